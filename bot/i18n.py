@@ -1,0 +1,65 @@
+"""One translator for every text the bot shows, in handlers and in the outbox alike.
+
+Texts are Fluent messages in `bot/locales/<locale>/*.ftl`; every locale holds the same keys
+(a test checks). Russian is the community's language and the fallback.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from fluent.runtime import FluentBundle, FluentResource
+
+LOCALES_DIR = Path(__file__).parent / "locales"
+LOCALES = ("ru", "en")
+FALLBACK_LOCALE = "ru"
+
+
+def normalize_locale(code: str | None) -> str:
+    """Map a Telegram `language_code` (e.g. ``en-GB``) to a supported locale."""
+    if code:
+        base = code.split("-")[0].lower()
+        if base in LOCALES:
+            return base
+    return FALLBACK_LOCALE
+
+
+class Translator:
+    """Renders a message id with arguments in a locale; unknown locales fall back to Russian."""
+
+    def __init__(self, locales_dir: Path = LOCALES_DIR) -> None:
+        self._bundles: dict[str, FluentBundle] = {}
+        self._keys: dict[str, set[str]] = {}
+        for locale in LOCALES:
+            bundle = FluentBundle([locale], use_isolating=False)
+            keys: set[str] = set()
+            for path in sorted((locales_dir / locale).glob("*.ftl")):
+                resource = FluentResource(path.read_text(encoding="utf-8"))
+                bundle.add_resource(resource)
+                keys.update(
+                    entry.id.name for entry in resource.body if hasattr(entry, "id") and entry.id
+                )
+            self._bundles[locale] = bundle
+            self._keys[locale] = keys
+
+    def keys(self, locale: str) -> set[str]:
+        """Every message id defined for a locale."""
+        return set(self._keys[locale])
+
+    def get(self, locale: str | None, key: str, **args: object) -> str:
+        """The text of `key` in `locale`; a missing key raises, so a typo never reaches a user."""
+        bundle = self._bundles[normalize_locale(locale)]
+        message = bundle.get_message(key)
+        if message is None or message.value is None:
+            raise KeyError(f"no message {key!r} in locale {normalize_locale(locale)!r}")
+        text, errors = bundle.format_pattern(message.value, args)
+        if errors:
+            raise ValueError(f"message {key!r}: {errors[0]}")
+        return text
+
+
+@cache
+def translator() -> Translator:
+    """The process-wide translator (the .ftl files are read once)."""
+    return Translator()

@@ -1,0 +1,1 @@
+"""aiogram routers, one per screen family: they parse updates and call use cases."""
