@@ -1,0 +1,157 @@
+"""The composition root: engine, unit of work, Bot, Dispatcher, routers and middlewares."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from aiogram import Bot, Dispatcher
+from aiogram.client.default import DefaultBotProperties
+from aiogram.client.session.aiohttp import AiohttpSession
+from aiogram.client.telegram import TelegramAPIServer
+from aiogram.enums import ParseMode
+from aiogram.fsm.storage.base import BaseEventIsolation, BaseStorage
+from aiogram.fsm.storage.memory import MemoryStorage, SimpleEventIsolation
+from aiogram.types import BotCommand
+from aiogram.webhook.aiohttp_server import SimpleRequestHandler, setup_application
+from aiohttp import web
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.config import Settings
+from bot.db.engine import create_engine, create_session_factory
+from bot.db.migrate import upgrade
+from bot.db.uow import SqlUnitOfWorkFactory
+from bot.i18n import LOCALES, translator
+from handlers.middlewares import KnownUserMiddleware
+from handlers.routers import all_routers
+
+log = logging.getLogger(__name__)
+
+MENU_COMMANDS = ("start", "help", "lang")
+DEFAULT_WEBHOOK_PATH = "/webhook"
+
+
+@dataclass
+class Application:
+    """Everything a running bot is made of; `close()` releases it all."""
+
+    settings: Settings
+    engine: AsyncEngine
+    uow_factory: SqlUnitOfWorkFactory
+    bot: Bot
+    dispatcher: Dispatcher
+
+    async def close(self) -> None:
+        await self.dispatcher.storage.close()
+        await self.bot.session.close()
+        await self.engine.dispose()
+
+
+def build_bot(settings: Settings) -> Bot:
+    """A Bot speaking HTML, pointed at Telegram or at `TELEGRAM_API_BASE` when set."""
+    if settings.bot_token is None:
+        raise ValueError("BOT_TOKEN is required to build the bot")
+    session = AiohttpSession()
+    if settings.telegram_api_base:
+        session = AiohttpSession(api=TelegramAPIServer.from_base(settings.telegram_api_base))
+    return Bot(
+        token=settings.bot_token.get_secret_value(),
+        session=session,
+        default=DefaultBotProperties(parse_mode=ParseMode.HTML),
+    )
+
+
+def _fsm_storage(settings: Settings) -> tuple[BaseStorage, BaseEventIsolation]:
+    if settings.redis_url:
+        from aiogram.fsm.storage.redis import RedisEventIsolation, RedisStorage
+
+        storage = RedisStorage.from_url(settings.redis_url)
+        return storage, RedisEventIsolation(storage.redis)
+    return MemoryStorage(), SimpleEventIsolation()
+
+
+def build_dispatcher(settings: Settings, uow_factory: SqlUnitOfWorkFactory) -> Dispatcher:
+    """A Dispatcher with per-user event isolation, so a double tap cannot race a wizard."""
+    storage, isolation = _fsm_storage(settings)
+    dispatcher = Dispatcher(storage=storage, events_isolation=isolation)
+    dispatcher["uow_factory"] = uow_factory
+    dispatcher["settings"] = settings
+    dispatcher.update.outer_middleware(KnownUserMiddleware(uow_factory, settings.default_locale))
+    dispatcher.include_routers(*all_routers())
+    return dispatcher
+
+
+async def build_application(settings: Settings) -> Application:
+    """Migrate the database to the newest schema and wire the bot to it."""
+    engine = create_engine(settings.database_url)
+    await upgrade(engine)
+    uow_factory = SqlUnitOfWorkFactory(create_session_factory(engine))
+    return Application(
+        settings=settings,
+        engine=engine,
+        uow_factory=uow_factory,
+        bot=build_bot(settings),
+        dispatcher=build_dispatcher(settings, uow_factory),
+    )
+
+
+async def set_command_menu(bot: Bot) -> None:
+    """The command menu in Russian for everyone, in English for English-speaking clients."""
+    for locale in LOCALES:
+        commands = [
+            BotCommand(command=name, description=translator().get(locale, f"command-{name}"))
+            for name in MENU_COMMANDS
+        ]
+        language_code = None if locale == "ru" else locale
+        await bot.set_my_commands(commands, language_code=language_code)
+
+
+async def run_polling(app: Application) -> None:
+    """Long polling until SIGINT or SIGTERM, then a graceful stop."""
+    await set_command_menu(app.bot)
+    await app.bot.delete_webhook(drop_pending_updates=False)
+    await app.dispatcher.start_polling(
+        app.bot,
+        handle_signals=True,
+        close_bot_session=False,
+        allowed_updates=app.dispatcher.resolve_used_update_types(),
+    )
+
+
+async def run_webhook(app: Application, stop: asyncio.Event | None = None) -> None:
+    """An aiohttp server that takes only requests carrying Telegram's secret-token header."""
+    settings = app.settings
+    assert settings.webhook_url is not None and settings.webhook_secret is not None
+    secret = settings.webhook_secret.get_secret_value()
+    path = urlsplit(settings.webhook_url).path or DEFAULT_WEBHOOK_PATH
+    web_app = web.Application()
+    SimpleRequestHandler(app.dispatcher, app.bot, secret_token=secret).register(web_app, path=path)
+    setup_application(web_app, app.dispatcher, bot=app.bot)
+    runner = web.AppRunner(web_app)
+    await runner.setup()
+    await web.TCPSite(runner, settings.webhook_host, settings.webhook_port).start()
+    stop = stop or asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    try:
+        await set_command_menu(app.bot)
+        await app.bot.set_webhook(
+            settings.webhook_url,
+            secret_token=secret,
+            allowed_updates=app.dispatcher.resolve_used_update_types(),
+        )
+        log.info(
+            "webhook server listening on %s:%s%s",
+            settings.webhook_host,
+            settings.webhook_port,
+            path,
+        )
+        await stop.wait()
+    finally:
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.remove_signal_handler(sig)
+        await runner.cleanup()

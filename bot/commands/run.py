@@ -1,0 +1,58 @@
+"""`mafiatour run`: the bot itself, by long polling or by webhook."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+
+from bot.app import build_application, run_polling, run_webhook
+from bot.config import Settings, SettingsError, load_settings
+from bot.logs import setup_logging
+
+NO_TOKEN_HELP = """\
+mafiatour: BOT_TOKEN is not set, so the bot cannot connect to Telegram.
+
+To run it for real:
+  1. In Telegram, open @BotFather, send /newbot and follow the steps; it gives you a token
+     like 123456789:AAE...
+  2. Put BOT_TOKEN=<that token> into the .env file (copy .env.example) or the environment.
+  3. Run the same command again.
+
+To see the product work without Telegram, run the offline demonstration:
+  mafiatour simulate
+"""
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser("run", help="run the bot (polling, or webhook if configured)")
+    parser.set_defaults(handler=run)
+
+
+async def serve(settings: Settings) -> None:
+    """Build the application and serve until SIGINT/SIGTERM."""
+    app = await build_application(settings)
+    try:
+        if settings.webhook_url:
+            await run_webhook(app)
+        else:
+            await run_polling(app)
+    finally:
+        await app.close()
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        settings = load_settings()
+    except SettingsError as error:
+        print(f"mafiatour: {error}", file=sys.stderr)
+        return 2
+    if settings.bot_token is None:
+        print(NO_TOKEN_HELP, file=sys.stderr)
+        return 1
+    secrets = [settings.bot_token.get_secret_value()]
+    if settings.webhook_secret:
+        secrets.append(settings.webhook_secret.get_secret_value())
+    setup_logging(settings.log_level, *secrets)
+    asyncio.run(serve(settings))
+    return 0

@@ -1,0 +1,135 @@
+"""Settings from the environment and `.env`; every one is documented in `.env.example`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from bot.i18n import LOCALES
+
+DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///./data/mafiatour.sqlite3"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+class SettingsError(Exception):
+    """A setting has a bad value; the message is one line naming it."""
+
+
+class Settings(BaseSettings):
+    """The bot's configuration. Unknown variables in `.env` are ignored."""
+
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    bot_token: SecretStr | None = None
+    database_url: str = DEFAULT_DATABASE_URL
+    telegram_api_base: str | None = None
+    admin_ids: Annotated[frozenset[int], NoDecode] = Field(default_factory=frozenset)
+    default_locale: str = "ru"
+    timezone: str = "Europe/Moscow"
+    redis_url: str | None = None
+    webhook_url: str | None = None
+    webhook_secret: SecretStr | None = None
+    webhook_host: str = "0.0.0.0"
+    webhook_port: int = Field(default=8080, ge=1, le=65535)
+    log_level: str = "INFO"
+
+    @field_validator("bot_token", "webhook_secret", "telegram_api_base", "redis_url", mode="before")
+    @classmethod
+    def _blank_is_unset(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("webhook_url", mode="before")
+    @classmethod
+    def _blank_webhook_is_polling(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("bot_token")
+    @classmethod
+    def _token_shape(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None:
+            head, _, tail = value.get_secret_value().partition(":")
+            if not head.isdigit() or not tail:
+                raise ValueError("expected the form 123456789:ABC... given by @BotFather")
+        return value
+
+    @field_validator("admin_ids", mode="before")
+    @classmethod
+    def _comma_separated_ids(cls, value: object) -> object:
+        if isinstance(value, str):
+            parts = [part.strip() for part in value.replace(";", ",").split(",")]
+            try:
+                return frozenset(int(part) for part in parts if part)
+            except ValueError:
+                raise ValueError("expected Telegram user ids separated by commas") from None
+        return value
+
+    @field_validator("default_locale")
+    @classmethod
+    def _known_locale(cls, value: str) -> str:
+        if value not in LOCALES:
+            raise ValueError(f"expected one of {', '.join(LOCALES)}")
+        return value
+
+    @field_validator("timezone")
+    @classmethod
+    def _known_timezone(cls, value: str) -> str:
+        try:
+            ZoneInfo(value)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise ValueError("expected an IANA time zone such as Europe/Moscow") from None
+        return value
+
+    @field_validator("database_url")
+    @classmethod
+    def _supported_database(cls, value: str) -> str:
+        if not value.startswith(("sqlite+aiosqlite://", "postgresql+asyncpg://")):
+            raise ValueError("expected sqlite+aiosqlite:///PATH or postgresql+asyncpg://...")
+        return value
+
+    @field_validator("telegram_api_base", "webhook_url")
+    @classmethod
+    def _http_url(cls, value: str | None) -> str | None:
+        if value is not None and not value.startswith(("http://", "https://")):
+            raise ValueError("expected an http:// or https:// URL")
+        return value.rstrip("/") if value else value
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _known_level(cls, value: object) -> object:
+        if isinstance(value, str):
+            value = value.upper()
+            if value not in LOG_LEVELS:
+                raise ValueError(f"expected one of {', '.join(LOG_LEVELS)}")
+        return value
+
+    @model_validator(mode="after")
+    def _webhook_needs_secret(self) -> Settings:
+        if self.webhook_url and self.webhook_secret is None:
+            raise ValueError("WEBHOOK_SECRET is required when WEBHOOK_URL is set")
+        return self
+
+    @property
+    def sqlite_path(self) -> Path | None:
+        """The SQLite file, for creating its folder; None for PostgreSQL or in-memory."""
+        prefix = "sqlite+aiosqlite:///"
+        path = self.database_url.removeprefix(prefix)
+        if not self.database_url.startswith(prefix) or path in ("", ":memory:"):
+            return None
+        return Path(path)
+
+
+def load_settings(**overrides: object) -> Settings:
+    """Read the settings, turning a validation failure into one line naming the setting."""
+    try:
+        return Settings(**overrides)  # type: ignore[arg-type]
+    except ValidationError as error:
+        first = error.errors()[0]
+        reason = first["msg"].removeprefix("Value error, ")
+        if not first["loc"]:
+            raise SettingsError(f"Settings are inconsistent: {reason}") from None
+        name = str(first["loc"][0]).upper()
+        raise SettingsError(f"Setting {name} is invalid: {reason}") from None

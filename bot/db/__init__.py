@@ -1,0 +1,1 @@
+"""Storage: SQLAlchemy models, repositories that return domain objects, the unit of work."""

@@ -1,0 +1,46 @@
+"""The database engine, chosen by the URL alone: SQLite (aiosqlite) or PostgreSQL (asyncpg)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlalchemy.pool import ConnectionPoolEntry
+
+SQLITE_BUSY_TIMEOUT_MS = 5000
+
+
+def _tune_sqlite(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
+    # WAL lets the outbox worker read while a use case writes; foreign keys are off by default.
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()
+
+
+def is_sqlite(url: str) -> bool:
+    """True for the embedded default database."""
+    return url.startswith("sqlite")
+
+
+def create_engine(url: str, **kwargs: Any) -> AsyncEngine:
+    """An async engine; an SQLite file gets its folder created and its pragmas set."""
+    if is_sqlite(url):
+        path = url.split("///", 1)[1] if "///" in url else ""
+        if path and path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        kwargs.setdefault("connect_args", {"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000})
+    engine = create_async_engine(url, **kwargs)
+    if is_sqlite(url):
+        event.listen(engine.sync_engine, "connect", _tune_sqlite)
+    return engine
+
+
+def create_session_factory(engine: AsyncEngine) -> async_sessionmaker:
+    """Sessions that keep loaded values after commit (repositories convert them right away)."""
+    return async_sessionmaker(engine, expire_on_commit=False)

@@ -1,0 +1,7 @@
+"""ORM models, one module per table family; importing this package registers them all."""
+
+from bot.db.models.base import Base
+from bot.db.models.tournaments import TournamentRow
+from bot.db.models.users import UserRow
+
+__all__ = ["Base", "TournamentRow", "UserRow"]

@@ -1,0 +1,24 @@
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import BigInteger, DateTime, ForeignKey, Integer, String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from bot.db.models.base import Base
+
+
+class TournamentRow(Base):
+    __tablename__ = "tournaments"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    title: Mapped[str] = mapped_column(String(128))
+    regulation_id: Mapped[str] = mapped_column(String(64))
+    state: Mapped[str] = mapped_column(String(32))
+    timezone: Mapped[str] = mapped_column(String(64))
+    created_by: Mapped[int] = mapped_column(BigInteger, ForeignKey("users.telegram_id"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    city: Mapped[str | None] = mapped_column(String(128))
+    venue: Mapped[str | None] = mapped_column(String(256))
+    channel_id: Mapped[int | None] = mapped_column(BigInteger)
+    current_stage: Mapped[str | None] = mapped_column(String(32))

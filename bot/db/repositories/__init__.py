@@ -1,0 +1,1 @@
+"""Repositories: they speak SQLAlchemy inside and return domain objects outside."""

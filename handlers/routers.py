@@ -1,0 +1,17 @@
+"""Every router in the order the Dispatcher consults them.
+
+Routers are built fresh for each Dispatcher (aiogram attaches a router to one parent only),
+so tests and the offline simulation can run several bots in one process. Feature routers
+come before `start`, which answers any deep-link payload nobody claimed.
+"""
+
+from __future__ import annotations
+
+from aiogram import Router
+
+from handlers import errors, start
+
+
+def all_routers() -> list[Router]:
+    """A fresh list of the routers to include in a Dispatcher."""
+    return [errors.make_router(), start.make_router()]
