@@ -1,0 +1,43 @@
+# Game protocol errors (domain/protocol.py): the judge sees them on the protocol screen.
+
+protocol-seat-count = A table has 10 seats, this protocol has { $count }.
+protocol-player-missing = Seat { $seat }: no player.
+protocol-player-repeated = Seat { $seat }: player { $player } already sits at seat { $other_seat }.
+protocol-role-count = { $count } { $role ->
+        [civilian] civilians
+        [sheriff] sheriffs
+        [mafia] mafia
+       *[don] dons
+    } at the table, there must be exactly { $expected }.
+protocol-fouls-range = Seat { $seat }: { $fouls } fouls, allowed 0 to { $max }.
+protocol-removal-needs-fouls = Seat { $seat }: removed for fouls with { $fouls } fouls, removal takes { $max }.
+protocol-fouls-need-removal = Seat { $seat }: { $max } fouls mean removal for fouls.
+protocol-first-killed-seat = First victim: there is no seat { $first_killed }, seats are 1 to 10.
+protocol-first-killed-night = First kill on night { $night }: nights start at 1.
+protocol-best-move-without-victim = A best move is entered, but nobody was killed.
+protocol-best-move-not-victim = Seat { $seat }: only the first victim makes the best move.
+protocol-best-move-not-first-night = Seat { $seat }: the first kill was on night { $night }, only a first-night victim makes the best move.
+protocol-best-move-role = Seat { $seat }: { $role ->
+        [civilian] a civilian
+        [sheriff] the sheriff
+        [mafia] a mafia
+       *[don] the don
+    } does not make a best move.
+protocol-best-move-size = Seat { $seat }: the best move names { $count } seats, at most { $max }.
+protocol-best-move-seat = Seat { $seat }: the best move names seat { $named }, seats are 1 to 10.
+protocol-best-move-self = Seat { $seat }: the first victim cannot name himself in the best move.
+protocol-best-move-repeated = Seat { $seat }: seat { $named } is named twice in the best move.
+protocol-extra-negative = Seat { $seat }: extra points { $extra } are below zero.
+protocol-extra-below-min = Seat { $seat }: extra points { $extra }, anyone who gets them gets at least { $min }.
+protocol-extra-above-max = Seat { $seat }: extra points { $extra }, at most { $max } per player.
+protocol-extra-step = Seat { $seat }: extra points { $extra } are not in steps of { $step }.
+protocol-extra-first-killed = Seat { $seat }: the first victim gets no extra points.
+protocol-extra-total = { $total } extra points in this game, at most { $max }.
+protocol-extra-recipients = { $count } players got extra points, at most { $max }.
+
+# What is still missing from a protocol.
+protocol-missing-players = Not every seat has a player.
+protocol-missing-roles = Not every player has a role.
+protocol-missing-winner = No winner yet: red (civilians) or black (mafia).
+protocol-missing-first-killed = No first victim yet (or that nobody was killed).
+protocol-missing-best-move = No best move of the first victim yet (or that he named nobody).

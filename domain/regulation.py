@@ -1,0 +1,344 @@
+"""A tournament's regulation as data: every number the rules engine uses comes from here.
+
+A regulation is a frozen pydantic model. The two built-in presets live as JSON files in
+`domain/presets/`; an organizer's own file goes through `parse_regulation`, which reports every
+problem with its field path and the reason, so a third regulation needs a file, not code.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from decimal import Decimal
+from enum import StrEnum
+from functools import cache
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    NonNegativeInt,
+    PositiveInt,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+
+from domain.protocol import Role
+
+PRESETS_DIR = Path(__file__).parent / "presets"
+PRESET_IDS: tuple[str, ...] = ("black-raven-cup", "siberia-ural-teams")
+
+_TIME = re.compile(r"^(?:[01]\d|2[0-3]):[0-5]\d$")
+_ID = r"^[a-z0-9][a-z0-9_-]*$"
+
+NonNegativePoints = Annotated[Decimal, Field(ge=0)]
+PositivePoints = Annotated[Decimal, Field(gt=0)]
+NonPositivePoints = Annotated[Decimal, Field(le=0)]
+
+
+class TieBreaker(StrEnum):
+    """The fixed vocabulary of figures a regulation may order its standings by."""
+
+    POINTS = "points"
+    EXTRA_POINTS = "extra_points"
+    WINS = "wins"
+    WINS_AS_DON = "wins_as_don"
+    WINS_AS_SHERIFF = "wins_as_sheriff"
+    WINS_AS_MAFIA = "wins_as_mafia"
+    WINS_AS_DON_OR_SHERIFF = "wins_as_don_or_sheriff"
+    TIMES_NAMED_BEST = "times_named_best"
+    FIRST_NIGHT_DEATHS = "first_night_deaths"
+    BEST_MOVE_POINTS = "best_move_points"
+    LOT = "lot"
+
+
+class RegulationError(ValueError):
+    """A regulation that cannot be used; `.problems` lists (field path, reason) pairs."""
+
+    def __init__(self, problems: list[tuple[str, str]]) -> None:
+        self.problems = problems
+        super().__init__("; ".join(f"{path}: {reason}" for path, reason in problems))
+
+
+class _Part(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class LocalizedText(_Part):
+    """A name shown to users, in Russian (the community's language) and English."""
+
+    ru: str = Field(min_length=1)
+    en: str = Field(min_length=1)
+
+
+class Advance(_Part):
+    """Who goes on to the next stage: the top `count` players or teams."""
+
+    unit: Literal["players", "teams"]
+    count: PositiveInt
+
+
+class Stage(_Part):
+    """One stage of the tournament (qualifying, semifinal, final)."""
+
+    id: str = Field(pattern=_ID)
+    name: LocalizedText
+    games_per_player: PositiveInt
+    tables: PositiveInt | None = None
+    # False: this stage is ranked on its own games only, earlier stages are forgotten.
+    carry_points: bool = True
+    advance: Advance | None = None
+
+
+class WinPoints(_Part):
+    """Points for each player of the winning side, by role."""
+
+    civilian: NonNegativePoints
+    sheriff: NonNegativePoints
+    mafia: NonNegativePoints
+    don: NonNegativePoints
+
+    def for_role(self, role: Role) -> Decimal:
+        """What a win is worth to a player of this role."""
+        return Decimal(getattr(self, role.value))
+
+
+class Penalties(_Part):
+    """Points taken for leaving a game early (both are zero or negative)."""
+
+    disqualification: NonPositivePoints
+    # The texts do not say whether the 4th foul costs the disqualification's point: a setting.
+    fouls_removal: NonPositivePoints
+    fouls_for_removal: PositiveInt = 4
+
+
+class BestMove(_Part):
+    """The first victim's guess of three black players, and what it earns."""
+
+    eligible_roles: tuple[Role, ...]
+    # True: only a victim of the first night may make it; False: the first victim, whatever night.
+    first_night_only: bool
+    three_black: NonNegativePoints
+    two_black: NonNegativePoints
+    # black-raven-cup 11.1.5 names only the sheriff's 3-black case; this decides the 2-black one.
+    sheriff_two_black: NonNegativePoints
+
+    @field_validator("eligible_roles")
+    @classmethod
+    def _distinct_roles(cls, roles: tuple[Role, ...]) -> tuple[Role, ...]:
+        if len(set(roles)) != len(roles):
+            raise ValueError("a role is listed twice")
+        return roles
+
+
+class ExtraPoints(_Part):
+    """The judge's extra points: limits per player, per game, and who may get them."""
+
+    per_player_min: PositivePoints
+    per_player_max: PositivePoints
+    step: PositivePoints
+    total_max: NonNegativePoints
+    max_recipients: NonNegativeInt
+    first_killed_may_receive: bool
+
+
+class EntryFee(_Part):
+    """The fee per player, in whole currency units."""
+
+    amount: NonNegativePoints
+    currency: str = Field(pattern=r"^[A-Z]{3}$")
+
+
+class TimetableEvent(_Part):
+    """One item of a tournament day: a game of a stage, lunch, results and so on."""
+
+    kind: Literal["registration", "opening", "start", "game", "lunch", "results", "awards"]
+    time: str | None = None
+    stage: str | None = None
+
+    @field_validator("time")
+    @classmethod
+    def _clock_time(cls, value: str | None) -> str | None:
+        if value is not None and not _TIME.match(value):
+            raise ValueError('expected a time "HH:MM"')
+        return value
+
+
+class TimetableDay(_Part):
+    """The plan of one tournament day, in order."""
+
+    day: PositiveInt
+    events: tuple[TimetableEvent, ...]
+
+
+class Regulation(_Part):
+    """Everything a tournament's rules decide, as data (see `domain/presets/`)."""
+
+    id: str = Field(pattern=_ID)
+    name: LocalizedText
+    # How this regulation settles what its text leaves open, shown to the organizer.
+    notes: tuple[str, ...] = ()
+    team_size: PositiveInt | None = None
+    # "stage_reached": advancing players rank above the rest; "points": one list by points alone
+    # (siberia-ural-teams: the individual winner has the most points over both days).
+    individual_ranking: Literal["stage_reached", "points"] = "stage_reached"
+    stages: tuple[Stage, ...] = Field(min_length=1)
+    win_points: WinPoints
+    loss_points: NonNegativePoints = Decimal(0)
+    penalties: Penalties
+    best_move: BestMove
+    extra_points: ExtraPoints
+    tie_breakers: tuple[TieBreaker, ...] = Field(min_length=1)
+    protest_window_minutes: PositiveInt | None = None
+    entry_fee: EntryFee | None = None
+    timetable: tuple[TimetableDay, ...] = ()
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Regulation:
+        problems = _consistency_problems(self)
+        if problems:
+            raise _ConsistencyError(problems)
+        return self
+
+    def stage(self, stage_id: str) -> Stage:
+        """The stage with this id (KeyError if the regulation has none)."""
+        for stage in self.stages:
+            if stage.id == stage_id:
+                return stage
+        raise KeyError(stage_id)
+
+    def stage_index(self, stage_id: str) -> int:
+        """The position of a stage in the tournament, 0 for the first."""
+        return [stage.id for stage in self.stages].index(stage_id)
+
+    @property
+    def is_team_tournament(self) -> bool:
+        """Whether players play in teams whose figures are their members' sums."""
+        return self.team_size is not None
+
+
+class _ConsistencyError(ValueError):
+    def __init__(self, problems: list[tuple[str, str]]) -> None:
+        self.problems = problems
+        super().__init__("; ".join(f"{path}: {reason}" for path, reason in problems))
+
+
+def _consistency_problems(regulation: Regulation) -> list[tuple[str, str]]:
+    return [
+        *_stage_problems(regulation),
+        *_extra_point_problems(regulation.extra_points),
+        *_tie_breaker_problems(regulation.tie_breakers),
+        *_timetable_problems(regulation),
+    ]
+
+
+def _stage_problems(regulation: Regulation) -> list[tuple[str, str]]:
+    problems: list[tuple[str, str]] = []
+    ids = [stage.id for stage in regulation.stages]
+    last = len(regulation.stages) - 1
+    previous_count: int | None = None
+    for index, stage in enumerate(regulation.stages):
+        path = f"stages.{index}"
+        if ids.index(stage.id) != index:
+            problems.append((f"{path}.id", f"stage {stage.id!r} is listed twice"))
+        if index < last and stage.advance is None:
+            problems.append((f"{path}.advance", "every stage but the last needs a cut"))
+        if index == last and stage.advance is not None:
+            problems.append((f"{path}.advance", "the last stage has no one to advance to"))
+        if stage.advance is None:
+            continue
+        if stage.advance.unit == "teams" and regulation.team_size is None:
+            problems.append((f"{path}.advance.unit", "teams advance only when team_size is set"))
+        if previous_count is not None and stage.advance.count >= previous_count:
+            problems.append((f"{path}.advance.count", "each cut must be smaller than the last"))
+        previous_count = stage.advance.count
+    return problems
+
+
+def _extra_point_problems(extra: ExtraPoints) -> list[tuple[str, str]]:
+    problems: list[tuple[str, str]] = []
+    if extra.per_player_min > extra.per_player_max:
+        problems.append(("extra_points.per_player_min", "greater than per_player_max"))
+    for name in ("per_player_min", "per_player_max"):
+        if getattr(extra, name) % extra.step:
+            problems.append((f"extra_points.{name}", f"not a multiple of the step {extra.step}"))
+    if extra.max_recipients and extra.total_max < extra.per_player_min:
+        problems.append(("extra_points.total_max", "smaller than per_player_min"))
+    return problems
+
+
+def _tie_breaker_problems(chain: tuple[TieBreaker, ...]) -> list[tuple[str, str]]:
+    problems: list[tuple[str, str]] = []
+    if chain[0] is not TieBreaker.POINTS:
+        problems.append(("tie_breakers.0", "the chain starts with points"))
+    for index, breaker in enumerate(chain):
+        if chain.index(breaker) != index:
+            problems.append((f"tie_breakers.{index}", f"{breaker.value!r} is listed twice"))
+        if breaker is TieBreaker.LOT and index != len(chain) - 1:
+            problems.append((f"tie_breakers.{index}", "the lot can only be the last tie-breaker"))
+    return problems
+
+
+def _timetable_problems(regulation: Regulation) -> list[tuple[str, str]]:
+    problems: list[tuple[str, str]] = []
+    stage_ids = {stage.id for stage in regulation.stages}
+    games: dict[str, int] = {}
+    for day_index, day in enumerate(regulation.timetable):
+        times = [event.time for event in day.events if event.time is not None]
+        if times != sorted(times):
+            problems.append((f"timetable.{day_index}.events", "times are not in order"))
+        for event_index, event in enumerate(day.events):
+            path = f"timetable.{day_index}.events.{event_index}"
+            if event.stage is not None and event.stage not in stage_ids:
+                problems.append((f"{path}.stage", f"no stage {event.stage!r}"))
+            if event.kind == "game":
+                if event.stage is None:
+                    problems.append((f"{path}.stage", "a game belongs to a stage"))
+                else:
+                    games[event.stage] = games.get(event.stage, 0) + 1
+    if regulation.timetable:
+        for index, stage in enumerate(regulation.stages):
+            planned = games.get(stage.id, 0)
+            if planned != stage.games_per_player:
+                problems.append(
+                    (
+                        f"stages.{index}.games_per_player",
+                        f"{stage.games_per_player} games, but the timetable plans {planned}",
+                    )
+                )
+    return problems
+
+
+def parse_regulation(data: Mapping[str, Any]) -> Regulation:
+    """Validate an organizer's regulation; raise `RegulationError` listing every problem."""
+    try:
+        return Regulation.model_validate(data)
+    except ValidationError as error:
+        raise RegulationError(_problems_of(error)) from None
+
+
+def _problems_of(error: ValidationError) -> list[tuple[str, str]]:
+    problems: list[tuple[str, str]] = []
+    for detail in error.errors():
+        cause = detail.get("ctx", {}).get("error")
+        if isinstance(cause, _ConsistencyError):
+            problems.extend(cause.problems)
+            continue
+        path = ".".join(str(part) for part in detail["loc"]) or "regulation"
+        message = detail["msg"].removeprefix("Value error, ")
+        problems.append((path, message))
+    return problems
+
+
+@cache
+def load_preset(preset_id: str) -> Regulation:
+    """A built-in regulation by id (see `PRESET_IDS`); raises `RegulationError` if unknown."""
+    if preset_id not in PRESET_IDS:
+        known = ", ".join(PRESET_IDS)
+        raise RegulationError([("regulation", f"no preset {preset_id!r} (known: {known})")])
+    text = (PRESETS_DIR / f"{preset_id}.json").read_text(encoding="utf-8")
+    return parse_regulation(json.loads(text, parse_float=Decimal))
