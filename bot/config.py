@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Annotated
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -12,6 +13,8 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 from bot.i18n import LOCALES
 
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///./data/mafiatour.sqlite3"
+# Telegram accepts only this alphabet in the secret-token header.
+WEBHOOK_SECRET_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,256}")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
@@ -54,6 +57,13 @@ class Settings(BaseSettings):
             head, _, tail = value.get_secret_value().partition(":")
             if not head.isdigit() or not tail:
                 raise ValueError("expected the form 123456789:ABC... given by @BotFather")
+        return value
+
+    @field_validator("webhook_secret")
+    @classmethod
+    def _secret_token_alphabet(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None and not WEBHOOK_SECRET_PATTERN.fullmatch(value.get_secret_value()):
+            raise ValueError("expected 1-256 characters among A-Z a-z 0-9 _ -")
         return value
 
     @field_validator("admin_ids", mode="before")

@@ -27,3 +27,5 @@ class SqlUserRepository:
         row.last_name = user.last_name
         row.username = user.username
         row.locale = user.locale
+        # Flushed at once: rows without an ORM relationship are not ordered by foreign key.
+        await self._session.flush()
