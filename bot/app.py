@@ -14,14 +14,15 @@ from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.enums import ParseMode
 from aiogram.fsm.storage.base import BaseEventIsolation, BaseStorage
-from aiogram.fsm.storage.memory import MemoryStorage, SimpleEventIsolation
+from aiogram.fsm.storage.memory import SimpleEventIsolation
 from aiogram.types import BotCommand
 from aiogram.webhook.aiohttp_server import SimpleRequestHandler, setup_application
 from aiohttp import web
-from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from bot.config import Settings
 from bot.db.engine import create_engine, create_session_factory
+from bot.db.fsm_storage import SqlStorage
 from bot.db.migrate import upgrade
 from bot.db.uow import SqlUnitOfWorkFactory
 from bot.i18n import LOCALES, translator
@@ -64,18 +65,25 @@ def build_bot(settings: Settings) -> Bot:
     )
 
 
-def _fsm_storage(settings: Settings) -> tuple[BaseStorage, BaseEventIsolation]:
+def _fsm_storage(
+    settings: Settings, session_factory: async_sessionmaker[AsyncSession]
+) -> tuple[BaseStorage, BaseEventIsolation]:
+    # Redis when configured (several bot processes share it); otherwise the database, so
+    # wizard progress survives a restart either way.
     if settings.redis_url:
         from aiogram.fsm.storage.redis import RedisEventIsolation, RedisStorage
 
         storage = RedisStorage.from_url(settings.redis_url)
         return storage, RedisEventIsolation(storage.redis)
-    return MemoryStorage(), SimpleEventIsolation()
+    return SqlStorage(session_factory), SimpleEventIsolation()
 
 
-def build_dispatcher(settings: Settings, uow_factory: SqlUnitOfWorkFactory) -> Dispatcher:
+def build_dispatcher(
+    settings: Settings, session_factory: async_sessionmaker[AsyncSession]
+) -> Dispatcher:
     """A Dispatcher with per-user event isolation, so a double tap cannot race a wizard."""
-    storage, isolation = _fsm_storage(settings)
+    uow_factory = SqlUnitOfWorkFactory(session_factory)
+    storage, isolation = _fsm_storage(settings, session_factory)
     dispatcher = Dispatcher(storage=storage, events_isolation=isolation)
     dispatcher["uow_factory"] = uow_factory
     dispatcher["settings"] = settings
@@ -88,13 +96,13 @@ async def build_application(settings: Settings) -> Application:
     """Migrate the database to the newest schema and wire the bot to it."""
     engine = create_engine(settings.database_url)
     await upgrade(engine)
-    uow_factory = SqlUnitOfWorkFactory(create_session_factory(engine))
+    session_factory = create_session_factory(engine)
     return Application(
         settings=settings,
         engine=engine,
-        uow_factory=uow_factory,
+        uow_factory=SqlUnitOfWorkFactory(session_factory),
         bot=build_bot(settings),
-        dispatcher=build_dispatcher(settings, uow_factory),
+        dispatcher=build_dispatcher(settings, session_factory),
     )
 
 

@@ -28,12 +28,20 @@ async def test_first_contact_stores_the_person_in_the_default_language(
 
 async def test_a_chosen_language_survives_later_contact(uow_factory: SqlUnitOfWorkFactory) -> None:
     await remember_user(
-        uow_factory, telegram_id=5, first_name="Bob", last_name=None, username=None,
+        uow_factory,
+        telegram_id=5,
+        first_name="Bob",
+        last_name=None,
+        username=None,
         default_locale="ru",
     )
     await choose_language(uow_factory, 5, "en")
     again = await remember_user(
-        uow_factory, telegram_id=5, first_name="Bobby", last_name="K", username="bk",
+        uow_factory,
+        telegram_id=5,
+        first_name="Bobby",
+        last_name="K",
+        username="bk",
         default_locale="ru",
     )
     assert again.locale == "en"

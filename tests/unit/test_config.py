@@ -16,8 +16,16 @@ TOKEN = "123456789:AAE-secret-token"
 def clean_environment(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.chdir(tmp_path)  # no .env of the developer's leaks in
     for name in (
-        "BOT_TOKEN", "DATABASE_URL", "TELEGRAM_API_BASE", "ADMIN_IDS", "DEFAULT_LOCALE",
-        "TIMEZONE", "REDIS_URL", "WEBHOOK_URL", "WEBHOOK_SECRET", "LOG_LEVEL",
+        "BOT_TOKEN",
+        "DATABASE_URL",
+        "TELEGRAM_API_BASE",
+        "ADMIN_IDS",
+        "DEFAULT_LOCALE",
+        "TIMEZONE",
+        "REDIS_URL",
+        "WEBHOOK_URL",
+        "WEBHOOK_SECRET",
+        "LOG_LEVEL",
     ):
         monkeypatch.delenv(name, raising=False)
 

@@ -30,9 +30,13 @@ def _message_ids_used_in_code() -> set[tuple[str, str]]:
                     key = args[0] if args else None
                 elif isinstance(func, ast.Call) and getattr(func.func, "id", None) == "Texts":
                     key = args[0] if args else None
-                elif isinstance(func, ast.Attribute) and func.attr == "get" and (
-                    isinstance(func.value, ast.Call)
-                    and getattr(func.value.func, "id", None) == "translator"
+                elif (
+                    isinstance(func, ast.Attribute)
+                    and func.attr == "get"
+                    and (
+                        isinstance(func.value, ast.Call)
+                        and getattr(func.value.func, "id", None) == "translator"
+                    )
                 ):
                     key = args[1] if len(args) > 1 else None
                 else:

@@ -1,0 +1,46 @@
+"""Wizard progress kept in the database outlives the storage object (a restart)."""
+
+from __future__ import annotations
+
+from aiogram.fsm.state import State, StatesGroup
+from aiogram.fsm.storage.base import StorageKey
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.db.engine import create_session_factory
+from bot.db.fsm_storage import SqlStorage
+
+
+class Registration(StatesGroup):
+    nickname = State()
+    club = State()
+
+
+KEY = StorageKey(bot_id=1, chat_id=42, user_id=42)
+
+
+async def test_state_and_data_survive_a_new_storage(engine: AsyncEngine) -> None:
+    before = SqlStorage(create_session_factory(engine))
+    await before.set_state(KEY, Registration.club)
+    await before.update_data(KEY, {"nickname": "Ворон"})
+
+    after = SqlStorage(create_session_factory(engine))
+    assert await after.get_state(KEY) == Registration.club.state
+    assert await after.get_data(KEY) == {"nickname": "Ворон"}
+
+
+async def test_conversations_are_per_person(engine: AsyncEngine) -> None:
+    storage = SqlStorage(create_session_factory(engine))
+    await storage.set_state(KEY, Registration.nickname)
+    other = StorageKey(bot_id=1, chat_id=43, user_id=43)
+    assert await storage.get_state(other) is None
+    assert await storage.get_data(other) == {}
+
+
+async def test_clearing_forgets_the_conversation(engine: AsyncEngine) -> None:
+    storage = SqlStorage(create_session_factory(engine))
+    await storage.set_state(KEY, Registration.nickname)
+    await storage.set_data(KEY, {"nickname": "x"})
+    await storage.set_state(KEY, None)
+    await storage.set_data(KEY, {})
+    assert await storage.get_state(KEY) is None
+    assert await storage.get_data(KEY) == {}
