@@ -1,0 +1,22 @@
+"""A fake Telegram Bot API server with scripted people, for tests and `mafiatour simulate`."""
+
+from bot.fake_telegram.limits import RateLimits
+from bot.fake_telegram.people import FakeChannel, FakeChat, FakeGroup, FakeUser, Press
+from bot.fake_telegram.server import FakeTelegram
+from bot.fake_telegram.state import CallbackAnswer, ChatMessage, FileView
+from bot.fake_telegram.stats import FakeStats, RequestRecord
+
+__all__ = [
+    "CallbackAnswer",
+    "ChatMessage",
+    "FakeChannel",
+    "FakeChat",
+    "FakeGroup",
+    "FakeStats",
+    "FakeTelegram",
+    "FakeUser",
+    "FileView",
+    "Press",
+    "RateLimits",
+    "RequestRecord",
+]

@@ -1,0 +1,248 @@
+"""The fake Bot API over HTTP: the real bot reaches it through `TELEGRAM_API_BASE`."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from aiohttp import web
+
+from bot.fake_telegram.limits import FloodControl, RateLimits
+from bot.fake_telegram.methods import CHAT_ACTIONS, BotApi
+from bot.fake_telegram.params import ApiError, Params
+from bot.fake_telegram.people import FakeChannel, FakeChat, FakeGroup, FakeUser, Predicate
+from bot.fake_telegram.state import ChatMessage, ChatState, UserState, World
+from bot.fake_telegram.stats import FakeStats, RequestRecord
+
+
+@dataclass
+class _Fault:
+    error: ApiError
+    times: int
+
+
+class FakeTelegram:
+    """A local Telegram Bot API server with scripted people, run in the caller's event loop."""
+
+    def __init__(
+        self,
+        token: str = "123456:TEST-TOKEN",
+        bot_username: str = "mafiatour_bot",
+        enforce_limits: bool | RateLimits = False,
+        bot_name: str = "Mafiatour",
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.token = token
+        bot = UserState(int(token.split(":")[0]), bot_name, bot_username, None, is_bot=True)
+        self.world = World(bot=bot)
+        limits = RateLimits() if enforce_limits is True else enforce_limits or None
+        self.api = BotApi(self.world, FloodControl(limits) if limits else None, clock)
+        self.stats = FakeStats()
+        self._clock = clock
+        self._faults: dict[int, deque[_Fault]] = {}
+        self._in_flight = 0
+        self._runner: web.AppRunner | None = None
+        self.base_url = ""
+
+    # --- lifecycle --------------------------------------------------------------------------
+
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> str:
+        """Serve on `host:port` (0 picks a free port); returns the base URL for aiogram."""
+        app = web.Application()
+        app.router.add_route("*", "/bot{token}/{method}", self._handle_method)
+        app.router.add_get("/file/bot{token}/{path:.+}", self._handle_file)
+        self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, host, port)
+        await site.start()
+        sockets = site._server.sockets if site._server else ()  # the only way to learn port 0
+        bound_port = sockets[0].getsockname()[1]
+        self.base_url = f"http://{host}:{bound_port}"
+        return self.base_url
+
+    async def stop(self) -> None:
+        self.api.closing = True
+        self.world.update_queued.fire()  # release long polls so the server can shut down
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    # --- HTTP -------------------------------------------------------------------------------
+
+    async def _handle_method(self, request: web.Request) -> web.Response:
+        if request.match_info["token"] != self.token:
+            return web.json_response(ApiError(401, "Unauthorized").as_api(), status=401)
+        name = request.match_info["method"].lower()
+        handler = self.api.methods.get(name)
+        if handler is None:
+            return web.json_response(ApiError(404, "Not Found").as_api(), status=404)
+        # A waiting long poll is the bot being idle, not busy.
+        busy = name != "getupdates"
+        self._in_flight += busy
+        self.world.activity.fire()
+        chat_id: int | str | None = None
+        result: Any = None
+        try:
+            params = await Params.read(request)
+            chat_id = self._chat_id(params)
+            if name in CHAT_ACTIONS:
+                self._raise_injected(chat_id)
+            result = await handler(params)
+            status, body = 200, {"ok": True, "result": result}
+        except ApiError as error:
+            status, body = error.error_code, error.as_api()
+        finally:
+            self._in_flight -= busy
+            self.world.activity.fire()
+        message = result if status == 200 and isinstance(result, dict) else {}
+        self.stats.record(
+            RequestRecord(
+                method=request.match_info["method"],
+                chat_id=chat_id,
+                at=self._clock(),
+                status=status,
+                message_id=message.get("message_id"),
+                text=message.get("text", message.get("caption")),
+            )
+        )
+        return web.json_response(body, status=status)
+
+    async def _handle_file(self, request: web.Request) -> web.Response:
+        stored = self.world.file_by_path(request.match_info["path"])
+        if request.match_info["token"] != self.token or stored is None or stored.content is None:
+            raise web.HTTPNotFound()
+        return web.Response(body=stored.content, content_type="application/octet-stream")
+
+    def _chat_id(self, params: Params) -> int | str | None:
+        if not params.has("chat_id"):
+            return None
+        reference = params.chat_ref()
+        chat = self.api.find_chat(reference)
+        return chat.id if chat else reference
+
+    def _raise_injected(self, chat_id: int | str | None) -> None:
+        faults = self._faults.get(chat_id) if isinstance(chat_id, int) else None
+        if not faults:
+            return
+        fault = faults[0]
+        fault.times -= 1
+        if fault.times <= 0:
+            faults.popleft()
+        raise ApiError(fault.error.error_code, fault.error.description, fault.error.retry_after)
+
+    # --- faults -----------------------------------------------------------------------------
+
+    def inject(
+        self,
+        chat_id: int,
+        error_code: int = 429,
+        retry_after: int = 3,
+        times: int = 1,
+        description: str | None = None,
+    ) -> None:
+        """Answer the next `times` calls acting on `chat_id` with an error instead."""
+        if error_code == 429:
+            error = ApiError(
+                429, description or f"Too Many Requests: retry after {retry_after}", retry_after
+            )
+        elif error_code == 403:
+            error = ApiError(403, description or "Forbidden: bot was blocked by the user")
+        elif description is not None:
+            error = ApiError(error_code, description)
+        else:
+            raise ValueError(f"say what Telegram answers with {error_code}: pass description")
+        self._faults.setdefault(chat_id, deque()).append(_Fault(error, times))
+
+    # --- people and chats -------------------------------------------------------------------
+
+    def user(
+        self,
+        user_id: int,
+        first_name: str,
+        username: str | None = None,
+        language_code: str | None = "ru",
+    ) -> FakeUser:
+        """A person who can write to the bot; the same id gives the same person back."""
+        state = self.world.users.get(user_id)
+        if state is None:
+            state = UserState(user_id, first_name, username, language_code)
+            self.world.users[user_id] = state
+            self.world.chats[user_id] = ChatState(user_id, "private", user=state)
+        return FakeUser(self.world, state, self.world.chats[user_id])
+
+    def group(
+        self,
+        chat_id: int,
+        title: str,
+        members: tuple[FakeUser, ...] = (),
+        supergroup: bool = True,
+        bot_is_member: bool = True,
+    ) -> FakeGroup:
+        chat = ChatState(
+            chat_id,
+            "supergroup" if supergroup else "group",
+            title=title,
+            bot_status="member" if bot_is_member else "left",
+            members={member.id for member in members},
+        )
+        self.world.chats[chat_id] = chat
+        return FakeGroup(self.world, chat)
+
+    def channel(
+        self,
+        chat_id: int,
+        title: str,
+        username: str | None = None,
+        bot_is_admin: bool = True,
+        can_post: bool = True,
+    ) -> FakeChannel:
+        # Bots join channels only as administrators, so "not an admin" means "not in it".
+        chat = ChatState(
+            chat_id,
+            "channel",
+            title=title,
+            username=username,
+            bot_status="administrator" if bot_is_admin else "left",
+            can_post=can_post,
+        )
+        self.world.chats[chat_id] = chat
+        return FakeChannel(self.world, chat)
+
+    def messages(self, chat_id: int) -> list[ChatMessage]:
+        """The chat as it looks now: edits applied, deleted messages gone, pins flagged."""
+        return self.world.chats[chat_id].visible()
+
+    async def wait_for(
+        self, chat_id: int, predicate: Predicate | None = None, timeout: float = 5.0
+    ) -> ChatMessage:
+        return await FakeChat(self.world, self.world.chats[chat_id]).wait_for(predicate, timeout)
+
+    def commands(self, language_code: str = "", scope: dict[str, Any] | None = None) -> list[str]:
+        """The command names the bot set for `scope` (default scope) and language."""
+        key = BotApi.command_key(scope, language_code)
+        return [command["command"] for command in self.api.commands.get(key, [])]
+
+    # --- idleness ---------------------------------------------------------------------------
+
+    async def wait_idle(self, quiet: float = 0.05, timeout: float = 5.0) -> None:
+        """Return once every update was fetched and the bot made no call for `quiet` seconds.
+
+        The quiet period covers a handler still thinking between two calls; a handler that
+        thinks longer than that without calling Telegram looks idle.
+        """
+        async with asyncio.timeout(timeout):
+            while True:
+                while not self._idle():
+                    await self.world.activity.wait()
+                try:
+                    await asyncio.wait_for(self.world.activity.wait(), quiet)
+                except TimeoutError:
+                    if self._idle():
+                        return
+
+    def _idle(self) -> bool:
+        return self._in_flight == 0 and not self.world.pending_updates()
