@@ -117,13 +117,13 @@ async def set_command_menu(bot: Bot) -> None:
         await bot.set_my_commands(commands, language_code=language_code)
 
 
-async def run_polling(app: Application) -> None:
-    """Long polling until SIGINT or SIGTERM, then a graceful stop."""
+async def run_polling(app: Application, handle_signals: bool = True) -> None:
+    """Long polling until SIGINT or SIGTERM (or `stop_polling()`), then a graceful stop."""
     await set_command_menu(app.bot)
     await app.bot.delete_webhook(drop_pending_updates=False)
     await app.dispatcher.start_polling(
         app.bot,
-        handle_signals=True,
+        handle_signals=handle_signals,
         close_bot_session=False,
         allowed_updates=app.dispatcher.resolve_used_update_types(),
     )

@@ -1,0 +1,95 @@
+"""/start, /help and /lang through the real Dispatcher, polling the fake Telegram over HTTP."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.app import Application
+from bot.fake_telegram import FakeTelegram
+from bot.sandbox import running_bot, sandbox_settings
+from domain.users import User
+
+
+@pytest.fixture
+async def app(fake_telegram: FakeTelegram, tmp_path) -> AsyncIterator[Application]:  # type: ignore[no-untyped-def]
+    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
+    async with running_bot(sandbox_settings(fake_telegram, url)) as application:
+        yield application
+
+
+async def test_start_greets_a_russian_speaker_in_russian(
+    app: Application, fake_telegram: FakeTelegram
+) -> None:
+    anna = fake_telegram.user(101, "Анна <script>", language_code="ru")
+    anna.send("/start")
+    reply = await anna.wait_for()
+    assert "Привет, Анна <script>!" in reply.text
+    async with app.uow_factory() as uow:
+        assert await uow.users.get(101) == User(101, "Анна <script>", None, None, "ru")
+
+
+async def test_start_with_an_unknown_link_says_it_is_invalid(
+    app: Application, fake_telegram: FakeTelegram
+) -> None:
+    anna = fake_telegram.user(102, "Анна")
+    anna.send("/start reg-doesnotexist")
+    reply = await anna.wait_for()
+    assert "ссылка недействительна" in reply.text
+
+
+async def test_help_lists_the_commands(app: Application, fake_telegram: FakeTelegram) -> None:
+    anna = fake_telegram.user(103, "Анна")
+    anna.send("/help")
+    reply = await anna.wait_for()
+    for command in ("/start", "/help", "/lang"):
+        assert command in reply.text
+
+
+async def test_lang_switches_every_later_answer_to_english(
+    app: Application, fake_telegram: FakeTelegram
+) -> None:
+    anna = fake_telegram.user(104, "Анна", language_code="ru")
+    anna.send("/lang")
+    question = await anna.wait_for()
+    answer = await anna.press(question, button_text="English")
+    assert answer.text == "Done: the bot speaks English."
+    assert (await anna.wait_for()).text == "Done: the bot speaks English."
+    anna.send("/help")
+    assert "What I can do" in (await anna.wait_for()).text
+
+
+async def test_english_back_to_russian(app: Application, fake_telegram: FakeTelegram) -> None:
+    bob = fake_telegram.user(105, "Bob", language_code="en")
+    bob.send("/lang")
+    question = await bob.wait_for()
+    await bob.press(question, button_text="English")
+    await bob.wait_for()
+    bob.send("/lang")
+    question = await bob.wait_for()
+    await bob.press(question, button_text="Русский")
+    assert "по-русски" in (await bob.wait_for()).text
+
+
+async def test_the_command_menu_is_set_in_both_languages(
+    app: Application, fake_telegram: FakeTelegram
+) -> None:
+    assert fake_telegram.commands() == ["start", "help", "lang"]
+    assert fake_telegram.commands(language_code="en") == ["start", "help", "lang"]
+
+
+async def test_a_failing_update_gets_an_apology_in_the_users_language(
+    app: Application, fake_telegram: FakeTelegram
+) -> None:
+    # The database file vanishes under the running bot: every query now fails.
+    await app.engine.dispose()
+    database = app.settings.sqlite_path
+    assert database is not None
+    for leftover in database.parent.glob(database.name + "*"):
+        leftover.unlink()
+    bob = fake_telegram.user(106, "Bob", language_code="en")
+    bob.send("/start")
+    reply = await bob.wait_for()
+    assert reply.text.startswith("Something went wrong")
+    assert "Traceback" not in reply.text

@@ -1,0 +1,63 @@
+"""Webhook mode: Telegram's updates are taken only with the secret-token header."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+
+import aiohttp
+
+from bot.app import build_application, run_webhook
+from bot.fake_telegram import FakeTelegram
+from bot.sandbox import sandbox_settings
+
+SECRET = "s3cret-token_for-tests"
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+async def test_updates_need_telegrams_secret_header(fake_telegram: FakeTelegram, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    port = _free_port()
+    settings = sandbox_settings(
+        fake_telegram,
+        f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}",
+        webhook_url=f"http://127.0.0.1:{port}/tg/hook",
+        webhook_secret=SECRET,
+        webhook_host="127.0.0.1",
+        webhook_port=port,
+    )
+    app = await build_application(settings)
+    stop = asyncio.Event()
+    server = asyncio.create_task(run_webhook(app, stop))
+    try:
+        for _ in range(200):  # until the bot has registered its webhook
+            if fake_telegram.api.webhook_url:
+                break
+            await asyncio.sleep(0.01)
+        assert fake_telegram.api.webhook_url == f"http://127.0.0.1:{port}/tg/hook"
+
+        anna = fake_telegram.user(201, "Анна")
+        anna.send("/help")
+        update = fake_telegram.world.updates.pop(0)  # delivered by us instead of Telegram
+        url = f"http://127.0.0.1:{port}/tg/hook"
+        async with aiohttp.ClientSession() as http:
+            async with http.post(url, json=update) as refused:
+                assert refused.status == 401
+            wrong = {"X-Telegram-Bot-Api-Secret-Token": "guess"}
+            async with http.post(url, json=update, headers=wrong) as refused_again:
+                assert refused_again.status == 401
+            await asyncio.sleep(0.2)
+            assert not [message for message in anna.messages if message.from_bot]
+            right = {"X-Telegram-Bot-Api-Secret-Token": SECRET}
+            async with http.post(url, json=update, headers=right) as accepted:
+                assert accepted.status == 200
+        reply = await anna.wait_for()
+        assert "Что я умею" in reply.text
+    finally:
+        stop.set()
+        await server
+        await app.close()
