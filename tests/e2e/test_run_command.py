@@ -42,7 +42,7 @@ async def test_without_a_token_it_says_how_to_get_one(tmp_path) -> None:  # type
 async def test_a_bad_setting_is_one_clear_line(tmp_path) -> None:  # type: ignore[no-untyped-def]
     env = {**CLEAN_ENV, "BOT_TOKEN": "123:abc", "TIMEZONE": "Nowhere/Land"}
     process = await _mafiatour("run", env=env, cwd=str(tmp_path))
-    out, err = await asyncio.wait_for(process.communicate(), 60)
+    _, err = await asyncio.wait_for(process.communicate(), 60)
     assert process.returncode == 2
     assert err.decode().strip().splitlines() == [
         "mafiatour: Setting TIMEZONE is invalid: expected an IANA time zone such as Europe/Moscow"
