@@ -52,15 +52,14 @@ class FakeTelegram:
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> str:
         """Serve on `host:port` (0 picks a free port); returns the base URL for aiogram."""
-        app = web.Application()
+        # Telegram takes uploads of up to 50 MB from bots; aiohttp would stop at 1 MB.
+        app = web.Application(client_max_size=50 * 1024 * 1024)
         app.router.add_route("*", "/bot{token}/{method}", self._handle_method)
         app.router.add_get("/file/bot{token}/{path:.+}", self._handle_file)
         self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, host, port)
-        await site.start()
-        sockets = site._server.sockets if site._server else ()  # the only way to learn port 0
-        bound_port = sockets[0].getsockname()[1]
+        await web.TCPSite(self._runner, host, port).start()
+        bound_port = self._runner.addresses[0][1]
         self.base_url = f"http://{host}:{bound_port}"
         return self.base_url
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import html
+import struct
+import zlib
 from collections.abc import AsyncIterator
 
 import aiohttp
@@ -102,6 +104,20 @@ async def polling_bot(bot: Bot) -> AsyncIterator[Bot]:
     await polling
 
 
+def png(width: int, height: int) -> bytes:
+    """A real (black, greyscale) PNG image of the given size."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    pixels = zlib.compress((b"\0" + b"\0" * width) * height)
+    return (
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", pixels) + chunk(b"IEND", b"")
+    )
+
+
 class ManualClock:
     def __init__(self) -> None:
         self.now = 1000.0
@@ -180,6 +196,20 @@ async def test_offsets_confirm_updates_and_limit_caps_a_batch(
     assert [u.message.text for u in again if u.message] == ["one", "two", "three"]
     assert [u.message.text for u in rest if u.message] == ["three"]
     assert after_all == []
+
+
+async def test_allowed_updates_leave_out_other_kinds(fake_telegram: FakeTelegram, bot: Bot) -> None:
+    anna = fake_telegram.user(PLAYER, "Anna")
+    anna.send("hi")
+    anna.block_bot()
+
+    everything = await bot.get_updates()
+    only_messages = await bot.get_updates(allowed_updates=["message"])
+
+    assert [u.event_type for u in everything] == ["message", "my_chat_member"]
+    assert everything[1].my_chat_member is not None
+    assert everything[1].my_chat_member.new_chat_member.status == "kicked"
+    assert [u.event_type for u in only_messages] == ["message"]
 
 
 # --- what Telegram rejects ----------------------------------------------------------------
@@ -289,6 +319,13 @@ async def test_injected_429_and_403_hit_only_that_chat(
 
     assert too_many.value.retry_after == 3
     assert (fake_telegram.stats.too_many_requests, fake_telegram.stats.forbidden) == (1, 1)
+    log = [(r.chat_id, r.status, r.text) for r in fake_telegram.stats.requests]
+    assert log == [
+        (PLAYER, 429, None),
+        (OTHER, 403, None),
+        (PLAYER, 200, "seat 4"),
+        (OTHER, 200, "seat 7"),
+    ]
     assert [m.text for m in fake_telegram.messages(PLAYER)] == ["hi", "seat 4"]
 
 
@@ -399,6 +436,23 @@ async def test_channel_posting_rights(fake_telegram: FakeTelegram, bot: Bot) -> 
     assert posted.chat.id == -1001 and posted.sender_chat is not None
     assert [m.text for m in news.messages] == ["Standings"]
     assert (await bot.get_chat(-1001)).title == "Cup news"
+
+
+async def test_a_chart_posted_as_a_photo_keeps_its_bytes_and_size(
+    fake_telegram: FakeTelegram, bot: Bot
+) -> None:
+    news = fake_telegram.channel(-1001, "Cup news", username="cup_news")
+    chart = png(3, 2)
+
+    sent = await bot.send_photo(
+        "@cup_news", BufferedInputFile(chart, "standings.png"), caption="<b>After round 3</b>"
+    )
+
+    assert sent.photo is not None
+    assert (sent.photo[-1].width, sent.photo[-1].height) == (3, 2)
+    shown = news.messages[-1]
+    assert shown.text == "After round 3" and shown.photo is not None
+    assert shown.photo.content == chart
 
 
 async def test_pins_deletions_and_group_members(fake_telegram: FakeTelegram, bot: Bot) -> None:
