@@ -1,0 +1,368 @@
+"""The outbox and the scheduled pushes: what use cases record, and what the worker claims."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import delete, func, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.db.models import MessageAnchorRow, OutboxRow, ScheduledPushRow, UnreachableChatRow
+from bot.db.models.outbox import _MessageColumns
+from domain.outgoing import (
+    ArgumentValue,
+    Attachment,
+    Button,
+    DeliveryStatus,
+    Html,
+    OutgoingMessage,
+    Phrase,
+    ScheduledPush,
+)
+
+ERROR_LENGTH = 255
+
+
+def _utc(moment: datetime | None) -> datetime | None:
+    # SQLite hands back naive datetimes; everything is stored in UTC.
+    if moment is None or moment.tzinfo is not None:
+        return moment
+    return moment.replace(tzinfo=UTC)
+
+
+# --- the stored form of a message ------------------------------------------------------------
+
+
+def _argument_json(value: ArgumentValue) -> Any:
+    return {"html": value.markup} if isinstance(value, Html) else value
+
+
+def _argument(value: Any) -> ArgumentValue:
+    return Html(value["html"]) if isinstance(value, dict) else value
+
+
+def _phrase_json(phrase: Phrase) -> dict[str, Any]:
+    return {"key": phrase.key, "args": [[name, _argument_json(v)] for name, v in phrase.args]}
+
+
+def _phrase(data: dict[str, Any]) -> Phrase:
+    return Phrase(data["key"], tuple((name, _argument(value)) for name, value in data["args"]))
+
+
+def _button_json(button: Button) -> dict[str, Any]:
+    text = _phrase_json(button.text) if isinstance(button.text, Phrase) else button.text
+    return {"text": text, "callback_data": button.callback_data, "url": button.url}
+
+
+def _button(data: dict[str, Any]) -> Button:
+    text = _phrase(data["text"]) if isinstance(data["text"], dict) else data["text"]
+    return Button(text, data["callback_data"], data["url"])
+
+
+def _body(message: OutgoingMessage) -> str:
+    """Everything but the chat, the tournament and the attachment, as JSON."""
+    return json.dumps(
+        {
+            "phrase": _phrase_json(message.phrase) if message.phrase else None,
+            "text": message.text,
+            "buttons": [[_button_json(button) for button in row] for row in message.buttons],
+            "edit_key": message.edit_key,
+            "pin": message.pin,
+            "dedupe_key": message.dedupe_key,
+        },
+        ensure_ascii=False,
+    )
+
+
+def _store_message(row: _MessageColumns, message: OutgoingMessage) -> None:
+    row.chat_id = message.chat_id
+    row.tournament_id = message.tournament_id
+    row.body = _body(message)
+    attachment = message.attachment
+    row.attachment_kind = attachment.kind if attachment else None
+    row.attachment_name = attachment.filename if attachment else None
+    row.attachment = attachment.content if attachment else None
+
+
+def _message(row: _MessageColumns) -> OutgoingMessage:
+    data = json.loads(row.body)
+    attachment = None
+    if row.attachment_kind is not None and row.attachment is not None:
+        attachment = Attachment(row.attachment_kind, row.attachment, row.attachment_name or "")  # type: ignore[arg-type]
+    return OutgoingMessage(
+        chat_id=row.chat_id,
+        phrase=_phrase(data["phrase"]) if data["phrase"] else None,
+        text=data["text"],
+        buttons=tuple(tuple(_button(b) for b in line) for line in data["buttons"]),
+        attachment=attachment,
+        edit_key=data["edit_key"],
+        pin=data["pin"],
+        tournament_id=row.tournament_id,
+        dedupe_key=data["dedupe_key"],
+    )
+
+
+# --- the outbox ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Waiting:
+    """A pending outbox message as the worker's queue sees it (no body loaded)."""
+
+    id: int
+    chat_id: int
+    not_before: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class Claimed:
+    """An outbox message the worker has claimed and is about to send."""
+
+    id: int
+    message: OutgoingMessage
+    attempts: int
+
+
+@dataclass(frozen=True, slots=True)
+class Anchor:
+    """Where a message kept up to date in place lives."""
+
+    chat_id: int
+    message_id: int
+
+
+class SqlOutbox:
+    """Use cases `add` messages; the delivery worker claims and marks them.
+
+    `added` counts the messages this unit of work stored, so a commit can wake the worker.
+    """
+
+    def __init__(self, session: AsyncSession) -> None:
+        self._session = session
+        self.added = 0
+
+    async def add(self, message: OutgoingMessage) -> bool:
+        """Record a message to send; False when one with the same `dedupe_key` is stored."""
+        if message.dedupe_key is not None and await self._has_dedupe_key(message.dedupe_key):
+            return False
+        row = OutboxRow(status=DeliveryStatus.PENDING.value, attempts=0)
+        _store_message(row, message)
+        try:
+            # A savepoint, so losing a race on the dedupe key keeps the rest of the transaction.
+            async with self._session.begin_nested():
+                self._session.add(row)
+        except IntegrityError:
+            if message.dedupe_key is None:
+                raise
+            return False
+        self.added += 1
+        return True
+
+    async def _has_dedupe_key(self, dedupe_key: str) -> bool:
+        found = await self._session.scalar(
+            select(OutboxRow.id).where(OutboxRow.dedupe_key == dedupe_key)
+        )
+        return found is not None
+
+    async def waiting(self, limit: int) -> list[Waiting]:
+        """Pending messages, oldest first (due or not: order within a chat must hold)."""
+        result = await self._session.execute(
+            select(OutboxRow.id, OutboxRow.chat_id, OutboxRow.not_before)
+            .where(OutboxRow.status == DeliveryStatus.PENDING.value)
+            .order_by(OutboxRow.id)
+            .limit(limit)
+        )
+        return [Waiting(id_, chat_id, _utc(not_before)) for id_, chat_id, not_before in result]
+
+    async def next_due_time(self) -> datetime | None:
+        """When the earliest deferred pending message becomes due."""
+        moment = await self._session.scalar(
+            select(func.min(OutboxRow.not_before)).where(
+                OutboxRow.status == DeliveryStatus.PENDING.value
+            )
+        )
+        return _utc(moment)
+
+    async def claim(self, message_id: int) -> Claimed | None:
+        """Mark a pending message as being sent; None if someone else took it first."""
+        result = await self._session.execute(
+            update(OutboxRow)
+            .where(OutboxRow.id == message_id, OutboxRow.status == DeliveryStatus.PENDING.value)
+            .values(status=DeliveryStatus.SENDING.value, attempts=OutboxRow.attempts + 1)
+        )
+        if result.rowcount != 1:  # type: ignore[attr-defined]
+            return None
+        row = await self._session.get(OutboxRow, message_id, populate_existing=True)
+        assert row is not None
+        return Claimed(row.id, _message(row), row.attempts)
+
+    async def mark_sent(self, message_id: int, telegram_message_id: int, now: datetime) -> None:
+        await self._finish(message_id, DeliveryStatus.SENT, now, telegram_message_id, None)
+
+    async def mark_failed(
+        self, message_id: int, status: DeliveryStatus, now: datetime, error: str
+    ) -> None:
+        """Record that a message will never be sent (unreachable chat, rejected message)."""
+        await self._finish(message_id, status, now, None, error)
+
+    async def _finish(
+        self,
+        message_id: int,
+        status: DeliveryStatus,
+        now: datetime,
+        telegram_message_id: int | None,
+        error: str | None,
+    ) -> None:
+        await self._session.execute(
+            update(OutboxRow)
+            .where(OutboxRow.id == message_id)
+            .values(
+                status=status.value,
+                finished_at=now.astimezone(UTC),
+                telegram_message_id=telegram_message_id,
+                error=error[:ERROR_LENGTH] if error else None,
+            )
+        )
+
+    async def retry_later(self, message_id: int, not_before: datetime, error: str) -> None:
+        """Put a claimed message back in the queue (it was not delivered) until `not_before`."""
+        await self._session.execute(
+            update(OutboxRow)
+            .where(OutboxRow.id == message_id)
+            .values(
+                status=DeliveryStatus.PENDING.value,
+                not_before=not_before.astimezone(UTC),
+                error=error[:ERROR_LENGTH],
+            )
+        )
+
+    async def mark_interrupted(self, now: datetime) -> list[OutgoingMessage]:
+        """Messages left "sending" by a crash become "uncertain" (never sent again)."""
+        rows = (
+            await self._session.scalars(
+                select(OutboxRow).where(OutboxRow.status == DeliveryStatus.SENDING.value)
+            )
+        ).all()
+        for row in rows:
+            row.status = DeliveryStatus.UNCERTAIN.value
+            row.finished_at = now
+        await self._session.flush()
+        return [_message(row) for row in rows]
+
+    async def status_counts(self) -> dict[DeliveryStatus, int]:
+        """How many messages stand in each status."""
+        result = await self._session.execute(
+            select(OutboxRow.status, func.count()).group_by(OutboxRow.status)
+        )
+        return {DeliveryStatus(status): count for status, count in result}
+
+    async def status_of(self, dedupe_key: str) -> DeliveryStatus | None:
+        """The status of the message stored under a dedupe key."""
+        status = await self._session.scalar(
+            select(OutboxRow.status).where(OutboxRow.dedupe_key == dedupe_key)
+        )
+        return DeliveryStatus(status) if status else None
+
+    # --- messages edited in place ------------------------------------------------------------
+
+    async def anchor(self, key: str) -> Anchor | None:
+        row = await self._session.get(MessageAnchorRow, key)
+        return Anchor(row.chat_id, row.message_id) if row else None
+
+    async def set_anchor(self, key: str, anchor: Anchor) -> None:
+        row = await self._session.get(MessageAnchorRow, key)
+        if row is None:
+            row = MessageAnchorRow(key=key)
+            self._session.add(row)
+        row.chat_id = anchor.chat_id
+        row.message_id = anchor.message_id
+        await self._session.flush()
+
+    # --- people the bot cannot write to ------------------------------------------------------
+
+    async def mark_unreachable(self, chat_id: int, reason: str, now: datetime) -> bool:
+        """Remember a chat the bot cannot write to; False when it was already known."""
+        if await self._session.get(UnreachableChatRow, chat_id) is not None:
+            return False
+        self._session.add(
+            UnreachableChatRow(chat_id=chat_id, since=now, reason=reason[:ERROR_LENGTH])
+        )
+        await self._session.flush()
+        return True
+
+    async def mark_reachable(self, chat_id: int) -> None:
+        await self._session.execute(
+            delete(UnreachableChatRow).where(UnreachableChatRow.chat_id == chat_id)
+        )
+
+    async def unreachable_chats(self) -> set[int]:
+        return set(await self._session.scalars(select(UnreachableChatRow.chat_id)))
+
+
+# --- scheduled pushes ------------------------------------------------------------------------
+
+
+class SqlScheduledPushes:
+    """Pushes waiting for their time; `changed` tells a commit to rebuild the scheduler's jobs."""
+
+    def __init__(self, session: AsyncSession) -> None:
+        self._session = session
+        self.changed = False
+
+    async def schedule(self, push: ScheduledPush) -> None:
+        """Store a push, replacing the one with the same key (a moved timetable moves it)."""
+        row = await self._session.scalar(
+            select(ScheduledPushRow).where(ScheduledPushRow.key == push.key)
+        )
+        if row is None:
+            row = ScheduledPushRow(key=push.key)
+            self._session.add(row)
+        row.due_at = push.due_at.astimezone(UTC)
+        _store_message(row, push.message)
+        await self._session.flush()
+        self.changed = True
+
+    async def cancel(self, key: str) -> None:
+        """Forget a push that has not become due yet (nothing happens if there is none)."""
+        await self._session.execute(delete(ScheduledPushRow).where(ScheduledPushRow.key == key))
+        self.changed = True
+
+    async def due_times(self) -> dict[str, datetime]:
+        """Every waiting push's due time by key."""
+        result = await self._session.execute(select(ScheduledPushRow.key, ScheduledPushRow.due_at))
+        return {key: _utc(due_at) for key, due_at in result}  # type: ignore[misc]
+
+    async def get(self, key: str) -> ScheduledPush | None:
+        row = await self._session.scalar(
+            select(ScheduledPushRow).where(ScheduledPushRow.key == key)
+        )
+        return _scheduled_push(row) if row else None
+
+    async def take_due(self, now: datetime) -> list[ScheduledPush]:
+        """Remove and return the pushes due by `now`; a push another sweep took is skipped."""
+        rows = (
+            await self._session.scalars(
+                select(ScheduledPushRow)
+                .where(ScheduledPushRow.due_at <= now.astimezone(UTC))
+                .order_by(ScheduledPushRow.due_at, ScheduledPushRow.id)
+            )
+        ).all()
+        taken: list[ScheduledPush] = []
+        for row in rows:
+            push = _scheduled_push(row)
+            result = await self._session.execute(
+                delete(ScheduledPushRow).where(ScheduledPushRow.id == row.id)
+            )
+            if result.rowcount == 1:  # type: ignore[attr-defined]
+                taken.append(push)
+        if taken:
+            self.changed = True
+        return taken
+
+
+def _scheduled_push(row: ScheduledPushRow) -> ScheduledPush:
+    return ScheduledPush(row.key, _utc(row.due_at), _message(row))  # type: ignore[arg-type]

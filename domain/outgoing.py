@@ -1,0 +1,118 @@
+"""A message the bot sends on its own initiative, as a use case describes it.
+
+A use case records outgoing messages in the same transaction as its data (the outbox); the
+delivery worker renders and sends them later. A Fluent phrase is rendered at send time in the
+recipient's language, so a reminder reaches each player in the language they chose.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+from typing import Literal
+
+TEXT_LIMIT = 4096
+CAPTION_LIMIT = 1024
+
+
+@dataclass(frozen=True, slots=True)
+class Html:
+    """Markup the author vouches for, passed as a phrase argument without escaping."""
+
+    markup: str
+
+
+ArgumentValue = str | int | Html
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """A Fluent message id with its arguments; plain `str` arguments are escaped when rendered."""
+
+    key: str
+    args: tuple[tuple[str, ArgumentValue], ...] = ()
+
+    @classmethod
+    def of(cls, key: str, **args: ArgumentValue) -> Phrase:
+        """A phrase from keyword arguments, e.g. `Phrase.of("round-soon", game=3)`."""
+        return cls(key, tuple(sorted(args.items())))
+
+    @property
+    def arguments(self) -> Mapping[str, ArgumentValue]:
+        """The arguments by name."""
+        return dict(self.args)
+
+
+@dataclass(frozen=True, slots=True)
+class Button:
+    """An inline button: a callback button or a link; its text may be a phrase."""
+
+    text: str | Phrase
+    callback_data: str | None = None
+    url: str | None = None
+
+    def __post_init__(self) -> None:
+        if (self.callback_data is None) == (self.url is None):
+            raise ValueError("a button has either callback data or a URL")
+
+
+@dataclass(frozen=True, slots=True)
+class Attachment:
+    """A picture or a file sent with the message; the text becomes its caption when it fits."""
+
+    kind: Literal["photo", "document"]
+    content: bytes
+    filename: str
+
+
+@dataclass(frozen=True, slots=True)
+class OutgoingMessage:
+    """One message to one chat.
+
+    Exactly one of `phrase` (rendered in the recipient's language) and `text` (ready HTML, with
+    user-supplied strings already escaped) is set. `edit_key` names a message kept up to date in
+    place ("live standings of tournament 7"): the first push under a key sends it, later pushes
+    edit it. `dedupe_key` makes enqueuing the same logical message twice store it once.
+    """
+
+    chat_id: int
+    phrase: Phrase | None = None
+    text: str | None = None
+    buttons: tuple[tuple[Button, ...], ...] = ()
+    attachment: Attachment | None = None
+    edit_key: str | None = None
+    pin: bool = False
+    tournament_id: int | None = None
+    dedupe_key: str | None = None
+
+    def __post_init__(self) -> None:
+        if (self.phrase is None) == (self.text is None):
+            raise ValueError("an outgoing message has either a phrase or a text")
+        if self.edit_key is not None and self.attachment is not None:
+            raise ValueError("only text messages are edited in place")
+
+
+class DeliveryStatus(StrEnum):
+    """Where an outbox message stands."""
+
+    PENDING = "pending"
+    SENDING = "sending"
+    SENT = "sent"
+    UNREACHABLE = "unreachable"
+    UNCERTAIN = "uncertain"
+    FAILED = "failed"
+
+
+@dataclass(frozen=True, slots=True)
+class ScheduledPush:
+    """A message to move into the outbox at `due_at` (UTC); `key` names it for rescheduling."""
+
+    key: str
+    due_at: datetime
+    message: OutgoingMessage
+
+    def __post_init__(self) -> None:
+        if self.due_at.tzinfo is None:
+            raise ValueError("a scheduled push needs an aware due time")
