@@ -1,0 +1,101 @@
+"""Lower bounds of a seating's opponents criteria: no seating of the stage can do better.
+
+- Patterns: in any k rounds a player's tables form one of Π T_r patterns; if more players play
+  all k rounds than there are patterns, two of them share one and meet k times.
+- Round pairs: the players of two rounds fall into T₁·T₂ (table, table) cells; two players in
+  one cell meet in both rounds, and S2 counts exactly these coincidences over all round pairs,
+  so spreading the players evenly over the cells is the best any seating can do.
+- Players: a player with g games has 9g meetings over his possible opponents; evenly spread
+  they repeat least.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+TABLE_SIZE = 10
+
+
+@dataclass(frozen=True)
+class SeatingBounds:
+    """Lower bounds on the largest meeting count and on S2."""
+
+    max_meet: int
+    s2: int
+
+
+def lower_bounds(
+    player_count: int,
+    tables: Sequence[int],
+    played: Sequence[Sequence[Sequence[int]]],
+    apart_counts: Sequence[int],
+) -> SeatingBounds:
+    """Bounds for players 0..player_count-1 over rounds with `tables[r]` tables each.
+
+    `played` are the tables of the first rounds, already played (player indices); the future
+    rounds rotate sit-outs fairly. `apart_counts[p]` is how many players p may never meet.
+    """
+    rounds = len(tables)
+    playing = [TABLE_SIZE * t for t in tables]
+    meetings: dict[tuple[int, int], int] = {}
+    for tables_of_round in played:
+        for table in tables_of_round:
+            for pair in combinations(sorted(table), 2):
+                meetings[pair] = meetings.get(pair, 0) + 1
+    s2 = 0
+    for r1, r2 in combinations(range(rounds), 2):
+        if r2 < len(played):
+            s2 += _coincidences(played[r1], played[r2])
+        else:
+            overlap = max(0, playing[r1] + playing[r2] - player_count)
+            s2 += _even_spread(overlap, tables[r1] * tables[r2])
+    future_games = sum(playing[len(played) :]) // max(1, player_count)
+    per_player = 0
+    for p, apart in enumerate(apart_counts):
+        games = future_games + sum(1 for tbls in played for table in tbls if p in table)
+        per_player += _even_spread(9 * games, max(1, player_count - 1 - apart))
+    s2 = max(s2, per_player // 2)
+    max_meet = max(meetings.values(), default=0)
+    max_meet = max(max_meet, _pattern_bound(player_count, tables, playing))
+    for apart in apart_counts:
+        opponents = player_count - 1 - apart
+        if opponents > 0 and future_games:
+            max_meet = max(max_meet, math.ceil(9 * future_games / opponents))
+    if s2 > 0:
+        max_meet = max(max_meet, 2)
+    return SeatingBounds(max_meet=max_meet, s2=s2)
+
+
+def _pattern_bound(player_count: int, tables: Sequence[int], playing: Sequence[int]) -> int:
+    best = 1 if any(playing) else 0
+    rounds = len(tables)
+    for k in range(2, rounds + 1):
+        for chosen in combinations(range(rounds), k):
+            always = player_count - sum(player_count - playing[r] for r in chosen)
+            if always > math.prod(tables[r] for r in chosen):
+                best = k
+                break
+    return best
+
+
+def _coincidences(first: Sequence[Sequence[int]], second: Sequence[Sequence[int]]) -> int:
+    table_in_second = {p: t for t, table in enumerate(second) for p in table}
+    count = 0
+    for table in first:
+        cells: dict[int, int] = {}
+        for p in table:
+            if p in table_in_second:
+                cells[table_in_second[p]] = cells.get(table_in_second[p], 0) + 1
+        count += sum(c * (c - 1) // 2 for c in cells.values())
+    return count
+
+
+def _even_spread(items: int, cells: int) -> int:
+    """Least Σ C(n_i, 2) when `items` fall into `cells` cells."""
+    if cells <= 0:
+        return 0
+    low, high_cells = divmod(items, cells)
+    return (cells - high_cells) * low * (low - 1) // 2 + high_cells * (low + 1) * low // 2

@@ -1,0 +1,156 @@
+"""The quality report of a seating: the figures the organizer's preview shows beside bounds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+from domain.seating import (
+    TABLE_SIZE,
+    Seating,
+    SeatingRequest,
+    all_players,
+    apart_pairs,
+    hard_violations,
+)
+from domain.seating_bounds import SeatingBounds, lower_bounds
+from domain.seating_seats import SEAT_ZONE, ZONE_SHARE
+
+
+@dataclass(frozen=True)
+class SeatingQuality:
+    """How good a seating is, criterion by criterion, in the regulations' order."""
+
+    hard_violations: tuple[str, ...]
+    teammates_together: int
+    sit_out_unfairness: int
+    games_min: int
+    games_max: int
+    max_meet: int
+    max_meet_bound: int
+    s2: int
+    s2_bound: int
+    worst_pair: tuple[str, str, int] | None
+    most_repeats: tuple[str, int] | None
+    players_with_repeated_seats: int
+    seat_zone_unbalanced: int
+    table_repeats: int
+    table_repeats_bound: int
+    team_pair_meetings_min: int | None
+    team_pair_meetings_max: int | None
+
+
+def seating_lower_bounds(request: SeatingRequest) -> SeatingBounds:
+    """Lower bounds on `max_meet` and S2 for the request: no seating can do better."""
+    names = all_players(request)
+    index = {name: i for i, name in enumerate(names)}
+    tables = [
+        len(request.played[r]) if r < len(request.played) else request.tables_in_round(r)
+        for r in range(request.rounds)
+    ]
+    played = [[[index[p] for p in table] for table in tables_] for tables_ in request.played]
+    apart_counts = [0] * len(names)
+    for pair in apart_pairs(request):
+        for player in pair:
+            if player in index:
+                apart_counts[index[player]] += 1
+    return lower_bounds(len(names), tables, played, apart_counts)
+
+
+def evaluate_seating(request: SeatingRequest, seating: Seating) -> SeatingQuality:
+    """Measure a seating against every criterion of the issue and the lower bounds."""
+    bounds = seating_lower_bounds(request)
+    team_of = request.team_of
+    meetings: dict[tuple[str, str], int] = {}
+    games = dict.fromkeys(request.players, 0)
+    seats: dict[str, list[int]] = {}
+    visits: dict[tuple[str, int], int] = {}
+    team_meetings: dict[tuple[str, str], int] = {}
+    teammates_together = 0
+    for tables in seating.rounds:
+        for t, table in enumerate(tables):
+            for seat, player in enumerate(table):
+                games[player] = games.get(player, 0) + 1
+                seats.setdefault(player, []).append(seat)
+                visits[player, t] = visits.get((player, t), 0) + 1
+            for a, b in combinations(sorted(table), 2):
+                meetings[a, b] = meetings.get((a, b), 0) + 1
+                ta, tb = team_of.get(a), team_of.get(b)
+                if ta is not None and ta == tb:
+                    teammates_together += 1
+                elif ta is not None and tb is not None:
+                    key = (min(ta, tb), max(ta, tb))
+                    team_meetings[key] = team_meetings.get(key, 0) + 1
+    counts = [games[p] for p in request.players]
+    worst_pair = None
+    if meetings:
+        (a, b), most = max(meetings.items(), key=lambda item: (item[1], item[0]))
+        worst_pair = (a, b, most)
+    repeats = dict.fromkeys(request.players, 0)
+    for (a, b), m in meetings.items():
+        for player in (a, b):
+            if player in repeats:
+                repeats[player] += max(0, m - 1)
+    most_repeats = max(repeats.items(), key=lambda item: (item[1], item[0]), default=None)
+    table_count = max((len(tables) for tables in seating.rounds), default=0)
+    teams = sorted(set(team_of.get(p) for p in request.players) - {None})
+    team_pairs = [team_meetings.get(pair, 0) for pair in combinations(teams, 2)]
+    return SeatingQuality(
+        hard_violations=tuple(hard_violations(request, seating)),
+        teammates_together=teammates_together,
+        sit_out_unfairness=_sit_out_unfairness(request, seating),
+        games_min=min(counts, default=0),
+        games_max=max(counts, default=0),
+        max_meet=max(meetings.values(), default=0),
+        max_meet_bound=bounds.max_meet,
+        s2=sum(m * (m - 1) // 2 for m in meetings.values()),
+        s2_bound=bounds.s2,
+        worst_pair=worst_pair,
+        most_repeats=most_repeats,
+        players_with_repeated_seats=sum(
+            1
+            for p in request.players
+            if len(seats.get(p, [])) <= TABLE_SIZE
+            and len(set(seats.get(p, []))) < len(seats.get(p, []))
+        ),
+        seat_zone_unbalanced=sum(
+            1 for p in request.players if not _zones_balanced(seats.get(p, []))
+        ),
+        table_repeats=sum(v - 1 for v in visits.values() if v > 1),
+        table_repeats_bound=sum(max(0, games[p] - table_count) for p in request.players),
+        team_pair_meetings_min=min(team_pairs, default=None),
+        team_pair_meetings_max=max(team_pairs, default=None),
+    )
+
+
+def _sit_out_unfairness(request: SeatingRequest, seating: Seating) -> int:
+    """Rounds after which the players' sit-out counts differ by more than one."""
+    sat_out = dict.fromkeys(request.players, 0)
+    unfair = 0
+    for tables in seating.rounds:
+        playing = {p for table in tables for p in table}
+        for player in request.players:
+            if player not in playing:
+                sat_out[player] += 1
+        if sat_out and max(sat_out.values()) - min(sat_out.values()) > 1:
+            unfair += 1
+    return unfair
+
+
+def _zones_balanced(seats: list[int]) -> bool:
+    """Whether early/middle/late counts are as close to 3:4:3 as the number of games allows."""
+    games = len(seats)
+    zones = [0, 0, 0]
+    for seat in seats:
+        zones[SEAT_ZONE[seat]] += 1
+    return _zone_gap(zones, games) == min(
+        _zone_gap([early, middle, games - early - middle], games)
+        for early in range(games + 1)
+        for middle in range(games + 1 - early)
+    )
+
+
+def _zone_gap(zones: list[int], games: int) -> int:
+    return sum(
+        (10 * count - share * games) ** 2 for count, share in zip(zones, ZONE_SHARE, strict=True)
+    )
