@@ -9,7 +9,7 @@ from aiogram import BaseMiddleware
 from aiogram.types import TelegramObject
 from aiogram.types import User as TelegramUser
 
-from bot.i18n import translator
+from bot.i18n import LOCALES, translator
 from domain.services.ports import UnitOfWorkFactory
 from domain.services.users import remember_user
 
@@ -22,6 +22,12 @@ class Texts:
 
     def __call__(self, key: str, **args: object) -> str:
         return translator().get(self.locale, key, **args)
+
+
+def _first_contact_locale(sender: TelegramUser, default_locale: str) -> str:
+    """The Telegram client's language when the bot speaks it, else the default."""
+    code = (sender.language_code or "").split("-")[0].lower()
+    return code if code in LOCALES else default_locale
 
 
 class KnownUserMiddleware(BaseMiddleware):
@@ -49,7 +55,7 @@ class KnownUserMiddleware(BaseMiddleware):
                 first_name=sender.first_name,
                 last_name=sender.last_name,
                 username=sender.username,
-                default_locale=self._default_locale,
+                default_locale=_first_contact_locale(sender, self._default_locale),
             )
             data["user"] = user
             data["texts"] = Texts(user.locale)

@@ -7,6 +7,7 @@ import asyncio
 import sys
 
 from bot.app import build_application, run_polling, run_webhook
+from bot.commands import simulate
 from bot.config import Settings, SettingsError, load_settings
 from bot.logs import setup_logging
 
@@ -26,6 +27,11 @@ To see the product work without Telegram, run the offline demonstration:
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("run", help="run the bot (polling, or webhook if configured)")
+    parser.add_argument(
+        "--offline-without-token",
+        action="store_true",
+        help="with no BOT_TOKEN, show the offline demonstration instead of stopping",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -49,6 +55,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if settings.bot_token is None:
         print(NO_TOKEN_HELP, file=sys.stderr)
+        if args.offline_without_token:
+            return simulate.run(args)
         return 1
     secrets = [settings.bot_token.get_secret_value()]
     if settings.webhook_secret:

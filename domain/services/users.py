@@ -17,7 +17,7 @@ async def remember_user(
     username: str | None,
     default_locale: str,
 ) -> User:
-    """Store a person on first contact and keep their Telegram names current.
+    """Store a person on first contact (speaking `default_locale`) and keep their names current.
 
     The language chosen with /lang is never overwritten by Telegram's client language.
     """

@@ -93,3 +93,14 @@ async def test_a_failing_update_gets_an_apology_in_the_users_language(
     reply = await bob.wait_for()
     assert reply.text.startswith("Something went wrong")
     assert "Traceback" not in reply.text
+
+
+async def test_an_english_telegram_client_is_greeted_in_english(
+    app: Application, fake_telegram: FakeTelegram
+) -> None:
+    bob = fake_telegram.user(107, "Bob", language_code="en-GB")
+    bob.send("/start")
+    assert (await bob.wait_for()).text.startswith("Hello, Bob!")
+    carla = fake_telegram.user(108, "Carla", language_code="de")
+    carla.send("/start")
+    assert (await carla.wait_for()).text.startswith("Привет, Carla!")
