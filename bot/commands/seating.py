@@ -1,0 +1,88 @@
+"""`mafiatour seating`: seat a stage of p1..pN and print the seating with its quality report."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import sys
+import time
+
+from domain.seating import DEFAULT_SWAPS, TABLE_SIZE, SeatingError, SeatingRequest, generate_seating
+from domain.seating_quality import SeatingQuality, evaluate_seating
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser("seating", help="generate a stage's seating and its quality")
+    parser.add_argument("--players", type=int, required=True, help="players p1..pN")
+    parser.add_argument(
+        "--team-size", type=int, default=0, help="teams t1, t2, ... of K consecutive players"
+    )
+    parser.add_argument("--rounds", type=int, required=True)
+    parser.add_argument("--tables", type=int, default=None, help="tables per round")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--swaps", type=int, default=DEFAULT_SWAPS, help="work of the search")
+    parser.add_argument("--time-limit", type=float, default=None, help="safety cap on CPU seconds")
+    parser.add_argument("--format", choices=("json", "table"), default="json")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    players = tuple(f"p{i}" for i in range(1, args.players + 1))
+    teams: dict[str, list[str]] = {}
+    if args.team_size > 0:
+        for k, player in enumerate(players):
+            teams.setdefault(f"t{k // args.team_size + 1}", []).append(player)
+    tables = args.tables if args.tables is not None else args.players // TABLE_SIZE
+    request = SeatingRequest(
+        players=players,
+        rounds=args.rounds,
+        tables_per_round=(tables,) * args.rounds,
+        team_of={player: team for team, members in teams.items() for player in members},
+        seed=args.seed,
+        swaps=args.swaps,
+        time_limit=args.time_limit,
+    )
+    try:
+        seating = generate_seating(request, clock=time.process_time)
+    except SeatingError as error:
+        print(f"seating impossible: {error}", file=sys.stderr)
+        return 2
+    quality = evaluate_seating(request, seating)
+    if args.format == "json":
+        document = {
+            "players": list(players),
+            "teams": teams,
+            "rounds": [[list(table) for table in tables_] for tables_ in seating.rounds],
+            "sit_outs": [list(out) for out in seating.sit_outs],
+            "seed": seating.seed,
+            "quality": dataclasses.asdict(quality),
+        }
+        print(json.dumps(document, ensure_ascii=False))
+    else:
+        print(_as_text(seating.rounds, seating.sit_outs, quality))
+    return 0
+
+
+def _as_text(
+    rounds: tuple[tuple[tuple[str, ...], ...], ...],
+    sit_outs: tuple[tuple[str, ...], ...],
+    quality: SeatingQuality,
+) -> str:
+    width = max((len(p) for tables in rounds for table in tables for p in table), default=2)
+    lines = ["seat".ljust(12) + " ".join(str(s).rjust(width) for s in range(1, TABLE_SIZE + 1))]
+    for r, tables in enumerate(rounds, start=1):
+        for t, table in enumerate(tables, start=1):
+            label = f"R{r} T{t}".ljust(12)
+            lines.append(label + " ".join(p.rjust(width) for p in table))
+        if sit_outs[r - 1]:
+            lines.append(f"R{r} sit out: " + ", ".join(sit_outs[r - 1]))
+    lines.append("")
+    lines.append("quality")
+    for name, value in dataclasses.asdict(quality).items():
+        if name in ("max_meet", "s2", "table_repeats"):
+            bound = getattr(quality, f"{name}_bound")
+            lines.append(f"  {name}: {value} (bound {bound})")
+        elif not name.endswith("_bound"):
+            lines.append(f"  {name}: {value}")
+    return "\n".join(lines)
