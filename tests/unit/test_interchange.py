@@ -1,0 +1,121 @@
+import json
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from domain.interchange import (
+    InterchangeError,
+    dumps_tournament,
+    load_tournament,
+    parse_tournament,
+)
+from domain.protocol import Removal
+from domain.regulation import PRESETS_DIR
+
+DATA = Path(__file__).parents[1] / "data"
+ROLES = ["civilian"] * 6 + ["sheriff", "mafia", "mafia", "don"]
+
+
+def document(**game_changes):
+    players = [{"id": f"p{n:02d}", "nickname": f"Игрок {n}"} for n in range(1, 11)]
+    seats = [{"player": f"p{n:02d}", "role": role} for n, role in enumerate(ROLES, start=1)]
+    game = {"stage": "qualifying", "round": 1, "table": 1, "winner": "red", "seats": seats}
+    game.update({"first_killed": None, "best_move": []})
+    game.update(game_changes)
+    return {
+        "format": "mafia-tournament/1",
+        "regulation": "black-raven-cup",
+        "players": players,
+        "games": [game],
+    }
+
+
+def problems(data):
+    with pytest.raises(InterchangeError) as raised:
+        parse_tournament(data)
+    return [str(problem) for problem in raised.value.problems]
+
+
+def test_omitted_fields_take_their_defaults_and_unknown_fields_are_ignored():
+    data = document(first_killed=3, best_move=[8, 9, 10], comment="протест отклонён")
+    data["games"][0]["seats"][0].update({"extra": Decimal("0.5"), "fouls": 2, "mood": "good"})
+    tournament = parse_tournament(data)
+    protocol = tournament.games[0].protocol
+    assert protocol.first_killed_night == 1
+    assert protocol.seat(1).extra == Decimal("0.5") and protocol.seat(1).fouls == 2
+    assert protocol.seat(2).extra == 0 and protocol.seat(2).removed is None
+    assert tournament.teams == () and tournament.players[0].team is None
+
+
+def test_a_whole_regulation_object_may_replace_the_preset_id():
+    data = document()
+    data["regulation"] = json.loads((PRESETS_DIR / "black-raven-cup.json").read_text("utf-8"))
+    data["regulation"]["id"] = "my-cup"
+    assert parse_tournament(data).regulation.id == "my-cup"
+    data["regulation"]["win_points"]["don"] = "many"
+    assert problems(data) == ["regulation.win_points.don: Input should be a valid decimal"]
+
+
+def test_every_protocol_problem_names_the_game_the_seat_and_the_rule():
+    data = document(first_killed=3, first_killed_night=2, best_move=[8, 9, 10])
+    data["games"][0]["seats"][1]["fouls"] = 5
+    data["games"][0]["seats"][9]["role"] = "mafia"
+    assert problems(data) == [
+        "game 1 (qualifying, round 1, table 1): 3 × mafia, the table has exactly 2",
+        "game 1 (qualifying, round 1, table 1): 0 × don, the table has exactly 1",
+        "game 1 (qualifying, round 1, table 1), seat 2: 5 fouls, allowed 0 to 4",
+        "game 1 (qualifying, round 1, table 1), seat 3: the first kill was on night 2, "
+        "only a first-night victim makes the best move",
+    ]
+
+
+def test_structural_problems_are_all_reported_at_once():
+    data = document(stage="playoff", winner="nobody")
+    data["format"] = "mafia-tournament/2"
+    data["games"][0]["seats"][4] = {"player": "p99", "role": "judge", "removed": "sent home"}
+    assert problems(data) == [
+        "format: expected 'mafia-tournament/1', got 'mafia-tournament/2'",
+        "game 1 (playoff, round 1, table 1): stage 'playoff' is not one of "
+        "qualifying, semifinal, final",
+        "game 1 (playoff, round 1, table 1): winner must be 'red' or 'black', got 'nobody'",
+        "game 1 (playoff, round 1, table 1), seat 5: player 'p99' is not registered",
+        "game 1 (playoff, round 1, table 1), seat 5: role must be civilian, sheriff, mafia "
+        "or don, got 'judge'",
+        "game 1 (playoff, round 1, table 1), seat 5: removed must be null, 'fouls' or "
+        "'disqualified', got 'sent home'",
+    ]
+
+
+def test_a_player_at_two_tables_of_one_round_and_a_table_entered_twice_are_refused():
+    data = document()
+    data["games"].append(dict(data["games"][0]))
+    found = problems(data)
+    assert found[0] == "game 2 (qualifying, round 1, table 1): the same table as game 1"
+    assert found[1] == (
+        "game 2 (qualifying, round 1, table 1), seat 1: player p01 also plays game 1 in this round"
+    )
+
+
+def test_teams_belong_to_team_tournaments_only():
+    data = document()
+    data["teams"] = [{"id": "t01", "name": "Омск-1"}]
+    assert problems(data) == ["teams: black-raven-cup is an individual tournament: no teams"]
+    data = document()
+    data["regulation"] = "siberia-ural-teams"
+    assert "player p01: a team tournament: every player has a team" in problems(data)
+
+
+def test_not_json_is_one_clear_problem():
+    with pytest.raises(InterchangeError) as raised:
+        load_tournament('{"format": ')
+    assert str(raised.value).startswith("line 1, column 12: not JSON")
+
+
+@pytest.mark.parametrize("name", ["black-raven-cup", "siberia-ural-teams"])
+def test_dump_and_load_give_back_the_same_tournament(name):
+    tournament = load_tournament((DATA / f"{name}.tournament.json").read_text("utf-8"))
+    again = load_tournament(dumps_tournament(tournament))
+    assert again == tournament
+    removed = [s for g in again.games for s in g.protocol.seats if s.removed]
+    assert {seat.removed for seat in removed} <= set(Removal)
