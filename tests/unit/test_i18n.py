@@ -26,9 +26,11 @@ def _message_ids_used_in_code() -> set[tuple[str, str]]:
                     continue
                 func = node.func
                 args = node.args
-                if isinstance(func, ast.Name) and func.id == "texts":
-                    key = args[0] if args else None
-                elif isinstance(func, ast.Call) and getattr(func.func, "id", None) == "Texts":
+                calls_texts = isinstance(func, ast.Name) and func.id == "texts"
+                calls_bound_texts = (
+                    isinstance(func, ast.Call) and getattr(func.func, "id", None) == "Texts"
+                )
+                if calls_texts or calls_bound_texts:
                     key = args[0] if args else None
                 elif (
                     isinstance(func, ast.Attribute)
