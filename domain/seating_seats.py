@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from domain.seating_assignment import cheapest_assignment
+
 SEATS = 10
 # Zone of each seat (0 early 1–3, 1 middle 4–7, 2 late 8–10) and the zones' shares in tenths.
 SEAT_ZONE = (0, 0, 0, 1, 1, 1, 1, 2, 2, 2)
@@ -49,7 +51,7 @@ def assign_seats(
                 costs = [
                     _seat_costs(used[p], games[p], excluded[p], hint[r].get(p, -1)) for p in table
                 ]
-                order = _cheapest_assignment(costs)
+                order = cheapest_assignment(costs)
                 new_table = [0] * SEATS
                 for k, seat in enumerate(order):
                     new_table[seat] = table[k]
@@ -82,50 +84,3 @@ def _seat_costs(used: list[int], games: int, excluded: frozenset[int], hint: int
             cost += _MOVED_SEAT
         costs.append(cost)
     return costs
-
-
-def _cheapest_assignment(costs: list[list[int]]) -> list[int]:
-    """Seat of each row in a minimum-cost perfect assignment (Hungarian method, O(n³))."""
-    n = len(costs)
-    infinity = float("inf")
-    row_potential = [0] * (n + 1)
-    column_potential = [0] * (n + 1)
-    owner = [0] * (n + 1)  # owner[column] = row (1-based), 0 when free
-    way = [0] * (n + 1)
-    for row in range(1, n + 1):
-        owner[0] = row
-        column = 0
-        slack = [infinity] * (n + 1)
-        used = [False] * (n + 1)
-        while True:
-            used[column] = True
-            current = owner[column]
-            delta = infinity
-            next_column = 0
-            for j in range(1, n + 1):
-                if used[j]:
-                    continue
-                reduced = costs[current - 1][j - 1] - row_potential[current] - column_potential[j]
-                if reduced < slack[j]:
-                    slack[j] = reduced
-                    way[j] = column
-                if slack[j] < delta:
-                    delta = slack[j]
-                    next_column = j
-            for j in range(n + 1):
-                if used[j]:
-                    row_potential[owner[j]] += delta
-                    column_potential[j] -= delta
-                else:
-                    slack[j] -= delta
-            column = next_column
-            if owner[column] == 0:
-                break
-        while column:
-            previous = way[column]
-            owner[column] = owner[previous]
-            column = previous
-    seat_of_row = [0] * n
-    for j in range(1, n + 1):
-        seat_of_row[owner[j] - 1] = j - 1
-    return seat_of_row

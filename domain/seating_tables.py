@@ -17,6 +17,8 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from domain.seating_assignment import cheapest_assignment
+
 # Weights of the stage's cost. Hard constraints, repeats (S2), table visits and team-pair
 # balance are lexicographic: within one swap the largest change of a criterion stays below the
 # unit of the one above it. A pair meeting more often than the target, and a player leaving the
@@ -71,7 +73,7 @@ def assign_tables(
     for r in free_rounds:
         stage.place(r, stage.greedy_round(r, rng))
     if not free_rounds or problem.swaps <= 0:
-        return stage.tables_in_rounds()
+        return _numbered(problem, stage.tables_in_rounds(), free_rounds)
     visits = max(len(free_rounds), problem.swaps // _SWAPS_PER_VISIT)
     swaps_per_visit = problem.swaps // visits
     # The walk may climb; the best stage seen at the end of a visit is the answer.
@@ -87,7 +89,20 @@ def assign_tables(
         if cost < best_cost:
             best_cost = cost
             best = stage.tables_in_rounds()
-    return best
+    return _numbered(problem, best, free_rounds)
+
+
+def _numbered(
+    problem: TableProblem, rounds: list[list[list[int]]], free_rounds: list[int]
+) -> list[list[list[int]]]:
+    """Renumber the tables of free rounds: meetings stay, returns to a table become rare."""
+    stage = _Stage(problem)
+    for r, tables in enumerate(rounds):
+        stage.place(r, tables)
+    for _ in range(3):
+        for r in free_rounds:
+            stage.renumber_round(r)
+    return stage.tables_in_rounds()
 
 
 def _temperature(progress: float) -> float:
@@ -205,6 +220,23 @@ class _Stage:
             for k in range(len(players)):
                 affinity[k][best] += pair_row[k]
         return [[players[i] for i in table] for table in tables]
+
+    def renumber_round(self, r: int) -> None:
+        """Give the groups of round r the table numbers their players visited least."""
+        self._count(r, -1)
+        groups = self.rounds[r]
+        players = [p for group in groups for p in group]
+        placement = self._placement_costs(r, players)
+        costs = []
+        start = 0
+        for group in groups:
+            rows = placement[start : start + len(group)]
+            costs.append([sum(row[t] for row in rows) for t in range(len(groups))])
+            start += len(group)
+        tables: list[list[int]] = [[] for _ in groups]
+        for group, table in zip(groups, cheapest_assignment(costs), strict=True):
+            tables[table] = group
+        self.place(r, tables)
 
     def anneal_round(self, r: int, rng: random.Random, swaps: int, start: float, end: float) -> int:
         """Anneal round r by swapping two of its players at different tables.

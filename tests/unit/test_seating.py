@@ -1,0 +1,223 @@
+"""The seating generator: hard constraints, fair sit-outs, bounds and re-seating."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from domain.seating import (
+    Seating,
+    SeatingError,
+    SeatingRequest,
+    generate_seating,
+    hard_violations,
+    judge_conflict_placements,
+)
+from domain.seating_quality import evaluate_seating, seating_lower_bounds
+
+SWAPS = 20_000
+
+
+def players(n: int) -> tuple[str, ...]:
+    return tuple(f"p{i}" for i in range(1, n + 1))
+
+
+def teams_of(names: tuple[str, ...], size: int) -> dict[str, str]:
+    return {p: f"t{k // size + 1}" for k, p in enumerate(names)} if size else {}
+
+
+def sit_out_counts(request: SeatingRequest, seating: Seating) -> list[Counter[str]]:
+    counts: Counter[str] = Counter(dict.fromkeys(request.players, 0))
+    history = []
+    for tables in seating.rounds:
+        playing = {p for table in tables for p in table}
+        counts.update(p for p in request.players if p not in playing)
+        history.append(Counter(counts))
+    return history
+
+
+@st.composite
+def requests(draw: st.DrawFn) -> SeatingRequest:
+    n = draw(st.integers(min_value=10, max_value=47))
+    rounds = draw(st.integers(min_value=1, max_value=5))
+    full = n // 10
+    tables = tuple(draw(st.integers(min_value=1, max_value=full)) for _ in range(rounds))
+    team_size = draw(st.sampled_from([0, 2, 3]))
+    if team_size > min(tables):
+        team_size = 0
+    names = players(n)
+    played_count = draw(st.integers(min_value=0, max_value=rounds - 1))
+    base = SeatingRequest(
+        players=names,
+        rounds=rounds,
+        tables_per_round=tables,
+        team_of=teams_of(names, team_size),
+        seed=draw(st.integers(min_value=0, max_value=10**6)),
+        swaps=SWAPS,
+    )
+    if not played_count:
+        return base
+    earlier = generate_seating(
+        SeatingRequest(
+            players=names,
+            rounds=played_count,
+            tables_per_round=tables[:played_count],
+            team_of=base.team_of,
+            seed=base.seed + 1,
+            swaps=SWAPS,
+        )
+    )
+    return SeatingRequest(
+        players=names,
+        rounds=rounds,
+        tables_per_round=tables,
+        team_of=base.team_of,
+        played=earlier.rounds,
+        seed=base.seed,
+        swaps=SWAPS,
+    )
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(requests())
+def test_every_generated_seating_keeps_the_hard_constraints_and_rotates_sit_outs(
+    request: SeatingRequest,
+) -> None:
+    seating = generate_seating(request)
+    assert hard_violations(request, seating) == []
+    quality = evaluate_seating(request, seating)
+    assert quality.teammates_together == 0
+    assert quality.sit_out_unfairness == 0
+    assert quality.games_max - quality.games_min <= 1
+    assert quality.max_meet >= quality.max_meet_bound
+    assert quality.s2 >= quality.s2_bound
+    assert seating.rounds[: len(request.played)] == request.played
+    for after_round in sit_out_counts(request, seating):
+        assert max(after_round.values()) - min(after_round.values()) <= 1
+    for r, tables in enumerate(seating.rounds):
+        playing = [p for table in tables for p in table]
+        assert sorted(playing + list(seating.sit_outs[r])) == sorted(request.players)
+
+
+def test_same_seed_gives_the_same_seating_and_another_seed_another() -> None:
+    request = SeatingRequest(players=players(30), rounds=4, seed=7, swaps=SWAPS)
+    assert generate_seating(request) == generate_seating(request)
+    other = SeatingRequest(players=players(30), rounds=4, seed=8, swaps=SWAPS)
+    assert generate_seating(other).rounds != generate_seating(request).rounds
+
+
+def test_small_cup_reaches_the_bounds_with_distinct_seats() -> None:
+    request = SeatingRequest(players=players(20), rounds=3, swaps=200_000)
+    quality = evaluate_seating(request, generate_seating(request))
+    assert (quality.max_meet, quality.s2) == (3, 120)
+    assert (quality.max_meet_bound, quality.s2_bound) == (3, 120)
+    assert quality.players_with_repeated_seats == 0
+
+
+def test_team_stage_keeps_teammates_apart_and_stays_near_the_s2_bound() -> None:
+    names = players(60)
+    request = SeatingRequest(players=names, rounds=6, team_of=teams_of(names, 3), swaps=300_000)
+    quality = evaluate_seating(request, generate_seating(request))
+    assert quality.teammates_together == 0
+    assert quality.s2_bound == 360
+    assert quality.s2 <= 1.1 * quality.s2_bound
+    assert quality.players_with_repeated_seats == 0
+
+
+@pytest.mark.parametrize(
+    ("n", "tables", "rounds", "team_size", "bounds"),
+    [
+        (60, 6, 6, 3, (2, 360)),
+        (40, 4, 6, 0, (2, 480)),
+        (20, 2, 3, 0, (3, 120)),
+        (30, 3, 6, 3, (3, 540)),
+    ],
+)
+def test_lower_bounds_of_the_issue_cases(
+    n: int, tables: int, rounds: int, team_size: int, bounds: tuple[int, int]
+) -> None:
+    names = players(n)
+    request = SeatingRequest(
+        players=names,
+        rounds=rounds,
+        tables_per_round=(tables,) * rounds,
+        team_of=teams_of(names, team_size),
+    )
+    found = seating_lower_bounds(request)
+    assert (found.max_meet, found.s2) == bounds
+
+
+def test_seat_exclusions_and_judge_conflicts_are_respected() -> None:
+    names = players(30)
+    judges = [("anna", "boris", "vera")] * 3
+    forbidden = judge_conflict_placements(judges, [("anna", "p1"), ("vera", "p2")])
+    request = SeatingRequest(
+        players=names,
+        rounds=3,
+        seat_exclusions={"p3": frozenset(range(2, 11)), "p4": frozenset({1, 2, 3})},
+        forbidden_tables=forbidden,
+        swaps=SWAPS,
+    )
+    seating = generate_seating(request)
+    for tables in seating.rounds:
+        assert "p1" not in tables[0]
+        assert "p2" not in tables[2]
+        seat_of = {p: seat for table in tables for seat, p in enumerate(table, start=1)}
+        assert seat_of["p3"] == 1
+        assert seat_of["p4"] > 3
+
+
+def test_keep_apart_pair_never_shares_a_table() -> None:
+    request = SeatingRequest(
+        players=players(20), rounds=3, keep_apart=frozenset({("p5", "p6")}), swaps=SWAPS
+    )
+    for tables in generate_seating(request).rounds:
+        for table in tables:
+            assert not {"p5", "p6"} <= set(table)
+
+
+def test_a_team_larger_than_the_tables_is_refused_with_the_reason() -> None:
+    names = players(20)
+    request = SeatingRequest(players=names, rounds=2, team_of=teams_of(names, 3))
+    with pytest.raises(SeatingError, match="team t1"):
+        generate_seating(request)
+
+
+def test_more_tables_than_players_is_refused() -> None:
+    with pytest.raises(SeatingError, match="round 1"):
+        generate_seating(SeatingRequest(players=players(25), rounds=1, tables_per_round=(3,)))
+
+
+def test_a_player_excluded_from_every_seat_is_refused() -> None:
+    request = SeatingRequest(
+        players=players(10), rounds=1, seat_exclusions={"p1": frozenset(range(1, 11))}
+    )
+    with pytest.raises(SeatingError, match="p1"):
+        generate_seating(request)
+
+
+def test_re_seating_after_a_substitution_keeps_played_rounds_and_most_future_tables() -> None:
+    names = players(40)
+    first = generate_seating(SeatingRequest(players=names, rounds=5, swaps=100_000))
+    # p40 leaves after round 2; p41 replaces him.
+    substituted = (*names[:-1], "p41")
+    again = generate_seating(
+        SeatingRequest(
+            players=substituted,
+            rounds=5,
+            played=first.rounds[:2],
+            previous=first,
+            swaps=100_000,
+        )
+    )
+    assert again.rounds[:2] == first.rounds[:2]
+    moved = 0
+    for r in range(2, 5):
+        before = {p: t for t, table in enumerate(first.rounds[r]) for p in table}
+        after = {p: t for t, table in enumerate(again.rounds[r]) for p in table}
+        moved += sum(1 for p in names[:-1] if before[p] != after[p])
+    assert moved <= 12
+    assert all("p40" not in table for tables in again.rounds[2:] for table in tables)
