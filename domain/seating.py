@@ -23,7 +23,7 @@ from domain.seating_tables import TableProblem, assign_tables
 TABLE_SIZE = SEATS
 # Swaps tried by the table search when the request does not say: enough for the targets on
 # 100 players and 10 rounds, well within 5 s of one core.
-DEFAULT_SWAPS = 1_500_000
+DEFAULT_SWAPS = 2_500_000
 
 Table = tuple[str, ...]
 RoundTables = tuple[Table, ...]

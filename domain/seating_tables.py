@@ -26,14 +26,14 @@ from domain.seating_assignment import cheapest_assignment
 # must be able to pass through such states to leave a local optimum.
 HARD = 10**16
 MEET = 10**7
-OVER_TARGET = 2 * MEET
+OVER_TARGET = 6 * MEET
 STAY = 5 * MEET
 TABLE_VISIT = 10**4
 TEAM_PAIR = 1
 
 # Annealing temperatures in units of one repeated meeting (one unit of S2), and the length of
 # one visit to a round (short visits let all rounds cool together).
-_START_TEMPERATURE = 2.0
+_START_TEMPERATURE = 3.0
 _END_TEMPERATURE = 0.05
 _SWAPS_PER_VISIT = 2000
 
