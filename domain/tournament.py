@@ -1,10 +1,14 @@
-"""A tournament and the states it moves through."""
+"""A tournament, its settings and the states it moves through."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
+from decimal import Decimal
 from enum import StrEnum
+
+from domain.regulation import Regulation, load_preset, parse_regulation
 
 
 class TournamentState(StrEnum):
@@ -32,3 +36,31 @@ class Tournament:
     venue: str | None = None
     channel_id: int | None = None
     current_stage: str | None = None
+    # The organizer's own regulation as JSON; None when `regulation_id` names a preset.
+    regulation_json: str | None = None
+    starts_on: date | None = None
+    ends_on: date | None = None
+    # The timetable days as JSON in the regulation's format; None keeps the regulation's own.
+    timetable_json: str | None = None
+    capacity: int | None = None
+    registration_deadline: datetime | None = None
+    entry_fee: Decimal | None = None
+    club_quota: int | None = None
+    checkin_cutoff: datetime | None = None
+
+    @property
+    def regulation(self) -> Regulation:
+        """The regulation this tournament runs under (a preset or the uploaded one)."""
+        if self.regulation_json is not None:
+            return parse_regulation(json.loads(self.regulation_json, parse_float=Decimal))
+        return load_preset(self.regulation_id)
+
+    @property
+    def is_team_tournament(self) -> bool:
+        """Whether players register in teams."""
+        return self.regulation.is_team_tournament
+
+    @property
+    def has_started(self) -> bool:
+        """True once the first stage has begun: teams may no longer withdraw, rosters freeze."""
+        return self.state in (TournamentState.RUNNING, TournamentState.FINISHED)

@@ -7,6 +7,10 @@ from typing import Self
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from bot.db.repositories.invites import SqlInviteRepository
+from bot.db.repositories.participants import SqlParticipantRepository
+from bot.db.repositories.staff import SqlStaffRepository
+from bot.db.repositories.teams import SqlTeamRepository
 from bot.db.repositories.tournaments import SqlTournamentRepository
 from bot.db.repositories.users import SqlUserRepository
 
@@ -21,6 +25,10 @@ class SqlUnitOfWork:
         self.session = self._session_factory()
         self.users = SqlUserRepository(self.session)
         self.tournaments = SqlTournamentRepository(self.session)
+        self.participants = SqlParticipantRepository(self.session)
+        self.teams = SqlTeamRepository(self.session)
+        self.staff = SqlStaffRepository(self.session)
+        self.invites = SqlInviteRepository(self.session)
         return self
 
     async def __aexit__(

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from types import TracebackType
 from typing import Protocol, Self
 
+from domain.invites import Invite, InviteKind
+from domain.permissions import StaffRole
+from domain.registration import Participant
+from domain.teams import Team
 from domain.tournament import Tournament
 from domain.users import User
 
@@ -20,12 +25,70 @@ class TournamentRepository(Protocol):
 
     async def add(self, tournament: Tournament) -> Tournament: ...
 
+    async def save(self, tournament: Tournament) -> None: ...
+
+    async def of_person(self, user_id: int, everything: bool = False) -> list[Tournament]: ...
+
+    async def registration_due_to_close(self, now: datetime) -> list[Tournament]: ...
+
+
+class ParticipantRepository(Protocol):
+    async def get(self, participant_id: int) -> Participant | None: ...
+
+    async def of_tournament(self, tournament_id: int) -> list[Participant]: ...
+
+    async def of_person(self, tournament_id: int, user_id: int) -> Participant | None: ...
+
+    async def add(self, participant: Participant) -> Participant: ...
+
+    async def save(self, participant: Participant) -> None: ...
+
+    async def set_unreachable(self, user_id: int, unreachable: bool) -> None: ...
+
+
+class TeamRepository(Protocol):
+    async def get(self, team_id: int) -> Team | None: ...
+
+    async def of_tournament(self, tournament_id: int) -> list[Team]: ...
+
+    async def add(self, team: Team) -> Team: ...
+
+    async def save(self, team: Team) -> None: ...
+
+
+class StaffRepository(Protocol):
+    async def roles(self, tournament_id: int, user_id: int) -> list[StaffRole]: ...
+
+    async def of_tournament(self, tournament_id: int) -> list[tuple[int, StaffRole]]: ...
+
+    async def appoint(self, tournament_id: int, user_id: int, role: StaffRole) -> None: ...
+
+    async def is_organizer(self, user_id: int) -> bool: ...
+
+    async def appoint_organizer(self, user_id: int, appointed_by: int, at: datetime) -> None: ...
+
+
+class InviteRepository(Protocol):
+    async def get(self, token: str) -> Invite | None: ...
+
+    async def find(
+        self, kind: InviteKind, tournament_id: int | None, team_id: int | None = None
+    ) -> Invite | None: ...
+
+    async def add(self, invite: Invite) -> None: ...
+
+    async def mark_used(self, token: str, user_id: int) -> None: ...
+
 
 class UnitOfWork(Protocol):
     """One transaction: everything a use case decided is committed together, or nothing."""
 
     users: UserRepository
     tournaments: TournamentRepository
+    participants: ParticipantRepository
+    teams: TeamRepository
+    staff: StaffRepository
+    invites: InviteRepository
 
     async def __aenter__(self) -> Self: ...
 

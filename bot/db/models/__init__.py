@@ -2,21 +2,31 @@
 
 from bot.db.models.base import Base
 from bot.db.models.conversations import ConversationRow
+from bot.db.models.invites import InviteRow
 from bot.db.models.outbox import (
     MessageAnchorRow,
     OutboxRow,
     ScheduledPushRow,
     UnreachableChatRow,
 )
+from bot.db.models.participants import ParticipantRow
+from bot.db.models.staff import OrganizerRow, StaffRow
+from bot.db.models.teams import TeamRow
 from bot.db.models.tournaments import TournamentRow
 from bot.db.models.users import UserRow
 
 __all__ = [
     "Base",
     "ConversationRow",
+    "InviteRow",
     "MessageAnchorRow",
+    "OrganizerRow",
     "OutboxRow",
+    "ParticipantRow",
     "ScheduledPushRow",
+    "StaffRow",
+    "TeamRow",
     "TournamentRow",
     "UnreachableChatRow",
     "UserRow",
+]

@@ -1,8 +1,9 @@
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
+from decimal import Decimal
 
-from sqlalchemy import BigInteger, DateTime, ForeignKey, Integer, String
+from sqlalchemy import BigInteger, Date, DateTime, ForeignKey, Integer, Numeric, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from bot.db.models.base import Base
@@ -22,3 +23,12 @@ class TournamentRow(Base):
     venue: Mapped[str | None] = mapped_column(String(256))
     channel_id: Mapped[int | None] = mapped_column(BigInteger)
     current_stage: Mapped[str | None] = mapped_column(String(32))
+    regulation_json: Mapped[str | None] = mapped_column(Text)
+    starts_on: Mapped[date | None] = mapped_column(Date)
+    ends_on: Mapped[date | None] = mapped_column(Date)
+    timetable_json: Mapped[str | None] = mapped_column(Text)
+    capacity: Mapped[int | None] = mapped_column(Integer)
+    registration_deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    entry_fee: Mapped[Decimal | None] = mapped_column(Numeric(12, 2))
+    club_quota: Mapped[int | None] = mapped_column(Integer)
+    checkin_cutoff: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

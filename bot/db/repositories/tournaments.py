@@ -1,27 +1,39 @@
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields, replace
+from datetime import UTC, datetime
+from typing import Any
 
+from sqlalchemy import or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.db.models import TournamentRow
+from bot.db.models import StaffRow, TournamentRow
 from domain.tournament import Tournament, TournamentState
+
+_COLUMNS = tuple(f.name for f in fields(Tournament) if f.name not in ("id", "state"))
+
+
+def as_stored(value: Any) -> Any:
+    """A moment in UTC for storage, so SQLite compares stored moments correctly."""
+    return value.astimezone(UTC) if isinstance(value, datetime) else value
+
+
+def as_read(value: Any) -> Any:
+    """A stored moment back as an aware UTC datetime (SQLite forgets the zone)."""
+    if isinstance(value, datetime) and value.tzinfo is None:
+        return value.replace(tzinfo=UTC)
+    return value
 
 
 def _to_tournament(row: TournamentRow) -> Tournament:
-    return Tournament(
-        id=row.id,
-        title=row.title,
-        regulation_id=row.regulation_id,
-        state=TournamentState(row.state),
-        timezone=row.timezone,
-        created_by=row.created_by,
-        created_at=row.created_at,
-        city=row.city,
-        venue=row.venue,
-        channel_id=row.channel_id,
-        current_stage=row.current_stage,
-    )
+    values = {name: as_read(getattr(row, name)) for name in _COLUMNS}
+    return Tournament(id=row.id, state=TournamentState(row.state), **values)
+
+
+def _fill(row: TournamentRow, tournament: Tournament) -> None:
+    row.state = tournament.state.value
+    for name in _COLUMNS:
+        setattr(row, name, as_stored(getattr(tournament, name)))
 
 
 class SqlTournamentRepository:
@@ -34,18 +46,38 @@ class SqlTournamentRepository:
 
     async def add(self, tournament: Tournament) -> Tournament:
         """Store a new tournament; its id is given by the database."""
-        row = TournamentRow(
-            title=tournament.title,
-            regulation_id=tournament.regulation_id,
-            state=tournament.state.value,
-            timezone=tournament.timezone,
-            created_by=tournament.created_by,
-            created_at=tournament.created_at,
-            city=tournament.city,
-            venue=tournament.venue,
-            channel_id=tournament.channel_id,
-            current_stage=tournament.current_stage,
-        )
+        row = TournamentRow()
+        _fill(row, tournament)
         self._session.add(row)
         await self._session.flush()
         return replace(tournament, id=row.id)
+
+    async def save(self, tournament: Tournament) -> None:
+        """Store a tournament's new state and settings."""
+        row = await self._session.get(TournamentRow, tournament.id)
+        if row is None:
+            raise LookupError(f"no tournament {tournament.id}")
+        _fill(row, tournament)
+        await self._session.flush()
+
+    async def of_person(self, user_id: int, everything: bool = False) -> list[Tournament]:
+        """Tournaments a person organizes or judges (all of them for an admin), newest first."""
+        query = select(TournamentRow).order_by(TournamentRow.id.desc())
+        if not everything:
+            judged = select(StaffRow.tournament_id).where(StaffRow.user_id == user_id)
+            query = query.where(
+                or_(TournamentRow.created_by == user_id, TournamentRow.id.in_(judged))
+            )
+        rows = await self._session.scalars(query)
+        return [_to_tournament(row) for row in rows]
+
+    async def registration_due_to_close(self, now: datetime) -> list[Tournament]:
+        """Open registrations whose deadline has come."""
+        rows = await self._session.scalars(
+            select(TournamentRow).where(
+                TournamentRow.state == TournamentState.REGISTRATION_OPEN.value,
+                TournamentRow.registration_deadline.is_not(None),
+                TournamentRow.registration_deadline <= now.astimezone(UTC),
+            )
+        )
+        return [_to_tournament(row) for row in rows]

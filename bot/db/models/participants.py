@@ -1,0 +1,34 @@
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import BigInteger, Boolean, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column
+
+from bot.db.models.base import Base
+
+
+class ParticipantRow(Base):
+    """A person registered for one tournament; imported players have no Telegram id."""
+
+    __tablename__ = "participants"
+    __table_args__ = (UniqueConstraint("tournament_id", "user_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("tournaments.id", ondelete="CASCADE"), index=True
+    )
+    user_id: Mapped[int | None] = mapped_column(BigInteger, ForeignKey("users.telegram_id"))
+    nickname: Mapped[str] = mapped_column(String(32))
+    club: Mapped[str] = mapped_column(String(64))
+    city: Mapped[str] = mapped_column(String(64))
+    status: Mapped[str] = mapped_column(String(16))
+    registered_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    team_id: Mapped[int | None] = mapped_column(
+        Integer, ForeignKey("teams.id", ondelete="SET NULL")
+    )
+    paid: Mapped[bool] = mapped_column(Boolean, default=False)
+    checked_in: Mapped[bool] = mapped_column(Boolean, default=False)
+    substitute_for: Mapped[int | None] = mapped_column(Integer, ForeignKey("participants.id"))
+    reason: Mapped[str | None] = mapped_column(String(500))
+    unreachable: Mapped[bool] = mapped_column(Boolean, default=False)

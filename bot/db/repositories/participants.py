@@ -1,0 +1,71 @@
+from __future__ import annotations
+
+from dataclasses import fields, replace
+
+from sqlalchemy import select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.db.models import ParticipantRow
+from bot.db.repositories.tournaments import as_read, as_stored
+from domain.registration import Participant, ParticipantStatus
+
+_COLUMNS = tuple(f.name for f in fields(Participant) if f.name not in ("id", "status"))
+
+
+def _to_participant(row: ParticipantRow) -> Participant:
+    values = {name: as_read(getattr(row, name)) for name in _COLUMNS}
+    return Participant(id=row.id, status=ParticipantStatus(row.status), **values)
+
+
+def _fill(row: ParticipantRow, participant: Participant) -> None:
+    row.status = participant.status.value
+    for name in _COLUMNS:
+        setattr(row, name, as_stored(getattr(participant, name)))
+
+
+class SqlParticipantRepository:
+    def __init__(self, session: AsyncSession) -> None:
+        self._session = session
+
+    async def get(self, participant_id: int) -> Participant | None:
+        row = await self._session.get(ParticipantRow, participant_id)
+        return _to_participant(row) if row else None
+
+    async def of_tournament(self, tournament_id: int) -> list[Participant]:
+        """Everyone who ever registered for the tournament, in registration order."""
+        rows = await self._session.scalars(
+            select(ParticipantRow)
+            .where(ParticipantRow.tournament_id == tournament_id)
+            .order_by(ParticipantRow.registered_at, ParticipantRow.id)
+        )
+        return [_to_participant(row) for row in rows]
+
+    async def of_person(self, tournament_id: int, user_id: int) -> Participant | None:
+        row = await self._session.scalar(
+            select(ParticipantRow).where(
+                ParticipantRow.tournament_id == tournament_id, ParticipantRow.user_id == user_id
+            )
+        )
+        return _to_participant(row) if row else None
+
+    async def add(self, participant: Participant) -> Participant:
+        row = ParticipantRow()
+        _fill(row, participant)
+        self._session.add(row)
+        await self._session.flush()
+        return replace(participant, id=row.id)
+
+    async def save(self, participant: Participant) -> None:
+        row = await self._session.get(ParticipantRow, participant.id)
+        if row is None:
+            raise LookupError(f"no participant {participant.id}")
+        _fill(row, participant)
+        await self._session.flush()
+
+    async def set_unreachable(self, user_id: int, unreachable: bool) -> None:
+        """Mark every registration of a person as (un)reachable by the bot."""
+        await self._session.execute(
+            update(ParticipantRow)
+            .where(ParticipantRow.user_id == user_id)
+            .values(unreachable=unreachable)
+        )

@@ -1,0 +1,45 @@
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.db.models import OrganizerRow, StaffRow
+from domain.permissions import StaffRole
+
+
+class SqlStaffRepository:
+    """The judges of each tournament and the organizers admins appointed."""
+
+    def __init__(self, session: AsyncSession) -> None:
+        self._session = session
+
+    async def roles(self, tournament_id: int, user_id: int) -> list[StaffRole]:
+        row = await self._session.get(StaffRow, (tournament_id, user_id))
+        return [StaffRole(row.role)] if row else []
+
+    async def of_tournament(self, tournament_id: int) -> list[tuple[int, StaffRole]]:
+        rows = await self._session.scalars(
+            select(StaffRow).where(StaffRow.tournament_id == tournament_id)
+        )
+        return [(row.user_id, StaffRole(row.role)) for row in rows]
+
+    async def appoint(self, tournament_id: int, user_id: int, role: StaffRole) -> None:
+        """Give a person a judge's role in a tournament (a new role replaces the old one)."""
+        row = await self._session.get(StaffRow, (tournament_id, user_id))
+        if row is None:
+            row = StaffRow(tournament_id=tournament_id, user_id=user_id)
+            self._session.add(row)
+        row.role = role.value
+        await self._session.flush()
+
+    async def is_organizer(self, user_id: int) -> bool:
+        return await self._session.get(OrganizerRow, user_id) is not None
+
+    async def appoint_organizer(self, user_id: int, appointed_by: int, at: datetime) -> None:
+        if await self._session.get(OrganizerRow, user_id) is None:
+            self._session.add(
+                OrganizerRow(user_id=user_id, appointed_by=appointed_by, appointed_at=at)
+            )
+            await self._session.flush()

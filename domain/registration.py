@@ -1,0 +1,142 @@
+"""Who plays: a participant's record and the rules of capacity, waiting list, quotas, deadline."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+
+from domain.tournament import Tournament, TournamentState
+from domain.validation import Invalid, nickname_key
+
+
+class ParticipantStatus(StrEnum):
+    """Where a participant stands in the tournament."""
+
+    REGISTERED = "registered"
+    WAITING = "waiting"
+    WITHDRAWN = "withdrawn"
+    # Did not come: the seats of games not yet played go to a substitute.
+    NO_SHOW = "no_show"
+    # Excluded by the chief judge (regulation 11.3.3); seats handled like a no-show's.
+    EXCLUDED = "excluded"
+    # Replaced by a substitute, who plays the games not yet played.
+    REPLACED = "replaced"
+
+
+# The statuses that keep a place (or a place in the queue) and the nickname.
+HOLDING = frozenset({ParticipantStatus.REGISTERED, ParticipantStatus.WAITING})
+# The statuses whose seats await a substitute.
+SEATS_FREED = frozenset({ParticipantStatus.NO_SHOW, ParticipantStatus.EXCLUDED})
+
+
+@dataclass(frozen=True, slots=True)
+class Participant:
+    """A person registered for one tournament (`user_id` is None for an imported player)."""
+
+    id: int
+    tournament_id: int
+    user_id: int | None
+    nickname: str
+    club: str
+    city: str
+    status: ParticipantStatus
+    registered_at: datetime
+    team_id: int | None = None
+    paid: bool = False
+    checked_in: bool = False
+    # The participant whose remaining seats this substitute took over.
+    substitute_for: int | None = None
+    # Why the chief judge excluded the participant.
+    reason: str | None = None
+    # The bot could not write to this person (blocked the bot or never started it).
+    unreachable: bool = False
+
+    @property
+    def holds_place(self) -> bool:
+        """Registered or waiting: the nickname stays taken and the person may still play."""
+        return self.status in HOLDING
+
+
+@dataclass(frozen=True, slots=True)
+class Application:
+    """What a person asks to register with, already validated."""
+
+    nickname: str
+    club: str
+    city: str
+
+
+def registration_refusal(tournament: Tournament, now: datetime) -> str | None:
+    """Why nobody can register now (a text code), or None when registration is open."""
+    past_deadline = (
+        tournament.registration_deadline is not None and now >= tournament.registration_deadline
+    )
+    if tournament.state in (TournamentState.REGISTRATION_OPEN, TournamentState.REGISTRATION_CLOSED):
+        if past_deadline:
+            return "registration-deadline-passed"
+        if tournament.state is TournamentState.REGISTRATION_OPEN:
+            return None
+    return "registration-not-open"
+
+
+def deadline_passed(tournament: Tournament, now: datetime) -> bool:
+    """Whether an open registration is due to close by itself."""
+    return (
+        tournament.state is TournamentState.REGISTRATION_OPEN
+        and tournament.registration_deadline is not None
+        and now >= tournament.registration_deadline
+    )
+
+
+def check_nickname_free(
+    nickname: str, others: Iterable[Participant], own_id: int | None = None
+) -> None:
+    """Refuse a nickname another participant holding a place already uses (case ignored)."""
+    key = nickname_key(nickname)
+    for other in others:
+        if other.id != own_id and other.holds_place and nickname_key(other.nickname) == key:
+            raise Invalid("nickname-taken", nickname=nickname)
+
+
+def check_club_quota(
+    club: str, quota: int | None, others: Iterable[Participant], own_id: int | None = None
+) -> None:
+    """Refuse a player whose club already fills its quota (registered and waiting count)."""
+    if quota is None:
+        return
+    key = nickname_key(club)
+    taken = sum(
+        1
+        for other in others
+        if other.id != own_id and other.holds_place and nickname_key(other.club) == key
+    )
+    if taken >= quota:
+        raise Invalid("club-quota-full", club=club, quota=quota)
+
+
+def initial_status(capacity: int | None, others: Iterable[Participant]) -> ParticipantStatus:
+    """A newcomer plays if a place is free and nobody waits before him; otherwise he waits."""
+    places = [p for p in others if p.holds_place]
+    registered = sum(1 for p in places if p.status is ParticipantStatus.REGISTERED)
+    someone_waits = any(p.status is ParticipantStatus.WAITING for p in places)
+    if capacity is not None and (registered >= capacity or someone_waits):
+        return ParticipantStatus.WAITING
+    return ParticipantStatus.REGISTERED
+
+
+def promotions(capacity: int | None, participants: Sequence[Participant]) -> list[Participant]:
+    """The waiting participants who get the places now free, first come first served."""
+    registered = sum(1 for p in participants if p.status is ParticipantStatus.REGISTERED)
+    waiting = sorted(
+        (p for p in participants if p.status is ParticipantStatus.WAITING),
+        key=lambda p: (p.registered_at, p.id),
+    )
+    free = len(waiting) if capacity is None else max(capacity - registered, 0)
+    return waiting[:free]
+
+
+def may_change_registration(tournament: Tournament) -> bool:
+    """A player may edit or withdraw until the tournament starts."""
+    return not tournament.has_started

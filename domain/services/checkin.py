@@ -1,0 +1,188 @@
+"""Use cases of the tournament day: check-in, no-shows, substitutes, exclusion by the judges."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import replace
+from datetime import datetime
+
+from domain.permissions import Action, Forbidden
+from domain.registration import Application, Participant, ParticipantStatus, check_nickname_free
+from domain.services.access import NotFound, Notice, authorize, load_tournament
+from domain.services.ports import UnitOfWork, UnitOfWorkFactory
+from domain.tournament import Tournament, TournamentState
+from domain.validation import Invalid
+
+# Check-in happens between the close of registration and the start (or during a late one).
+CHECKIN_STATES = frozenset({TournamentState.REGISTRATION_OPEN, TournamentState.REGISTRATION_CLOSED})
+
+
+def checkin_refusal(tournament: Tournament, now: datetime) -> str | None:
+    """Why a player cannot confirm presence now (a text code), None when he can."""
+    if tournament.state not in CHECKIN_STATES:
+        return "checkin-closed"
+    if tournament.checkin_cutoff is not None and now >= tournament.checkin_cutoff:
+        return "checkin-cutoff-passed"
+    return None
+
+
+async def check_in(
+    uow_factory: UnitOfWorkFactory, tournament_id: int, user_id: int, now: datetime
+) -> Participant:
+    """A registered player confirms he is present, until the cut-off."""
+    async with uow_factory() as uow:
+        tournament = await load_tournament(uow, tournament_id, now)
+        participant = await uow.participants.of_person(tournament.id, user_id)
+        if participant is None or participant.status is not ParticipantStatus.REGISTERED:
+            raise Forbidden(Action.CHECK_IN)
+        refused = checkin_refusal(tournament, now)
+        if refused is not None:
+            await uow.commit()
+            raise Invalid(refused)
+        participant = replace(participant, checked_in=True)
+        await uow.participants.save(participant)
+        await uow.commit()
+        return participant
+
+
+async def _participant_of(
+    uow: UnitOfWork,
+    participant_id: int,
+    user_id: int,
+    admin_ids: Collection[int],
+    action: Action,
+    now: datetime,
+) -> tuple[Tournament, Participant]:
+    participant = await uow.participants.get(participant_id)
+    if participant is None:
+        raise NotFound(f"participant {participant_id}")
+    tournament = await authorize(uow, participant.tournament_id, user_id, admin_ids, action, now)
+    return tournament, participant
+
+
+async def mark_no_show(
+    uow_factory: UnitOfWorkFactory,
+    participant_id: int,
+    user_id: int,
+    admin_ids: Collection[int],
+    now: datetime,
+) -> Participant:
+    """The organizer marks a registered player who did not come; his seats await a substitute."""
+    async with uow_factory() as uow:
+        _, participant = await _participant_of(
+            uow, participant_id, user_id, admin_ids, Action.MARK_NO_SHOW, now
+        )
+        if participant.status is not ParticipantStatus.REGISTERED or participant.checked_in:
+            raise Invalid("no-show-not-missing", nickname=participant.nickname)
+        participant = replace(participant, status=ParticipantStatus.NO_SHOW)
+        await uow.participants.save(participant)
+        await uow.commit()
+        return participant
+
+
+async def exclude(
+    uow_factory: UnitOfWorkFactory,
+    participant_id: int,
+    user_id: int,
+    admin_ids: Collection[int],
+    reason: str,
+    now: datetime,
+) -> tuple[Participant, list[Notice]]:
+    """The chief judge excludes a player (regulation 11.3.3); his remaining seats are freed."""
+    async with uow_factory() as uow:
+        tournament, participant = await _participant_of(
+            uow, participant_id, user_id, admin_ids, Action.EXCLUDE, now
+        )
+        if participant.status is not ParticipantStatus.REGISTERED:
+            raise Invalid("exclude-not-playing", nickname=participant.nickname)
+        participant = replace(participant, status=ParticipantStatus.EXCLUDED, reason=reason)
+        await uow.participants.save(participant)
+        await uow.commit()
+    notices = []
+    if participant.user_id is not None:
+        notices.append(
+            Notice.of(
+                participant.user_id, "notice-excluded", tournament=tournament.title, reason=reason
+            )
+        )
+    return participant, notices
+
+
+async def substitute(
+    uow_factory: UnitOfWorkFactory,
+    replaced_id: int,
+    user_id: int,
+    admin_ids: Collection[int],
+    now: datetime,
+    *,
+    waiting_id: int | None = None,
+    newcomer: Application | None = None,
+) -> tuple[Participant, list[Notice]]:
+    """Replace a no-show or excluded player by a waiting-list player or a new one.
+
+    The substitute takes over the seats of the games not yet played and, in a team tournament,
+    plays for the replaced player's team; the games already played keep the original player.
+    """
+    if (waiting_id is None) == (newcomer is None):
+        raise ValueError("a substitute is either a waiting player or a newcomer")
+    async with uow_factory() as uow:
+        tournament, replaced = await _participant_of(
+            uow, replaced_id, user_id, admin_ids, Action.SUBSTITUTE, now
+        )
+        if replaced.status not in (
+            ParticipantStatus.NO_SHOW,
+            ParticipantStatus.EXCLUDED,
+            ParticipantStatus.REGISTERED,
+        ):
+            raise Invalid("substitute-not-replaceable", nickname=replaced.nickname)
+        takes_over = {
+            "status": ParticipantStatus.REGISTERED,
+            "team_id": replaced.team_id,
+            "substitute_for": replaced.id,
+            "checked_in": True,
+        }
+        if waiting_id is not None:
+            waiting = await uow.participants.get(waiting_id)
+            if (
+                waiting is None
+                or waiting.tournament_id != tournament.id
+                or waiting.status is not ParticipantStatus.WAITING
+            ):
+                raise Invalid("substitute-not-waiting")
+            player = replace(waiting, **takes_over)
+            await uow.participants.save(player)
+        else:
+            assert newcomer is not None
+            check_nickname_free(
+                newcomer.nickname, await uow.participants.of_tournament(tournament.id)
+            )
+            player = await uow.participants.add(
+                Participant(
+                    id=0,
+                    tournament_id=tournament.id,
+                    user_id=None,
+                    nickname=newcomer.nickname,
+                    club=newcomer.club,
+                    city=newcomer.city,
+                    registered_at=now,
+                    **takes_over,
+                )
+            )
+        new_status = (
+            ParticipantStatus.REPLACED
+            if replaced.status is not ParticipantStatus.EXCLUDED
+            else ParticipantStatus.EXCLUDED
+        )
+        await uow.participants.save(replace(replaced, status=new_status))
+        await uow.commit()
+    notices = []
+    if player.user_id is not None:
+        notices.append(
+            Notice.of(
+                player.user_id,
+                "notice-substitute",
+                tournament=tournament.title,
+                nickname=replaced.nickname,
+            )
+        )
+    return player, notices

@@ -1,0 +1,249 @@
+"""Use cases of players: register by link, edit, withdraw; the waiting list moves up by itself."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+from domain.invites import Invite, split_payload
+from domain.permissions import Action, Forbidden, require
+from domain.registration import (
+    Application,
+    Participant,
+    ParticipantStatus,
+    check_club_quota,
+    check_nickname_free,
+    initial_status,
+    may_change_registration,
+    promotions,
+    registration_refusal,
+)
+from domain.services.access import NotFound, Notice, authorize, load_tournament, roles_in
+from domain.services.ports import UnitOfWork, UnitOfWorkFactory
+from domain.teams import Team, check_can_join
+from domain.tournament import Tournament
+from domain.validation import Invalid
+
+
+@dataclass(frozen=True, slots=True)
+class Registration:
+    """A person's place in a tournament, as the registration screen shows it."""
+
+    tournament: Tournament
+    participant: Participant | None
+    team: Team | None = None
+
+
+async def resolve_link(uow_factory: UnitOfWorkFactory, payload: str) -> Invite | None:
+    """The invite a `/start` payload names, None for an unknown or used one."""
+    parts = split_payload(payload)
+    if parts is None:
+        return None
+    async with uow_factory() as uow:
+        invite = await uow.invites.get(parts[1])
+    if invite is None or invite.kind is not parts[0] or invite.used_by is not None:
+        return None
+    return invite
+
+
+async def _team_to_join(
+    uow: UnitOfWork, tournament: Tournament, team_id: int | None
+) -> Team | None:
+    if team_id is None:
+        return None
+    team = await uow.teams.get(team_id)
+    if team is None or team.tournament_id != tournament.id:
+        raise NotFound(f"team {team_id}")
+    return team
+
+
+async def registration_of(
+    uow_factory: UnitOfWorkFactory, tournament_id: int, user_id: int, now: datetime
+) -> Registration:
+    """The person's registration (or its absence) in a tournament."""
+    async with uow_factory() as uow:
+        tournament = await load_tournament(uow, tournament_id, now)
+        participant = await uow.participants.of_person(tournament_id, user_id)
+        team = None
+        if participant is not None and participant.team_id is not None:
+            team = await uow.teams.get(participant.team_id)
+        await uow.commit()
+        return Registration(tournament, participant, team)
+
+
+async def register(
+    uow_factory: UnitOfWorkFactory,
+    tournament_id: int,
+    user_id: int,
+    application: Application,
+    admin_ids: Collection[int],
+    now: datetime,
+    team_id: int | None = None,
+) -> Participant:
+    """Register a person: a place if one is free, the waiting list otherwise.
+
+    Refused (`Invalid`) when registration is closed, the nickname is taken, the club's quota is
+    full or the team is full; nothing is stored then.
+    """
+    async with uow_factory() as uow:
+        tournament = await load_tournament(uow, tournament_id, now)
+        closed = registration_refusal(tournament, now)
+        if closed is not None:
+            await uow.commit()
+            raise Invalid(closed)
+        earlier = await uow.participants.of_person(tournament.id, user_id)
+        if earlier is not None and earlier.holds_place:
+            raise Invalid("already-registered")
+        require(await roles_in(uow, tournament, user_id, admin_ids), Action.REGISTER)
+        others = await uow.participants.of_tournament(tournament.id)
+        check_nickname_free(application.nickname, others)
+        check_club_quota(application.club, tournament.club_quota, others)
+        team = await _team_to_join(uow, tournament, team_id)
+        if team is not None:
+            check_can_join(team, others, tournament.regulation.team_size or 0)
+        values = {
+            "nickname": application.nickname,
+            "club": application.club,
+            "city": application.city,
+            "status": initial_status(tournament.capacity, others),
+            "registered_at": now,
+            "team_id": team.id if team else None,
+        }
+        if earlier is not None:
+            participant = replace(earlier, **values, paid=False, checked_in=False)
+            await uow.participants.save(participant)
+        else:
+            participant = await uow.participants.add(
+                Participant(id=0, tournament_id=tournament.id, user_id=user_id, **values)
+            )
+        await uow.commit()
+        return participant
+
+
+async def edit_registration(
+    uow_factory: UnitOfWorkFactory,
+    tournament_id: int,
+    user_id: int,
+    application: Application,
+    now: datetime,
+) -> Participant:
+    """Change a player's nickname, club or city until the tournament starts."""
+    async with uow_factory() as uow:
+        tournament = await load_tournament(uow, tournament_id, now)
+        participant = await _own_place(uow, tournament, user_id)
+        others = await uow.participants.of_tournament(tournament.id)
+        check_nickname_free(application.nickname, others, participant.id)
+        check_club_quota(application.club, tournament.club_quota, others, participant.id)
+        participant = replace(
+            participant, nickname=application.nickname, club=application.club, city=application.city
+        )
+        await uow.participants.save(participant)
+        await uow.commit()
+        return participant
+
+
+async def _own_place(uow: UnitOfWork, tournament: Tournament, user_id: int) -> Participant:
+    participant = await uow.participants.of_person(tournament.id, user_id)
+    if participant is None or not participant.holds_place:
+        raise Forbidden(Action.EDIT_OWN_REGISTRATION)
+    if not may_change_registration(tournament):
+        raise Invalid("registration-frozen")
+    return participant
+
+
+async def withdraw(
+    uow_factory: UnitOfWorkFactory, tournament_id: int, user_id: int, now: datetime
+) -> list[Notice]:
+    """Withdraw a player before the start; a captain's withdrawal takes his team out.
+
+    Returns the notices to push: promotions from the waiting list, teammates told.
+    """
+    async with uow_factory() as uow:
+        tournament = await load_tournament(uow, tournament_id, now)
+        participant = await _own_place(uow, tournament, user_id)
+        notices: list[Notice] = []
+        team = await uow.teams.get(participant.team_id) if participant.team_id else None
+        if team is not None and team.captain_id == participant.id:
+            notices += await withdraw_members(uow, tournament, team)
+        else:
+            await uow.participants.save(
+                replace(participant, status=ParticipantStatus.WITHDRAWN, team_id=None)
+            )
+        notices += await promote_waiting(uow, tournament)
+        await uow.commit()
+        return notices
+
+
+async def withdraw_members(uow: UnitOfWork, tournament: Tournament, team: Team) -> list[Notice]:
+    """Take a team out: the team is marked withdrawn and its members leave with it."""
+    await uow.teams.save(replace(team, withdrawn=True))
+    notices = []
+    for member in await uow.participants.of_tournament(tournament.id):
+        if member.team_id == team.id and member.holds_place:
+            await uow.participants.save(replace(member, status=ParticipantStatus.WITHDRAWN))
+            if member.user_id is not None and member.id != team.captain_id:
+                notices.append(Notice.of(member.user_id, "notice-team-withdrawn", team=team.name))
+    return notices
+
+
+async def promote_waiting(uow: UnitOfWork, tournament: Tournament) -> list[Notice]:
+    """Give freed places to the waiting list in order and tell each promoted player."""
+    if tournament.has_started:
+        return []
+    participants = await uow.participants.of_tournament(tournament.id)
+    notices = []
+    for promoted in promotions(tournament.capacity, participants):
+        await uow.participants.save(replace(promoted, status=ParticipantStatus.REGISTERED))
+        if promoted.user_id is not None:
+            notices.append(
+                Notice.of(promoted.user_id, "notice-promoted", tournament=tournament.title)
+            )
+    return notices
+
+
+async def participants_of(
+    uow_factory: UnitOfWorkFactory,
+    tournament_id: int,
+    user_id: int,
+    admin_ids: Collection[int],
+    now: datetime,
+) -> tuple[Tournament, list[Participant], list[Team]]:
+    """Everyone registered and every team, for the organizer's and judges' lists."""
+    async with uow_factory() as uow:
+        tournament = await authorize(
+            uow, tournament_id, user_id, admin_ids, Action.VIEW_PARTICIPANTS, now
+        )
+        participants = await uow.participants.of_tournament(tournament.id)
+        teams = await uow.teams.of_tournament(tournament.id)
+        await uow.commit()
+        return tournament, participants, teams
+
+
+async def mark_paid(
+    uow_factory: UnitOfWorkFactory,
+    participant_id: int,
+    user_id: int,
+    admin_ids: Collection[int],
+    paid: bool,
+    now: datetime,
+) -> Participant:
+    """The organizer marks that a player paid the entry fee (or takes the mark back)."""
+    async with uow_factory() as uow:
+        participant = await uow.participants.get(participant_id)
+        if participant is None:
+            raise NotFound(f"participant {participant_id}")
+        await authorize(uow, participant.tournament_id, user_id, admin_ids, Action.MARK_PAID, now)
+        participant = replace(participant, paid=paid)
+        await uow.participants.save(participant)
+        await uow.commit()
+        return participant
+
+
+async def mark_unreachable(
+    uow_factory: UnitOfWorkFactory, user_id: int, unreachable: bool = True
+) -> None:
+    """Remember that the bot cannot write to a person (blocked it), for the organizers' lists."""
+    async with uow_factory() as uow:
+        await uow.participants.set_unreachable(user_id, unreachable)
+        await uow.commit()

@@ -1,0 +1,209 @@
+"""Use cases of captains: create a team, invite by link, remove a member, withdraw the team."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+from domain.invites import Invite, InviteKind
+from domain.permissions import Action, Forbidden
+from domain.registration import Participant, ParticipantStatus
+from domain.services.access import NotFound, Notice, load_tournament
+from domain.services.ports import UnitOfWork, UnitOfWorkFactory
+from domain.services.registration import promote_waiting, withdraw_members
+from domain.services.tournaments import new_token
+from domain.teams import (
+    Team,
+    check_can_join,
+    check_may_remove,
+    check_may_withdraw,
+    check_name_free,
+    incomplete_teams,
+    members,
+)
+from domain.tournament import Tournament
+from domain.validation import Invalid
+
+
+@dataclass(frozen=True, slots=True)
+class TeamView:
+    """A team with its members and its invite link, as the captain sees it."""
+
+    tournament: Tournament
+    team: Team
+    members: tuple[Participant, ...]
+    invite_payload: str
+    size: int
+
+    @property
+    def complete(self) -> bool:
+        """Whether every member has a place and the team has the regulation's size."""
+        playing = [m for m in self.members if m.status is ParticipantStatus.REGISTERED]
+        return len(playing) == self.size
+
+
+async def _own_participant(uow: UnitOfWork, tournament: Tournament, user_id: int) -> Participant:
+    participant = await uow.participants.of_person(tournament.id, user_id)
+    if participant is None or not participant.holds_place:
+        raise Forbidden(Action.EDIT_OWN_REGISTRATION)
+    return participant
+
+
+async def _invite(uow: UnitOfWork, team: Team, now: datetime) -> Invite:
+    invite = await uow.invites.find(InviteKind.TEAM, team.tournament_id, team.id)
+    if invite is None:
+        invite = Invite(new_token(), InviteKind.TEAM, team.tournament_id, team.id, now)
+        await uow.invites.add(invite)
+    return invite
+
+
+async def _view(uow: UnitOfWork, tournament: Tournament, team: Team, now: datetime) -> TeamView:
+    participants = await uow.participants.of_tournament(tournament.id)
+    invite = await _invite(uow, team, now)
+    size = tournament.regulation.team_size or 0
+    return TeamView(tournament, team, tuple(members(team, participants)), invite.payload, size)
+
+
+async def create_team(
+    uow_factory: UnitOfWorkFactory, tournament_id: int, user_id: int, name: str, now: datetime
+) -> TeamView:
+    """A registered player without a team creates one and becomes its captain."""
+    async with uow_factory() as uow:
+        tournament = await load_tournament(uow, tournament_id, now)
+        if not tournament.is_team_tournament:
+            raise Invalid("team-not-team-tournament")
+        if tournament.has_started:
+            raise Invalid("team-change-after-start")
+        captain = await _own_participant(uow, tournament, user_id)
+        if captain.team_id is not None:
+            raise Invalid("team-already-member")
+        check_name_free(name, await uow.teams.of_tournament(tournament.id))
+        team = await uow.teams.add(Team(0, tournament.id, name, captain.id))
+        await uow.participants.save(replace(captain, team_id=team.id))
+        view = await _view(uow, tournament, team, now)
+        await uow.commit()
+        return view
+
+
+async def team_of(
+    uow_factory: UnitOfWorkFactory, tournament_id: int, user_id: int, now: datetime
+) -> TeamView | None:
+    """The team of a player, None if he has none."""
+    async with uow_factory() as uow:
+        tournament = await load_tournament(uow, tournament_id, now)
+        participant = await _own_participant(uow, tournament, user_id)
+        team = await uow.teams.get(participant.team_id) if participant.team_id else None
+        if team is None:
+            return None
+        view = await _view(uow, tournament, team, now)
+        await uow.commit()
+        return view
+
+
+async def join_team(
+    uow_factory: UnitOfWorkFactory, team_id: int, user_id: int, now: datetime
+) -> tuple[TeamView, list[Notice]]:
+    """A registered player without a team joins one by its invite link; the captain is told."""
+    async with uow_factory() as uow:
+        team = await uow.teams.get(team_id)
+        if team is None:
+            raise NotFound(f"team {team_id}")
+        tournament = await load_tournament(uow, team.tournament_id, now)
+        if tournament.has_started:
+            raise Invalid("team-change-after-start")
+        participant = await _own_participant(uow, tournament, user_id)
+        if participant.team_id is not None:
+            raise Invalid("team-already-member")
+        check_can_join(
+            team,
+            await uow.participants.of_tournament(tournament.id),
+            tournament.regulation.team_size or 0,
+        )
+        await uow.participants.save(replace(participant, team_id=team.id))
+        view = await _view(uow, tournament, team, now)
+        await uow.commit()
+    return view, _joined_notices(view, participant)
+
+
+def _joined_notices(view: TeamView, newcomer: Participant) -> list[Notice]:
+    captain = next((m for m in view.members if m.id == view.team.captain_id), None)
+    if captain is None or captain.user_id is None:
+        return []
+    key = "notice-team-complete" if view.complete else "notice-team-joined"
+    return [Notice.of(captain.user_id, key, team=view.team.name, nickname=newcomer.nickname)]
+
+
+async def _captained_team(uow: UnitOfWork, team_id: int, user_id: int) -> tuple[Tournament, Team]:
+    team = await uow.teams.get(team_id)
+    if team is None:
+        raise NotFound(f"team {team_id}")
+    captain = await uow.participants.get(team.captain_id)
+    if captain is None or captain.user_id != user_id:
+        raise Forbidden(Action.EDIT_OWN_REGISTRATION)
+    tournament = await uow.tournaments.get(team.tournament_id)
+    assert tournament is not None
+    return tournament, team
+
+
+async def remove_member(
+    uow_factory: UnitOfWorkFactory, team_id: int, user_id: int, member_id: int, now: datetime
+) -> tuple[TeamView, list[Notice]]:
+    """The captain removes a member before the start; the member stays registered, teamless."""
+    async with uow_factory() as uow:
+        tournament, team = await _captained_team(uow, team_id, user_id)
+        tournament = await load_tournament(uow, tournament.id, now)
+        member = await uow.participants.get(member_id)
+        if member is None:
+            raise NotFound(f"participant {member_id}")
+        check_may_remove(tournament, team, member)
+        await uow.participants.save(replace(member, team_id=None))
+        view = await _view(uow, tournament, team, now)
+        await uow.commit()
+    notices = []
+    if member.user_id is not None:
+        notices.append(Notice.of(member.user_id, "notice-team-removed", team=team.name))
+    return view, notices
+
+
+async def withdraw_team(
+    uow_factory: UnitOfWorkFactory, team_id: int, user_id: int, now: datetime
+) -> list[Notice]:
+    """The captain withdraws the team, only before the tournament starts (regulation)."""
+    async with uow_factory() as uow:
+        tournament, team = await _captained_team(uow, team_id, user_id)
+        tournament = await load_tournament(uow, tournament.id, now)
+        check_may_withdraw(tournament)
+        notices = await withdraw_members(uow, tournament, team)
+        notices += await promote_waiting(uow, tournament)
+        await uow.commit()
+        return notices
+
+
+async def remind_incomplete_teams(
+    uow_factory: UnitOfWorkFactory, tournament_id: int, now: datetime
+) -> list[Notice]:
+    """Reminders to the captains of teams still short of players before the deadline."""
+    async with uow_factory() as uow:
+        tournament = await load_tournament(uow, tournament_id, now)
+        participants = await uow.participants.of_tournament(tournament.id)
+        teams = await uow.teams.of_tournament(tournament.id)
+        await uow.commit()
+    size = tournament.regulation.team_size
+    if size is None or tournament.has_started:
+        return []
+    by_id = {p.id: p for p in participants}
+    notices = []
+    for team in incomplete_teams(teams, participants, size):
+        captain = by_id.get(team.captain_id)
+        if captain is not None and captain.user_id is not None:
+            count = len(members(team, participants))
+            notices.append(
+                Notice.of(
+                    captain.user_id,
+                    "notice-team-incomplete",
+                    team=team.name,
+                    count=count,
+                    size=size,
+                )
+            )
+    return notices

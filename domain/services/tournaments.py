@@ -1,0 +1,165 @@
+"""Use cases of the organizer: create a tournament, see its card, move it between states."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Collection
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+from domain.invites import Invite, InviteKind
+from domain.lifecycle import Move, Refusal, apply, available_moves, refusal
+from domain.permissions import Action, Forbidden, Role, allows
+from domain.registration import Participant, ParticipantStatus
+from domain.services.access import authorize, load_tournament, roles_in
+from domain.services.ports import UnitOfWork, UnitOfWorkFactory
+from domain.teams import Team
+from domain.tournament import Tournament, TournamentState
+
+TOKEN_BYTES = 9
+
+
+def new_token() -> str:
+    """An opaque deep-link token (12 URL-safe characters, 72 random bits)."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+async def may_create(
+    uow_factory: UnitOfWorkFactory, user_id: int, admin_ids: Collection[int]
+) -> bool:
+    """Admins and the organizers they appointed create tournaments."""
+    if user_id in admin_ids:
+        return True
+    async with uow_factory() as uow:
+        return await uow.staff.is_organizer(user_id)
+
+
+async def create_tournament(
+    uow_factory: UnitOfWorkFactory,
+    draft: Tournament,
+    admin_ids: Collection[int],
+    now: datetime,
+) -> Tournament:
+    """Store a tournament drafted by the wizard (as a draft) with its registration link."""
+    if not await may_create(uow_factory, draft.created_by, admin_ids):
+        raise Forbidden(Action.EDIT_SETTINGS)
+    draft.regulation  # noqa: B018 - an unusable regulation must fail here, not on the card
+    async with uow_factory() as uow:
+        tournament = await uow.tournaments.add(
+            replace(draft, state=TournamentState.DRAFT, created_at=now, current_stage=None)
+        )
+        await uow.invites.add(
+            Invite(new_token(), InviteKind.REGISTRATION, tournament.id, None, now)
+        )
+        await uow.commit()
+        return tournament
+
+
+async def registration_link(uow: UnitOfWork, tournament: Tournament, now: datetime) -> Invite:
+    """The tournament's shared registration link (made on first need)."""
+    invite = await uow.invites.find(InviteKind.REGISTRATION, tournament.id)
+    if invite is None:
+        invite = Invite(new_token(), InviteKind.REGISTRATION, tournament.id, None, now)
+        await uow.invites.add(invite)
+    return invite
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentCard:
+    """What the tournament card shows to one person, and the moves their roles offer."""
+
+    tournament: Tournament
+    roles: frozenset[Role]
+    registered: int
+    waiting: int
+    paid: int
+    checked_in: int
+    teams: int
+    complete_teams: int
+    moves: tuple[Move, ...]
+    registration_payload: str
+
+
+def _counts(
+    tournament: Tournament, participants: list[Participant], teams: list[Team]
+) -> dict[str, int]:
+    registered = [p for p in participants if p.status is ParticipantStatus.REGISTERED]
+    size = tournament.regulation.team_size
+    active_teams = [team for team in teams if not team.withdrawn]
+    complete = sum(
+        1 for team in active_teams if sum(1 for p in registered if p.team_id == team.id) == size
+    )
+    return {
+        "registered": len(registered),
+        "waiting": sum(1 for p in participants if p.status is ParticipantStatus.WAITING),
+        "paid": sum(1 for p in registered if p.paid),
+        "checked_in": sum(1 for p in registered if p.checked_in),
+        "teams": len(active_teams),
+        "complete_teams": complete,
+    }
+
+
+async def tournament_card(
+    uow_factory: UnitOfWorkFactory,
+    tournament_id: int,
+    user_id: int,
+    admin_ids: Collection[int],
+    now: datetime,
+) -> TournamentCard:
+    """The card of a tournament for its organizer or a judge."""
+    async with uow_factory() as uow:
+        tournament = await authorize(uow, tournament_id, user_id, admin_ids, Action.VIEW_CARD, now)
+        roles = await roles_in(uow, tournament, user_id, admin_ids)
+        participants = await uow.participants.of_tournament(tournament.id)
+        teams = await uow.teams.of_tournament(tournament.id)
+        invite = await registration_link(uow, tournament, now)
+        await uow.commit()
+    moves = available_moves(tournament) if allows(roles, Action.MOVE_STATE) else []
+    return TournamentCard(
+        tournament=tournament,
+        roles=roles,
+        moves=tuple(moves),
+        registration_payload=invite.payload,
+        **_counts(tournament, participants, teams),
+    )
+
+
+async def tournaments_of(
+    uow_factory: UnitOfWorkFactory, user_id: int, admin_ids: Collection[int]
+) -> list[Tournament]:
+    """The tournaments a person organizes or judges (all of them for an admin)."""
+    async with uow_factory() as uow:
+        return await uow.tournaments.of_person(user_id, everything=user_id in admin_ids)
+
+
+async def move_tournament(
+    uow_factory: UnitOfWorkFactory,
+    tournament_id: int,
+    user_id: int,
+    admin_ids: Collection[int],
+    move: Move,
+    now: datetime,
+) -> Tournament | Refusal:
+    """Make an explicit move, or say why it cannot be made; nothing changes on a refusal."""
+    async with uow_factory() as uow:
+        tournament = await authorize(uow, tournament_id, user_id, admin_ids, Action.MOVE_STATE, now)
+        participants = await uow.participants.of_tournament(tournament.id)
+        teams = await uow.teams.of_tournament(tournament.id)
+        refused = refusal(tournament, move, participants, teams)
+        if refused is not None:
+            await uow.commit()  # a deadline close on the way still counts
+            return refused
+        tournament = apply(tournament, move)
+        await uow.tournaments.save(tournament)
+        await uow.commit()
+        return tournament
+
+
+async def close_due_registrations(uow_factory: UnitOfWorkFactory, now: datetime) -> list[int]:
+    """Close every registration whose deadline has come; the ids of those closed."""
+    async with uow_factory() as uow:
+        due = await uow.tournaments.registration_due_to_close(now)
+        for tournament in due:
+            await load_tournament(uow, tournament.id, now)
+        await uow.commit()
+        return [tournament.id for tournament in due]

@@ -1,0 +1,197 @@
+"""The lifecycle use cases on both databases: create, register, wait, teams, staff, the day."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
+
+import pytest
+
+from bot.db.uow import SqlUnitOfWorkFactory
+from domain.invites import InviteKind
+from domain.lifecycle import Move, Refusal
+from domain.permissions import Forbidden, StaffRole
+from domain.registration import Application, ParticipantStatus
+from domain.services import checkin, registration, staff, teams, tournaments
+from domain.tournament import Tournament, TournamentState
+from domain.users import User
+from domain.validation import Invalid
+
+NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
+ADMIN = 1
+ADMINS = frozenset({ADMIN})
+
+
+async def _people(uow_factory: SqlUnitOfWorkFactory, *ids: int) -> None:
+    async with uow_factory() as uow:
+        for telegram_id in ids:
+            await uow.users.save(User(telegram_id, f"P{telegram_id}", None, None, "ru"))
+        await uow.commit()
+
+
+async def _open_tournament(
+    uow_factory: SqlUnitOfWorkFactory, regulation: str = "black-raven-cup", **settings: object
+) -> Tournament:
+    await _people(uow_factory, ADMIN)
+    values: dict[str, object] = {
+        "id": 0,
+        "title": "Кубок",
+        "regulation_id": regulation,
+        "state": TournamentState.DRAFT,
+        "timezone": "Asia/Omsk",
+        "created_by": ADMIN,
+        "created_at": NOW,
+        "venue": "Клуб",
+        "starts_on": date(2026, 12, 20),
+        "capacity": 10,
+    }
+    values.update(settings)
+    created = await tournaments.create_tournament(uow_factory, Tournament(**values), ADMINS, NOW)
+    opened = await tournaments.move_tournament(
+        uow_factory, created.id, ADMIN, ADMINS, Move.OPEN_REGISTRATION, NOW
+    )
+    assert isinstance(opened, Tournament)
+    return opened
+
+
+def _form(number: int, club: str = "Ворон") -> Application:
+    return Application(f"Игрок {number}", club, "Омск")
+
+
+async def _register(
+    uow_factory: SqlUnitOfWorkFactory, tournament: Tournament, number: int, **kwargs: object
+):  # type: ignore[no-untyped-def]
+    await _people(uow_factory, 1000 + number)
+    return await registration.register(
+        uow_factory, tournament.id, 1000 + number, _form(number, **kwargs), ADMINS, NOW
+    )
+
+
+async def test_the_eleventh_player_waits_and_moves_up_when_a_place_frees(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    tournament = await _open_tournament(uow_factory)
+    for number in range(10):
+        assert (
+            await _register(uow_factory, tournament, number)
+        ).status is ParticipantStatus.REGISTERED
+    late = await _register(uow_factory, tournament, 10)
+    assert late.status is ParticipantStatus.WAITING
+    notices = await registration.withdraw(uow_factory, tournament.id, 1003, NOW)
+    assert [(n.user_id, n.key) for n in notices] == [(1010, "notice-promoted")]
+    mine = await registration.registration_of(uow_factory, tournament.id, 1010, NOW)
+    assert mine.participant is not None and mine.participant.status is ParticipantStatus.REGISTERED
+
+
+async def test_a_taken_nickname_a_full_quota_and_a_second_registration_change_nothing(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    tournament = await _open_tournament(uow_factory, club_quota=1)
+    await _register(uow_factory, tournament, 1)
+    await _people(uow_factory, 2001, 2002)
+    with pytest.raises(Invalid, match="nickname-taken"):
+        await registration.register(
+            uow_factory, tournament.id, 2001, Application("игрок 1", "Сова", "Омск"), ADMINS, NOW
+        )
+    with pytest.raises(Invalid, match="club-quota-full"):
+        await registration.register(
+            uow_factory, tournament.id, 2002, Application("Новый", "ворон", "Омск"), ADMINS, NOW
+        )
+    with pytest.raises(Invalid, match="already-registered"):
+        await registration.register(
+            uow_factory, tournament.id, 1001, Application("Другой", "Сова", "Омск"), ADMINS, NOW
+        )
+    _, people, _ = await registration.participants_of(
+        uow_factory, tournament.id, ADMIN, ADMINS, NOW
+    )
+    assert [p.nickname for p in people] == ["Игрок 1"]
+
+
+async def test_registration_closes_by_itself_at_the_deadline(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    tournament = await _open_tournament(uow_factory, registration_deadline=NOW + timedelta(hours=1))
+    await _people(uow_factory, 1001)
+    later = NOW + timedelta(hours=1)
+    with pytest.raises(Invalid, match="registration-deadline-passed"):
+        await registration.register(uow_factory, tournament.id, 1001, _form(1), ADMINS, later)
+    mine = await registration.registration_of(uow_factory, tournament.id, 1001, later)
+    assert mine.tournament.state is TournamentState.REGISTRATION_CLOSED
+
+
+async def test_a_stranger_cannot_mark_fees_or_move_the_tournament(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    tournament = await _open_tournament(uow_factory)
+    player = await _register(uow_factory, tournament, 1)
+    with pytest.raises(Forbidden):
+        await registration.mark_paid(uow_factory, player.id, 1001, ADMINS, True, NOW)
+    with pytest.raises(Forbidden):
+        await tournaments.move_tournament(
+            uow_factory, tournament.id, 1001, ADMINS, Move.CLOSE_REGISTRATION, NOW
+        )
+    paid = await registration.mark_paid(uow_factory, player.id, ADMIN, ADMINS, True, NOW)
+    assert paid.paid
+
+
+async def test_judges_join_by_one_time_links_and_get_their_powers(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    tournament = await _open_tournament(uow_factory)
+    player = await _register(uow_factory, tournament, 1)
+    await _people(uow_factory, 501, 502)
+    chief = await staff.invite_judge(
+        uow_factory, tournament.id, ADMIN, ADMINS, StaffRole.CHIEF_JUDGE, NOW
+    )
+    assert chief.kind is InviteKind.CHIEF_JUDGE
+    await staff.accept_staff_invite(uow_factory, chief.token, 501, NOW)
+    with pytest.raises(LookupError):
+        await staff.accept_staff_invite(uow_factory, chief.token, 502, NOW)
+    excluded, notices = await checkin.exclude(
+        uow_factory, player.id, 501, ADMINS, "неэтичное поведение", NOW
+    )
+    assert excluded.status is ParticipantStatus.EXCLUDED
+    assert notices[0].user_id == 1001
+    with pytest.raises(Forbidden):
+        await checkin.exclude(uow_factory, player.id, ADMIN, ADMINS, "организатор не может", NOW)
+
+
+async def test_a_no_show_is_replaced_by_a_waiting_player_who_plays_for_his_team(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    tournament = await _open_tournament(uow_factory, "siberia-ural-teams", capacity=12)
+    for number in range(12):
+        await _register(uow_factory, tournament, number)
+    for captain in (0, 3, 6, 9):
+        view = await teams.create_team(
+            uow_factory, tournament.id, 1000 + captain, f"T{captain}", NOW
+        )
+        for member in (captain + 1, captain + 2):
+            await teams.join_team(uow_factory, view.team.id, 1000 + member, NOW)
+    spare = await _register(uow_factory, tournament, 12)
+    assert spare.status is ParticipantStatus.WAITING
+    await tournaments.move_tournament(
+        uow_factory, tournament.id, ADMIN, ADMINS, Move.CLOSE_REGISTRATION, NOW
+    )
+    await checkin.check_in(uow_factory, tournament.id, 1000, NOW)
+    _, people, _ = await registration.participants_of(
+        uow_factory, tournament.id, ADMIN, ADMINS, NOW
+    )
+    missing = next(p for p in people if p.user_id == 1004)
+    with pytest.raises(Invalid):
+        await checkin.mark_no_show(uow_factory, people[0].id, ADMIN, ADMINS, NOW)
+    await checkin.mark_no_show(uow_factory, missing.id, ADMIN, ADMINS, NOW)
+    started = await tournaments.move_tournament(
+        uow_factory, tournament.id, ADMIN, ADMINS, Move.START_STAGE, NOW
+    )
+    assert isinstance(started, Refusal) and started.code == "move-incomplete-teams"
+    substitute, notices = await checkin.substitute(
+        uow_factory, missing.id, ADMIN, ADMINS, NOW, waiting_id=spare.id
+    )
+    assert substitute.team_id == missing.team_id and substitute.substitute_for == missing.id
+    assert notices[0].key == "notice-substitute"
+    started = await tournaments.move_tournament(
+        uow_factory, tournament.id, ADMIN, ADMINS, Move.START_STAGE, NOW
+    )
+    assert isinstance(started, Tournament) and started.current_stage == "qualifying"
+    with pytest.raises(Invalid, match="team-withdraw-after-start"):
+        await teams.withdraw_team(uow_factory, substitute.team_id, 1003, NOW)
