@@ -50,8 +50,6 @@ class Participant:
     substitute_for: int | None = None
     # Why the chief judge excluded the participant.
     reason: str | None = None
-    # The bot could not write to this person (blocked the bot or never started it).
-    unreachable: bool = False
 
     @property
     def holds_place(self) -> bool:

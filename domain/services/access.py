@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
 from datetime import datetime
 
 from domain.lifecycle import Move
 from domain.lifecycle import apply as apply_move
+from domain.outgoing import OutgoingMessage, Phrase
 from domain.permissions import Action, Forbidden, Role, require, roles_of
 from domain.registration import deadline_passed
 from domain.services.ports import UnitOfWork
@@ -18,18 +18,18 @@ class NotFound(LookupError):
     """The tournament, team, participant or link does not exist (or no longer does)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Notice:
-    """A message the bot pushes to a person on its own initiative (text id and arguments)."""
+def notice(user_id: int, tournament_id: int, key: str, **args: str | int) -> OutgoingMessage:
+    """A message pushed to a person, rendered in their language (`str` arguments escaped)."""
+    return OutgoingMessage(
+        chat_id=user_id, phrase=Phrase.of(key, **args), tournament_id=tournament_id
+    )
 
-    user_id: int
-    key: str
-    args: tuple[tuple[str, str | int], ...] = ()
 
-    @classmethod
-    def of(cls, user_id: int, key: str, **args: str | int) -> Notice:
-        """A notice from keyword arguments; `str` arguments are escaped when rendered."""
-        return cls(user_id, key, tuple(sorted(args.items())))
+async def record(uow: UnitOfWork, messages: list[OutgoingMessage]) -> list[OutgoingMessage]:
+    """Put messages into the outbox in the use case's transaction; they leave after commit."""
+    for message in messages:
+        await uow.outbox.add(message)
+    return messages
 
 
 async def load_tournament(uow: UnitOfWork, tournament_id: int, now: datetime) -> Tournament:
@@ -76,4 +76,4 @@ def same_tournament(tournament: Tournament, tournament_id: int | None) -> None:
         raise NotFound("not part of this tournament")
 
 
-__all__ = ["Forbidden", "NotFound", "Notice", "authorize", "load_tournament", "roles_in"]
+__all__ = ["Forbidden", "NotFound", "authorize", "load_tournament", "notice", "record", "roles_in"]

@@ -6,9 +6,10 @@ from collections.abc import Collection
 from dataclasses import replace
 from datetime import datetime
 
+from domain.outgoing import OutgoingMessage
 from domain.permissions import Action, Forbidden
 from domain.registration import Application, Participant, ParticipantStatus, check_nickname_free
-from domain.services.access import NotFound, Notice, authorize, load_tournament
+from domain.services.access import NotFound, authorize, load_tournament, notice, record
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.tournament import Tournament, TournamentState
 from domain.validation import Invalid
@@ -87,7 +88,7 @@ async def exclude(
     admin_ids: Collection[int],
     reason: str,
     now: datetime,
-) -> tuple[Participant, list[Notice]]:
+) -> tuple[Participant, list[OutgoingMessage]]:
     """The chief judge excludes a player (regulation 11.3.3); his remaining seats are freed."""
     async with uow_factory() as uow:
         tournament, participant = await _participant_of(
@@ -97,14 +98,19 @@ async def exclude(
             raise Invalid("exclude-not-playing", nickname=participant.nickname)
         participant = replace(participant, status=ParticipantStatus.EXCLUDED, reason=reason)
         await uow.participants.save(participant)
-        await uow.commit()
-    notices = []
-    if participant.user_id is not None:
-        notices.append(
-            Notice.of(
-                participant.user_id, "notice-excluded", tournament=tournament.title, reason=reason
+        notices = []
+        if participant.user_id is not None:
+            notices.append(
+                notice(
+                    participant.user_id,
+                    tournament.id,
+                    "notice-excluded",
+                    tournament=tournament.title,
+                    reason=reason,
+                )
             )
-        )
+        await record(uow, notices)
+        await uow.commit()
     return participant, notices
 
 
@@ -117,7 +123,7 @@ async def substitute(
     *,
     waiting_id: int | None = None,
     newcomer: Application | None = None,
-) -> tuple[Participant, list[Notice]]:
+) -> tuple[Participant, list[OutgoingMessage]]:
     """Replace a no-show or excluded player by a waiting-list player or a new one.
 
     The substitute takes over the seats of the games not yet played and, in a team tournament,
@@ -174,15 +180,17 @@ async def substitute(
             else ParticipantStatus.EXCLUDED
         )
         await uow.participants.save(replace(replaced, status=new_status))
-        await uow.commit()
-    notices = []
-    if player.user_id is not None:
-        notices.append(
-            Notice.of(
-                player.user_id,
-                "notice-substitute",
-                tournament=tournament.title,
-                nickname=replaced.nickname,
+        notices = []
+        if player.user_id is not None:
+            notices.append(
+                notice(
+                    player.user_id,
+                    tournament.id,
+                    "notice-substitute",
+                    tournament=tournament.title,
+                    nickname=replaced.nickname,
+                )
             )
-        )
+        await record(uow, notices)
+        await uow.commit()
     return player, notices

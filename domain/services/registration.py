@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from domain.invites import Invite, split_payload
+from domain.outgoing import OutgoingMessage
 from domain.permissions import Action, Forbidden, require
 from domain.registration import (
     Application,
@@ -19,7 +20,7 @@ from domain.registration import (
     promotions,
     registration_refusal,
 )
-from domain.services.access import NotFound, Notice, authorize, load_tournament, roles_in
+from domain.services.access import NotFound, authorize, load_tournament, notice, record, roles_in
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.teams import Team, check_can_join
 from domain.tournament import Tournament
@@ -154,7 +155,7 @@ async def _own_place(uow: UnitOfWork, tournament: Tournament, user_id: int) -> P
 
 async def withdraw(
     uow_factory: UnitOfWorkFactory, tournament_id: int, user_id: int, now: datetime
-) -> list[Notice]:
+) -> list[OutgoingMessage]:
     """Withdraw a player before the start; a captain's withdrawal takes his team out.
 
     Returns the notices to push: promotions from the waiting list, teammates told.
@@ -162,7 +163,7 @@ async def withdraw(
     async with uow_factory() as uow:
         tournament = await load_tournament(uow, tournament_id, now)
         participant = await _own_place(uow, tournament, user_id)
-        notices: list[Notice] = []
+        notices: list[OutgoingMessage] = []
         team = await uow.teams.get(participant.team_id) if participant.team_id else None
         if team is not None and team.captain_id == participant.id:
             notices += await withdraw_members(uow, tournament, team)
@@ -171,11 +172,14 @@ async def withdraw(
                 replace(participant, status=ParticipantStatus.WITHDRAWN, team_id=None)
             )
         notices += await promote_waiting(uow, tournament)
+        await record(uow, notices)
         await uow.commit()
         return notices
 
 
-async def withdraw_members(uow: UnitOfWork, tournament: Tournament, team: Team) -> list[Notice]:
+async def withdraw_members(
+    uow: UnitOfWork, tournament: Tournament, team: Team
+) -> list[OutgoingMessage]:
     """Take a team out: the team is marked withdrawn and its members leave with it."""
     await uow.teams.save(replace(team, withdrawn=True))
     notices = []
@@ -183,11 +187,13 @@ async def withdraw_members(uow: UnitOfWork, tournament: Tournament, team: Team) 
         if member.team_id == team.id and member.holds_place:
             await uow.participants.save(replace(member, status=ParticipantStatus.WITHDRAWN))
             if member.user_id is not None and member.id != team.captain_id:
-                notices.append(Notice.of(member.user_id, "notice-team-withdrawn", team=team.name))
+                notices.append(
+                    notice(member.user_id, tournament.id, "notice-team-withdrawn", team=team.name)
+                )
     return notices
 
 
-async def promote_waiting(uow: UnitOfWork, tournament: Tournament) -> list[Notice]:
+async def promote_waiting(uow: UnitOfWork, tournament: Tournament) -> list[OutgoingMessage]:
     """Give freed places to the waiting list in order and tell each promoted player."""
     if tournament.has_started:
         return []
@@ -197,7 +203,9 @@ async def promote_waiting(uow: UnitOfWork, tournament: Tournament) -> list[Notic
         await uow.participants.save(replace(promoted, status=ParticipantStatus.REGISTERED))
         if promoted.user_id is not None:
             notices.append(
-                Notice.of(promoted.user_id, "notice-promoted", tournament=tournament.title)
+                notice(
+                    promoted.user_id, tournament.id, "notice-promoted", tournament=tournament.title
+                )
             )
     return notices
 
@@ -238,12 +246,3 @@ async def mark_paid(
         await uow.participants.save(participant)
         await uow.commit()
         return participant
-
-
-async def mark_unreachable(
-    uow_factory: UnitOfWorkFactory, user_id: int, unreachable: bool = True
-) -> None:
-    """Remember that the bot cannot write to a person (blocked it), for the organizers' lists."""
-    async with uow_factory() as uow:
-        await uow.participants.set_unreachable(user_id, unreachable)
-        await uow.commit()

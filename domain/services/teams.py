@@ -6,9 +6,10 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from domain.invites import Invite, InviteKind
+from domain.outgoing import OutgoingMessage
 from domain.permissions import Action, Forbidden
 from domain.registration import Participant, ParticipantStatus
-from domain.services.access import NotFound, Notice, load_tournament
+from domain.services.access import NotFound, load_tournament, notice, record
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.services.registration import promote_waiting, withdraw_members
 from domain.services.tournaments import new_token
@@ -102,7 +103,7 @@ async def team_of(
 
 async def join_team(
     uow_factory: UnitOfWorkFactory, team_id: int, user_id: int, now: datetime
-) -> tuple[TeamView, list[Notice]]:
+) -> tuple[TeamView, list[OutgoingMessage]]:
     """A registered player without a team joins one by its invite link; the captain is told."""
     async with uow_factory() as uow:
         team = await uow.teams.get(team_id)
@@ -121,16 +122,25 @@ async def join_team(
         )
         await uow.participants.save(replace(participant, team_id=team.id))
         view = await _view(uow, tournament, team, now)
+        notices = await record(uow, _joined_notices(view, participant))
         await uow.commit()
-    return view, _joined_notices(view, participant)
+    return view, notices
 
 
-def _joined_notices(view: TeamView, newcomer: Participant) -> list[Notice]:
+def _joined_notices(view: TeamView, newcomer: Participant) -> list[OutgoingMessage]:
     captain = next((m for m in view.members if m.id == view.team.captain_id), None)
     if captain is None or captain.user_id is None:
         return []
     key = "notice-team-complete" if view.complete else "notice-team-joined"
-    return [Notice.of(captain.user_id, key, team=view.team.name, nickname=newcomer.nickname)]
+    return [
+        notice(
+            captain.user_id,
+            view.tournament.id,
+            key,
+            team=view.team.name,
+            nickname=newcomer.nickname,
+        )
+    ]
 
 
 async def _captained_team(uow: UnitOfWork, team_id: int, user_id: int) -> tuple[Tournament, Team]:
@@ -147,7 +157,7 @@ async def _captained_team(uow: UnitOfWork, team_id: int, user_id: int) -> tuple[
 
 async def remove_member(
     uow_factory: UnitOfWorkFactory, team_id: int, user_id: int, member_id: int, now: datetime
-) -> tuple[TeamView, list[Notice]]:
+) -> tuple[TeamView, list[OutgoingMessage]]:
     """The captain removes a member before the start; the member stays registered, teamless."""
     async with uow_factory() as uow:
         tournament, team = await _captained_team(uow, team_id, user_id)
@@ -158,16 +168,19 @@ async def remove_member(
         check_may_remove(tournament, team, member)
         await uow.participants.save(replace(member, team_id=None))
         view = await _view(uow, tournament, team, now)
+        notices = []
+        if member.user_id is not None:
+            notices.append(
+                notice(member.user_id, tournament.id, "notice-team-removed", team=team.name)
+            )
+        await record(uow, notices)
         await uow.commit()
-    notices = []
-    if member.user_id is not None:
-        notices.append(Notice.of(member.user_id, "notice-team-removed", team=team.name))
     return view, notices
 
 
 async def withdraw_team(
     uow_factory: UnitOfWorkFactory, team_id: int, user_id: int, now: datetime
-) -> list[Notice]:
+) -> list[OutgoingMessage]:
     """The captain withdraws the team, only before the tournament starts (regulation)."""
     async with uow_factory() as uow:
         tournament, team = await _captained_team(uow, team_id, user_id)
@@ -175,19 +188,28 @@ async def withdraw_team(
         check_may_withdraw(tournament)
         notices = await withdraw_members(uow, tournament, team)
         notices += await promote_waiting(uow, tournament)
+        await record(uow, notices)
         await uow.commit()
         return notices
 
 
 async def remind_incomplete_teams(
     uow_factory: UnitOfWorkFactory, tournament_id: int, now: datetime
-) -> list[Notice]:
+) -> list[OutgoingMessage]:
     """Reminders to the captains of teams still short of players before the deadline."""
     async with uow_factory() as uow:
         tournament = await load_tournament(uow, tournament_id, now)
         participants = await uow.participants.of_tournament(tournament.id)
         teams = await uow.teams.of_tournament(tournament.id)
+        notices = _reminders(tournament, teams, participants)
+        await record(uow, notices)
         await uow.commit()
+        return notices
+
+
+def _reminders(
+    tournament: Tournament, teams: list[Team], participants: list[Participant]
+) -> list[OutgoingMessage]:
     size = tournament.regulation.team_size
     if size is None or tournament.has_started:
         return []
@@ -198,8 +220,9 @@ async def remind_incomplete_teams(
         if captain is not None and captain.user_id is not None:
             count = len(members(team, participants))
             notices.append(
-                Notice.of(
+                notice(
                     captain.user_id,
+                    tournament.id,
                     "notice-team-incomplete",
                     team=team.name,
                     count=count,

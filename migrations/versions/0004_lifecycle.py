@@ -65,7 +65,6 @@ def upgrade() -> None:
         sa.Column("checked_in", sa.Boolean(), nullable=False),
         sa.Column("substitute_for", sa.Integer(), nullable=True),
         sa.Column("reason", sa.String(length=500), nullable=True),
-        sa.Column("unreachable", sa.Boolean(), nullable=False),
         sa.ForeignKeyConstraint(
             ["tournament_id"],
             ["tournaments.id"],

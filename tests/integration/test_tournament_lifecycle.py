@@ -77,7 +77,9 @@ async def test_the_eleventh_player_waits_and_moves_up_when_a_place_frees(
     late = await _register(uow_factory, tournament, 10)
     assert late.status is ParticipantStatus.WAITING
     notices = await registration.withdraw(uow_factory, tournament.id, 1003, NOW)
-    assert [(n.user_id, n.key) for n in notices] == [(1010, "notice-promoted")]
+    assert [(n.chat_id, n.phrase.key if n.phrase else None) for n in notices] == [
+        (1010, "notice-promoted")
+    ]
     mine = await registration.registration_of(uow_factory, tournament.id, 1010, NOW)
     assert mine.participant is not None and mine.participant.status is ParticipantStatus.REGISTERED
 
@@ -150,7 +152,7 @@ async def test_judges_join_by_one_time_links_and_get_their_powers(
         uow_factory, player.id, 501, ADMINS, "неэтичное поведение", NOW
     )
     assert excluded.status is ParticipantStatus.EXCLUDED
-    assert notices[0].user_id == 1001
+    assert notices[0].chat_id == 1001
     with pytest.raises(Forbidden):
         await checkin.exclude(uow_factory, player.id, ADMIN, ADMINS, "организатор не может", NOW)
 
@@ -188,7 +190,7 @@ async def test_a_no_show_is_replaced_by_a_waiting_player_who_plays_for_his_team(
         uow_factory, missing.id, ADMIN, ADMINS, NOW, waiting_id=spare.id
     )
     assert substitute.team_id == missing.team_id and substitute.substitute_for == missing.id
-    assert notices[0].key == "notice-substitute"
+    assert notices[0].phrase is not None and notices[0].phrase.key == "notice-substitute"
     started = await tournaments.move_tournament(
         uow_factory, tournament.id, ADMIN, ADMINS, Move.START_STAGE, NOW
     )

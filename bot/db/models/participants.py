@@ -31,4 +31,3 @@ class ParticipantRow(Base):
     checked_in: Mapped[bool] = mapped_column(Boolean, default=False)
     substitute_for: Mapped[int | None] = mapped_column(Integer, ForeignKey("participants.id"))
     reason: Mapped[str | None] = mapped_column(String(500))
-    unreachable: Mapped[bool] = mapped_column(Boolean, default=False)

@@ -2,10 +2,10 @@ from __future__ import annotations
 
 from dataclasses import fields, replace
 
-from sqlalchemy import select, update
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.db.models import ParticipantRow
+from bot.db.models import ParticipantRow, UnreachableChatRow
 from bot.db.repositories.tournaments import as_read, as_stored
 from domain.registration import Participant, ParticipantStatus
 
@@ -62,10 +62,11 @@ class SqlParticipantRepository:
         _fill(row, participant)
         await self._session.flush()
 
-    async def set_unreachable(self, user_id: int, unreachable: bool) -> None:
-        """Mark every registration of a person as (un)reachable by the bot."""
-        await self._session.execute(
-            update(ParticipantRow)
-            .where(ParticipantRow.user_id == user_id)
-            .values(unreachable=unreachable)
+    async def unreachable(self, tournament_id: int) -> set[int]:
+        """The Telegram ids of the tournament's people the bot cannot write to (blocked it)."""
+        rows = await self._session.scalars(
+            select(ParticipantRow.user_id)
+            .join(UnreachableChatRow, UnreachableChatRow.chat_id == ParticipantRow.user_id)
+            .where(ParticipantRow.tournament_id == tournament_id)
         )
+        return {user_id for user_id in rows if user_id is not None}
