@@ -25,7 +25,9 @@ from bot.db.engine import create_engine, create_session_factory
 from bot.db.fsm_storage import SqlStorage
 from bot.db.migrate import upgrade
 from bot.db.uow import SqlUnitOfWorkFactory
+from bot.delivery import DeliveryLimits, DeliveryWorker
 from bot.i18n import LOCALES, translator
+from bot.scheduler import ReminderScheduler
 from handlers.middlewares import KnownUserMiddleware
 from handlers.routers import all_routers
 
@@ -44,6 +46,8 @@ class Application:
     uow_factory: SqlUnitOfWorkFactory
     bot: Bot
     dispatcher: Dispatcher
+    delivery: DeliveryWorker
+    reminders: ReminderScheduler
 
     async def close(self) -> None:
         await self.dispatcher.storage.close()
@@ -97,13 +101,43 @@ async def build_application(settings: Settings) -> Application:
     engine = create_engine(settings.database_url)
     await upgrade(engine)
     session_factory = create_session_factory(engine)
+    uow_factory = SqlUnitOfWorkFactory(session_factory)
+    bot = build_bot(settings)
+    dispatcher = build_dispatcher(settings, session_factory)
+    delivery, reminders = build_delivery(settings, bot, dispatcher, uow_factory)
     return Application(
         settings=settings,
         engine=engine,
-        uow_factory=SqlUnitOfWorkFactory(session_factory),
-        bot=build_bot(settings),
-        dispatcher=build_dispatcher(settings, session_factory),
+        uow_factory=uow_factory,
+        bot=bot,
+        dispatcher=dispatcher,
+        delivery=delivery,
+        reminders=reminders,
     )
+
+
+def build_delivery(
+    settings: Settings, bot: Bot, dispatcher: Dispatcher, uow_factory: SqlUnitOfWorkFactory
+) -> tuple[DeliveryWorker, ReminderScheduler]:
+    """The outbox worker and the reminder scheduler, started and stopped with the Dispatcher
+    and woken by every commit that records a push."""
+    limits = DeliveryLimits(
+        messages_per_second=settings.delivery_messages_per_second,
+        private_chat_per_second=settings.delivery_private_chat_per_second,
+        group_per_minute=settings.delivery_group_per_minute,
+    )
+    delivery = DeliveryWorker(
+        bot, uow_factory, limits=limits, default_locale=settings.default_locale
+    )
+    reminders = ReminderScheduler(uow_factory)
+    for factory in (uow_factory, dispatcher["uow_factory"]):
+        factory.add_commit_listener(delivery.on_commit)
+        factory.add_commit_listener(reminders.on_commit)
+    dispatcher.startup.register(delivery.start)
+    dispatcher.startup.register(reminders.start)
+    dispatcher.shutdown.register(reminders.stop)
+    dispatcher.shutdown.register(delivery.stop)
+    return delivery, reminders
 
 
 async def set_command_menu(bot: Bot) -> None:

@@ -39,6 +39,10 @@ class Settings(BaseSettings):
     webhook_host: str = "0.0.0.0"
     webhook_port: int = Field(default=8080, ge=1, le=65535)
     log_level: str = "INFO"
+    # Telegram's flood limits as the outbox worker keeps them (bot/delivery/limits.py).
+    delivery_messages_per_second: int = Field(default=30, ge=1)
+    delivery_private_chat_per_second: int = Field(default=1, ge=1)
+    delivery_group_per_minute: int = Field(default=20, ge=1)
 
     @field_validator("bot_token", "webhook_secret", "telegram_api_base", "redis_url", mode="before")
     @classmethod

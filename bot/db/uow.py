@@ -2,33 +2,50 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import TracebackType
 from typing import Self
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.db.repositories.invites import SqlInviteRepository
+from bot.db.repositories.outbox import SqlOutbox, SqlScheduledPushes
 from bot.db.repositories.participants import SqlParticipantRepository
+from bot.db.repositories.protocols import SqlProtocolRepository
+from bot.db.repositories.rounds import SqlRoundRepository
 from bot.db.repositories.staff import SqlStaffRepository
 from bot.db.repositories.teams import SqlTeamRepository
 from bot.db.repositories.tournaments import SqlTournamentRepository
 from bot.db.repositories.users import SqlUserRepository
 
+# Called after a commit with the names of the tables whose changes someone may wait for
+# ("outbox", "scheduled_pushes"): the delivery worker and the scheduler wake up at once.
+CommitListener = Callable[[frozenset[str]], None]
+
 
 class SqlUnitOfWork:
     """Leaving the block without `commit()` rolls everything back."""
 
-    def __init__(self, session_factory: async_sessionmaker[AsyncSession]) -> None:
+    def __init__(
+        self,
+        session_factory: async_sessionmaker[AsyncSession],
+        listeners: tuple[CommitListener, ...] = (),
+    ) -> None:
         self._session_factory = session_factory
+        self._listeners = listeners
 
     async def __aenter__(self) -> Self:
         self.session = self._session_factory()
         self.users = SqlUserRepository(self.session)
         self.tournaments = SqlTournamentRepository(self.session)
+        self.outbox = SqlOutbox(self.session)
+        self.scheduled_pushes = SqlScheduledPushes(self.session)
         self.participants = SqlParticipantRepository(self.session)
         self.teams = SqlTeamRepository(self.session)
         self.staff = SqlStaffRepository(self.session)
         self.invites = SqlInviteRepository(self.session)
+        self.rounds = SqlRoundRepository(self.session)
+        self.protocols = SqlProtocolRepository(self.session)
         return self
 
     async def __aexit__(
@@ -42,6 +59,18 @@ class SqlUnitOfWork:
 
     async def commit(self) -> None:
         await self.session.commit()
+        changed = frozenset(
+            name
+            for name, touched in (
+                ("outbox", self.outbox.added > 0),
+                ("scheduled_pushes", self.scheduled_pushes.changed),
+            )
+            if touched
+        )
+        self.outbox.added, self.scheduled_pushes.changed = 0, False
+        if changed:
+            for listener in self._listeners:
+                listener(changed)
 
 
 class SqlUnitOfWorkFactory:
@@ -49,6 +78,11 @@ class SqlUnitOfWorkFactory:
 
     def __init__(self, session_factory: async_sessionmaker[AsyncSession]) -> None:
         self._session_factory = session_factory
+        self._listeners: tuple[CommitListener, ...] = ()
+
+    def add_commit_listener(self, listener: CommitListener) -> None:
+        """Call `listener` after every commit that changed the outbox or the scheduled pushes."""
+        self._listeners = (*self._listeners, listener)
 
     def __call__(self) -> SqlUnitOfWork:
-        return SqlUnitOfWork(self._session_factory)
+        return SqlUnitOfWork(self._session_factory, self._listeners)

@@ -149,7 +149,9 @@ class SqlOutbox:
         """Record a message to send; False when one with the same `dedupe_key` is stored."""
         if message.dedupe_key is not None and await self._has_dedupe_key(message.dedupe_key):
             return False
-        row = OutboxRow(status=DeliveryStatus.PENDING.value, attempts=0)
+        row = OutboxRow(
+            status=DeliveryStatus.PENDING.value, attempts=0, dedupe_key=message.dedupe_key
+        )
         _store_message(row, message)
         try:
             # A savepoint, so losing a race on the dedupe key keeps the rest of the transaction.
@@ -240,7 +242,7 @@ class SqlOutbox:
             )
         )
 
-    async def mark_interrupted(self, now: datetime) -> list[OutgoingMessage]:
+    async def mark_interrupted(self, now: datetime) -> list[Claimed]:
         """Messages left "sending" by a crash become "uncertain" (never sent again)."""
         rows = (
             await self._session.scalars(
@@ -249,9 +251,9 @@ class SqlOutbox:
         ).all()
         for row in rows:
             row.status = DeliveryStatus.UNCERTAIN.value
-            row.finished_at = now
+            row.finished_at = now.astimezone(UTC)
         await self._session.flush()
-        return [_message(row) for row in rows]
+        return [Claimed(row.id, _message(row), row.attempts) for row in rows]
 
     async def status_counts(self) -> dict[DeliveryStatus, int]:
         """How many messages stand in each status."""

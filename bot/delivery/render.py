@@ -1,0 +1,69 @@
+"""An outgoing message turned into what Telegram is sent, in the recipient's language."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+
+from bot.delivery.text import escape, split_text, telegram_length
+from bot.i18n import Translator
+from domain.outgoing import CAPTION_LIMIT, Html, OutgoingMessage, Phrase
+
+
+@dataclass(frozen=True, slots=True)
+class Rendered:
+    """The texts to send in order; `caption` goes with the attachment (if any) before them."""
+
+    caption: str | None
+    texts: tuple[str, ...]
+    keyboard: InlineKeyboardMarkup | None
+
+
+def render_phrase(translator: Translator, locale: str, phrase: Phrase, *, markup: bool) -> str:
+    """The phrase's text; plain string arguments are escaped when the text is HTML."""
+    args: dict[str, object] = {}
+    for name, value in phrase.args:
+        if isinstance(value, Html):
+            args[name] = value.markup
+        elif isinstance(value, str) and markup:
+            args[name] = escape(value)
+        else:
+            args[name] = value
+    return translator.get(locale, phrase.key, **args)
+
+
+def _keyboard(
+    translator: Translator, locale: str, message: OutgoingMessage
+) -> InlineKeyboardMarkup | None:
+    if not message.buttons:
+        return None
+    rows = [
+        [
+            InlineKeyboardButton(
+                text=(
+                    render_phrase(translator, locale, button.text, markup=False)
+                    if isinstance(button.text, Phrase)
+                    else button.text
+                ),
+                callback_data=button.callback_data,
+                url=button.url,
+            )
+            for button in row
+        ]
+        for row in message.buttons
+    ]
+    return InlineKeyboardMarkup(inline_keyboard=rows)
+
+
+def render(translator: Translator, locale: str, message: OutgoingMessage) -> Rendered:
+    """The message's text cut to Telegram's limits; it becomes the attachment's caption when
+    it fits in one, otherwise it follows the attachment as messages of its own."""
+    if message.phrase is not None:
+        text = render_phrase(translator, locale, message.phrase, markup=True)
+    else:
+        text = message.text or ""
+    keyboard = _keyboard(translator, locale, message)
+    if message.attachment is not None and telegram_length(text) <= CAPTION_LIMIT:
+        return Rendered(caption=text or None, texts=(), keyboard=keyboard)
+    return Rendered(caption=None, texts=tuple(split_text(text)), keyboard=keyboard)

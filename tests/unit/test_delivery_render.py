@@ -1,0 +1,55 @@
+"""Outgoing messages rendered in the recipient's language, with user strings escaped."""
+
+from __future__ import annotations
+
+from bot.delivery.render import render
+from bot.i18n import translator
+from domain.outgoing import Attachment, Button, Html, OutgoingMessage, Phrase
+
+
+def _unreachable(name: str) -> Phrase:
+    return Phrase.of("delivery-player-unreachable", tournament="Кубок", name=name)
+
+
+def test_a_phrase_speaks_the_recipients_language() -> None:
+    message = OutgoingMessage(chat_id=1, phrase=_unreachable("Анна"))
+    ru = render(translator(), "ru", message)
+    en = render(translator(), "en", message)
+    assert "Анна" in ru.texts[0] and "/start" in ru.texts[0]
+    assert en.texts[0].startswith("Tournament “Кубок”: player Анна")
+
+
+def test_a_nickname_with_markup_is_shown_as_typed() -> None:
+    rendered = render(
+        translator(), "ru", OutgoingMessage(chat_id=1, phrase=_unreachable("<b>Дон</b>"))
+    )
+    assert "&lt;b&gt;Дон&lt;/b&gt;" in rendered.texts[0]
+
+
+def test_markup_the_author_vouches_for_is_kept() -> None:
+    phrase = Phrase.of("delivery-player-unreachable", tournament="Кубок", name=Html("<b>Дон</b>"))
+    assert "<b>Дон</b>" in render(translator(), "ru", OutgoingMessage(1, phrase=phrase)).texts[0]
+
+
+def test_button_texts_are_rendered_but_not_escaped() -> None:
+    message = OutgoingMessage(
+        chat_id=1,
+        text="Игра 1",
+        buttons=(
+            (
+                Button(Phrase.of("command-help"), callback_data="help"),
+                Button("A&B", url="https://t.me/x"),
+            ),
+        ),
+    )
+    keyboard = render(translator(), "en", message).keyboard
+    assert keyboard is not None
+    assert [b.text for b in keyboard.inline_keyboard[0]] == ["Help", "A&B"]
+
+
+def test_a_short_text_becomes_the_caption_of_its_picture() -> None:
+    picture = Attachment("photo", b"png", "standings.png")
+    short = render(translator(), "ru", OutgoingMessage(1, text="Таблица", attachment=picture))
+    assert short.caption == "Таблица" and short.texts == ()
+    long = render(translator(), "ru", OutgoingMessage(1, text="x" * 2000, attachment=picture))
+    assert long.caption is None and long.texts == ("x" * 2000,)
