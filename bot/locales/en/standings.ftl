@@ -1,0 +1,62 @@
+# Standings (bot/rendering): in the channel, in a private chat, as a picture and as a CSV file.
+
+standings-heading = <b>Standings: { $tournament }</b>
+standings-stage = Stage: { $stage } · games played: { $games }
+standings-no-games = No games played yet.
+standings-title-players = Players
+standings-title-teams = Teams
+standings-abbr-place = #
+standings-abbr-players = Player
+standings-abbr-teams = Team
+standings-abbr-points = Pts
+standings-abbr-games = G
+standings-abbr-wins = W
+standings-abbr-extra_points = Ext
+standings-abbr-wins_as_don = WD
+standings-abbr-wins_as_sheriff = WS
+standings-abbr-wins_as_mafia = WM
+standings-abbr-wins_as_don_or_sheriff = WDS
+standings-abbr-times_named_best = Best
+standings-abbr-first_night_deaths = FN
+standings-abbr-best_move_points = BM
+standings-name-place = Place
+standings-name-list = Table
+standings-name-name = Nickname or team
+standings-name-team = Team
+standings-name-stage = Stage
+standings-name-points = Points
+standings-name-games = games
+standings-name-wins = wins
+standings-name-extra_points = extra points
+standings-name-wins_as_don = wins as don
+standings-name-wins_as_sheriff = wins as sheriff
+standings-name-wins_as_mafia = wins as mafia
+standings-name-wins_as_don_or_sheriff = wins as don or sheriff
+standings-name-times_named_best = named best
+standings-name-first_night_deaths = killed on the first night
+standings-name-best_move_points = best move points
+standings-name-provisional = Provisional
+standings-name-lot = Lot
+standings-name-tied = Shared place
+standings-legend-item = { $abbr } — { $name }
+standings-cut-line = top { $count } { $unit ->
+        [teams] { $count ->
+            [one] team advances
+           *[other] teams advance
+        }
+       *[players] advance
+    }
+standings-cut-needs-lot = The cut line falls in a tie through every tie-breaker: the chief judge's lot decides { $places } { $places ->
+        [one] place
+       *[other] places
+    }.
+standings-mark-provisional = * — provisional: a protest window is open or a protest is pending ({ $games } { $games ->
+        [one] game
+       *[other] games
+    }).
+standings-mark-lot = ~ — place decided by lot.
+standings-mark-tied = = — shared place: tied through every tie-breaker, no lot drawn yet.
+standings-more = … and { $count } more — the whole table: /standings
+standings-closing-round = <b>{ $tournament }: round { $round } closed</b> ({ $stage })
+standings-closing-stage = <b>{ $tournament }: stage “{ $stage }” closed</b>
+standings-yes = yes

@@ -1,0 +1,65 @@
+# Турнирная таблица (bot/rendering): в канале, в личном чате, картинкой и файлом CSV.
+
+standings-heading = <b>Турнирная таблица: { $tournament }</b>
+standings-stage = Этап: { $stage } · сыграно игр: { $games }
+standings-no-games = Игр ещё не было.
+standings-title-players = Игроки
+standings-title-teams = Команды
+standings-abbr-place = М
+standings-abbr-players = Игрок
+standings-abbr-teams = Команда
+standings-abbr-points = Баллы
+standings-abbr-games = И
+standings-abbr-wins = П
+standings-abbr-extra_points = Доп
+standings-abbr-wins_as_don = ПД
+standings-abbr-wins_as_sheriff = ПШ
+standings-abbr-wins_as_mafia = ПМ
+standings-abbr-wins_as_don_or_sheriff = ПДШ
+standings-abbr-times_named_best = Луч
+standings-abbr-first_night_deaths = ПУ
+standings-abbr-best_move_points = ЛХ
+standings-name-place = Место
+standings-name-list = Таблица
+standings-name-name = Ник или команда
+standings-name-team = Команда
+standings-name-stage = Этап
+standings-name-points = Баллы
+standings-name-games = игры
+standings-name-wins = победы
+standings-name-extra_points = дополнительные баллы
+standings-name-wins_as_don = победы доном
+standings-name-wins_as_sheriff = победы шерифом
+standings-name-wins_as_mafia = победы мафией
+standings-name-wins_as_don_or_sheriff = победы доном или шерифом
+standings-name-times_named_best = признан лучшим
+standings-name-first_night_deaths = убит в первую ночь
+standings-name-best_move_points = баллы за лучший ход
+standings-name-provisional = Предварительно
+standings-name-lot = Жребий
+standings-name-tied = Место делят
+standings-legend-item = { $abbr } — { $name }
+standings-cut-line = { $unit ->
+        [teams] дальше проходят { $count } { $count ->
+            [one] команда
+            [few] команды
+           *[many] команд
+        }
+       *[players] дальше проходят { $count } { $count ->
+            [one] игрок
+            [few] игрока
+           *[many] игроков
+        }
+    }
+standings-cut-needs-lot = Граница прохода приходится на равенство по всем показателям: жребий главного судьи разыграет { $places } { $places ->
+        [one] место
+        [few] места
+       *[many] мест
+    }.
+standings-mark-provisional = * — результат предварительный: открыто окно протеста или рассматривается протест (игр: { $games }).
+standings-mark-lot = ~ — место определено жребием.
+standings-mark-tied = = — место делят: равенство по всем показателям, жребий ещё не бросали.
+standings-more = … и ещё { $count } — вся таблица: /standings
+standings-closing-round = <b>{ $tournament }: тур { $round } завершён</b> ({ $stage })
+standings-closing-stage = <b>{ $tournament }: этап «{ $stage }» завершён</b>
+standings-yes = да

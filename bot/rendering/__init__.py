@@ -1,0 +1,1 @@
+"""What the bot shows, rendered from plain domain data: texts, pictures and files (no aiogram)."""

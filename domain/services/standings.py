@@ -1,0 +1,291 @@
+"""Standings as players and the channel see them, and the pushes that keep the channel current.
+
+After each confirmed protocol the tournament's pinned "live standings" message is edited in
+place (sent and pinned the first time); each round and each stage closes with a post of its
+own. Both go through the outbox in the caller's transaction, so a protocol and the standings it
+changes are committed together. What the table looks like is the presenter's business (a port:
+`bot/rendering` implements it in the channel's language).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Protocol
+
+from domain.lot import Lot
+from domain.outgoing import Attachment, OutgoingMessage
+from domain.registration import Participant, ParticipantStatus
+from domain.regulation import Regulation
+from domain.services.ports import UnitOfWork
+from domain.standings import (
+    CutReport,
+    GameRecord,
+    PlayerEntry,
+    Standings,
+    TeamEntry,
+    compute_standings,
+)
+from domain.teams import Team
+from domain.tournament import Tournament
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """A confirmed game and where its protest stands.
+
+    Players in `record.protocol` are participant ids as strings (see `participant_key`).
+    """
+
+    record: GameRecord
+    # When the regulation's protest window closes; None when the regulation has none.
+    protest_closes_at: datetime | None = None
+    protest_pending: bool = False
+
+    def is_provisional(self, now: datetime) -> bool:
+        """Whether the result may still change: the protest window is open or a protest waits."""
+        window_open = self.protest_closes_at is not None and now < self.protest_closes_at
+        return self.protest_pending or window_open
+
+
+@dataclass(frozen=True)
+class StandingsBoard:
+    """Everything a standings table shows: the standings and what is not final in them."""
+
+    title: str
+    regulation: Regulation
+    standings: Standings
+    # The stage being played: its cut line is drawn. None before the first stage starts.
+    stage: str | None
+    # Players and teams whose points include a provisional game.
+    provisional: frozenset[str]
+    games: int
+    provisional_games: int
+
+    @property
+    def cut(self) -> CutReport | None:
+        """The cut of the stage being played, if it has one."""
+        return next((cut for cut in self.standings.cuts if cut.stage == self.stage), None)
+
+
+def participant_key(participant_id: int) -> str:
+    """How a participant is named in protocols and standings rows."""
+    return str(participant_id)
+
+
+def standings_entries(
+    participants: Iterable[Participant], teams: Iterable[Team], games: Iterable[PlayedGame]
+) -> tuple[list[PlayerEntry], list[TeamEntry]]:
+    """The players and teams a table lists: everyone registered, and whoever played a game
+    (a replaced or excluded player keeps the points of the games he played)."""
+    seated = {seat.player for game in games for seat in game.record.protocol.seats}
+    players = [
+        PlayerEntry(
+            participant_key(p.id),
+            p.nickname,
+            participant_key(p.team_id) if p.team_id is not None else None,
+        )
+        for p in participants
+        if p.status is ParticipantStatus.REGISTERED or participant_key(p.id) in seated
+    ]
+    listed_teams = {player.team for player in players if player.team is not None}
+    team_entries = [
+        TeamEntry(participant_key(team.id), team.name)
+        for team in teams
+        if participant_key(team.id) in listed_teams
+    ]
+    return players, team_entries
+
+
+def standings_board(
+    title: str,
+    regulation: Regulation,
+    players: Sequence[PlayerEntry],
+    teams: Sequence[TeamEntry],
+    games: Sequence[PlayedGame],
+    lot: Lot | None,
+    stage: str | None,
+    now: datetime,
+) -> StandingsBoard:
+    """The standings over `games` with the rows whose points are still provisional at `now`."""
+    standings = compute_standings(regulation, players, teams, [g.record for g in games], lot)
+    open_games = [game for game in games if game.is_provisional(now)]
+    team_of = {player.id: player.team for player in players}
+    provisional: set[str] = set()
+    for game in open_games:
+        for seat in game.record.protocol.seats:
+            provisional.add(seat.player)
+            team = team_of.get(seat.player)
+            if team is not None:
+                provisional.add(team)
+    return StandingsBoard(
+        title=title,
+        regulation=regulation,
+        standings=standings,
+        stage=stage,
+        provisional=frozenset(provisional),
+        games=len(games),
+        provisional_games=len(open_games),
+    )
+
+
+async def load_board(
+    uow: UnitOfWork,
+    tournament: Tournament,
+    games: Sequence[PlayedGame],
+    lot: Lot | None,
+    now: datetime,
+) -> StandingsBoard:
+    """The board of a tournament from its participants and teams in the database."""
+    participants = await uow.participants.of_tournament(tournament.id)
+    teams = await uow.teams.of_tournament(tournament.id)
+    players, team_entries = standings_entries(participants, teams, games)
+    return standings_board(
+        tournament.title,
+        tournament.regulation,
+        players,
+        team_entries,
+        games,
+        lot,
+        tournament.current_stage,
+        now,
+    )
+
+
+# --- pushes to the channel -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RoundClosed:
+    """The last protocol of a round is confirmed."""
+
+    stage: str
+    round: int
+
+
+@dataclass(frozen=True)
+class StageClosed:
+    """The last round of a stage is closed."""
+
+    stage: str
+
+
+Closing = RoundClosed | StageClosed
+
+
+@dataclass(frozen=True)
+class ClosingPost:
+    """A post closing a round or a stage: the table as a picture, then as text pages."""
+
+    picture: bytes
+    caption: str
+    pages: tuple[str, ...]
+
+
+class StandingsPresenter(Protocol):
+    """Turns a board into the channel's messages (ready HTML, user strings escaped)."""
+
+    def live(self, board: StandingsBoard) -> str:
+        """The live table; it fits in one message, as an edit cannot be split."""
+        ...
+
+    def closing(self, board: StandingsBoard, closing: Closing) -> ClosingPost:
+        """The post that closes a round or a stage."""
+        ...
+
+
+def live_key(tournament_id: int) -> str:
+    """The edit-in-place key of a tournament's pinned live standings message."""
+    return f"standings:{tournament_id}"
+
+
+async def _tournament_with_channel(uow: UnitOfWork, tournament_id: int) -> Tournament | None:
+    tournament = await uow.tournaments.get(tournament_id)
+    if tournament is None:
+        raise LookupError(f"no tournament {tournament_id}")
+    return tournament if tournament.channel_id is not None else None
+
+
+async def publish_live_standings(
+    uow: UnitOfWork,
+    presenter: StandingsPresenter,
+    tournament_id: int,
+    games: Sequence[PlayedGame],
+    lot: Lot | None,
+    *,
+    protocol_key: str,
+    now: datetime,
+) -> bool:
+    """Record the edit of the pinned live standings after the protocol `protocol_key` was
+    confirmed; the caller commits it with the protocol.
+
+    The first push sends and pins the message, later ones edit it in place. A protocol pushes
+    at most one edit, however often its confirmation is retried. False when nothing was
+    recorded: the tournament has no channel, or this protocol already pushed its edit.
+    """
+    tournament = await _tournament_with_channel(uow, tournament_id)
+    if tournament is None:
+        return False
+    assert tournament.channel_id is not None
+    board = await load_board(uow, tournament, games, lot, now)
+    return await uow.outbox.add(
+        OutgoingMessage(
+            chat_id=tournament.channel_id,
+            text=presenter.live(board),
+            edit_key=live_key(tournament_id),
+            pin=True,
+            tournament_id=tournament_id,
+            dedupe_key=f"standings-live:{tournament_id}:{protocol_key}",
+        )
+    )
+
+
+def _closing_name(closing: Closing) -> str:
+    if isinstance(closing, RoundClosed):
+        return f"round:{closing.stage}:{closing.round}"
+    return f"stage:{closing.stage}"
+
+
+async def publish_closing_standings(
+    uow: UnitOfWork,
+    presenter: StandingsPresenter,
+    tournament_id: int,
+    games: Sequence[PlayedGame],
+    lot: Lot | None,
+    closing: Closing,
+    *,
+    now: datetime,
+) -> bool:
+    """Record the channel post closing a round or a stage: the picture, then the text pages.
+
+    A round or stage is closed once: a repeated call records nothing and returns False, as
+    it does for a tournament without a channel.
+    """
+    tournament = await _tournament_with_channel(uow, tournament_id)
+    if tournament is None:
+        return False
+    assert tournament.channel_id is not None
+    board = await load_board(uow, tournament, games, lot, now)
+    post = presenter.closing(board, closing)
+    dedupe = f"standings-{_closing_name(closing)}:{tournament_id}"
+    messages = [
+        OutgoingMessage(
+            chat_id=tournament.channel_id,
+            text=post.caption,
+            attachment=Attachment("photo", post.picture, "standings.png"),
+            tournament_id=tournament_id,
+            dedupe_key=f"{dedupe}:picture",
+        ),
+        *(
+            OutgoingMessage(
+                chat_id=tournament.channel_id,
+                text=page,
+                tournament_id=tournament_id,
+                dedupe_key=f"{dedupe}:page:{number}",
+            )
+            for number, page in enumerate(post.pages, start=1)
+        ),
+    ]
+    recorded = [await uow.outbox.add(message) for message in messages]
+    return any(recorded)

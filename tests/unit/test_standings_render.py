@@ -1,0 +1,272 @@
+"""The standings as players read them: text tables, pages, the live message, CSV and PNG."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import warnings
+from datetime import UTC, datetime, timedelta
+
+from PIL import Image
+
+from bot.delivery.text import telegram_length
+from bot.rendering.standings_csv import standings_csv
+from bot.rendering.standings_png import standings_png
+from bot.rendering.standings_posts import ChannelStandings
+from bot.rendering.standings_table import format_number
+from bot.rendering.standings_text import live_standings_text, standings_pages
+from domain.lot import Lot
+from domain.outgoing import TEXT_LIMIT
+from domain.regulation import load_preset
+from domain.services.standings import PlayedGame, RoundClosed, StageClosed, standings_board
+from domain.standings import GameRecord, PlayerEntry, TeamEntry
+from tests.unit.protocol_builders import protocol
+
+CUP = load_preset("black-raven-cup")
+TEAMS = load_preset("siberia-ural-teams")
+NOW = datetime(2026, 5, 16, 13, 0, tzinfo=UTC)
+HOSTILE = "<b>&amp;"
+
+
+def cup_board(
+    player_count=30,
+    *,
+    nickname=None,
+    window=None,
+    pending=(),
+    lot=None,
+    winners=None,
+    title="Кубок",
+):
+    """`player_count` players (a multiple of 10) at tables of ten in round 1 of qualifying.
+
+    Table 1 seats p0..p9 and so on; red wins at even tables, black at odd ones unless
+    `winners` says otherwise. `window` maps a table to its protest window's closing time.
+    """
+    ids = [f"p{n}" for n in range(player_count)]
+    players = [PlayerEntry(i, nickname(i) if nickname else f"Игрок-{i}") for i in ids]
+    games = []
+    for table in range(player_count // 10):
+        winner = (winners or {}).get(table + 1, "red" if table % 2 == 0 else "black")
+        record = GameRecord(
+            "qualifying", 1, table + 1, protocol(ids[table * 10 : table * 10 + 10], winner=winner)
+        )
+        games.append(
+            PlayedGame(
+                record,
+                protest_closes_at=(window or {}).get(table + 1),
+                protest_pending=table + 1 in pending,
+            )
+        )
+    return standings_board(title, CUP, players, [], games, lot, "qualifying", NOW)
+
+
+def pre_lines(text):
+    """The lines of every <pre> block of an HTML text."""
+    return [
+        line for block in re.findall(r"<pre>(.*?)</pre>", text, re.S) for line in block.split("\n")
+    ]
+
+
+def test_the_table_shows_place_nickname_points_games_wins_and_the_cup_tie_breakers():
+    board = cup_board(10)
+    (page,) = standings_pages(board, "ru")
+    header, *rows = pre_lines(page)
+    assert header.split() == ["М", "Игрок", "Баллы", "И", "П", "Доп", "ПДШ", "ПУ"]
+    # Red won at table 1: the six civilians and the sheriff have 2 points, 1 game, 1 win.
+    sheriff = next(row for row in rows if "Игрок-p6 " in row)
+    assert sheriff.split()[1:] == ["Игрок-p6", "2", "1", "1", "0", "1", "0"]
+    don = next(row for row in rows if "Игрок-p9" in row)
+    assert don.split()[2:5] == ["0", "1", "0"]
+    assert "ПДШ — победы доном или шерифом" in page
+
+
+def test_team_tournament_shows_the_team_table_with_its_own_tie_breakers_in_english():
+    players = [PlayerEntry(f"p{n}", f"P{n}", f"t{n % 2}") for n in range(10)]
+    teams = [TeamEntry("t0", "Сиб " + HOSTILE), TeamEntry("t1", "Урал")]
+    game = PlayedGame(GameRecord("qualifying", 1, 1, protocol([p.id for p in players])))
+    board = standings_board("Cup", TEAMS, players, teams, [game], None, "qualifying", NOW)
+    (page,) = standings_pages(board, "en")
+    assert page.index("<b>Teams</b>") < page.index("<b>Players</b>")
+    header = pre_lines(page)[0]
+    assert header.split() == ["#", "Team", "Pts", "G", "W", "Best", "WD", "WS", "WM", "FN"]
+    # Red wins: team t0 (p0, p2, p4 civilians, p6 sheriff, p8 mafia) has 4 wins of 3 points.
+    first = pre_lines(page)[1]
+    assert first.split()[:2] == ["1", "Сиб"]
+    assert first.split()[-8:-5] == ["12", "5", "4"]
+    assert "Сиб &lt;b&gt;&amp;amp;" in page
+
+
+def test_hostile_nicknames_and_titles_are_escaped_everywhere():
+    board = cup_board(10, nickname=lambda i: HOSTILE + i, title="Cup " + HOSTILE)
+    texts = [*standings_pages(board, "ru"), live_standings_text(board, "ru")]
+    for text in texts:
+        assert "&lt;b&gt;&amp;amp;p0" in text
+        assert "Cup &lt;b&gt;&amp;amp;" in text
+        # The only tags are the bot's own.
+        assert set(re.findall(r"</?(\w+)", text)) <= {"b", "pre"}
+
+
+def test_long_nicknames_are_cut_so_columns_stay_aligned():
+    board = cup_board(10, nickname=lambda i: "Очень-длинный-игровой-ник-" + i)
+    lines = pre_lines(standings_pages(board, "ru")[0])
+    assert len({len(line.split("…")[0]) for line in lines[1:]}) == 1
+    assert all("…" in line for line in lines[1:])
+
+
+def test_the_cut_line_of_the_stage_falls_after_the_advancing_places():
+    board = cup_board(30)
+    lines = pre_lines(standings_pages(board, "ru")[0])
+    rows = lines[1:]
+    assert rows[20] == "── дальше проходят 20 игроков ──"
+    # 17 winners (two sheriffs and a don first), then the 13 losers share place 18.
+    assert rows[19].split()[0] == "18="
+    en = pre_lines(standings_pages(board, "en")[0])
+    assert "── top 20 advance ──" in en
+
+
+def test_no_cut_line_while_everyone_still_advances():
+    board = cup_board(20)
+    assert "проходят" not in standings_pages(board, "ru")[0]
+
+
+def test_an_open_protest_window_or_a_pending_protest_marks_results_provisional():
+    board = cup_board(30, window={1: NOW + timedelta(minutes=3)}, pending={3})
+    page = standings_pages(board, "ru")[0]
+    rows = {line.split()[1]: line.split() for line in pre_lines(page)[1:] if "Игрок" in line}
+    assert rows["Игрок-p0"][2] == "2*"
+    assert rows["Игрок-p25"][2] == "2*"
+    assert rows["Игрок-p17"][2] == "2"
+    assert "предварительный" in page and "(игр: 2)" in page
+
+
+def test_results_are_final_once_the_window_has_closed():
+    board = cup_board(10, window={1: NOW - timedelta(seconds=1)})
+    page = standings_pages(board, "ru")[0]
+    assert "*" not in page
+    assert "предварительный" not in page
+
+
+def test_tied_places_are_shared_until_a_lot_orders_them():
+    # Red won: the sheriff is first by wins as sheriff, the six civilians tie through it all.
+    tied = cup_board(10)
+    rows = pre_lines(standings_pages(tied, "en")[0])[1:8]
+    assert [row.split()[0] for row in rows] == ["1", *["2="] * 6]
+    assert "shared place" in standings_pages(tied, "en")[0]
+    drawn = cup_board(10, lot=Lot(seed="abc"))
+    places = [row.split()[0] for row in pre_lines(standings_pages(drawn, "en")[0])[1:8]]
+    assert places == ["1", *(f"{n}~" for n in range(2, 8))]
+    assert "place decided by lot" in standings_pages(drawn, "en")[0]
+
+
+def test_a_cut_line_inside_a_tie_says_the_chief_judge_draws_a_lot():
+    # Three tables of ten: 21 winners tie for the 20 places.
+    board = cup_board(30, winners={1: "red", 2: "red", 3: "red"})
+    page = standings_pages(board, "ru")[0]
+    assert "жребий главного судьи разыграет" in page
+
+
+def test_pages_are_cut_between_rows_each_with_its_header_and_every_player_once():
+    board = cup_board(300)
+    pages = standings_pages(board, "ru")
+    assert len(pages) > 1
+    seen = []
+    for page in pages:
+        assert telegram_length(page) <= TEXT_LIMIT
+        assert page.count("<pre>") == page.count("</pre>") >= 1
+        header, *rows = pre_lines(page)
+        assert header.split()[:3] == ["М", "Игрок", "Баллы"]
+        seen.extend(row.split()[1] for row in rows if "Игрок-" in row)
+    assert sorted(seen) == sorted(f"Игрок-p{n}" for n in range(300))
+    assert pages[0].startswith("<b>Турнирная таблица: Кубок</b>")
+    assert "ПУ — убит в первую ночь" in pages[-1]
+
+
+def test_the_live_message_fits_one_message_and_counts_the_players_left_out():
+    board = cup_board(300)
+    live = live_standings_text(board, "en")
+    assert telegram_length(live) <= TEXT_LIMIT
+    shown = [row for row in pre_lines(live)[1:] if "Игрок-" in row]
+    hidden = int(re.search(r"… and (\d+) more", live).group(1))
+    assert len(shown) + hidden == 300
+    assert len(shown) > 20
+    top = [
+        line.split()[1]
+        for line in pre_lines(standings_pages(board, "en")[0])[1:]
+        if "Игрок-" in line
+    ]
+    assert [row.split()[1] for row in shown] == top[: len(shown)]
+
+
+def test_a_small_table_is_shown_whole_in_the_live_message():
+    board = cup_board(20)
+    live = live_standings_text(board, "ru")
+    assert "/standings" not in live
+    assert len([row for row in pre_lines(live) if "Игрок-" in row]) == 20
+
+
+def test_csv_lists_every_player_with_named_columns_and_exact_points():
+    board = cup_board(
+        20, nickname=lambda i: f"Ворон {HOSTILE}{i}", window={1: NOW + timedelta(minutes=1)}
+    )
+    data = standings_csv(board, "ru")
+    assert data.startswith("\ufeff".encode())
+    rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
+    assert rows[0] == [
+        "Таблица",
+        "Место",
+        "Ник или команда",
+        "Команда",
+        "Этап",
+        "Баллы",
+        "игры",
+        "победы",
+        "дополнительные баллы",
+        "победы доном или шерифом",
+        "убит в первую ночь",
+        "Предварительно",
+        "Жребий",
+        "Место делят",
+    ]
+    assert len(rows) == 21
+    by_name = {row[2]: row for row in rows[1:]}
+    assert by_name[f"Ворон {HOSTILE}p0"][4:8] == ["Отборочный тур", "2", "1", "1"]
+    assert by_name[f"Ворон {HOSTILE}p0"][11] == "да"
+    assert by_name[f"Ворон {HOSTILE}p10"][11] == ""
+    assert by_name[f"Ворон {HOSTILE}p10"][13] == "да"
+
+
+def test_the_picture_is_a_png_of_phone_width_growing_with_the_table():
+    with warnings.catch_warnings():
+        # A missing Cyrillic glyph is only a warning in matplotlib: here it fails the test.
+        warnings.simplefilter("error")
+        small = standings_png(cup_board(10, nickname=lambda i: f"Ёжик-Щука {i}"), "ru")
+        large = standings_png(cup_board(60), "ru")
+    images = [Image.open(io.BytesIO(data)) for data in (small, large)]
+    assert [image.format for image in images] == ["PNG", "PNG"]
+    assert images[0].width == images[1].width == 1080
+    assert 500 < images[0].height < images[1].height < 20 * images[1].width
+
+
+def test_the_closing_posts_name_the_round_or_the_stage():
+    board = cup_board(10, title="Кубок " + HOSTILE)
+    post = ChannelStandings("ru").closing(board, RoundClosed("qualifying", 2))
+    assert post.caption == "<b>Кубок &lt;b&gt;&amp;amp;: тур 2 завершён</b> (Отборочный тур)"
+    assert post.pages[0].startswith(post.caption)
+    assert post.picture.startswith(b"\x89PNG")
+    stage = ChannelStandings("en").closing(board, StageClosed("qualifying"))
+    assert stage.caption == "<b>Кубок &lt;b&gt;&amp;amp;: stage “Qualifying” closed</b>"
+
+
+def test_points_are_written_without_trailing_zeros():
+    from decimal import Decimal
+
+    assert [format_number(Decimal(v)) for v in ("4.30", "2", "-1", "0.0", "40")] == [
+        "4.3",
+        "2",
+        "-1",
+        "0",
+        "40",
+    ]
+    assert format_number(7) == "7"
