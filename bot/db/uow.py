@@ -11,6 +11,8 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from bot.db.repositories.invites import SqlInviteRepository
 from bot.db.repositories.outbox import SqlOutbox, SqlScheduledPushes
 from bot.db.repositories.participants import SqlParticipantRepository
+from bot.db.repositories.protocols import SqlProtocolRepository
+from bot.db.repositories.rounds import SqlRoundRepository
 from bot.db.repositories.staff import SqlStaffRepository
 from bot.db.repositories.teams import SqlTeamRepository
 from bot.db.repositories.tournaments import SqlTournamentRepository
@@ -42,6 +44,8 @@ class SqlUnitOfWork:
         self.teams = SqlTeamRepository(self.session)
         self.staff = SqlStaffRepository(self.session)
         self.invites = SqlInviteRepository(self.session)
+        self.rounds = SqlRoundRepository(self.session)
+        self.protocols = SqlProtocolRepository(self.session)
         return self
 
     async def __aexit__(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from types import TracebackType
 from typing import Protocol, Self
@@ -9,7 +10,11 @@ from typing import Protocol, Self
 from domain.invites import Invite, InviteKind
 from domain.outgoing import OutgoingMessage, ScheduledPush
 from domain.permissions import StaffRole
+from domain.protocol import Protocol as GameProtocol
+from domain.protocol_screen import Screen
 from domain.registration import Participant
+from domain.rounds import GameInRound, ProtocolCorrection, RoundSeating, SeatedStage
+from domain.standings import GameRecord, Standings
 from domain.teams import Team
 from domain.tournament import Tournament
 from domain.users import User
@@ -95,6 +100,75 @@ class ScheduledPushes(Protocol):
     async def cancel(self, key: str) -> None: ...
 
 
+class RoundRepository(Protocol):
+    """Seated stages, their rounds and table games."""
+
+    async def stage(self, tournament_id: int, stage: str) -> SeatedStage | None: ...
+
+    async def add_stage(
+        self,
+        tournament_id: int,
+        stage: str,
+        seed: int,
+        created_at: datetime,
+        rounds: Sequence[tuple[RoundSeating, tuple[int | None, ...]]],
+    ) -> SeatedStage | None: ...
+
+    async def seat_round(self, round_id: int, seating: RoundSeating) -> None: ...
+
+    async def set_seed(self, stage_id: int, seed: int) -> None: ...
+
+    async def set_judge(self, game_id: int, judge_id: int | None) -> None: ...
+
+    async def mark_published(self, round_id: int, now: datetime) -> bool: ...
+
+    async def game(self, game_id: int) -> GameInRound | None: ...
+
+    async def games_of_judge(self, judge_id: int) -> list[GameInRound]: ...
+
+
+class ProtocolRepository(Protocol):
+    """Protocol drafts, confirmed protocols with their corrections, and stored standings."""
+
+    async def draft(self, game_id: int) -> tuple[Screen, int] | None: ...
+
+    async def add_draft(
+        self, game_id: int, screen: Screen, user_id: int, now: datetime
+    ) -> bool: ...
+
+    async def save_draft(
+        self, game_id: int, screen: Screen, version: int, user_id: int, now: datetime
+    ) -> bool: ...
+
+    async def drop_draft(self, game_id: int) -> None: ...
+
+    async def advance_game(
+        self, game_id: int, version: int, protest_until: datetime | None
+    ) -> bool: ...
+
+    async def protocol(self, game_id: int) -> GameProtocol | None: ...
+
+    async def store(
+        self, game_id: int, protocol: GameProtocol, user_id: int, now: datetime
+    ) -> None: ...
+
+    async def add_correction(self, correction: ProtocolCorrection) -> None: ...
+
+    async def corrections(self, game_id: int) -> list[ProtocolCorrection]: ...
+
+    async def results(self, tournament_id: int) -> list[GameRecord]: ...
+
+    async def start_standings(self, tournament_id: int) -> None: ...
+
+    async def lock_standings(self, tournament_id: int) -> int: ...
+
+    async def save_standings(
+        self, tournament_id: int, standings: Standings, now: datetime
+    ) -> None: ...
+
+    async def standings(self, tournament_id: int) -> Standings | None: ...
+
+
 class UnitOfWork(Protocol):
     """One transaction: everything a use case decided is committed together, or nothing."""
 
@@ -106,6 +180,8 @@ class UnitOfWork(Protocol):
     invites: InviteRepository
     outbox: Outbox
     scheduled_pushes: ScheduledPushes
+    rounds: RoundRepository
+    protocols: ProtocolRepository
 
     async def __aenter__(self) -> Self: ...
 

@@ -10,6 +10,13 @@ from bot.db.models.outbox import (
     UnreachableChatRow,
 )
 from bot.db.models.participants import ParticipantRow
+from bot.db.models.protocols import (
+    ProtocolCorrectionRow,
+    ProtocolDraftRow,
+    ProtocolRow,
+    StandingsRow,
+)
+from bot.db.models.rounds import GameRow, GameSeatRow, RoundRow, StageRow
 from bot.db.models.staff import OrganizerRow, StaffRow
 from bot.db.models.teams import TeamRow
 from bot.db.models.tournaments import TournamentRow
@@ -18,13 +25,21 @@ from bot.db.models.users import UserRow
 __all__ = [
     "Base",
     "ConversationRow",
+    "GameRow",
+    "GameSeatRow",
     "InviteRow",
     "MessageAnchorRow",
     "OrganizerRow",
     "OutboxRow",
     "ParticipantRow",
+    "ProtocolCorrectionRow",
+    "ProtocolDraftRow",
+    "ProtocolRow",
+    "RoundRow",
     "ScheduledPushRow",
     "StaffRow",
+    "StageRow",
+    "StandingsRow",
     "TeamRow",
     "TournamentRow",
     "UnreachableChatRow",

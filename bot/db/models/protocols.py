@@ -1,0 +1,73 @@
+"""Protocols: the judge's draft, the confirmed protocol, every correction, and the standings
+computed from them."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import BigInteger, DateTime, ForeignKey, Integer, Text
+from sqlalchemy.orm import Mapped, mapped_column
+
+from bot.db.models.base import Base
+
+
+class ProtocolDraftRow(Base):
+    """The protocol screen as the judge left it (draft and tools, JSON); `version` guards it."""
+
+    __tablename__ = "protocol_drafts"
+
+    game_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    body: Mapped[str] = mapped_column(Text)
+    version: Mapped[int] = mapped_column(Integer)
+    updated_by: Mapped[int] = mapped_column(BigInteger)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ProtocolRow(Base):
+    """A confirmed protocol (JSON), as it stands after any corrections."""
+
+    __tablename__ = "protocols"
+
+    game_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    body: Mapped[str] = mapped_column(Text)
+    confirmed_by: Mapped[int] = mapped_column(BigInteger)
+    confirmed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ProtocolCorrectionRow(Base):
+    """Who changed a confirmed protocol, when, and what it said before and after."""
+
+    __tablename__ = "protocol_corrections"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("games.id", ondelete="CASCADE"), index=True
+    )
+    corrected_by: Mapped[int] = mapped_column(BigInteger)
+    corrected_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    before: Mapped[str] = mapped_column(Text)
+    after: Mapped[str] = mapped_column(Text)
+
+
+class StandingsRow(Base):
+    """The tournament's standings as last computed (JSON), and how many results went in.
+
+    Every confirmation and correction bumps `version` first: the row lock this takes makes
+    results of one tournament recompute the standings one after another, so none is lost.
+    """
+
+    __tablename__ = "standings"
+
+    tournament_id: Mapped[int] = mapped_column(
+        Integer,
+        ForeignKey("tournaments.id", ondelete="CASCADE"),
+        primary_key=True,
+        autoincrement=False,
+    )
+    version: Mapped[int] = mapped_column(Integer)
+    body: Mapped[str | None] = mapped_column(Text)
+    computed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

@@ -1,0 +1,344 @@
+"""Protocol drafts, confirmed protocols, their corrections and the stored standings.
+
+Everything is stored as JSON: a draft with the screen's tools, a protocol in the draft's
+shape (seat by seat), the standings as the rules engine computed them. Points are written as
+decimal strings, so they come back exactly.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import fields, is_dataclass
+from datetime import UTC, datetime
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.db.models.protocols import (
+    ProtocolCorrectionRow,
+    ProtocolDraftRow,
+    ProtocolRow,
+    StandingsRow,
+)
+from bot.db.models.rounds import GameRow, RoundRow, StageRow
+from domain.lot import LotDraw
+from domain.protocol import (
+    FirstKill,
+    Protocol,
+    ProtocolDraft,
+    Removal,
+    Role,
+    SeatDraft,
+    SeatRecord,
+    Side,
+)
+from domain.protocol_screen import Mode, Screen
+from domain.rounds import GameState, ProtocolCorrection
+from domain.standings import CutReport, Figures, GameRecord, StandingRow, Standings
+
+# --- the stored form of drafts and protocols -------------------------------------------------
+
+
+def _draft_json(draft: ProtocolDraft) -> dict[str, Any]:
+    kill = draft.first_kill
+    return {
+        "seats": [
+            {
+                "player": seat.player,
+                "role": seat.role.value if seat.role else None,
+                "fouls": seat.fouls,
+                "removed": seat.removed.value if seat.removed else None,
+                "extra": str(seat.extra),
+            }
+            for seat in draft.seats
+        ],
+        "winner": draft.winner.value if draft.winner else None,
+        "first_kill": {"seat": kill.seat, "night": kill.night} if kill else None,
+        "best_move_by": draft.best_move_by,
+        "best_move": list(draft.best_move) if draft.best_move is not None else None,
+    }
+
+
+def _draft(data: dict[str, Any]) -> ProtocolDraft:
+    kill = data["first_kill"]
+    return ProtocolDraft(
+        seats=tuple(
+            SeatDraft(
+                player=seat["player"],
+                role=Role(seat["role"]) if seat["role"] else None,
+                fouls=seat["fouls"],
+                removed=Removal(seat["removed"]) if seat["removed"] else None,
+                extra=Decimal(seat["extra"]),
+            )
+            for seat in data["seats"]
+        ),
+        winner=Side(data["winner"]) if data["winner"] else None,
+        first_kill=FirstKill(kill["seat"], kill["night"]) if kill else None,
+        best_move_by=data["best_move_by"],
+        best_move=tuple(data["best_move"]) if data["best_move"] is not None else None,
+    )
+
+
+def protocol_json(protocol: Protocol) -> str:
+    """A protocol as stored (and as the corrections audit shows it)."""
+    return json.dumps(_draft_json(ProtocolDraft.from_protocol(protocol)), ensure_ascii=False)
+
+
+def _protocol(text: str) -> Protocol:
+    draft = _draft(json.loads(text))
+    assert draft.winner is not None and draft.first_kill is not None
+    return Protocol(
+        seats=tuple(
+            SeatRecord(s.player or "", s.role or Role.CIVILIAN, s.fouls, s.removed, s.extra)
+            for s in draft.seats
+        ),
+        winner=draft.winner,
+        first_killed=draft.first_kill.seat,
+        first_killed_night=draft.first_kill.night,
+        best_move=draft.best_move or (),
+    )
+
+
+def _screen_json(screen: Screen) -> str:
+    return json.dumps(
+        {
+            "draft": _draft_json(screen.draft),
+            "mode": screen.mode.value,
+            "role_tool": screen.role_tool.value if screen.role_tool else None,
+            "subtract": screen.subtract,
+            "disqualify": screen.disqualify,
+            "night": screen.night,
+        },
+        ensure_ascii=False,
+    )
+
+
+def _screen(text: str) -> Screen:
+    data = json.loads(text)
+    return Screen(
+        draft=_draft(data["draft"]),
+        mode=Mode(data["mode"]),
+        role_tool=Role(data["role_tool"]) if data["role_tool"] else None,
+        subtract=data["subtract"],
+        disqualify=data["disqualify"],
+        night=data["night"],
+    )
+
+
+# --- the stored form of the standings --------------------------------------------------------
+
+
+def _plain(value: Any) -> Any:
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, Decimal):
+        return str(value)
+    if isinstance(value, tuple | list):
+        return [_plain(item) for item in value]
+    return value
+
+
+def _figures(data: dict[str, Any]) -> Figures:
+    return Figures(**{name: Decimal(v) if isinstance(v, str) else v for name, v in data.items()})
+
+
+def _row(data: dict[str, Any]) -> StandingRow:
+    return StandingRow(**{**data, "figures": _figures(data["figures"])})
+
+
+def _cut(data: dict[str, Any]) -> CutReport:
+    tuples = ("advancing", "tied_at_line")
+    return CutReport(**{k: tuple(v) if k in tuples else v for k, v in data.items()})
+
+
+def _draw(data: dict[str, Any]) -> LotDraw:
+    return LotDraw(data["context"], tuple(data["tied"]), tuple(data["order"]), data["method"])
+
+
+def standings_json(standings: Standings) -> str:
+    """The standings as stored."""
+    return json.dumps(_plain(standings), ensure_ascii=False)
+
+
+def _standings(text: str) -> Standings:
+    data = json.loads(text)
+    return Standings(
+        players=tuple(_row(row) for row in data["players"]),
+        teams=tuple(_row(row) for row in data["teams"]),
+        cuts=tuple(_cut(cut) for cut in data["cuts"]),
+        lot_draws=tuple(_draw(draw) for draw in data["lot_draws"]),
+    )
+
+
+def _utc(moment: datetime) -> datetime:
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+class SqlProtocolRepository:
+    def __init__(self, session: AsyncSession) -> None:
+        self._session = session
+
+    # --- drafts ------------------------------------------------------------------------------
+
+    async def draft(self, game_id: int) -> tuple[Screen, int] | None:
+        """The protocol screen of a game as last saved, and its version."""
+        row = await self._session.get(ProtocolDraftRow, game_id, populate_existing=True)
+        return (_screen(row.body), row.version) if row else None
+
+    async def add_draft(self, game_id: int, screen: Screen, user_id: int, now: datetime) -> bool:
+        """Start a game's draft; False when someone started it first."""
+        row = ProtocolDraftRow(
+            game_id=game_id,
+            body=_screen_json(screen),
+            version=1,
+            updated_by=user_id,
+            updated_at=now,
+        )
+        try:
+            # A savepoint: losing the race to the other judge keeps the rest of the transaction.
+            async with self._session.begin_nested():
+                self._session.add(row)
+        except IntegrityError:
+            return False
+        return True
+
+    async def save_draft(
+        self, game_id: int, screen: Screen, version: int, user_id: int, now: datetime
+    ) -> bool:
+        """Store the screen if the draft is still at `version`; False if it moved on meanwhile."""
+        result = await self._session.execute(
+            update(ProtocolDraftRow)
+            .where(ProtocolDraftRow.game_id == game_id, ProtocolDraftRow.version == version)
+            .values(
+                body=_screen_json(screen),
+                version=version + 1,
+                updated_by=user_id,
+                updated_at=now.astimezone(UTC),
+            )
+        )
+        return result.rowcount == 1  # type: ignore[attr-defined,no-any-return]
+
+    async def drop_draft(self, game_id: int) -> None:
+        row = await self._session.get(ProtocolDraftRow, game_id)
+        if row is not None:
+            await self._session.delete(row)
+            await self._session.flush()
+
+    # --- confirmed protocols -----------------------------------------------------------------
+
+    async def advance_game(
+        self, game_id: int, version: int, protest_until: datetime | None
+    ) -> bool:
+        """Mark the game confirmed at the next version, if it still is at `version`.
+
+        The conditional UPDATE is the guard against two confirmations at the same moment:
+        only one of them finds the old version.
+        """
+        values: dict[str, Any] = {"state": GameState.CONFIRMED.value, "version": version + 1}
+        if protest_until is not None:
+            values["protest_until"] = protest_until.astimezone(UTC)
+        result = await self._session.execute(
+            update(GameRow).where(GameRow.id == game_id, GameRow.version == version).values(values)
+        )
+        return result.rowcount == 1  # type: ignore[attr-defined,no-any-return]
+
+    async def protocol(self, game_id: int) -> Protocol | None:
+        row = await self._session.get(ProtocolRow, game_id, populate_existing=True)
+        return _protocol(row.body) if row else None
+
+    async def store(self, game_id: int, protocol: Protocol, user_id: int, now: datetime) -> None:
+        """Store the game's protocol (replacing the one a correction changes)."""
+        row = await self._session.get(ProtocolRow, game_id)
+        if row is None:
+            row = ProtocolRow(game_id=game_id)
+            self._session.add(row)
+        row.body = protocol_json(protocol)
+        row.confirmed_by = user_id
+        row.confirmed_at = now
+        await self._session.flush()
+
+    async def add_correction(self, correction: ProtocolCorrection) -> None:
+        self._session.add(
+            ProtocolCorrectionRow(
+                game_id=correction.game_id,
+                corrected_by=correction.corrected_by,
+                corrected_at=correction.corrected_at,
+                before=protocol_json(correction.before),
+                after=protocol_json(correction.after),
+            )
+        )
+        await self._session.flush()
+
+    async def corrections(self, game_id: int) -> list[ProtocolCorrection]:
+        """Every correction of a game's protocol, oldest first."""
+        rows = await self._session.scalars(
+            select(ProtocolCorrectionRow)
+            .where(ProtocolCorrectionRow.game_id == game_id)
+            .order_by(ProtocolCorrectionRow.id)
+        )
+        return [
+            ProtocolCorrection(
+                row.game_id,
+                row.corrected_by,
+                _utc(row.corrected_at),
+                _protocol(row.before),
+                _protocol(row.after),
+            )
+            for row in rows
+        ]
+
+    async def results(self, tournament_id: int) -> list[GameRecord]:
+        """Every confirmed protocol of the tournament, as the standings count them."""
+        rows = await self._session.execute(
+            select(StageRow.stage, RoundRow.number, GameRow.table_number, ProtocolRow.body)
+            .join(GameRow, ProtocolRow.game_id == GameRow.id)
+            .join(RoundRow, GameRow.round_id == RoundRow.id)
+            .join(StageRow, RoundRow.stage_id == StageRow.id)
+            .where(StageRow.tournament_id == tournament_id)
+        )
+        return [
+            GameRecord(stage, number, table, _protocol(body)) for stage, number, table, body in rows
+        ]
+
+    # --- standings ---------------------------------------------------------------------------
+
+    async def start_standings(self, tournament_id: int) -> None:
+        """Make sure the tournament has its standings row (the lock results take)."""
+        if await self._session.get(StandingsRow, tournament_id) is None:
+            self._session.add(StandingsRow(tournament_id=tournament_id, version=0))
+            await self._session.flush()
+
+    async def lock_standings(self, tournament_id: int) -> int:
+        """Take the tournament's results lock for this transaction; the new standings version.
+
+        Run it before reading any result: a second confirmation in the same tournament waits
+        here until the first commits, and then reads its protocol too.
+        """
+        await self._session.execute(
+            update(StandingsRow)
+            .where(StandingsRow.tournament_id == tournament_id)
+            .values(version=StandingsRow.version + 1)
+        )
+        version = await self._session.scalar(
+            select(StandingsRow.version).where(StandingsRow.tournament_id == tournament_id)
+        )
+        if version is None:
+            raise LookupError(f"tournament {tournament_id} has no standings row")
+        return version
+
+    async def save_standings(self, tournament_id: int, standings: Standings, now: datetime) -> None:
+        await self._session.execute(
+            update(StandingsRow)
+            .where(StandingsRow.tournament_id == tournament_id)
+            .values(body=standings_json(standings), computed_at=now.astimezone(UTC))
+        )
+
+    async def standings(self, tournament_id: int) -> Standings | None:
+        """The standings as last computed, None before the first result."""
+        body = await self._session.scalar(
+            select(StandingsRow.body).where(StandingsRow.tournament_id == tournament_id)
+        )
+        return _standings(body) if body else None

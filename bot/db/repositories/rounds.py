@@ -1,0 +1,202 @@
+"""Stages, rounds, table games and seats, read back as `domain.rounds` objects."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+from sqlalchemy import delete, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.db.models.rounds import GameRow, GameSeatRow, RoundRow, StageRow
+from domain.rounds import GameInRound, GameState, Round, RoundSeating, SeatedStage, TableGame
+
+
+def _utc(moment: datetime | None) -> datetime | None:
+    # SQLite hands back naive datetimes; everything is stored in UTC.
+    if moment is None or moment.tzinfo is not None:
+        return moment
+    return moment.replace(tzinfo=UTC)
+
+
+def _game(row: GameRow, players: tuple[int, ...]) -> TableGame:
+    return TableGame(
+        id=row.id,
+        table=row.table_number,
+        players=players,
+        judge_id=row.judge_id,
+        state=GameState(row.state),
+        version=row.version,
+        protest_until=_utc(row.protest_until),
+    )
+
+
+class SqlRoundRepository:
+    def __init__(self, session: AsyncSession) -> None:
+        self._session = session
+
+    async def stage(self, tournament_id: int, stage: str) -> SeatedStage | None:
+        """The seated stage with every round, game and seat."""
+        row = await self._session.scalar(
+            select(StageRow).where(StageRow.tournament_id == tournament_id, StageRow.stage == stage)
+        )
+        if row is None:
+            return None
+        round_rows = (
+            await self._session.scalars(
+                select(RoundRow).where(RoundRow.stage_id == row.id).order_by(RoundRow.number)
+            )
+        ).all()
+        game_rows = (
+            await self._session.scalars(
+                select(GameRow)
+                .join(RoundRow, GameRow.round_id == RoundRow.id)
+                .where(RoundRow.stage_id == row.id)
+                .order_by(GameRow.round_id, GameRow.table_number)
+            )
+        ).all()
+        players = await self._players([game.id for game in game_rows])
+        games_of: dict[int, list[TableGame]] = {}
+        for game in game_rows:
+            games_of.setdefault(game.round_id, []).append(_game(game, players.get(game.id, ())))
+        rounds = tuple(
+            Round(
+                id=r.id,
+                number=r.number,
+                games=tuple(games_of.get(r.id, ())),
+                sit_outs=tuple(json.loads(r.sit_outs)),
+                published_at=_utc(r.published_at),
+            )
+            for r in round_rows
+        )
+        return SeatedStage(row.id, row.tournament_id, row.stage, row.seed, rounds)
+
+    async def _players(self, game_ids: Sequence[int]) -> dict[int, tuple[int, ...]]:
+        if not game_ids:
+            return {}
+        rows = await self._session.execute(
+            select(GameSeatRow.game_id, GameSeatRow.participant_id)
+            .where(GameSeatRow.game_id.in_(game_ids))
+            .order_by(GameSeatRow.game_id, GameSeatRow.seat)
+        )
+        players: dict[int, list[int]] = {}
+        for game_id, participant_id in rows:
+            players.setdefault(game_id, []).append(participant_id)
+        return {game_id: tuple(ids) for game_id, ids in players.items()}
+
+    async def add_stage(
+        self,
+        tournament_id: int,
+        stage: str,
+        seed: int,
+        created_at: datetime,
+        rounds: Sequence[tuple[RoundSeating, tuple[int | None, ...]]],
+    ) -> SeatedStage | None:
+        """Store a stage's seating: each round's tables with their judges, and its sit-outs.
+
+        None when the stage was seated meanwhile (its first seating stands).
+        """
+        row = StageRow(tournament_id=tournament_id, stage=stage, seed=seed, created_at=created_at)
+        try:
+            # A savepoint, so losing the race keeps the transaction usable.
+            async with self._session.begin_nested():
+                self._session.add(row)
+        except IntegrityError:
+            return None
+        for number, (seating, judges) in enumerate(rounds, start=1):
+            round_row = RoundRow(stage_id=row.id, number=number, sit_outs="[]")
+            self._session.add(round_row)
+            await self._session.flush()
+            for table, judge in enumerate(judges, start=1):
+                self._session.add(
+                    GameRow(
+                        round_id=round_row.id,
+                        table_number=table,
+                        judge_id=judge,
+                        state=GameState.OPEN.value,
+                        version=0,
+                    )
+                )
+            await self._session.flush()
+            await self.seat_round(round_row.id, seating)
+        stored = await self.stage(tournament_id, stage)
+        assert stored is not None
+        return stored
+
+    async def seat_round(self, round_id: int, seating: RoundSeating) -> None:
+        """Put the round's players in their seats anew (games keep their ids and judges)."""
+        games = (
+            await self._session.scalars(
+                select(GameRow).where(GameRow.round_id == round_id).order_by(GameRow.table_number)
+            )
+        ).all()
+        game_ids = [game.id for game in games]
+        await self._session.execute(delete(GameSeatRow).where(GameSeatRow.game_id.in_(game_ids)))
+        for game_id, players in zip(game_ids, seating.tables, strict=True):
+            for seat, participant_id in enumerate(players, start=1):
+                self._session.add(
+                    GameSeatRow(game_id=game_id, seat=seat, participant_id=participant_id)
+                )
+        await self._session.execute(
+            update(RoundRow)
+            .where(RoundRow.id == round_id)
+            .values(sit_outs=json.dumps(list(seating.sit_outs)))
+        )
+        await self._session.flush()
+
+    async def set_seed(self, stage_id: int, seed: int) -> None:
+        await self._session.execute(
+            update(StageRow).where(StageRow.id == stage_id).values(seed=seed)
+        )
+
+    async def set_judge(self, game_id: int, judge_id: int | None) -> None:
+        await self._session.execute(
+            update(GameRow).where(GameRow.id == game_id).values(judge_id=judge_id)
+        )
+
+    async def mark_published(self, round_id: int, now: datetime) -> bool:
+        """Record the publication; False when the round was already published."""
+        result = await self._session.execute(
+            update(RoundRow)
+            .where(RoundRow.id == round_id, RoundRow.published_at.is_(None))
+            .values(published_at=now.astimezone(UTC))
+        )
+        return result.rowcount == 1  # type: ignore[attr-defined,no-any-return]
+
+    async def game(self, game_id: int) -> GameInRound | None:
+        """A table game with its players and where it sits in the tournament."""
+        found = await self._session.execute(
+            select(GameRow, RoundRow, StageRow)
+            .join(RoundRow, GameRow.round_id == RoundRow.id)
+            .join(StageRow, RoundRow.stage_id == StageRow.id)
+            .where(GameRow.id == game_id)
+        )
+        row = found.first()
+        if row is None:
+            return None
+        game, round_row, stage = row
+        players = (await self._players([game.id])).get(game.id, ())
+        return GameInRound(
+            tournament_id=stage.tournament_id,
+            stage=stage.stage,
+            round_number=round_row.number,
+            published=round_row.published_at is not None,
+            game=_game(game, players),
+        )
+
+    async def games_of_judge(self, judge_id: int) -> list[GameInRound]:
+        """The open games of published rounds this person judges, oldest round first."""
+        ids = await self._session.scalars(
+            select(GameRow.id)
+            .join(RoundRow, GameRow.round_id == RoundRow.id)
+            .where(
+                GameRow.judge_id == judge_id,
+                GameRow.state == GameState.OPEN.value,
+                RoundRow.published_at.is_not(None),
+            )
+            .order_by(RoundRow.published_at, GameRow.table_number)
+        )
+        games = [await self.game(game_id) for game_id in ids.all()]
+        return [game for game in games if game is not None]

@@ -1,0 +1,269 @@
+"""The judge's protocol screen as a state machine: a draft, what the buttons do, and refusals.
+
+The screen is one message: seats 1–10 as buttons, a row of modes (roles, fouls, first kill,
+best move, extra points, winner, summary) and the mode's tools. Every button carries the value
+it sets, never a "+1": a double tap or a press on an old copy of the keyboard sets the same
+value again and changes nothing. A press that would make the protocol impossible (a second
+don, an extra point over the limit...) is refused with the rules engine's reason and leaves
+the draft as it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from decimal import Decimal
+from enum import StrEnum
+
+from domain.protocol import (
+    FirstKill,
+    ProtocolDraft,
+    ProtocolError,
+    ProtocolNotReady,
+    Removal,
+    Role,
+    Side,
+    check_draft,
+)
+from domain.regulation import Regulation
+
+# The order of the role tools; index 0 clears a seat's role.
+ROLE_TOOLS: tuple[Role | None, ...] = (None, Role.DON, Role.SHERIFF, Role.MAFIA, Role.CIVILIAN)
+WINNERS: tuple[Side, ...] = (Side.RED, Side.BLACK)
+# Nights offered for the first kill; a first kill later than this is exceedingly rare.
+NIGHTS = (1, 2, 3, 4)
+
+
+class Mode(StrEnum):
+    """What tapping a seat does now."""
+
+    ROLES = "roles"
+    FOULS = "fouls"
+    KILL = "kill"
+    BEST_MOVE = "best_move"
+    EXTRA = "extra"
+    WINNER = "winner"
+    SUMMARY = "summary"
+
+
+MODES: tuple[Mode, ...] = tuple(Mode)
+
+
+class Act(StrEnum):
+    """A button's meaning; short values keep callback data within Telegram's 64 bytes."""
+
+    ROLE = "r"
+    REST_CIVILIANS = "rc"
+    FOULS = "f"
+    DISQUALIFY = "q"
+    KILL = "k"
+    NO_KILL = "nk"
+    BEST_MOVE = "b"
+    NO_BEST_MOVE = "nb"
+    EXTRA = "x"
+    WINNER = "w"
+    MODE = "m"
+    ROLE_TOOL = "rt"
+    SUBTRACT = "s"
+    DISQUALIFY_TOOL = "qt"
+    NIGHT = "n"
+
+
+@dataclass(frozen=True)
+class Press:
+    """A pressed button: what it does, the seat it concerns (0: none) and the value it sets."""
+
+    act: Act
+    seat: int = 0
+    value: int = 0
+
+
+@dataclass(frozen=True)
+class Screen:
+    """The draft and the screen's tools: the role a seat tap sets, subtracting fouls or extra
+    points instead of adding, disqualifying, the night of the first kill."""
+
+    draft: ProtocolDraft
+    mode: Mode = Mode.ROLES
+    role_tool: Role | None = Role.DON
+    subtract: bool = False
+    disqualify: bool = False
+    night: int = 1
+
+
+class PressRefused(ValueError):
+    """A press the rules do not allow; `errors` say why (message ids with their arguments)."""
+
+    def __init__(self, errors: list[ProtocolError]) -> None:
+        self.errors = errors
+        super().__init__("; ".join(map(str, errors)))
+
+
+def new_screen(players: tuple[str, ...]) -> Screen:
+    """The screen of a fresh protocol: the seating's players in seats 1–10, nothing else."""
+    draft = ProtocolDraft()
+    for seat, player in enumerate(players, start=1):
+        draft = draft.with_seat(seat, player=player)
+    return Screen(draft)
+
+
+def seat_press(screen: Screen, seat: int, regulation: Regulation) -> Press | None:
+    """What the seat's button does in the current mode (None: the seat is not pressable)."""
+    draft = screen.draft
+    record = draft.seats[seat - 1]
+    if screen.mode is Mode.ROLES:
+        role = None if record.role is screen.role_tool else screen.role_tool
+        return Press(Act.ROLE, seat, ROLE_TOOLS.index(role))
+    if screen.mode is Mode.FOULS:
+        if screen.disqualify:
+            return Press(Act.DISQUALIFY, seat, int(record.removed is not Removal.DISQUALIFIED))
+        step = -1 if screen.subtract else 1
+        limit = regulation.penalties.fouls_for_removal
+        return Press(Act.FOULS, seat, min(max(record.fouls + step, 0), limit))
+    if screen.mode is Mode.KILL:
+        return Press(Act.KILL, seat, screen.night)
+    if screen.mode is Mode.BEST_MOVE:
+        victim = draft.first_kill.seat if draft.first_kill is not None else None
+        if victim is None or victim == seat:
+            return None
+        return Press(Act.BEST_MOVE, seat, int(seat not in (draft.best_move or ())))
+    if screen.mode is Mode.EXTRA:
+        steps = extra_steps(record.extra, regulation)
+        return Press(Act.EXTRA, seat, max(steps + (-1 if screen.subtract else 1), 0))
+    return None
+
+
+def extra_steps(extra: Decimal, regulation: Regulation) -> int:
+    """Extra points as a whole number of the regulation's steps."""
+    return int(extra / regulation.extra_points.step)
+
+
+def apply_press(screen: Screen, press: Press, regulation: Regulation) -> Screen:
+    """The screen after a press; raises `PressRefused` if the press breaks a rule.
+
+    Only errors the press itself brings count: a rule the draft already broke (which can only
+    come from an older regulation) does not block unrelated presses.
+    """
+    changed = _pressed(screen, press, regulation)
+    if changed.mode is Mode.SUMMARY and screen.mode is not Mode.SUMMARY:
+        _check_ready(changed.draft, regulation)
+    if changed.draft != screen.draft:
+        before = check_draft(screen.draft, regulation)
+        new = [error for error in check_draft(changed.draft, regulation) if error not in before]
+        if new:
+            raise PressRefused(new)
+    return changed
+
+
+def _check_ready(draft: ProtocolDraft, regulation: Regulation) -> None:
+    try:
+        draft.complete(regulation)
+    except ProtocolNotReady as not_ready:
+        missing = [ProtocolError(code) for code in not_ready.missing]
+        raise PressRefused([*missing, *not_ready.errors]) from None
+
+
+def _pressed(screen: Screen, press: Press, regulation: Regulation) -> Screen:
+    draft = screen.draft
+    seat = press.seat
+    match press.act:
+        case Act.ROLE:
+            return _with_draft(screen, draft.with_seat(seat, role=ROLE_TOOLS[press.value]))
+        case Act.REST_CIVILIANS:
+            for number, record in enumerate(draft.seats, start=1):
+                if record.role is None:
+                    draft = draft.with_seat(number, role=Role.CIVILIAN)
+            return _with_draft(screen, draft)
+        case Act.FOULS:
+            return _with_draft(screen, _with_fouls(draft, seat, press.value, regulation))
+        case Act.DISQUALIFY:
+            disqualified = bool(press.value)
+            return _with_draft(
+                screen, _with_disqualification(draft, seat, disqualified, regulation)
+            )
+        case Act.KILL:
+            return _with_draft(screen, _with_first_kill(draft, FirstKill(seat, press.value)))
+        case Act.NO_KILL:
+            return _with_draft(screen, _with_first_kill(draft, FirstKill(None)))
+        case Act.BEST_MOVE:
+            return _with_draft(screen, _with_named(draft, seat, bool(press.value)))
+        case Act.NO_BEST_MOVE:
+            victim = _victim(draft)
+            return _with_draft(screen, replace(draft, best_move=(), best_move_by=victim))
+        case Act.EXTRA:
+            extra = press.value * regulation.extra_points.step
+            return _with_draft(screen, draft.with_seat(seat, extra=extra))
+        case Act.WINNER:
+            return _with_draft(screen, replace(draft, winner=WINNERS[press.value]))
+        case Act.MODE:
+            return replace(screen, mode=MODES[press.value], subtract=False, disqualify=False)
+        case Act.ROLE_TOOL:
+            return replace(screen, role_tool=ROLE_TOOLS[press.value])
+        case Act.SUBTRACT:
+            return replace(screen, subtract=bool(press.value), disqualify=False)
+        case Act.DISQUALIFY_TOOL:
+            return replace(screen, disqualify=bool(press.value), subtract=False)
+        case Act.NIGHT:
+            return replace(screen, night=press.value)
+    raise ValueError(f"unknown press {press}")
+
+
+def _with_draft(screen: Screen, draft: ProtocolDraft) -> Screen:
+    return replace(screen, draft=draft)
+
+
+def _victim(draft: ProtocolDraft) -> int | None:
+    return draft.first_kill.seat if draft.first_kill is not None else None
+
+
+def _with_fouls(
+    draft: ProtocolDraft, seat: int, fouls: int, regulation: Regulation
+) -> ProtocolDraft:
+    limit = regulation.penalties.fouls_for_removal
+    removed = draft.seats[seat - 1].removed
+    # The 4th foul removes the player; taking it back lets him stay. A disqualification stays.
+    if fouls >= limit and removed is None:
+        removed = Removal.FOULS
+    elif fouls < limit and removed is Removal.FOULS:
+        removed = None
+    return draft.with_seat(seat, fouls=fouls, removed=removed)
+
+
+def _with_disqualification(
+    draft: ProtocolDraft, seat: int, disqualified: bool, regulation: Regulation
+) -> ProtocolDraft:
+    record = draft.seats[seat - 1]
+    if disqualified:
+        return draft.with_seat(seat, removed=Removal.DISQUALIFIED)
+    if record.removed is not Removal.DISQUALIFIED:
+        return draft
+    # Taking a disqualification back leaves the removal the fouls alone call for.
+    at_limit = record.fouls >= regulation.penalties.fouls_for_removal
+    return draft.with_seat(seat, removed=Removal.FOULS if at_limit else None)
+
+
+def _with_first_kill(draft: ProtocolDraft, kill: FirstKill) -> ProtocolDraft:
+    if draft.first_kill == kill:
+        return draft
+    # The best move belonged to the previous victim: it is entered again for the new one.
+    return replace(draft, first_kill=kill, best_move=None, best_move_by=None)
+
+
+def _with_named(draft: ProtocolDraft, seat: int, named: bool) -> ProtocolDraft:
+    victim = _victim(draft)
+    if victim is None:
+        raise PressRefused([ProtocolError("protocol-best-move-without-victim")])
+    seats = [s for s in (draft.best_move or ()) if s != seat]
+    if named:
+        seats.append(seat)
+    return replace(draft, best_move=tuple(seats), best_move_by=victim)
+
+
+# The button in a judge's round message opens his table's protocol. Its callback data is
+# written here, where the use case records the message; `handlers/protocol.py` parses it with
+# its `ProtocolButton` ("pp", game, act, seat, value), and a test keeps the two in step.
+OPEN = "o"
+
+
+def open_callback(game_id: int) -> str:
+    """The callback data of the button that opens a game's protocol."""
+    return f"pp:{game_id}:{OPEN}:0:0"

@@ -1,0 +1,250 @@
+"""A stage's rounds as the bot keeps them: tables, seats, judges, and the organizer's edits.
+
+Players are participant ids here. A round seats whole tables of ten and lists who sits out;
+the organizer may swap two players or move one into a seat before (or after) publishing, and
+every edit keeps the hard rule of the seating: teammates never share a table. Tables and seats
+are numbered from 1, as the players see them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
+from enum import StrEnum
+
+from domain.protocol import Protocol
+from domain.regulation import Regulation
+from domain.regulation import Stage as StageRules
+from domain.validation import Invalid
+
+TABLE_SEATS = 10
+
+
+class GameState(StrEnum):
+    """A table game's protocol: still being filled in, or confirmed by its judge."""
+
+    OPEN = "open"
+    CONFIRMED = "confirmed"
+
+
+@dataclass(frozen=True)
+class TableGame:
+    """One game of a round at one table: its players in seat order and its judge."""
+
+    id: int
+    table: int
+    players: tuple[int, ...]
+    judge_id: int | None = None
+    state: GameState = GameState.OPEN
+    # Bumped by every confirmation and correction: two confirmations of one version store one.
+    version: int = 0
+    protest_until: datetime | None = None
+
+
+@dataclass(frozen=True)
+class Round:
+    """A round of a stage: its games, who sits out, and when it was published (if it was)."""
+
+    id: int
+    number: int
+    games: tuple[TableGame, ...]
+    sit_outs: tuple[int, ...] = ()
+    published_at: datetime | None = None
+
+    @property
+    def seating(self) -> RoundSeating:
+        """The round's tables and sit-outs, as the preview edits them."""
+        return RoundSeating(tuple(game.players for game in self.games), self.sit_outs)
+
+    def game_at(self, table: int) -> TableGame:
+        """The game at table `table` (from 1)."""
+        return self.games[table - 1]
+
+
+@dataclass(frozen=True)
+class SeatedStage:
+    """A stage of a tournament with its seating: the seed it was generated from and its rounds."""
+
+    id: int
+    tournament_id: int
+    stage: str
+    seed: int
+    rounds: tuple[Round, ...]
+
+    def round(self, number: int) -> Round:
+        """Round `number` (from 1); KeyError if the stage has no such round."""
+        if not 1 <= number <= len(self.rounds):
+            raise KeyError(number)
+        return self.rounds[number - 1]
+
+    @property
+    def next_unpublished(self) -> Round | None:
+        """The first round not published yet."""
+        return next((r for r in self.rounds if r.published_at is None), None)
+
+
+@dataclass(frozen=True)
+class RoundSeating:
+    """The tables of one round (participant ids in seat order) and who sits it out."""
+
+    tables: tuple[tuple[int, ...], ...]
+    sit_outs: tuple[int, ...] = ()
+
+    def position(self, player: int) -> tuple[int, int] | None:
+        """The player's (table, seat), or None when he sits out or is not in the round."""
+        for table, players in enumerate(self.tables, start=1):
+            if player in players:
+                return table, players.index(player) + 1
+        return None
+
+    def player_at(self, table: int, seat: int) -> int:
+        """Who sits at (table, seat); `Invalid` if the round has no such seat."""
+        if not (1 <= table <= len(self.tables) and 1 <= seat <= TABLE_SEATS):
+            raise Invalid("round-edit-no-seat", table=table, seat=seat)
+        return self.tables[table - 1][seat - 1]
+
+
+def swap_players(
+    seating: RoundSeating, first: int, second: int, team_of: Mapping[int, int]
+) -> RoundSeating:
+    """The round with two players' places exchanged (a sit-out may swap with a seated player).
+
+    Refused when the two are one player, both sit out, either is not in the round, or the swap
+    puts two teammates at one table.
+    """
+    if first == second:
+        raise Invalid("round-edit-same-player")
+    places = {player: seating.position(player) for player in (first, second)}
+    for player, place in places.items():
+        if place is None and player not in seating.sit_outs:
+            raise Invalid("round-edit-not-in-round", player=player)
+    if places[first] is None and places[second] is None:
+        raise Invalid("round-edit-both-sit-out")
+    swapped = {first: second, second: first}
+    tables = tuple(tuple(swapped.get(p, p) for p in table) for table in seating.tables)
+    sit_outs = tuple(swapped.get(p, p) for p in seating.sit_outs)
+    edited = RoundSeating(tables, sit_outs)
+    _check_teammates_apart(edited, team_of)
+    return edited
+
+
+def move_player(
+    seating: RoundSeating, player: int, table: int, seat: int, team_of: Mapping[int, int]
+) -> RoundSeating:
+    """The round with `player` moved to (table, seat); whoever sat there takes his old place
+    (or sits out, if he sat out): tables always hold exactly ten."""
+    occupant = seating.player_at(table, seat)
+    if occupant == player:
+        raise Invalid("round-edit-same-player")
+    return swap_players(seating, player, occupant, team_of)
+
+
+def _check_teammates_apart(seating: RoundSeating, team_of: Mapping[int, int]) -> None:
+    for number, players in enumerate(seating.tables, start=1):
+        seen: dict[int, int] = {}
+        for player in players:
+            team = team_of.get(player)
+            if team is None:
+                continue
+            if team in seen:
+                raise Invalid("round-edit-teammates", table=number, first=seen[team], second=player)
+            seen[team] = player
+
+
+def moved_players(before: RoundSeating, after: RoundSeating) -> list[int]:
+    """Players whose table or seat changed (sitting out counts as a place), in id order."""
+    everyone = {p for table in before.tables for p in table} | set(before.sit_outs)
+    return sorted(p for p in everyone if before.position(p) != after.position(p))
+
+
+def rotate_judges(judges: Sequence[int], tables: int, round_index: int) -> tuple[int | None, ...]:
+    """The judge of each table in a round (0-based `round_index`), rotating through `judges`.
+
+    With at least as many judges as tables every table gets one and nobody judges two tables
+    in a round; the work spreads evenly as the rounds go. With fewer, the last tables get
+    None: the organizer assigns them (the chief judge can fill any protocol meanwhile).
+    """
+    if not judges:
+        return (None,) * tables
+    if len(judges) < tables:
+        shift = round_index % len(judges)
+        rotated = [*judges[shift:], *judges[:shift]]
+        return (*rotated, *(None,) * (tables - len(judges)))
+    # Each round starts one judge further than a plain cycle, so that with exactly as many
+    # judges as tables every judge still moves to another table each round.
+    start = round_index * (tables + 1)
+    return tuple(judges[(start + table) % len(judges)] for table in range(tables))
+
+
+def tables_of_stage(stage: StageRules, players: int) -> int:
+    """Tables per round: the regulation's number, or as many full tables as the players fill."""
+    return stage.tables if stage.tables is not None else players // TABLE_SEATS
+
+
+def rounds_of_stage(stage: StageRules, players: int, tables: int) -> int:
+    """Rounds needed for every player to play the stage's games when some sit out."""
+    if tables <= 0:
+        return 0
+    return math.ceil(players * stage.games_per_player / (tables * TABLE_SEATS))
+
+
+def round_times(regulation: Regulation, stage_id: str) -> tuple[str | None, ...]:
+    """The timetable's start time of each game of the stage, in order (None if not given)."""
+    return tuple(
+        event.time
+        for day in regulation.timetable
+        for event in day.events
+        if event.kind == "game" and event.stage == stage_id
+    )
+
+
+def split_blocks(blocks: Sequence[str], limit: int, separator: str = "\n\n") -> list[str]:
+    """Join blocks (one table each) into as few texts as fit `limit` characters each.
+
+    A block is never cut: Telegram's limit is far above one table of ten nicknames.
+    """
+    texts: list[str] = []
+    current = ""
+    for block in blocks:
+        candidate = f"{current}{separator}{block}" if current else block
+        if current and len(candidate) > limit:
+            texts.append(current)
+            current = block
+        else:
+            current = candidate
+    if current:
+        texts.append(current)
+    return texts
+
+
+def with_seating(round_: Round, seating: RoundSeating) -> Round:
+    """The round seated anew, its games keeping their ids, judges and states."""
+    games = tuple(
+        replace(game, players=players)
+        for game, players in zip(round_.games, seating.tables, strict=True)
+    )
+    return replace(round_, games=games, sit_outs=seating.sit_outs)
+
+
+@dataclass(frozen=True)
+class GameInRound:
+    """A table game with where it sits in the tournament."""
+
+    tournament_id: int
+    stage: str
+    round_number: int
+    published: bool
+    game: TableGame
+
+
+@dataclass(frozen=True)
+class ProtocolCorrection:
+    """A change of a confirmed protocol: who made it, when, and the protocol before and after."""
+
+    game_id: int
+    corrected_by: int
+    corrected_at: datetime
+    before: Protocol
+    after: Protocol

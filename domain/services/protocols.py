@@ -1,0 +1,359 @@
+"""Use cases of a game's protocol: open it, press its buttons, confirm it, correct it.
+
+Only the table's judge or a chief judge of the tournament touches a protocol; every call is
+authorized anew against the database. The draft is stored after every press, so it survives
+a restart and opens on another device. Confirmation stores the protocol, recomputes and stores
+the standings, records the result's channel post and opens the protest window, all in one
+transaction. It is guarded twice: the tournament's standings row is locked first (results of
+one tournament are recomputed one after another, none lost), then the game moves from the
+version the judge saw to the next one with a conditional UPDATE (two confirmations of the same
+game store one result).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+from html import escape
+
+from domain.outgoing import Html, OutgoingMessage, Phrase
+from domain.permissions import StaffRole
+from domain.protocol import (
+    Protocol,
+    ProtocolDraft,
+    ProtocolError,
+    ProtocolNotReady,
+    Role,
+    missing_items,
+)
+from domain.protocol_screen import Mode, Press, PressRefused, Screen, apply_press, new_screen
+from domain.registration import ParticipantStatus
+from domain.regulation import Regulation
+from domain.rounds import GameInRound, GameState, ProtocolCorrection
+from domain.scoring import SeatScore, score_game
+from domain.services.access import NotFound
+from domain.services.ports import UnitOfWork, UnitOfWorkFactory
+from domain.standings import PlayerEntry, Standings, TeamEntry, compute_standings
+from domain.tournament import Tournament
+
+# Two people pressing the same protocol at once: the loser re-applies his press on the
+# winner's draft (presses set values, so this is safe); this many tries always suffice.
+_SAVE_TRIES = 5
+
+
+class NotYourTable(PermissionError):
+    """Only the table's judge or a chief judge may touch this protocol."""
+
+
+@dataclass(frozen=True)
+class ProtocolView:
+    """What the protocol screen shows.
+
+    `screen` is the draft being filled in (or corrected); `confirmed` the stored protocol.
+    `refused` holds why the last press changed nothing; `notice` a text id for a press that
+    was harmless (already confirmed...).
+    """
+
+    game: GameInRound
+    regulation: Regulation
+    nicknames: tuple[str, ...]
+    screen: Screen | None
+    confirmed: Protocol | None
+    chief_judge: bool
+    refused: tuple[ProtocolError, ...] = ()
+    notice: str | None = None
+
+    @property
+    def correcting(self) -> bool:
+        """A chief judge is correcting a confirmed protocol."""
+        return self.screen is not None and self.confirmed is not None
+
+    @property
+    def missing(self) -> tuple[str, ...]:
+        """What the judge still has to enter (message ids)."""
+        if self.screen is None:
+            return ()
+        return tuple(missing_items(self.screen.draft, self.regulation))
+
+    @property
+    def scores(self) -> tuple[SeatScore, ...] | None:
+        """Every seat's points with the breakdown, once the protocol is complete."""
+        if self.screen is None:
+            return score_game(self.confirmed, self.regulation) if self.confirmed else None
+        try:
+            return score_game(self.screen.draft.complete(self.regulation), self.regulation)
+        except ProtocolNotReady:
+            return None
+
+
+@dataclass(frozen=True)
+class _Access:
+    game: GameInRound
+    tournament: Tournament
+    chief_judge: bool
+
+
+async def _access(uow: UnitOfWork, game_id: int, user_id: int) -> _Access:
+    game = await uow.rounds.game(game_id)
+    if game is None or not game.published:
+        raise NotFound(f"game {game_id}")
+    tournament = await uow.tournaments.get(game.tournament_id)
+    if tournament is None:
+        raise NotFound(f"tournament {game.tournament_id}")
+    chief = StaffRole.CHIEF_JUDGE in await uow.staff.roles(tournament.id, user_id)
+    if not chief and game.game.judge_id != user_id:
+        raise NotYourTable(game_id)
+    return _Access(game, tournament, chief)
+
+
+async def _nicknames(uow: UnitOfWork, access: _Access) -> tuple[str, ...]:
+    participants = {
+        p.id: p.nickname for p in await uow.participants.of_tournament(access.tournament.id)
+    }
+    return tuple(participants.get(p, str(p)) for p in access.game.game.players)
+
+
+async def _view(
+    uow: UnitOfWork,
+    access: _Access,
+    *,
+    refused: tuple[ProtocolError, ...] = (),
+    notice: str | None = None,
+) -> ProtocolView:
+    game_id = access.game.game.id
+    draft = await uow.protocols.draft(game_id)
+    confirmed = await uow.protocols.protocol(game_id)
+    return ProtocolView(
+        game=access.game,
+        regulation=access.tournament.regulation,
+        nicknames=await _nicknames(uow, access),
+        screen=draft[0] if draft else None,
+        confirmed=confirmed,
+        chief_judge=access.chief_judge,
+        refused=refused,
+        notice=notice,
+    )
+
+
+async def open_protocol(
+    uow_factory: UnitOfWorkFactory, game_id: int, user_id: int, now: datetime
+) -> ProtocolView:
+    """The game's protocol screen, its draft started from the seating on first opening."""
+    async with uow_factory() as uow:
+        access = await _access(uow, game_id, user_id)
+        if access.game.game.state is GameState.OPEN and await uow.protocols.draft(game_id) is None:
+            players = tuple(str(p) for p in access.game.game.players)
+            # Losing the race to the other judge's first opening leaves his draft in place.
+            await uow.protocols.add_draft(game_id, new_screen(players), user_id, now)
+            await uow.commit()
+        return await _view(uow, access)
+
+
+async def press_protocol(
+    uow_factory: UnitOfWorkFactory, game_id: int, user_id: int, press: Press, now: datetime
+) -> ProtocolView:
+    """Apply a button press to the draft and store it; a refused press changes nothing and
+    says why, a press on a confirmed protocol only says so."""
+    async with uow_factory() as uow:
+        access = await _access(uow, game_id, user_id)
+        regulation = access.tournament.regulation
+        for _ in range(_SAVE_TRIES):
+            stored = await uow.protocols.draft(game_id)
+            if stored is None:
+                return await _view(uow, access, notice=_closed_notice(access))
+            if access.game.game.state is GameState.CONFIRMED and not access.chief_judge:
+                return await _view(uow, access, notice="protocol-screen-already-confirmed")
+            screen, version = stored
+            try:
+                pressed = apply_press(screen, press, regulation)
+            except PressRefused as refusal:
+                return await _view(uow, access, refused=tuple(refusal.errors))
+            if pressed == screen:
+                return await _view(uow, access)
+            if await uow.protocols.save_draft(game_id, pressed, version, user_id, now):
+                await uow.commit()
+                return await _view(uow, access)
+        raise RuntimeError(f"protocol {game_id}: the draft kept changing under the press")
+
+
+def _closed_notice(access: _Access) -> str:
+    if access.game.game.state is GameState.CONFIRMED:
+        return "protocol-screen-already-confirmed"
+    return "protocol-screen-not-opened"
+
+
+async def confirm_protocol(
+    uow_factory: UnitOfWorkFactory, game_id: int, user_id: int, now: datetime
+) -> ProtocolView:
+    """Store the protocol (or the chief judge's correction), recompute the standings, record
+    the channel's result post and open the protest window. A second confirmation of the same
+    game, at the same moment or later, stores nothing and says the protocol is confirmed."""
+    async with uow_factory() as uow:
+        access = await _access(uow, game_id, user_id)
+        game = access.game.game
+        tournament = access.tournament
+        stored = await uow.protocols.draft(game_id)
+        if stored is None:
+            return await _view(uow, access, notice=_closed_notice(access))
+        correcting = game.state is GameState.CONFIRMED
+        if correcting and not access.chief_judge:
+            return await _view(uow, access, notice="protocol-screen-already-confirmed")
+        try:
+            protocol = stored[0].draft.complete(tournament.regulation)
+        except ProtocolNotReady as not_ready:
+            missing = tuple(ProtocolError(code) for code in not_ready.missing)
+            return await _view(uow, access, refused=(*missing, *not_ready.errors))
+        await uow.protocols.lock_standings(tournament.id)
+        if not await uow.protocols.advance_game(
+            game_id, game.version, _protest_until(tournament, now, correcting)
+        ):
+            return await _view(uow, access, notice="protocol-screen-already-confirmed")
+        before = await uow.protocols.protocol(game_id)
+        await uow.protocols.store(game_id, protocol, user_id, now)
+        await uow.protocols.drop_draft(game_id)
+        if correcting and before is not None:
+            await uow.protocols.add_correction(
+                ProtocolCorrection(game_id, user_id, now, before, protocol)
+            )
+        standings = await compute_current(uow, tournament)
+        await uow.protocols.save_standings(tournament.id, standings, now)
+        await _result_post(uow, access, protocol, game.version + 1, correcting)
+        await uow.commit()
+        confirmed = replace(access, game=await _reloaded(uow, game_id))
+        return await _view(
+            uow,
+            confirmed,
+            notice="protocol-screen-corrected" if correcting else "protocol-screen-confirmed",
+        )
+
+
+async def _reloaded(uow: UnitOfWork, game_id: int) -> GameInRound:
+    game = await uow.rounds.game(game_id)
+    assert game is not None
+    return game
+
+
+def _protest_until(tournament: Tournament, now: datetime, correcting: bool) -> datetime | None:
+    """When protests against the result close: the regulation's window after the game, which a
+    correction does not reopen; None when the regulation has no protests."""
+    minutes = tournament.regulation.protest_window_minutes
+    if correcting or minutes is None:
+        return None
+    return now + timedelta(minutes=minutes)
+
+
+async def start_correction(
+    uow_factory: UnitOfWorkFactory, game_id: int, user_id: int, now: datetime
+) -> ProtocolView:
+    """A chief judge opens a confirmed protocol for correction (a draft of what it says)."""
+    async with uow_factory() as uow:
+        access = await _access(uow, game_id, user_id)
+        if not access.chief_judge:
+            raise NotYourTable(game_id)
+        confirmed = await uow.protocols.protocol(game_id)
+        if confirmed is None:
+            return await _view(uow, access, notice="protocol-screen-not-confirmed")
+        screen = Screen(ProtocolDraft.from_protocol(confirmed), mode=Mode.ROLES)
+        await uow.protocols.add_draft(game_id, screen, user_id, now)
+        await uow.commit()
+        return await _view(uow, access)
+
+
+async def cancel_correction(
+    uow_factory: UnitOfWorkFactory, game_id: int, user_id: int
+) -> ProtocolView:
+    """Drop a correction in progress: the confirmed protocol stays as it was."""
+    async with uow_factory() as uow:
+        access = await _access(uow, game_id, user_id)
+        if access.game.game.state is GameState.CONFIRMED and access.chief_judge:
+            await uow.protocols.drop_draft(game_id)
+            await uow.commit()
+        return await _view(uow, access)
+
+
+async def corrections(
+    uow_factory: UnitOfWorkFactory, game_id: int, user_id: int
+) -> list[ProtocolCorrection]:
+    """The audit of a game's protocol: every correction with who, when, before and after."""
+    async with uow_factory() as uow:
+        await _access(uow, game_id, user_id)
+        return await uow.protocols.corrections(game_id)
+
+
+async def judge_games(uow_factory: UnitOfWorkFactory, user_id: int) -> list[GameInRound]:
+    """The open games this person judges in published rounds (to reopen a lost protocol)."""
+    async with uow_factory() as uow:
+        return await uow.rounds.games_of_judge(user_id)
+
+
+async def compute_current(uow: UnitOfWork, tournament: Tournament) -> Standings:
+    """The standings from every confirmed protocol of the tournament.
+
+    Players are participant ids as strings: everyone registered and whoever played a game.
+    No lot is recorded yet, so a tie surviving every tie-breaker shares its place.
+    """
+    results = await uow.protocols.results(tournament.id)
+    participants = await uow.participants.of_tournament(tournament.id)
+    seated = {seat.player for game in results for seat in game.protocol.seats}
+    players = [
+        PlayerEntry(str(p.id), p.nickname, str(p.team_id) if p.team_id is not None else None)
+        for p in participants
+        if p.status is ParticipantStatus.REGISTERED or str(p.id) in seated
+    ]
+    listed = {player.team for player in players}
+    teams = [
+        TeamEntry(str(team.id), team.name)
+        for team in await uow.teams.of_tournament(tournament.id)
+        if str(team.id) in listed
+    ]
+    return compute_standings(tournament.regulation, players, teams, results)
+
+
+async def load_standings(uow: UnitOfWork, tournament: Tournament) -> Standings:
+    """The standings as stored by the last result, or computed when none is stored yet."""
+    stored = await uow.protocols.standings(tournament.id)
+    return stored if stored is not None else await compute_current(uow, tournament)
+
+
+async def current_standings(uow_factory: UnitOfWorkFactory, tournament_id: int) -> Standings:
+    """The rules engine's standings of a tournament, as the last confirmation stored them."""
+    async with uow_factory() as uow:
+        tournament = await uow.tournaments.get(tournament_id)
+        if tournament is None:
+            raise NotFound(f"tournament {tournament_id}")
+        return await load_standings(uow, tournament)
+
+
+async def _result_post(
+    uow: UnitOfWork, access: _Access, protocol: Protocol, version: int, correcting: bool
+) -> None:
+    tournament = access.tournament
+    if tournament.channel_id is None:
+        return
+    nicknames = await _nicknames(uow, access)
+    lines = [
+        f"{score.seat}. {escape(nicknames[score.seat - 1])} — {score.total}"
+        for score in score_game(protocol, tournament.regulation)
+    ]
+
+    def seats_of(role: Role) -> str:
+        return ", ".join(str(n) for n, seat in enumerate(protocol.seats, 1) if seat.role is role)
+
+    game = access.game
+    await uow.outbox.add(
+        OutgoingMessage(
+            chat_id=tournament.channel_id,
+            phrase=Phrase.of(
+                "protocol-result-corrected" if correcting else "protocol-result",
+                game=game.round_number,
+                table=game.game.table,
+                winner=protocol.winner.value,
+                don=seats_of(Role.DON),
+                sheriff=seats_of(Role.SHERIFF),
+                mafia=seats_of(Role.MAFIA),
+                seats=Html("\n".join(lines)),
+            ),
+            tournament_id=tournament.id,
+            dedupe_key=f"result:{game.game.id}:{version}",
+        )
+    )

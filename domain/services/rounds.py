@@ -1,0 +1,607 @@
+"""Use cases of a stage's rounds: seat the stage, preview and edit it, assign judges, publish.
+
+The organizer seats the stage the tournament is in (the lifecycle's "start stage" chose it),
+looks at the preview with its quality report, edits or regenerates it, and publishes round
+after round. Publishing records, in the same transaction, a private message to every player
+and judge and the channel's post; an edit after publishing records corrections for exactly
+the people it concerns.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from html import escape
+
+from domain.outgoing import TEXT_LIMIT, Button, Html, OutgoingMessage, Phrase
+from domain.permissions import Action, StaffRole
+from domain.protocol_screen import open_callback
+from domain.registration import Participant, ParticipantStatus
+from domain.rounds import (
+    GameState,
+    Round,
+    RoundSeating,
+    SeatedStage,
+    TableGame,
+    move_player,
+    moved_players,
+    rotate_judges,
+    round_times,
+    rounds_of_stage,
+    split_blocks,
+    swap_players,
+    tables_of_stage,
+)
+from domain.seating import DEFAULT_SWAPS, Seating, SeatingError, SeatingRequest, generate_seating
+from domain.seating_quality import SeatingQuality, evaluate_seating
+from domain.services.access import NotFound, authorize
+from domain.services.ports import UnitOfWork, UnitOfWorkFactory
+from domain.services.protocols import load_standings
+from domain.tournament import Tournament, TournamentState
+from domain.validation import Invalid
+
+# Room left in a channel post for its heading around the tables.
+_POST_HEADING_ROOM = 400
+
+
+@dataclass(frozen=True)
+class StagePreview:
+    """What the organizer sees of a seated stage: rounds, judges, quality, nicknames."""
+
+    tournament: Tournament
+    stage: SeatedStage
+    quality: SeatingQuality
+    nicknames: Mapping[int, str]
+    # Everyone who may judge a table (table judges, then chief judges), by Telegram id.
+    judges: Mapping[int, str]
+    times: tuple[str | None, ...]
+
+    def judge_name(self, judge_id: int | None) -> str | None:
+        """The name of a table's judge, None when the table has none."""
+        return None if judge_id is None else self.judges.get(judge_id, str(judge_id))
+
+
+async def _organizing(
+    uow: UnitOfWork, tournament_id: int, user_id: int, admin_ids: Collection[int], now: datetime
+) -> Tournament:
+    return await authorize(uow, tournament_id, user_id, admin_ids, Action.MOVE_STATE, now)
+
+
+def _current_stage(tournament: Tournament) -> str:
+    if tournament.state is not TournamentState.RUNNING or tournament.current_stage is None:
+        raise Invalid("stage-not-started")
+    return tournament.current_stage
+
+
+async def _seated(uow: UnitOfWork, tournament: Tournament) -> SeatedStage:
+    stage = await uow.rounds.stage(tournament.id, _current_stage(tournament))
+    if stage is None:
+        raise Invalid("stage-not-seated")
+    return stage
+
+
+def _nicknames(participants: Sequence[Participant]) -> dict[int, str]:
+    return {p.id: p.nickname for p in participants}
+
+
+def _team_of(participants: Sequence[Participant]) -> dict[int, int]:
+    return {p.id: p.team_id for p in participants if p.team_id is not None}
+
+
+async def _judges(uow: UnitOfWork, tournament_id: int) -> dict[int, str]:
+    staff = await uow.staff.of_tournament(tournament_id)
+    order = {StaffRole.TABLE_JUDGE: 0, StaffRole.CHIEF_JUDGE: 1}
+    judges: dict[int, str] = {}
+    for user_id, _role in sorted(staff, key=lambda item: (order[item[1]], item[0])):
+        user = await uow.users.get(user_id)
+        judges[user_id] = user.display_name if user else str(user_id)
+    return judges
+
+
+async def _table_judges(uow: UnitOfWork, tournament_id: int) -> list[int]:
+    staff = await uow.staff.of_tournament(tournament_id)
+    return sorted(user_id for user_id, role in staff if role is StaffRole.TABLE_JUDGE)
+
+
+def _request(
+    stage: SeatedStage | None,
+    players: Sequence[int],
+    rounds: int,
+    tables: int,
+    team_of: Mapping[int, int],
+    seed: int,
+    swaps: int,
+) -> SeatingRequest:
+    published = stage.rounds if stage is not None else ()
+    played = tuple(
+        tuple(tuple(str(p) for p in game.players) for game in round_.games)
+        for round_ in published
+        if round_.published_at is not None
+    )
+    return SeatingRequest(
+        players=tuple(str(p) for p in players),
+        rounds=rounds,
+        tables_per_round=(tables,) * rounds,
+        team_of={str(p): str(team) for p, team in team_of.items() if p in set(players)},
+        played=played,
+        seed=seed,
+        swaps=swaps,
+    )
+
+
+def _stage_players(stage: SeatedStage) -> list[int]:
+    first = stage.rounds[0].seating
+    return sorted({p for table in first.tables for p in table} | set(first.sit_outs))
+
+
+def _as_seating(stage: SeatedStage) -> Seating:
+    return Seating(
+        rounds=tuple(
+            tuple(tuple(str(p) for p in game.players) for game in round_.games)
+            for round_ in stage.rounds
+        ),
+        sit_outs=tuple(tuple(str(p) for p in round_.sit_outs) for round_ in stage.rounds),
+        seed=stage.seed,
+    )
+
+
+async def _preview(uow: UnitOfWork, tournament: Tournament, stage: SeatedStage) -> StagePreview:
+    participants = await uow.participants.of_tournament(tournament.id)
+    tables = len(stage.rounds[0].games) if stage.rounds else 0
+    request = _request(
+        None,
+        _stage_players(stage),
+        len(stage.rounds),
+        tables,
+        _team_of(participants),
+        stage.seed,
+        0,
+    )
+    return StagePreview(
+        tournament=tournament,
+        stage=stage,
+        quality=evaluate_seating(request, _as_seating(stage)),
+        nicknames=_nicknames(participants),
+        judges=await _judges(uow, tournament.id),
+        times=round_times(tournament.regulation, stage.stage),
+    )
+
+
+async def stage_preview(
+    uow_factory: UnitOfWorkFactory,
+    tournament_id: int,
+    user_id: int,
+    admin_ids: Collection[int],
+    now: datetime,
+) -> StagePreview:
+    """The seated stage the tournament is in, for its organizer."""
+    async with uow_factory() as uow:
+        tournament = await _organizing(uow, tournament_id, user_id, admin_ids, now)
+        return await _preview(uow, tournament, await _seated(uow, tournament))
+
+
+async def _players_still_in(uow: UnitOfWork, tournament: Tournament, stage_id: str) -> list[int]:
+    """Who plays the stage: the registered players, or those the previous stage's cut sent."""
+    participants = await uow.participants.of_tournament(tournament.id)
+    playing = [p for p in participants if p.status is ParticipantStatus.REGISTERED]
+    regulation = tournament.regulation
+    index = regulation.stage_index(stage_id)
+    if index == 0:
+        return sorted(p.id for p in playing)
+    previous = regulation.stages[index - 1].id
+    standings = await load_standings(uow, tournament)
+    cut = next(cut for cut in standings.cuts if cut.stage == previous)
+    if cut.needs_lot:
+        raise Invalid("stage-cut-needs-lot", places=cut.open_places)
+    advancing = set(cut.advancing)
+    if cut.unit == "teams":
+        return sorted(p.id for p in playing if str(p.team_id) in advancing)
+    return sorted(p.id for p in playing if str(p.id) in advancing)
+
+
+async def start_stage(
+    uow_factory: UnitOfWorkFactory,
+    tournament_id: int,
+    user_id: int,
+    admin_ids: Collection[int],
+    now: datetime,
+    seed: int,
+    swaps: int = DEFAULT_SWAPS,
+) -> StagePreview:
+    """Seat every round of the stage the tournament is in, for the players still in.
+
+    The seating is generated from `seed` (recorded, so it can be reproduced) and nothing is
+    sent yet: the organizer previews, edits and publishes round by round. Table judges are
+    rotated over the tables. A stage already seated is shown as it is.
+    """
+    async with uow_factory() as uow:
+        tournament = await _organizing(uow, tournament_id, user_id, admin_ids, now)
+        stage_id = _current_stage(tournament)
+        existing = await uow.rounds.stage(tournament.id, stage_id)
+        if existing is not None:
+            return await _preview(uow, tournament, existing)
+        players = await _players_still_in(uow, tournament, stage_id)
+        rules = tournament.regulation.stage(stage_id)
+        tables = tables_of_stage(rules, len(players))
+        if tables == 0 or tables * 10 > len(players):
+            raise Invalid("stage-too-few-players", count=len(players), tables=max(tables, 1))
+        rounds = rounds_of_stage(rules, len(players), tables)
+        team_of = _team_of(await uow.participants.of_tournament(tournament.id))
+        judges = await _table_judges(uow, tournament.id)
+    request = _request(None, players, rounds, tables, team_of, seed, swaps)
+    # The search is CPU work of seconds: it runs off the event loop, outside any transaction.
+    seating = await _generate(request)
+    plans = [
+        (
+            RoundSeating(_ids(tables_), _id_tuple(seating.sit_outs[r])),
+            rotate_judges(judges, tables, r),
+        )
+        for r, tables_ in enumerate(seating.rounds)
+    ]
+    async with uow_factory() as uow:
+        stage = await uow.rounds.add_stage(tournament.id, stage_id, seed, now, plans)
+        if stage is None:
+            # The organizer pressed twice: the first seating stands.
+            return await _preview(uow, tournament, await _seated(uow, tournament))
+        await uow.protocols.start_standings(tournament.id)
+        await uow.commit()
+        return await _preview(uow, tournament, stage)
+
+
+async def _generate(request: SeatingRequest) -> Seating:
+    try:
+        return await asyncio.to_thread(generate_seating, request)
+    except SeatingError as error:
+        raise Invalid("stage-seating-impossible", reason=str(error)) from None
+
+
+def _ids(tables: Sequence[Sequence[str]]) -> tuple[tuple[int, ...], ...]:
+    return tuple(_id_tuple(table) for table in tables)
+
+
+def _id_tuple(players: Sequence[str]) -> tuple[int, ...]:
+    return tuple(int(p) for p in players)
+
+
+async def regenerate_stage(
+    uow_factory: UnitOfWorkFactory,
+    tournament_id: int,
+    user_id: int,
+    admin_ids: Collection[int],
+    now: datetime,
+    seed: int,
+    swaps: int = DEFAULT_SWAPS,
+) -> StagePreview:
+    """Seat the rounds not published yet anew from a new seed; published rounds stay."""
+    async with uow_factory() as uow:
+        tournament = await _organizing(uow, tournament_id, user_id, admin_ids, now)
+        stage = await _seated(uow, tournament)
+        if stage.next_unpublished is None:
+            raise Invalid("stage-all-published")
+        team_of = _team_of(await uow.participants.of_tournament(tournament.id))
+    tables = len(stage.rounds[0].games)
+    request = _request(
+        stage, _stage_players(stage), len(stage.rounds), tables, team_of, seed, swaps
+    )
+    seating = await _generate(request)
+    async with uow_factory() as uow:
+        current = await _seated(uow, tournament)
+        if [r.published_at for r in current.rounds] != [r.published_at for r in stage.rounds]:
+            raise Invalid("stage-changed-meanwhile")
+        for r, round_ in enumerate(current.rounds):
+            if round_.published_at is None:
+                tables_ = _ids(seating.rounds[r])
+                await uow.rounds.seat_round(
+                    round_.id, RoundSeating(tables_, _id_tuple(seating.sit_outs[r]))
+                )
+        await uow.rounds.set_seed(current.id, seed)
+        await uow.commit()
+        return await _preview(uow, tournament, await _seated(uow, tournament))
+
+
+Edit = Callable[[RoundSeating, Mapping[int, int]], RoundSeating]
+
+
+async def swap(
+    uow_factory: UnitOfWorkFactory,
+    tournament_id: int,
+    user_id: int,
+    admin_ids: Collection[int],
+    now: datetime,
+    round_number: int,
+    first: int,
+    second: int,
+) -> StagePreview:
+    """Exchange two players' places in a round (a sit-out may swap with a seated player)."""
+
+    def edit(seating: RoundSeating, team_of: Mapping[int, int]) -> RoundSeating:
+        return swap_players(seating, first, second, team_of)
+
+    return await _edit(uow_factory, tournament_id, user_id, admin_ids, now, round_number, edit)
+
+
+async def move(
+    uow_factory: UnitOfWorkFactory,
+    tournament_id: int,
+    user_id: int,
+    admin_ids: Collection[int],
+    now: datetime,
+    round_number: int,
+    player: int,
+    table: int,
+    seat: int,
+) -> StagePreview:
+    """Move a player to (table, seat) of a round; whoever sat there takes his old place."""
+
+    def edit(seating: RoundSeating, team_of: Mapping[int, int]) -> RoundSeating:
+        return move_player(seating, player, table, seat, team_of)
+
+    return await _edit(uow_factory, tournament_id, user_id, admin_ids, now, round_number, edit)
+
+
+def _named(error: Invalid, nicknames: Mapping[int, str]) -> Invalid:
+    """The refusal with players' nicknames in place of their ids."""
+    args = {
+        key: nicknames.get(value, str(value)) if key in ("player", "first", "second") else value
+        for key, value in error.args_.items()
+    }
+    return Invalid(error.code, **args)
+
+
+def _round(stage: SeatedStage, number: int) -> Round:
+    try:
+        return stage.round(number)
+    except KeyError:
+        raise Invalid("round-unknown", round=number, rounds=len(stage.rounds)) from None
+
+
+async def _edit(
+    uow_factory: UnitOfWorkFactory,
+    tournament_id: int,
+    user_id: int,
+    admin_ids: Collection[int],
+    now: datetime,
+    round_number: int,
+    edit: Edit,
+) -> StagePreview:
+    async with uow_factory() as uow:
+        tournament = await _organizing(uow, tournament_id, user_id, admin_ids, now)
+        stage = await _seated(uow, tournament)
+        round_ = _round(stage, round_number)
+        for game in round_.games:
+            if game.state is not GameState.OPEN or await uow.protocols.draft(game.id):
+                raise Invalid("round-edit-started", table=game.table)
+        participants = await uow.participants.of_tournament(tournament.id)
+        nicknames = _nicknames(participants)
+        try:
+            edited = edit(round_.seating, _team_of(participants))
+        except Invalid as error:
+            raise _named(error, nicknames) from None
+        await uow.rounds.seat_round(round_.id, edited)
+        stage = await _seated(uow, tournament)
+        preview = await _preview(uow, tournament, stage)
+        if round_.published_at is not None:
+            await _record_corrections(uow, preview, round_, stage.round(round_number))
+        await uow.commit()
+        return preview
+
+
+async def assign_judge(
+    uow_factory: UnitOfWorkFactory,
+    tournament_id: int,
+    user_id: int,
+    admin_ids: Collection[int],
+    now: datetime,
+    round_number: int,
+    table: int,
+    judge_id: int | None,
+) -> StagePreview:
+    """Give a table of a round its judge (a table judge or chief judge of the tournament)."""
+    async with uow_factory() as uow:
+        tournament = await _organizing(uow, tournament_id, user_id, admin_ids, now)
+        stage = await _seated(uow, tournament)
+        round_ = _round(stage, round_number)
+        if not 1 <= table <= len(round_.games):
+            raise Invalid("round-edit-no-seat", table=table, seat=1)
+        game = round_.game_at(table)
+        judges = await _judges(uow, tournament.id)
+        if judge_id is not None and judge_id not in judges:
+            raise NotFound(f"judge {judge_id}")
+        if judge_id is not None and any(
+            other.judge_id == judge_id for other in round_.games if other.id != game.id
+        ):
+            raise Invalid("round-judge-busy", judge=judges[judge_id])
+        if game.state is not GameState.OPEN:
+            raise Invalid("round-edit-started", table=table)
+        await uow.rounds.set_judge(game.id, judge_id)
+        stage = await _seated(uow, tournament)
+        preview = await _preview(uow, tournament, stage)
+        if round_.published_at is not None:
+            updated = stage.round(round_number).game_at(table)
+            await _record_judge_list(uow, preview, stage.round(round_number), updated, True)
+            if game.judge_id is not None:
+                await _notice(
+                    uow,
+                    tournament,
+                    game.judge_id,
+                    Phrase.of("round-judge-released", game=round_number, table=table),
+                    f"release:{game.id}:{game.judge_id}:{judge_id}",
+                )
+        await uow.commit()
+        return preview
+
+
+async def publish_round(
+    uow_factory: UnitOfWorkFactory,
+    tournament_id: int,
+    user_id: int,
+    admin_ids: Collection[int],
+    now: datetime,
+    round_number: int,
+) -> StagePreview:
+    """Publish a round: each player his table and seat, each judge his table's list, the
+    channel one post with all tables (split to Telegram's limit). Once per round."""
+    async with uow_factory() as uow:
+        tournament = await _organizing(uow, tournament_id, user_id, admin_ids, now)
+        stage = await _seated(uow, tournament)
+        round_ = _round(stage, round_number)
+        if not await uow.rounds.mark_published(round_.id, now):
+            raise Invalid("round-already-published", round=round_number)
+        preview = await _preview(uow, tournament, stage)
+        participants = {p.id: p for p in await uow.participants.of_tournament(tournament.id)}
+        time = _time(preview, round_number)
+        for game in round_.games:
+            judge = preview.judge_name(game.judge_id) or "—"
+            for seat, player in enumerate(game.players, start=1):
+                await _player_notice(
+                    uow,
+                    tournament,
+                    participants[player],
+                    Phrase.of(
+                        "round-seat-player",
+                        game=round_number,
+                        time=time,
+                        table=game.table,
+                        seat=seat,
+                        judge=judge,
+                    ),
+                    f"round:{round_.id}:seat:{player}",
+                )
+            await _record_judge_list(uow, preview, round_, game, False)
+        for player in round_.sit_outs:
+            await _player_notice(
+                uow,
+                tournament,
+                participants[player],
+                Phrase.of("round-sit-out-player", game=round_number, time=time),
+                f"round:{round_.id}:seat:{player}",
+            )
+        await _channel_post(uow, preview, round_)
+        await uow.commit()
+        return await _preview(uow, tournament, await _seated(uow, tournament))
+
+
+def _time(preview: StagePreview, round_number: int) -> str:
+    times = preview.times
+    known = times[round_number - 1] if round_number <= len(times) else None
+    return known or "—"
+
+
+async def _notice(
+    uow: UnitOfWork, tournament: Tournament, chat_id: int, phrase: Phrase, key: str | None
+) -> None:
+    await uow.outbox.add(
+        OutgoingMessage(chat_id=chat_id, phrase=phrase, tournament_id=tournament.id, dedupe_key=key)
+    )
+
+
+async def _player_notice(
+    uow: UnitOfWork,
+    tournament: Tournament,
+    player: Participant,
+    phrase: Phrase,
+    key: str | None,
+) -> None:
+    # An imported player without Telegram reads the seating on the channel and at the venue.
+    if player.user_id is not None:
+        await _notice(uow, tournament, player.user_id, phrase, key)
+
+
+def _table_lines(preview: StagePreview, game: TableGame) -> str:
+    return "\n".join(
+        f"{seat}. {escape(preview.nicknames.get(player, str(player)))}"
+        for seat, player in enumerate(game.players, start=1)
+    )
+
+
+async def _record_judge_list(
+    uow: UnitOfWork, preview: StagePreview, round_: Round, game: TableGame, correction: bool
+) -> None:
+    if game.judge_id is None:
+        return
+    key = "round-judge-list-corrected" if correction else "round-judge-list"
+    await uow.outbox.add(
+        OutgoingMessage(
+            chat_id=game.judge_id,
+            phrase=Phrase.of(
+                key,
+                game=round_.number,
+                time=_time(preview, round_.number),
+                table=game.table,
+                players=Html(_table_lines(preview, game)),
+            ),
+            buttons=((Button(Phrase.of("round-open-protocol"), open_callback(game.id)),),),
+            tournament_id=preview.tournament.id,
+            # Corrections may repeat (the organizer moves a player back): never deduplicated.
+            dedupe_key=None if correction else f"round:{round_.id}:judge:{game.id}",
+        )
+    )
+
+
+async def _channel_post(uow: UnitOfWork, preview: StagePreview, round_: Round) -> None:
+    channel = preview.tournament.channel_id
+    if channel is None:
+        return
+    blocks = []
+    for game in round_.games:
+        judge = preview.judge_name(game.judge_id)
+        heading = f"<b>{game.table}</b>" + (f" · {escape(judge)}" if judge else "")
+        blocks.append(f"{heading}\n{_table_lines(preview, game)}")
+    if round_.sit_outs:
+        names = ", ".join(escape(preview.nicknames.get(p, str(p))) for p in round_.sit_outs)
+        blocks.append(f"— {names}")
+    parts = split_blocks(blocks, TEXT_LIMIT - _POST_HEADING_ROOM)
+    for part, tables in enumerate(parts, start=1):
+        await uow.outbox.add(
+            OutgoingMessage(
+                chat_id=channel,
+                phrase=Phrase.of(
+                    "round-channel-post",
+                    game=round_.number,
+                    time=_time(preview, round_.number),
+                    part=part,
+                    parts=len(parts),
+                    tables=Html(tables),
+                ),
+                tournament_id=preview.tournament.id,
+                dedupe_key=f"round:{round_.id}:channel:{part}",
+            )
+        )
+
+
+async def _record_corrections(
+    uow: UnitOfWork, preview: StagePreview, before: Round, after: Round
+) -> None:
+    """Tell the players who moved where they sit now, the judges of the tables concerned their
+    new lists, and the channel what changed."""
+    tournament = preview.tournament
+    participants = {p.id: p for p in await uow.participants.of_tournament(tournament.id)}
+    moved = moved_players(before.seating, after.seating)
+    lines = []
+    for player in moved:
+        place = after.seating.position(player)
+        if place is None:
+            phrase = Phrase.of("round-correction-sit-out", game=after.number)
+        else:
+            phrase = Phrase.of(
+                "round-correction-player", game=after.number, table=place[0], seat=place[1]
+            )
+        await _player_notice(uow, tournament, participants[player], phrase, None)
+        name = escape(preview.nicknames.get(player, str(player)))
+        lines.append(f"{name}: {place[0]}.{place[1]}" if place else f"{name}: —")
+    tables = {before.seating.position(p)[0] for p in moved if before.seating.position(p)}
+    tables |= {after.seating.position(p)[0] for p in moved if after.seating.position(p)}
+    for table in sorted(tables):
+        await _record_judge_list(uow, preview, after, after.game_at(table), True)
+    if tournament.channel_id is not None and lines:
+        await uow.outbox.add(
+            OutgoingMessage(
+                chat_id=tournament.channel_id,
+                phrase=Phrase.of(
+                    "round-channel-correction", game=after.number, changes=Html("\n".join(lines))
+                ),
+                tournament_id=tournament.id,
+            )
+        )

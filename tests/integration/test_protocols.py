@@ -1,0 +1,214 @@
+"""A protocol filled by presses, confirmed once, corrected with an audit, on both databases."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+from decimal import Decimal
+
+import pytest
+
+from bot.db.uow import SqlUnitOfWorkFactory
+from domain.protocol import Role, Side
+from domain.protocol_screen import MODES, ROLE_TOOLS, Act, Mode, Press, seat_press
+from domain.rounds import GameState
+from domain.services import protocols, rounds
+from domain.services.protocols import NotYourTable, ProtocolView
+from tests.integration.test_rounds import seated, sent_messages
+from tests.integration.test_rounds_setup import (
+    CHANNEL,
+    CHIEF_JUDGE,
+    FIRST_PLAYER,
+    NOW,
+    ORGANIZER,
+    Seeded,
+    seed_tournament,
+)
+
+
+async def _published_game(uow_factory: SqlUnitOfWorkFactory) -> tuple[Seeded, int, int]:
+    """A tournament whose round 1 is published: its first game's id and judge."""
+    seeded = await seed_tournament(uow_factory)
+    preview = await seated(uow_factory, seeded)
+    await rounds.publish_round(uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, 1)
+    await sent_messages(uow_factory)
+    game = preview.stage.rounds[0].games[0]
+    assert game.judge_id is not None
+    return seeded, game.id, game.judge_id
+
+
+def mode(name: Mode) -> Press:
+    return Press(Act.MODE, value=MODES.index(name))
+
+
+def role_tool(role: Role) -> Press:
+    return Press(Act.ROLE_TOOL, value=ROLE_TOOLS.index(role))
+
+
+class Judge:
+    """Presses buttons the way the screen offers them: a seat's button carries its value."""
+
+    def __init__(self, uow_factory: SqlUnitOfWorkFactory, game_id: int, user_id: int) -> None:
+        self.uow_factory, self.game_id, self.user_id = uow_factory, game_id, user_id
+        self.view: ProtocolView | None = None
+
+    async def open(self) -> ProtocolView:
+        self.view = await protocols.open_protocol(self.uow_factory, self.game_id, self.user_id, NOW)
+        return self.view
+
+    async def press(self, press: Press) -> ProtocolView:
+        self.view = await protocols.press_protocol(
+            self.uow_factory, self.game_id, self.user_id, press, NOW
+        )
+        return self.view
+
+    async def tap(self, seat: int) -> ProtocolView:
+        assert self.view is not None and self.view.screen is not None
+        press = seat_press(self.view.screen, seat, self.view.regulation)
+        assert press is not None
+        return await self.press(press)
+
+    async def fill_red_win(self) -> ProtocolView:
+        """Don 10, sheriff 7, mafia 8 and 9; seat 1 killed first, names 8 9 10; red wins."""
+        await self.open()
+        for role, seats in ((Role.DON, [10]), (Role.SHERIFF, [7]), (Role.MAFIA, [8, 9])):
+            await self.press(role_tool(role))
+            for seat in seats:
+                await self.tap(seat)
+        await self.press(Press(Act.REST_CIVILIANS))
+        await self.press(mode(Mode.KILL))
+        await self.tap(1)
+        await self.press(mode(Mode.BEST_MOVE))
+        for seat in (8, 9, 10):
+            await self.tap(seat)
+        await self.press(mode(Mode.WINNER))
+        return await self.press(Press(Act.WINNER, value=0))
+
+    async def confirm(self) -> ProtocolView:
+        return await protocols.confirm_protocol(self.uow_factory, self.game_id, self.user_id, NOW)
+
+
+async def test_a_protocol_filled_by_presses_is_confirmed_scored_and_posted(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    seeded, game_id, judge_id = await _published_game(uow_factory)
+    judge = Judge(uow_factory, game_id, judge_id)
+    view = await judge.fill_red_win()
+    assert view.missing == ()
+    scores = view.scores
+    assert scores is not None
+    # A red win: +2 to each red player, the first victim's best move names three blacks.
+    assert scores[0].total == Decimal("2.3")
+    assert scores[9].total == 0
+    done = await judge.confirm()
+    assert done.notice == "protocol-screen-confirmed"
+    assert done.game.game.state is GameState.CONFIRMED
+    assert done.game.game.protest_until == NOW + timedelta(minutes=10)
+    assert done.confirmed is not None and done.confirmed.winner is Side.RED
+    standings = await protocols.current_standings(uow_factory, seeded.tournament.id)
+    leader = standings.players[0]
+    assert leader.id == str(done.game.game.players[0])
+    assert leader.points == Decimal("2.3")
+    posts = [m for m in await sent_messages(uow_factory) if m.chat_id == CHANNEL]
+    assert [m.phrase.key for m in posts if m.phrase] == ["protocol-result"]
+
+
+async def test_an_impossible_press_is_refused_and_changes_nothing(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    _, game_id, judge_id = await _published_game(uow_factory)
+    judge = Judge(uow_factory, game_id, judge_id)
+    await judge.open()
+    await judge.tap(10)
+    refused = await judge.tap(3)
+    assert [error.code for error in refused.refused] == ["protocol-role-count"]
+    assert refused.screen is not None
+    assert [seat.role for seat in refused.screen.draft.seats][2] is None
+    # The draft lives in the database: opening it again shows the one don.
+    again = await judge.open()
+    assert again.screen is not None and again.screen.draft.seats[9].role is Role.DON
+
+
+async def test_a_stranger_and_another_tables_judge_are_refused(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    seeded, game_id, judge_id = await _published_game(uow_factory)
+    other_judge = next(j for j in seeded.judges if j != judge_id)
+    for intruder in (FIRST_PLAYER, other_judge, ORGANIZER):
+        with pytest.raises(NotYourTable):
+            await protocols.press_protocol(
+                uow_factory, game_id, intruder, Press(Act.WINNER, value=1), NOW
+            )
+    view = await Judge(uow_factory, game_id, judge_id).open()
+    assert view.screen is not None and view.screen.draft.winner is None
+
+
+async def test_two_confirmations_at_the_same_moment_store_one_result(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    seeded, game_id, judge_id = await _published_game(uow_factory)
+    await Judge(uow_factory, game_id, judge_id).fill_red_win()
+    table_judge = Judge(uow_factory, game_id, judge_id)
+    chief = Judge(uow_factory, game_id, CHIEF_JUDGE)
+    results = await asyncio.gather(table_judge.confirm(), chief.confirm(), table_judge.confirm())
+    notices = sorted(view.notice or "" for view in results)
+    assert notices == [
+        "protocol-screen-already-confirmed",
+        "protocol-screen-already-confirmed",
+        "protocol-screen-confirmed",
+    ]
+    posts = [m for m in await sent_messages(uow_factory) if m.chat_id == CHANNEL]
+    assert len(posts) == 1
+    standings = await protocols.current_standings(uow_factory, seeded.tournament.id)
+    assert standings.players[0].figures.games == 1
+
+
+async def test_results_of_two_tables_confirmed_together_both_count(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    seeded = await seed_tournament(uow_factory)
+    preview = await seated(uow_factory, seeded)
+    await rounds.publish_round(uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, 1)
+    judges = [
+        Judge(uow_factory, game.id, game.judge_id or 0) for game in preview.stage.rounds[0].games
+    ]
+    for judge in judges:
+        await judge.fill_red_win()
+    await asyncio.gather(*(judge.confirm() for judge in judges))
+    standings = await protocols.current_standings(uow_factory, seeded.tournament.id)
+    assert sum(row.figures.games for row in standings.players) == 20
+
+
+async def test_the_chief_judge_corrects_a_confirmed_protocol_with_an_audit(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    seeded, game_id, judge_id = await _published_game(uow_factory)
+    judge = Judge(uow_factory, game_id, judge_id)
+    await judge.fill_red_win()
+    confirmed = await judge.confirm()
+    with pytest.raises(NotYourTable):
+        await protocols.start_correction(uow_factory, game_id, judge_id, NOW)
+    late = await judge.press(Press(Act.WINNER, value=1))
+    assert late.notice == "protocol-screen-already-confirmed"
+    chief = Judge(uow_factory, game_id, CHIEF_JUDGE)
+    await protocols.start_correction(uow_factory, game_id, CHIEF_JUDGE, NOW)
+    chief.view = await chief.open()
+    assert chief.view.correcting
+    await chief.press(mode(Mode.WINNER))
+    await chief.press(Press(Act.WINNER, value=1))
+    corrected = await chief.confirm()
+    assert corrected.notice == "protocol-screen-corrected"
+    assert corrected.confirmed is not None and corrected.confirmed.winner is Side.BLACK
+    # A correction does not reopen the protest window.
+    assert corrected.game.game.protest_until == confirmed.game.game.protest_until
+    audit = await protocols.corrections(uow_factory, game_id, CHIEF_JUDGE)
+    assert [(c.corrected_by, c.before.winner, c.after.winner) for c in audit] == [
+        (CHIEF_JUDGE, Side.RED, Side.BLACK)
+    ]
+    standings = await protocols.current_standings(uow_factory, seeded.tournament.id)
+    don = str(confirmed.game.game.players[9])
+    assert next(row for row in standings.players if row.id == don).points == 2
+    posts = [
+        m.phrase.key for m in await sent_messages(uow_factory) if m.phrase and m.chat_id == CHANNEL
+    ]
+    assert posts == ["protocol-result", "protocol-result-corrected"]

@@ -1,0 +1,192 @@
+"""Seating a stage, editing the preview, judges and publishing, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from bot.db.uow import SqlUnitOfWorkFactory
+from domain.outgoing import OutgoingMessage
+from domain.permissions import Forbidden
+from domain.services import rounds
+from domain.validation import Invalid
+from tests.integration.test_rounds_setup import (
+    CHANNEL,
+    FIRST_PLAYER,
+    NOW,
+    ORGANIZER,
+    Seeded,
+    seed_tournament,
+)
+
+SWAPS = 20_000
+
+
+async def sent_messages(uow_factory: SqlUnitOfWorkFactory) -> list[OutgoingMessage]:
+    """Everything recorded in the outbox so far (claimed, so the next call sees only news)."""
+    async with uow_factory() as uow:
+        waiting = await uow.outbox.waiting(10_000)
+        claimed = [await uow.outbox.claim(item.id) for item in waiting]
+        await uow.commit()
+    return [item.message for item in claimed if item is not None]
+
+
+async def seated(uow_factory: SqlUnitOfWorkFactory, seeded: Seeded) -> rounds.StagePreview:
+    return await rounds.start_stage(
+        uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, seed=7, swaps=SWAPS
+    )
+
+
+async def test_a_stage_is_seated_for_every_round_with_judges_rotated(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    seeded = await seed_tournament(uow_factory, players=20, judges=2)
+    preview = await seated(uow_factory, seeded)
+    stage = preview.stage
+    # 20 players at 2 tables play the qualifying's 6 games each in 6 rounds.
+    assert len(stage.rounds) == 6
+    games = Counter(p for r in stage.rounds for game in r.games for p in game.players)
+    assert set(games.values()) == {6}
+    assert preview.quality.hard_violations == ()
+    for round_ in stage.rounds:
+        assert sorted(game.judge_id for game in round_.games) == list(seeded.judges)
+    assert stage.rounds[0].games[0].judge_id != stage.rounds[1].games[0].judge_id
+    again = await seated(uow_factory, seeded)
+    assert again.stage == stage
+
+
+async def test_only_the_organizer_seats_a_stage(uow_factory: SqlUnitOfWorkFactory) -> None:
+    seeded = await seed_tournament(uow_factory)
+    with pytest.raises(Forbidden):
+        await rounds.start_stage(
+            uow_factory, seeded.tournament.id, FIRST_PLAYER, (), NOW, seed=1, swaps=SWAPS
+        )
+
+
+async def test_too_few_players_for_a_table_are_refused(uow_factory: SqlUnitOfWorkFactory) -> None:
+    seeded = await seed_tournament(uow_factory, players=9)
+    with pytest.raises(Invalid) as refused:
+        await seated(uow_factory, seeded)
+    assert refused.value.code == "stage-too-few-players"
+
+
+async def test_publishing_tells_each_player_each_judge_and_the_channel_once(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    seeded = await seed_tournament(uow_factory)
+    preview = await seated(uow_factory, seeded)
+    await rounds.publish_round(uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, 1)
+    messages = await sent_messages(uow_factory)
+    seat_messages = [m for m in messages if m.phrase and m.phrase.key == "round-seat-player"]
+    assert len(seat_messages) == 20
+    first = preview.stage.rounds[0].games[0]
+    to_first_player = next(
+        m for m in seat_messages if m.chat_id == seeded.user_of(first.players[0])
+    )
+    assert to_first_player.phrase is not None
+    assert to_first_player.phrase.arguments["table"] == 1
+    assert to_first_player.phrase.arguments["seat"] == 1
+    assert to_first_player.phrase.arguments["time"] == "—"
+    judge_lists = [m for m in messages if m.phrase and m.phrase.key == "round-judge-list"]
+    assert sorted(m.chat_id for m in judge_lists) == list(seeded.judges)
+    assert all(m.buttons and m.buttons[0][0].callback_data for m in judge_lists)
+    posts = [m for m in messages if m.chat_id == CHANNEL]
+    assert len(posts) == 1
+    assert posts[0].phrase is not None
+    assert seeded.nickname(first.players[0]) in str(posts[0].phrase.arguments["tables"])
+    with pytest.raises(Invalid) as refused:
+        await rounds.publish_round(uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, 1)
+    assert refused.value.code == "round-already-published"
+    assert await sent_messages(uow_factory) == []
+
+
+async def test_a_swap_after_publishing_corrects_only_the_people_concerned(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    seeded = await seed_tournament(uow_factory)
+    preview = await seated(uow_factory, seeded)
+    await rounds.publish_round(uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, 1)
+    await sent_messages(uow_factory)
+    table_1, table_2 = preview.stage.rounds[0].games
+    a, b = table_1.players[0], table_2.players[4]
+    edited = await rounds.swap(uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, 1, a, b)
+    assert edited.stage.rounds[0].seating.position(a) == (2, 5)
+    assert edited.stage.rounds[0].seating.position(b) == (1, 1)
+    messages = await sent_messages(uow_factory)
+    corrections = {
+        m.chat_id: m for m in messages if m.phrase and m.phrase.key == "round-correction-player"
+    }
+    assert set(corrections) == {seeded.user_of(a), seeded.user_of(b)}
+    judges = sorted(
+        m.chat_id for m in messages if m.phrase and m.phrase.key == "round-judge-list-corrected"
+    )
+    assert judges == sorted([table_1.judge_id, table_2.judge_id])
+    assert [m.chat_id for m in messages if m.chat_id == CHANNEL] == [CHANNEL]
+
+
+async def test_a_move_that_seats_teammates_together_is_refused(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    seeded = await seed_tournament(uow_factory, players=20, team_size=2)
+    preview = await seated(uow_factory, seeded)
+    round_ = preview.stage.rounds[0]
+    player = round_.games[0].players[0]
+    mate = next(
+        p.id
+        for p in seeded.players
+        if p.team_id == next(q.team_id for q in seeded.players if q.id == player) and p.id != player
+    )
+    mate_table = round_.seating.position(mate)
+    assert mate_table is not None and mate_table[0] == 2
+    with pytest.raises(Invalid) as refused:
+        await rounds.move(
+            uow_factory,
+            seeded.tournament.id,
+            ORGANIZER,
+            (),
+            NOW,
+            1,
+            player,
+            2,
+            mate_table[1] % 10 + 1,
+        )
+    assert refused.value.code == "round-edit-teammates"
+    team_of = {p.nickname: p.team_id for p in seeded.players}
+    first, second = refused.value.args_["first"], refused.value.args_["second"]
+    assert team_of[first] == team_of[second]
+    unchanged = await rounds.stage_preview(uow_factory, seeded.tournament.id, ORGANIZER, (), NOW)
+    assert unchanged.stage.rounds[0] == round_
+
+
+async def test_regenerating_keeps_the_published_rounds(uow_factory: SqlUnitOfWorkFactory) -> None:
+    seeded = await seed_tournament(uow_factory)
+    before = await seated(uow_factory, seeded)
+    await rounds.publish_round(uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, 1)
+    after = await rounds.regenerate_stage(
+        uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, seed=99, swaps=SWAPS
+    )
+    assert after.stage.seed == 99
+    assert after.stage.rounds[0].seating == before.stage.rounds[0].seating
+    assert [r.seating for r in after.stage.rounds[1:]] != [
+        r.seating for r in before.stage.rounds[1:]
+    ]
+    assert after.quality.hard_violations == ()
+
+
+async def test_a_judge_is_assigned_to_one_table_of_a_round(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    seeded = await seed_tournament(uow_factory, judges=3)
+    preview = await seated(uow_factory, seeded)
+    round_ = preview.stage.rounds[0]
+    busy = round_.games[1].judge_id
+    assert busy is not None
+    with pytest.raises(Invalid) as refused:
+        await rounds.assign_judge(uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, 1, 1, busy)
+    assert refused.value.code == "round-judge-busy"
+    spare = next(j for j in seeded.judges if j not in {g.judge_id for g in round_.games})
+    done = await rounds.assign_judge(
+        uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, 1, 1, spare
+    )
+    assert done.stage.rounds[0].games[0].judge_id == spare
