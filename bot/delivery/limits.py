@@ -80,6 +80,12 @@ class RateLimiter:
         self._chat(chat_id).take(slot)
         return slot
 
+    def seed(self, chat_id: int, sent_at: float) -> None:
+        """Count a message sent before a restart, answered at `sent_at`."""
+        slot = Slot(ended=sent_at)
+        self._overall.take(slot)
+        self._chat(chat_id).take(slot)
+
     @staticmethod
     def finish(slot: Slot, now: float) -> None:
         slot.ended = now

@@ -48,6 +48,8 @@ EDIT_TARGET_GONE = ("message to edit not found", "message can't be edited")
 MAX_ATTEMPTS = 8
 MAX_BACKOFF_SECONDS = 60.0
 QUEUE_WINDOW = 500
+# The longest window of Telegram's limits (a group's minute): sends that recent still count.
+LONGEST_WINDOW = timedelta(minutes=1)
 
 
 def utc_now() -> datetime:
@@ -106,6 +108,9 @@ class DeliveryWorker:
         await self._settle_interrupted()
         async with self._uow_factory() as uow:
             self._unreachable = await uow.outbox.unreachable_chats()
+            now, tick = self._clock(), self._tick()
+            for chat_id, sent_at in await uow.outbox.sent_since(now - LONGEST_WINDOW):
+                self._limiter.seed(chat_id, tick - (now - sent_at).total_seconds())
         self._stopping = False
         self._loop_task = asyncio.create_task(self._run(), name="delivery-worker")
 
@@ -333,7 +338,7 @@ class DeliveryWorker:
             await asyncio.sleep(min(wait, self._poll_seconds))
 
     def _tick(self) -> float:
-        return self._tick()
+        return self._monotonic()
 
     # --- outcomes ----------------------------------------------------------------------------
 

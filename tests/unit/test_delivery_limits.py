@@ -70,3 +70,12 @@ def test_idle_chats_are_forgotten() -> None:
     _send(limiter, PERSON, 0.0)
     limiter.forget_idle(5.0)
     assert limiter.wait(PERSON, 5.0) == 0.0
+
+
+def test_sends_from_before_a_restart_still_count() -> None:
+    limiter = RateLimiter(DeliveryLimits())
+    for person in range(30):
+        limiter.seed(1000 + person, sent_at=-0.5)
+    limiter.seed(CHANNEL, sent_at=-0.5)
+    assert limiter.wait(2000, 0.0) == 0.5
+    assert limiter.wait(1000, 0.0) == 0.5

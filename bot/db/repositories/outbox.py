@@ -255,6 +255,17 @@ class SqlOutbox:
         await self._session.flush()
         return [Claimed(row.id, _message(row), row.attempts) for row in rows]
 
+    async def sent_since(self, moment: datetime) -> list[tuple[int, datetime]]:
+        """(chat, when) of every message that went out after `moment`: the windows of Telegram's
+        limits outlive a restart."""
+        result = await self._session.execute(
+            select(OutboxRow.chat_id, OutboxRow.finished_at).where(
+                OutboxRow.status.in_([DeliveryStatus.SENT.value, DeliveryStatus.UNCERTAIN.value]),
+                OutboxRow.finished_at > moment.astimezone(UTC),
+            )
+        )
+        return [(chat_id, _utc(finished_at)) for chat_id, finished_at in result]  # type: ignore[misc]
+
     async def status_counts(self) -> dict[DeliveryStatus, int]:
         """How many messages stand in each status."""
         result = await self._session.execute(

@@ -1,0 +1,284 @@
+"""The outbox worker and the reminder scheduler against the fake Telegram over HTTP."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from aiogram import Bot
+from aiogram.client.session.aiohttp import AiohttpSession
+from aiogram.client.telegram import TelegramAPIServer
+
+from bot.db.engine import create_engine, create_session_factory
+from bot.db.migrate import upgrade
+from bot.db.uow import SqlUnitOfWorkFactory
+from bot.delivery import DeliveryWorker
+from bot.fake_telegram import FakeTelegram
+from bot.sandbox import running_bot, sandbox_settings
+from bot.scheduler import ReminderScheduler
+from domain.outgoing import DeliveryStatus, OutgoingMessage, ScheduledPush
+from domain.tournament import Tournament, TournamentState
+from domain.users import User
+
+ORGANIZER = 1
+CHANNEL = -100_777
+NOON = datetime(2026, 5, 16, 12, 0, tzinfo=UTC)
+
+
+@dataclass
+class SteppedClock:
+    now: datetime = NOON
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeTelegram]:
+    fake = FakeTelegram(enforce_limits=True)
+    await fake.start()
+    yield fake
+    await fake.stop()
+
+
+@pytest.fixture
+async def bot(fake: FakeTelegram) -> AsyncIterator[Bot]:
+    session = AiohttpSession(api=TelegramAPIServer.from_base(fake.base_url))
+    bot = Bot(token=fake.token, session=session)
+    yield bot
+    await bot.session.close()
+
+
+@pytest.fixture
+async def uow_factory(tmp_path: Path) -> AsyncIterator[SqlUnitOfWorkFactory]:
+    engine = create_engine(f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}")
+    await upgrade(engine)
+    yield SqlUnitOfWorkFactory(create_session_factory(engine))
+    await engine.dispose()
+
+
+async def _tournament(uow_factory: SqlUnitOfWorkFactory, fake: FakeTelegram) -> int:
+    fake.user(ORGANIZER, "Организатор").send("/start")
+    async with uow_factory() as uow:
+        await uow.users.save(User(ORGANIZER, "Организатор", None, None, "ru"))
+        created = await uow.tournaments.add(
+            Tournament(
+                id=0,
+                title="Кубок",
+                regulation_id="black-raven-cup",
+                state=TournamentState.RUNNING,
+                timezone="Asia/Omsk",
+                created_by=ORGANIZER,
+                created_at=NOON,
+                channel_id=CHANNEL,
+            )
+        )
+        await uow.commit()
+    return created.id
+
+
+async def _players(uow_factory: SqlUnitOfWorkFactory, fake: FakeTelegram, ids: range) -> None:
+    async with uow_factory() as uow:
+        for player in ids:
+            fake.user(player, f"Игрок{player}")
+            await uow.users.save(User(player, f"Игрок{player}", None, None, "ru"))
+        await uow.commit()
+
+
+async def _enqueue(uow_factory: SqlUnitOfWorkFactory, *messages: OutgoingMessage) -> None:
+    async with uow_factory() as uow:
+        for message in messages:
+            await uow.outbox.add(message)
+        await uow.commit()
+
+
+async def _settled(uow_factory: SqlUnitOfWorkFactory) -> dict[DeliveryStatus, int]:
+    """Wait until nothing is pending or being sent; the outbox's figures by status."""
+    async with asyncio.timeout(60):
+        while True:
+            async with uow_factory() as uow:
+                counts = await uow.outbox.status_counts()
+            if not counts.get(DeliveryStatus.PENDING) and not counts.get(DeliveryStatus.SENDING):
+                return counts
+            await asyncio.sleep(0.05)
+
+
+def _texts(fake: FakeTelegram, chat_id: int) -> list[str]:
+    return [message.text or "" for message in fake.messages(chat_id) if message.from_bot]
+
+
+def _seat_message(player: int, tournament_id: int) -> OutgoingMessage:
+    return OutgoingMessage(
+        chat_id=player,
+        text=f"Игра 1: стол 2, место {player % 10 + 1}",
+        tournament_id=tournament_id,
+        dedupe_key=f"seat:{tournament_id}:{player}",
+    )
+
+
+async def test_every_player_gets_the_message_once_or_is_reported_unreachable(
+    fake: FakeTelegram, bot: Bot, uow_factory: SqlUnitOfWorkFactory
+) -> None:
+    tournament_id = await _tournament(uow_factory, fake)
+    players = range(100, 120)
+    await _players(uow_factory, fake, players)
+    for player in players:
+        if player != 105:  # 105 never pressed /start
+            fake.user(player, f"Игрок{player}").send("/start")
+    fake.user(103, "Игрок103").block_bot()
+    fake.inject(107, 429, retry_after=1)
+    fake.inject(109, 429, retry_after=1, times=2)
+    await _enqueue(uow_factory, *(_seat_message(p, tournament_id) for p in players))
+
+    worker = DeliveryWorker(bot, uow_factory, poll_seconds=0.2)
+    await worker.start()
+    counts = await _settled(uow_factory)
+    await worker.stop()
+
+    # 18 seat messages and 2 notices to the organizer went out.
+    assert counts == {DeliveryStatus.SENT: 20, DeliveryStatus.UNREACHABLE: 2}
+    for player in players:
+        expected = [] if player in (103, 105) else [f"Игра 1: стол 2, место {player % 10 + 1}"]
+        assert _texts(fake, player) == expected
+    notices = _texts(fake, ORGANIZER)
+    assert len(notices) == 2
+    assert any("Игрок103" in text and "/start" in text for text in notices)
+    assert any("Игрок105" in text for text in notices)
+    assert fake.stats.too_many_requests == 3  # the injected ones only
+
+
+async def test_a_restart_in_the_middle_of_a_broadcast_sends_nothing_twice(
+    fake: FakeTelegram, bot: Bot, uow_factory: SqlUnitOfWorkFactory
+) -> None:
+    tournament_id = await _tournament(uow_factory, fake)
+    players = range(200, 260)
+    await _players(uow_factory, fake, players)
+    for player in players:
+        fake.user(player, f"Игрок{player}").send("/start")
+    await _enqueue(uow_factory, *(_seat_message(p, tournament_id) for p in players))
+
+    first = DeliveryWorker(bot, uow_factory, poll_seconds=0.2)
+    await first.start()
+    async with asyncio.timeout(30):
+        while fake.stats.calls["sendMessage"] < 20:
+            await asyncio.sleep(0.01)
+    await first.stop()
+    # As if the process had died with the next message claimed but not yet answered.
+    async with uow_factory() as uow:
+        waiting = await uow.outbox.waiting(100)
+        in_flight = await uow.outbox.claim(waiting[0].id)
+        await uow.commit()
+    assert in_flight is not None and len(waiting) < len(players)
+
+    second = DeliveryWorker(bot, uow_factory, poll_seconds=0.2)
+    await second.start()
+    counts = await _settled(uow_factory)
+    await second.stop()
+
+    assert counts == {DeliveryStatus.SENT: 60, DeliveryStatus.UNCERTAIN: 1}
+    for player in players:
+        times = 0 if player == in_flight.message.chat_id else 1
+        assert len(_texts(fake, player)) == times
+    (notice,) = _texts(fake, ORGANIZER)
+    assert f"Игрок{in_flight.message.chat_id}" in notice
+    assert fake.stats.too_many_requests == 0
+
+
+async def test_live_standings_are_edited_in_place_and_pinned(
+    fake: FakeTelegram, bot: Bot, uow_factory: SqlUnitOfWorkFactory
+) -> None:
+    fake.channel(CHANNEL, "Кубок")
+    worker = DeliveryWorker(bot, uow_factory, poll_seconds=0.2)
+    await worker.start()
+    for version in (1, 2):
+        await _enqueue(
+            uow_factory,
+            OutgoingMessage(
+                chat_id=CHANNEL,
+                text=f"<b>Таблица</b> после игры {version}",
+                edit_key="standings:7",
+                pin=True,
+            ),
+        )
+        await _settled(uow_factory)
+    await worker.stop()
+    (live,) = fake.messages(CHANNEL)
+    assert live.text == "Таблица после игры 2" and live.pinned and live.edited
+
+
+async def test_a_long_text_arrives_as_several_messages_in_order(
+    fake: FakeTelegram, bot: Bot, uow_factory: SqlUnitOfWorkFactory
+) -> None:
+    await _players(uow_factory, fake, range(300, 301))
+    fake.user(300, "Игрок300").send("/start")
+    lines = [f"{place}. <b>Игрок &lt;{place}&gt;</b> — {place} очков" for place in range(250)]
+    await _enqueue(uow_factory, OutgoingMessage(chat_id=300, text="\n".join(lines)))
+    worker = DeliveryWorker(bot, uow_factory, poll_seconds=0.2)
+    await worker.start()
+    await _settled(uow_factory)
+    await worker.stop()
+    received = _texts(fake, 300)
+    assert len(received) > 1
+    assert "\n".join(received).split("\n") == [
+        line.replace("<b>", "").replace("</b>", "").replace("&lt;", "<").replace("&gt;", ">")
+        for line in lines
+    ]
+
+
+async def test_a_reminder_goes_out_once_across_restarts_and_follows_the_timetable(
+    fake: FakeTelegram, bot: Bot, uow_factory: SqlUnitOfWorkFactory
+) -> None:
+    await _players(uow_factory, fake, range(400, 401))
+    fake.user(400, "Игрок400").send("/start")
+    clock = SteppedClock()
+    reminder = OutgoingMessage(chat_id=400, text="Игра 1 в 12:30, стол 2, место 5")
+    async with uow_factory() as uow:
+        await uow.scheduled_pushes.schedule(ScheduledPush("round:1:400", NOON, reminder))
+        await uow.commit()
+    worker = DeliveryWorker(bot, uow_factory, poll_seconds=0.2, clock=clock)
+    uow_factory.add_commit_listener(worker.on_commit)
+    await worker.start()
+
+    clock.now = NOON - timedelta(minutes=30)
+    before = ReminderScheduler(uow_factory, clock=clock)
+    await before.start()
+    assert set(before.job_times()) == {"round:1:400"}
+    # The organizer moves the game by an hour: the reminder moves with it.
+    later = ScheduledPush("round:1:400", NOON + timedelta(hours=1), reminder)
+    async with uow_factory() as uow:
+        await uow.scheduled_pushes.schedule(later)
+        await uow.commit()
+    await before.rebuild()
+    moved = before.job_times()["round:1:400"]
+    assert timedelta(minutes=89) < moved - datetime.now(UTC) <= timedelta(minutes=90)
+    await before.stop()
+
+    clock.now = NOON + timedelta(minutes=30)  # restarted after the old time: nothing is due
+    assert await ReminderScheduler(uow_factory, clock=clock).sweep() == 0
+    clock.now = NOON + timedelta(hours=1, minutes=1)
+    for _restart in range(3):
+        scheduler = ReminderScheduler(uow_factory, clock=clock)
+        await scheduler.start()
+        await scheduler.stop()
+    await _settled(uow_factory)
+    await worker.stop()
+    assert _texts(fake, 400) == ["Игра 1 в 12:30, стол 2, место 5"]
+
+
+async def test_the_running_bot_sends_what_a_use_case_recorded(
+    fake: FakeTelegram, tmp_path: Path
+) -> None:
+    player = fake.user(500, "Анна", language_code="en")
+    player.send("/start")
+    settings = sandbox_settings(fake, f"sqlite+aiosqlite:///{tmp_path / 'app.sqlite3'}")
+    async with running_bot(settings) as app:
+        await fake.wait_for(500)  # the welcome
+        async with app.uow_factory() as uow:
+            await uow.outbox.add(OutgoingMessage(chat_id=500, text="Игра 1: стол 2"))
+            await uow.commit()
+        pushed = await fake.wait_for(500, lambda message: "стол" in (message.text or ""))
+    assert pushed.text == "Игра 1: стол 2"
