@@ -33,7 +33,7 @@ from handlers.routers import all_routers
 
 log = logging.getLogger(__name__)
 
-MENU_COMMANDS = ("start", "help", "lang")
+MENU_COMMANDS = ("start", "help", "lang", "tournaments", "new")
 DEFAULT_WEBHOOK_PATH = "/webhook"
 
 

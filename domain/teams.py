@@ -61,7 +61,7 @@ def check_name_free(name: str, teams: Iterable[Team]) -> None:
 def check_can_join(team: Team, participants: Iterable[Participant], size: int) -> None:
     """Refuse a member for a withdrawn or full team."""
     if team.withdrawn:
-        raise Invalid("team-withdrawn", name=team.name)
+        raise Invalid("team-join-withdrawn", name=team.name)
     if len(members(team, participants)) >= size:
         raise Invalid("team-full", name=team.name, size=size)
 

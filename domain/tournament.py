@@ -8,7 +8,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from enum import StrEnum
 
-from domain.regulation import Regulation, load_preset, parse_regulation
+from domain.regulation import Regulation, TimetableDay, load_preset, parse_regulation
 
 
 class TournamentState(StrEnum):
@@ -54,6 +54,14 @@ class Tournament:
         if self.regulation_json is not None:
             return parse_regulation(json.loads(self.regulation_json, parse_float=Decimal))
         return load_preset(self.regulation_id)
+
+    @property
+    def timetable(self) -> tuple[TimetableDay, ...]:
+        """The organizer's timetable, or the regulation's when he kept it."""
+        if self.timetable_json is None:
+            return self.regulation.timetable
+        days = json.loads(self.timetable_json)
+        return tuple(TimetableDay.model_validate(day) for day in days)
 
     @property
     def is_team_tournament(self) -> bool:

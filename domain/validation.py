@@ -13,6 +13,8 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from domain.regulation import Regulation, RegulationError, TimetableDay, parse_regulation
+
 NICKNAME_MIN, NICKNAME_MAX = 2, 32
 NAME_MAX = 64
 TITLE_MAX = 128
@@ -172,3 +174,33 @@ def channel(text: str | None) -> str:
     if not _CHANNEL.match(value):
         raise Invalid("invalid-channel")
     return value
+
+
+def timetable_lines(days: tuple[TimetableDay, ...]) -> str:
+    """A timetable as the organizer edits it: one event a line, "day time kind [stage]"."""
+    return "\n".join(
+        " ".join(filter(None, (str(d.day), e.time or "-", e.kind, e.stage)))
+        for d in days
+        for e in d.events
+    )
+
+
+def timetable(text: str | None, regulation: Regulation) -> tuple[TimetableDay, ...]:
+    """A timetable typed as `timetable_lines` shows it, checked against the regulation."""
+    days: dict[int, list[dict[str, str | None]]] = {}
+    for number, line in enumerate((text or "").strip().splitlines(), start=1):
+        parts = line.split()
+        if len(parts) not in (3, 4) or not parts[0].isdigit():
+            raise Invalid("invalid-timetable-line", line=number)
+        clock = None if parts[1] == "-" else parts[1]
+        stage = parts[3] if len(parts) == 4 else None
+        days.setdefault(int(parts[0]), []).append({"kind": parts[2], "time": clock, "stage": stage})
+    if not days:
+        raise Invalid("invalid-timetable-line", line=1)
+    plan = [{"day": day, "events": events} for day, events in sorted(days.items())]
+    try:
+        checked = parse_regulation({**regulation.model_dump(mode="json"), "timetable": plan})
+    except RegulationError as error:
+        problems = "; ".join(f"{path}: {reason}" for path, reason in error.problems)
+        raise Invalid("invalid-timetable", problems=problems) from None
+    return checked.timetable

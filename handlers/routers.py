@@ -9,9 +9,18 @@ from __future__ import annotations
 
 from aiogram import Router
 
-from handlers import errors, start
+from handlers import checkin, errors, lists, organizer, registration, staff, start, teams
 
 
 def all_routers() -> list[Router]:
     """A fresh list of the routers to include in a Dispatcher."""
-    return [errors.make_router(), start.make_router()]
+    return [
+        errors.make_router(),
+        organizer.make_router(),
+        staff.make_router(),
+        registration.make_router(),
+        teams.make_router(),
+        checkin.make_router(),
+        lists.make_router(),
+        start.make_router(),
+    ]

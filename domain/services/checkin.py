@@ -6,7 +6,7 @@ from collections.abc import Collection
 from dataclasses import replace
 from datetime import datetime
 
-from domain.outgoing import OutgoingMessage
+from domain.outgoing import Button, OutgoingMessage
 from domain.permissions import Action, Forbidden
 from domain.registration import Application, Participant, ParticipantStatus, check_nickname_free
 from domain.services.access import NotFound, authorize, load_tournament, notice, record
@@ -194,3 +194,32 @@ async def substitute(
         await record(uow, notices)
         await uow.commit()
     return player, notices
+
+
+async def call_for_checkin(
+    uow_factory: UnitOfWorkFactory,
+    tournament_id: int,
+    user_id: int,
+    admin_ids: Collection[int],
+    now: datetime,
+    button: Button,
+) -> list[OutgoingMessage]:
+    """Ask every registered player who has not confirmed presence to press `button`."""
+    async with uow_factory() as uow:
+        tournament = await authorize(
+            uow, tournament_id, user_id, admin_ids, Action.MARK_NO_SHOW, now
+        )
+        refused = checkin_refusal(tournament, now)
+        if refused is not None:
+            raise Invalid(refused)
+        messages = [
+            replace(
+                notice(p.user_id, tournament.id, "notice-checkin", tournament=tournament.title),
+                buttons=((button,),),
+            )
+            for p in await uow.participants.of_tournament(tournament.id)
+            if p.status is ParticipantStatus.REGISTERED and not p.checked_in and p.user_id
+        ]
+        await record(uow, messages)
+        await uow.commit()
+        return messages

@@ -8,7 +8,7 @@ from datetime import datetime
 
 from domain.invites import Invite, split_payload
 from domain.outgoing import OutgoingMessage
-from domain.permissions import Action, Forbidden, require
+from domain.permissions import Action, Forbidden, Role, require
 from domain.registration import (
     Application,
     Participant,
@@ -210,22 +210,39 @@ async def promote_waiting(uow: UnitOfWork, tournament: Tournament) -> list[Outgo
     return notices
 
 
-async def participants_of(
+@dataclass(frozen=True, slots=True)
+class Roster:
+    """Everyone registered and every team, for the organizer's and judges' lists."""
+
+    tournament: Tournament
+    roles: frozenset[Role]
+    participants: tuple[Participant, ...]
+    teams: tuple[Team, ...]
+    # Telegram ids the bot cannot write to (they blocked it).
+    unreachable: frozenset[int]
+
+
+async def roster(
     uow_factory: UnitOfWorkFactory,
     tournament_id: int,
     user_id: int,
     admin_ids: Collection[int],
     now: datetime,
-) -> tuple[Tournament, list[Participant], list[Team]]:
-    """Everyone registered and every team, for the organizer's and judges' lists."""
+) -> Roster:
+    """The tournament's participants and teams, for those allowed to see them."""
     async with uow_factory() as uow:
         tournament = await authorize(
             uow, tournament_id, user_id, admin_ids, Action.VIEW_PARTICIPANTS, now
         )
-        participants = await uow.participants.of_tournament(tournament.id)
-        teams = await uow.teams.of_tournament(tournament.id)
+        result = Roster(
+            tournament=tournament,
+            roles=await roles_in(uow, tournament, user_id, admin_ids),
+            participants=tuple(await uow.participants.of_tournament(tournament.id)),
+            teams=tuple(await uow.teams.of_tournament(tournament.id)),
+            unreachable=frozenset(await uow.participants.unreachable(tournament.id)),
+        )
         await uow.commit()
-        return tournament, participants, teams
+        return result
 
 
 async def mark_paid(

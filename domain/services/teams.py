@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -9,7 +10,7 @@ from domain.invites import Invite, InviteKind
 from domain.outgoing import OutgoingMessage
 from domain.permissions import Action, Forbidden
 from domain.registration import Participant, ParticipantStatus
-from domain.services.access import NotFound, load_tournament, notice, record
+from domain.services.access import NotFound, authorize, load_tournament, notice, record
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.services.registration import promote_waiting, withdraw_members
 from domain.services.tournaments import new_token
@@ -194,11 +195,24 @@ async def withdraw_team(
 
 
 async def remind_incomplete_teams(
-    uow_factory: UnitOfWorkFactory, tournament_id: int, now: datetime
+    uow_factory: UnitOfWorkFactory,
+    tournament_id: int,
+    now: datetime,
+    organizer: tuple[int, Collection[int]] | None = None,
 ) -> list[OutgoingMessage]:
-    """Reminders to the captains of teams still short of players before the deadline."""
+    """Reminders to the captains of teams still short of players before the deadline.
+
+    `organizer` (his id and the admin ids) is checked when a person asks; a scheduled job
+    passes None.
+    """
     async with uow_factory() as uow:
-        tournament = await load_tournament(uow, tournament_id, now)
+        if organizer is None:
+            tournament = await load_tournament(uow, tournament_id, now)
+        else:
+            user_id, admin_ids = organizer
+            tournament = await authorize(
+                uow, tournament_id, user_id, admin_ids, Action.EDIT_SETTINGS, now
+            )
         participants = await uow.participants.of_tournament(tournament.id)
         teams = await uow.teams.of_tournament(tournament.id)
         notices = _reminders(tournament, teams, participants)

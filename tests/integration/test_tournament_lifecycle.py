@@ -102,9 +102,7 @@ async def test_a_taken_nickname_a_full_quota_and_a_second_registration_change_no
         await registration.register(
             uow_factory, tournament.id, 1001, Application("Другой", "Сова", "Омск"), ADMINS, NOW
         )
-    _, people, _ = await registration.participants_of(
-        uow_factory, tournament.id, ADMIN, ADMINS, NOW
-    )
+    people = (await registration.roster(uow_factory, tournament.id, ADMIN, ADMINS, NOW)).participants
     assert [p.nickname for p in people] == ["Игрок 1"]
 
 
@@ -175,9 +173,7 @@ async def test_a_no_show_is_replaced_by_a_waiting_player_who_plays_for_his_team(
         uow_factory, tournament.id, ADMIN, ADMINS, Move.CLOSE_REGISTRATION, NOW
     )
     await checkin.check_in(uow_factory, tournament.id, 1000, NOW)
-    _, people, _ = await registration.participants_of(
-        uow_factory, tournament.id, ADMIN, ADMINS, NOW
-    )
+    people = (await registration.roster(uow_factory, tournament.id, ADMIN, ADMINS, NOW)).participants
     missing = next(p for p in people if p.user_id == 1004)
     with pytest.raises(Invalid):
         await checkin.mark_no_show(uow_factory, people[0].id, ADMIN, ADMINS, NOW)

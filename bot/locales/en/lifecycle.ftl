@@ -1,0 +1,237 @@
+# Tournament lifecycle screens: creation, the card, registration, teams, check-in.
+
+yes = yes
+no = no
+refused-forbidden = You are not allowed to do this.
+refused-not-found = This is no longer available: the tournament, team, player or link was not found.
+back-to-card = « Back to the tournament card
+back-to-list = « Back to the list
+
+## Input checks
+invalid-nickname-empty = A game nickname cannot be empty or hold control characters.
+invalid-nickname-length = A game nickname has { $min } to { $max } characters, yours has { $length }.
+invalid-name-empty = Please type a name; it cannot be empty.
+invalid-name-length = A name has { $min } to { $max } characters, yours has { $length }.
+invalid-title-empty = Please type the tournament's name.
+invalid-title-length = A tournament name has { $min } to { $max } characters, yours has { $length }.
+invalid-venue-empty = Please type the venue.
+invalid-venue-length = A venue has { $min } to { $max } characters, yours has { $length }.
+invalid-team-name-empty = Please type the team's name.
+invalid-team-name-length = A team name has { $min } to { $max } characters, yours has { $length }.
+invalid-reason-empty = Please type the reason.
+invalid-reason-length = A reason has { $min } to { $max } characters, yours has { $length }.
+invalid-number = A whole number from { $min } to { $max }, please.
+invalid-fee = An entry fee is a number of at least 0, e.g. 500 or 500.50.
+invalid-timezone = Unknown time zone. Example: Asia/Omsk or Europe/Moscow.
+invalid-date = Write a date as DD.MM.YYYY, e.g. 20.12.2026.
+invalid-date-past = That date has passed.
+invalid-date-range = The last day is not before the first and at most 14 days later.
+invalid-moment = Write a date and time as DD.MM.YYYY HH:MM, e.g. 19.12.2026 18:00.
+invalid-moment-range = That moment must be in the future and no later than the tournament day.
+invalid-channel = A channel is given as @channel_name or as its number -100…
+invalid-timetable-line = Line { $line }: expected "day time event [stage]", e.g. "1 12:30 game qualifying" ("-" for no time).
+invalid-timetable = The timetable does not fit the regulation: { $problems }
+channel-not-found = Channel { $channel } not found. Check the name and add the bot to the channel.
+channel-not-admin = The bot is not an admin of { $channel }. Make it an admin and send the channel again.
+channel-cannot-post = The bot may not post in { $channel }. Allow posting in its admin rights and send the channel again.
+
+## Creating a tournament
+wizard-ask-regulation = <b>New tournament.</b> Choose a regulation or send a regulation file (JSON). /cancel to stop.
+wizard-regulation-file-too-big = Send a regulation file of at most 256 KB.
+wizard-regulation-invalid =
+    The regulation file has errors; fix them and send it again:
+    { $problems }
+wizard-ask-title = The tournament's name?
+wizard-ask-city = City?
+wizard-ask-venue = Venue (club, address)?
+wizard-ask-dates = Dates: DD.MM.YYYY or DD.MM.YYYY-DD.MM.YYYY.
+wizard-ask-timezone = The tournament's time zone (e.g. Asia/Omsk)?
+wizard-ask-timetable =
+    The regulation's timetable (day, time, event, stage):
+    <pre>{ $timetable }</pre>
+    Keep it or send your own in the same form.
+wizard-ask-capacity = How many players does the tournament take (at least 10)?
+wizard-ask-deadline = Until when is registration open? DD.MM.YYYY HH:MM in the tournament's time.
+wizard-ask-fee = Entry fee per player?
+wizard-ask-quota = Quota: how many players may one club register?
+wizard-ask-channel = The tournament's channel (@name or -100…)? The bot must be its admin allowed to post.
+wizard-keep-timezone = Keep { $timezone }
+wizard-keep-timetable = Keep the regulation's timetable
+wizard-keep-fee = As in the regulation: { $fee }
+wizard-skip-deadline = No deadline (I will close it)
+wizard-skip-quota = No quota
+wizard-skip-channel = No channel
+wizard-use-buttons = Answer with a button under the message, or /cancel.
+wizard-summary = <b>Check the tournament:</b>
+wizard-create = Create the tournament
+wizard-cancel = Cancel
+wizard-cancelled = Tournament creation cancelled.
+
+## The tournament card
+tournament-settings =
+    <b>{ $title }</b>
+    Regulation: { $regulation }
+    City: { $city }; venue: { $venue }
+    Dates: { $dates } ({ $timezone })
+    Places: { $capacity }; registration until: { $deadline }
+    Entry fee: { $fee }; club quota: { $quota }; channel: { $channel }
+tournament-card =
+    { $settings }
+
+    State: <b>{ $state }</b>
+    Players: { $registered }, waiting list: { $waiting }, paid: { $paid }, checked in: { $checked_in }
+    Teams: { $teams }, complete: { $complete_teams }
+    Registration link: { $link }
+state-draft = draft
+state-registration_open = registration open
+state-registration_closed = registration closed
+state-running = stage { $stage } running
+state-finished = finished
+move-open_registration = Open registration
+move-close_registration = Close registration
+move-reopen_registration = Reopen registration
+move-start_stage = Start the next stage
+move-finish = Finish the tournament
+move-not-now = Not possible now ({ $state }).
+move-settings-missing = Fill in first: { $settings }.
+move-too-few-players = { $count } players, one table needs { $needed }.
+move-incomplete-teams = Incomplete teams (a team has { $size } players): { $teams }.
+card-players = Players
+card-teams = Teams
+card-checkin = Check-in
+card-checkin-call = Call players to check in
+card-remind-teams = Remind incomplete teams
+card-invite-chief = Invite the chief judge
+card-invite-judge = Invite a table judge
+card-export-csv = Participants (CSV)
+card-export-file = Tournament file
+card-refresh = Refresh
+tournaments-list = Your tournaments:
+tournaments-none = You have no tournaments yet. /new to create one.
+export-ready = { $title }: the export is ready.
+
+## Lists
+roster-title = <b>{ $title }</b> — { $view }: { $count } (page { $page } of { $pages })
+roster-view-all = everyone
+roster-view-waiting = waiting list
+roster-view-unpaid = fee not paid
+roster-view-unreachable = unreachable
+roster-empty = Nobody.
+teams-title = <b>Teams</b>: { $count } (page { $page } of { $pages })
+status-registered = registered
+status-waiting = on the waiting list
+status-withdrawn = withdrawn
+status-no_show = did not come
+status-excluded = excluded
+status-replaced = replaced
+mark-paid = fee paid
+mark-checked-in = present
+mark-no-bot = never started the bot
+mark-unreachable = blocked the bot
+person-reason = Reason: { $reason }
+person-paid = Mark the fee paid
+person-unpaid = Take back the fee mark
+person-no-show = Did not come
+person-substitute = Substitute
+person-exclude = Exclude from the tournament
+
+## Player registration
+registration-tournament = Tournament <b>{ $title }</b>
+registration-none = You are not registered yet.
+registration-mine =
+    Game nickname: <b>{ $nickname }</b>
+    Club: { $club }; city: { $city }
+    Status: { $status }; team: { $team }; present: { $checked_in }
+registration-ask-nickname = Your game nickname (2 to 32 characters)?
+registration-ask-club = Your club?
+registration-ask-city = Your city?
+registration-summary =
+    Please check:
+    Game nickname: <b>{ $nickname }</b>
+    Club: { $club }
+    City: { $city }
+registration-confirm = All correct
+registration-redo = Change
+registration-done = You are registered!
+registration-waiting = No places left: you are on the waiting list. I will write when a place frees.
+registration-edit = Edit my details
+registration-withdraw = Withdraw
+registration-withdraw-sure = Withdraw from the tournament?
+registration-withdraw-yes = Yes, withdraw
+registration-withdraw-no = No
+registration-withdrawn = You have withdrawn from the tournament.
+registration-frozen = The tournament has started: the registration cannot change.
+registration-not-open = Registration for this tournament is not open.
+registration-deadline-passed = The registration deadline has passed.
+already-registered = You are already registered for this tournament.
+nickname-taken = The game nickname "{ $nickname }" is already taken in this tournament.
+club-quota-full = The quota of club "{ $club }" ({ $quota }) is full.
+
+## Teams
+team-create = Create a team
+team-mine = My team
+team-ask-name = The team's name?
+team-view =
+    Team <b>{ $name }</b> ({ $count } of { $size }) — { $complete }
+    { $members }
+team-complete = complete
+team-incomplete = incomplete
+team-invite = Link for your teammates: { $link }
+team-remove = Remove { $nickname }
+team-withdraw = Withdraw the team
+team-withdraw-sure = Withdraw the team? All its players withdraw with it.
+team-withdraw-yes = Yes, withdraw the team
+team-withdrawn = The team has withdrawn.
+team-reminded = Reminders sent: { $count }.
+team-name-taken = There is already a team "{ $name }" in this tournament.
+team-full = Team "{ $name }" already has { $size } players.
+team-join-withdrawn = Team "{ $name }" has withdrawn.
+team-already-member = You are already in a team.
+team-not-member = This player is not in your team.
+team-captain-stays = The captain cannot remove himself: withdraw the whole team.
+team-change-after-start = The tournament has started: the team cannot change.
+team-withdraw-after-start = By the regulation a team cannot withdraw once the tournament has started.
+team-not-team-tournament = This is an individual tournament, without teams.
+
+## Judges and organizers
+staff-organizer-link = A one-time link that makes its opener an organizer: { $link }
+staff-link-chief_judge = A one-time link for the chief judge: { $link }
+staff-link-table_judge = A one-time link for a table judge: { $link }
+staff-became-organizer = You are an organizer now: /new creates a tournament, /tournaments lists yours.
+staff-became-chief = You are the tournament's chief judge now. /tournaments shows its card.
+staff-became-judge = You are a table judge (host) of the tournament now. /tournaments shows its card.
+
+## Tournament day
+checkin-button = I am here
+checkin-done = Check-in confirmed. Have a good game!
+checkin-closed = Check-in is not open now.
+checkin-cutoff-passed = Check-in time is over: please see the organizer.
+checkin-called = Players called to check in: { $count }.
+checkin-screen =
+    <b>Check-in</b>
+    Present: { $present }, not checked in: { $missing }, places for substitutes: { $freed }
+    Choose a player:
+no-show-not-missing = { $nickname } has checked in or is not playing.
+exclude-ask-reason = The reason for the exclusion (regulation 11.3.3)?
+exclude-done = { $nickname } is excluded from the tournament.
+exclude-not-playing = { $nickname } is not playing in the tournament now.
+substitute-choose = Who replaces { $nickname }? The substitute plays the remaining games.
+substitute-newcomer = A new player
+substitute-ask-newcomer = A new player: "game nickname; club; city".
+substitute-newcomer-format = Write three parts separated by ";": game nickname; club; city.
+substitute-done = { $nickname } substitutes and plays the remaining games.
+substitute-not-replaceable = { $nickname } has already been replaced or withdrew.
+substitute-not-waiting = This player is no longer on the waiting list.
+
+## Messages from the bot
+notice-promoted = A place has freed: you are registered for "{ $tournament }"!
+notice-team-withdrawn = The captain withdrew team "{ $team }"; you are withdrawn too.
+notice-team-joined = { $nickname } joined team "{ $team }".
+notice-team-complete = { $nickname } joined team "{ $team }": the team is complete!
+notice-team-removed = The captain removed you from team "{ $team }". You stay registered, without a team.
+notice-team-incomplete = Team "{ $team }" is incomplete: { $count } of { $size }. Invite players before registration closes.
+notice-excluded = The chief judge excluded you from "{ $tournament }". Reason: { $reason }
+notice-substitute = You substitute for { $nickname } in "{ $tournament }" and play the remaining games.
+notice-checkin = Tournament "{ $tournament }": please confirm you are here.
+command-tournaments = My tournaments
+command-new = New tournament

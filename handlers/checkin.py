@@ -1,0 +1,234 @@
+"""The tournament day: check-in, the missing list, no-shows, substitutes, exclusion."""
+
+from __future__ import annotations
+
+from html import escape
+
+from aiogram import F, Router
+from aiogram.fsm.context import FSMContext
+from aiogram.fsm.state import State, StatesGroup
+from aiogram.types import CallbackQuery, Message
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from bot.config import Settings
+from domain import validation
+from domain.outgoing import Button, Phrase
+from domain.registration import Application, ParticipantStatus
+from domain.services.checkin import call_for_checkin, check_in, exclude, mark_no_show, substitute
+from domain.services.ports import UnitOfWorkFactory
+from domain.services.registration import roster
+from domain.users import User
+from domain.validation import Invalid
+from handlers.callbacks import (
+    CardOpen,
+    CheckIn,
+    CheckinCall,
+    CheckinScreen,
+    PersonAction,
+    SubstitutePick,
+)
+from handlers.common import now, refusal_text, refusals_answered, reset, show
+from handlers.lists import show_person
+from handlers.middlewares import Texts
+
+
+class DayForm(StatesGroup):
+    exclusion_reason = State()
+    newcomer = State()
+
+
+@refusals_answered
+async def confirm_presence(
+    callback: CallbackQuery,
+    callback_data: CheckIn,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+) -> None:
+    await check_in(uow_factory, callback_data.tid, user.telegram_id, now())
+    await show(callback, texts("checkin-done"))
+
+
+@refusals_answered
+async def missing_screen(
+    callback: CallbackQuery,
+    callback_data: CheckinScreen,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    settings: Settings,
+) -> None:
+    found = await roster(
+        uow_factory, callback_data.tid, user.telegram_id, settings.admin_ids, now()
+    )
+    playing = [p for p in found.participants if p.status is ParticipantStatus.REGISTERED]
+    missing = [p for p in playing if not p.checked_in]
+    freed = [
+        p
+        for p in found.participants
+        if p.status in (ParticipantStatus.NO_SHOW, ParticipantStatus.EXCLUDED)
+    ]
+    text = texts(
+        "checkin-screen",
+        present=len(playing) - len(missing),
+        missing=len(missing),
+        freed=len(freed),
+    )
+    keyboard = InlineKeyboardBuilder()
+    for p in (missing + freed)[:40]:
+        keyboard.button(text=p.nickname, callback_data=PersonAction(pid=p.id, act="show"))
+    keyboard.button(text=texts("back-to-card"), callback_data=CardOpen(tid=callback_data.tid))
+    keyboard.adjust(2)
+    await show(callback, text, reply_markup=keyboard.as_markup())
+
+
+@refusals_answered
+async def call_players(
+    callback: CallbackQuery,
+    callback_data: CheckinCall,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    settings: Settings,
+) -> None:
+    button = Button(
+        Phrase.of("checkin-button"), callback_data=CheckIn(tid=callback_data.tid).pack()
+    )
+    sent = await call_for_checkin(
+        uow_factory, callback_data.tid, user.telegram_id, settings.admin_ids, now(), button
+    )
+    await callback.answer(texts("checkin-called", count=len(sent)), show_alert=True)
+
+
+@refusals_answered
+async def day_action(
+    callback: CallbackQuery,
+    callback_data: PersonAction,
+    state: FSMContext,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    settings: Settings,
+) -> None:
+    pid = callback_data.pid
+    if callback_data.act == "noshow":
+        await mark_no_show(uow_factory, pid, user.telegram_id, settings.admin_ids, now())
+        await show_person(callback, pid, user, texts, uow_factory, settings)
+    elif callback_data.act == "excl":
+        await state.set_state(DayForm.exclusion_reason)
+        await state.update_data(pid=pid)
+        await show(callback, texts("exclude-ask-reason"))
+    elif callback_data.act == "sub":
+        async with uow_factory() as uow:
+            person = await uow.participants.get(pid)
+        if person is None:
+            raise Invalid("refused-not-found")
+        found = await roster(
+            uow_factory, person.tournament_id, user.telegram_id, settings.admin_ids, now()
+        )
+        waiting = [p for p in found.participants if p.status is ParticipantStatus.WAITING]
+        keyboard = InlineKeyboardBuilder()
+        for p in waiting[:20]:
+            keyboard.button(text=p.nickname, callback_data=SubstitutePick(pid=pid, wid=p.id))
+        keyboard.button(
+            text=texts("substitute-newcomer"), callback_data=SubstitutePick(pid=pid, wid=0)
+        )
+        keyboard.adjust(1)
+        await show(
+            callback,
+            texts("substitute-choose", nickname=escape(person.nickname)),
+            reply_markup=keyboard.as_markup(),
+        )
+
+
+@refusals_answered
+async def pick_substitute(
+    callback: CallbackQuery,
+    callback_data: SubstitutePick,
+    state: FSMContext,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    settings: Settings,
+) -> None:
+    if callback_data.wid == 0:
+        await state.set_state(DayForm.newcomer)
+        await state.update_data(pid=callback_data.pid)
+        await show(callback, texts("substitute-ask-newcomer"))
+        return
+    player, _ = await substitute(
+        uow_factory,
+        callback_data.pid,
+        user.telegram_id,
+        settings.admin_ids,
+        now(),
+        waiting_id=callback_data.wid,
+    )
+    await show(callback, texts("substitute-done", nickname=escape(player.nickname)))
+
+
+@refusals_answered
+async def take_newcomer(
+    message: Message,
+    state: FSMContext,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    settings: Settings,
+) -> None:
+    parts = [part.strip() for part in (message.text or "").split(";")]
+    try:
+        if len(parts) != 3:
+            raise Invalid("substitute-newcomer-format")
+        newcomer = Application(
+            validation.nickname(parts[0]),
+            validation.place_name(parts[1]),
+            validation.place_name(parts[2]),
+        )
+    except Invalid as error:
+        await message.answer(refusal_text(texts, error))
+        return
+    data = await state.get_data()
+    await reset(state)
+    player, _ = await substitute(
+        uow_factory, data["pid"], user.telegram_id, settings.admin_ids, now(), newcomer=newcomer
+    )
+    await message.answer(texts("substitute-done", nickname=escape(player.nickname)))
+
+
+@refusals_answered
+async def take_exclusion_reason(
+    message: Message,
+    state: FSMContext,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    settings: Settings,
+) -> None:
+    try:
+        reason = validation.reason(message.text)
+    except Invalid as error:
+        await message.answer(refusal_text(texts, error))
+        return
+    data = await state.get_data()
+    await reset(state)
+    player, _ = await exclude(
+        uow_factory, data["pid"], user.telegram_id, settings.admin_ids, reason, now()
+    )
+    await message.answer(texts("exclude-done", nickname=escape(player.nickname)))
+
+
+def make_router() -> Router:
+    """Check-in, the missing list and the judges' actions on the tournament day."""
+    router = Router(name="checkin")
+    router.message.filter(F.chat.type == "private")
+    router.callback_query.register(confirm_presence, CheckIn.filter())
+    router.callback_query.register(missing_screen, CheckinScreen.filter())
+    router.callback_query.register(call_players, CheckinCall.filter())
+    router.callback_query.register(
+        day_action, PersonAction.filter(F.act.in_({"noshow", "excl", "sub"}))
+    )
+    router.callback_query.register(pick_substitute, SubstitutePick.filter())
+    router.message.register(take_newcomer, DayForm.newcomer, F.text)
+    router.message.register(take_exclusion_reason, DayForm.exclusion_reason, F.text)
+    return router

@@ -1,0 +1,541 @@
+"""The organizer's screens: the creation wizard, the tournament card and its guarded moves."""
+
+from __future__ import annotations
+
+import json
+from datetime import date, datetime, timedelta
+from decimal import Decimal
+from html import escape
+from typing import Any
+
+from aiogram import Bot, F, Router
+from aiogram.exceptions import TelegramAPIError
+from aiogram.filters import Command
+from aiogram.filters.callback_data import CallbackData
+from aiogram.fsm.context import FSMContext
+from aiogram.fsm.state import State, StatesGroup
+from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from bot.config import Settings
+from domain import validation
+from domain.lifecycle import Refusal, stage_number
+from domain.permissions import Action, allows
+from domain.regulation import PRESET_IDS, RegulationError, load_preset, parse_regulation
+from domain.services.ports import UnitOfWorkFactory
+from domain.services.tournaments import (
+    TournamentCard,
+    create_tournament,
+    may_create,
+    move_tournament,
+    tournament_card,
+    tournaments_of,
+)
+from domain.tournament import Tournament, TournamentState
+from domain.users import User
+from domain.validation import Invalid
+from handlers.callbacks import (
+    CardOpen,
+    CheckinCall,
+    CheckinScreen,
+    ExportChoice,
+    JudgeInvite,
+    MoveChoice,
+    RemindTeams,
+    RosterPage,
+    TeamPage,
+)
+from handlers.common import deep_link, now, refusals_answered, reset, show
+from handlers.middlewares import Texts
+
+REGULATION_FILE_LIMIT = 256 * 1024
+# How far ahead a tournament may be planned.
+HORIZON = timedelta(days=730)
+
+
+class Wizard(StatesGroup):
+    regulation = State()
+    title = State()
+    city = State()
+    venue = State()
+    dates = State()
+    timezone = State()
+    timetable = State()
+    capacity = State()
+    deadline = State()
+    fee = State()
+    quota = State()
+    channel = State()
+    confirm = State()
+
+
+STEPS = [
+    Wizard.regulation,
+    Wizard.title,
+    Wizard.city,
+    Wizard.venue,
+    Wizard.dates,
+    Wizard.timezone,
+    Wizard.timetable,
+    Wizard.capacity,
+    Wizard.deadline,
+    Wizard.fee,
+    Wizard.quota,
+    Wizard.channel,
+    Wizard.confirm,
+]
+
+
+class PresetChoice(CallbackData, prefix="wp"):
+    preset: str
+
+
+class WizardKeep(CallbackData, prefix="wk"):
+    step: str
+
+
+class WizardDone(CallbackData, prefix="wd"):
+    create: bool
+
+
+def _step_name(state: State) -> str:
+    return (state.state or "").split(":")[-1]
+
+
+def _regulation_of(data: dict[str, Any]):  # type: ignore[no-untyped-def]
+    if data.get("regulation_json"):
+        return parse_regulation(json.loads(data["regulation_json"], parse_float=Decimal))
+    return load_preset(data["regulation_id"])
+
+
+def _keep_label(step: str, data: dict[str, Any], settings: Settings, texts: Texts) -> str | None:
+    """The button that keeps a step's default, None for a step without one."""
+    if step == "timezone":
+        return texts("wizard-keep-timezone", timezone=settings.timezone)
+    if step == "timetable":
+        return texts("wizard-keep-timetable")
+    if step == "fee":
+        fee = _regulation_of(data).entry_fee
+        return texts("wizard-keep-fee", fee=str(fee.amount) if fee else "0")
+    if step in ("deadline", "quota", "channel"):
+        return texts(f"wizard-skip-{step}")
+    return None
+
+
+async def _ask(
+    message: Message, state: FSMContext, step: State, texts: Texts, settings: Settings
+) -> None:
+    await state.set_state(step)
+    data = await state.get_data()
+    name = _step_name(step)
+    if name == "confirm":
+        await _confirm(message, data, texts)
+        return
+    args: dict[str, Any] = {}
+    if name == "timetable":
+        days = _regulation_of(data).timetable
+        args["timetable"] = escape(validation.timetable_lines(days)) or "-"
+    keyboard = InlineKeyboardBuilder()
+    label = _keep_label(name, data, settings, texts)
+    if label is not None:
+        keyboard.button(text=label, callback_data=WizardKeep(step=name))
+    await message.answer(texts(f"wizard-ask-{name}", **args), reply_markup=keyboard.as_markup())
+
+
+async def _next(
+    message: Message, state: FSMContext, texts: Texts, settings: Settings, **values: Any
+) -> None:
+    await state.update_data(**values)
+    current = await state.get_state()
+    index = [s.state for s in STEPS].index(current)
+    await _ask(message, state, STEPS[index + 1], texts, settings)
+
+
+async def start_wizard(
+    message: Message,
+    state: FSMContext,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    settings: Settings,
+) -> None:
+    if not await may_create(uow_factory, user.telegram_id, settings.admin_ids):
+        await message.answer(texts("refused-forbidden"))
+        return
+    await reset(state)
+    await state.set_state(Wizard.regulation)
+    keyboard = InlineKeyboardBuilder()
+    for preset in PRESET_IDS:
+        name = load_preset(preset).name
+        keyboard.button(
+            text=name.ru if texts.locale == "ru" else name.en,
+            callback_data=PresetChoice(preset=preset),
+        )
+    keyboard.adjust(1)
+    await message.answer(texts("wizard-ask-regulation"), reply_markup=keyboard.as_markup())
+
+
+async def choose_preset(
+    callback: CallbackQuery,
+    callback_data: PresetChoice,
+    state: FSMContext,
+    texts: Texts,
+    settings: Settings,
+) -> None:
+    await callback.answer()
+    if not isinstance(callback.message, Message) or callback_data.preset not in PRESET_IDS:
+        return
+    await state.update_data(regulation_id=callback_data.preset, regulation_json=None)
+    await _next(callback.message, state, texts, settings)
+
+
+async def upload_regulation(
+    message: Message, state: FSMContext, texts: Texts, settings: Settings, bot: Bot
+) -> None:
+    document = message.document
+    if document is None or (document.file_size or 0) > REGULATION_FILE_LIMIT:
+        await message.answer(texts("wizard-regulation-file-too-big"))
+        return
+    content = await bot.download(document)
+    try:
+        data = json.loads(content.read() if content else b"", parse_float=Decimal)
+        if not isinstance(data, dict):
+            raise RegulationError([("regulation", "expected a JSON object")])
+        regulation = parse_regulation(data)
+    except (ValueError, UnicodeDecodeError) as error:
+        problems = getattr(error, "problems", [("file", str(error))])
+        listed = "\n".join(f"• {escape(path)}: {escape(reason)}" for path, reason in problems[:20])
+        await message.answer(texts("wizard-regulation-invalid", problems=listed))
+        return
+    await state.update_data(
+        regulation_id=regulation.id, regulation_json=regulation.model_dump_json()
+    )
+    await _next(message, state, texts, settings)
+
+
+async def _accept(step: str, text: str, data: dict[str, Any], bot: Bot) -> dict[str, Any]:
+    """The wizard data a typed answer to `step` gives; `Invalid` if it cannot be taken."""
+    today = now().date()
+    if step == "title":
+        return {"title": validation.title(text)}
+    if step == "city":
+        return {"city": validation.place_name(text)}
+    if step == "venue":
+        return {"venue": validation.venue(text)}
+    if step == "dates":
+        first, last = validation.dates(text, today)
+        return {"starts_on": first.isoformat(), "ends_on": last.isoformat()}
+    if step == "timezone":
+        return {"timezone": validation.timezone(text)}
+    if step == "timetable":
+        days = validation.timetable(text, _regulation_of(data))
+        return {"timetable_json": json.dumps([d.model_dump(mode="json") for d in days])}
+    if step == "capacity":
+        return {"capacity": validation.capacity(text)}
+    if step == "deadline":
+        start = datetime.combine(date.fromisoformat(data["starts_on"]), datetime.max.time())
+        zone_start = start.replace(tzinfo=validation.ZoneInfo(data["timezone"]))
+        moment = validation.moment(text, data["timezone"], now(), zone_start)
+        return {"deadline": moment.isoformat()}
+    if step == "fee":
+        return {"fee": str(validation.fee(text))}
+    if step == "quota":
+        return {"quota": validation.club_quota(text)}
+    if step == "channel":
+        return {"channel_id": await _checked_channel(bot, validation.channel(text))}
+    raise Invalid("wizard-use-buttons")
+
+
+async def _checked_channel(bot: Bot, reference: str) -> int:
+    """The channel's id, if the bot is its admin with the right to post."""
+    try:
+        chat = await bot.get_chat(reference)
+        member = await bot.get_chat_member(chat.id, bot.id)
+    except TelegramAPIError:
+        raise Invalid("channel-not-found", channel=reference) from None
+    if member.status != "administrator":
+        raise Invalid("channel-not-admin", channel=reference)
+    if chat.type == "channel" and not getattr(member, "can_post_messages", False):
+        raise Invalid("channel-cannot-post", channel=reference)
+    return chat.id
+
+
+async def wizard_text(
+    message: Message, state: FSMContext, texts: Texts, settings: Settings, bot: Bot
+) -> None:
+    current = await state.get_state()
+    step = (current or "").split(":")[-1]
+    data = await state.get_data()
+    try:
+        values = await _accept(step, message.text or "", data, bot)
+    except Invalid as error:
+        args = {k: escape(v) if isinstance(v, str) else v for k, v in error.args_.items()}
+        await message.answer(texts(error.code, **args))
+        return
+    await _next(message, state, texts, settings, **values)
+
+
+async def wizard_keep(
+    callback: CallbackQuery,
+    callback_data: WizardKeep,
+    state: FSMContext,
+    texts: Texts,
+    settings: Settings,
+) -> None:
+    await callback.answer()
+    current = await state.get_state()
+    if not isinstance(callback.message, Message) or current != f"Wizard:{callback_data.step}":
+        return
+    defaults: dict[str, dict[str, Any]] = {
+        "timezone": {"timezone": settings.timezone},
+        "timetable": {"timetable_json": None},
+        "deadline": {"deadline": None},
+        "fee": {"fee": None},
+        "quota": {"quota": None},
+        "channel": {"channel_id": None},
+    }
+    if callback_data.step in defaults:
+        await _next(callback.message, state, texts, settings, **defaults[callback_data.step])
+
+
+def _draft(data: dict[str, Any], user: User) -> Tournament:
+    regulation = _regulation_of(data)
+    fee = data.get("fee")
+    if fee is None and regulation.entry_fee is not None:
+        fee = str(regulation.entry_fee.amount)
+    return Tournament(
+        id=0,
+        title=data["title"],
+        regulation_id=regulation.id,
+        regulation_json=data.get("regulation_json"),
+        state=TournamentState.DRAFT,
+        timezone=data["timezone"],
+        created_by=user.telegram_id,
+        created_at=now(),
+        city=data["city"],
+        venue=data["venue"],
+        starts_on=date.fromisoformat(data["starts_on"]),
+        ends_on=date.fromisoformat(data["ends_on"]),
+        timetable_json=data.get("timetable_json"),
+        capacity=data["capacity"],
+        registration_deadline=datetime.fromisoformat(data["deadline"])
+        if data.get("deadline")
+        else None,
+        entry_fee=Decimal(fee) if fee is not None else None,
+        club_quota=data.get("quota"),
+        channel_id=data.get("channel_id"),
+    )
+
+
+def _settings_text(tournament: Tournament, texts: Texts) -> str:
+    regulation = tournament.regulation
+    deadline = tournament.registration_deadline
+    return texts(
+        "tournament-settings",
+        title=escape(tournament.title),
+        regulation=escape(regulation.name.ru if texts.locale == "ru" else regulation.name.en),
+        city=escape(tournament.city or "-"),
+        venue=escape(tournament.venue or "-"),
+        dates=_dates(tournament),
+        timezone=tournament.timezone,
+        capacity=tournament.capacity or "-",
+        deadline=_moment(deadline, tournament.timezone) if deadline else "-",
+        fee=str(tournament.entry_fee) if tournament.entry_fee is not None else "-",
+        quota=tournament.club_quota or "-",
+        channel=str(tournament.channel_id) if tournament.channel_id else "-",
+    )
+
+
+def _dates(tournament: Tournament) -> str:
+    if tournament.starts_on is None:
+        return "-"
+    first = tournament.starts_on.strftime("%d.%m.%Y")
+    if tournament.ends_on and tournament.ends_on != tournament.starts_on:
+        return f"{first}–{tournament.ends_on.strftime('%d.%m.%Y')}"
+    return first
+
+
+def _moment(moment: datetime, zone: str) -> str:
+    return moment.astimezone(validation.ZoneInfo(zone)).strftime("%d.%m.%Y %H:%M")
+
+
+async def _confirm(message: Message, data: dict[str, Any], texts: Texts) -> None:
+    draft = _draft(data, User(0, "", None, None, texts.locale))
+    keyboard = InlineKeyboardBuilder()
+    keyboard.button(text=texts("wizard-create"), callback_data=WizardDone(create=True))
+    keyboard.button(text=texts("wizard-cancel"), callback_data=WizardDone(create=False))
+    await message.answer(
+        texts("wizard-summary") + "\n\n" + _settings_text(draft, texts),
+        reply_markup=keyboard.as_markup(),
+    )
+
+
+@refusals_answered
+async def wizard_done(
+    callback: CallbackQuery,
+    callback_data: WizardDone,
+    state: FSMContext,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    settings: Settings,
+    bot: Bot,
+) -> None:
+    if await state.get_state() != Wizard.confirm.state:
+        await callback.answer(texts("refused-not-found"), show_alert=True)
+        return
+    data = await state.get_data()
+    await reset(state)
+    if not callback_data.create:
+        await show(callback, texts("wizard-cancelled"))
+        return
+    tournament = await create_tournament(uow_factory, _draft(data, user), settings.admin_ids, now())
+    await render_card(callback, tournament.id, user, texts, uow_factory, settings, bot)
+
+
+async def cancel(message: Message, state: FSMContext, texts: Texts) -> None:
+    await reset(state)
+    await message.answer(texts("wizard-cancelled"))
+
+
+def card_keyboard(card: TournamentCard, texts: Texts) -> InlineKeyboardMarkup:
+    tid = card.tournament.id
+    team = card.tournament.is_team_tournament
+    buttons: list[tuple[str, CallbackData]] = [
+        (f"move-{move.value}", MoveChoice(tid=tid, move=move)) for move in card.moves
+    ]
+    if allows(card.roles, Action.VIEW_PARTICIPANTS):
+        buttons.append(("card-players", RosterPage(tid=tid, view="all", page=0)))
+        if team:
+            buttons.append(("card-teams", TeamPage(tid=tid, page=0)))
+        buttons.append(("card-checkin", CheckinScreen(tid=tid)))
+    if allows(card.roles, Action.INVITE_STAFF):
+        buttons.append(("card-checkin-call", CheckinCall(tid=tid)))
+        if team and card.tournament.state is TournamentState.REGISTRATION_OPEN:
+            buttons.append(("card-remind-teams", RemindTeams(tid=tid)))
+        buttons.append(("card-invite-chief", JudgeInvite(tid=tid, role="chief_judge")))
+        buttons.append(("card-invite-judge", JudgeInvite(tid=tid, role="table_judge")))
+    if allows(card.roles, Action.EXPORT):
+        buttons.append(("card-export-csv", ExportChoice(tid=tid, kind="csv")))
+        buttons.append(("card-export-file", ExportChoice(tid=tid, kind="file")))
+    buttons.append(("card-refresh", CardOpen(tid=tid)))
+    keyboard = InlineKeyboardBuilder()
+    for key, data in buttons:
+        keyboard.button(text=texts(key), callback_data=data)
+    keyboard.adjust(1)
+    return keyboard.as_markup()
+
+
+async def card_text(card: TournamentCard, texts: Texts, bot: Bot) -> str:
+    tournament = card.tournament
+    stage = stage_number(tournament)
+    return texts(
+        "tournament-card",
+        settings=_settings_text(tournament, texts),
+        state=texts(f"state-{tournament.state.value}", stage=stage or 0),
+        registered=card.registered,
+        waiting=card.waiting,
+        paid=card.paid,
+        checked_in=card.checked_in,
+        teams=card.teams if tournament.is_team_tournament else "-",
+        complete_teams=card.complete_teams if tournament.is_team_tournament else "-",
+        link=await deep_link(bot, card.registration_payload),
+    )
+
+
+async def render_card(
+    event: Message | CallbackQuery,
+    tid: int,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    settings: Settings,
+    bot: Bot,
+) -> None:
+    card = await tournament_card(uow_factory, tid, user.telegram_id, settings.admin_ids, now())
+    text = await card_text(card, texts, bot)
+    markup = card_keyboard(card, texts)
+    if isinstance(event, CallbackQuery) and isinstance(event.message, Message):
+        await event.message.answer(text, reply_markup=markup)
+        await event.answer()
+    else:
+        await event.answer(text, reply_markup=markup)
+
+
+@refusals_answered
+async def open_card(
+    callback: CallbackQuery,
+    callback_data: CardOpen,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    settings: Settings,
+    bot: Bot,
+) -> None:
+    await render_card(callback, callback_data.tid, user, texts, uow_factory, settings, bot)
+
+
+async def list_tournaments(
+    message: Message, user: User, texts: Texts, uow_factory: UnitOfWorkFactory, settings: Settings
+) -> None:
+    mine = await tournaments_of(uow_factory, user.telegram_id, settings.admin_ids)
+    if not mine:
+        await message.answer(texts("tournaments-none"))
+        return
+    keyboard = InlineKeyboardBuilder()
+    for tournament in mine[:30]:
+        label = f"{tournament.title} · {texts(f'state-{tournament.state.value}', stage=0)}"
+        keyboard.button(text=label, callback_data=CardOpen(tid=tournament.id))
+    keyboard.adjust(1)
+    await message.answer(texts("tournaments-list"), reply_markup=keyboard.as_markup())
+
+
+@refusals_answered
+async def make_move(
+    callback: CallbackQuery,
+    callback_data: MoveChoice,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    settings: Settings,
+    bot: Bot,
+) -> None:
+    result = await move_tournament(
+        uow_factory,
+        callback_data.tid,
+        user.telegram_id,
+        settings.admin_ids,
+        callback_data.move,
+        now(),
+    )
+    if isinstance(result, Refusal):
+        args = {k: escape(v) if isinstance(v, str) else v for k, v in result.args.items()}
+        if "state" in args:
+            args["state"] = texts(f"state-{args['state']}", stage=0)
+        await callback.answer(texts(result.code, **args), show_alert=True)
+        return
+    await render_card(callback, result.id, user, texts, uow_factory, settings, bot)
+
+
+async def forbidden_in_wizard(message: Message, texts: Texts) -> None:
+    await message.answer(texts("wizard-use-buttons"))
+
+
+def make_router() -> Router:
+    """The creation wizard, the list of one's tournaments and the tournament card."""
+    router = Router(name="organizer")
+    router.message.filter(F.chat.type == "private")
+    router.message.register(start_wizard, Command("new"))
+    router.message.register(cancel, Command("cancel"))
+    router.message.register(list_tournaments, Command("tournaments"))
+    router.message.register(upload_regulation, Wizard.regulation, F.document)
+    router.message.register(forbidden_in_wizard, Wizard.regulation)
+    router.message.register(forbidden_in_wizard, Wizard.confirm)
+    for step in STEPS[1:-1]:
+        router.message.register(wizard_text, step, F.text)
+    router.callback_query.register(choose_preset, PresetChoice.filter(), Wizard.regulation)
+    router.callback_query.register(wizard_keep, WizardKeep.filter())
+    router.callback_query.register(wizard_done, WizardDone.filter())
+    router.callback_query.register(open_card, CardOpen.filter())
+    router.callback_query.register(make_move, MoveChoice.filter())
+    return router

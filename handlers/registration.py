@@ -1,0 +1,302 @@
+"""The player's screens: registration by deep link, the summary, edit and withdrawal."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from aiogram import Bot, F, Router
+from aiogram.filters import CommandObject, CommandStart
+from aiogram.fsm.context import FSMContext
+from aiogram.fsm.state import State, StatesGroup
+from aiogram.types import CallbackQuery, Message
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from bot.config import Settings
+from domain import validation
+from domain.invites import InviteKind
+from domain.registration import Application, ParticipantStatus
+from domain.services.checkin import checkin_refusal
+from domain.services.ports import UnitOfWorkFactory
+from domain.services.registration import (
+    Registration,
+    edit_registration,
+    register,
+    registration_of,
+    resolve_link,
+    withdraw,
+)
+from domain.services.teams import join_team
+from domain.users import User
+from domain.validation import Invalid
+from handlers.callbacks import CheckIn, MyRegistration, TeamAction
+from handlers.common import now, refusal_text, refusals_answered, reset, show
+from handlers.middlewares import Texts
+from handlers.teams import ask_team_name, show_team
+
+
+class RegistrationForm(StatesGroup):
+    nickname = State()
+    club = State()
+    city = State()
+    confirm = State()
+
+
+def registration_text(registration: Registration, texts: Texts) -> str:
+    """The player's view of his registration."""
+    tournament, participant = registration.tournament, registration.participant
+    head = texts("registration-tournament", title=escape(tournament.title))
+    if participant is None or not participant.holds_place:
+        return head + "\n" + texts("registration-none")
+    return (
+        head
+        + "\n"
+        + texts(
+            "registration-mine",
+            nickname=escape(participant.nickname),
+            club=escape(participant.club),
+            city=escape(participant.city),
+            status=texts(f"status-{participant.status.value}"),
+            team=escape(registration.team.name) if registration.team else "-",
+            checked_in=texts("yes") if participant.checked_in else texts("no"),
+        )
+    )
+
+
+def registration_keyboard(registration: Registration, texts: Texts):  # type: ignore[no-untyped-def]
+    tournament, participant = registration.tournament, registration.participant
+    tid = tournament.id
+    keyboard = InlineKeyboardBuilder()
+    if participant is not None and participant.holds_place and not tournament.has_started:
+        if (
+            participant.status is ParticipantStatus.REGISTERED
+            and not participant.checked_in
+            and checkin_refusal(tournament, now()) is None
+        ):
+            keyboard.button(text=texts("checkin-button"), callback_data=CheckIn(tid=tid))
+        keyboard.button(
+            text=texts("registration-edit"), callback_data=MyRegistration(tid=tid, act="edit")
+        )
+        if tournament.is_team_tournament:
+            if registration.team is None:
+                keyboard.button(
+                    text=texts("team-create"), callback_data=MyRegistration(tid=tid, act="team")
+                )
+            else:
+                keyboard.button(
+                    text=texts("team-mine"),
+                    callback_data=TeamAction(team=registration.team.id, act="show"),
+                )
+        keyboard.button(
+            text=texts("registration-withdraw"),
+            callback_data=MyRegistration(tid=tid, act="withdraw"),
+        )
+    keyboard.adjust(1)
+    return keyboard.as_markup()
+
+
+async def show_registration(
+    event: Message | CallbackQuery, registration: Registration, texts: Texts
+) -> None:
+    await show(
+        event,
+        registration_text(registration, texts),
+        reply_markup=registration_keyboard(registration, texts),
+    )
+
+
+@refusals_answered
+async def open_link(
+    message: Message,
+    command: CommandObject,
+    bot: Bot,
+    state: FSMContext,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+) -> None:
+    invite = await resolve_link(uow_factory, command.args or "")
+    if invite is None or invite.tournament_id is None:
+        await message.answer(texts("start-link-invalid"))
+        return
+    await reset(state)
+    mine = await registration_of(uow_factory, invite.tournament_id, user.telegram_id, now())
+    holds = mine.participant is not None and mine.participant.holds_place
+    if invite.kind is InviteKind.TEAM and holds:
+        assert invite.team_id is not None
+        view, _ = await join_team(uow_factory, invite.team_id, user.telegram_id, now())
+        await show_team(message, view, user, texts, bot)
+        return
+    if holds:
+        await show_registration(message, mine, texts)
+        return
+    await state.update_data(tid=invite.tournament_id, team_id=invite.team_id, editing=False)
+    await state.set_state(RegistrationForm.nickname)
+    await message.answer(
+        registration_text(mine, texts) + "\n\n" + texts("registration-ask-nickname")
+    )
+
+
+async def take_nickname(message: Message, state: FSMContext, texts: Texts) -> None:
+    try:
+        nickname = validation.nickname(message.text)
+    except Invalid as error:
+        await message.answer(refusal_text(texts, error))
+        return
+    await state.update_data(nickname=nickname)
+    await state.set_state(RegistrationForm.club)
+    await message.answer(texts("registration-ask-club"))
+
+
+async def take_club(message: Message, state: FSMContext, texts: Texts) -> None:
+    try:
+        club = validation.place_name(message.text)
+    except Invalid as error:
+        await message.answer(refusal_text(texts, error))
+        return
+    await state.update_data(club=club)
+    await state.set_state(RegistrationForm.city)
+    await message.answer(texts("registration-ask-city"))
+
+
+async def take_city(message: Message, state: FSMContext, texts: Texts) -> None:
+    try:
+        city = validation.place_name(message.text)
+    except Invalid as error:
+        await message.answer(refusal_text(texts, error))
+        return
+    data = await state.update_data(city=city)
+    await state.set_state(RegistrationForm.confirm)
+    keyboard = InlineKeyboardBuilder()
+    keyboard.button(
+        text=texts("registration-confirm"),
+        callback_data=MyRegistration(tid=data["tid"], act="confirm"),
+    )
+    keyboard.button(
+        text=texts("registration-redo"), callback_data=MyRegistration(tid=data["tid"], act="redo")
+    )
+    keyboard.adjust(1)
+    await message.answer(
+        texts(
+            "registration-summary",
+            nickname=escape(data["nickname"]),
+            club=escape(data["club"]),
+            city=escape(city),
+        ),
+        reply_markup=keyboard.as_markup(),
+    )
+
+
+@refusals_answered
+async def confirm(
+    callback: CallbackQuery,
+    callback_data: MyRegistration,
+    state: FSMContext,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    settings: Settings,
+) -> None:
+    data: dict[str, Any] = await state.get_data()
+    if (
+        await state.get_state() != RegistrationForm.confirm.state
+        or data.get("tid") != callback_data.tid
+    ):
+        await callback.answer(texts("refused-not-found"), show_alert=True)
+        return
+    if callback_data.act == "redo":
+        await state.set_state(RegistrationForm.nickname)
+        await show(callback, texts("registration-ask-nickname"))
+        return
+    application = Application(data["nickname"], data["club"], data["city"])
+    try:
+        if data.get("editing"):
+            await edit_registration(
+                uow_factory, callback_data.tid, user.telegram_id, application, now()
+            )
+        else:
+            await register(
+                uow_factory,
+                callback_data.tid,
+                user.telegram_id,
+                application,
+                settings.admin_ids,
+                now(),
+                team_id=data.get("team_id"),
+            )
+    finally:
+        # A refused registration starts over from the link; nothing was stored.
+        await reset(state)
+    mine = await registration_of(uow_factory, callback_data.tid, user.telegram_id, now())
+    assert mine.participant is not None
+    key = (
+        "registration-waiting"
+        if mine.participant.status is ParticipantStatus.WAITING
+        else "registration-done"
+    )
+    await show(
+        callback,
+        texts(key) + "\n\n" + registration_text(mine, texts),
+        reply_markup=registration_keyboard(mine, texts),
+    )
+
+
+@refusals_answered
+async def my_registration(
+    callback: CallbackQuery,
+    callback_data: MyRegistration,
+    state: FSMContext,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+) -> None:
+    tid = callback_data.tid
+    if callback_data.act == "edit":
+        mine = await registration_of(uow_factory, tid, user.telegram_id, now())
+        if (
+            mine.participant is None
+            or not mine.participant.holds_place
+            or mine.tournament.has_started
+        ):
+            raise Invalid("registration-frozen")
+        await reset(state)
+        await state.update_data(tid=tid, team_id=None, editing=True)
+        await state.set_state(RegistrationForm.nickname)
+        await show(callback, texts("registration-ask-nickname"))
+    elif callback_data.act == "withdraw":
+        keyboard = InlineKeyboardBuilder()
+        keyboard.button(
+            text=texts("registration-withdraw-yes"),
+            callback_data=MyRegistration(tid=tid, act="withdraw_yes"),
+        )
+        keyboard.button(
+            text=texts("registration-withdraw-no"),
+            callback_data=MyRegistration(tid=tid, act="show"),
+        )
+        keyboard.adjust(1)
+        await show(callback, texts("registration-withdraw-sure"), reply_markup=keyboard.as_markup())
+    elif callback_data.act == "withdraw_yes":
+        await withdraw(uow_factory, tid, user.telegram_id, now())
+        await show(callback, texts("registration-withdrawn"))
+    elif callback_data.act == "team":
+        await ask_team_name(callback, tid, state, texts)
+    else:
+        await show_registration(
+            callback, await registration_of(uow_factory, tid, user.telegram_id, now()), texts
+        )
+
+
+def make_router() -> Router:
+    """Registration by link, the summary and the player's own registration screen."""
+    router = Router(name="registration")
+    router.message.filter(F.chat.type == "private")
+    router.message.register(
+        open_link,
+        CommandStart(deep_link=True, magic=F.args.regexp(r"^[rt][A-Za-z0-9_-]+$")),
+    )
+    router.message.register(take_nickname, RegistrationForm.nickname, F.text)
+    router.message.register(take_club, RegistrationForm.club, F.text)
+    router.message.register(take_city, RegistrationForm.city, F.text)
+    router.callback_query.register(confirm, MyRegistration.filter(F.act.in_({"confirm", "redo"})))
+    router.callback_query.register(my_registration, MyRegistration.filter())
+    return router

@@ -1,0 +1,86 @@
+"""Staffing screens: an admin appoints organizers, an organizer invites the judges, by link."""
+
+from __future__ import annotations
+
+from aiogram import Bot, F, Router
+from aiogram.filters import Command, CommandObject, CommandStart
+from aiogram.types import CallbackQuery, Message
+
+from bot.config import Settings
+from domain.invites import InviteKind, split_payload
+from domain.permissions import StaffRole
+from domain.services.access import NotFound
+from domain.services.ports import UnitOfWorkFactory
+from domain.services.staff import accept_staff_invite, invite_judge, invite_organizer
+from domain.users import User
+from handlers.callbacks import JudgeInvite
+from handlers.common import deep_link, now, refusals_answered
+from handlers.middlewares import Texts
+
+ROLE_TEXTS = {
+    InviteKind.ORGANIZER: "staff-became-organizer",
+    InviteKind.CHIEF_JUDGE: "staff-became-chief",
+    InviteKind.TABLE_JUDGE: "staff-became-judge",
+}
+
+
+@refusals_answered
+async def appoint_organizer(
+    message: Message,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    settings: Settings,
+    bot: Bot,
+) -> None:
+    invite = await invite_organizer(uow_factory, user.telegram_id, settings.admin_ids, now())
+    await message.answer(texts("staff-organizer-link", link=await deep_link(bot, invite.payload)))
+
+
+@refusals_answered
+async def invite_staff(
+    callback: CallbackQuery,
+    callback_data: JudgeInvite,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    settings: Settings,
+    bot: Bot,
+) -> None:
+    role = StaffRole(callback_data.role)
+    invite = await invite_judge(
+        uow_factory, callback_data.tid, user.telegram_id, settings.admin_ids, role, now()
+    )
+    link = await deep_link(bot, invite.payload)
+    if isinstance(callback.message, Message):
+        await callback.message.answer(texts(f"staff-link-{role.value}", link=link))
+    await callback.answer()
+
+
+@refusals_answered
+async def accept(
+    message: Message,
+    command: CommandObject,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+) -> None:
+    parts = split_payload(command.args or "")
+    if parts is None:
+        raise NotFound("invite")
+    invite = await accept_staff_invite(uow_factory, parts[1], user.telegram_id, now())
+    if invite.kind is not parts[0]:
+        raise NotFound("invite")
+    await message.answer(texts(ROLE_TEXTS[invite.kind]))
+
+
+def make_router() -> Router:
+    """Organizer appointment and judge invitations."""
+    router = Router(name="staff")
+    router.message.filter(F.chat.type == "private")
+    router.message.register(
+        accept, CommandStart(deep_link=True, magic=F.args.regexp(r"^[cjo][A-Za-z0-9_-]+$"))
+    )
+    router.message.register(appoint_organizer, Command("organizer"))
+    router.callback_query.register(invite_staff, JudgeInvite.filter(F.role.in_(set(StaffRole))))
+    return router

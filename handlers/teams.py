@@ -1,0 +1,165 @@
+"""The captain's screens: create a team, share its invite link, remove a member, withdraw."""
+
+from __future__ import annotations
+
+from html import escape
+
+from aiogram import Bot, F, Router
+from aiogram.fsm.context import FSMContext
+from aiogram.fsm.state import State, StatesGroup
+from aiogram.types import CallbackQuery, Message
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from bot.config import Settings
+from domain import validation
+from domain.services.ports import UnitOfWorkFactory
+from domain.services.teams import (
+    TeamView,
+    create_team,
+    remind_incomplete_teams,
+    remove_member,
+    team_of,
+    withdraw_team,
+)
+from domain.users import User
+from domain.validation import Invalid
+from handlers.callbacks import RemindTeams, TeamAction
+from handlers.common import deep_link, now, refusal_text, refusals_answered, reset, show
+from handlers.middlewares import Texts
+
+
+class TeamForm(StatesGroup):
+    name = State()
+
+
+async def ask_team_name(callback: CallbackQuery, tid: int, state: FSMContext, texts: Texts) -> None:
+    """Start creating a team: the captain types its name next."""
+    await reset(state)
+    await state.update_data(tid=tid)
+    await state.set_state(TeamForm.name)
+    await show(callback, texts("team-ask-name"))
+
+
+async def show_team(
+    event: Message | CallbackQuery, view: TeamView, user: User, texts: Texts, bot: Bot
+) -> None:
+    """The team with its members; the captain also gets the link and the actions."""
+    lines = [
+        f"{number}. {escape(member.nickname)}" + (" ★" if member.id == view.team.captain_id else "")
+        for number, member in enumerate(view.members, start=1)
+    ]
+    captain = next((m for m in view.members if m.id == view.team.captain_id), None)
+    is_captain = captain is not None and captain.user_id == user.telegram_id
+    text = texts(
+        "team-view",
+        name=escape(view.team.name),
+        count=len(view.members),
+        size=view.size,
+        members="\n".join(lines),
+        complete=texts("team-complete") if view.complete else texts("team-incomplete"),
+    )
+    keyboard = InlineKeyboardBuilder()
+    if is_captain and not view.tournament.has_started:
+        text += "\n\n" + texts("team-invite", link=await deep_link(bot, view.invite_payload))
+        for member in view.members:
+            if member.id != view.team.captain_id:
+                keyboard.button(
+                    text=texts("team-remove", nickname=member.nickname),
+                    callback_data=TeamAction(team=view.team.id, act="remove", member=member.id),
+                )
+        keyboard.button(
+            text=texts("team-withdraw"), callback_data=TeamAction(team=view.team.id, act="withdraw")
+        )
+    keyboard.adjust(1)
+    await show(event, text, reply_markup=keyboard.as_markup())
+
+
+@refusals_answered
+async def take_team_name(
+    message: Message,
+    state: FSMContext,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    bot: Bot,
+) -> None:
+    data = await state.get_data()
+    try:
+        name = validation.team_name(message.text)
+    except Invalid as error:
+        await message.answer(refusal_text(texts, error))
+        return
+    await reset(state)
+    view = await create_team(uow_factory, data["tid"], user.telegram_id, name, now())
+    await show_team(message, view, user, texts, bot)
+
+
+@refusals_answered
+async def team_action(
+    callback: CallbackQuery,
+    callback_data: TeamAction,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    bot: Bot,
+) -> None:
+    team_id = callback_data.team
+    if callback_data.act == "remove":
+        view, _ = await remove_member(
+            uow_factory, team_id, user.telegram_id, callback_data.member, now()
+        )
+        await show_team(callback, view, user, texts, bot)
+    elif callback_data.act == "withdraw":
+        keyboard = InlineKeyboardBuilder()
+        keyboard.button(
+            text=texts("team-withdraw-yes"),
+            callback_data=TeamAction(team=team_id, act="withdraw_yes"),
+        )
+        await show(callback, texts("team-withdraw-sure"), reply_markup=keyboard.as_markup())
+    elif callback_data.act == "withdraw_yes":
+        await withdraw_team(uow_factory, team_id, user.telegram_id, now())
+        await show(callback, texts("team-withdrawn"))
+    else:
+        await _show_own_team(callback, team_id, user, texts, uow_factory, bot)
+
+
+async def _show_own_team(
+    callback: CallbackQuery,
+    team_id: int,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    bot: Bot,
+) -> None:
+    async with uow_factory() as uow:
+        team = await uow.teams.get(team_id)
+    view = await team_of(uow_factory, team.tournament_id, user.telegram_id, now()) if team else None
+    if view is None or view.team.id != team_id:
+        await callback.answer(texts("refused-not-found"), show_alert=True)
+        return
+    await show_team(callback, view, user, texts, bot)
+
+
+@refusals_answered
+async def remind_teams(
+    callback: CallbackQuery,
+    callback_data: RemindTeams,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    settings: Settings,
+) -> None:
+    sent = await remind_incomplete_teams(
+        uow_factory, callback_data.tid, now(), organizer=(user.telegram_id, settings.admin_ids)
+    )
+    await callback.answer(texts("team-reminded", count=len(sent)), show_alert=True)
+
+
+def make_router() -> Router:
+    """Team creation, the team screen and the captain's actions."""
+    router = Router(name="teams")
+    router.message.filter(F.chat.type == "private")
+    router.message.register(take_team_name, TeamForm.name, F.text)
+    router.callback_query.register(team_action, TeamAction.filter())
+    router.callback_query.register(remind_teams, RemindTeams.filter())
+    return router

@@ -1,0 +1,80 @@
+"""The organizer's wizard, card and guarded moves through the real bot and the fake Telegram."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.app import Application
+from bot.fake_telegram import FakeTelegram
+from bot.sandbox import running_bot, sandbox_settings
+from tests.e2e.test_lifecycle_support import (
+    ADMIN_ID,
+    answer,
+    containing,
+    create_tournament,
+    payload_in,
+    press,
+)
+
+
+@pytest.fixture
+async def app(fake_telegram: FakeTelegram, tmp_path) -> AsyncIterator[Application]:  # type: ignore[no-untyped-def]
+    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
+    settings = sandbox_settings(fake_telegram, url, admin_ids=frozenset({ADMIN_ID}))
+    async with running_bot(settings) as application:
+        yield application
+
+
+async def test_wizard_refuses_bad_answers_and_a_channel_without_rights(
+    app: Application, fake_telegram: FakeTelegram
+) -> None:
+    admin = fake_telegram.user(ADMIN_ID, "Орг")
+    asked = await answer(admin, "/new", "Новый турнир")
+    await press(admin, asked, "Кубок Чёрного Ворона", "Название турнира")
+    await answer(admin, "x", "от 2 до 128 символов")
+    await answer(admin, "Ворон", "Город")
+    await answer(admin, "Омск", "Место")
+    await answer(admin, "Клуб", "Даты")
+    await answer(admin, "01.01.2020", "уже прошла")
+    await answer(admin, "31.12.2099", "Часовой пояс")
+    await answer(admin, "Mars/Base", "Не знаю такого")
+    asked = await answer(admin, "Asia/Omsk", "Расписание")
+    asked = await press(admin, asked, "Оставить расписание регламента", "Сколько игроков")
+    await answer(admin, "5", "Нужно целое число от 10")
+    asked = await answer(admin, "20", "До какого момента")
+    asked = await press(admin, asked, "Без срока (закрою сам)", "Взнос")
+    await answer(admin, "-3", "не меньше 0")
+    asked = await answer(admin, "0", "Квота")
+    asked = await press(admin, asked, "Без квоты", "Канал")
+    await answer(admin, "@nowhere", "Не нашёл канал")
+    fake_telegram.channel(-1009, "Без прав", username="muted_cup", can_post=False)
+    await answer(admin, "@muted_cup", "нет права публиковать")
+    fake_telegram.channel(-1008, "Чужой", username="foreign_cup", bot_is_admin=False)
+    await answer(admin, "@foreign_cup", "не администратор")
+    fake_telegram.channel(-1007, "Ворон", username="raven_cup")
+    summary = await answer(admin, "@raven_cup", "Проверьте турнир")
+    card = await press(admin, summary, "Создать турнир", "Ссылка регистрации")
+    assert "черновик" in (card.text or "")
+    assert "-1007" in (card.text or "")
+
+
+async def test_a_stranger_can_neither_create_nor_move_a_tournament(
+    app: Application, fake_telegram: FakeTelegram
+) -> None:
+    admin = fake_telegram.user(ADMIN_ID, "Орг")
+    card = await create_tournament(fake_telegram, admin)
+    assert "&lt;Сибири&gt;" not in (card.text or "") and "Кубок <Сибири>" in (card.text or "")
+    stranger = fake_telegram.user(66, "Чужой")
+    await answer(stranger, "/new", "нет прав")
+    answer_ = await stranger.press(card, button_text="Открыть регистрацию").answer()
+    assert answer_.text == "У вас нет прав на это действие."
+    opened = await press(admin, card, "Открыть регистрацию", "регистрация открыта")
+    assert payload_in(opened).startswith("r")
+    stale = await admin.press(card, button_text="Открыть регистрацию").answer()
+    assert stale.text == "Сейчас (регистрация открыта) так нельзя."
+    closed = await press(admin, opened, "Закрыть регистрацию", "регистрация закрыта")
+    too_few = await admin.press(closed, button_text="Начать следующий этап").answer()
+    assert too_few.text == "Игроков 0, а для одного стола нужно 10."
+    assert containing("Игроки: 0")(closed)
