@@ -109,16 +109,15 @@ def checkin_opening_times(
     openings: dict[int, datetime] = {}
     for plan in timetable:
         day = first_day + timedelta(days=plan.day - 1)
-        timed = [event for event in plan.events if event.time is not None]
+        timed = [
+            (event.kind, wall_time_to_utc(day, _clock(event.time), timezone))
+            for event in plan.events
+            if event.time is not None
+        ]
         if not timed:
             continue
-        opening = next((e for e in timed if e.kind in DAY_OPENING_KINDS), None)
-        if opening is not None and opening.time is not None:
-            openings[plan.day] = wall_time_to_utc(day, _clock(opening.time), timezone)
-        else:
-            first = timed[0]
-            assert first.time is not None
-            openings[plan.day] = wall_time_to_utc(day, _clock(first.time), timezone) - lead
+        opening = next((at for kind, at in timed if kind in DAY_OPENING_KINDS), None)
+        openings[plan.day] = opening if opening is not None else timed[0][1] - lead
     return openings
 
 

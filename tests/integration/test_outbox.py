@@ -193,3 +193,21 @@ async def test_a_commit_tells_the_listeners_what_changed(uow_factory: SqlUnitOfW
         await uow.scheduled_pushes.schedule(ScheduledPush("k", NOON, _reminder(5, 1)))
         await uow.commit()
     assert heard == [frozenset({"outbox", "scheduled_pushes"})]
+
+
+async def test_recent_sends_are_read_back_for_the_flood_windows(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    async with uow_factory() as uow:
+        for chat_id in (1, 2):
+            await uow.outbox.add(OutgoingMessage(chat_id=chat_id, text="x"))
+        await uow.commit()
+    async with uow_factory() as uow:
+        first, second = await uow.outbox.waiting(10)
+        for item, moment in ((first, NOON), (second, NOON + timedelta(seconds=50))):
+            await uow.outbox.claim(item.id)
+            await uow.outbox.mark_sent(item.id, 1, moment)
+        await uow.commit()
+    async with uow_factory() as uow:
+        recent = await uow.outbox.sent_since(NOON + timedelta(seconds=10))
+    assert recent == [(2, NOON + timedelta(seconds=50))]
