@@ -83,10 +83,11 @@ def _fsm_storage(
 
 
 def build_dispatcher(
-    settings: Settings, session_factory: async_sessionmaker[AsyncSession]
+    settings: Settings,
+    session_factory: async_sessionmaker[AsyncSession],
+    uow_factory: SqlUnitOfWorkFactory,
 ) -> Dispatcher:
     """A Dispatcher with per-user event isolation, so a double tap cannot race a wizard."""
-    uow_factory = SqlUnitOfWorkFactory(session_factory)
     storage, isolation = _fsm_storage(settings, session_factory)
     dispatcher = Dispatcher(storage=storage, events_isolation=isolation)
     dispatcher["uow_factory"] = uow_factory
@@ -103,7 +104,7 @@ async def build_application(settings: Settings) -> Application:
     session_factory = create_session_factory(engine)
     uow_factory = SqlUnitOfWorkFactory(session_factory)
     bot = build_bot(settings)
-    dispatcher = build_dispatcher(settings, session_factory)
+    dispatcher = build_dispatcher(settings, session_factory, uow_factory)
     delivery, reminders = build_delivery(settings, bot, dispatcher, uow_factory)
     return Application(
         settings=settings,
@@ -130,9 +131,8 @@ def build_delivery(
         bot, uow_factory, limits=limits, default_locale=settings.default_locale
     )
     reminders = ReminderScheduler(uow_factory)
-    for factory in (uow_factory, dispatcher["uow_factory"]):
-        factory.add_commit_listener(delivery.on_commit)
-        factory.add_commit_listener(reminders.on_commit)
+    uow_factory.add_commit_listener(delivery.on_commit)
+    uow_factory.add_commit_listener(reminders.on_commit)
     dispatcher.startup.register(delivery.start)
     dispatcher.startup.register(reminders.start)
     dispatcher.shutdown.register(reminders.stop)
