@@ -33,7 +33,7 @@ from handlers.routers import all_routers
 
 log = logging.getLogger(__name__)
 
-MENU_COMMANDS = ("start", "help", "lang", "tournaments", "new")
+MENU_COMMANDS = ("start", "help", "lang", "tournaments", "new", "standings", "me")
 DEFAULT_WEBHOOK_PATH = "/webhook"
 
 

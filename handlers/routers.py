@@ -9,7 +9,17 @@ from __future__ import annotations
 
 from aiogram import Router
 
-from handlers import checkin, errors, lists, organizer, registration, staff, start, teams
+from handlers import (
+    checkin,
+    errors,
+    lists,
+    organizer,
+    registration,
+    staff,
+    standings,
+    start,
+    teams,
+)
 
 
 def all_routers() -> list[Router]:
@@ -22,5 +32,6 @@ def all_routers() -> list[Router]:
         teams.make_router(),
         checkin.make_router(),
         lists.make_router(),
+        standings.make_router(),
         start.make_router(),
     ]

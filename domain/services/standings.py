@@ -18,7 +18,8 @@ from domain.lot import Lot
 from domain.outgoing import Attachment, OutgoingMessage
 from domain.registration import Participant, ParticipantStatus
 from domain.regulation import Regulation
-from domain.services.ports import UnitOfWork
+from domain.scoring import SeatScore, score_game
+from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.standings import (
     CutReport,
     GameRecord,
@@ -28,7 +29,7 @@ from domain.standings import (
     compute_standings,
 )
 from domain.teams import Team
-from domain.tournament import Tournament
+from domain.tournament import Tournament, TournamentState
 
 
 @dataclass(frozen=True)
@@ -151,6 +152,138 @@ async def load_board(
         tournament.current_stage,
         now,
     )
+
+
+async def played_games(uow: UnitOfWork, tournament: Tournament) -> list[PlayedGame]:
+    """Every confirmed game of the tournament with the closing time of its protest window."""
+    windows: dict[tuple[str, int, int], datetime | None] = {}
+    for stage in tournament.regulation.stages:
+        seated = await uow.rounds.stage(tournament.id, stage.id)
+        for round_ in seated.rounds if seated is not None else ():
+            for game in round_.games:
+                windows[(stage.id, round_.number, game.table)] = game.protest_until
+    return [
+        PlayedGame(record, windows.get((record.stage, record.round, record.table)))
+        for record in await uow.protocols.results(tournament.id)
+    ]
+
+
+# --- standings in a private chat -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayerGame:
+    """One game of a player: where he sat, his role and what he earned, part by part."""
+
+    stage: str
+    round: int
+    table: int
+    score: SeatScore
+    provisional: bool
+
+
+@dataclass(frozen=True)
+class PlayerCard:
+    """A player's line of the standings and every game behind it."""
+
+    board: StandingsBoard
+    player: str
+    nickname: str
+    games: tuple[PlayerGame, ...]
+
+
+# Which of a person's tournaments /standings and /me speak of: the one being played first.
+_STATE_ORDER = (
+    TournamentState.RUNNING,
+    TournamentState.REGISTRATION_CLOSED,
+    TournamentState.REGISTRATION_OPEN,
+    TournamentState.FINISHED,
+    TournamentState.DRAFT,
+)
+
+
+async def _tournament_of(
+    uow: UnitOfWork, user_id: int
+) -> tuple[Tournament, Participant | None] | None:
+    """The person's tournament as a player, or else as its organizer or judge."""
+    playing: list[tuple[Tournament, Participant]] = []
+    for tournament in await uow.tournaments.of_person(user_id, everything=True):
+        participant = await uow.participants.of_person(tournament.id, user_id)
+        if participant is not None:
+            playing.append((tournament, participant))
+    if playing:
+        # Newest first already: `min` keeps the newest of the tournaments in the same state.
+        tournament, participant = min(playing, key=lambda pair: _STATE_ORDER.index(pair[0].state))
+        return tournament, participant
+    staffed = await uow.tournaments.of_person(user_id)
+    if not staffed:
+        return None
+    return min(staffed, key=lambda t: _STATE_ORDER.index(t.state)), None
+
+
+async def _board(uow: UnitOfWork, tournament: Tournament, now: datetime) -> StandingsBoard:
+    return await load_board(uow, tournament, await played_games(uow, tournament), None, now)
+
+
+async def standings_of_person(
+    uow_factory: UnitOfWorkFactory, user_id: int, now: datetime
+) -> tuple[int, StandingsBoard] | None:
+    """The standings of the person's tournament (and its id); None when he has none."""
+    async with uow_factory() as uow:
+        found = await _tournament_of(uow, user_id)
+        if found is None:
+            return None
+        tournament = found[0]
+        return tournament.id, await _board(uow, tournament, now)
+
+
+async def standings_of_tournament(
+    uow_factory: UnitOfWorkFactory, tournament_id: int, user_id: int, now: datetime
+) -> StandingsBoard | None:
+    """The standings of a tournament the person plays in, organizes or judges; None for any
+    other tournament (a forged or stale button shows nothing)."""
+    async with uow_factory() as uow:
+        tournament = await uow.tournaments.get(tournament_id)
+        if tournament is None:
+            return None
+        playing = await uow.participants.of_person(tournament_id, user_id) is not None
+        staffed = any(t.id == tournament_id for t in await uow.tournaments.of_person(user_id))
+        if not (playing or staffed):
+            return None
+        return await _board(uow, tournament, now)
+
+
+async def card_of_person(
+    uow_factory: UnitOfWorkFactory, user_id: int, now: datetime
+) -> PlayerCard | None:
+    """The person's games and points in his tournament; None when he plays in none."""
+    async with uow_factory() as uow:
+        found = await _tournament_of(uow, user_id)
+        if found is None or found[1] is None:
+            return None
+        tournament, participant = found
+        games = await played_games(uow, tournament)
+        board = await load_board(uow, tournament, games, None, now)
+    return player_card(board, participant, games, now)
+
+
+def player_card(
+    board: StandingsBoard, participant: Participant, games: Iterable[PlayedGame], now: datetime
+) -> PlayerCard:
+    """A participant's games in the order played, each with his seat's score."""
+    key = participant_key(participant.id)
+    regulation = board.regulation
+    mine = []
+    for game in games:
+        record = game.record
+        for score in score_game(record.protocol, regulation):
+            if score.player == key:
+                provisional = game.is_provisional(now)
+                mine.append(
+                    PlayerGame(record.stage, record.round, record.table, score, provisional)
+                )
+    mine.sort(key=lambda g: (regulation.stage_index(g.stage), g.round, g.table))
+    return PlayerCard(board, key, participant.nickname, tuple(mine))
 
 
 # --- pushes to the channel -------------------------------------------------------------------

@@ -60,3 +60,42 @@ standings-more = … and { $count } more — the whole table: /standings
 standings-closing-round = <b>{ $tournament }: round { $round } closed</b> ({ $stage })
 standings-closing-stage = <b>{ $tournament }: stage “{ $stage }” closed</b>
 standings-yes = yes
+
+# /me: a player's games and points by part.
+me-heading = <b>{ $nickname }</b> — { $tournament }
+me-summary = Place: { $place } · points: { $points } · games: { $games } · wins: { $wins }
+me-no-games = No games played yet.
+me-role = { $role ->
+        [civilian] civilian
+        [sheriff] sheriff
+        [mafia] mafia
+       *[don] don
+    }
+me-won = +
+me-lost = −
+me-abbr-round = Rnd
+me-abbr-table = T
+me-abbr-seat = S
+me-abbr-role = Role
+me-abbr-result = ±
+me-abbr-win = Win
+me-abbr-best_move = BM
+me-abbr-extra = Ext
+me-abbr-penalty = Pen
+me-abbr-total = Total
+me-name-table = table
+me-name-seat = seat at the table
+me-name-result = win (+) or loss (−)
+me-name-win = points for the win
+me-name-best_move = best move
+me-name-extra = extra points
+me-name-penalty = penalty (disqualification)
+me-name-total = points for the game
+me-provisional = * — provisional: a protest window is open or a protest is pending.
+me-not-playing = You do not play in any tournament. Register by the organizer's link.
+standings-none = You take part in no tournament: the standings are in the tournament's channel.
+standings-button-picture = As a picture
+standings-button-csv = As a CSV file
+standings-gone = This tournament no longer exists.
+command-standings = Standings
+command-me = My games and points

@@ -63,3 +63,42 @@ standings-more = … и ещё { $count } — вся таблица: /standings
 standings-closing-round = <b>{ $tournament }: тур { $round } завершён</b> ({ $stage })
 standings-closing-stage = <b>{ $tournament }: этап «{ $stage }» завершён</b>
 standings-yes = да
+
+# /me: игры игрока и баллы по частям.
+me-heading = <b>{ $nickname }</b> — { $tournament }
+me-summary = Место: { $place } · баллы: { $points } · игр: { $games } · побед: { $wins }
+me-no-games = Игр ещё не было.
+me-role = { $role ->
+        [civilian] мирный
+        [sheriff] шериф
+        [mafia] мафия
+       *[don] дон
+    }
+me-won = +
+me-lost = −
+me-abbr-round = Тур
+me-abbr-table = Ст
+me-abbr-seat = М
+me-abbr-role = Роль
+me-abbr-result = ±
+me-abbr-win = Поб
+me-abbr-best_move = ЛХ
+me-abbr-extra = Доп
+me-abbr-penalty = Штр
+me-abbr-total = Итого
+me-name-table = стол
+me-name-seat = место за столом
+me-name-result = победа (+) или поражение (−)
+me-name-win = баллы за победу
+me-name-best_move = лучший ход
+me-name-extra = дополнительные баллы
+me-name-penalty = штраф (дисквалификация)
+me-name-total = баллы за игру
+me-provisional = * — результат предварительный: открыто окно протеста или рассматривается протест.
+me-not-playing = Вы не играете ни в одном турнире. Зарегистрируйтесь по ссылке организатора.
+standings-none = Вы не участвуете ни в одном турнире: таблицу можно посмотреть в канале турнира.
+standings-button-picture = Картинкой
+standings-button-csv = Файлом CSV
+standings-gone = Этого турнира больше нет.
+command-standings = Турнирная таблица
+command-me = Мои игры и баллы

@@ -1,0 +1,79 @@
+"""A player's own card for /me: his place, and every game with seat, role and points by part."""
+
+from __future__ import annotations
+
+from html import escape
+
+from bot.rendering.standings_table import PROVISIONAL_MARK, format_number, stage_name, text
+from domain.services.standings import PlayerCard, PlayerGame
+
+_COLUMNS = ("round", "table", "seat", "role", "result", "win", "best_move", "extra", "penalty")
+
+
+def _cells(game: PlayerGame, locale: str) -> list[str]:
+    score = game.score
+    return [
+        str(game.round),
+        str(game.table),
+        str(score.seat),
+        text(locale, "me-role", role=score.role.value),
+        text(locale, "me-won" if score.won else "me-lost"),
+        format_number(score.win),
+        format_number(score.best_move),
+        format_number(score.extra),
+        format_number(score.penalty),
+        format_number(score.total) + (PROVISIONAL_MARK if game.provisional else ""),
+    ]
+
+
+def _table(games: list[PlayerGame], locale: str) -> str:
+    header = [text(locale, f"me-abbr-{column}") for column in (*_COLUMNS, "total")]
+    rows = [_cells(game, locale) for game in games]
+    widths = [max(len(cell) for cell in column) for column in zip(header, *rows, strict=True)]
+    lines = [
+        " ".join(
+            cell.ljust(width) if index == 3 else cell.rjust(width)
+            for index, (cell, width) in enumerate(zip(cells, widths, strict=True))
+        ).rstrip()
+        for cells in (header, *rows)
+    ]
+    return "<pre>" + "\n".join(escape(line) for line in lines) + "</pre>"
+
+
+def player_card_text(card: PlayerCard, locale: str) -> str:
+    """The card as HTML: a summary line, then one table of games per stage."""
+    board = card.board
+    row = next(r for r in board.standings.players if r.id == card.player)
+    lines = [
+        text(locale, "me-heading", nickname=escape(card.nickname), tournament=escape(board.title)),
+        text(
+            locale,
+            "me-summary",
+            place=f"{row.place}{'=' if row.tied else ''}",
+            points=format_number(row.points),
+            games=row.figures.games,
+            wins=row.figures.wins,
+        ),
+    ]
+    if not card.games:
+        lines.append(text(locale, "me-no-games"))
+    stages: dict[str, list[PlayerGame]] = {}
+    for game in card.games:
+        stages.setdefault(game.stage, []).append(game)
+    for stage, games in stages.items():
+        lines.append("")
+        lines.append(f"<b>{escape(stage_name(board, locale, stage) or stage)}</b>")
+        lines.append(_table(games, locale))
+    if any(game.provisional for game in card.games):
+        lines.append(text(locale, "me-provisional"))
+    legend = "; ".join(
+        text(
+            locale,
+            "standings-legend-item",
+            abbr=text(locale, f"me-abbr-{column}"),
+            name=text(locale, f"me-name-{column}"),
+        )
+        for column in (*_COLUMNS[1:3], *_COLUMNS[4:], "total")
+    )
+    lines.append(legend)
+    return "\n".join(lines)

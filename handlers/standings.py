@@ -1,0 +1,97 @@
+"""/standings (the table, then as a picture or a CSV file on request) and /me (a player's games)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from aiogram import F, Router
+from aiogram.filters import Command
+from aiogram.filters.callback_data import CallbackData
+from aiogram.types import BufferedInputFile, CallbackQuery, Message
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from bot.rendering.player_card import player_card_text
+from bot.rendering.standings_csv import standings_csv
+from bot.rendering.standings_png import standings_png
+from bot.rendering.standings_text import standings_pages
+from domain.services.ports import UnitOfWorkFactory
+from domain.services.standings import (
+    card_of_person,
+    standings_of_person,
+    standings_of_tournament,
+)
+from domain.users import User
+from handlers.middlewares import Texts
+
+PICTURE = "png"
+SPREADSHEET = "csv"
+
+
+class StandingsFile(CallbackData, prefix="stfile"):
+    tournament_id: int
+    kind: str
+
+
+async def show_standings(
+    message: Message, user: User, texts: Texts, uow_factory: UnitOfWorkFactory
+) -> None:
+    found = await standings_of_person(uow_factory, user.telegram_id, datetime.now(UTC))
+    if found is None:
+        await message.answer(texts("standings-none"))
+        return
+    tournament_id, board = found
+    keyboard = InlineKeyboardBuilder()
+    for kind, key in ((PICTURE, "standings-button-picture"), (SPREADSHEET, "standings-button-csv")):
+        keyboard.button(
+            text=texts(key), callback_data=StandingsFile(tournament_id=tournament_id, kind=kind)
+        )
+    *pages, last = standings_pages(board, texts.locale)
+    for page in pages:
+        await message.answer(page)
+    await message.answer(last, reply_markup=keyboard.as_markup())
+
+
+async def send_standings_file(
+    callback: CallbackQuery,
+    callback_data: StandingsFile,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+) -> None:
+    board = await standings_of_tournament(
+        uow_factory, callback_data.tournament_id, user.telegram_id, datetime.now(UTC)
+    )
+    if board is None or not isinstance(callback.message, Message):
+        await callback.answer(texts("standings-gone"), show_alert=True)
+        return
+    if callback_data.kind == PICTURE:
+        picture = BufferedInputFile(standings_png(board, texts.locale), "standings.png")
+        await callback.message.answer_photo(picture)
+    else:
+        name = f"standings-{callback_data.tournament_id}.csv"
+        await callback.message.answer_document(
+            BufferedInputFile(standings_csv(board, texts.locale), name)
+        )
+    await callback.answer()
+
+
+async def show_my_games(
+    message: Message, user: User, texts: Texts, uow_factory: UnitOfWorkFactory
+) -> None:
+    card = await card_of_person(uow_factory, user.telegram_id, datetime.now(UTC))
+    if card is None:
+        await message.answer(texts("me-not-playing"))
+        return
+    await message.answer(player_card_text(card, texts.locale))
+
+
+def make_router() -> Router:
+    """The standings screens of a private chat."""
+    router = Router(name="standings")
+    router.message.filter(F.chat.type == "private")
+    router.message.register(show_standings, Command("standings"))
+    router.message.register(show_my_games, Command("me"))
+    router.callback_query.register(
+        send_standings_file, StandingsFile.filter(F.kind.in_((PICTURE, SPREADSHEET)))
+    )
+    return router
