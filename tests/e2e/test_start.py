@@ -6,7 +6,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.app import Application
+from bot.app import MENU_COMMANDS, Application
 from bot.fake_telegram import FakeTelegram
 from bot.sandbox import running_bot, sandbox_settings
 from domain.users import User
@@ -75,8 +75,10 @@ async def test_english_back_to_russian(app: Application, fake_telegram: FakeTele
 async def test_the_command_menu_is_set_in_both_languages(
     app: Application, fake_telegram: FakeTelegram
 ) -> None:
-    assert fake_telegram.commands() == ["start", "help", "lang"]
-    assert fake_telegram.commands(language_code="en") == ["start", "help", "lang"]
+    for language_code in ("", "en"):
+        menu = fake_telegram.commands(language_code=language_code)
+        assert menu[:3] == ["start", "help", "lang"]
+        assert menu == list(MENU_COMMANDS)
 
 
 async def test_a_failing_update_gets_an_apology_in_the_users_language(
