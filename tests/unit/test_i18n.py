@@ -14,7 +14,8 @@ CODE_DIRS = ("bot", "handlers", "domain")
 
 
 def _message_ids_used_in_code() -> set[tuple[str, str]]:
-    """Literal message ids passed to `texts(...)`, `Texts(...)(...)` or `translator().get(...)`.
+    """Literal message ids passed to `texts(...)`, `Texts(...)(...)`, `Phrase.of(...)` (an
+    outbox message rendered at send time) or `translator().get(...)`.
 
     Dynamic ids (an f-string) are checked by the tests of the feature that builds them.
     """
@@ -30,7 +31,12 @@ def _message_ids_used_in_code() -> set[tuple[str, str]]:
                 calls_bound_texts = (
                     isinstance(func, ast.Call) and getattr(func.func, "id", None) == "Texts"
                 )
-                if calls_texts or calls_bound_texts:
+                makes_phrase = (
+                    isinstance(func, ast.Attribute)
+                    and func.attr == "of"
+                    and getattr(func.value, "id", None) == "Phrase"
+                )
+                if calls_texts or calls_bound_texts or makes_phrase:
                     key = args[0] if args else None
                 elif (
                     isinstance(func, ast.Attribute)
