@@ -1,0 +1,73 @@
+"""/me: a player's card with every game, seat, role and the points of each part."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from bot.rendering.player_card import player_card_text
+from domain.registration import Participant, ParticipantStatus
+from domain.regulation import load_preset
+from domain.services.standings import PlayedGame, player_card, standings_board
+from domain.standings import GameRecord, PlayerEntry
+from tests.unit.protocol_builders import protocol
+
+CUP = load_preset("black-raven-cup")
+NOW = datetime(2026, 5, 16, 15, 0, tzinfo=UTC)
+KEYS = [str(n) for n in range(1, 11)]
+
+
+def _participant(number: int, nickname: str) -> Participant:
+    return Participant(
+        number, 7, None, nickname, "Ворон", "Омск", ParticipantStatus.REGISTERED, NOW
+    )
+
+
+def _card(nickname: str, locale: str, games: list[PlayedGame]) -> str:
+    players = [PlayerEntry(key, nickname if key == "1" else f"P{key}") for key in KEYS]
+    board = standings_board("Кубок <Ворона>", CUP, players, [], games, None, "qualifying", NOW)
+    return player_card_text(player_card(board, _participant(1, nickname), games, NOW), locale)
+
+
+def _rows(text: str, first_header: str) -> list[list[str]]:
+    lines = text.split("<pre>", 1)[1].split("</pre>", 1)[0].splitlines()
+    assert lines[0].split()[0] == first_header
+    return [line.split() for line in lines[1:]]
+
+
+def test_each_game_shows_round_table_seat_role_and_the_parts_of_its_points():
+    # Round 2 first in the list: the card still orders games as played.
+    killed_first = protocol(
+        KEYS, winner="black", first_killed=1, best_move=(8, 9, 10), extra={1: "0.2"}
+    )
+    seats = [KEYS[6], *KEYS[1:6], KEYS[0], *KEYS[7:]]  # player 1 at seat 7: the sheriff
+    disqualified = protocol(seats, winner="red", removed={7: "disqualified"})
+    games = [
+        PlayedGame(GameRecord("qualifying", 2, 3, disqualified)),
+        PlayedGame(GameRecord("qualifying", 1, 1, killed_first)),
+    ]
+    text = _card("Ворон", "ru", games)
+    assert text.startswith("<b>Ворон</b> — Кубок &lt;Ворона&gt;")
+    # Black won game 1: best move 0.3 + extra 0.2; game 2: win 2, disqualification -1.
+    assert "баллы: 1.5 · игр: 2 · побед: 1" in text
+    assert _rows(text, "Тур") == [
+        ["1", "1", "1", "мирный", "−", "0", "0.3", "0.2", "0", "0.5"],
+        ["2", "3", "7", "шериф", "+", "2", "0", "0", "-1", "1"],
+    ]
+    assert "<b>Отборочный тур</b>" in text
+    assert "*" not in text
+
+
+def test_a_game_open_to_protest_is_marked_provisional_in_english():
+    game = PlayedGame(
+        GameRecord("qualifying", 1, 1, protocol(KEYS)), protest_closes_at=NOW + timedelta(minutes=5)
+    )
+    text = _card("Raven", "en", [game])
+    assert _rows(text, "Rnd") == [["1", "1", "1", "civilian", "+", "2", "0", "0", "0", "2*"]]
+    assert "* — provisional" in text
+
+
+def test_a_hostile_nickname_is_escaped_and_a_player_without_games_is_told_so():
+    text = _card("<b>&amp;", "en", [])
+    assert text.startswith("<b>&lt;b&gt;&amp;amp;</b> — ")
+    assert "No games played yet." in text
+    assert "<pre>" not in text
