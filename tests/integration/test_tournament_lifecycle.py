@@ -102,7 +102,9 @@ async def test_a_taken_nickname_a_full_quota_and_a_second_registration_change_no
         await registration.register(
             uow_factory, tournament.id, 1001, Application("Другой", "Сова", "Омск"), ADMINS, NOW
         )
-    people = (await registration.roster(uow_factory, tournament.id, ADMIN, ADMINS, NOW)).participants
+    people = (
+        await registration.roster(uow_factory, tournament.id, ADMIN, ADMINS, NOW)
+    ).participants
     assert [p.nickname for p in people] == ["Игрок 1"]
 
 
@@ -173,7 +175,9 @@ async def test_a_no_show_is_replaced_by_a_waiting_player_who_plays_for_his_team(
         uow_factory, tournament.id, ADMIN, ADMINS, Move.CLOSE_REGISTRATION, NOW
     )
     await checkin.check_in(uow_factory, tournament.id, 1000, NOW)
-    people = (await registration.roster(uow_factory, tournament.id, ADMIN, ADMINS, NOW)).participants
+    people = (
+        await registration.roster(uow_factory, tournament.id, ADMIN, ADMINS, NOW)
+    ).participants
     missing = next(p for p in people if p.user_id == 1004)
     with pytest.raises(Invalid):
         await checkin.mark_no_show(uow_factory, people[0].id, ADMIN, ADMINS, NOW)
@@ -193,3 +197,42 @@ async def test_a_no_show_is_replaced_by_a_waiting_player_who_plays_for_his_team(
     assert isinstance(started, Tournament) and started.current_stage == "qualifying"
     with pytest.raises(Invalid, match="team-withdraw-after-start"):
         await teams.withdraw_team(uow_factory, substitute.team_id, 1003, NOW)
+
+
+async def test_a_player_edits_his_details_but_not_into_a_taken_nickname(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    tournament = await _open_tournament(uow_factory)
+    await _register(uow_factory, tournament, 1)
+    await _register(uow_factory, tournament, 2)
+    with pytest.raises(Invalid, match="nickname-taken"):
+        await registration.edit_registration(
+            uow_factory, tournament.id, 1002, Application("ИГРОК 1", "Сова", "Томск"), NOW
+        )
+    edited = await registration.edit_registration(
+        uow_factory, tournament.id, 1002, Application("Дон", "Сова", "Томск"), NOW
+    )
+    assert (edited.nickname, edited.club, edited.city) == ("Дон", "Сова", "Томск")
+
+
+async def test_the_captain_removes_a_member_and_his_withdrawal_takes_the_team_out(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    tournament = await _open_tournament(uow_factory, "siberia-ural-teams", capacity=3)
+    for number in range(4):
+        await _register(uow_factory, tournament, number)
+    view = await teams.create_team(uow_factory, tournament.id, 1000, "Сибирь", NOW)
+    with pytest.raises(Invalid, match="team-name-taken"):
+        await teams.create_team(uow_factory, tournament.id, 1001, "СИБИРЬ", NOW)
+    joined, told = await teams.join_team(uow_factory, view.team.id, 1001, NOW)
+    assert [m.user_id for m in joined.members] == [1000, 1001]
+    assert told[0].chat_id == 1000
+    member = joined.members[1]
+    after, told = await teams.remove_member(uow_factory, view.team.id, 1000, member.id, NOW)
+    assert [m.user_id for m in after.members] == [1000] and told[0].chat_id == 1001
+    with pytest.raises(Forbidden):
+        await teams.remove_member(uow_factory, view.team.id, 1001, after.members[0].id, NOW)
+    notices = await registration.withdraw(uow_factory, tournament.id, 1000, NOW)
+    assert [n.chat_id for n in notices] == [1003]
+    people = (await registration.roster(uow_factory, tournament.id, ADMIN, ADMINS, NOW)).teams
+    assert people[0].withdrawn
