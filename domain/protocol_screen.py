@@ -95,7 +95,7 @@ class PressRefused(ValueError):
 
     def __init__(self, errors: list[ProtocolError]) -> None:
         self.errors = errors
-        super().__init__("; ".join(map(str, errors)))
+        super().__init__("; ".join(error.code for error in errors))
 
 
 def new_screen(players: tuple[str, ...]) -> Screen:
@@ -176,10 +176,7 @@ def _pressed(screen: Screen, press: Press, regulation: Regulation) -> Screen:
         case Act.FOULS:
             return _with_draft(screen, _with_fouls(draft, seat, press.value, regulation))
         case Act.DISQUALIFY:
-            disqualified = bool(press.value)
-            return _with_draft(
-                screen, _with_disqualification(draft, seat, disqualified, regulation)
-            )
+            return _with_draft(screen, _with_disqualification(draft, seat, bool(press.value)))
         case Act.KILL:
             return _with_draft(screen, _with_first_kill(draft, FirstKill(seat, press.value)))
         case Act.NO_KILL:
@@ -228,17 +225,12 @@ def _with_fouls(
     return draft.with_seat(seat, fouls=fouls, removed=removed)
 
 
-def _with_disqualification(
-    draft: ProtocolDraft, seat: int, disqualified: bool, regulation: Regulation
-) -> ProtocolDraft:
-    record = draft.seats[seat - 1]
+def _with_disqualification(draft: ProtocolDraft, seat: int, disqualified: bool) -> ProtocolDraft:
     if disqualified:
         return draft.with_seat(seat, removed=Removal.DISQUALIFIED)
-    if record.removed is not Removal.DISQUALIFIED:
-        return draft
-    # Taking a disqualification back leaves the removal the fouls alone call for.
-    at_limit = record.fouls >= regulation.penalties.fouls_for_removal
-    return draft.with_seat(seat, removed=Removal.FOULS if at_limit else None)
+    if draft.seats[seat - 1].removed is Removal.DISQUALIFIED:
+        return draft.with_seat(seat, removed=None)
+    return draft
 
 
 def _with_first_kill(draft: ProtocolDraft, kill: FirstKill) -> ProtocolDraft:

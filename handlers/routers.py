@@ -14,6 +14,7 @@ from handlers import (
     errors,
     lists,
     organizer,
+    protocol,
     registration,
     staff,
     standings,
@@ -32,6 +33,7 @@ def all_routers() -> list[Router]:
         teams.make_router(),
         checkin.make_router(),
         lists.make_router(),
+        protocol.make_router(),
         standings.make_router(),
         start.make_router(),
     ]

@@ -126,6 +126,8 @@ class RoundRepository(Protocol):
 
     async def games_of_judge(self, judge_id: int) -> list[GameInRound]: ...
 
+    async def recent_games(self, tournament_id: int, rounds: int) -> list[GameInRound]: ...
+
 
 class ProtocolRepository(Protocol):
     """Protocol drafts, confirmed protocols with their corrections, and stored standings."""

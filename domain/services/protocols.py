@@ -39,6 +39,8 @@ from domain.tournament import Tournament
 # Two people pressing the same protocol at once: the loser re-applies his press on the
 # winner's draft (presses set values, so this is safe); this many tries always suffice.
 _SAVE_TRIES = 5
+# The rounds whose protocols a chief judge is offered: the one being played and the last one.
+_CHIEF_ROUNDS = 2
 
 
 class NotYourTable(PermissionError):
@@ -57,6 +59,8 @@ class ProtocolView:
     game: GameInRound
     regulation: Regulation
     nicknames: tuple[str, ...]
+    # The tournament's time zone, in which the protest window's end is shown.
+    timezone: str
     screen: Screen | None
     confirmed: Protocol | None
     chief_judge: bool
@@ -127,6 +131,7 @@ async def _view(
         game=access.game,
         regulation=access.tournament.regulation,
         nicknames=await _nicknames(uow, access),
+        timezone=access.tournament.timezone,
         screen=draft[0] if draft else None,
         confirmed=confirmed,
         chief_judge=access.chief_judge,
@@ -281,9 +286,14 @@ async def corrections(
 
 
 async def judge_games(uow_factory: UnitOfWorkFactory, user_id: int) -> list[GameInRound]:
-    """The open games this person judges in published rounds (to reopen a lost protocol)."""
+    """The protocols a person may open (to reopen a lost one): the open games he judges, and
+    for a chief judge every game of his tournaments' last two published rounds."""
     async with uow_factory() as uow:
-        return await uow.rounds.games_of_judge(user_id)
+        games = await uow.rounds.games_of_judge(user_id)
+        for tournament in await uow.tournaments.of_person(user_id):
+            if StaffRole.CHIEF_JUDGE in await uow.staff.roles(tournament.id, user_id):
+                games.extend(await uow.rounds.recent_games(tournament.id, _CHIEF_ROUNDS))
+        return list({game.game.id: game for game in games}.values())
 
 
 async def compute_current(uow: UnitOfWork, tournament: Tournament) -> Standings:

@@ -200,3 +200,22 @@ class SqlRoundRepository:
         )
         games = [await self.game(game_id) for game_id in ids.all()]
         return [game for game in games if game is not None]
+
+    async def recent_games(self, tournament_id: int, rounds: int) -> list[GameInRound]:
+        """Every game of the tournament's last `rounds` published rounds, newest round first."""
+        round_ids = (
+            await self._session.scalars(
+                select(RoundRow.id)
+                .join(StageRow, RoundRow.stage_id == StageRow.id)
+                .where(StageRow.tournament_id == tournament_id, RoundRow.published_at.is_not(None))
+                .order_by(RoundRow.published_at.desc(), RoundRow.id.desc())
+                .limit(rounds)
+            )
+        ).all()
+        ids = await self._session.scalars(
+            select(GameRow.id)
+            .where(GameRow.round_id.in_(round_ids))
+            .order_by(GameRow.round_id.desc(), GameRow.table_number)
+        )
+        games = [await self.game(game_id) for game_id in ids.all()]
+        return [game for game in games if game is not None]

@@ -1,0 +1,114 @@
+# The game protocol screen (handlers/protocol.py): the table judge fills it with buttons.
+
+protocol-screen-title = <b>Protocol · game { $game } · table { $table }</b>
+protocol-screen-correcting = <i>Correcting a confirmed protocol</i>
+protocol-screen-hint = { $mode ->
+        [roles] Roles: pick a role below, then tap the seats.
+        [fouls] Fouls: tap a seat to add a foul (or take one back, or disqualify).
+        [kill] First killed: pick the night, then tap the seat.
+        [best_move] Best move: mark the seats the first victim named (up to three).
+        [extra] Extra points: tap a seat to add or take back { $step }.
+        [winner] Who won?
+       *[summary] Summary: check the points and confirm the protocol.
+    }
+protocol-screen-best-move-needs-victim = Enter the first victim first ("Killed" mode).
+protocol-screen-role = { $role ->
+        [don] don
+        [sheriff] sheriff
+        [mafia] mafia
+        [civilian] civilian
+       *[none] no role yet
+    }
+protocol-screen-fouls = fouls: { $fouls }
+protocol-screen-removed = { $removed ->
+        [fouls] removed for fouls
+       *[disqualified] disqualified
+    }
+protocol-screen-extra = extra { $extra }
+protocol-screen-winner = Winner: { $winner ->
+        [red] red (civilians)
+        [black] black (mafia)
+       *[none] not entered
+    }
+protocol-screen-first-kill = First killed: seat { $seat }, night { $night }
+protocol-screen-no-first-kill = First killed: nobody was killed
+protocol-screen-first-kill-unknown = First killed: not entered
+protocol-screen-best-move = Best move: { $seats }
+protocol-screen-best-move-nobody = Best move: named nobody
+protocol-screen-missing = Still to enter:
+protocol-screen-ready = Everything is entered: open the summary and confirm.
+protocol-screen-refused = Not allowed:
+protocol-screen-score = { $seat }. { $nickname }: <b>{ $total }</b> ({ $breakdown })
+protocol-screen-part-win = win { $points }
+protocol-screen-part-loss = loss { $points }
+protocol-screen-part-best-move = best move { $points }
+protocol-screen-part-extra = extra { $points }
+protocol-screen-part-penalty = penalty { $points }
+protocol-screen-protest-until = Protests against the result until { $time }.
+protocol-screen-confirmed = The protocol is confirmed.
+protocol-screen-corrected = The correction is saved.
+protocol-screen-already-confirmed = The protocol is already confirmed: only the chief judge can correct it.
+protocol-screen-not-opened = The protocol is not open yet: open it from the seating message.
+protocol-screen-not-confirmed = The protocol is not confirmed yet.
+protocol-screen-not-yours = This protocol is kept by the table's judge or the chief judge.
+protocol-screen-no-games = You have no open protocols.
+protocol-screen-choose = Choose a protocol:
+protocol-screen-game-button = Game { $game } · table { $table }{ $confirmed ->
+        [yes] {" "}✓
+       *[no] {""}
+    }
+
+# The screen's buttons.
+protocol-screen-mode = { $mode ->
+        [roles] Roles
+        [fouls] Fouls
+        [kill] Killed
+        [best_move] Best move
+        [extra] Extra
+        [winner] Winner
+       *[summary] Summary
+    }
+protocol-screen-mark = { $role ->
+        [don] Don
+        [sheriff] Sher
+        [mafia] Maf
+        [civilian] Civ
+       *[none] ·
+    }
+protocol-screen-tool-role = { $role ->
+        [don] Don
+        [sheriff] Sheriff
+        [mafia] Mafia
+        [civilian] Civilian
+       *[none] Clear
+    }
+protocol-screen-rest-civilians = The rest are civilians
+protocol-screen-tool-add-foul = + foul
+protocol-screen-tool-remove-foul = − foul
+protocol-screen-tool-disqualify = Disqualify
+protocol-screen-tool-night = Night { $night }
+protocol-screen-tool-no-kill = Nobody was killed
+protocol-screen-tool-no-best-move = Named nobody
+protocol-screen-tool-add-extra = + { $step }
+protocol-screen-tool-remove-extra = − { $step }
+protocol-screen-tool-winner = { $winner ->
+        [red] Red wins
+       *[black] Black wins
+    }
+protocol-screen-confirm = ✅ Confirm the protocol
+protocol-screen-correct = Correct the protocol
+protocol-screen-cancel-correction = Cancel the correction
+
+# A game's result in the tournament's channel.
+protocol-result = <b>Game { $game }, table { $table }: { $winner ->
+        [red] red (civilians)
+       *[black] black (mafia)
+    } win</b>
+    Don: { $don } · sheriff: { $sheriff } · mafia: { $mafia }
+    { $seats }
+protocol-result-corrected = <b>Result corrected, game { $game }, table { $table }: { $winner ->
+        [red] red (civilians)
+       *[black] black (mafia)
+    } win</b>
+    Don: { $don } · sheriff: { $sheriff } · mafia: { $mafia }
+    { $seats }

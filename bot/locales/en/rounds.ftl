@@ -1,0 +1,38 @@
+# Seating and rounds (handlers/rounds.py, domain/services/rounds.py).
+
+round-seat-player = Game { $game } ({ $time }): table { $table }, seat { $seat }. Table judge: { $judge }.
+round-sit-out-player = Game { $game } ({ $time }): you sit this game out.
+round-judge-list = You judge table { $table }, game { $game } ({ $time }):
+    { $players }
+round-judge-list-corrected = Seating corrected. Table { $table }, game { $game } ({ $time }):
+    { $players }
+round-judge-released = Game { $game }: you no longer judge table { $table }.
+round-open-protocol = Open the protocol
+round-channel-post = <b>Seating: game { $game } ({ $time }){ $parts ->
+        [1] {""}
+       *[other] , part { $part } of { $parts }
+    }</b>
+
+    { $tables }
+round-channel-correction = <b>Seating corrected, game { $game }</b>
+    { $changes }
+round-correction-player = Seating corrected, game { $game }: you now sit at table { $table }, seat { $seat }.
+round-correction-sit-out = Seating corrected, game { $game }: you sit this game out.
+
+# Refusals.
+stage-not-started = The stage has not started: start it on the tournament card.
+stage-not-seated = The stage has no seating yet.
+stage-cut-needs-lot = Who advances is not settled: { $places } place(s) are shared by players tied on every tie-breaker; a lot is needed.
+stage-too-few-players = { $count } players: { $tables } table(s) need 10 players each.
+stage-seating-impossible = No seating is possible: { $reason }
+stage-all-published = Every round of the stage is published.
+stage-changed-meanwhile = The seating changed while it was being made: try again.
+round-unknown = There is no round { $round }: the stage has { $rounds } rounds.
+round-edit-no-seat = There is no seat { $table }.{ $seat }.
+round-edit-same-player = That is the same player.
+round-edit-not-in-round = { $player } does not play this stage.
+round-edit-both-sit-out = Both players sit this round out: nothing to swap.
+round-edit-teammates = That seats teammates together at table { $table }: { $first } and { $second }.
+round-edit-started = The protocol at table { $table } is already started: the round's seating cannot change.
+round-judge-busy = { $judge } already judges another table of this round.
+round-already-published = Round { $round } is already published.

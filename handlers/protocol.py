@@ -1,0 +1,436 @@
+"""The judge's protocol screen: one message, edited in place at every press.
+
+The judge opens it from his round message (or /protocol). Seats 1–10 are big buttons, two per
+row; below them the mode's tools and the modes. Every press goes to a use case that checks
+who is pressing, applies it by the rules and stores the draft; a refused press answers with
+the reason and changes nothing; a press on a confirmed protocol only says so.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from html import escape
+from zoneinfo import ZoneInfo
+
+from aiogram import F, Router
+from aiogram.exceptions import TelegramBadRequest
+from aiogram.filters import Command
+from aiogram.filters.callback_data import CallbackData
+from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from domain.protocol import ProtocolError, Removal, Side
+from domain.protocol_screen import (
+    MODES,
+    NIGHTS,
+    OPEN,
+    ROLE_TOOLS,
+    WINNERS,
+    Act,
+    Mode,
+    Press,
+    Screen,
+    seat_press,
+)
+from domain.rounds import GameState
+from domain.scoring import SeatScore
+from domain.services import protocols
+from domain.services.access import NotFound
+from domain.services.ports import UnitOfWorkFactory
+from domain.services.protocols import NotYourTable, ProtocolView
+from domain.users import User
+from handlers.common import now
+from handlers.middlewares import Texts
+
+# Presses that are not the screen's own: open, confirm, start or cancel a correction, and
+# a seat that does nothing in this mode (it only refreshes the screen).
+CONFIRM = "c"
+CORRECT = "cc"
+CANCEL = "cx"
+REFRESH = "v"
+
+
+class ProtocolButton(CallbackData, prefix="pp"):
+    """A button of the protocol screen; `domain.protocol_screen.open_callback` packs the same."""
+
+    game: int
+    act: str
+    seat: int = 0
+    value: int = 0
+
+
+def _button(game_id: int, press: Press | None) -> str:
+    if press is None:
+        return ProtocolButton(game=game_id, act=REFRESH).pack()
+    return ProtocolButton(
+        game=game_id, act=press.act.value, seat=press.seat, value=press.value
+    ).pack()
+
+
+def _points(value: Decimal) -> str:
+    # Points are shown as the regulation writes them ("0.3", "2"), whatever the language.
+    return format(value.normalize(), "f") if value else "0"
+
+
+# --- the text ------------------------------------------------------------------------------
+
+
+def _seat_line(view: ProtocolView, screen: Screen, seat: int, texts: Texts) -> str:
+    record = screen.draft.seats[seat - 1]
+    parts = [texts("protocol-screen-role", role=record.role.value if record.role else "none")]
+    if record.fouls:
+        parts.append(texts("protocol-screen-fouls", fouls=record.fouls))
+    if record.removed is not None:
+        parts.append(texts("protocol-screen-removed", removed=record.removed.value))
+    if record.extra:
+        parts.append(texts("protocol-screen-extra", extra=_points(record.extra)))
+    return f"{seat}. {escape(view.nicknames[seat - 1])} — " + ", ".join(parts)
+
+
+def _breakdown(score: SeatScore, texts: Texts) -> str:
+    parts = [
+        texts(
+            "protocol-screen-part-win" if score.won else "protocol-screen-part-loss",
+            points=_points(score.win),
+        )
+    ]
+    for key, points in (
+        ("protocol-screen-part-best-move", score.best_move),
+        ("protocol-screen-part-extra", score.extra),
+        ("protocol-screen-part-penalty", score.penalty),
+    ):
+        if points:
+            parts.append(texts(key, points=_points(points)))
+    return ", ".join(parts)
+
+
+def _scores(view: ProtocolView, scores: tuple[SeatScore, ...], texts: Texts) -> list[str]:
+    return [
+        texts(
+            "protocol-screen-score",
+            seat=score.seat,
+            nickname=escape(view.nicknames[score.seat - 1]),
+            total=_points(score.total),
+            breakdown=_breakdown(score, texts),
+        )
+        for score in scores
+    ]
+
+
+def _outcome_lines(view: ProtocolView, screen: Screen, texts: Texts) -> list[str]:
+    draft = screen.draft
+    lines = [texts("protocol-screen-winner", winner=draft.winner.value if draft.winner else "none")]
+    kill = draft.first_kill
+    if kill is None:
+        lines.append(texts("protocol-screen-first-kill-unknown"))
+    elif kill.seat is None:
+        lines.append(texts("protocol-screen-no-first-kill"))
+    else:
+        lines.append(texts("protocol-screen-first-kill", seat=kill.seat, night=kill.night))
+    if draft.best_move == ():
+        lines.append(texts("protocol-screen-best-move-nobody"))
+    elif draft.best_move:
+        named = ", ".join(str(seat) for seat in draft.best_move)
+        lines.append(texts("protocol-screen-best-move", seats=named))
+    return lines
+
+
+def _error_text(error: ProtocolError, texts: Texts) -> str:
+    args = {k: _points(v) if isinstance(v, Decimal) else v for k, v in error.args.items()}
+    return texts(error.code, seat=error.seat if error.seat is not None else "", **args)
+
+
+def render_text(view: ProtocolView, texts: Texts) -> str:
+    """The protocol message: what is entered, what is missing, why a press was refused."""
+    game = view.game
+    lines = [texts("protocol-screen-title", game=game.round_number, table=game.game.table)]
+    screen = view.screen
+    if screen is None:
+        lines.append(texts("protocol-screen-confirmed"))
+        scores = view.scores or ()
+        lines.extend(_scores(view, scores, texts))
+        if game.game.protest_until is not None:
+            local = game.game.protest_until.astimezone(ZoneInfo(view.timezone))
+            lines.append(texts("protocol-screen-protest-until", time=local.strftime("%H:%M")))
+        return "\n".join(lines)
+    if view.correcting:
+        lines.append(texts("protocol-screen-correcting"))
+    step = _points(view.regulation.extra_points.step)
+    lines.append(texts("protocol-screen-hint", mode=screen.mode.value, step=step))
+    if screen.mode is Mode.BEST_MOVE and (
+        screen.draft.first_kill is None or screen.draft.first_kill.seat is None
+    ):
+        lines.append(texts("protocol-screen-best-move-needs-victim"))
+    lines.append("")
+    scores = view.scores if screen.mode is Mode.SUMMARY else None
+    if scores:
+        lines.extend(_scores(view, scores, texts))
+    else:
+        lines.extend(_seat_line(view, screen, seat, texts) for seat in range(1, 11))
+    lines.append("")
+    lines.extend(_outcome_lines(view, screen, texts))
+    if view.missing:
+        lines.append(texts("protocol-screen-missing"))
+        lines.extend(f"• {texts(code)}" for code in view.missing)
+    elif screen.mode is not Mode.SUMMARY:
+        lines.append(texts("protocol-screen-ready"))
+    if view.refused:
+        lines.append(texts("protocol-screen-refused"))
+        lines.extend(f"⛔ {_error_text(error, texts)}" for error in view.refused)
+    return "\n".join(lines)
+
+
+# --- the keyboard --------------------------------------------------------------------------
+
+
+def _seat_label(view: ProtocolView, screen: Screen, seat: int, texts: Texts) -> str:
+    record = screen.draft.seats[seat - 1]
+    label = f"{seat} {view.nicknames[seat - 1]} · "
+    label += texts("protocol-screen-mark", role=record.role.value if record.role else "none")
+    if record.removed is Removal.DISQUALIFIED:
+        label += " ✖"
+    elif record.fouls:
+        label += " " + "!" * record.fouls
+    kill = screen.draft.first_kill
+    if kill is not None and kill.seat == seat:
+        label += " ☠"
+    if seat in (screen.draft.best_move or ()):
+        label += " ✓"
+    if record.extra:
+        label += f" +{_points(record.extra)}"
+    return label
+
+
+def _marked(text: str, active: bool) -> str:
+    return f"• {text} •" if active else text
+
+
+def _tools(view: ProtocolView, screen: Screen, texts: Texts) -> list[list[tuple[str, Press]]]:
+    step = _points(view.regulation.extra_points.step)
+    if screen.mode is Mode.ROLES:
+        roles = [
+            (
+                _marked(
+                    texts("protocol-screen-tool-role", role=role.value if role else "none"),
+                    role is screen.role_tool,
+                ),
+                Press(Act.ROLE_TOOL, value=index),
+            )
+            for index, role in enumerate(ROLE_TOOLS)
+        ]
+        rest = (texts("protocol-screen-rest-civilians"), Press(Act.REST_CIVILIANS))
+        return [roles[1:3], [roles[3], roles[4], roles[0]], [rest]]
+    if screen.mode is Mode.FOULS:
+        return [
+            [
+                (
+                    _marked(
+                        texts("protocol-screen-tool-add-foul"),
+                        not screen.subtract and not screen.disqualify,
+                    ),
+                    Press(Act.SUBTRACT, value=0),
+                ),
+                (
+                    _marked(texts("protocol-screen-tool-remove-foul"), screen.subtract),
+                    Press(Act.SUBTRACT, value=1),
+                ),
+            ],
+            [
+                (
+                    _marked(texts("protocol-screen-tool-disqualify"), screen.disqualify),
+                    Press(Act.DISQUALIFY_TOOL, value=1),
+                )
+            ],
+        ]
+    if screen.mode is Mode.KILL:
+        nights = [
+            (
+                _marked(texts("protocol-screen-tool-night", night=night), night == screen.night),
+                Press(Act.NIGHT, value=night),
+            )
+            for night in NIGHTS
+        ]
+        return [nights, [(texts("protocol-screen-tool-no-kill"), Press(Act.NO_KILL))]]
+    if screen.mode is Mode.BEST_MOVE:
+        return [[(texts("protocol-screen-tool-no-best-move"), Press(Act.NO_BEST_MOVE))]]
+    if screen.mode is Mode.EXTRA:
+        return [
+            [
+                (
+                    _marked(
+                        texts("protocol-screen-tool-add-extra", step=step), not screen.subtract
+                    ),
+                    Press(Act.SUBTRACT, value=0),
+                ),
+                (
+                    _marked(texts("protocol-screen-tool-remove-extra", step=step), screen.subtract),
+                    Press(Act.SUBTRACT, value=1),
+                ),
+            ]
+        ]
+    if screen.mode is Mode.WINNER:
+        return [
+            [
+                (
+                    _marked(
+                        texts("protocol-screen-tool-winner", winner=side.value),
+                        screen.draft.winner is side,
+                    ),
+                    Press(Act.WINNER, value=WINNERS.index(side)),
+                )
+            ]
+            for side in (Side.RED, Side.BLACK)
+        ]
+    return []
+
+
+def render_keyboard(view: ProtocolView, texts: Texts) -> InlineKeyboardMarkup | None:
+    """Seats, the mode's tools, the modes, and confirm (or correct) where it applies."""
+    game_id = view.game.game.id
+    keyboard = InlineKeyboardBuilder()
+    screen = view.screen
+    if screen is None:
+        if view.chief_judge and view.game.game.state is GameState.CONFIRMED:
+            keyboard.button(
+                text=texts("protocol-screen-correct"),
+                callback_data=ProtocolButton(game=game_id, act=CORRECT),
+            )
+            return keyboard.as_markup()
+        return None
+    sizes: list[int] = []
+    if screen.mode not in (Mode.WINNER, Mode.SUMMARY):
+        for seat in range(1, 11):
+            keyboard.button(
+                text=_seat_label(view, screen, seat, texts),
+                callback_data=_button(game_id, seat_press(screen, seat, view.regulation)),
+            )
+        sizes += [2] * 5
+    for row in _tools(view, screen, texts):
+        for text, press in row:
+            keyboard.button(text=text, callback_data=_button(game_id, press))
+        sizes.append(len(row))
+    for index, mode in enumerate(MODES):
+        keyboard.button(
+            text=_marked(texts("protocol-screen-mode", mode=mode.value), mode is screen.mode),
+            callback_data=_button(game_id, Press(Act.MODE, value=index)),
+        )
+    sizes += [4, 3]
+    if screen.mode is Mode.SUMMARY and not view.missing:
+        keyboard.button(
+            text=texts("protocol-screen-confirm"),
+            callback_data=ProtocolButton(game=game_id, act=CONFIRM),
+        )
+        sizes.append(1)
+    if view.correcting:
+        keyboard.button(
+            text=texts("protocol-screen-cancel-correction"),
+            callback_data=ProtocolButton(game=game_id, act=CANCEL),
+        )
+        sizes.append(1)
+    keyboard.adjust(*sizes)
+    return keyboard.as_markup()
+
+
+# --- the handlers --------------------------------------------------------------------------
+
+
+async def _show(callback: CallbackQuery, view: ProtocolView, texts: Texts) -> None:
+    """Edit the pressed message into the screen; an identical screen is left alone."""
+    if not isinstance(callback.message, Message):
+        return
+    try:
+        await callback.message.edit_text(
+            render_text(view, texts), reply_markup=render_keyboard(view, texts)
+        )
+    except TelegramBadRequest as error:
+        # A double tap renders the same screen twice: Telegram refuses the second edit.
+        if "message is not modified" not in error.message:
+            raise
+
+
+async def _answer(callback: CallbackQuery, view: ProtocolView, texts: Texts) -> None:
+    if view.refused:
+        reasons = "\n".join(_error_text(error, texts) for error in view.refused)
+        await callback.answer(reasons[:200], show_alert=True)
+    elif view.notice is not None:
+        await callback.answer(texts(view.notice), show_alert=view.notice.endswith("confirmed"))
+    else:
+        await callback.answer()
+
+
+async def on_press(
+    callback: CallbackQuery,
+    callback_data: ProtocolButton,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+) -> None:
+    try:
+        view = await _act(callback_data, user, uow_factory)
+    except NotYourTable:
+        await callback.answer(texts("protocol-screen-not-yours"), show_alert=True)
+        return
+    except NotFound:
+        await callback.answer(texts("refused-not-found"), show_alert=True)
+        return
+    if callback_data.act == OPEN:
+        if isinstance(callback.message, Message):
+            await callback.message.answer(
+                render_text(view, texts), reply_markup=render_keyboard(view, texts)
+            )
+        await callback.answer()
+        return
+    await _show(callback, view, texts)
+    await _answer(callback, view, texts)
+
+
+async def _act(
+    data: ProtocolButton,
+    user: User,
+    uow_factory: UnitOfWorkFactory,
+) -> ProtocolView:
+    game_id, moment = data.game, now()
+    if data.act in (OPEN, REFRESH):
+        return await protocols.open_protocol(uow_factory, game_id, user.telegram_id, moment)
+    if data.act == CONFIRM:
+        return await protocols.confirm_protocol(uow_factory, game_id, user.telegram_id, moment)
+    if data.act == CORRECT:
+        return await protocols.start_correction(uow_factory, game_id, user.telegram_id, moment)
+    if data.act == CANCEL:
+        return await protocols.cancel_correction(uow_factory, game_id, user.telegram_id)
+    press = Press(Act(data.act), data.seat, data.value)
+    return await protocols.press_protocol(uow_factory, game_id, user.telegram_id, press, moment)
+
+
+async def list_protocols(
+    message: Message, user: User, texts: Texts, uow_factory: UnitOfWorkFactory
+) -> None:
+    """/protocol: the protocols this judge may open (a lost message is never a problem)."""
+    games = await protocols.judge_games(uow_factory, user.telegram_id)
+    if not games:
+        await message.answer(texts("protocol-screen-no-games"))
+        return
+    keyboard = InlineKeyboardBuilder()
+    for game in games:
+        keyboard.button(
+            text=texts(
+                "protocol-screen-game-button",
+                game=game.round_number,
+                table=game.game.table,
+                confirmed="yes" if game.game.state is GameState.CONFIRMED else "no",
+            ),
+            callback_data=ProtocolButton(game=game.game.id, act=OPEN),
+        )
+    keyboard.adjust(1)
+    await message.answer(texts("protocol-screen-choose"), reply_markup=keyboard.as_markup())
+
+
+def make_router() -> Router:
+    """The protocol screen: its buttons anywhere, /protocol in private chats."""
+    router = Router(name="protocol")
+    router.message.register(list_protocols, Command("protocol"), F.chat.type == "private")
+    router.callback_query.register(
+        on_press,
+        ProtocolButton.filter(F.act.in_({OPEN, CONFIRM, CORRECT, CANCEL, REFRESH, *Act})),
+    )
+    return router

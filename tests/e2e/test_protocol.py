@@ -1,0 +1,215 @@
+"""The judge's protocol screen through the real bot and the fake Telegram: button presses only."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from bot.app import Application
+from bot.fake_telegram import FakeTelegram
+from bot.fake_telegram.people import FakeChannel, FakeUser
+from bot.fake_telegram.state import CallbackAnswer, ChatMessage
+from bot.sandbox import running_bot, sandbox_settings
+from domain.protocol import Side
+from domain.services import protocols, rounds
+from tests.integration.test_rounds_setup import (
+    CHANNEL,
+    CHIEF_JUDGE,
+    FIRST_PLAYER,
+    NOW,
+    ORGANIZER,
+    Seeded,
+    seed_tournament,
+)
+
+
+@dataclass
+class Table:
+    """A published round 1: its first game and the people around it."""
+
+    app: Application
+    fake: FakeTelegram
+    seeded: Seeded
+    game_id: int
+    judge: FakeUser
+    players: tuple[int, ...]
+    channel: FakeChannel
+
+
+@pytest.fixture
+async def table(fake_telegram: FakeTelegram, tmp_path: Path) -> AsyncIterator[Table]:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
+    channel = fake_telegram.channel(CHANNEL, "Кубок Ворона")
+    async with running_bot(sandbox_settings(fake_telegram, url)) as app:
+        seeded = await seed_tournament(app.uow_factory)
+        preview = await rounds.start_stage(
+            app.uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, seed=3, swaps=20_000
+        )
+        game = preview.stage.rounds[0].games[0]
+        assert game.judge_id is not None
+        judge = fake_telegram.user(game.judge_id, "Судья")
+        judge.send("/start")
+        await judge.wait_for()
+        await rounds.publish_round(app.uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, 1)
+        yield Table(app, fake_telegram, seeded, game.id, judge, game.players, channel)
+
+
+class Screen:
+    """The protocol message in someone's chat, pressed button by button."""
+
+    def __init__(self, user: FakeUser, message: ChatMessage) -> None:
+        self.user, self.chat_id, self.message_id = user, message.chat_id, message.message_id
+
+    @property
+    def message(self) -> ChatMessage:
+        return next(
+            m
+            for m in self.user._world.chats[self.chat_id].visible()
+            if m.message_id == self.message_id
+        )
+
+    @property
+    def text(self) -> str:
+        return self.message.text or ""
+
+    def buttons(self) -> list[tuple[str, str | None]]:
+        return [button for row in self.message.buttons for button in row]
+
+    def find(self, name: str) -> str:
+        for text, data in self.buttons():
+            if text in (name, f"• {name} •") or text.startswith(f"{name} "):
+                assert data is not None
+                return data
+        raise LookupError(f"no button {name!r}: {self.buttons()}")
+
+    async def tap(self, name: str, by: FakeUser | None = None) -> CallbackAnswer:
+        presser = by or self.user
+        return await presser.press(self.message, callback_data=self.find(name))
+
+
+async def open_from_round_message(table: Table) -> Screen:
+    def is_round_message(message: ChatMessage) -> bool:
+        return "Открыть протокол" in str(message.buttons)
+
+    shown = [m for m in table.judge.messages if is_round_message(m)]
+    round_message = shown[0] if shown else await table.judge.wait_for(is_round_message)
+    assert "судья стола 1, игра 1" in (round_message.text or "")
+    await table.judge.press(round_message, button_text="Открыть протокол")
+    protocol = await table.judge.wait_for(lambda m: "Протокол · игра 1 · стол 1" in (m.text or ""))
+    return Screen(table.judge, protocol)
+
+
+async def fill_red_win(screen: Screen, don_entered: bool = False) -> None:
+    """Don 10, sheriff 7, mafia 8 and 9, seat 1 killed first night naming 8 9 10; red wins."""
+    if not don_entered:
+        await screen.tap("10")
+    await screen.tap("Шериф")
+    await screen.tap("7")
+    await screen.tap("Мафия")
+    await screen.tap("8")
+    await screen.tap("9")
+    await screen.tap("Остальные — мирные")
+    await screen.tap("Убитый")
+    await screen.tap("1")
+    await screen.tap("ЛХ")
+    for seat in ("8", "9", "10"):
+        await screen.tap(seat)
+    await screen.tap("Победа")
+    await screen.tap("Победа красных")
+
+
+async def test_a_judge_fills_and_confirms_a_protocol_by_buttons(table: Table) -> None:
+    screen = await open_from_round_message(table)
+    assert "Осталось заполнить" in screen.text
+    await screen.tap("10")
+    # A second don is refused with the reason, and the seat keeps no role.
+    refused = await screen.tap("3")
+    assert refused.show_alert and "ровно 1" in (refused.text or "")
+    assert "ровно 1" in screen.text
+    assert screen.find("3").endswith(":r:3:1")
+    await fill_red_win(screen, don_entered=True)
+    # A double tap on the same foul button gives one foul, not two.
+    await screen.tap("Фолы")
+    foul = screen.find("2")
+    taps = [table.judge.press(screen.message, callback_data=foul) for _ in range(2)]
+    await asyncio.gather(*(tap.answer() for tap in taps))
+    assert "фолы: 1" in screen.text and "фолы: 2" not in screen.text
+    await screen.tap("Сводка")
+    assert "Всё заполнено" not in screen.text
+    assert f"1. {table.seeded.nickname(table.players[0])}: 2.3" in screen.text
+    confirmed = await screen.tap("✅ Подтвердить протокол")
+    assert confirmed.text == "Протокол подтверждён."
+    assert "Протест по результату — до" in screen.text
+    assert screen.buttons() == []
+    result = await table.channel.wait_for(lambda m: "стол 1: победа красных" in (m.text or ""))
+    assert table.seeded.nickname(table.players[0]) in (result.text or "")
+    standings = await protocols.current_standings(table.app.uow_factory, table.seeded.tournament.id)
+    assert standings.players[0].points == Decimal("2.3")
+
+
+async def test_presses_after_confirmation_and_from_strangers_change_nothing(table: Table) -> None:
+    screen = await open_from_round_message(table)
+    await fill_red_win(screen)
+    stranger = table.fake.user(FIRST_PLAYER, "Игрок")
+    refused = await stranger.press(screen.message, callback_data=screen.find("Победа чёрных"))
+    assert refused.show_alert and "судья стола или главный судья" in (refused.text or "")
+    assert "Победа: красных" in screen.text
+    # The same protocol opened again (another device) shows the stored draft.
+    other_device = await open_from_round_message(table)
+    assert other_device.message_id != screen.message_id
+    assert "Победа: красных" in other_device.text
+    await screen.tap("Сводка")
+    await screen.tap("✅ Подтвердить протокол")
+    late = await other_device.tap("Победа чёрных")
+    assert "уже подтверждён" in (late.text or "")
+    assert "Протокол подтверждён" in other_device.text
+    view = await protocols.open_protocol(table.app.uow_factory, table.game_id, CHIEF_JUDGE, NOW)
+    assert view.confirmed is not None and view.confirmed.winner is Side.RED
+
+
+async def test_the_chief_judge_corrects_a_confirmed_protocol_by_buttons(table: Table) -> None:
+    screen = await open_from_round_message(table)
+    await fill_red_win(screen)
+    await screen.tap("Сводка")
+    await screen.tap("✅ Подтвердить протокол")
+    chief = table.fake.user(CHIEF_JUDGE, "Главный судья")
+    chief.send("/protocol")
+    choice = await chief.wait_for(lambda m: "Выберите протокол" in (m.text or ""))
+    await chief.press(choice, button_text="Игра 1 · стол 1 ✓")
+    shown = await chief.wait_for(lambda m: "Протокол подтверждён" in (m.text or ""))
+    correction = Screen(chief, shown)
+    await correction.tap("Исправить протокол")
+    assert "Исправление подтверждённого протокола" in correction.text
+    await correction.tap("Победа")
+    await correction.tap("Победа чёрных")
+    await correction.tap("Сводка")
+    saved = await correction.tap("✅ Подтвердить протокол")
+    assert saved.text == "Исправление сохранено."
+    audit = await protocols.corrections(table.app.uow_factory, table.game_id, CHIEF_JUDGE)
+    assert [(c.corrected_by, c.before.winner, c.after.winner) for c in audit] == [
+        (CHIEF_JUDGE, Side.RED, Side.BLACK)
+    ]
+    await table.channel.wait_for(lambda m: "Исправлен результат игры 1" in (m.text or ""))
+
+
+async def test_two_judges_confirming_at_once_store_one_result(table: Table) -> None:
+    screen = await open_from_round_message(table)
+    await fill_red_win(screen)
+    await screen.tap("Сводка")
+    chief = table.fake.user(CHIEF_JUDGE, "Главный судья")
+    confirm = screen.find("✅ Подтвердить протокол")
+    answers = await asyncio.gather(
+        table.judge.press(screen.message, callback_data=confirm).answer(),
+        chief.press(screen.message, callback_data=confirm).answer(),
+    )
+    assert sorted(answer.text or "" for answer in answers) == [
+        "Протокол подтверждён.",
+        "Протокол уже подтверждён: исправить его может только главный судья.",
+    ]
+    standings = await protocols.current_standings(table.app.uow_factory, table.seeded.tournament.id)
+    assert sum(row.figures.games for row in standings.players) == 10

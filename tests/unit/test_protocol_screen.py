@@ -1,0 +1,174 @@
+"""The protocol screen's state machine: presses set values, impossible presses are refused."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from domain.protocol import Removal, Role, Side
+from domain.protocol_screen import (
+    MODES,
+    ROLE_TOOLS,
+    Act,
+    Mode,
+    Press,
+    PressRefused,
+    Screen,
+    apply_press,
+    new_screen,
+    open_callback,
+    seat_press,
+)
+from domain.regulation import load_preset
+from handlers.protocol import OPEN, ProtocolButton
+
+CUP = load_preset("black-raven-cup")
+TEAMS = load_preset("siberia-ural-teams")
+
+
+def fresh() -> Screen:
+    return new_screen(tuple(f"p{seat}" for seat in range(1, 11)))
+
+
+def press(screen: Screen, *presses: Press, regulation=CUP) -> Screen:  # type: ignore[no-untyped-def]
+    for item in presses:
+        screen = apply_press(screen, item, regulation)
+    return screen
+
+
+def to_mode(mode: Mode) -> Press:
+    return Press(Act.MODE, value=MODES.index(mode))
+
+
+def tap(screen: Screen, seat: int, regulation=CUP) -> Screen:  # type: ignore[no-untyped-def]
+    pressed = seat_press(screen, seat, regulation)
+    assert pressed is not None
+    return apply_press(screen, pressed, regulation)
+
+
+def classic_roles(screen: Screen) -> Screen:
+    """Don 10, sheriff 7, mafia 8 and 9, the rest civilians."""
+    for role, seats in ((Role.DON, [10]), (Role.SHERIFF, [7]), (Role.MAFIA, [8, 9])):
+        screen = press(screen, Press(Act.ROLE_TOOL, value=ROLE_TOOLS.index(role)))
+        for seat in seats:
+            screen = tap(screen, seat)
+    return press(screen, Press(Act.REST_CIVILIANS))
+
+
+@pytest.mark.parametrize("mode", [Mode.ROLES, Mode.FOULS, Mode.KILL, Mode.EXTRA])
+def test_a_double_tap_sets_the_same_value_twice(mode: Mode) -> None:
+    screen = press(fresh(), to_mode(mode))
+    button = seat_press(screen, 4, CUP)
+    assert button is not None
+    once = apply_press(screen, button, CUP)
+    assert once.draft != screen.draft
+    assert apply_press(once, button, CUP) == once
+
+
+def test_a_second_don_is_refused_with_the_reason_and_changes_nothing() -> None:
+    screen = tap(fresh(), 10)
+    with pytest.raises(PressRefused) as refused:
+        tap(screen, 3)
+    assert [error.code for error in refused.value.errors] == ["protocol-role-count"]
+    assert refused.value.errors[0].args["role"] == "don"
+
+
+def test_the_fourth_foul_removes_and_taking_it_back_lets_the_player_stay() -> None:
+    screen = press(fresh(), to_mode(Mode.FOULS))
+    for _ in range(4):
+        screen = tap(screen, 2)
+    assert (screen.draft.seats[1].fouls, screen.draft.seats[1].removed) == (4, Removal.FOULS)
+    assert tap(screen, 2).draft.seats[1].fouls == 4  # the limit: a fifth tap changes nothing
+    back = tap(press(screen, Press(Act.SUBTRACT, value=1)), 2)
+    assert (back.draft.seats[1].fouls, back.draft.seats[1].removed) == (3, None)
+
+
+def test_a_disqualification_can_be_taken_back_but_not_given_after_the_fourth_foul() -> None:
+    screen = press(fresh(), to_mode(Mode.FOULS))
+    screen = tap(tap(screen, 5), 5)
+    screen = press(screen, Press(Act.DISQUALIFY_TOOL, value=1))
+    screen = tap(screen, 5)
+    assert screen.draft.seats[4].removed is Removal.DISQUALIFIED
+    assert tap(screen, 5).draft.seats[4].removed is None
+    for _ in range(4):
+        screen = tap(press(screen, Press(Act.SUBTRACT, value=0)), 6)
+    with pytest.raises(PressRefused) as refused:
+        tap(press(screen, Press(Act.DISQUALIFY_TOOL, value=1)), 6)
+    assert refused.value.errors[0].code == "protocol-fouls-need-removal"
+
+
+def test_a_new_first_victim_clears_the_previous_victims_best_move() -> None:
+    screen = press(classic_roles(fresh()), to_mode(Mode.KILL))
+    screen = press(tap(screen, 1), to_mode(Mode.BEST_MOVE))
+    screen = tap(tap(screen, 8), 9)
+    assert screen.draft.best_move == (8, 9)
+    assert seat_press(screen, 1, CUP) is None  # the victim cannot name himself
+    moved = tap(press(screen, to_mode(Mode.KILL)), 2)
+    assert moved.draft.first_kill is not None and moved.draft.first_kill.seat == 2
+    assert moved.draft.best_move is None
+
+
+def test_a_best_move_needs_a_victim_and_names_at_most_three() -> None:
+    with pytest.raises(PressRefused) as refused:
+        press(fresh(), Press(Act.BEST_MOVE, seat=3, value=1))
+    assert refused.value.errors[0].code == "protocol-best-move-without-victim"
+    screen = press(classic_roles(fresh()), to_mode(Mode.KILL))
+    screen = press(tap(screen, 1), to_mode(Mode.BEST_MOVE))
+    for seat in (8, 9, 10):
+        screen = tap(screen, seat)
+    with pytest.raises(PressRefused) as refused:
+        tap(screen, 2)
+    assert refused.value.errors[0].code == "protocol-best-move-size"
+
+
+def test_a_second_night_victim_makes_no_best_move_where_the_cup_says_so() -> None:
+    screen = press(classic_roles(fresh()), to_mode(Mode.KILL), Press(Act.NIGHT, value=2))
+    screen = press(tap(screen, 1), to_mode(Mode.BEST_MOVE))
+    with pytest.raises(PressRefused) as refused:
+        tap(screen, 8)
+    assert refused.value.errors[0].code == "protocol-best-move-not-first-night"
+
+
+def test_extra_points_over_the_limits_are_refused() -> None:
+    screen = press(fresh(), to_mode(Mode.EXTRA))
+    for _ in range(5):
+        screen = tap(screen, 1)
+    assert screen.draft.seats[0].extra == Decimal("0.5")
+    with pytest.raises(PressRefused) as refused:
+        tap(screen, 1)
+    assert refused.value.errors[0].code == "protocol-extra-above-max"
+    for _ in range(5):
+        screen = tap(screen, 2)
+    with pytest.raises(PressRefused) as refused:
+        tap(screen, 3)
+    assert refused.value.errors[0].code == "protocol-extra-total"
+
+
+def test_the_first_victim_gets_no_extra_points_in_the_team_tournament() -> None:
+    screen = press(fresh(), to_mode(Mode.KILL), regulation=TEAMS)
+    screen = tap(screen, 4, TEAMS)
+    screen = press(screen, to_mode(Mode.EXTRA), regulation=TEAMS)
+    with pytest.raises(PressRefused) as refused:
+        tap(screen, 4, TEAMS)
+    assert refused.value.errors[0].code == "protocol-extra-first-killed"
+    assert tap(screen, 5, TEAMS).draft.seats[4].extra == Decimal("0.5")
+
+
+def test_the_summary_opens_only_when_nothing_is_missing() -> None:
+    with pytest.raises(PressRefused) as refused:
+        press(fresh(), to_mode(Mode.SUMMARY))
+    assert "protocol-missing-winner" in [error.code for error in refused.value.errors]
+    screen = press(
+        classic_roles(fresh()),
+        Press(Act.NO_KILL),
+        Press(Act.WINNER, value=1),
+        to_mode(Mode.SUMMARY),
+    )
+    assert screen.mode is Mode.SUMMARY
+    assert screen.draft.complete(CUP).winner is Side.BLACK
+
+
+def test_the_round_message_button_opens_the_screen_the_handler_parses() -> None:
+    assert open_callback(42) == ProtocolButton(game=42, act=OPEN).pack()
+    assert len(open_callback(10**9).encode()) <= 64
