@@ -5,7 +5,7 @@ from __future__ import annotations
 from domain.lifecycle import Move, apply, available_moves, refusal, stage_number
 from domain.registration import ParticipantStatus
 from domain.tournament import TournamentState
-from tests.unit.test_lifecycle_support import player, team, tournament
+from tests.unit.lifecycle_builders import player, team, tournament
 
 S = TournamentState
 

@@ -21,7 +21,7 @@ from domain.registration import (
 )
 from domain.tournament import TournamentState
 from domain.validation import Invalid
-from tests.unit.test_lifecycle_support import T0, player, tournament
+from tests.unit.lifecycle_builders import T0, player, tournament
 
 WAITING = ParticipantStatus.WAITING
 REGISTERED = ParticipantStatus.REGISTERED

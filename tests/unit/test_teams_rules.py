@@ -15,7 +15,7 @@ from domain.teams import (
 )
 from domain.tournament import TournamentState
 from domain.validation import Invalid
-from tests.unit.test_lifecycle_support import player, team, tournament
+from tests.unit.lifecycle_builders import player, team, tournament
 
 
 def test_a_team_is_complete_at_the_regulations_size_with_every_member_playing() -> None:

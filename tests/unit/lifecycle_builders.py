@@ -1,4 +1,4 @@
-"""Builders (no tests here): small of tournaments, participants and teams for the lifecycle unit tests."""
+"""Builders for the lifecycle tests: small tournaments, participants and teams."""
 
 from __future__ import annotations
 
