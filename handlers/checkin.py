@@ -27,7 +27,7 @@ from handlers.callbacks import (
     PersonAction,
     SubstitutePick,
 )
-from handlers.common import now, refusal_text, refusals_answered, reset, show
+from handlers.common import now, refusal_text, refusals_answered, show
 from handlers.lists import show_person
 from handlers.middlewares import Texts
 
@@ -189,7 +189,7 @@ async def take_newcomer(
         await message.answer(refusal_text(texts, error))
         return
     data = await state.get_data()
-    await reset(state)
+    await state.clear()
     player, _ = await substitute(
         uow_factory, data["pid"], user.telegram_id, settings.admin_ids, now(), newcomer=newcomer
     )
@@ -211,7 +211,7 @@ async def take_exclusion_reason(
         await message.answer(refusal_text(texts, error))
         return
     data = await state.get_data()
-    await reset(state)
+    await state.clear()
     player, _ = await exclude(
         uow_factory, data["pid"], user.telegram_id, settings.admin_ids, reason, now()
     )

@@ -9,7 +9,6 @@ from html import escape
 from typing import Any, TypeVar
 
 from aiogram import Bot
-from aiogram.fsm.context import FSMContext
 from aiogram.types import CallbackQuery, Message
 
 from domain.permissions import Forbidden
@@ -81,19 +80,3 @@ async def show(event: Message | CallbackQuery, text: str, **kwargs: Any) -> None
         await event.answer()
     else:
         await event.answer(text, **kwargs)
-
-
-async def reset(state: FSMContext) -> None:
-    """Forget a conversation's state and data.
-
-    Written out step by step because the SQL storage cannot delete a row it never stored:
-    `FSMContext.clear()` on an absent or state-only conversation fails there.
-    """
-    current = await state.get_state()
-    data = await state.get_data()
-    if current is not None:
-        if data:
-            await state.set_data({})
-        await state.set_state(None)
-    elif data:
-        await state.set_data({})

@@ -45,7 +45,7 @@ from handlers.callbacks import (
     RosterPage,
     TeamPage,
 )
-from handlers.common import deep_link, now, refusals_answered, reset, show
+from handlers.common import deep_link, now, refusals_answered, show
 from handlers.middlewares import Texts
 
 REGULATION_FILE_LIMIT = 256 * 1024
@@ -162,7 +162,7 @@ async def start_wizard(
     if not await may_create(uow_factory, user.telegram_id, settings.admin_ids):
         await message.answer(texts("refused-forbidden"))
         return
-    await reset(state)
+    await state.clear()
     await state.set_state(Wizard.regulation)
     keyboard = InlineKeyboardBuilder()
     for preset in PRESET_IDS:
@@ -385,7 +385,7 @@ async def wizard_done(
         await callback.answer(texts("refused-not-found"), show_alert=True)
         return
     data = await state.get_data()
-    await reset(state)
+    await state.clear()
     if not callback_data.create:
         await show(callback, texts("wizard-cancelled"))
         return
@@ -394,7 +394,7 @@ async def wizard_done(
 
 
 async def cancel(message: Message, state: FSMContext, texts: Texts) -> None:
-    await reset(state)
+    await state.clear()
     await message.answer(texts("wizard-cancelled"))
 
 

@@ -30,7 +30,7 @@ from domain.services.teams import join_team
 from domain.users import User
 from domain.validation import Invalid
 from handlers.callbacks import CheckIn, MyRegistration, TeamAction
-from handlers.common import now, refusal_text, refusals_answered, reset, show
+from handlers.common import now, refusal_text, refusals_answered, show
 from handlers.middlewares import Texts
 from handlers.teams import ask_team_name, show_team
 
@@ -119,7 +119,7 @@ async def open_link(
     if invite is None or invite.tournament_id is None:
         await message.answer(texts("start-link-invalid"))
         return
-    await reset(state)
+    await state.clear()
     mine = await registration_of(uow_factory, invite.tournament_id, user.telegram_id, now())
     holds = mine.participant is not None and mine.participant.holds_place
     if invite.kind is InviteKind.TEAM and holds:
@@ -226,7 +226,7 @@ async def confirm(
             )
     finally:
         # A refused registration starts over from the link; nothing was stored.
-        await reset(state)
+        await state.clear()
     mine = await registration_of(uow_factory, callback_data.tid, user.telegram_id, now())
     assert mine.participant is not None
     key = (
@@ -259,7 +259,7 @@ async def my_registration(
             or mine.tournament.has_started
         ):
             raise Invalid("registration-frozen")
-        await reset(state)
+        await state.clear()
         await state.update_data(tid=tid, team_id=None, editing=True)
         await state.set_state(RegistrationForm.nickname)
         await show(callback, texts("registration-ask-nickname"))

@@ -24,7 +24,7 @@ from domain.services.teams import (
 from domain.users import User
 from domain.validation import Invalid
 from handlers.callbacks import RemindTeams, TeamAction
-from handlers.common import deep_link, now, refusal_text, refusals_answered, reset, show
+from handlers.common import deep_link, now, refusal_text, refusals_answered, show
 from handlers.middlewares import Texts
 
 
@@ -34,7 +34,7 @@ class TeamForm(StatesGroup):
 
 async def ask_team_name(callback: CallbackQuery, tid: int, state: FSMContext, texts: Texts) -> None:
     """Start creating a team: the captain types its name next."""
-    await reset(state)
+    await state.clear()
     await state.update_data(tid=tid)
     await state.set_state(TeamForm.name)
     await show(callback, texts("team-ask-name"))
@@ -89,7 +89,7 @@ async def take_team_name(
     except Invalid as error:
         await message.answer(refusal_text(texts, error))
         return
-    await reset(state)
+    await state.clear()
     view = await create_team(uow_factory, data["tid"], user.telegram_id, name, now())
     await show_team(message, view, user, texts, bot)
 

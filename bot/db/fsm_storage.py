@@ -45,10 +45,13 @@ class SqlStorage(BaseStorage):
         async with self._session_factory() as session, session.begin():
             row_key = self._keys.build(key)
             row = await session.get(ConversationRow, row_key)
+            stored = row is not None
             if row is None:
                 row = ConversationRow(key=row_key, state=None, data={})
-                session.add(row)
             for name, value in values.items():
                 setattr(row, name, value)
-            if row.state is None and not row.data:
+            empty = row.state is None and not row.data
+            if stored and empty:
                 await session.delete(row)
+            elif not stored and not empty:
+                session.add(row)

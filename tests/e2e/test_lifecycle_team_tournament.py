@@ -15,7 +15,7 @@ import pytest
 from bot.app import Application
 from bot.fake_telegram import ChatMessage, FakeTelegram, FakeUser
 from bot.sandbox import running_bot, sandbox_settings
-from tests.e2e.lifecycle_builders import (
+from tests.e2e.lifecycle_screens import (
     ADMIN_ID,
     answer,
     containing,

@@ -44,3 +44,16 @@ async def test_clearing_forgets_the_conversation(engine: AsyncEngine) -> None:
     await storage.set_data(KEY, {})
     assert await storage.get_state(KEY) is None
     assert await storage.get_data(KEY) == {}
+
+
+async def test_clearing_a_conversation_that_was_never_stored_is_harmless(
+    engine: AsyncEngine,
+) -> None:
+    from aiogram.fsm.context import FSMContext
+
+    storage = SqlStorage(create_session_factory(engine))
+    context = FSMContext(storage, StorageKey(bot_id=1, chat_id=44, user_id=44))
+    await context.clear()
+    await context.set_state(Registration.nickname)
+    await context.clear()
+    assert await context.get_state() is None and await context.get_data() == {}
