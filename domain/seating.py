@@ -17,13 +17,14 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from domain.seating_bounds import lower_bounds
+from domain.seating_designs import code_tables
 from domain.seating_seats import SEATS, assign_seats
 from domain.seating_tables import TableProblem, assign_tables
 
 TABLE_SIZE = SEATS
-# Swaps tried by the table search when the request does not say: enough for the targets on
-# 100 players and 10 rounds, well within 5 s of one core.
-DEFAULT_SWAPS = 2_500_000
+# Swaps weighed by the table search when the request does not say: enough for the targets on
+# up to 100 players and 10 rounds within about 3 s of one core.
+DEFAULT_SWAPS = 300_000_000
 
 Table = tuple[str, ...]
 RoundTables = tuple[Table, ...]
@@ -347,6 +348,17 @@ def _table_problem(
                     if p in index and t < tables[r]:
                         row[index[p]] = t
         hint.append(tuple(row))
+    bounds = lower_bounds(n, tables, fixed_tables, apart_counts)
+    start = None
+    if (
+        not played
+        and not apart
+        and request.previous is None
+        and len(set(tables)) == 1
+        and len(playing[0]) == n
+    ):
+        words = code_tables(n, tables[0], request.rounds, random.Random(request.seed))
+        start = tuple(tuple(row) for row in words) if words else None
     return TableProblem(
         player_count=n,
         playing=tuple(playing),
@@ -356,6 +368,8 @@ def _table_problem(
         forbidden=frozenset((index[p], r, t) for p, r, t in request.forbidden_tables if p in index),
         hint=tuple(hint),
         team=tuple(team_index.get(request.team_of.get(name, ""), -1) for name in names),
-        meet_target=max(2, lower_bounds(n, tables, fixed_tables, apart_counts).max_meet),
+        meet_target=max(2, bounds.max_meet),
         swaps=request.swaps,
+        start=start,
+        s2_bound=bounds.s2,
     )

@@ -1,41 +1,61 @@
 """Tables of every round: who plays with whom.
 
-The search works on player indices. Every round is a partition of its playing players into
-tables of 10; the cost of a whole stage is a sum over pairs of players (how often they meet)
-plus a sum over (player, table) placements (judge conflicts, table visits, staying where the
-previous seating put him). Seen from one round with all other rounds fixed, that cost is a
-quadratic assignment: the cost of putting player i at table t is `affinity[i][t]`, the sum of
-his pair costs with the players already there. Swapping two players of a round then costs O(1)
-to evaluate and O(players) to apply, which lets simulated annealing try a few hundred thousand
-swaps within the time budget in pure Python.
+The search works on player indices. Every free round is a partition of its playing players into
+tables of 10. The cost of a stage is a sum over pairs of players of f(meetings) plus a sum over
+(player, round, table) placements (judge conflicts, staying where the previous seating put him):
+f(m) = C(m, 2) + OVER_TARGET·(m − target)² above the target, and HARD per meeting of a pair that
+must stay apart. The largest meeting count, then S2, are thus minimised lexicographically.
+
+A tabu search swaps two players of one round at different tables. Each step weighs every such
+swap of every free round at once: with `up[i][b]` (`down[i][b]`) the change of f when i and b
+meet once more (once less), the change of a swap of i (table s) and j (table t) is
+
+    Σ_{b at t, b≠j} up[i][b] + Σ_{b at s, b≠i} down[i][b] + (the same for j) ,
+
+which is a sum of the marginal matrices over each table's players, gathered per swap. numpy
+does these sums for all rounds in one go (gathers only: no threads, no BLAS).
+The best swap that is not tabu (a player may not return to a table he left within a few steps,
+unless that beats the best stage seen) is made; after a long stall the search returns to the best
+stage and kicks it with a few random swaps.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import count
+from math import comb
+
+import numpy as np
 
 from domain.seating_assignment import cheapest_assignment
 
-# Weights of the stage's cost. Hard constraints, repeats (S2), table visits and team-pair
-# balance are lexicographic: within one swap the largest change of a criterion stays below the
-# unit of the one above it. A pair meeting more often than the target, and a player leaving the
-# table the previous seating gave him, cost a few repeats each rather than infinitely: the walk
-# must be able to pass through such states to leave a local optimum.
-HARD = 10**16
-MEET = 10**7
-OVER_TARGET = 6 * MEET
-STAY = 5 * MEET
-TABLE_VISIT = 10**4
-TEAM_PAIR = 1
+# Weights of the stage's cost, lexicographic within one swap: a pair that must stay apart, a
+# meeting above the target count, a player leaving the table the previous seating gave him
+# (worth a few repeats: the re-seating stays close but may move someone to avoid a repeat),
+# one repeated meeting (one unit of S2).
+HARD = 1e9
+OVER_TARGET = 1e3
+STAY = 5.0
+# Table visits are weighed only when table numbers are given to the finished groups.
+TABLE_VISIT = 1
+_FIXED_TABLE = 10**6
+_HARD_TABLE = 10**12
 
-# Annealing temperatures in units of one repeated meeting (one unit of S2), and the length of
-# one visit to a round (short visits let all rounds cool together).
-_START_TEMPERATURE = 3.0
-_END_TEMPERATURE = 0.05
-_SWAPS_PER_VISIT = 2000
+# A swap that may not be made costs this much more than any real swap.
+_BLOCKED = 1e15
+# Ties between equal swaps are broken by noise below one unit of cost.
+_NOISE = 0.5
+# Tabu tenure (steps), steps without a new best before the kick, and the kick's random swaps.
+_TENURE = 3
+_STALL = 200
+_KICK = 6
+# Every step weighs at least this many swaps' worth of work (numpy's fixed cost per step), at
+# most this many steps are made, and at most this many more to mend a broken hard constraint.
+_STEP_OVERHEAD = 10_000
+_MOST_STEPS = 20_000
+_MOST_REPAIR_STEPS = 2_000
 
 
 @dataclass(frozen=True)
@@ -46,6 +66,9 @@ class TableProblem:
     played round, else None. `apart` holds pairs (i, j) with i < j that must never share a table;
     `forbidden` holds (player, round, table) placements that are not allowed. `hint[r][i]` is the
     table the previous seating gave player i in round r, or -1. `team[i]` is the team index or -1.
+    `start[r]`, when given for every free round, is a table of every playing player to start the
+    search from (a structured design). `swaps` is the work of the search in swaps weighed; it
+    stops early when the stage's S2 reaches `s2_bound` (a lower bound: nothing better exists).
     """
 
     player_count: int
@@ -58,234 +81,325 @@ class TableProblem:
     team: tuple[int, ...]
     meet_target: int
     swaps: int
+    start: tuple[tuple[int, ...], ...] | None = None
+    s2_bound: int = 0
 
 
 def assign_tables(
     problem: TableProblem, rng: random.Random, out_of_time: Callable[[], bool]
 ) -> list[list[list[int]]]:
-    """Tables of every round (lists of player indices), found by annealing round by round."""
-    stage = _Stage(problem)
+    """Tables of every round (lists of player indices), found by tabu search over swaps."""
     free_rounds = [r for r in range(len(problem.tables)) if problem.fixed[r] is None]
-    for r in range(len(problem.tables)):
-        fixed = problem.fixed[r]
-        if fixed is not None:
-            stage.place(r, [list(table) for table in fixed])
-    for r in free_rounds:
-        stage.place(r, stage.greedy_round(r, rng))
-    if not free_rounds or problem.swaps <= 0:
-        return _numbered(problem, stage.tables_in_rounds(), free_rounds)
-    visits = max(len(free_rounds), problem.swaps // _SWAPS_PER_VISIT)
-    swaps_per_visit = problem.swaps // visits
-    # The walk may climb; the best stage seen at the end of a visit is the answer.
-    cost = best_cost = 0
-    best = stage.tables_in_rounds()
-    for visit in range(visits):
-        if out_of_time():
-            break
-        r = free_rounds[visit % len(free_rounds)]
-        start = _temperature(visit / visits)
-        end = _temperature((visit + 1) / visits)
-        cost += stage.anneal_round(r, rng, swaps_per_visit, start, end)
-        if cost < best_cost:
-            best_cost = cost
-            best = stage.tables_in_rounds()
-    return _numbered(problem, best, free_rounds)
+    rounds: list[list[list[int]]] = [
+        [list(table) for table in fixed] if fixed is not None else [] for fixed in problem.fixed
+    ]
+    if free_rounds:
+        search = _TabuSearch(problem, free_rounds, np.random.default_rng(rng.getrandbits(64)))
+        steps = min(_MOST_STEPS, problem.swaps // (_STEP_OVERHEAD + search.swaps_per_step))
+        for r, tables in zip(free_rounds, search.run(steps, out_of_time), strict=True):
+            rounds[r] = tables
+    return _numbered(problem, rounds, free_rounds)
+
+
+class _TabuSearch:
+    """The free rounds as an array `where[f][i]`: table of player i in the f-th free round.
+
+    A player who sits the round out is at the extra table `tables` (one past the last), which
+    no swap touches.
+    """
+
+    def __init__(
+        self, problem: TableProblem, free_rounds: list[int], rng: np.random.Generator
+    ) -> None:
+        n = problem.player_count
+        self.problem = problem
+        self.free_rounds = free_rounds
+        self.rng = rng
+        self.out = max(problem.tables[r] for r in free_rounds)
+        self.columns = self.out + 1
+        target = problem.meet_target
+        top = len(problem.tables) + 2
+        self.f = np.array(
+            [comb(m, 2) + OVER_TARGET * max(0, m - target) ** 2 for m in range(top + 1)]
+        )
+        self.up_of = self.f[1:] - self.f[:-1]
+        self.down_of = np.concatenate([[0.0], self.f[:-2] - self.f[1:-1]])
+        apart = np.zeros((n, n))
+        for i, j in problem.apart:
+            apart[i, j] = apart[j, i] = HARD
+        self.apart = apart
+        self.base = np.zeros((n, n), dtype=np.int64)
+        for fixed in problem.fixed:
+            for table in fixed or ():
+                for k, a in enumerate(table):
+                    for b in table[k + 1 :]:
+                        self.base[a, b] += 1
+                        self.base[b, a] += 1
+        self.placement = self._placement_costs()
+        self.where = self._start()
+        self.swaps_per_step = sum(len(problem.playing[r]) ** 2 for r in free_rounds) // 2
+        self._recount()
+
+    def _placement_costs(self) -> np.ndarray:
+        """Cost of player i at table t in the f-th free round, pairs aside."""
+        problem = self.problem
+        index = {r: f for f, r in enumerate(self.free_rounds)}
+        costs = np.zeros((len(self.free_rounds), problem.player_count, self.columns))
+        for f, r in enumerate(self.free_rounds):
+            costs[f, :, problem.tables[r] : self.out] = HARD
+            for i, t in enumerate(problem.hint[r]):
+                if t >= 0:
+                    costs[f, i, : self.out] += STAY
+                    costs[f, i, t] -= STAY
+            costs[f, :, self.out] = 0.0
+        for i, r, t in problem.forbidden:
+            if r in index and t < self.out:
+                costs[index[r], i, t] += HARD
+        return costs
+
+    def _start(self) -> np.ndarray:
+        """The structured start when given, else a greedy one.
+
+        The greedy start keeps the previous seating's players at their tables, then seats the
+        rest of each round one player at a time, in random order, at the cheapest table with
+        room, counting the meetings of the rounds seated before: pairs that must stay apart
+        rarely start together.
+        """
+        problem = self.problem
+        rounds = len(self.free_rounds)
+        where = np.full((rounds, problem.player_count), self.out)
+        if problem.start is not None:
+            for f, r in enumerate(self.free_rounds):
+                for i in problem.playing[r]:
+                    where[f, i] = problem.start[r][i]
+            return where
+        meetings = self.base.copy()
+        for f, r in enumerate(self.free_rounds):
+            hint = problem.hint[r]
+            order = sorted(self.rng.permutation(problem.playing[r]), key=lambda i: hint[i] < 0)
+            tables: list[list[int]] = [[] for _ in range(problem.tables[r])]
+            for i in order:
+                t = hint[i] if 0 <= hint[i] < len(tables) and len(tables[hint[i]]) < 10 else -1
+                if t < 0:
+                    pair = self.up_of[meetings[i]] + self.apart[i]
+                    costs = [
+                        self.placement[f, i, t] + sum(pair[b] for b in table)
+                        if len(table) < 10
+                        else np.inf
+                        for t, table in enumerate(tables)
+                    ]
+                    t = int(np.argmin(costs))
+                for b in tables[t]:
+                    meetings[i, b] += 1
+                    meetings[b, i] += 1
+                tables[t].append(int(i))
+                where[f, i] = t
+        return where
+
+    def _recount(self) -> None:
+        """Meetings, marginal costs, table lists and blocked swaps of the current `where`."""
+        where = self.where
+        rounds, n = where.shape
+        sitting = where == self.out
+        same = where[:, :, None] == where[:, None, :]
+        self.meetings = self.base + (same & ~sitting[:, :, None]).sum(axis=0)
+        np.fill_diagonal(self.meetings, 0)
+        # One column past the players reads as zero: it fills the seats of missing tables.
+        self.up = np.zeros((n, n + 1))
+        self.down = np.zeros((n, n + 1))
+        self.up[:, :n] = self.up_of[self.meetings] + self.apart
+        self.down[:, :n] = self.down_of[self.meetings] - self.apart
+        np.fill_diagonal(self.up, 0.0)
+        np.fill_diagonal(self.down, 0.0)
+        self.blocked = (same | sitting[:, :, None] | sitting[:, None, :]) * _BLOCKED
+        self.members = np.full((rounds, self.out, 10), n)
+        self.seat_of = np.zeros((rounds, n), dtype=np.int64)
+        for f in range(rounds):
+            for t in range(self.out):
+                players = np.flatnonzero(where[f] == t)
+                self.members[f, t, : len(players)] = players
+                self.seat_of[f, players] = t * 10 + np.arange(len(players))
+        self.cost = self._cost()
+
+    def _cost(self) -> float:
+        meetings = self.meetings
+        pairs = self.f[meetings].sum() + (self.apart * meetings).sum()
+        rounds, n = self.where.shape
+        placed = self.placement[np.arange(rounds)[:, None], np.arange(n)[None, :], self.where]
+        return float(pairs / 2 + placed.sum())
+
+    def _swap(self, f: int, i: int, j: int) -> None:
+        where = self.where[f]
+        s, t = where[i], where[j]
+        at_s = np.flatnonzero(where == s)
+        at_t = np.flatnonzero(where == t)
+        at_s = at_s[at_s != i]
+        at_t = at_t[at_t != j]
+        meetings = self.meetings
+        for player, left, joined in ((i, at_s, at_t), (j, at_t, at_s)):
+            meetings[player, left] -= 1
+            meetings[left, player] -= 1
+            meetings[player, joined] += 1
+            meetings[joined, player] += 1
+        where[i], where[j] = t, s
+        seat_i, seat_j = self.seat_of[f, i], self.seat_of[f, j]
+        members = self.members[f].reshape(-1)
+        members[seat_i], members[seat_j] = j, i
+        self.seat_of[f, i], self.seat_of[f, j] = seat_j, seat_i
+        sitting = where == self.out
+        n = len(where)
+        for player in (i, j):
+            row = meetings[player]
+            self.up[player, :n] = self.up_of[row] + self.apart[player]
+            self.down[player, :n] = self.down_of[row] - self.apart[player]
+            self.up[:, player] = self.up[player, :n]
+            self.down[:, player] = self.down[player, :n]
+            self.up[player, player] = self.down[player, player] = 0.0
+            blocked = ((where == where[player]) | sitting) * _BLOCKED
+            self.blocked[f, player] = self.blocked[f, :, player] = blocked
+
+    def _table_sums(self, marginal: np.ndarray) -> np.ndarray:
+        """(player, round, table): Σ of the player's marginal cost over the table's players."""
+        rounds = self.members.shape[0]
+        n = marginal.shape[0]
+        sums = np.zeros((n, rounds, self.columns))
+        gathered = marginal[:, self.members.reshape(-1)].reshape(n, rounds, self.out, 10)
+        sums[:, :, : self.out] = gathered.sum(axis=3)
+        return sums
+
+    def _changes(self) -> np.ndarray:
+        """Change of the cost for every swap (round, i, j); blocked swaps cost `_BLOCKED` more."""
+        rounds, n = self.where.shape
+        columns = self.columns
+        offsets = (np.arange(rounds) * columns)[:, None] + self.where
+        placement = self.placement.transpose(1, 0, 2)
+        gained = (self._table_sums(self.up) + placement).reshape(n, rounds * columns)
+        lost = (self._table_sums(self.down) - placement).reshape(n, rounds * columns)
+        lost = lost[np.arange(n)[None, :], offsets]
+        moved = gained[:, offsets.ravel()].reshape(n, rounds, n).transpose(1, 0, 2)
+        moved += lost[:, :, None]
+        changes = moved + moved.transpose(0, 2, 1)
+        changes -= 2 * self.up[:, :n]
+        start = self.rng.integers(0, self.noise.size - changes.size + 1)
+        changes += self.noise[start : start + changes.size].reshape(changes.shape)
+        changes += self.blocked
+        return changes
+
+    def run(self, steps: int, out_of_time: Callable[[], bool]) -> list[list[list[int]]]:
+        """Search `steps` swaps; the tables of the free rounds of the best stage seen."""
+        rounds, n = self.where.shape
+        self.noise = self.rng.random(2 * rounds * n * n) * _NOISE
+        # (step until which, round, player, table he left)
+        tabu: list[tuple[int, int, int, int]] = []
+        best_cost = self.cost
+        best = self.where.copy()
+        last_best = 0
+        for step in count():
+            # Past the budget the search goes on only to mend a broken hard constraint.
+            if best_cost <= self.problem.s2_bound or step >= steps + _MOST_REPAIR_STEPS:
+                break
+            if step >= steps and best_cost < HARD:
+                break
+            if step % 64 == 0 and out_of_time():
+                break
+            changes = self._changes()
+            choice = int(np.argmin(changes))
+            change = changes.flat[choice]
+            tabu = [entry for entry in tabu if entry[0] > step]
+            if change >= best_cost - self.cost and tabu:
+                # Not a new best: a swap back to a table left recently is not allowed.
+                for _, f, player, table in tabu:
+                    there = self.where[f] == table
+                    changes[f, player, there] += _BLOCKED
+                    changes[f, there, player] += _BLOCKED
+                choice = int(np.argmin(changes))
+                change = changes.flat[choice]
+            if change >= _BLOCKED:
+                break
+            f, pair = divmod(choice, n * n)
+            i, j = divmod(pair, n)
+            s, t = self.where[f, i], self.where[f, j]
+            self._swap(f, i, j)
+            until = step + _TENURE + int(self.rng.integers(0, _TENURE + 1))
+            tabu += [(until, f, i, int(s)), (until, f, j, int(t))]
+            self.cost += float(np.floor(change))
+            if self.cost < best_cost:
+                best_cost = self.cost
+                best[:] = self.where
+                last_best = step
+            elif step - last_best > _STALL:
+                self._kick(best)
+                last_best = step
+        return [
+            [[int(p) for p in np.flatnonzero(best[f] == t)] for t in range(self.problem.tables[r])]
+            for f, r in enumerate(self.free_rounds)
+        ]
+
+    def _kick(self, best: np.ndarray) -> None:
+        """Return to the best stage and make a few random swaps."""
+        self.where[:] = best
+        self._recount()
+        rounds = self.where.shape[0]
+        for _ in range(_KICK):
+            f = int(self.rng.integers(0, rounds))
+            playing = np.flatnonzero(self.where[f] != self.out)
+            i, j = (int(p) for p in self.rng.choice(playing, 2, replace=False))
+            if self.where[f, i] != self.where[f, j]:
+                self._swap(f, i, j)
+        self.cost = self._cost()
 
 
 def _numbered(
     problem: TableProblem, rounds: list[list[list[int]]], free_rounds: list[int]
 ) -> list[list[list[int]]]:
-    """Renumber the tables of free rounds: meetings stay, returns to a table become rare."""
-    stage = _Stage(problem)
-    for r, tables in enumerate(rounds):
-        stage.place(r, tables)
+    """Give the groups of each free round table numbers: returns to a table become rare.
+
+    Groups stay as they are (meetings do not change); forbidden tables and the previous
+    seating's tables come first, then few visits to the same table, sweeping until stable.
+    """
+    n = problem.player_count
+    most = max(problem.tables, default=0)
+    visits = [[0] * most for _ in range(n)]
+    for tables in rounds:
+        for t, table in enumerate(tables):
+            for p in table:
+                visits[p][t] += 1
+    forbidden = set(problem.forbidden)
     for _ in range(3):
         for r in free_rounds:
-            stage.renumber_round(r)
-    return stage.tables_in_rounds()
-
-
-def _temperature(progress: float) -> float:
-    ratio = _END_TEMPERATURE / _START_TEMPERATURE
-    return MEET * _START_TEMPERATURE * ratio**progress
-
-
-def _over_target_penalty(meetings: int, target: int) -> int:
-    excess = max(0, meetings - target)
-    return OVER_TARGET * excess * excess
-
-
-class _Stage:
-    """Meeting counts, table visits and team-pair counts of a stage being seated."""
-
-    def __init__(self, problem: TableProblem) -> None:
-        n = problem.player_count
-        self.problem = problem
-        self.rounds: list[list[list[int]]] = [[] for _ in problem.tables]
-        self.meetings = [[0] * n for _ in range(n)]
-        most_tables = max(problem.tables, default=0)
-        self.visits = [[0] * most_tables for _ in range(n)]
-        team_count = max(problem.team, default=-1) + 1
-        # Players without a team share a row of zeros: team balance does not concern them.
-        self.team_index = [t if t >= 0 else team_count for t in problem.team]
-        self.team_meetings = [[0] * (team_count + 1) for _ in range(team_count + 1)]
-        self.conflict = [[0] * n for _ in range(n)]
-        for i, j in problem.apart:
-            self.conflict[i][j] = self.conflict[j][i] = HARD
-        self.pair_cost = [
-            MEET * m
-            + _over_target_penalty(m + 1, problem.meet_target)
-            - _over_target_penalty(m, problem.meet_target)
-            for m in range(len(problem.tables) + 2)
-        ]
-
-    def tables_in_rounds(self) -> list[list[list[int]]]:
-        return [[list(table) for table in tables] for tables in self.rounds]
-
-    def _count(self, r: int, sign: int) -> None:
-        meetings, visits, teams = self.meetings, self.visits, self.team_meetings
-        team_index = self.team_index
-        for t, table in enumerate(self.rounds[r]):
-            for k, a in enumerate(table):
-                visits[a][t] += sign
-                row = meetings[a]
-                for b in table[k + 1 :]:
-                    row[b] += sign
-                    meetings[b][a] += sign
-                    ta, tb = team_index[a], team_index[b]
-                    teams[ta][tb] += sign
-                    teams[tb][ta] += sign
-
-    def place(self, r: int, tables: list[list[int]]) -> None:
-        self.rounds[r] = tables
-        self._count(r, 1)
-
-    def _pair_costs(self, players: Sequence[int]) -> list[list[int]]:
-        """Cost of each two playing players sharing a table in this round, given the others."""
-        team_count = len(self.team_meetings) - 1
-        cost = self.pair_cost
-        costs = []
-        for a in players:
-            met = self.meetings[a]
-            conflict = self.conflict[a]
-            ta = self.team_index[a]
-            teams = self.team_meetings[ta] if ta < team_count else None
-            if teams is None:
-                row = [cost[met[b]] + conflict[b] for b in players]
-            else:
-                team_index = self.team_index
-                row = [
-                    cost[met[b]] + conflict[b] + TEAM_PAIR * teams[team_index[b]] for b in players
+            groups = rounds[r]
+            for t, group in enumerate(groups):
+                for p in group:
+                    visits[p][t] -= 1
+            costs = [
+                [
+                    sum(_table_cost(problem, forbidden, visits, p, r, t) for p in group)
+                    for t in range(len(groups))
                 ]
-            costs.append(row)
-        for i in range(len(players)):
-            costs[i][i] = 0
-        return costs
+                for group in groups
+            ]
+            numbered: list[list[int]] = [[] for _ in groups]
+            for group, t in zip(groups, cheapest_assignment(costs), strict=True):
+                numbered[t] = group
+            rounds[r] = numbered
+            for t, group in enumerate(numbered):
+                for p in group:
+                    visits[p][t] += 1
+    return rounds
 
-    def _placement_costs(self, r: int, players: Sequence[int]) -> list[list[int]]:
-        """Cost of each playing player sitting at each table of this round, pairs aside."""
-        problem = self.problem
-        hint = problem.hint[r]
-        table_count = problem.tables[r]
-        costs = []
-        for a in players:
-            visits = self.visits[a]
-            row = [TABLE_VISIT * visits[t] for t in range(table_count)]
-            if hint[a] >= 0:
-                row = [c + (STAY if t != hint[a] else 0) for t, c in enumerate(row)]
-            costs.append(row)
-        local = {a: i for i, a in enumerate(players)}
-        for a, rr, t in problem.forbidden:
-            if rr == r and t < table_count and a in local:
-                costs[local[a]][t] += HARD
-        return costs
 
-    def greedy_round(self, r: int, rng: random.Random) -> list[list[int]]:
-        """Seat a round one player at a time, each at the cheapest table with a free seat."""
-        players = list(self.problem.playing[r])
-        table_count = self.problem.tables[r]
-        pair = self._pair_costs(players)
-        affinity = self._placement_costs(r, players)
-        tables: list[list[int]] = [[] for _ in range(table_count)]
-        order = list(range(len(players)))
-        rng.shuffle(order)
-        # Players with a previous table go first so that they can keep it.
-        hint = self.problem.hint[r]
-        order.sort(key=lambda i: hint[players[i]] < 0)
-        for i in order:
-            row = affinity[i]
-            best = min((t for t in range(table_count) if len(tables[t]) < 10), key=lambda t: row[t])
-            tables[best].append(i)
-            pair_row = pair[i]
-            for k in range(len(players)):
-                affinity[k][best] += pair_row[k]
-        return [[players[i] for i in table] for table in tables]
-
-    def renumber_round(self, r: int) -> None:
-        """Give the groups of round r the table numbers their players visited least."""
-        self._count(r, -1)
-        groups = self.rounds[r]
-        players = [p for group in groups for p in group]
-        placement = self._placement_costs(r, players)
-        costs = []
-        start = 0
-        for group in groups:
-            rows = placement[start : start + len(group)]
-            costs.append([sum(row[t] for row in rows) for t in range(len(groups))])
-            start += len(group)
-        tables: list[list[int]] = [[] for _ in groups]
-        for group, table in zip(groups, cheapest_assignment(costs), strict=True):
-            tables[table] = group
-        self.place(r, tables)
-
-    def anneal_round(self, r: int, rng: random.Random, swaps: int, start: float, end: float) -> int:
-        """Anneal round r by swapping two of its players at different tables.
-
-        Returns the change of the stage's cost; the round is left where the walk ended.
-        """
-        self._count(r, -1)
-        players = list(self.problem.playing[r])
-        local = {a: i for i, a in enumerate(players)}
-        n = len(players)
-        pair = self._pair_costs(players)
-        affinity = self._placement_costs(r, players)
-        where = [0] * n
-        for t, table in enumerate(self.rounds[r]):
-            for a in table:
-                where[local[a]] = t
-        for i in range(n):
-            row = pair[i]
-            aff = affinity[i]
-            for k in range(n):
-                aff[where[k]] += row[k]
-        change = 0
-        random_number = rng.random
-        log = math.log
-        cooling = (end / start) ** (1 / max(1, swaps))
-        temperature = start
-        for _ in range(swaps):
-            temperature *= cooling
-            i = int(random_number() * n)
-            j = int(random_number() * n)
-            a_table, b_table = where[i], where[j]
-            if a_table == b_table:
-                continue
-            aff_i, aff_j = affinity[i], affinity[j]
-            delta = (
-                aff_i[b_table] - aff_i[a_table] + aff_j[a_table] - aff_j[b_table] - 2 * pair[i][j]
-            )
-            if delta > 0 and delta > -temperature * log(1.0 - random_number()):
-                continue
-            where[i], where[j] = b_table, a_table
-            pair_i, pair_j = pair[i], pair[j]
-            for k in range(n):
-                shift = pair_j[k] - pair_i[k]
-                aff = affinity[k]
-                aff[a_table] += shift
-                aff[b_table] -= shift
-            change += delta
-        tables: list[list[int]] = [[] for _ in range(self.problem.tables[r])]
-        for i, t in enumerate(where):
-            tables[t].append(players[i])
-        self.place(r, tables)
-        return change
+def _table_cost(
+    problem: TableProblem,
+    forbidden: set[tuple[int, int, int]],
+    visits: Sequence[Sequence[int]],
+    p: int,
+    r: int,
+    t: int,
+) -> int:
+    cost = TABLE_VISIT * visits[p][t]
+    if (p, r, t) in forbidden:
+        cost += _HARD_TABLE
+    hint = problem.hint[r][p]
+    if hint >= 0 and hint != t:
+        cost += _FIXED_TABLE
+    return cost
