@@ -16,6 +16,7 @@ from handlers import (
     organizer,
     protocol,
     registration,
+    rounds,
     staff,
     standings,
     start,
@@ -34,6 +35,7 @@ def all_routers() -> list[Router]:
         checkin.make_router(),
         lists.make_router(),
         protocol.make_router(),
+        rounds.make_router(),
         standings.make_router(),
         start.make_router(),
     ]

@@ -36,3 +36,35 @@ round-edit-teammates = That seats teammates together at table { $table }: { $fir
 round-edit-started = The protocol at table { $table } is already started: the round's seating cannot change.
 round-judge-busy = { $judge } already judges another table of this round.
 round-already-published = Round { $round } is already published.
+
+# The organizer's screens.
+rounds-usage = Commands: /rounds &lt;tournament number&gt;; /swap &lt;tournament&gt; &lt;round&gt; &lt;player&gt; &lt;player&gt;; /move &lt;tournament&gt; &lt;round&gt; &lt;player&gt; &lt;table.seat&gt;. A player is a nickname or "table.seat".
+rounds-unknown-player = There is no player "{ $player }" in this tournament.
+rounds-not-seated = The current stage has no seating yet.
+rounds-seat-button = Seat the stage
+rounds-title = <b>{ $title }: stage { $stage }</b>
+    Rounds: { $rounds }, tables per round: { $tables }. Seed: { $seed }
+rounds-quality-meetings = Repeated meetings: at most { $max_meet } (no seating goes below { $max_meet_bound }), sum of repeats { $s2 } (bound { $s2_bound })
+rounds-quality-seats = Seats: { $repeated } players repeat a seat number, { $unbalanced } sit unevenly around the table
+rounds-quality-games = Games per player: { $low } to { $high }
+rounds-quality-teammates = Teammates at one table: { $together }
+rounds-round-line = Round { $round }: { $published ->
+        [yes] published
+       *[no] not published
+    }{ $missing ->
+        [0] {""}
+       *[other] , tables without a judge: { $missing }
+    }
+rounds-edit-help = Swap two players: /swap { $tournament } &lt;round&gt; &lt;player&gt; &lt;player&gt;. Move one: /move { $tournament } &lt;round&gt; &lt;player&gt; &lt;table.seat&gt;.
+rounds-round-button = Round { $round }
+rounds-publish-button = Publish round { $round }
+rounds-regenerate-button = Reseat the unpublished rounds
+rounds-back-button = ← Back to the stage
+rounds-round-title = <b>Round { $round }</b> ({ $published ->
+        [yes] published
+       *[no] not published
+    })
+rounds-table = <b>Table { $table }</b> · judge: { $judge }
+rounds-sit-outs = Sitting out: { $players }
+rounds-judge-button = Table { $table }: { $judge } ▸
+rounds-published = Round { $round } is published: players, judges and the channel get the seating.

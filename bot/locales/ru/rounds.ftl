@@ -36,3 +36,35 @@ round-edit-teammates = Так за столом { $table } окажутся иг
 round-edit-started = За столом { $table } протокол уже начат: рассадку тура менять нельзя.
 round-judge-busy = { $judge } уже судит другой стол этого тура.
 round-already-published = Тур { $round } уже опубликован.
+
+# Экраны организатора.
+rounds-usage = Команды: /rounds &lt;номер турнира&gt;; /swap &lt;турнир&gt; &lt;тур&gt; &lt;игрок&gt; &lt;игрок&gt;; /move &lt;турнир&gt; &lt;тур&gt; &lt;игрок&gt; &lt;стол.место&gt;. Игрок — игровой ник или «стол.место».
+rounds-unknown-player = Игрока «{ $player }» нет в этом турнире.
+rounds-not-seated = Рассадка текущего этапа ещё не составлена.
+rounds-seat-button = Составить рассадку
+rounds-title = <b>{ $title }: этап { $stage }</b>
+    Туров: { $rounds }, столов в туре: { $tables }. Жеребьёвка (seed): { $seed }
+rounds-quality-meetings = Повторные встречи: максимум { $max_meet } (не меньше { $max_meet_bound } возможно), сумма повторов { $s2 } (граница { $s2_bound })
+rounds-quality-seats = Места: у { $repeated } игроков повторяется номер места, у { $unbalanced } — места неравномерно по столу
+rounds-quality-games = Игр у игрока: от { $low } до { $high }
+rounds-quality-teammates = Игроки одной команды за одним столом: { $together }
+rounds-round-line = Тур { $round }: { $published ->
+        [yes] опубликован
+       *[no] не опубликован
+    }{ $missing ->
+        [0] {""}
+       *[other] , без судьи столов: { $missing }
+    }
+rounds-edit-help = Поменять местами: /swap { $tournament } &lt;тур&gt; &lt;игрок&gt; &lt;игрок&gt;. Пересадить: /move { $tournament } &lt;тур&gt; &lt;игрок&gt; &lt;стол.место&gt;.
+rounds-round-button = Тур { $round }
+rounds-publish-button = Опубликовать тур { $round }
+rounds-regenerate-button = Пересоставить неопубликованные туры
+rounds-back-button = ← К этапу
+rounds-round-title = <b>Тур { $round }</b> ({ $published ->
+        [yes] опубликован
+       *[no] не опубликован
+    })
+rounds-table = <b>Стол { $table }</b> · судья: { $judge }
+rounds-sit-outs = Не играют: { $players }
+rounds-judge-button = Стол { $table }: { $judge } ▸
+rounds-published = Тур { $round } опубликован: игроки, судьи и канал получат рассадку.

@@ -1,0 +1,378 @@
+"""The organizer's rounds screens: seat the stage, preview it, edit it, assign judges, publish.
+
+/rounds <tournament> opens the stage's preview: the quality report and the rounds. A round's
+view lists its tables with their judges (a table's button hands it to the next judge) and
+publishes it. Swaps and moves are typed, as they name players: /swap and /move.
+"""
+
+from __future__ import annotations
+
+import secrets
+from html import escape
+
+from aiogram import F, Router
+from aiogram.exceptions import TelegramBadRequest
+from aiogram.filters import Command, CommandObject
+from aiogram.filters.callback_data import CallbackData
+from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from bot.config import Settings
+from domain.rounds import Round
+from domain.services import rounds
+from domain.services.ports import UnitOfWorkFactory
+from domain.services.rounds import StagePreview
+from domain.users import User
+from domain.validation import Invalid
+from handlers.common import now, refusals_answered
+from handlers.middlewares import Texts
+
+# A seed the organizer can read back: the seating is reproducible from it.
+SEED_LIMIT = 1_000_000
+
+
+class StageButton(CallbackData, prefix="st"):
+    """A button of the rounds screens: tournament, action, round, table, value."""
+
+    t: int
+    act: str
+    r: int = 0
+    table: int = 0
+    v: int = 0
+
+
+SEAT = "seat"
+OVERVIEW = "view"
+ROUND = "round"
+JUDGE = "judge"
+PUBLISH = "pub"
+REGENERATE = "regen"
+
+
+def _quality_lines(preview: StagePreview, texts: Texts) -> list[str]:
+    quality = preview.quality
+    lines = [
+        texts(
+            "rounds-quality-meetings",
+            max_meet=quality.max_meet,
+            max_meet_bound=quality.max_meet_bound,
+            s2=quality.s2,
+            s2_bound=quality.s2_bound,
+        ),
+        texts(
+            "rounds-quality-seats",
+            repeated=quality.players_with_repeated_seats,
+            unbalanced=quality.seat_zone_unbalanced,
+        ),
+        texts("rounds-quality-games", low=quality.games_min, high=quality.games_max),
+    ]
+    if preview.tournament.is_team_tournament:
+        lines.append(texts("rounds-quality-teammates", together=quality.teammates_together))
+    lines.extend(f"⛔ {escape(problem)}" for problem in quality.hard_violations)
+    return lines
+
+
+def overview_text(preview: StagePreview, texts: Texts) -> str:
+    """The stage's preview: seed, quality report, rounds and whether each is published."""
+    stage = preview.stage
+    lines = [
+        texts(
+            "rounds-title",
+            title=escape(preview.tournament.title),
+            stage=stage.stage,
+            rounds=len(stage.rounds),
+            tables=len(stage.rounds[0].games) if stage.rounds else 0,
+            seed=str(stage.seed),
+        ),
+        *_quality_lines(preview, texts),
+        "",
+    ]
+    for round_ in stage.rounds:
+        missing = sum(1 for game in round_.games if game.judge_id is None)
+        lines.append(
+            texts(
+                "rounds-round-line",
+                round=round_.number,
+                published="yes" if round_.published_at else "no",
+                missing=missing,
+            )
+        )
+    lines.append("")
+    lines.append(texts("rounds-edit-help", tournament=preview.tournament.id))
+    return "\n".join(lines)
+
+
+def overview_keyboard(preview: StagePreview, texts: Texts) -> InlineKeyboardMarkup:
+    tournament = preview.tournament.id
+    keyboard = InlineKeyboardBuilder()
+    for round_ in preview.stage.rounds:
+        keyboard.button(
+            text=texts("rounds-round-button", round=round_.number),
+            callback_data=StageButton(t=tournament, act=ROUND, r=round_.number),
+        )
+    sizes = [4] * (len(preview.stage.rounds) // 4) + [len(preview.stage.rounds) % 4]
+    following = preview.stage.next_unpublished
+    if following is not None:
+        keyboard.button(
+            text=texts("rounds-publish-button", round=following.number),
+            callback_data=StageButton(t=tournament, act=PUBLISH, r=following.number),
+        )
+        keyboard.button(
+            text=texts("rounds-regenerate-button"),
+            callback_data=StageButton(t=tournament, act=REGENERATE),
+        )
+        sizes += [1, 1]
+    keyboard.adjust(*[size for size in sizes if size])
+    return keyboard.as_markup()
+
+
+def round_text(preview: StagePreview, round_: Round, texts: Texts) -> str:
+    """A round's tables with seats, nicknames and judges, and who sits out."""
+    lines = [
+        texts(
+            "rounds-round-title",
+            round=round_.number,
+            published="yes" if round_.published_at else "no",
+        )
+    ]
+    for game in round_.games:
+        judge = preview.judge_name(game.judge_id)
+        lines.append("")
+        lines.append(texts("rounds-table", table=game.table, judge=escape(judge) if judge else "—"))
+        lines.extend(
+            f"{seat}. {escape(preview.nicknames.get(player, str(player)))}"
+            for seat, player in enumerate(game.players, start=1)
+        )
+    if round_.sit_outs:
+        names = ", ".join(escape(preview.nicknames.get(p, str(p))) for p in round_.sit_outs)
+        lines.append("")
+        lines.append(texts("rounds-sit-outs", players=names))
+    return "\n".join(lines)
+
+
+def round_keyboard(preview: StagePreview, round_: Round, texts: Texts) -> InlineKeyboardMarkup:
+    tournament = preview.tournament.id
+    keyboard = InlineKeyboardBuilder()
+    for game in round_.games:
+        # The button hands the table to the next judge free in this round, then to nobody, and
+        # round again: a judge never ends up at two tables of one round.
+        busy = {other.judge_id for other in round_.games if other.id != game.id}
+        options: list[int | None] = [j for j in preview.judges if j not in busy]
+        options.append(None)
+        current = options.index(game.judge_id) if game.judge_id in options else -1
+        following = options[(current + 1) % len(options)]
+        name = preview.judge_name(game.judge_id) or "—"
+        keyboard.button(
+            text=texts("rounds-judge-button", table=game.table, judge=name),
+            callback_data=StageButton(
+                t=tournament, act=JUDGE, r=round_.number, table=game.table, v=following or 0
+            ),
+        )
+    if round_.published_at is None:
+        keyboard.button(
+            text=texts("rounds-publish-button", round=round_.number),
+            callback_data=StageButton(t=tournament, act=PUBLISH, r=round_.number),
+        )
+    keyboard.button(
+        text=texts("rounds-back-button"), callback_data=StageButton(t=tournament, act=OVERVIEW)
+    )
+    keyboard.adjust(1)
+    return keyboard.as_markup()
+
+
+async def _display(
+    event: Message | CallbackQuery, text: str, keyboard: InlineKeyboardMarkup
+) -> None:
+    """A command gets a new message; a press edits its message (the caller answers the press)."""
+    if isinstance(event, Message):
+        await event.answer(text, reply_markup=keyboard)
+        return
+    if not isinstance(event.message, Message):
+        return
+    try:
+        await event.message.edit_text(text, reply_markup=keyboard)
+    except TelegramBadRequest as error:
+        # A double tap shows the same screen twice: Telegram refuses the second edit.
+        if "message is not modified" not in error.message:
+            raise
+
+
+async def _show_overview(
+    event: Message | CallbackQuery, preview: StagePreview, texts: Texts
+) -> None:
+    await _display(event, overview_text(preview, texts), overview_keyboard(preview, texts))
+
+
+async def _show_round(
+    event: Message | CallbackQuery, preview: StagePreview, number: int, texts: Texts
+) -> None:
+    round_ = preview.stage.round(number)
+    await _display(
+        event, round_text(preview, round_, texts), round_keyboard(preview, round_, texts)
+    )
+
+
+@refusals_answered
+async def open_rounds(
+    message: Message,
+    command: CommandObject,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    settings: Settings,
+) -> None:
+    """/rounds <tournament>: the stage's preview, or the offer to seat it."""
+    tournament_id = _number(command.args)
+    try:
+        preview = await rounds.stage_preview(
+            uow_factory, tournament_id, user.telegram_id, settings.admin_ids, now()
+        )
+    except Invalid as error:
+        if error.code != "stage-not-seated":
+            raise
+        keyboard = InlineKeyboardBuilder()
+        keyboard.button(
+            text=texts("rounds-seat-button"), callback_data=StageButton(t=tournament_id, act=SEAT)
+        )
+        await message.answer(texts("rounds-not-seated"), reply_markup=keyboard.as_markup())
+        return
+    await _show_overview(message, preview, texts)
+
+
+@refusals_answered
+async def on_button(
+    callback: CallbackQuery,
+    callback_data: StageButton,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    settings: Settings,
+) -> None:
+    args = (uow_factory, callback_data.t, user.telegram_id, settings.admin_ids, now())
+    act, number = callback_data.act, callback_data.r
+    if act in (SEAT, REGENERATE):
+        # The seed is drawn here and recorded with the seating, which it reproduces.
+        seed = secrets.randbelow(SEED_LIMIT)
+        if act == SEAT:
+            preview = await rounds.start_stage(*args, seed=seed)
+        else:
+            preview = await rounds.regenerate_stage(*args, seed=seed)
+        await _show_overview(callback, preview, texts)
+    elif act == JUDGE:
+        judge = callback_data.v or None
+        preview = await rounds.assign_judge(*args, number, callback_data.table, judge)
+        await _show_round(callback, preview, number, texts)
+    elif act == PUBLISH:
+        preview = await rounds.publish_round(*args, number)
+        await _show_overview(callback, preview, texts)
+        await callback.answer(texts("rounds-published", round=number))
+        return
+    elif act == ROUND:
+        await _show_round(callback, await rounds.stage_preview(*args), number, texts)
+    else:
+        await _show_overview(callback, await rounds.stage_preview(*args), texts)
+    await callback.answer()
+
+
+def _number(text: str | None) -> int:
+    if text is None or not text.strip().isdigit():
+        raise Invalid("rounds-usage")
+    return int(text.strip())
+
+
+def _player(preview: StagePreview, round_number: int, word: str) -> int:
+    """A player named by his nickname (any case) or by his place "table.seat" in the round."""
+    table, _, seat = word.partition(".")
+    if table.isdigit() and seat.isdigit():
+        return preview.stage.round(round_number).seating.player_at(int(table), int(seat))
+    wanted = word.casefold()
+    for player, nickname in preview.nicknames.items():
+        if nickname.casefold() == wanted:
+            return player
+    raise Invalid("rounds-unknown-player", player=word)
+
+
+def _place(word: str) -> tuple[int, int]:
+    table, _, seat = word.partition(".")
+    if not (table.isdigit() and seat.isdigit()):
+        raise Invalid("rounds-usage")
+    return int(table), int(seat)
+
+
+async def _edit_arguments(
+    command: CommandObject,
+    user: User,
+    uow_factory: UnitOfWorkFactory,
+    settings: Settings,
+) -> tuple[StagePreview, int, list[str]]:
+    words = (command.args or "").split()
+    if len(words) != 4 or not (words[0].isdigit() and words[1].isdigit()):
+        raise Invalid("rounds-usage")
+    preview = await rounds.stage_preview(
+        uow_factory, int(words[0]), user.telegram_id, settings.admin_ids, now()
+    )
+    number = int(words[1])
+    if not 1 <= number <= len(preview.stage.rounds):
+        raise Invalid("round-unknown", round=number, rounds=len(preview.stage.rounds))
+    return preview, number, words[2:]
+
+
+@refusals_answered
+async def swap_command(
+    message: Message,
+    command: CommandObject,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    settings: Settings,
+) -> None:
+    """/swap <tournament> <round> <player> <player>: a player is a nickname or "table.seat"."""
+    preview, number, (first, second) = await _edit_arguments(command, user, uow_factory, settings)
+    edited = await rounds.swap(
+        uow_factory,
+        preview.tournament.id,
+        user.telegram_id,
+        settings.admin_ids,
+        now(),
+        number,
+        _player(preview, number, first),
+        _player(preview, number, second),
+    )
+    await _show_round(message, edited, number, texts)
+
+
+@refusals_answered
+async def move_command(
+    message: Message,
+    command: CommandObject,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    settings: Settings,
+) -> None:
+    """/move <tournament> <round> <player> <table.seat>: whoever sat there takes his place."""
+    preview, number, (player, place) = await _edit_arguments(command, user, uow_factory, settings)
+    table, seat = _place(place)
+    edited = await rounds.move(
+        uow_factory,
+        preview.tournament.id,
+        user.telegram_id,
+        settings.admin_ids,
+        now(),
+        number,
+        _player(preview, number, player),
+        table,
+        seat,
+    )
+    await _show_round(message, edited, number, texts)
+
+
+def make_router() -> Router:
+    """The organizer's rounds screens, in private chats."""
+    router = Router(name="rounds")
+    router.message.filter(F.chat.type == "private")
+    router.message.register(open_rounds, Command("rounds"))
+    router.message.register(swap_command, Command("swap"))
+    router.message.register(move_command, Command("move"))
+    router.callback_query.register(on_button, StageButton.filter())
+    return router

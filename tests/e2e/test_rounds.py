@@ -1,0 +1,100 @@
+"""The organizer seats a stage, edits it and publishes a round through the real bot."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from bot.app import Application
+from bot.fake_telegram import FakeTelegram
+from bot.fake_telegram.people import FakeChannel, FakeUser
+from bot.sandbox import running_bot, sandbox_settings
+from domain.services import rounds
+from tests.integration.test_rounds_setup import (
+    CHANNEL,
+    FIRST_PLAYER,
+    NOW,
+    ORGANIZER,
+    Seeded,
+    seed_tournament,
+)
+
+
+@dataclass
+class Stage:
+    app: Application
+    fake: FakeTelegram
+    seeded: Seeded
+    organizer: FakeUser
+    channel: FakeChannel
+
+
+@pytest.fixture
+async def stage(fake_telegram: FakeTelegram, tmp_path: Path) -> AsyncIterator[Stage]:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
+    channel = fake_telegram.channel(CHANNEL, "Кубок Ворона")
+    async with running_bot(sandbox_settings(fake_telegram, url)) as app:
+        seeded = await seed_tournament(app.uow_factory)
+        organizer = fake_telegram.user(ORGANIZER, "Организатор")
+        yield Stage(app, fake_telegram, seeded, organizer, channel)
+
+
+async def seat(stage: Stage) -> None:
+    tournament = stage.seeded.tournament.id
+    stage.organizer.send(f"/rounds {tournament}")
+    offer = await stage.organizer.wait_for(lambda m: "Составить рассадку" in str(m.buttons))
+    await stage.organizer.press(offer, button_text="Составить рассадку")
+    await stage.organizer.wait_for(lambda m: "Повторные встречи" in (m.text or ""))
+
+
+async def test_the_organizer_seats_previews_and_publishes_a_round(stage: Stage) -> None:
+    player = stage.fake.user(FIRST_PLAYER, "Игрок")
+    player.send("/start")
+    await player.wait_for()
+    await seat(stage)
+    preview = stage.organizer.messages[-1]
+    assert "Тур 1: не опубликован" in (preview.text or "")
+    assert "Жеребьёвка (seed)" in (preview.text or "")
+    await stage.organizer.press(preview, button_text="Опубликовать тур 1")
+    published = await stage.organizer.wait_for(lambda m: "Тур 1: опубликован" in (m.text or ""))
+    assert "Опубликовать тур 2" in str(published.buttons)
+    seat_message = await player.wait_for(lambda m: "Игра 1" in (m.text or ""))
+    assert "стол" in (seat_message.text or "") and "место" in (seat_message.text or "")
+    post = await stage.channel.wait_for(lambda m: "Рассадка: игра 1" in (m.text or ""))
+    assert "Ник01" in (post.text or "")
+
+
+async def test_a_swap_and_a_judge_change_show_in_the_round(stage: Stage) -> None:
+    await seat(stage)
+    tournament = stage.seeded.tournament.id
+    before = await rounds.stage_preview(stage.app.uow_factory, tournament, ORGANIZER, (), NOW)
+    first_round = before.stage.rounds[0]
+    a, b = first_round.games[0].players[0], first_round.games[1].players[0]
+    stage.organizer.send(f"/swap {tournament} 1 1.1 2.1")
+    shown = await stage.organizer.wait_for(lambda m: "Тур 1" in (m.text or ""))
+    table_2 = (shown.text or "").split("Стол 2")[1]
+    assert f"1. {stage.seeded.nickname(a)}" in table_2
+    judge_button = next(
+        text for row in shown.buttons for text, _ in row if text.startswith("Стол 1:")
+    )
+    await stage.organizer.press(shown, button_text=judge_button)
+    changed = await stage.organizer.wait_for(lambda m: "Стол 1:" in str(m.buttons))
+    assert judge_button not in str(changed.buttons)
+    after = await rounds.stage_preview(stage.app.uow_factory, tournament, ORGANIZER, (), NOW)
+    assert after.stage.rounds[0].seating.position(b) == (1, 1)
+    assert after.stage.rounds[0].games[0].judge_id != first_round.games[0].judge_id
+
+
+async def test_teammates_cannot_be_seated_together_and_strangers_cannot_seat(
+    stage: Stage,
+) -> None:
+    stranger = stage.fake.user(FIRST_PLAYER, "Игрок")
+    stranger.send(f"/rounds {stage.seeded.tournament.id}")
+    refusal = await stranger.wait_for()
+    assert "нет прав" in (refusal.text or "")
+    stage.organizer.send("/swap 1 1 Ник01")
+    usage = await stage.organizer.wait_for()
+    assert "/swap <турнир> <тур>" in (usage.text or "")
