@@ -1,0 +1,154 @@
+"""A confirmed protocol to recomputed standings and a queued channel post, on SQLite
+(target: p95 under 300 ms for a 100-player tournament).
+
+A 100-player cup is seated (10 tables, 6 rounds) and every round published; each of its 60
+games gets a complete draft; then every confirmation is timed, in play order, so the later
+ones recompute the standings over up to 60 protocols.
+
+Run: .venv/bin/python bench/bench_protocol.py
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import statistics
+import tempfile
+import time
+from dataclasses import replace
+from datetime import UTC, datetime
+from pathlib import Path
+
+from bench_standings import machine
+
+from bot.db.engine import create_engine, create_session_factory
+from bot.db.migrate import upgrade
+from bot.db.uow import SqlUnitOfWorkFactory
+from domain.permissions import StaffRole
+from domain.protocol import FirstKill, ProtocolDraft, Role, Side
+from domain.protocol_screen import Mode, Screen
+from domain.registration import Participant, ParticipantStatus
+from domain.services import protocols, rounds
+from domain.tournament import Tournament, TournamentState
+from domain.users import User
+
+PLAYERS = 100
+JUDGES = 10
+ORGANIZER = 1
+CHANNEL = -100777
+NOW = datetime(2026, 12, 20, 12, 0, tzinfo=UTC)
+ROLES = [Role.CIVILIAN] * 6 + [Role.SHERIFF, Role.MAFIA, Role.MAFIA, Role.DON]
+
+
+def finished(draft: ProtocolDraft, rng: random.Random) -> ProtocolDraft:
+    """A complete, valid draft: roles dealt, a first-night victim who named nobody, a winner."""
+    for seat, role in enumerate(rng.sample(ROLES, 10), start=1):
+        draft = draft.with_seat(seat, role=role)
+    victim = rng.choice([s for s in range(1, 11) if draft.seats[s - 1].role is Role.CIVILIAN])
+    return replace(
+        draft,
+        winner=rng.choice(list(Side)),
+        first_kill=FirstKill(victim, 1),
+        best_move=(),
+        best_move_by=victim,
+    )
+
+
+async def cup(uow_factory: SqlUnitOfWorkFactory) -> int:
+    """A running cup in its qualifying stage: players registered, table judges appointed."""
+    judges = range(ORGANIZER + 1, ORGANIZER + 1 + JUDGES)
+    players = range(1000, 1000 + PLAYERS)
+    async with uow_factory() as uow:
+        for telegram_id in (ORGANIZER, *judges, *players):
+            await uow.users.save(User(telegram_id, f"U{telegram_id}", None, None, "ru"))
+        tournament = await uow.tournaments.add(
+            Tournament(
+                id=0,
+                title="Cup",
+                regulation_id="black-raven-cup",
+                state=TournamentState.RUNNING,
+                timezone="UTC",
+                created_by=ORGANIZER,
+                created_at=NOW,
+                channel_id=CHANNEL,
+                current_stage="qualifying",
+            )
+        )
+        for judge in judges:
+            await uow.staff.appoint(tournament.id, judge, StaffRole.TABLE_JUDGE)
+        for user_id in players:
+            await uow.participants.add(
+                Participant(
+                    0,
+                    tournament.id,
+                    user_id,
+                    f"Player{user_id}",
+                    "Club",
+                    "City",
+                    ParticipantStatus.REGISTERED,
+                    NOW,
+                )
+            )
+        await uow.commit()
+    return tournament.id
+
+
+async def prepare(uow_factory: SqlUnitOfWorkFactory) -> tuple[list[tuple[int, int]], int]:
+    """The seated, published cup: every game's (id, judge) with its draft complete."""
+    tournament = await cup(uow_factory)
+    preview = await rounds.start_stage(
+        uow_factory, tournament, ORGANIZER, (), NOW, seed=1, swaps=200_000
+    )
+    for round_ in preview.stage.rounds:
+        await rounds.publish_round(uow_factory, tournament, ORGANIZER, (), NOW, round_.number)
+    rng = random.Random(2026)
+    games = []
+    for round_ in preview.stage.rounds:
+        for game in round_.games:
+            assert game.judge_id is not None
+            view = await protocols.open_protocol(uow_factory, game.id, game.judge_id, NOW)
+            assert view.screen is not None
+            screen = Screen(finished(view.screen.draft, rng), mode=Mode.SUMMARY)
+            async with uow_factory() as uow:
+                stored = await uow.protocols.draft(game.id)
+                assert stored is not None
+                await uow.protocols.save_draft(game.id, screen, stored[1], game.judge_id, NOW)
+                await uow.commit()
+            games.append((game.id, game.judge_id))
+    return games, tournament
+
+
+async def run(folder: Path) -> None:
+    engine = create_engine(f"sqlite+aiosqlite:///{folder / 'bench.sqlite3'}")
+    await upgrade(engine)
+    uow_factory = SqlUnitOfWorkFactory(create_session_factory(engine))
+    games, tournament = await prepare(uow_factory)
+    timings = []
+    for game_id, judge_id in games:
+        start = time.perf_counter()
+        view = await protocols.confirm_protocol(uow_factory, game_id, judge_id, NOW)
+        timings.append(time.perf_counter() - start)
+        assert view.notice == "protocol-screen-confirmed", view.refused
+    standings = await protocols.current_standings(uow_factory, tournament)
+    async with uow_factory() as uow:
+        queued = await uow.outbox.waiting(100_000)
+    # The channel's queue holds each round's seating post and each game's result.
+    posts = sum(1 for item in queued if item.chat_id == CHANNEL)
+    await engine.dispose()
+    ms = sorted(t * 1000 for t in timings)
+    p95 = ms[min(len(ms) - 1, round(0.95 * len(ms)) - 1)]
+    print(f"protocol confirmation: {PLAYERS} players, {len(games)} games on SQLite")
+    print(f"p50 {statistics.median(ms):.1f} ms, p95 {p95:.1f} ms, max {ms[-1]:.1f} ms")
+    print("target: p95 < 300 ms")
+    games_counted = sum(row.figures.games for row in standings.players) // 10
+    print(f"standings over {games_counted} games; channel posts queued: {posts}")
+    print(f"machine: {machine()}")
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        asyncio.run(run(Path(folder)))
+
+
+if __name__ == "__main__":
+    main()
