@@ -20,6 +20,7 @@ from aiogram.webhook.aiohttp_server import SimpleRequestHandler, setup_applicati
 from aiohttp import web
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
+from bot.clock import SystemClock
 from bot.config import Settings
 from bot.db.engine import create_engine, create_session_factory
 from bot.db.fsm_storage import SqlStorage
@@ -33,7 +34,7 @@ from handlers.routers import all_routers
 
 log = logging.getLogger(__name__)
 
-MENU_COMMANDS = ("start", "help", "lang", "tournaments", "new", "standings", "me")
+MENU_COMMANDS = ("start", "help", "lang", "tournaments", "new", "standings", "me", "protest")
 DEFAULT_WEBHOOK_PATH = "/webhook"
 
 
@@ -92,6 +93,8 @@ def build_dispatcher(
     dispatcher = Dispatcher(storage=storage, events_isolation=isolation)
     dispatcher["uow_factory"] = uow_factory
     dispatcher["settings"] = settings
+    # Handlers read the time here; tests put a clock of their own in its place.
+    dispatcher["clock"] = SystemClock()
     dispatcher.update.outer_middleware(KnownUserMiddleware(uow_factory, settings.default_locale))
     dispatcher.include_routers(*all_routers())
     return dispatcher

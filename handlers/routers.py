@@ -14,6 +14,7 @@ from handlers import (
     errors,
     lists,
     organizer,
+    protests,
     protocol,
     registration,
     rounds,
@@ -36,6 +37,7 @@ def all_routers() -> list[Router]:
         lists.make_router(),
         protocol.make_router(),
         rounds.make_router(),
+        protests.make_router(),
         standings.make_router(),
         start.make_router(),
     ]

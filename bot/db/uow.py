@@ -11,6 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from bot.db.repositories.invites import SqlInviteRepository
 from bot.db.repositories.outbox import SqlOutbox, SqlScheduledPushes
 from bot.db.repositories.participants import SqlParticipantRepository
+from bot.db.repositories.protests import SqlProtestRepository
 from bot.db.repositories.protocols import SqlProtocolRepository
 from bot.db.repositories.rounds import SqlRoundRepository
 from bot.db.repositories.staff import SqlStaffRepository
@@ -46,6 +47,7 @@ class SqlUnitOfWork:
         self.invites = SqlInviteRepository(self.session)
         self.rounds = SqlRoundRepository(self.session)
         self.protocols = SqlProtocolRepository(self.session)
+        self.protests = SqlProtestRepository(self.session)
         return self
 
     async def __aexit__(

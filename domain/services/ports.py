@@ -10,6 +10,7 @@ from typing import Protocol, Self
 from domain.invites import Invite, InviteKind
 from domain.outgoing import OutgoingMessage, ScheduledPush
 from domain.permissions import StaffRole
+from domain.protests import AuditEntry, Protest, ProtestStatus
 from domain.protocol import Protocol as GameProtocol
 from domain.protocol_screen import Screen
 from domain.registration import Participant
@@ -171,6 +172,36 @@ class ProtocolRepository(Protocol):
     async def standings(self, tournament_id: int) -> Standings | None: ...
 
 
+class ProtestRepository(Protocol):
+    """Protests with their decisions, the organizer's protest switch, and the audit log."""
+
+    async def add(self, protest: Protest) -> Protest | None: ...
+
+    async def get(self, protest_id: int) -> Protest | None: ...
+
+    async def save(self, protest: Protest, status_was: ProtestStatus) -> bool: ...
+
+    async def of_game(self, game_id: int) -> list[Protest]: ...
+
+    async def of_tournament(self, tournament_id: int) -> list[Protest]: ...
+
+    async def open_games(self, tournament_id: int) -> set[int]: ...
+
+    async def switch(self, tournament_id: int) -> bool | None: ...
+
+    async def set_switch(self, tournament_id: int, enabled: bool | None) -> None: ...
+
+    async def log(self, entry: AuditEntry) -> None: ...
+
+    async def audit(self, tournament_id: int) -> list[AuditEntry]: ...
+
+
+class Clock(Protocol):
+    """The current moment (aware, UTC); handlers read it and pass it to the use cases."""
+
+    def now(self) -> datetime: ...
+
+
 class UnitOfWork(Protocol):
     """One transaction: everything a use case decided is committed together, or nothing."""
 
@@ -184,6 +215,7 @@ class UnitOfWork(Protocol):
     scheduled_pushes: ScheduledPushes
     rounds: RoundRepository
     protocols: ProtocolRepository
+    protests: ProtestRepository
 
     async def __aenter__(self) -> Self: ...
 

@@ -33,6 +33,7 @@ from domain.rounds import GameInRound, GameState, ProtocolCorrection
 from domain.scoring import SeatScore, score_game
 from domain.services.access import NotFound
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
+from domain.services.protests import on_protocol_confirmed, window_of
 from domain.standings import PlayerEntry, Standings, TeamEntry, compute_standings
 from domain.tournament import Tournament
 
@@ -209,9 +210,8 @@ async def confirm_protocol(
             missing = tuple(ProtocolError(code) for code in not_ready.missing)
             return await _view(uow, access, refused=(*missing, *not_ready.errors))
         await uow.protocols.lock_standings(tournament.id)
-        if not await uow.protocols.advance_game(
-            game_id, game.version, _protest_until(tournament, now, correcting)
-        ):
+        closes_at = None if correcting else await _protest_until(uow, tournament, now)
+        if not await uow.protocols.advance_game(game_id, game.version, closes_at):
             return await _view(uow, access, notice="protocol-screen-already-confirmed")
         before = await uow.protocols.protocol(game_id)
         await uow.protocols.store(game_id, protocol, user_id, now)
@@ -220,6 +220,16 @@ async def confirm_protocol(
             await uow.protocols.add_correction(
                 ProtocolCorrection(game_id, user_id, now, before, protocol)
             )
+        await on_protocol_confirmed(
+            uow,
+            access.game,
+            tournament,
+            before if correcting else None,
+            protocol,
+            closes_at,
+            user_id,
+            now,
+        )
         standings = await compute_current(uow, tournament)
         await uow.protocols.save_standings(tournament.id, standings, now)
         await _result_post(uow, access, protocol, game.version + 1, correcting)
@@ -238,13 +248,11 @@ async def _reloaded(uow: UnitOfWork, game_id: int) -> GameInRound:
     return game
 
 
-def _protest_until(tournament: Tournament, now: datetime, correcting: bool) -> datetime | None:
-    """When protests against the result close: the regulation's window after the game, which a
-    correction does not reopen; None when the regulation has no protests."""
-    minutes = tournament.regulation.protest_window_minutes
-    if correcting or minutes is None:
-        return None
-    return now + timedelta(minutes=minutes)
+async def _protest_until(uow: UnitOfWork, tournament: Tournament, now: datetime) -> datetime | None:
+    """When protests against the result close: the tournament's window after the game (a
+    correction does not reopen it); None when the tournament takes no protests."""
+    minutes = await window_of(uow, tournament)
+    return None if minutes is None else now + timedelta(minutes=minutes)
 
 
 async def start_correction(

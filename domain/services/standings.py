@@ -155,15 +155,24 @@ async def load_board(
 
 
 async def played_games(uow: UnitOfWork, tournament: Tournament) -> list[PlayedGame]:
-    """Every confirmed game of the tournament with the closing time of its protest window."""
+    """Every confirmed game of the tournament with the closing time of its protest window and
+    whether a protest against it is still open."""
     windows: dict[tuple[str, int, int], datetime | None] = {}
+    protested: set[tuple[str, int, int]] = set()
+    open_games = await uow.protests.open_games(tournament.id)
     for stage in tournament.regulation.stages:
         seated = await uow.rounds.stage(tournament.id, stage.id)
         for round_ in seated.rounds if seated is not None else ():
             for game in round_.games:
                 windows[(stage.id, round_.number, game.table)] = game.protest_until
+                if game.id in open_games:
+                    protested.add((stage.id, round_.number, game.table))
     return [
-        PlayedGame(record, windows.get((record.stage, record.round, record.table)))
+        PlayedGame(
+            record,
+            windows.get((record.stage, record.round, record.table)),
+            (record.stage, record.round, record.table) in protested,
+        )
         for record in await uow.protocols.results(tournament.id)
     ]
 

@@ -10,6 +10,7 @@ from bot.db.models.outbox import (
     UnreachableChatRow,
 )
 from bot.db.models.participants import ParticipantRow
+from bot.db.models.protests import AuditEntryRow, ProtestRow, ProtestSwitchRow
 from bot.db.models.protocols import (
     ProtocolCorrectionRow,
     ProtocolDraftRow,
@@ -23,6 +24,7 @@ from bot.db.models.tournaments import TournamentRow
 from bot.db.models.users import UserRow
 
 __all__ = [
+    "AuditEntryRow",
     "Base",
     "ConversationRow",
     "GameRow",
@@ -32,6 +34,8 @@ __all__ = [
     "OrganizerRow",
     "OutboxRow",
     "ParticipantRow",
+    "ProtestRow",
+    "ProtestSwitchRow",
     "ProtocolCorrectionRow",
     "ProtocolDraftRow",
     "ProtocolRow",

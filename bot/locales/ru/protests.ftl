@@ -1,0 +1,74 @@
+## Протесты (регламент 11.3) и журнал турнира
+
+command-protest = Подать протест
+protest-button = Протест
+protest-winner = { $winner ->
+        [red] победа красных (мирных)
+       *[black] победа чёрных (мафии)
+    }
+protest-offer = <b>Игра { $game }, стол { $table }: { protest-winner }</b>
+    Ваши баллы: { $points }
+    Протест по результату игры можно подать до { $time }.
+protest-offer-closed = <b>Игра { $game }, стол { $table }: { protest-winner }</b>
+    Ваши баллы: { $points }
+    Время для протеста истекло в { $time }.
+protest-ask-reason = Протест по результату игры { $game }, стол { $table }. Напишите, в чём суть протеста (можно приложить фото бланка с подписью). Протест принимается до { $time }.
+protest-choose = Игры, по которым ещё можно подать протест:
+protest-game-button = Игра { $game } · стол { $table } · до { $time }
+protest-none = Сейчас нет игр, по которым можно подать протест.
+protest-filed = Протест принят и передан главному судье. Решение придёт сюда.
+protest-not-your-game = Протест по результату игры подаёт только игрок этой игры.
+protest-no-window = По этой игре протесты не принимаются: решение судьи стола окончательно.
+protest-window-closed = Время для протеста истекло в { $time }.
+protest-already-open = Ваш протест по этой игре уже рассматривается.
+protest-reason-length = Суть протеста — от { $min } до { $max } символов (сейчас { $length }).
+protest-decision-length = Решение — от { $min } до { $max } символов (сейчас { $length }).
+protest-already-decided = По этому протесту решение уже принято.
+protest-to-chief = <b>Протест · { $tournament }</b>
+    Игра { $game }, стол { $table }; судья стола: { $judge }
+    Подал: { $nickname } (место { $seat })
+    Суть: { $reason }
+
+    Протокол: { protest-winner }
+    Дон: { $don } · шериф: { $sheriff } · мафия: { $mafia }
+    { $seats }
+protest-reject = Отклонить
+protest-accept = Удовлетворить и исправить протокол
+protest-players = Игроки стола (исключение, п. 11.3.3)
+protest-photo = Фото
+protest-correct = Исправить протокол
+protest-players-title = Исключить игрока из турнира (п. 11.3.3):
+protest-exclude-player = { $seat }. { $nickname }
+protest-ask-rejection = Напишите решение об отклонении протеста (коротко). Решение окончательное.
+protest-ask-acceptance = Напишите решение об удовлетворении протеста (коротко). Затем исправьте протокол. Решение окончательное.
+protest-decided-rejected = Протест отклонён. Игрок и судья стола уведомлены.
+protest-decided-accepted = Протест удовлетворён. Игрок и судья стола уведомлены. Исправьте протокол:
+protest-rejected = Главный судья отклонил протест по игре { $game }, стол { $table } (подал { $nickname }). Решение: { $decision }
+    Решение окончательное.
+protest-accepted = Главный судья удовлетворил протест по игре { $game }, стол { $table } (подал { $nickname }). Решение: { $decision }
+    Протокол будет исправлен. Решение окончательное.
+protest-corrected = Протокол игры { $game }, стол { $table } исправлен по протесту (подал { $nickname }). Решение: { $decision }
+
+audit-title = <b>Журнал турнира «{ $tournament }»</b>
+audit-window = { $minutes ->
+        [0] Протесты не принимаются.
+       *[other] Протест — в течение { $minutes } мин после подтверждения протокола.
+    }
+audit-empty = Записей пока нет.
+audit-entry = { $time } · { $kind ->
+        [protest_filed] протест подан
+        [protest_rejected] протест отклонён
+        [protest_accepted] протест удовлетворён
+        [protocol_corrected] протокол исправлен
+        [protests_switched] настройка протестов
+       *[other] { $kind }
+    } · { $who }: { $text }
+audit-excluded = Исключён из турнира: { $nickname }. Причина: { $reason }
+audit-switch = { $state ->
+        [on] Протесты: вкл
+        [off] Протесты: выкл
+       *[reg] Как в регламенте
+    }
+audit-csv = Выгрузить журнал (CSV)
+audit-no-tournament = Журнал доступен организатору и главному судье турнира.
+audit-choose = Журнал какого турнира показать?

@@ -1,0 +1,546 @@
+"""Use cases of protests: offer the protest with the result, file one, decide it, settle it by
+the protocol's correction; the organizer's switch and the tournament's audit log.
+
+The protest window is the game's `protest_until`, stored when its protocol is confirmed. Every
+protest, decision and correction is written to the audit log in the transaction that makes it,
+and every notice goes through the outbox in the same transaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+from datetime import datetime
+from html import escape
+
+from domain.outgoing import Button, Html, OutgoingMessage, Phrase, ScheduledPush
+from domain.permissions import Action, Forbidden
+from domain.protests import (
+    AuditEntry,
+    AuditKind,
+    Protest,
+    ProtestStatus,
+    check_filing,
+    decide,
+    deciders,
+    decision_callback,
+    local_time,
+    protest_callback,
+    protest_reason,
+    settle_by_correction,
+    window_minutes,
+    window_open,
+)
+from domain.protocol import Protocol, Role
+from domain.registration import Participant, ParticipantStatus
+from domain.rounds import GameInRound
+from domain.scoring import score_game
+from domain.services.access import NotFound, authorize
+from domain.services.ports import UnitOfWork, UnitOfWorkFactory
+from domain.services.standings import StandingsPresenter, played_games, publish_live_standings
+from domain.tournament import Tournament
+from domain.validation import Invalid
+
+# The chief judge's buttons under a protest (see `decision_callback`).
+REJECT, ACCEPT, CORRECT, PLAYERS, PHOTO = "rej", "acc", "fix", "pl", "ph"
+
+
+async def window_of(uow: UnitOfWork, tournament: Tournament) -> int | None:
+    """The tournament's protest window in minutes (the regulation's, or the organizer's
+    switch); None when protests are off."""
+    switch = await uow.protests.switch(tournament.id)
+    return window_minutes(tournament.regulation.protest_window_minutes, switch)
+
+
+# --- what the protocol's confirmation does --------------------------------------------------
+
+
+async def _nicknames(uow: UnitOfWork, tournament_id: int) -> dict[int, Participant]:
+    return {p.id: p for p in await uow.participants.of_tournament(tournament_id)}
+
+
+def _seats_of(protocol: Protocol, role: Role) -> str:
+    return ", ".join(str(n) for n, seat in enumerate(protocol.seats, 1) if seat.role is role)
+
+
+def _summary(
+    protocol: Protocol, tournament: Tournament, players: dict[int, Participant]
+) -> dict[str, str | int | Html]:
+    """The phrase arguments that sum a protocol up: winner, black seats, each seat's points."""
+    lines = []
+    for score in score_game(protocol, tournament.regulation):
+        player = players.get(int(score.player))
+        name = player.nickname if player else score.player
+        lines.append(f"{score.seat}. {escape(name)} — {score.total}")
+    return {
+        "winner": protocol.winner.value,
+        "don": _seats_of(protocol, Role.DON),
+        "sheriff": _seats_of(protocol, Role.SHERIFF),
+        "mafia": _seats_of(protocol, Role.MAFIA),
+        "seats": Html("\n".join(lines)),
+    }
+
+
+async def on_protocol_confirmed(
+    uow: UnitOfWork,
+    game: GameInRound,
+    tournament: Tournament,
+    before: Protocol | None,
+    after: Protocol,
+    closes_at: datetime | None,
+    actor_id: int,
+    now: datetime,
+) -> None:
+    """Called in the confirmation's transaction. A first confirmation with a protest window
+    sends each player his result with a "Protest" button, taken away when the window closes.
+    A correction is written to the audit log and settles the protests it answers."""
+    if before is None:
+        if closes_at is not None:
+            await _offer_protests(uow, game, tournament, after, closes_at)
+        return
+    players = await _nicknames(uow, tournament.id)
+    await uow.protests.log(
+        AuditEntry(
+            tournament.id,
+            now,
+            actor_id,
+            AuditKind.PROTOCOL_CORRECTED,
+            _correction_text(before, after, tournament, players),
+            game_id=game.game.id,
+        )
+    )
+    for protest in await uow.protests.of_game(game.game.id):
+        settled = settle_by_correction(protest)
+        if settled is protest or not await uow.protests.save(settled, protest.status):
+            continue
+        await _tell_decision(uow, settled, game, tournament, "protest-corrected")
+
+
+def _correction_text(
+    before: Protocol, after: Protocol, tournament: Tournament, players: dict[int, Participant]
+) -> str:
+    def points(protocol: Protocol) -> str:
+        scores = score_game(protocol, tournament.regulation)
+        return " ".join(f"{s.seat}:{s.total}" for s in scores)
+
+    return f"{before.winner.value} → {after.winner.value}; {points(before)} → {points(after)}"
+
+
+def offer_key(game_id: int, participant_id: int) -> str:
+    """The edit-in-place key of a player's result message with its "Protest" button."""
+    return f"protest-offer:{game_id}:{participant_id}"
+
+
+async def _offer_protests(
+    uow: UnitOfWork, game: GameInRound, tournament: Tournament, protocol: Protocol, closes: datetime
+) -> None:
+    players = await _nicknames(uow, tournament.id)
+    time = local_time(closes, tournament.timezone)
+    scores = {int(s.player): s for s in score_game(protocol, tournament.regulation)}
+    for participant_id in game.game.players:
+        player = players.get(participant_id)
+        if player is None or player.user_id is None:
+            continue
+        key = offer_key(game.game.id, participant_id)
+        args: dict[str, str | int | Html] = {
+            "game": game.round_number,
+            "table": game.game.table,
+            "winner": protocol.winner.value,
+            "points": str(scores[participant_id].total),
+            "time": time,
+        }
+        button = Button(Phrase.of("protest-button"), callback_data=protest_callback(game.game.id))
+        await uow.outbox.add(
+            OutgoingMessage(
+                chat_id=player.user_id,
+                phrase=Phrase.of("protest-offer", **args),
+                buttons=((button,),),
+                edit_key=key,
+                tournament_id=tournament.id,
+                dedupe_key=key,
+            )
+        )
+        # The button goes away when the window closes: the same message, edited without it.
+        await uow.scheduled_pushes.schedule(
+            ScheduledPush(
+                key=f"{key}:closed",
+                due_at=closes,
+                message=OutgoingMessage(
+                    chat_id=player.user_id,
+                    phrase=Phrase.of("protest-offer-closed", **args),
+                    edit_key=key,
+                    tournament_id=tournament.id,
+                ),
+            )
+        )
+
+
+# --- filing ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ProtestTarget:
+    """A game a person may protest now, and until when (the tournament's clock, HH:MM)."""
+
+    game: GameInRound
+    tournament: Tournament
+    participant: Participant
+    closes_at: str
+
+
+async def _target(uow: UnitOfWork, game_id: int, user_id: int, now: datetime) -> ProtestTarget:
+    game = await uow.rounds.game(game_id)
+    if game is None:
+        raise NotFound(f"game {game_id}")
+    tournament = await uow.tournaments.get(game.tournament_id)
+    if tournament is None:
+        raise NotFound(f"tournament {game.tournament_id}")
+    participant = await uow.participants.of_person(tournament.id, user_id)
+    check_filing(
+        participant_id=participant.id if participant else None,
+        players=game.game.players,
+        closes_at=game.game.protest_until,
+        now=now,
+        open_protests=[p for p in await uow.protests.of_game(game_id) if p.is_open],
+        timezone=tournament.timezone,
+    )
+    assert participant is not None and game.game.protest_until is not None
+    closes = local_time(game.game.protest_until, tournament.timezone)
+    return ProtestTarget(game, tournament, participant, closes)
+
+
+async def protest_target(
+    uow_factory: UnitOfWorkFactory, game_id: int, user_id: int, now: datetime
+) -> ProtestTarget:
+    """The game the person wants to protest, if he may (`Invalid` says why not)."""
+    async with uow_factory() as uow:
+        return await _target(uow, game_id, user_id, now)
+
+
+async def protestable_games(
+    uow_factory: UnitOfWorkFactory, user_id: int, now: datetime
+) -> list[ProtestTarget]:
+    """The games the person played whose protest window is open now (for /protest)."""
+    targets: list[ProtestTarget] = []
+    async with uow_factory() as uow:
+        for tournament in await uow.tournaments.of_person(user_id, everything=True):
+            participant = await uow.participants.of_person(tournament.id, user_id)
+            if participant is None:
+                continue
+            for stage in tournament.regulation.stages:
+                seated = await uow.rounds.stage(tournament.id, stage.id)
+                for round_ in seated.rounds if seated is not None else ():
+                    for table_game in round_.games:
+                        if participant.id not in table_game.players:
+                            continue
+                        if not window_open(table_game.protest_until, now):
+                            continue
+                        try:
+                            targets.append(await _target(uow, table_game.id, user_id, now))
+                        except Invalid:
+                            continue
+    return targets
+
+
+async def file_protest(
+    uow_factory: UnitOfWorkFactory,
+    game_id: int,
+    user_id: int,
+    reason: str | None,
+    photo: str | None,
+    now: datetime,
+) -> Protest:
+    """File a player's protest: checked against the window at `now`, one open per player and
+    game; the deciding judges get it with the protocol's summary and the table judge's name."""
+    text = protest_reason(reason)
+    async with uow_factory() as uow:
+        target = await _target(uow, game_id, user_id, now)
+        tournament = target.tournament
+        filed = await uow.protests.add(
+            Protest(
+                0, tournament.id, game_id, target.participant.id, user_id, text, now, photo=photo
+            )
+        )
+        if filed is None:
+            raise Invalid("protest-already-open")
+        await uow.protests.log(
+            AuditEntry(
+                tournament.id,
+                now,
+                user_id,
+                AuditKind.PROTEST_FILED,
+                f"{target.participant.nickname}: {text}",
+                game_id=game_id,
+                protest_id=filed.id,
+            )
+        )
+        await _tell_deciders(uow, filed, target)
+        await uow.commit()
+        return filed
+
+
+async def _judge_name(uow: UnitOfWork, judge_id: int | None) -> str:
+    if judge_id is None:
+        return "—"
+    judge = await uow.users.get(judge_id)
+    return judge.display_name if judge else str(judge_id)
+
+
+async def _tell_deciders(uow: UnitOfWork, protest: Protest, target: ProtestTarget) -> None:
+    tournament, game = target.tournament, target.game
+    protocol = await uow.protocols.protocol(game.game.id)
+    if protocol is None:
+        raise NotFound(f"protocol {game.game.id}")
+    staff = [(person, role.value) for person, role in await uow.staff.of_tournament(tournament.id)]
+    players = await _nicknames(uow, tournament.id)
+    seat = game.game.players.index(protest.participant_id) + 1
+    buttons: list[tuple[Button, ...]] = [
+        (
+            Button(Phrase.of("protest-reject"), decision_callback(protest.id, REJECT)),
+            Button(Phrase.of("protest-accept"), decision_callback(protest.id, ACCEPT)),
+        ),
+        (Button(Phrase.of("protest-players"), decision_callback(protest.id, PLAYERS)),),
+    ]
+    if protest.photo is not None:
+        buttons.append((Button(Phrase.of("protest-photo"), decision_callback(protest.id, PHOTO)),))
+    phrase = Phrase.of(
+        "protest-to-chief",
+        tournament=tournament.title,
+        game=game.round_number,
+        table=game.game.table,
+        nickname=target.participant.nickname,
+        seat=seat,
+        reason=protest.reason,
+        judge=await _judge_name(uow, game.game.judge_id),
+        **_summary(protocol, tournament, players),
+    )
+    for person in sorted(deciders(staff, game.game.judge_id)):
+        await uow.outbox.add(
+            OutgoingMessage(
+                chat_id=person,
+                phrase=phrase,
+                buttons=tuple(buttons),
+                tournament_id=tournament.id,
+                dedupe_key=f"protest:{protest.id}:to:{person}",
+            )
+        )
+
+
+# --- deciding -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ProtestCase:
+    """A protest as its deciding judge sees it."""
+
+    protest: Protest
+    game: GameInRound
+    tournament: Tournament
+    players: tuple[Participant, ...]
+
+
+async def _case(uow: UnitOfWork, protest_id: int, user_id: int) -> ProtestCase:
+    protest = await uow.protests.get(protest_id)
+    if protest is None:
+        raise NotFound(f"protest {protest_id}")
+    game = await uow.rounds.game(protest.game_id)
+    tournament = await uow.tournaments.get(protest.tournament_id)
+    if game is None or tournament is None:
+        raise NotFound(f"game {protest.game_id}")
+    staff = [(person, role.value) for person, role in await uow.staff.of_tournament(tournament.id)]
+    if user_id not in deciders(staff, game.game.judge_id):
+        raise Forbidden(Action.EXCLUDE)
+    everyone = await _nicknames(uow, tournament.id)
+    players = tuple(everyone[p] for p in game.game.players if p in everyone)
+    return ProtestCase(protest, game, tournament, players)
+
+
+async def protest_case(
+    uow_factory: UnitOfWorkFactory, protest_id: int, user_id: int
+) -> ProtestCase:
+    """The protest for one of its deciding judges (`Forbidden` for anyone else)."""
+    async with uow_factory() as uow:
+        return await _case(uow, protest_id, user_id)
+
+
+async def check_undecided(
+    uow_factory: UnitOfWorkFactory, protest_id: int, user_id: int
+) -> ProtestCase:
+    """The protest, if this judge may decide it and nobody has yet (`Invalid` otherwise)."""
+    case = await protest_case(uow_factory, protest_id, user_id)
+    if case.protest.status is not ProtestStatus.PENDING:
+        raise Invalid("protest-already-decided")
+    return case
+
+
+async def decide_protest(
+    uow_factory: UnitOfWorkFactory,
+    protest_id: int,
+    user_id: int,
+    *,
+    accept: bool,
+    text: str | None,
+    presenter: StandingsPresenter,
+    now: datetime,
+) -> ProtestCase:
+    """The final decision. The protester and the table judge are told. A rejection that leaves
+    the game without an open protest republishes the live standings (its mark goes); an
+    accepted protest stays open until the chief judge's correction of the protocol is stored.
+    """
+    async with uow_factory() as uow:
+        case = await _case(uow, protest_id, user_id)
+        decided = decide(case.protest, accept=accept, text=text or "", judge_id=user_id, now=now)
+        if not await uow.protests.save(decided, ProtestStatus.PENDING):
+            raise Invalid("protest-already-decided")
+        kind = AuditKind.PROTEST_ACCEPTED if accept else AuditKind.PROTEST_REJECTED
+        await uow.protests.log(
+            AuditEntry(
+                case.tournament.id,
+                now,
+                user_id,
+                kind,
+                decided.decision or "",
+                game_id=decided.game_id,
+                protest_id=decided.id,
+            )
+        )
+        key = "protest-accepted" if accept else "protest-rejected"
+        await _tell_decision(uow, decided, case.game, case.tournament, key)
+        if not accept and case.game.game.id not in await uow.protests.open_games(
+            case.tournament.id
+        ):
+            await publish_live_standings(
+                uow,
+                presenter,
+                case.tournament.id,
+                await played_games(uow, case.tournament),
+                None,
+                protocol_key=f"protest:{decided.id}",
+                now=now,
+            )
+        await uow.commit()
+        return ProtestCase(decided, case.game, case.tournament, case.players)
+
+
+async def _tell_decision(
+    uow: UnitOfWork, protest: Protest, game: GameInRound, tournament: Tournament, key: str
+) -> None:
+    """The protester and the table judge learn the decision."""
+    participant = await uow.participants.get(protest.participant_id)
+    args: dict[str, str | int] = {
+        "game": game.round_number,
+        "table": game.game.table,
+        "nickname": participant.nickname if participant else "",
+        "decision": protest.decision or "",
+    }
+    for person in dict.fromkeys((protest.user_id, game.game.judge_id)):
+        if person is None:
+            continue
+        await uow.outbox.add(
+            OutgoingMessage(
+                chat_id=person,
+                phrase=Phrase.of(key, **args),
+                tournament_id=tournament.id,
+                dedupe_key=f"{key}:{protest.id}:{person}",
+            )
+        )
+
+
+# --- the organizer --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ProtestSettings:
+    """A tournament's protest window: the regulation's, the switch, what applies."""
+
+    tournament: Tournament
+    regulation_minutes: int | None
+    switch: bool | None
+    minutes: int | None
+
+
+async def protest_settings(
+    uow_factory: UnitOfWorkFactory,
+    tournament_id: int,
+    user_id: int,
+    admin_ids: Collection[int],
+    now: datetime,
+) -> ProtestSettings:
+    """What protests the tournament takes, for its organizer."""
+    async with uow_factory() as uow:
+        tournament = await authorize(
+            uow, tournament_id, user_id, admin_ids, Action.EDIT_SETTINGS, now
+        )
+        return await _settings(uow, tournament)
+
+
+async def _settings(uow: UnitOfWork, tournament: Tournament) -> ProtestSettings:
+    switch = await uow.protests.switch(tournament.id)
+    regulation = tournament.regulation.protest_window_minutes
+    return ProtestSettings(tournament, regulation, switch, window_minutes(regulation, switch))
+
+
+async def switch_protests(
+    uow_factory: UnitOfWorkFactory,
+    tournament_id: int,
+    user_id: int,
+    admin_ids: Collection[int],
+    enabled: bool | None,
+    now: datetime,
+) -> ProtestSettings:
+    """The organizer switches protests on or off for the games confirmed from now on (None:
+    back to the regulation's window); windows already open stay as they are."""
+    async with uow_factory() as uow:
+        tournament = await authorize(
+            uow, tournament_id, user_id, admin_ids, Action.EDIT_SETTINGS, now
+        )
+        await uow.protests.set_switch(tournament.id, enabled)
+        settings = await _settings(uow, tournament)
+        state = "regulation" if enabled is None else ("on" if enabled else "off")
+        await uow.protests.log(
+            AuditEntry(
+                tournament.id,
+                now,
+                user_id,
+                AuditKind.PROTESTS_SWITCHED,
+                f"{state}: {settings.minutes if settings.minutes is not None else '—'}",
+            )
+        )
+        await uow.commit()
+        return settings
+
+
+@dataclass(frozen=True)
+class AuditLog:
+    """A tournament's audit log, with the players the judges excluded and why."""
+
+    tournament: Tournament
+    entries: tuple[AuditEntry, ...]
+    excluded: tuple[Participant, ...]
+    # The protest window of games confirmed from now on; None when protests are off.
+    minutes: int | None
+    # Everyone named in the log by Telegram id: their display names.
+    names: dict[int, str]
+
+
+async def audit_log(
+    uow_factory: UnitOfWorkFactory,
+    tournament_id: int,
+    user_id: int,
+    admin_ids: Collection[int],
+    now: datetime,
+) -> AuditLog:
+    """The tournament's audit log, for its organizer (and its chief judge)."""
+    async with uow_factory() as uow:
+        tournament = await authorize(uow, tournament_id, user_id, admin_ids, Action.EXPORT, now)
+        entries = await uow.protests.audit(tournament.id)
+        excluded = tuple(
+            p
+            for p in await uow.participants.of_tournament(tournament.id)
+            if p.status is ParticipantStatus.EXCLUDED
+        )
+        names = {}
+        for actor in {e.actor_id for e in entries if e.actor_id is not None}:
+            names[actor] = await _judge_name(uow, actor)
+        minutes = await window_of(uow, tournament)
+        return AuditLog(tournament, tuple(entries), excluded, minutes, names)

@@ -1,0 +1,410 @@
+"""Protests: the player's "Protest" button and /protest, the deciding judge's buttons and
+decision text, the organizer's protest switch and the audit log (/audit, with CSV export).
+
+Every press is re-authorized by the use case; the time comes from the Dispatcher's clock.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from html import escape
+from zoneinfo import ZoneInfo
+
+from aiogram import F, Router
+from aiogram.filters import Command
+from aiogram.filters.callback_data import CallbackData
+from aiogram.fsm.context import FSMContext
+from aiogram.fsm.state import State, StatesGroup
+from aiogram.types import BufferedInputFile, CallbackQuery, InlineKeyboardMarkup, Message
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from bot.config import Settings
+from bot.rendering.standings_posts import ChannelStandings
+from domain.permissions import Forbidden
+from domain.services import protests, protocols
+from domain.services.ports import Clock, UnitOfWorkFactory
+from domain.services.protests import ACCEPT, CORRECT, PHOTO, PLAYERS, REJECT, AuditLog
+from domain.users import User
+from domain.validation import Invalid
+from handlers.callbacks import PersonAction
+from handlers.common import refusal_text, refusals_answered, show
+from handlers.middlewares import Texts
+from handlers.protocol import render_keyboard, render_text
+
+# How many audit entries the screen shows (newest first); the CSV holds them all.
+AUDIT_SHOWN = 15
+
+
+class ProtestButton(CallbackData, prefix="pt"):
+    """The "Protest" button under a player's result (`domain.protests.protest_callback`)."""
+
+    game: int
+
+
+class DecisionButton(CallbackData, prefix="pd"):
+    """A deciding judge's button under a protest (`domain.protests.decision_callback`)."""
+
+    protest: int
+    act: str
+
+
+class AuditButton(CallbackData, prefix="au"):
+    tid: int
+    act: str
+
+
+class ProtestForm(StatesGroup):
+    reason = State()
+    decision = State()
+
+
+# --- the player -----------------------------------------------------------------------------
+
+
+@refusals_answered
+async def ask_reason(
+    callback: CallbackQuery,
+    callback_data: ProtestButton,
+    state: FSMContext,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    clock: Clock,
+) -> None:
+    target = await protests.protest_target(
+        uow_factory, callback_data.game, user.telegram_id, clock.now()
+    )
+    await state.set_state(ProtestForm.reason)
+    await state.update_data(game=callback_data.game)
+    if isinstance(callback.message, Message):
+        await callback.message.answer(
+            texts(
+                "protest-ask-reason",
+                game=target.game.round_number,
+                table=target.game.game.table,
+                time=target.closes_at,
+            )
+        )
+    await callback.answer()
+
+
+async def list_protestable(
+    message: Message, user: User, texts: Texts, uow_factory: UnitOfWorkFactory, clock: Clock
+) -> None:
+    """/protest: the games whose protest window is open for this player."""
+    targets = await protests.protestable_games(uow_factory, user.telegram_id, clock.now())
+    if not targets:
+        await message.answer(texts("protest-none"))
+        return
+    keyboard = InlineKeyboardBuilder()
+    for target in targets:
+        keyboard.button(
+            text=texts(
+                "protest-game-button",
+                game=target.game.round_number,
+                table=target.game.game.table,
+                time=target.closes_at,
+            ),
+            callback_data=ProtestButton(game=target.game.game.id),
+        )
+    keyboard.adjust(1)
+    await message.answer(texts("protest-choose"), reply_markup=keyboard.as_markup())
+
+
+async def take_reason(
+    message: Message,
+    state: FSMContext,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    clock: Clock,
+) -> None:
+    photo = message.photo[-1].file_id if message.photo else None
+    reason = message.text if photo is None else message.caption
+    game_id = (await state.get_data())["game"]
+    try:
+        await protests.file_protest(
+            uow_factory, game_id, user.telegram_id, reason, photo, clock.now()
+        )
+    except Invalid as error:
+        await message.answer(refusal_text(texts, error))
+        # A reason of the wrong length may be written again; any other refusal is final.
+        if error.code != "protest-reason-length":
+            await state.clear()
+        return
+    await state.clear()
+    await message.answer(texts("protest-filed"))
+
+
+# --- the deciding judge -------------------------------------------------------------------
+
+
+@refusals_answered
+async def on_decision_button(
+    callback: CallbackQuery,
+    callback_data: DecisionButton,
+    state: FSMContext,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    clock: Clock,
+) -> None:
+    protest_id, act = callback_data.protest, callback_data.act
+    if act in (REJECT, ACCEPT):
+        await protests.check_undecided(uow_factory, protest_id, user.telegram_id)
+        await state.set_state(ProtestForm.decision)
+        await state.update_data(protest=protest_id, accept=act == ACCEPT)
+        key = "protest-ask-acceptance" if act == ACCEPT else "protest-ask-rejection"
+        if isinstance(callback.message, Message):
+            await callback.message.answer(texts(key))
+        await callback.answer()
+        return
+    case = await protests.protest_case(uow_factory, protest_id, user.telegram_id)
+    if not isinstance(callback.message, Message):
+        await callback.answer()
+        return
+    if act == PLAYERS:
+        # Exclusion (11.3.3) is the tournament day's own screen: its button asks the reason.
+        keyboard = InlineKeyboardBuilder()
+        for seat, player in enumerate(case.players, start=1):
+            keyboard.button(
+                text=texts("protest-exclude-player", seat=seat, nickname=player.nickname),
+                callback_data=PersonAction(pid=player.id, act="excl"),
+            )
+        keyboard.adjust(1)
+        await callback.message.answer(
+            texts("protest-players-title"), reply_markup=keyboard.as_markup()
+        )
+    elif act == PHOTO and case.protest.photo is not None:
+        await callback.message.answer_photo(case.protest.photo)
+    elif act == CORRECT:
+        await _open_correction(callback.message, case.game.game.id, user, texts, uow_factory, clock)
+    await callback.answer()
+
+
+async def _open_correction(
+    message: Message,
+    game_id: int,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    clock: Clock,
+) -> None:
+    """The protocol screen, opened for the chief judge's correction."""
+    view = await protocols.start_correction(uow_factory, game_id, user.telegram_id, clock.now())
+    await message.answer(render_text(view, texts), reply_markup=render_keyboard(view, texts))
+
+
+def _correct_keyboard(protest_id: int, texts: Texts) -> InlineKeyboardMarkup:
+    keyboard = InlineKeyboardBuilder()
+    keyboard.button(
+        text=texts("protest-correct"),
+        callback_data=DecisionButton(protest=protest_id, act=CORRECT),
+    )
+    return keyboard.as_markup()
+
+
+async def take_decision(
+    message: Message,
+    state: FSMContext,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    settings: Settings,
+    clock: Clock,
+) -> None:
+    data = await state.get_data()
+    try:
+        case = await protests.decide_protest(
+            uow_factory,
+            data["protest"],
+            user.telegram_id,
+            accept=data["accept"],
+            text=message.text,
+            presenter=ChannelStandings(settings.default_locale),
+            now=clock.now(),
+        )
+    except (Invalid, Forbidden) as error:
+        await message.answer(refusal_text(texts, error))
+        if not (isinstance(error, Invalid) and error.code == "protest-decision-length"):
+            await state.clear()
+        return
+    await state.clear()
+    if not data["accept"]:
+        await message.answer(texts("protest-decided-rejected"))
+        return
+    await message.answer(
+        texts("protest-decided-accepted"),
+        reply_markup=_correct_keyboard(case.protest.id, texts),
+    )
+    await _open_correction(message, case.game.game.id, user, texts, uow_factory, clock)
+
+
+# --- the organizer: the switch and the audit log ------------------------------------------------
+
+
+SWITCH_ACTS = {"on": True, "off": False, "reg": None}
+
+
+def _audit_text(log: AuditLog, texts: Texts) -> str:
+    zone = ZoneInfo(log.tournament.timezone)
+    lines = [texts("audit-title", tournament=escape(log.tournament.title))]
+    lines.append(texts("audit-window", minutes=log.minutes or 0))
+    entries = sorted(log.entries, key=lambda e: e.at, reverse=True)[:AUDIT_SHOWN]
+    if not entries:
+        lines.append(texts("audit-empty"))
+    for entry in entries:
+        lines.append(
+            texts(
+                "audit-entry",
+                time=entry.at.astimezone(zone).strftime("%d.%m %H:%M"),
+                kind=entry.kind.value,
+                who=escape(log.names.get(entry.actor_id, "—") if entry.actor_id else "—"),
+                text=escape(entry.text),
+            )
+        )
+    for player in log.excluded:
+        lines.append(
+            texts(
+                "audit-excluded",
+                nickname=escape(player.nickname),
+                reason=escape(player.reason or ""),
+            )
+        )
+    return "\n".join(lines)
+
+
+def _audit_keyboard(tournament_id: int, organizer: bool, texts: Texts) -> InlineKeyboardMarkup:
+    keyboard = InlineKeyboardBuilder()
+    if organizer:
+        for act in SWITCH_ACTS:
+            keyboard.button(
+                text=texts("audit-switch", state=act),
+                callback_data=AuditButton(tid=tournament_id, act=act),
+            )
+    keyboard.button(
+        text=texts("audit-csv"), callback_data=AuditButton(tid=tournament_id, act="csv")
+    )
+    keyboard.adjust(3 if organizer else 1, 1)
+    return keyboard.as_markup()
+
+
+async def _show_audit(
+    event: Message | CallbackQuery,
+    tournament_id: int,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    settings: Settings,
+    clock: Clock,
+) -> None:
+    now = clock.now()
+    log = await protests.audit_log(
+        uow_factory, tournament_id, user.telegram_id, settings.admin_ids, now
+    )
+    try:
+        await protests.protest_settings(
+            uow_factory, tournament_id, user.telegram_id, settings.admin_ids, now
+        )
+    except Forbidden:
+        # The chief judge reads the log; only the organizer switches protests.
+        organizer = False
+    else:
+        organizer = True
+    text = _audit_text(log, texts)
+    await show(event, text, reply_markup=_audit_keyboard(tournament_id, organizer, texts))
+
+
+@refusals_answered
+async def audit_command(
+    message: Message,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    settings: Settings,
+    clock: Clock,
+) -> None:
+    """/audit: the audit log of the person's tournament (a choice when he runs several)."""
+    async with uow_factory() as uow:
+        tournaments = await uow.tournaments.of_person(user.telegram_id)
+    if not tournaments:
+        await message.answer(texts("audit-no-tournament"))
+        return
+    if len(tournaments) == 1:
+        await _show_audit(message, tournaments[0].id, user, texts, uow_factory, settings, clock)
+        return
+    keyboard = InlineKeyboardBuilder()
+    for tournament in tournaments:
+        keyboard.button(
+            text=tournament.title, callback_data=AuditButton(tid=tournament.id, act="view")
+        )
+    keyboard.adjust(1)
+    await message.answer(texts("audit-choose"), reply_markup=keyboard.as_markup())
+
+
+def audit_csv(log: AuditLog) -> bytes:
+    """The whole audit log as CSV (UTC times), exclusions last."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow(["at", "kind", "actor_id", "actor", "game_id", "protest_id", "text"])
+    for entry in log.entries:
+        writer.writerow(
+            [
+                entry.at.isoformat(),
+                entry.kind.value,
+                entry.actor_id or "",
+                log.names.get(entry.actor_id, "") if entry.actor_id else "",
+                entry.game_id or "",
+                entry.protest_id or "",
+                entry.text,
+            ]
+        )
+    for player in log.excluded:
+        writer.writerow(
+            ["", "player_excluded", "", "", "", "", f"{player.nickname}: {player.reason}"]
+        )
+    return buffer.getvalue().encode("utf-8-sig")
+
+
+@refusals_answered
+async def on_audit_button(
+    callback: CallbackQuery,
+    callback_data: AuditButton,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    settings: Settings,
+    clock: Clock,
+) -> None:
+    tid, act = callback_data.tid, callback_data.act
+    if act == "csv":
+        log = await protests.audit_log(
+            uow_factory, tid, user.telegram_id, settings.admin_ids, clock.now()
+        )
+        if isinstance(callback.message, Message):
+            document = BufferedInputFile(audit_csv(log), filename=f"audit-{tid}.csv")
+            await callback.message.answer_document(document)
+        await callback.answer()
+        return
+    if act in SWITCH_ACTS:
+        await protests.switch_protests(
+            uow_factory, tid, user.telegram_id, settings.admin_ids, SWITCH_ACTS[act], clock.now()
+        )
+    await _show_audit(callback, tid, user, texts, uow_factory, settings, clock)
+
+
+def make_router() -> Router:
+    """Protests and the audit log, in private chats."""
+    router = Router(name="protests")
+    router.message.filter(F.chat.type == "private")
+    router.message.register(list_protestable, Command("protest"))
+    router.message.register(audit_command, Command("audit"))
+    # A command typed meanwhile is not taken for the text.
+    written = F.text & ~F.text.startswith("/")
+    router.message.register(take_reason, ProtestForm.reason, written | F.photo)
+    router.message.register(take_decision, ProtestForm.decision, written)
+    router.callback_query.register(ask_reason, ProtestButton.filter())
+    router.callback_query.register(on_decision_button, DecisionButton.filter())
+    router.callback_query.register(on_audit_button, AuditButton.filter())
+    return router
