@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import event
+from sqlalchemy import Connection, event
 from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlalchemy.pool import ConnectionPoolEntry
@@ -14,6 +14,10 @@ SQLITE_BUSY_TIMEOUT_MS = 5000
 
 
 def _tune_sqlite(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
+    # The sqlite3 driver's own transaction handling starts a transaction only at the first
+    # write and lets a SAVEPOINT release commit on its own; SQLAlchemy then owns BEGIN
+    # (see `_begin_immediately`), so a rolled-back unit of work leaves nothing behind.
+    dbapi_connection.isolation_level = None  # type: ignore[attr-defined]
     # WAL lets the outbox worker read while a use case writes; foreign keys are off by default.
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
@@ -21,6 +25,12 @@ def _tune_sqlite(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()
+
+
+def _begin_immediately(connection: Connection) -> None:
+    # IMMEDIATE takes the write lock up front: two use cases that read and then write wait for
+    # each other (busy timeout) instead of one failing on a stale snapshot.
+    connection.exec_driver_sql("BEGIN IMMEDIATE")
 
 
 def is_sqlite(url: str) -> bool:
@@ -38,6 +48,7 @@ def create_engine(url: str, **kwargs: Any) -> AsyncEngine:
     engine = create_async_engine(url, **kwargs)
     if is_sqlite(url):
         event.listen(engine.sync_engine, "connect", _tune_sqlite)
+        event.listen(engine.sync_engine, "begin", _begin_immediately)
     return engine
 
 

@@ -5,9 +5,6 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
-import pytest
-
-from bot.db.engine import is_sqlite
 from bot.db.uow import SqlUnitOfWorkFactory
 from bot.rendering.standings_posts import ChannelStandings
 from domain.registration import Participant, ParticipantStatus
@@ -135,14 +132,8 @@ async def test_a_protocol_pushes_its_edit_once_however_often_it_is_confirmed(
 
 
 async def test_nothing_is_recorded_when_the_use_case_does_not_commit(
-    uow_factory: SqlUnitOfWorkFactory, database_url: str, request: pytest.FixtureRequest
+    uow_factory: SqlUnitOfWorkFactory,
 ) -> None:
-    if is_sqlite(database_url):
-        # pysqlite emits no BEGIN before the outbox's SAVEPOINT, so releasing the savepoint
-        # commits the row on its own (SQLAlchemy's "serializable isolation / savepoints"
-        # caveat for pysqlite); bot/db/engine.py needs the documented begin-event recipe.
-        reason = "SQLite: the outbox's savepoint commits outside the use case"
-        request.applymarker(pytest.mark.xfail(strict=True, reason=reason))
     tournament, keys = await _tournament(uow_factory)
     async with uow_factory() as uow:
         await publish_live_standings(
