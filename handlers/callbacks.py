@@ -40,7 +40,7 @@ class ExportChoice(CallbackData, prefix="ex"):
     kind: str
 
 
-class PersonAction(CallbackData, prefix="pp"):
+class PersonAction(CallbackData, prefix="pa"):
     pid: int
     act: str
 
