@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
@@ -217,15 +217,6 @@ def split_blocks(blocks: Sequence[str], limit: int, separator: str = "\n\n") -> 
     if current:
         texts.append(current)
     return texts
-
-
-def with_seating(round_: Round, seating: RoundSeating) -> Round:
-    """The round seated anew, its games keeping their ids, judges and states."""
-    games = tuple(
-        replace(game, players=players)
-        for game, players in zip(round_.games, seating.tables, strict=True)
-    )
-    return replace(round_, games=games, sit_outs=seating.sit_outs)
 
 
 @dataclass(frozen=True)

@@ -48,6 +48,14 @@ CONFIRM = "c"
 CORRECT = "cc"
 CANCEL = "cx"
 REFRESH = "v"
+# Notices that stop the judge: the press did nothing. Success only flashes.
+_ALERTS = frozenset(
+    {
+        "protocol-screen-already-confirmed",
+        "protocol-screen-not-opened",
+        "protocol-screen-not-confirmed",
+    }
+)
 
 
 class ProtocolButton(CallbackData, prefix="pp"):
@@ -353,7 +361,7 @@ async def _answer(callback: CallbackQuery, view: ProtocolView, texts: Texts) -> 
         reasons = "\n".join(_error_text(error, texts) for error in view.refused)
         await callback.answer(reasons[:200], show_alert=True)
     elif view.notice is not None:
-        await callback.answer(texts(view.notice), show_alert=view.notice.endswith("confirmed"))
+        await callback.answer(texts(view.notice), show_alert=view.notice in _ALERTS)
     else:
         await callback.answer()
 

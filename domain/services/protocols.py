@@ -128,6 +128,9 @@ async def _view(
     game_id = access.game.game.id
     draft = await uow.protocols.draft(game_id)
     confirmed = await uow.protocols.protocol(game_id)
+    # A chief judge's correction in progress is his alone: the table's judge sees the result.
+    if confirmed is not None and not access.chief_judge:
+        draft = None
     return ProtocolView(
         game=access.game,
         regulation=access.tournament.regulation,
