@@ -27,14 +27,14 @@ from domain.protocol import (
     missing_items,
 )
 from domain.protocol_screen import Mode, Press, PressRefused, Screen, apply_press, new_screen
-from domain.registration import ParticipantStatus
 from domain.regulation import Regulation
 from domain.rounds import GameInRound, GameState, ProtocolCorrection
 from domain.scoring import SeatScore, score_game
 from domain.services.access import NotFound
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.services.protests import on_protocol_confirmed, window_of
-from domain.standings import PlayerEntry, Standings, TeamEntry, compute_standings
+from domain.services.standings import PlayedGame, standings_entries
+from domain.standings import Standings, compute_standings
 from domain.tournament import Tournament
 
 # Two people pressing the same protocol at once: the loser re-applies his press on the
@@ -314,19 +314,11 @@ async def compute_current(uow: UnitOfWork, tournament: Tournament) -> Standings:
     No lot is recorded yet, so a tie surviving every tie-breaker shares its place.
     """
     results = await uow.protocols.results(tournament.id)
-    participants = await uow.participants.of_tournament(tournament.id)
-    seated = {seat.player for game in results for seat in game.protocol.seats}
-    players = [
-        PlayerEntry(str(p.id), p.nickname, str(p.team_id) if p.team_id is not None else None)
-        for p in participants
-        if p.status is ParticipantStatus.REGISTERED or str(p.id) in seated
-    ]
-    listed = {player.team for player in players}
-    teams = [
-        TeamEntry(str(team.id), team.name)
-        for team in await uow.teams.of_tournament(tournament.id)
-        if str(team.id) in listed
-    ]
+    players, teams = standings_entries(
+        await uow.participants.of_tournament(tournament.id),
+        await uow.teams.of_tournament(tournament.id),
+        [PlayedGame(record) for record in results],
+    )
     return compute_standings(tournament.regulation, players, teams, results)
 
 
