@@ -1,8 +1,13 @@
 """Seats 1–10 at each table: distinct seats for every player, early/middle/late in 3:4:3.
 
-The tables are already decided; each table's 10 players get the 10 seats by an optimal
+The tables are already decided. Seats are first an edge colouring of the bipartite graph of
+games and players (colour = seat): every game has 10 players, so while every player plays at
+most 10 games König's theorem promises 10 colours, i.e. all seats of a player differ. The
+colouring is built edge by edge, recolouring an alternating two-colour path when the two ends
+have no free colour in common. Then each table's 10 players get the 10 seats by an optimal
 assignment (the Hungarian method on a 10×10 cost matrix), one table at a time with all other
-tables fixed, sweeping the stage until no table changes.
+tables fixed, sweeping the stage until no table changes: a repeated seat costs more than
+anything else but an excluded seat, so distinct seats stay distinct while the zones even out.
 """
 
 from __future__ import annotations
@@ -35,9 +40,20 @@ def assign_seats(
     is how many games player p plays in the stage; `excluded[p]` the seats (0-based) he may not
     take; `hint[r]` maps a player to the seat (0-based) the previous seating gave him in round r.
     """
-    seated = [[list(table) for table in tables] for tables in rounds]
-    player_count = len(games)
-    used = [[0] * SEATS for _ in range(player_count)]
+    seated = _distinct_seats(rounds, fixed_rounds, len(games))
+    _sweep_tables(seated, fixed_rounds, games, excluded, hint)
+    return seated
+
+
+def _sweep_tables(
+    seated: list[list[list[int]]],
+    fixed_rounds: int,
+    games: Sequence[int],
+    excluded: Sequence[frozenset[int]],
+    hint: Sequence[dict[int, int]],
+) -> None:
+    """Reseat one table at a time optimally, the others fixed, until no table changes."""
+    used = [[0] * SEATS for _ in games]
     for tables in seated:
         for table in tables:
             for seat, p in enumerate(table):
@@ -62,7 +78,85 @@ def assign_seats(
                     used[p][seat] += 1
         if not changed:
             break
+
+
+def _distinct_seats(
+    rounds: Sequence[Sequence[Sequence[int]]], fixed_rounds: int, player_count: int
+) -> list[list[list[int]]]:
+    """Seats of the free rounds as an edge colouring: no player twice in one seat if possible.
+
+    Seats taken in played rounds stay; the alternating paths never recolour them.
+    """
+    fixed: list[set[int]] = [set() for _ in range(player_count)]
+    for tables in rounds[:fixed_rounds]:
+        for table in tables:
+            for seat, p in enumerate(table):
+                fixed[p].add(seat)
+    games = [table for tables in rounds[fixed_rounds:] for table in tables]
+    # seat → player at every free game, seat → free game of every player
+    at_game: list[list[int]] = [[-1] * SEATS for _ in games]
+    of_player: list[dict[int, int]] = [{} for _ in range(player_count)]
+    for g, table in enumerate(games):
+        for p in table:
+            free_here = [c for c in range(SEATS) if at_game[g][c] < 0]
+            free_there = [c for c in range(SEATS) if c not in of_player[p] and c not in fixed[p]]
+            seat = next((c for c in free_here if c in free_there), -1)
+            for a in free_here if seat < 0 else ():
+                for b in free_there:
+                    if _recolour_path(at_game, of_player, fixed, p, a, b):
+                        seat = a
+                        break
+                if seat >= 0:
+                    break
+            if seat < 0:
+                seat = free_here[0]
+            at_game[g][seat] = p
+            of_player[p][seat] = g
+    seated = [[list(table) for table in tables] for tables in rounds[:fixed_rounds]]
+    g = 0
+    for tables in rounds[fixed_rounds:]:
+        seated.append([])
+        for _ in tables:
+            seated[-1].append(list(at_game[g]))
+            g += 1
     return seated
+
+
+def _recolour_path(
+    at_game: list[list[int]],
+    of_player: list[dict[int, int]],
+    fixed: list[set[int]],
+    p: int,
+    a: int,
+    b: int,
+) -> bool:
+    """Swap colours a and b along the a/b path from player p (who lacks b), freeing a at p.
+
+    In a bipartite graph the path never returns to p's side of the edge being coloured. It is
+    refused (nothing changes) when the swap would clash with a seat taken in a played round.
+    """
+    if a in fixed[p]:
+        return False
+    path: list[tuple[int, int, int]] = []  # (game, player, colour) edges along the path
+    player = p
+    while a in of_player[player]:
+        game = of_player[player][a]
+        path.append((game, player, a))
+        following = at_game[game][b]
+        if following < 0:
+            break
+        path.append((game, following, b))
+        if a in fixed[following]:
+            return False
+        player = following
+    for game, player, colour in path:
+        at_game[game][colour] = -1
+        del of_player[player][colour]
+    for game, player, colour in path:
+        flipped = b if colour == a else a
+        at_game[game][flipped] = player
+        of_player[player][flipped] = game
+    return True
 
 
 def _seat_costs(used: list[int], games: int, excluded: frozenset[int], hint: int) -> list[int]:

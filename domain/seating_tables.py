@@ -49,8 +49,8 @@ _BLOCKED = 1e15
 _NOISE = 0.5
 # Tabu tenure (steps), steps without a new best before the kick, and the kick's random swaps.
 _TENURE = 3
-_STALL = 200
-_KICK = 6
+_STALL = 100
+_KICK = 4
 # Every step weighs at least this many swaps' worth of work (numpy's fixed cost per step), at
 # most this many steps are made, and at most this many more to mend a broken hard constraint.
 _STEP_OVERHEAD = 10_000
