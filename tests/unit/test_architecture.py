@@ -1,0 +1,53 @@
+"""The rules stay pure: `domain/` imports neither aiogram, SQLAlchemy nor the bot's own wiring,
+and never reads the clock (time is passed in), so every rule runs anywhere, in any test."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+DOMAIN = Path(__file__).resolve().parents[2] / "domain"
+FORBIDDEN_PACKAGES = ("aiogram", "sqlalchemy", "alembic", "aiohttp", "bot", "handlers")
+CLOCK_READS = {
+    ("datetime", "now"),
+    ("datetime", "utcnow"),
+    ("date", "today"),
+    ("time", "time"),
+    ("time", "monotonic"),
+    ("time", "perf_counter"),
+    ("time", "process_time"),
+}
+
+
+def _violations(path: Path) -> list[str]:
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module]
+        else:
+            names = []
+        for name in names:
+            if name.split(".")[0] in FORBIDDEN_PACKAGES:
+                found.append(f"{path.name}:{node.lineno} imports {name}")
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and isinstance(node.func.value, ast.Name)
+            and (node.func.value.id, node.func.attr) in CLOCK_READS
+        ):
+            found.append(f"{path.name}:{node.lineno} reads the clock")
+    return found
+
+
+def test_domain_is_pure() -> None:
+    files = sorted(DOMAIN.rglob("*.py"))
+    assert len(files) > 10
+    assert [v for path in files for v in _violations(path)] == []
+
+
+def test_the_check_sees_a_violation(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text("import aiogram\nfrom datetime import datetime\nx = datetime.now()\n")
+    assert len(_violations(sample)) == 2
