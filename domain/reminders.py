@@ -17,6 +17,8 @@ from domain.regulation import TimetableDay
 ROUND_REMINDER_LEAD = timedelta(minutes=15)
 DEFAULT_GAME_LENGTH = timedelta(minutes=60)
 PROTOCOL_GRACE = timedelta(minutes=15)
+# The chief judge hears of a missing protocol this long after its table's judge did.
+CHIEF_JUDGE_GRACE = timedelta(minutes=15)
 CHECKIN_LEAD = timedelta(minutes=30)
 REGISTRATION_DEADLINE_LEAD = timedelta(hours=24)
 # Events that open a tournament day, when check-in starts.

@@ -1,0 +1,25 @@
+# Напоминания по расписанию турнира (domain/reminder_plan.py) и экран расписания (handlers/timetable.py).
+
+reminder-round = Турнир «{ $tournament }»: игра { $game } в { $time }, стол { $table }, место { $seat }, судья { $judge }.
+reminder-protocol-missing = Турнир «{ $tournament }»: протокол игры { $game } за столом { $table } ещё не подтверждён. Заполните и подтвердите его.
+reminder-protocols-missing-chief = Турнир «{ $tournament }», игра { $game }: не подтверждены протоколы столов { $tables }.
+reminder-unpaid = Турнир «{ $tournament }»: ваш взнос ({ $fee }) ещё не отмечен. Регистрация закрывается { $deadline }.
+reminder-team-incomplete = Турнир «{ $tournament }»: в команде «{ $team }» { $count } из { $size } игроков. Пригласите игроков до { $deadline }, когда закроется регистрация.
+reminder-checkin-open = Турнир «{ $tournament }»: началась отметка о прибытии. Нажмите «Я на месте», когда придёте.
+reminder-registration-closed = Турнир «{ $tournament }»: срок регистрации истёк, регистрация закрыта.
+
+card-timetable = Расписание и напоминания
+timetable-screen =
+    <b>Расписание · { $tournament }</b> ({ $source ->
+        [regulation] как в регламенте
+       *[adjusted] изменено организатором
+    }, время { $timezone }):
+    <pre>{ $timetable }</pre>
+    { $count ->
+        [0] Напоминаний в очереди нет.
+       *[other] Напоминаний в очереди: { $count }; ближайшее { $next }.
+    }
+timetable-ask =
+    Чтобы изменить расписание, пришлите его целиком, по событию в строке: «день ЧЧ:ММ событие [этап]», например «1 12:30 game qualifying» («-» вместо времени, если его нет). Напоминания сдвинутся вместе с ним. /cancel — оставить как есть.
+timetable-keep-regulation = Вернуть расписание регламента
+timetable-saved = Расписание сохранено, напоминания пересчитаны.
