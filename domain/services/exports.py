@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Collection
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
 
 from domain import interchange
 from domain.permissions import Action
+from domain.protocol import Protocol
 from domain.registration import Participant, ParticipantStatus
 from domain.services.access import authorize
-from domain.services.ports import UnitOfWorkFactory
-from domain.standings import PlayerEntry, TeamEntry
+from domain.services.ports import UnitOfWork, UnitOfWorkFactory
+from domain.services.protocols import compute_current
+from domain.services.standings import PlayedGame, participant_key, standings_entries
+from domain.standings import GameRecord, PlayerEntry, TeamEntry
 from domain.teams import Team
 from domain.tournament import Tournament, TournamentState
 
@@ -27,15 +30,6 @@ CSV_COLUMNS = (
     "checked_in",
     "substitute_for",
     "telegram_id",
-)
-# The statuses whose players stand in the file: everyone who plays or played.
-IN_FILE = frozenset(
-    {
-        ParticipantStatus.REGISTERED,
-        ParticipantStatus.NO_SHOW,
-        ParticipantStatus.EXCLUDED,
-        ParticipantStatus.REPLACED,
-    }
 )
 
 
@@ -64,18 +58,39 @@ def participants_csv(participants: Collection[Participant], teams: Collection[Te
 
 
 def tournament_file(
-    tournament: Tournament, participants: Collection[Participant], teams: Collection[Team]
+    tournament: Tournament,
+    participants: Collection[Participant],
+    teams: Collection[Team],
+    games: Iterable[GameRecord],
 ) -> interchange.Tournament:
-    """The tournament in the interchange model: its regulation, players and teams."""
-    players = tuple(
-        PlayerEntry(f"p{p.id}", p.nickname, f"t{p.team_id}" if p.team_id else None)
-        for p in participants
-        if p.status in IN_FILE
+    """The tournament in the interchange model: its regulation, the players and teams its
+    standings list, and every confirmed game as its protocol now stands, in the order played.
+
+    `games` name players by participant id (`participant_key`). In the file players and teams
+    are numbered in registration order (p1, p2, ... and t1, t2, ...), so a file does not
+    depend on the database it came from: importing it elsewhere and exporting gives it back.
+    """
+    regulation = tournament.regulation
+    played = sorted(games, key=lambda g: (regulation.stage_index(g.stage), g.round, g.table))
+    players, team_entries = standings_entries(participants, teams, [PlayedGame(g) for g in played])
+    team_ids = {team.id: f"t{number}" for number, team in enumerate(team_entries, start=1)}
+    player_ids = {player.id: f"p{number}" for number, player in enumerate(players, start=1)}
+    return interchange.Tournament(
+        regulation=regulation,
+        preset=None if tournament.regulation_json else tournament.regulation_id,
+        players=tuple(
+            PlayerEntry(player_ids[p.id], p.nickname, team_ids[p.team] if p.team else None)
+            for p in players
+        ),
+        teams=tuple(TeamEntry(team_ids[t.id], t.name) for t in team_entries),
+        games=tuple(replace(g, protocol=_renamed(g.protocol, player_ids)) for g in played),
     )
-    used = {player.team for player in players}
-    entries = tuple(TeamEntry(f"t{t.id}", t.name) for t in teams if f"t{t.id}" in used)
-    preset = None if tournament.regulation_json else tournament.regulation_id
-    return interchange.Tournament(tournament.regulation, preset, players, entries, ())
+
+
+def _renamed(protocol: Protocol, names: Mapping[str, str]) -> Protocol:
+    """The protocol with its players named as `names` says (file ids or participant keys)."""
+    seats = tuple(replace(seat, player=names[seat.player]) for seat in protocol.seats)
+    return replace(protocol, seats=seats)
 
 
 async def export_csv(
@@ -102,7 +117,8 @@ async def dump_tournament(uow_factory: UnitOfWorkFactory, tournament_id: int) ->
             raise LookupError(f"no tournament {tournament_id}")
         participants = await uow.participants.of_tournament(tournament.id)
         teams = await uow.teams.of_tournament(tournament.id)
-    return interchange.dumps_tournament(tournament_file(tournament, participants, teams))
+        games = await uow.protocols.results(tournament.id)
+    return interchange.dumps_tournament(tournament_file(tournament, participants, teams, games))
 
 
 async def export_file(
@@ -122,14 +138,20 @@ async def export_file(
 async def import_tournament(
     uow_factory: UnitOfWorkFactory, text: str, owner_id: int, title: str, now: datetime
 ) -> Tournament:
-    """Load a `mafia-tournament/1` file as a new tournament with closed registration.
+    """Load a `mafia-tournament/1` file as a new tournament, in one transaction.
 
-    An invalid file raises `interchange.InterchangeError` listing its problems; nothing is
-    stored then. The players come without Telegram accounts; played games are checked but
-    kept only in the file until the games are stored by the rounds screens.
+    An invalid file raises `interchange.InterchangeError` listing every problem; nothing is
+    stored then. The players come without Telegram accounts. The games are stored as the
+    rounds screens store them (stages, published rounds, tables and seats; no judges) with
+    their protocols confirmed by `owner_id`, and the standings are computed and stored as
+    after a confirmation. A tournament with games is running in the last stage it played,
+    so the organizer can go on from there; one without games has its registration closed.
     """
     loaded = interchange.load_tournament(text)
     regulation = loaded.regulation
+    stages = [
+        stage.id for stage in regulation.stages if any(g.stage == stage.id for g in loaded.games)
+    ]
     async with uow_factory() as uow:
         tournament = await uow.tournaments.add(
             Tournament(
@@ -137,7 +159,8 @@ async def import_tournament(
                 title=title,
                 regulation_id=regulation.id,
                 regulation_json=None if loaded.preset else regulation.model_dump_json(),
-                state=TournamentState.REGISTRATION_CLOSED,
+                state=TournamentState.RUNNING if stages else TournamentState.REGISTRATION_CLOSED,
+                current_stage=stages[-1] if stages else None,
                 timezone="UTC",
                 created_by=owner_id,
                 created_at=now,
@@ -145,33 +168,75 @@ async def import_tournament(
                 entry_fee=regulation.entry_fee.amount if regulation.entry_fee else None,
             )
         )
-        team_ids: dict[str, int] = {}
-        for entry in loaded.teams:
-            team = await uow.teams.add(_placeholder_team(tournament.id, entry.name))
-            team_ids[entry.id] = team.id
-        captains: dict[int, int] = {}
-        for number, player in enumerate(loaded.players):
-            stored = await uow.participants.add(
-                Participant(
-                    id=0,
-                    tournament_id=tournament.id,
-                    user_id=None,
-                    nickname=player.nickname,
-                    club="-",
-                    city="-",
-                    status=ParticipantStatus.REGISTERED,
-                    registered_at=now.replace(microsecond=0) + _tick(number),
-                    team_id=team_ids.get(player.team) if player.team else None,
-                )
-            )
-            if stored.team_id is not None:
-                captains.setdefault(stored.team_id, stored.id)
-        for team_id, captain_id in captains.items():
-            team = await uow.teams.get(team_id)
-            assert team is not None
-            await uow.teams.save(replace(team, captain_id=captain_id))
+        keys = await _store_players(uow, tournament.id, loaded, now)
+        await _store_games(uow, tournament, loaded.games, keys, owner_id, now)
         await uow.commit()
         return tournament
+
+
+async def _store_players(
+    uow: UnitOfWork, tournament_id: int, loaded: interchange.Tournament, now: datetime
+) -> dict[str, str]:
+    """Register the file's players and teams; each file id's participant key."""
+    team_ids: dict[str, int] = {}
+    for entry in loaded.teams:
+        team = await uow.teams.add(_placeholder_team(tournament_id, entry.name))
+        team_ids[entry.id] = team.id
+    keys: dict[str, str] = {}
+    captains: dict[int, int] = {}
+    for number, player in enumerate(loaded.players):
+        stored = await uow.participants.add(
+            Participant(
+                id=0,
+                tournament_id=tournament_id,
+                user_id=None,
+                nickname=player.nickname,
+                club="-",
+                city="-",
+                status=ParticipantStatus.REGISTERED,
+                registered_at=now.replace(microsecond=0) + _tick(number),
+                team_id=team_ids.get(player.team) if player.team else None,
+            )
+        )
+        keys[player.id] = participant_key(stored.id)
+        if stored.team_id is not None:
+            captains.setdefault(stored.team_id, stored.id)
+    for team_id, captain_id in captains.items():
+        team = await uow.teams.get(team_id)
+        assert team is not None
+        await uow.teams.save(replace(team, captain_id=captain_id))
+    return keys
+
+
+async def _store_games(
+    uow: UnitOfWork,
+    tournament: Tournament,
+    games: Sequence[GameRecord],
+    keys: Mapping[str, str],
+    owner_id: int,
+    now: datetime,
+) -> None:
+    """Store the games with their protocols confirmed, then the standings they make."""
+    if not games:
+        return
+    await uow.protocols.start_standings(tournament.id)
+    await uow.protocols.lock_standings(tournament.id)
+    for stage in tournament.regulation.stages:
+        played = [game for game in games if game.stage == stage.id]
+        if not played:
+            continue
+        seats = {
+            (game.round, game.table): [int(keys[seat.player]) for seat in game.protocol.seats]
+            for game in played
+        }
+        # The file does not say how the stage was seated: seed 0 stands for "not generated".
+        game_ids = await uow.rounds.add_played_stage(tournament.id, stage.id, 0, now, seats)
+        for game in played:
+            game_id = game_ids[(game.round, game.table)]
+            await uow.protocols.advance_game(game_id, 0, None)
+            await uow.protocols.store(game_id, _renamed(game.protocol, keys), owner_id, now)
+    standings = await compute_current(uow, tournament)
+    await uow.protocols.save_standings(tournament.id, standings, now)
 
 
 def _placeholder_team(tournament_id: int, name: str) -> Team:

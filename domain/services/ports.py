@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from types import TracebackType
 from typing import Protocol, Self
@@ -114,6 +114,15 @@ class RoundRepository(Protocol):
         created_at: datetime,
         rounds: Sequence[tuple[RoundSeating, tuple[int | None, ...]]],
     ) -> SeatedStage | None: ...
+
+    async def add_played_stage(
+        self,
+        tournament_id: int,
+        stage: str,
+        seed: int,
+        created_at: datetime,
+        games: Mapping[tuple[int, int], Sequence[int]],
+    ) -> dict[tuple[int, int], int]: ...
 
     async def seat_round(self, round_id: int, seating: RoundSeating) -> None: ...
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 
 from sqlalchemy import delete, select, update
@@ -124,6 +124,49 @@ class SqlRoundRepository:
         stored = await self.stage(tournament_id, stage)
         assert stored is not None
         return stored
+
+    async def add_played_stage(
+        self,
+        tournament_id: int,
+        stage: str,
+        seed: int,
+        created_at: datetime,
+        games: Mapping[tuple[int, int], Sequence[int]],
+    ) -> dict[tuple[int, int], int]:
+        """Store the games a stage played at their own round and table numbers (an imported
+        tournament): rounds published at `created_at`, games without judges and still open
+        until their protocols are stored. The game ids by (round, table)."""
+        row = StageRow(tournament_id=tournament_id, stage=stage, seed=seed, created_at=created_at)
+        self._session.add(row)
+        await self._session.flush()
+        ids: dict[tuple[int, int], int] = {}
+        for number in sorted({round_number for round_number, _ in games}):
+            round_row = RoundRow(
+                stage_id=row.id,
+                number=number,
+                sit_outs="[]",
+                published_at=created_at.astimezone(UTC),
+            )
+            self._session.add(round_row)
+            await self._session.flush()
+            tables = sorted(table for round_number, table in games if round_number == number)
+            for table in tables:
+                game = GameRow(
+                    round_id=round_row.id,
+                    table_number=table,
+                    judge_id=None,
+                    state=GameState.OPEN.value,
+                    version=0,
+                )
+                self._session.add(game)
+                await self._session.flush()
+                for seat, participant_id in enumerate(games[(number, table)], start=1):
+                    self._session.add(
+                        GameSeatRow(game_id=game.id, seat=seat, participant_id=participant_id)
+                    )
+                ids[(number, table)] = game.id
+        await self._session.flush()
+        return ids
 
     async def seat_round(self, round_id: int, seating: RoundSeating) -> None:
         """Put the round's players in their seats anew (games keep their ids and judges)."""
