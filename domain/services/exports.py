@@ -15,7 +15,12 @@ from domain.registration import Participant, ParticipantStatus
 from domain.services.access import authorize
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.services.protocols import compute_current
-from domain.services.standings import PlayedGame, participant_key, standings_entries
+from domain.services.standings import (
+    PlayedGame,
+    participant_key,
+    played_games,
+    standings_entries,
+)
 from domain.standings import GameRecord, PlayerEntry, TeamEntry
 from domain.teams import Team
 from domain.tournament import Tournament, TournamentState
@@ -117,7 +122,8 @@ async def dump_tournament(uow_factory: UnitOfWorkFactory, tournament_id: int) ->
             raise LookupError(f"no tournament {tournament_id}")
         participants = await uow.participants.of_tournament(tournament.id)
         teams = await uow.teams.of_tournament(tournament.id)
-        games = await uow.protocols.results(tournament.id)
+        # The games that count: an annulled game would count for everyone reading the file.
+        games = [game.record for game in await played_games(uow, tournament)]
     return interchange.dumps_tournament(tournament_file(tournament, participants, teams, games))
 
 
