@@ -11,6 +11,7 @@ from domain.permissions import Action, Forbidden
 from domain.registration import Application, Participant, ParticipantStatus, check_nickname_free
 from domain.services.access import NotFound, authorize, load_tournament, notice, record
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
+from domain.services.reminders import replan_reminders
 from domain.tournament import Tournament, TournamentState
 from domain.validation import Invalid
 
@@ -42,6 +43,7 @@ async def check_in(
             raise Invalid(refused)
         participant = replace(participant, checked_in=True)
         await uow.participants.save(participant)
+        await replan_reminders(uow, tournament.id, now)
         await uow.commit()
         return participant
 
@@ -77,6 +79,7 @@ async def mark_no_show(
             raise Invalid("no-show-not-missing", nickname=participant.nickname)
         participant = replace(participant, status=ParticipantStatus.NO_SHOW)
         await uow.participants.save(participant)
+        await replan_reminders(uow, participant.tournament_id, now)
         await uow.commit()
         return participant
 
@@ -110,6 +113,7 @@ async def exclude(
                 )
             )
         await record(uow, notices)
+        await replan_reminders(uow, tournament.id, now)
         await uow.commit()
     return participant, notices
 
@@ -192,6 +196,7 @@ async def substitute(
                 )
             )
         await record(uow, notices)
+        await replan_reminders(uow, tournament.id, now)
         await uow.commit()
     return player, notices
 

@@ -33,6 +33,7 @@ from domain.scoring import SeatScore, score_game
 from domain.services.access import NotFound
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.services.protests import on_protocol_confirmed, window_of
+from domain.services.reminders import replan_reminders
 from domain.services.standings import PlayedGame, standings_entries
 from domain.standings import Standings, compute_standings
 from domain.tournament import Tournament
@@ -236,6 +237,7 @@ async def confirm_protocol(
         standings = await compute_current(uow, tournament)
         await uow.protocols.save_standings(tournament.id, standings, now)
         await _result_post(uow, access, protocol, game.version + 1, correcting)
+        await replan_reminders(uow, tournament.id, now)
         await uow.commit()
         confirmed = replace(access, game=await _reloaded(uow, game_id))
         return await _view(

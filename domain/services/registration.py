@@ -22,6 +22,7 @@ from domain.registration import (
 )
 from domain.services.access import NotFound, authorize, load_tournament, notice, record, roles_in
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
+from domain.services.reminders import replan_reminders
 from domain.teams import Team, check_can_join
 from domain.tournament import Tournament
 from domain.validation import Invalid
@@ -118,6 +119,7 @@ async def register(
             participant = await uow.participants.add(
                 Participant(id=0, tournament_id=tournament.id, user_id=user_id, **values)
             )
+        await replan_reminders(uow, tournament.id, now)
         await uow.commit()
         return participant
 
@@ -173,6 +175,7 @@ async def withdraw(
             )
         notices += await promote_waiting(uow, tournament)
         await record(uow, notices)
+        await replan_reminders(uow, tournament.id, now)
         await uow.commit()
         return notices
 
@@ -261,5 +264,6 @@ async def mark_paid(
         await authorize(uow, participant.tournament_id, user_id, admin_ids, Action.MARK_PAID, now)
         participant = replace(participant, paid=paid)
         await uow.participants.save(participant)
+        await replan_reminders(uow, participant.tournament_id, now)
         await uow.commit()
         return participant

@@ -39,6 +39,7 @@ from domain.seating_quality import SeatingQuality, evaluate_seating
 from domain.services.access import NotFound, authorize
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.services.protocols import load_standings
+from domain.services.reminders import replan_reminders
 from domain.tournament import Tournament, TournamentState
 from domain.validation import Invalid
 
@@ -384,6 +385,7 @@ async def _edit(
         preview = await _preview(uow, tournament, stage)
         if round_.published_at is not None:
             await _record_corrections(uow, preview, round_, stage.round(round_number))
+            await replan_reminders(uow, tournament.id, now)
         await uow.commit()
         return preview
 
@@ -429,6 +431,7 @@ async def assign_judge(
                     Phrase.of("round-judge-released", game=round_number, table=table),
                     f"release:{game.id}:{game.judge_id}:{judge_id}",
                 )
+            await replan_reminders(uow, tournament.id, now)
         await uow.commit()
         return preview
 
@@ -479,6 +482,7 @@ async def publish_round(
                 f"round:{round_.id}:seat:{player}",
             )
         await _channel_post(uow, preview, round_)
+        await replan_reminders(uow, tournament.id, now)
         await uow.commit()
         return await _preview(uow, tournament, await _seated(uow, tournament))
 

@@ -13,6 +13,7 @@ from domain.registration import Participant, ParticipantStatus
 from domain.services.access import NotFound, authorize, load_tournament, notice, record
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.services.registration import promote_waiting, withdraw_members
+from domain.services.reminders import replan_reminders
 from domain.services.tournaments import new_token
 from domain.teams import (
     Team,
@@ -83,6 +84,7 @@ async def create_team(
         team = await uow.teams.add(Team(0, tournament.id, name, captain.id))
         await uow.participants.save(replace(captain, team_id=team.id))
         view = await _view(uow, tournament, team, now)
+        await replan_reminders(uow, tournament.id, now)
         await uow.commit()
         return view
 
@@ -124,6 +126,7 @@ async def join_team(
         await uow.participants.save(replace(participant, team_id=team.id))
         view = await _view(uow, tournament, team, now)
         notices = await record(uow, _joined_notices(view, participant))
+        await replan_reminders(uow, tournament.id, now)
         await uow.commit()
     return view, notices
 
@@ -175,6 +178,7 @@ async def remove_member(
                 notice(member.user_id, tournament.id, "notice-team-removed", team=team.name)
             )
         await record(uow, notices)
+        await replan_reminders(uow, tournament.id, now)
         await uow.commit()
     return view, notices
 
@@ -190,6 +194,7 @@ async def withdraw_team(
         notices = await withdraw_members(uow, tournament, team)
         notices += await promote_waiting(uow, tournament)
         await record(uow, notices)
+        await replan_reminders(uow, tournament.id, now)
         await uow.commit()
         return notices
 

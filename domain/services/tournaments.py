@@ -13,6 +13,7 @@ from domain.permissions import Action, Forbidden, Role, allows
 from domain.registration import Participant, ParticipantStatus
 from domain.services.access import authorize, load_tournament, roles_in
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
+from domain.services.reminders import replan_reminders
 from domain.teams import Team
 from domain.tournament import Tournament, TournamentState
 
@@ -151,6 +152,7 @@ async def move_tournament(
             return refused
         tournament = apply(tournament, move)
         await uow.tournaments.save(tournament)
+        await replan_reminders(uow, tournament.id, now)
         await uow.commit()
         return tournament
 
@@ -161,5 +163,6 @@ async def close_due_registrations(uow_factory: UnitOfWorkFactory, now: datetime)
         due = await uow.tournaments.registration_due_to_close(now)
         for tournament in due:
             await load_tournament(uow, tournament.id, now)
+            await replan_reminders(uow, tournament.id, now)
         await uow.commit()
         return [tournament.id for tournament in due]

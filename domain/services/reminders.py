@@ -1,0 +1,146 @@
+"""Use cases of the reminders a tournament's schedule drives, and of its timetable.
+
+`replan_reminders` runs inside the transaction of every use case that changes what reminders
+depend on (the timetable, the state, seats and judges, payments, teams, protocols, check-in):
+it stores the tournament's plan (`domain.reminder_plan`) as scheduled pushes, replacing each
+by its key and cancelling those the plan no longer names. A reminder whose moment has passed
+is not made anew: it went out already (the scheduler deleted it when it moved it into the
+outbox), or it came too late to matter; one still waiting is sent at once with its new text.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Collection
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+from domain.outgoing import ScheduledPush
+from domain.permissions import Action, StaffRole
+from domain.regulation import TimetableDay
+from domain.reminder_plan import ReminderFacts, plan_reminders, reminder_prefix
+from domain.services.access import NotFound, authorize
+from domain.services.ports import UnitOfWork, UnitOfWorkFactory
+from domain.tournament import Tournament, TournamentState
+from domain.validation import timetable as parse_timetable
+
+
+async def _facts(uow: UnitOfWork, tournament: Tournament) -> ReminderFacts:
+    participants = await uow.participants.of_tournament(tournament.id)
+    teams = await uow.teams.of_tournament(tournament.id) if tournament.is_team_tournament else []
+    staff = await uow.staff.of_tournament(tournament.id)
+    stage = None
+    if tournament.state is TournamentState.RUNNING and tournament.current_stage is not None:
+        stage = await uow.rounds.stage(tournament.id, tournament.current_stage)
+    judge_ids = {
+        game.judge_id
+        for round_ in (stage.rounds if stage else ())
+        if round_.published_at is not None
+        for game in round_.games
+        if game.judge_id is not None
+    }
+    judge_names = {}
+    for judge_id in sorted(judge_ids):
+        user = await uow.users.get(judge_id)
+        judge_names[judge_id] = user.display_name if user else str(judge_id)
+    return ReminderFacts(
+        tournament=tournament,
+        participants=participants,
+        teams=teams,
+        stage=stage,
+        judge_names=judge_names,
+        chief_judges=sorted(uid for uid, role in staff if role is StaffRole.CHIEF_JUDGE),
+    )
+
+
+async def replan_reminders(
+    uow: UnitOfWork, tournament_id: int, now: datetime
+) -> list[ScheduledPush]:
+    """Bring the tournament's scheduled reminders in line with its data, in the caller's
+    transaction; returns the reminders waiting afterwards, earliest first."""
+    tournament = await uow.tournaments.get(tournament_id)
+    if tournament is None:
+        raise NotFound(f"tournament {tournament_id}")
+    prefix = reminder_prefix(tournament.id)
+    waiting = {
+        key
+        for key in await uow.scheduled_pushes.due_times()
+        if key.startswith(prefix)  # type: ignore[attr-defined]
+    }
+    wanted = plan_reminders(await _facts(uow, tournament))
+    kept: list[ScheduledPush] = []
+    for push in wanted:
+        if push.due_at <= now:
+            if push.key not in waiting:
+                continue
+            push = replace(push, due_at=now)
+        await uow.scheduled_pushes.schedule(push)
+        kept.append(push)
+    for key in sorted(waiting - {push.key for push in wanted}):
+        await uow.scheduled_pushes.cancel(key)
+    return sorted(kept, key=lambda push: (push.due_at, push.key))
+
+
+@dataclass(frozen=True)
+class TimetableView:
+    """The organizer's timetable screen: the tournament's timetable, the regulation's, and
+    the reminders it drives (waiting ones, earliest first)."""
+
+    tournament: Tournament
+    regulation_timetable: tuple[TimetableDay, ...]
+    reminders: tuple[ScheduledPush, ...]
+
+    @property
+    def adjusted(self) -> bool:
+        """Whether the organizer changed the regulation's timetable."""
+        return self.tournament.timetable_json is not None
+
+
+async def timetable_of(
+    uow_factory: UnitOfWorkFactory,
+    tournament_id: int,
+    user_id: int,
+    admin_ids: Collection[int],
+    now: datetime,
+) -> TimetableView:
+    """The tournament's timetable and its waiting reminders, for its organizer."""
+    async with uow_factory() as uow:
+        tournament = await authorize(
+            uow, tournament_id, user_id, admin_ids, Action.EDIT_SETTINGS, now
+        )
+        reminders = await replan_reminders(uow, tournament.id, now)
+        await uow.commit()
+        return TimetableView(tournament, tournament.regulation.timetable, tuple(reminders))
+
+
+async def set_timetable(
+    uow_factory: UnitOfWorkFactory,
+    tournament_id: int,
+    user_id: int,
+    admin_ids: Collection[int],
+    text: str | None,
+    now: datetime,
+) -> TimetableView:
+    """Adjust the timetable (typed one event a line, "day HH:MM event [stage]", as the screen
+    shows it; None brings the regulation's back); the reminders move with it.
+
+    Refused (`Invalid`) when a line or a time cannot be read or the timetable does not fit the
+    regulation (games per stage, times in order); nothing changes then.
+    """
+    async with uow_factory() as uow:
+        tournament = await authorize(
+            uow, tournament_id, user_id, admin_ids, Action.EDIT_SETTINGS, now
+        )
+        timetable_json = None
+        if text is not None:
+            days = parse_timetable(text, tournament.regulation)
+            timetable_json = _timetable_json(days)
+        tournament = replace(tournament, timetable_json=timetable_json)
+        await uow.tournaments.save(tournament)
+        reminders = await replan_reminders(uow, tournament.id, now)
+        await uow.commit()
+        return TimetableView(tournament, tournament.regulation.timetable, tuple(reminders))
+
+
+def _timetable_json(days: tuple[TimetableDay, ...]) -> str:
+    return json.dumps([day.model_dump(mode="json", exclude_none=True) for day in days])

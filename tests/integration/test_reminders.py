@@ -1,0 +1,168 @@
+"""Reminders stored as scheduled pushes by the use cases that change what they depend on, on
+SQLite and PostgreSQL: replaced and cancelled by key, moved by the timetable."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import UTC, date, datetime, timedelta
+from decimal import Decimal
+
+import pytest
+
+from bot.db.uow import SqlUnitOfWorkFactory
+from domain.outgoing import ScheduledPush
+from domain.services import registration, reminders, rounds
+from domain.services.tournaments import close_due_registrations
+from domain.tournament import TournamentState
+from domain.validation import Invalid
+from tests.integration.test_protocols import Judge
+from tests.integration.test_rounds_setup import CHIEF_JUDGE, NOW, ORGANIZER, Seeded, seed_tournament
+
+GAME_DAY = date(2026, 12, 21)
+
+
+def timetable_text(first_game: str = "12:00") -> str:
+    """The black-raven-cup's plan with times: qualifying on day 1, semifinal and final on day 2."""
+    day_one = [first_game, "13:00", "14:00", "16:00", "17:00", "18:00"]
+    lines = ["1 11:30 registration"]
+    lines += [f"1 {clock} game qualifying" for clock in day_one[:3]]
+    lines += ["1 15:00 lunch"]
+    lines += [f"1 {clock} game qualifying" for clock in day_one[3:]]
+    lines += ["1 19:00 results qualifying"]
+    lines += [f"2 {h}:00 game semifinal" for h in (12, 13, 14)]
+    lines += [f"2 {h}:00 game final" for h in (15, 16, 17)]
+    return "\n".join(lines)
+
+
+async def waiting(uow_factory: SqlUnitOfWorkFactory, seeded: Seeded) -> dict[str, datetime]:
+    """The tournament's waiting reminders by key (without the tournament's prefix)."""
+    prefix = f"reminder:{seeded.tournament.id}:"
+    async with uow_factory() as uow:
+        times = await uow.scheduled_pushes.due_times()
+    return {k.removeprefix(prefix): t for k, t in times.items() if k.startswith(prefix)}
+
+
+async def pushed(uow_factory: SqlUnitOfWorkFactory, seeded: Seeded, key: str) -> ScheduledPush:
+    async with uow_factory() as uow:
+        push = await uow.scheduled_pushes.get(f"reminder:{seeded.tournament.id}:{key}")
+    assert push is not None
+    return push
+
+
+async def published_first_round(uow_factory: SqlUnitOfWorkFactory) -> tuple[Seeded, rounds.Round]:
+    seeded = await seed_tournament(uow_factory)
+    async with uow_factory() as uow:
+        tournament = await uow.tournaments.get(seeded.tournament.id)
+        assert tournament is not None
+        await uow.tournaments.save(replace(tournament, starts_on=GAME_DAY))
+        await uow.commit()
+    tid = seeded.tournament.id
+    await reminders.set_timetable(uow_factory, tid, ORGANIZER, (), timetable_text(), NOW)
+    await rounds.start_stage(uow_factory, tid, ORGANIZER, (), NOW, seed=7, swaps=20_000)
+    preview = await rounds.publish_round(uow_factory, tid, ORGANIZER, (), NOW, 1)
+    return seeded, preview.stage.rounds[0]
+
+
+async def test_a_published_round_reminds_each_player_and_judge_and_the_timetable_moves_them(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    seeded, first = await published_first_round(uow_factory)
+    plan = await waiting(uow_factory, seeded)
+    seats = {key: at for key, at in plan.items() if key.startswith(f"round:{first.id}:")}
+    assert len(seats) == 20
+    # Game 1 at 12:00 in Omsk (UTC+6) on 21 December: reminders at 05:45 UTC.
+    assert set(seats.values()) == {datetime(2026, 12, 21, 5, 45, tzinfo=UTC)}
+    game = first.games[0]
+    assert plan[f"protocol:{game.id}"] == datetime(2026, 12, 21, 7, 15, tzinfo=UTC)
+    assert plan[f"chief:{first.id}:{CHIEF_JUDGE}"] == datetime(2026, 12, 21, 7, 30, tzinfo=UTC)
+    player = game.players[3]
+    reminder = await pushed(uow_factory, seeded, f"round:{first.id}:{player}")
+    assert reminder.message.chat_id == seeded.user_of(player)
+    assert reminder.message.phrase is not None
+    assert reminder.message.phrase.arguments["seat"] == 4
+    assert reminder.message.phrase.arguments["time"] == "12:00"
+
+    await reminders.set_timetable(
+        uow_factory, seeded.tournament.id, ORGANIZER, (), timetable_text("12:30"), NOW
+    )
+    moved = await waiting(uow_factory, seeded)
+    assert set(moved) == set(plan)
+    assert moved[f"round:{first.id}:{player}"] == datetime(2026, 12, 21, 6, 15, tzinfo=UTC)
+    # Game 1 still ends when game 2 starts at 13:00.
+    assert moved[f"protocol:{game.id}"] == plan[f"protocol:{game.id}"]
+    reminder = await pushed(uow_factory, seeded, f"round:{first.id}:{player}")
+    assert reminder.message.phrase is not None
+    assert reminder.message.phrase.arguments["time"] == "12:30"
+
+
+async def test_a_timetable_that_cannot_be_read_changes_nothing(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    seeded, _ = await published_first_round(uow_factory)
+    before = await waiting(uow_factory, seeded)
+    with pytest.raises(Invalid):
+        await reminders.set_timetable(
+            uow_factory, seeded.tournament.id, ORGANIZER, (), timetable_text("25:00"), NOW
+        )
+    assert await waiting(uow_factory, seeded) == before
+
+
+async def test_a_confirmed_protocol_cancels_its_judges_reminder(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    seeded, first = await published_first_round(uow_factory)
+    game, other = first.games
+    assert game.judge_id is not None
+    judge = Judge(uow_factory, game.id, game.judge_id)
+    await judge.fill_red_win()
+    await judge.confirm()
+    plan = await waiting(uow_factory, seeded)
+    assert f"protocol:{game.id}" not in plan
+    assert f"protocol:{other.id}" in plan
+    assert not any(f"round:{first.id}:{p}" in plan for p in game.players)
+    chief = await pushed(uow_factory, seeded, f"chief:{first.id}:{CHIEF_JUDGE}")
+    assert chief.message.phrase is not None
+    assert chief.message.phrase.arguments["tables"] == str(other.table)
+
+
+async def test_a_paid_mark_cancels_the_reminder_and_a_sent_one_is_not_made_again(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    seeded = await seed_tournament(uow_factory)
+    deadline = NOW + timedelta(days=3)
+    async with uow_factory() as uow:
+        tournament = await uow.tournaments.get(seeded.tournament.id)
+        assert tournament is not None
+        await uow.tournaments.save(
+            replace(
+                tournament,
+                state=TournamentState.REGISTRATION_OPEN,
+                current_stage=None,
+                registration_deadline=deadline,
+                entry_fee=Decimal(500),
+            )
+        )
+        await reminders.replan_reminders(uow, tournament.id, NOW)
+        await uow.commit()
+    first, second = seeded.players[:2]
+    plan = await waiting(uow_factory, seeded)
+    assert plan[f"unpaid:{first.id}"] == deadline - timedelta(days=1)
+    assert plan["deadline"] == deadline
+
+    await registration.mark_paid(uow_factory, first.id, ORGANIZER, (), True, NOW)
+    plan = await waiting(uow_factory, seeded)
+    assert f"unpaid:{first.id}" not in plan
+    assert f"unpaid:{second.id}" in plan
+
+    # The scheduler moves the due reminders into the outbox; a later replan leaves them sent.
+    reminded = deadline - timedelta(hours=12)
+    async with uow_factory() as uow:
+        taken = await uow.scheduled_pushes.take_due(reminded)
+        await reminders.replan_reminders(uow, seeded.tournament.id, reminded)
+        await uow.commit()
+    assert len(taken) == len(seeded.players) - 1
+    assert set(await waiting(uow_factory, seeded)) == {"deadline"}
+
+    # At the deadline registration closes by itself and nothing of it is left waiting.
+    assert await close_due_registrations(uow_factory, deadline) == [seeded.tournament.id]
+    assert await waiting(uow_factory, seeded) == {}
