@@ -28,6 +28,7 @@ from bot.db.migrate import upgrade
 from bot.db.uow import SqlUnitOfWorkFactory
 from bot.delivery import DeliveryLimits, DeliveryWorker
 from bot.i18n import LOCALES, translator
+from bot.rendering.standings_posts import ChannelStandings
 from bot.scheduler import ReminderScheduler
 from handlers.middlewares import KnownUserMiddleware
 from handlers.routers import all_routers
@@ -95,6 +96,8 @@ def build_dispatcher(
     dispatcher["settings"] = settings
     # Handlers read the time here; tests put a clock of their own in its place.
     dispatcher["clock"] = SystemClock()
+    # The channel's standings (live table, closing posts) speak the bot's default language.
+    dispatcher["standings_presenter"] = ChannelStandings(settings.default_locale)
     dispatcher.update.outer_middleware(KnownUserMiddleware(uow_factory, settings.default_locale))
     dispatcher.include_routers(*all_routers())
     return dispatcher

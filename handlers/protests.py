@@ -20,11 +20,11 @@ from aiogram.types import BufferedInputFile, CallbackQuery, InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.config import Settings
-from bot.rendering.standings_posts import ChannelStandings
 from domain.permissions import Forbidden
 from domain.services import protests, protocols
 from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.protests import ACCEPT, CORRECT, PHOTO, PLAYERS, REJECT, AuditLog
+from domain.services.standings import StandingsPresenter
 from domain.users import User
 from domain.validation import Invalid
 from handlers.callbacks import PersonAction
@@ -211,7 +211,7 @@ async def take_decision(
     user: User,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    settings: Settings,
+    standings_presenter: StandingsPresenter,
     clock: Clock,
 ) -> None:
     data = await state.get_data()
@@ -222,7 +222,7 @@ async def take_decision(
             user.telegram_id,
             accept=data["accept"],
             text=message.text,
-            presenter=ChannelStandings(settings.default_locale),
+            presenter=standings_presenter,
             now=clock.now(),
         )
     except (Invalid, Forbidden) as error:

@@ -38,6 +38,7 @@ from domain.services import protocols
 from domain.services.access import NotFound
 from domain.services.ports import UnitOfWorkFactory
 from domain.services.protocols import NotYourTable, ProtocolView
+from domain.services.standings import StandingsPresenter
 from domain.users import User
 from handlers.common import now
 from handlers.middlewares import Texts
@@ -372,9 +373,10 @@ async def on_press(
     user: User,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
+    standings_presenter: StandingsPresenter,
 ) -> None:
     try:
-        view = await _act(callback_data, user, uow_factory)
+        view = await _act(callback_data, user, uow_factory, standings_presenter)
     except NotYourTable:
         await callback.answer(texts("protocol-screen-not-yours"), show_alert=True)
         return
@@ -396,12 +398,15 @@ async def _act(
     data: ProtocolButton,
     user: User,
     uow_factory: UnitOfWorkFactory,
+    presenter: StandingsPresenter,
 ) -> ProtocolView:
     game_id, moment = data.game, now()
     if data.act in (OPEN, REFRESH):
         return await protocols.open_protocol(uow_factory, game_id, user.telegram_id, moment)
     if data.act == CONFIRM:
-        return await protocols.confirm_protocol(uow_factory, game_id, user.telegram_id, moment)
+        return await protocols.confirm_protocol(
+            uow_factory, game_id, user.telegram_id, moment, presenter
+        )
     if data.act == CORRECT:
         return await protocols.start_correction(uow_factory, game_id, user.telegram_id, moment)
     if data.act == CANCEL:

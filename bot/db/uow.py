@@ -9,6 +9,7 @@ from typing import Self
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.db.repositories.invites import SqlInviteRepository
+from bot.db.repositories.lots import SqlAnnulmentRepository, SqlLotRepository
 from bot.db.repositories.outbox import SqlOutbox, SqlScheduledPushes
 from bot.db.repositories.participants import SqlParticipantRepository
 from bot.db.repositories.protests import SqlProtestRepository
@@ -48,6 +49,8 @@ class SqlUnitOfWork:
         self.rounds = SqlRoundRepository(self.session)
         self.protocols = SqlProtocolRepository(self.session)
         self.protests = SqlProtestRepository(self.session)
+        self.lots = SqlLotRepository(self.session)
+        self.annulments = SqlAnnulmentRepository(self.session)
         return self
 
     async def __aexit__(

@@ -8,6 +8,7 @@ from types import TracebackType
 from typing import Protocol, Self
 
 from domain.invites import Invite, InviteKind
+from domain.lots import LotDecision
 from domain.outgoing import OutgoingMessage, ScheduledPush
 from domain.permissions import StaffRole
 from domain.protests import AuditEntry, Protest, ProtestStatus
@@ -205,6 +206,24 @@ class ProtestRepository(Protocol):
     async def audit(self, tournament_id: int) -> list[AuditEntry]: ...
 
 
+class LotRepository(Protocol):
+    """The chief judge's lot decisions on the tournament's ties."""
+
+    async def of_tournament(self, tournament_id: int) -> list[LotDecision]: ...
+
+    async def add(self, decision: LotDecision) -> LotDecision: ...
+
+
+class AnnulmentRepository(Protocol):
+    """Games the chief judge annulled: they stay in the record but count for nobody."""
+
+    async def of_tournament(self, tournament_id: int) -> set[int]: ...
+
+    async def annul(
+        self, tournament_id: int, game_id: int, user_id: int, now: datetime
+    ) -> bool: ...
+
+
 class Clock(Protocol):
     """The current moment (aware, UTC); handlers read it and pass it to the use cases."""
 
@@ -225,6 +244,8 @@ class UnitOfWork(Protocol):
     rounds: RoundRepository
     protocols: ProtocolRepository
     protests: ProtestRepository
+    lots: LotRepository
+    annulments: AnnulmentRepository
 
     async def __aenter__(self) -> Self: ...
 

@@ -37,7 +37,12 @@ from domain.rounds import GameInRound
 from domain.scoring import score_game
 from domain.services.access import NotFound, authorize
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
-from domain.services.standings import StandingsPresenter, played_games, publish_live_standings
+from domain.services.standings import (
+    StandingsPresenter,
+    played_games,
+    publish_live_standings,
+    stored_lot,
+)
 from domain.tournament import Tournament
 from domain.validation import Invalid
 
@@ -414,7 +419,7 @@ async def decide_protest(
                 presenter,
                 case.tournament.id,
                 await played_games(uow, case.tournament),
-                None,
+                await stored_lot(uow, case.tournament.id),
                 protocol_key=f"protest:{decided.id}",
                 now=now,
             )

@@ -34,7 +34,13 @@ from domain.services.access import NotFound
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.services.protests import on_protocol_confirmed, window_of
 from domain.services.reminders import replan_reminders
-from domain.services.standings import PlayedGame, standings_entries
+from domain.services.standings import (
+    StandingsPresenter,
+    played_games,
+    publish_after_result,
+    standings_entries,
+    stored_lot,
+)
 from domain.standings import Standings, compute_standings
 from domain.tournament import Tournament
 
@@ -193,11 +199,19 @@ def _closed_notice(access: _Access) -> str:
 
 
 async def confirm_protocol(
-    uow_factory: UnitOfWorkFactory, game_id: int, user_id: int, now: datetime
+    uow_factory: UnitOfWorkFactory,
+    game_id: int,
+    user_id: int,
+    now: datetime,
+    presenter: StandingsPresenter | None = None,
 ) -> ProtocolView:
     """Store the protocol (or the chief judge's correction), recompute the standings, record
     the channel's result post and open the protest window. A second confirmation of the same
-    game, at the same moment or later, stores nothing and says the protocol is confirmed."""
+    game, at the same moment or later, stores nothing and says the protocol is confirmed.
+
+    With a `presenter` (the running bot always passes one) the channel's live standings are
+    edited in the same transaction, and the round and the stage this result completes are
+    closed with posts of their own."""
     async with uow_factory() as uow:
         access = await _access(uow, game_id, user_id)
         game = access.game.game
@@ -238,6 +252,16 @@ async def confirm_protocol(
         await uow.protocols.save_standings(tournament.id, standings, now)
         await _result_post(uow, access, protocol, game.version + 1, correcting)
         await replan_reminders(uow, tournament.id, now)
+        if presenter is not None:
+            await publish_after_result(
+                uow,
+                presenter,
+                tournament,
+                access.game.stage,
+                access.game.round_number,
+                result_key=f"game:{game_id}:{game.version + 1}",
+                now=now,
+            )
         await uow.commit()
         confirmed = replace(access, game=await _reloaded(uow, game_id))
         return await _view(
@@ -313,15 +337,18 @@ async def compute_current(uow: UnitOfWork, tournament: Tournament) -> Standings:
     """The standings from every confirmed protocol of the tournament.
 
     Players are participant ids as strings: everyone registered and whoever played a game.
-    No lot is recorded yet, so a tie surviving every tie-breaker shares its place.
+    Annulled games do not count; a tie surviving every tie-breaker is separated by the
+    tournament's recorded lot, and shares its place until the chief judge draws one.
     """
-    results = await uow.protocols.results(tournament.id)
+    games = await played_games(uow, tournament)
     players, teams = standings_entries(
         await uow.participants.of_tournament(tournament.id),
         await uow.teams.of_tournament(tournament.id),
-        [PlayedGame(record) for record in results],
+        games,
     )
-    return compute_standings(tournament.regulation, players, teams, results)
+    results = [game.record for game in games]
+    lot = await stored_lot(uow, tournament.id)
+    return compute_standings(tournament.regulation, players, teams, results, lot)
 
 
 async def load_standings(uow: UnitOfWork, tournament: Tournament) -> Standings:

@@ -15,9 +15,11 @@ from datetime import datetime
 from typing import Protocol
 
 from domain.lot import Lot
+from domain.lots import recorded_lot
 from domain.outgoing import Attachment, OutgoingMessage
 from domain.registration import Participant, ParticipantStatus
 from domain.regulation import Regulation
+from domain.rounds import Round
 from domain.scoring import SeatScore, score_game
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.standings import (
@@ -155,26 +157,34 @@ async def load_board(
 
 
 async def played_games(uow: UnitOfWork, tournament: Tournament) -> list[PlayedGame]:
-    """Every confirmed game of the tournament with the closing time of its protest window and
-    whether a protest against it is still open."""
+    """Every confirmed game of the tournament that counts (an annulled one does not) with the
+    closing time of its protest window and whether a protest against it is still open."""
     windows: dict[tuple[str, int, int], datetime | None] = {}
     protested: set[tuple[str, int, int]] = set()
+    annulled: set[tuple[str, int, int]] = set()
     open_games = await uow.protests.open_games(tournament.id)
+    annulled_games = await uow.annulments.of_tournament(tournament.id)
     for stage in tournament.regulation.stages:
         seated = await uow.rounds.stage(tournament.id, stage.id)
         for round_ in seated.rounds if seated is not None else ():
             for game in round_.games:
-                windows[(stage.id, round_.number, game.table)] = game.protest_until
+                where = (stage.id, round_.number, game.table)
+                windows[where] = game.protest_until
                 if game.id in open_games:
-                    protested.add((stage.id, round_.number, game.table))
-    return [
-        PlayedGame(
-            record,
-            windows.get((record.stage, record.round, record.table)),
-            (record.stage, record.round, record.table) in protested,
-        )
-        for record in await uow.protocols.results(tournament.id)
-    ]
+                    protested.add(where)
+                if game.id in annulled_games:
+                    annulled.add(where)
+    played = []
+    for record in await uow.protocols.results(tournament.id):
+        where = (record.stage, record.round, record.table)
+        if where not in annulled:
+            played.append(PlayedGame(record, windows.get(where), where in protested))
+    return played
+
+
+async def stored_lot(uow: UnitOfWork, tournament_id: int) -> Lot | None:
+    """The tournament's lot as the chief judge's decisions recorded it; None before the first."""
+    return recorded_lot(await uow.lots.of_tournament(tournament_id))
 
 
 # --- standings in a private chat -------------------------------------------------------------
@@ -231,7 +241,8 @@ async def _tournament_of(
 
 
 async def _board(uow: UnitOfWork, tournament: Tournament, now: datetime) -> StandingsBoard:
-    return await load_board(uow, tournament, await played_games(uow, tournament), None, now)
+    games = await played_games(uow, tournament)
+    return await load_board(uow, tournament, games, await stored_lot(uow, tournament.id), now)
 
 
 async def standings_of_person(
@@ -272,7 +283,7 @@ async def card_of_person(
             return None
         tournament, participant = found
         games = await played_games(uow, tournament)
-        board = await load_board(uow, tournament, games, None, now)
+        board = await load_board(uow, tournament, games, await stored_lot(uow, tournament.id), now)
     return player_card(board, participant, games, now)
 
 
@@ -431,3 +442,51 @@ async def publish_closing_standings(
     ]
     recorded = [await uow.outbox.add(message) for message in messages]
     return any(recorded)
+
+
+async def _closings(
+    uow: UnitOfWork, tournament: Tournament, stage: str, round_number: int
+) -> list[Closing]:
+    """What a result in round `round_number` of `stage` completes: the round once all its
+    protocols are confirmed, then the stage once all its rounds are."""
+    seated = await uow.rounds.stage(tournament.id, stage)
+    if seated is None:
+        return []
+    confirmed = {
+        (record.round, record.table)
+        for record in await uow.protocols.results(tournament.id)
+        if record.stage == stage
+    }
+
+    def complete(round_: Round) -> bool:
+        return all((round_.number, game.table) in confirmed for game in round_.games)
+
+    if not complete(seated.round(round_number)):
+        return []
+    closings: list[Closing] = [RoundClosed(stage, round_number)]
+    if all(complete(round_) for round_ in seated.rounds):
+        closings.append(StageClosed(stage))
+    return closings
+
+
+async def publish_after_result(
+    uow: UnitOfWork,
+    presenter: StandingsPresenter,
+    tournament: Tournament,
+    stage: str,
+    round_number: int,
+    *,
+    result_key: str,
+    now: datetime,
+) -> None:
+    """Record what the channel shows after a result of round `round_number` of `stage` was
+    stored, annulled or settled (`result_key` names that change): the live standings edited
+    once, and the posts closing the round and the stage the result completes (each posted
+    once). The caller commits them with the result."""
+    games = await played_games(uow, tournament)
+    lot = await stored_lot(uow, tournament.id)
+    await publish_live_standings(
+        uow, presenter, tournament.id, games, lot, protocol_key=result_key, now=now
+    )
+    for closing in await _closings(uow, tournament, stage, round_number):
+        await publish_closing_standings(uow, presenter, tournament.id, games, lot, closing, now=now)

@@ -3,6 +3,7 @@
 from bot.db.models.base import Base
 from bot.db.models.conversations import ConversationRow
 from bot.db.models.invites import InviteRow
+from bot.db.models.lots import AnnulledGameRow, LotDecisionRow
 from bot.db.models.outbox import (
     MessageAnchorRow,
     OutboxRow,
@@ -24,12 +25,14 @@ from bot.db.models.tournaments import TournamentRow
 from bot.db.models.users import UserRow
 
 __all__ = [
+    "AnnulledGameRow",
     "AuditEntryRow",
     "Base",
     "ConversationRow",
     "GameRow",
     "GameSeatRow",
     "InviteRow",
+    "LotDecisionRow",
     "MessageAnchorRow",
     "OrganizerRow",
     "OutboxRow",

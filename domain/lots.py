@@ -1,0 +1,118 @@
+"""A tournament's lot: the chief judge's decisions on ties, and the one `Lot` standings use.
+
+A tie that survives every tie-breaker shares its place until the chief judge decides it: the
+bot draws the tournament's seed (recorded and shown to everyone, so anyone can re-run the
+draw), or he enters the order of a physical draw. The standings take a single lot for every
+tie, so the tournament's lot is its seed with the judge's orders laid over it: a tie he ordered
+keeps his order, any other tie (one that appears later included) comes out in the seed's order
+and is marked as separated by lot. The seed is drawn once, with the first decision, so a later
+decision never reorders an earlier one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Literal
+
+from domain.lot import Lot, new_seed
+from domain.standings import Standings
+from domain.validation import Invalid
+
+Unit = Literal["players", "teams"]
+Method = Literal["seed", "order"]
+
+
+@dataclass(frozen=True)
+class Tie:
+    """Entries tied through the whole tie-breaker chain where a lot must separate them.
+
+    `context` is `"cut <stage>"` for a cut line and `"places"` for the final standings.
+    """
+
+    unit: Unit
+    context: str
+    tied: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class LotDecision:
+    """The chief judge's decision on one tie: the order it gives, and how it was drawn."""
+
+    tournament_id: int
+    tie: Tie
+    method: Method
+    # The tournament's seed: it orders this tie (method "seed") and every tie nobody ordered.
+    seed: str
+    order: tuple[str, ...]
+    decided_by: int
+    decided_at: datetime
+    id: int = 0
+
+
+@dataclass(frozen=True)
+class RecordedLot(Lot):
+    """The tournament's lot: its seed, with the ties the chief judge ordered in his order."""
+
+    ordered: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    def arrange(self, kind: str, tied: Sequence[str]) -> tuple[str, ...]:
+        """The tied ids in the judge's order when he ordered them, else in the seed's order."""
+        for unit, order in reversed(self.ordered):
+            if unit == kind and set(tied) <= set(order):
+                position = {entry: index for index, entry in enumerate(order)}
+                return tuple(sorted(tied, key=position.__getitem__))
+        return super().arrange(kind, tied)
+
+
+def recorded_lot(decisions: Sequence[LotDecision]) -> Lot | None:
+    """The lot the tournament's standings use; None before the first decision (ties share)."""
+    if not decisions:
+        return None
+    ordered = tuple((d.tie.unit, d.order) for d in decisions if d.method == "order")
+    return RecordedLot(seed=decisions[0].seed, ordered=ordered)
+
+
+def ties_to_decide(standings: Standings, stage: str | None, stage_complete: bool) -> list[Tie]:
+    """The ties only a lot settles, from standings computed without one.
+
+    The cut line of `stage` once all its games are confirmed, and in the last stage (no cut)
+    every place still shared at its end. Nothing while the stage is still being played: more
+    games may break the tie.
+    """
+    if stage is None or not stage_complete:
+        return []
+    cut = next((cut for cut in standings.cuts if cut.stage == stage), None)
+    if cut is not None:
+        return [Tie(cut.unit, f"cut {stage}", cut.tied_at_line)] if cut.needs_lot else []
+    ties: list[Tie] = []
+    for unit, rows in (("players", standings.players), ("teams", standings.teams)):
+        shared: dict[int, list[str]] = {}
+        for row in rows:
+            if row.tied and row.stage == stage:
+                shared.setdefault(row.place, []).append(row.id)
+        ties.extend(Tie(unit, "places", tuple(ids)) for ids in shared.values())  # type: ignore[arg-type]
+    return ties
+
+
+def decide_tie(
+    tie: Tie,
+    earlier: Sequence[LotDecision],
+    entered: Sequence[int] | None,
+    *,
+    tournament_id: int,
+    judge_id: int,
+    now: datetime,
+) -> LotDecision:
+    """The decision on `tie`: by the tournament's seed (drawn now if this is the first
+    decision) when `entered` is None, else by the judge's order of the tied entries, given as
+    their numbers in `tie.tied` from 1 (`Invalid` unless each number appears exactly once)."""
+    seed = earlier[0].seed if earlier else new_seed()
+    if entered is None:
+        order = Lot(seed=seed).arrange(tie.unit, tie.tied)
+        return LotDecision(tournament_id, tie, "seed", seed, order, judge_id, now)
+    if sorted(entered) != list(range(1, len(tie.tied) + 1)):
+        raise Invalid("lot-order-invalid", count=len(tie.tied))
+    order = tuple(tie.tied[number - 1] for number in entered)
+    return LotDecision(tournament_id, tie, "order", seed, order, judge_id, now)

@@ -1,0 +1,99 @@
+"""The channel's standings follow the judges' buttons: after each confirmed protocol the pinned
+live table is edited once, and the last protocol of a round brings a post closing it."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.app import Application
+from bot.fake_telegram import FakeTelegram
+from bot.fake_telegram.people import FakeChannel, FakeUser
+from bot.fake_telegram.state import ChatMessage
+from bot.sandbox import running_bot, sandbox_settings
+from domain.rounds import TableGame
+from domain.services import rounds
+from tests.e2e.test_protocol import Screen, fill_red_win
+from tests.integration.test_rounds_setup import CHANNEL, NOW, ORGANIZER, seed_tournament
+
+
+@pytest.fixture
+async def app(fake_telegram: FakeTelegram, tmp_path: Path) -> AsyncIterator[Application]:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
+    async with running_bot(sandbox_settings(fake_telegram, url)) as application:
+        yield application
+
+
+async def _published_round(app: Application, fake: FakeTelegram) -> tuple[TableGame, ...]:
+    """Twenty players seated for the qualifying; round 1 (two tables) published."""
+    seeded = await seed_tournament(app.uow_factory)
+    preview = await rounds.start_stage(
+        app.uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, seed=3, swaps=20_000
+    )
+    games = preview.stage.rounds[0].games
+    for game in games:
+        assert game.judge_id is not None
+        judge = fake.user(game.judge_id, "Судья")
+        judge.send("/start")
+        await judge.wait_for()
+    await rounds.publish_round(app.uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, 1)
+    return games
+
+
+async def _protocol_of(judge: FakeUser, table: int) -> Screen:
+    def is_round_message(message: ChatMessage) -> bool:
+        return "Открыть протокол" in str(message.buttons)
+
+    shown = [m for m in judge.messages if is_round_message(m)]
+    round_message = shown[0] if shown else await judge.wait_for(is_round_message)
+    await judge.press(round_message, button_text="Открыть протокол")
+    title = f"Протокол · игра 1 · стол {table}"
+    return Screen(judge, await judge.wait_for(lambda m: title in (m.text or "")))
+
+
+async def _confirm_red_win(judge: FakeUser, table: int) -> None:
+    screen = await _protocol_of(judge, table)
+    await fill_red_win(screen)
+    await screen.tap("Сводка")
+    confirmed = await screen.tap("✅ Подтвердить протокол")
+    assert confirmed.text == "Протокол подтверждён."
+
+
+def _live_edits(fake: FakeTelegram, message_id: int) -> int:
+    return sum(
+        1
+        for r in fake.stats.requests
+        if r.method == "editMessageText" and r.message_id == message_id and r.status == 200
+    )
+
+
+async def _live(channel: FakeChannel, games: int) -> ChatMessage:
+    return await channel.wait_for(lambda m: f"сыграно игр: {games}" in (m.text or ""), timeout=15)
+
+
+async def test_each_confirmed_protocol_edits_the_pinned_table_and_the_round_closes(
+    app: Application, fake_telegram: FakeTelegram
+) -> None:
+    channel = fake_telegram.channel(CHANNEL, "Кубок Ворона")
+    first, second = await _published_round(app, fake_telegram)
+    assert first.judge_id is not None and second.judge_id is not None
+    await _confirm_red_win(fake_telegram.user(first.judge_id, "Судья"), 1)
+    live = await _live(channel, 1)
+    assert not live.edited
+    # Red won at table 1: its sheriff leads with 2.3 (the win and his best move).
+    assert "2.3*" in (live.text or "")
+    # One table of two played: the round is not closed yet.
+    assert not any("завершён" in (m.text or "") for m in channel.messages)
+    await _confirm_red_win(fake_telegram.user(second.judge_id, "Судья"), 2)
+    edited = await _live(channel, 2)
+    assert edited.message_id == live.message_id and edited.edited
+    picture = await channel.wait_for(lambda m: m.photo is not None, timeout=15)
+    assert "тур 1 завершён" in (picture.text or "") and not picture.pinned
+    table = await channel.wait_for(lambda m: (m.text or "").startswith("Кубок Ворона: тур 1"))
+    assert "Ник" in (table.text or "")
+    # One pinned message for the whole round: sent with the first protocol, edited once after.
+    assert _live_edits(fake_telegram, live.message_id) == 1
+    pinned = [m for m in channel.messages if m.pinned]
+    assert [m.message_id for m in pinned] == [live.message_id]
