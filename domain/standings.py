@@ -298,8 +298,9 @@ def compute_standings(
         by_stage=regulation.individual_ranking == "stage_reached",
     )
     team_rows = _ranked_rows(regulation, per_team, "teams", lot, draws, by_stage=True)
-    names = {player.id: player.nickname for player in players}
-    names.update({team.id: team.name for team in teams})
+    # Players and teams keep separate lookups: their ids may coincide (both database numbers).
+    nicknames = {player.id: player.nickname for player in players}
+    team_names = {team.id: team.name for team in teams}
     player_team = {player.id: player.team for player in players}
     cuts = tuple(
         _cut(
@@ -309,13 +310,17 @@ def compute_standings(
         if stage.advance is not None
     )
 
-    def rows(ranked: list[tuple[_Ranked, int]]) -> tuple[StandingRow, ...]:
+    def rows(
+        ranked: list[tuple[_Ranked, int]],
+        names: dict[str, str],
+        team_of: dict[str, str | None],
+    ) -> tuple[StandingRow, ...]:
         return tuple(
             StandingRow(
                 place=entry.place,
                 id=entry.id,
                 name=names[entry.id],
-                team=player_team.get(entry.id),
+                team=team_of.get(entry.id),
                 stage=regulation.stages[reached].id if reached >= 0 else None,
                 figures=entry.figures,
                 lot=entry.lot,
@@ -324,7 +329,12 @@ def compute_standings(
             for entry, reached in ranked
         )
 
-    return Standings(rows(player_rows), rows(team_rows), cuts, tuple(draws))
+    return Standings(
+        rows(player_rows, nicknames, player_team),
+        rows(team_rows, team_names, {}),
+        cuts,
+        tuple(draws),
+    )
 
 
 def _ranked_rows(

@@ -211,3 +211,15 @@ def test_players_without_games_are_listed_last_with_no_stage():
     players = [PlayerEntry(f"p{n}", f"P{n}") for n in range(1, 12)]
     result = compute_standings(CUP, players, [], [game("qualifying", 1, protocol())])
     assert result.players[-1].id == "p11" and result.players[-1].stage is None
+
+
+def test_players_and_teams_with_the_same_ids_keep_their_own_names() -> None:
+    # The bot numbers players and teams from 1 each: player "1" and team "1" coexist.
+    players = [PlayerEntry(str(n), f"Игрок {n}", "1" if n <= 3 else None) for n in range(1, 11)]
+    teams = [TeamEntry("1", "Омск-1")]
+    games = [game("qualifying", 1, protocol([str(n) for n in range(1, 11)]))]
+    result = compute_standings(TEAMS, players, teams, games)
+    assert {row.name for row in result.players} == {f"Игрок {n}" for n in range(1, 11)}
+    assert [(row.name, row.team) for row in result.teams] == [("Омск-1", None)]
+    player_one = next(row for row in result.players if row.id == "1")
+    assert player_one.team == "1"
