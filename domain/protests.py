@@ -75,6 +75,8 @@ class AuditKind(StrEnum):
     PROTOCOL_CORRECTED = "protocol_corrected"
     PROTESTS_SWITCHED = "protests_switched"
     PLAYER_EXCLUDED = "player_excluded"
+    LOT_DRAWN = "lot_drawn"
+    GAME_ANNULLED = "game_annulled"
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from handlers import (
     checkin,
     errors,
     lists,
+    lots,
     organizer,
     protests,
     protocol,
@@ -22,6 +23,7 @@ from handlers import (
     standings,
     start,
     teams,
+    timetable,
 )
 
 
@@ -30,6 +32,7 @@ def all_routers() -> list[Router]:
     return [
         errors.make_router(),
         organizer.make_router(),
+        timetable.make_router(),
         staff.make_router(),
         registration.make_router(),
         teams.make_router(),
@@ -38,6 +41,7 @@ def all_routers() -> list[Router]:
         protocol.make_router(),
         rounds.make_router(),
         protests.make_router(),
+        lots.make_router(),
         standings.make_router(),
         start.make_router(),
     ]

@@ -61,6 +61,8 @@ audit-entry = { $time } · { $kind ->
         [protest_accepted] protest accepted
         [protocol_corrected] protocol corrected
         [protests_switched] protest setting
+        [lot_drawn] lot drawn
+        [game_annulled] game annulled
        *[other] { $kind }
     } · { $who }: { $text }
 audit-excluded = Excluded from the tournament: { $nickname }. Reason: { $reason }

@@ -61,6 +61,8 @@ audit-entry = { $time } · { $kind ->
         [protest_accepted] протест удовлетворён
         [protocol_corrected] протокол исправлен
         [protests_switched] настройка протестов
+        [lot_drawn] жребий
+        [game_annulled] игра аннулирована
        *[other] { $kind }
     } · { $who }: { $text }
 audit-excluded = Исключён из турнира: { $nickname }. Причина: { $reason }

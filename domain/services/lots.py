@@ -1,0 +1,197 @@
+"""Use cases of the lot: the chief judge sees the tie only a lot settles and decides it.
+
+A tie needs the lot when the stage being played is over and its cut line (in the last stage,
+a place) is shared by entries equal on every tie-breaker. The chief judge draws by the
+tournament's seed (shown to everyone) or enters the order of a physical draw. The decision is
+written to the audit log, the channel is told, the standings are recomputed with it and the
+live table edited, all in one transaction; the next stage can then be seated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from html import escape
+
+from domain.lot import Lot
+from domain.lots import LotDecision, Tie, decide_tie, recorded_lot, ties_to_decide
+from domain.outgoing import Html, OutgoingMessage, Phrase
+from domain.permissions import Action, Forbidden, StaffRole
+from domain.protests import AuditEntry, AuditKind
+from domain.services.access import NotFound
+from domain.services.ports import UnitOfWork, UnitOfWorkFactory
+from domain.services.protocols import compute_current
+from domain.services.standings import (
+    StandingsPresenter,
+    played_games,
+    publish_live_standings,
+    standings_entries,
+)
+from domain.standings import compute_standings
+from domain.tournament import Tournament
+from domain.validation import Invalid
+
+
+@dataclass(frozen=True)
+class LotCase:
+    """What the chief judge's lot screen shows: the tie to decide (None: nothing to decide),
+    the names of its entries in `tie.tied` order, and the order the tournament's seed gives
+    them when a seed is already recorded (None before the first decision)."""
+
+    tournament: Tournament
+    tie: Tie | None
+    names: tuple[str, ...]
+    seed: str | None
+    seed_order: tuple[str, ...] | None
+
+
+async def _chief_judge(uow: UnitOfWork, tournament_id: int, user_id: int) -> Tournament:
+    tournament = await uow.tournaments.get(tournament_id)
+    if tournament is None:
+        raise NotFound(f"tournament {tournament_id}")
+    if StaffRole.CHIEF_JUDGE not in await uow.staff.roles(tournament_id, user_id):
+        raise Forbidden(Action.EXCLUDE)
+    return tournament
+
+
+async def _stage_complete(uow: UnitOfWork, tournament: Tournament) -> bool:
+    """Every game of the stage being played has a confirmed protocol."""
+    stage = tournament.current_stage
+    seated = await uow.rounds.stage(tournament.id, stage) if stage is not None else None
+    if seated is None:
+        return False
+    confirmed = {
+        (record.round, record.table)
+        for record in await uow.protocols.results(tournament.id)
+        if record.stage == stage
+    }
+    return all(
+        (round_.number, game.table) in confirmed
+        for round_ in seated.rounds
+        for game in round_.games
+    )
+
+
+async def _open_tie(
+    uow: UnitOfWork, tournament: Tournament, decisions: Sequence[LotDecision]
+) -> Tie | None:
+    """The first tie that needs the lot and that no decision has ordered yet."""
+    games = await played_games(uow, tournament)
+    players, teams = standings_entries(
+        await uow.participants.of_tournament(tournament.id),
+        await uow.teams.of_tournament(tournament.id),
+        games,
+    )
+    # Without the lot: the ties it would hide are the ones the chief judge is asked about.
+    unsettled = compute_standings(
+        tournament.regulation, players, teams, [game.record for game in games]
+    )
+    decided = {(d.tie.unit, frozenset(d.tie.tied)) for d in decisions}
+    complete = await _stage_complete(uow, tournament)
+    for tie in ties_to_decide(unsettled, tournament.current_stage, complete):
+        if (tie.unit, frozenset(tie.tied)) not in decided:
+            return tie
+    return None
+
+
+async def _names(uow: UnitOfWork, tournament: Tournament, tie: Tie) -> tuple[str, ...]:
+    if tie.unit == "teams":
+        named = {str(t.id): t.name for t in await uow.teams.of_tournament(tournament.id)}
+    else:
+        named = {str(p.id): p.nickname for p in await uow.participants.of_tournament(tournament.id)}
+    return tuple(named.get(entry, entry) for entry in tie.tied)
+
+
+async def lot_case(uow_factory: UnitOfWorkFactory, tournament_id: int, user_id: int) -> LotCase:
+    """The tie the chief judge is asked to decide (`Forbidden` for anyone but him)."""
+    async with uow_factory() as uow:
+        tournament = await _chief_judge(uow, tournament_id, user_id)
+        decisions = await uow.lots.of_tournament(tournament.id)
+        tie = await _open_tie(uow, tournament, decisions)
+        if tie is None:
+            return LotCase(tournament, None, (), None, None)
+        seed = decisions[0].seed if decisions else None
+        seed_order = Lot(seed=seed).arrange(tie.unit, tie.tied) if seed is not None else None
+        return LotCase(tournament, tie, await _names(uow, tournament, tie), seed, seed_order)
+
+
+async def draw_lot(
+    uow_factory: UnitOfWorkFactory,
+    tournament_id: int,
+    user_id: int,
+    entered: Sequence[int] | None,
+    *,
+    presenter: StandingsPresenter,
+    now: datetime,
+) -> LotDecision:
+    """Decide the open tie: by the tournament's seed when `entered` is None, else by the
+    order of the tied entries as the chief judge numbers them on his screen (from 1).
+
+    `Invalid("lot-nothing-to-decide")` when no tie waits (another chief judge decided it).
+    """
+    async with uow_factory() as uow:
+        tournament = await _chief_judge(uow, tournament_id, user_id)
+        # The results lock: a protocol confirmed meanwhile cannot change the tie under us,
+        # and a second chief judge deciding at once finds the tie decided.
+        await uow.protocols.lock_standings(tournament.id)
+        decisions = await uow.lots.of_tournament(tournament.id)
+        tie = await _open_tie(uow, tournament, decisions)
+        if tie is None:
+            raise Invalid("lot-nothing-to-decide")
+        decision = await uow.lots.add(
+            decide_tie(
+                tie, decisions, entered, tournament_id=tournament.id, judge_id=user_id, now=now
+            )
+        )
+        names = dict(zip(tie.tied, await _names(uow, tournament, tie), strict=True))
+        order = " > ".join(names[entry] for entry in decision.order)
+        await uow.protests.log(
+            AuditEntry(
+                tournament.id,
+                now,
+                user_id,
+                AuditKind.LOT_DRAWN,
+                f"{tie.context}: {order} ({decision.method}, seed {decision.seed})",
+            )
+        )
+        await uow.protocols.save_standings(
+            tournament.id, await compute_current(uow, tournament), now
+        )
+        await _tell_channel(uow, tournament, decision, names)
+        lot = recorded_lot([*decisions, decision])
+        await publish_live_standings(
+            uow,
+            presenter,
+            tournament.id,
+            await played_games(uow, tournament),
+            lot,
+            protocol_key=f"lot:{decision.id}",
+            now=now,
+        )
+        await uow.commit()
+        return decision
+
+
+async def _tell_channel(
+    uow: UnitOfWork, tournament: Tournament, decision: LotDecision, names: dict[str, str]
+) -> None:
+    """Everyone sees the lot: how it was drawn, its seed (to re-run it) and the order."""
+    if tournament.channel_id is None:
+        return
+    lines = [f"{place}. {escape(names[entry])}" for place, entry in enumerate(decision.order, 1)]
+    await uow.outbox.add(
+        OutgoingMessage(
+            chat_id=tournament.channel_id,
+            phrase=Phrase.of(
+                "lot-drawn-channel",
+                tournament=tournament.title,
+                where="cut" if decision.tie.context.startswith("cut ") else "places",
+                method=decision.method,
+                seed=decision.seed,
+                order=Html("\n".join(lines)),
+            ),
+            tournament_id=tournament.id,
+            dedupe_key=f"lot:{decision.id}",
+        )
+    )

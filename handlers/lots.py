@@ -1,0 +1,180 @@
+"""The chief judge's lot screen: /lot shows the tie only a lot settles; he draws by the
+tournament's seed or types the order of a physical draw.
+
+Every press is re-authorized by the use case; the time comes from the Dispatcher's clock.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from aiogram import F, Router
+from aiogram.filters import Command
+from aiogram.filters.callback_data import CallbackData
+from aiogram.fsm.context import FSMContext
+from aiogram.fsm.state import State, StatesGroup
+from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from domain.lots import LotDecision
+from domain.permissions import Forbidden, StaffRole
+from domain.services import lots
+from domain.services.lots import LotCase
+from domain.services.ports import Clock, UnitOfWorkFactory
+from domain.services.standings import StandingsPresenter
+from domain.users import User
+from domain.validation import Invalid
+from handlers.common import refusal_text, refusals_answered, show
+from handlers.middlewares import Texts
+
+SEED, ORDER, VIEW = "seed", "order", "view"
+
+
+class LotButton(CallbackData, prefix="lo"):
+    tid: int
+    act: str
+
+
+class LotForm(StatesGroup):
+    order = State()
+
+
+def _case_text(case: LotCase, texts: Texts) -> str:
+    lines = [texts("lot-title", tournament=escape(case.tournament.title))]
+    if case.tie is None:
+        lines.append(texts("lot-nothing"))
+        return "\n".join(lines)
+    where = "cut" if case.tie.context.startswith("cut ") else "places"
+    lines.append(texts("lot-tie", where=where, count=len(case.tie.tied)))
+    lines.extend(f"{n}. {escape(name)}" for n, name in enumerate(case.names, start=1))
+    if case.seed is not None and case.seed_order is not None:
+        numbers = {entry: n for n, entry in enumerate(case.tie.tied, start=1)}
+        order = " ".join(str(numbers[entry]) for entry in case.seed_order)
+        lines.append(texts("lot-seed-known", seed=case.seed, order=order))
+    lines.append(texts("lot-choose"))
+    return "\n".join(lines)
+
+
+def _case_keyboard(case: LotCase, texts: Texts) -> InlineKeyboardMarkup | None:
+    if case.tie is None:
+        return None
+    keyboard = InlineKeyboardBuilder()
+    tid = case.tournament.id
+    keyboard.button(text=texts("lot-by-seed"), callback_data=LotButton(tid=tid, act=SEED))
+    keyboard.button(text=texts("lot-by-order"), callback_data=LotButton(tid=tid, act=ORDER))
+    keyboard.adjust(1)
+    return keyboard.as_markup()
+
+
+def _decided_text(decision: LotDecision, names: dict[str, str], texts: Texts) -> str:
+    order = "\n".join(
+        f"{place}. {escape(names.get(entry, entry))}"
+        for place, entry in enumerate(decision.order, start=1)
+    )
+    return texts("lot-decided", method=decision.method, seed=decision.seed, order=order)
+
+
+@refusals_answered
+async def lot_command(
+    message: Message, user: User, texts: Texts, uow_factory: UnitOfWorkFactory
+) -> None:
+    """/lot: the tie of the chief judge's tournament (a choice when he judges several)."""
+    async with uow_factory() as uow:
+        judged = [
+            tournament
+            for tournament in await uow.tournaments.of_person(user.telegram_id)
+            if StaffRole.CHIEF_JUDGE in await uow.staff.roles(tournament.id, user.telegram_id)
+        ]
+    if not judged:
+        await message.answer(texts("lot-not-chief-judge"))
+        return
+    if len(judged) == 1:
+        case = await lots.lot_case(uow_factory, judged[0].id, user.telegram_id)
+        await message.answer(_case_text(case, texts), reply_markup=_case_keyboard(case, texts))
+        return
+    keyboard = InlineKeyboardBuilder()
+    for tournament in judged:
+        keyboard.button(text=tournament.title, callback_data=LotButton(tid=tournament.id, act=VIEW))
+    keyboard.adjust(1)
+    await message.answer(texts("lot-choose-tournament"), reply_markup=keyboard.as_markup())
+
+
+@refusals_answered
+async def on_lot_button(
+    callback: CallbackQuery,
+    callback_data: LotButton,
+    state: FSMContext,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    standings_presenter: StandingsPresenter,
+    clock: Clock,
+) -> None:
+    tid, act = callback_data.tid, callback_data.act
+    case = await lots.lot_case(uow_factory, tid, user.telegram_id)
+    if act == ORDER and case.tie is not None:
+        await state.set_state(LotForm.order)
+        await state.update_data(tournament=tid)
+        if isinstance(callback.message, Message):
+            await callback.message.answer(texts("lot-ask-order", count=len(case.tie.tied)))
+        await callback.answer()
+        return
+    if act == SEED and case.tie is not None:
+        names = dict(zip(case.tie.tied, case.names, strict=True))
+        decision = await lots.draw_lot(
+            uow_factory,
+            tid,
+            user.telegram_id,
+            None,
+            presenter=standings_presenter,
+            now=clock.now(),
+        )
+        await show(callback, _decided_text(decision, names, texts))
+        return
+    await show(callback, _case_text(case, texts), reply_markup=_case_keyboard(case, texts))
+
+
+async def take_order(
+    message: Message,
+    state: FSMContext,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    standings_presenter: StandingsPresenter,
+    clock: Clock,
+) -> None:
+    tid = (await state.get_data())["tournament"]
+    words = (message.text or "").replace(",", " ").split()
+    try:
+        case = await lots.lot_case(uow_factory, tid, user.telegram_id)
+        if case.tie is None:
+            raise Invalid("lot-nothing-to-decide")
+        if not all(word.isdigit() for word in words):
+            raise Invalid("lot-order-invalid", count=len(case.tie.tied))
+        names = dict(zip(case.tie.tied, case.names, strict=True))
+        decision = await lots.draw_lot(
+            uow_factory,
+            tid,
+            user.telegram_id,
+            [int(word) for word in words],
+            presenter=standings_presenter,
+            now=clock.now(),
+        )
+    except (Invalid, Forbidden) as error:
+        await message.answer(refusal_text(texts, error))
+        # A mistyped order may be typed again; any other refusal ends the form.
+        if not (isinstance(error, Invalid) and error.code == "lot-order-invalid"):
+            await state.clear()
+        return
+    await state.clear()
+    await message.answer(_decided_text(decision, names, texts))
+
+
+def make_router() -> Router:
+    """The lot screen, in private chats."""
+    router = Router(name="lots")
+    router.message.filter(F.chat.type == "private")
+    router.message.register(lot_command, Command("lot"))
+    router.message.register(take_order, LotForm.order, F.text & ~F.text.startswith("/"))
+    router.callback_query.register(on_lot_button, LotButton.filter())
+    return router
