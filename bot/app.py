@@ -136,7 +136,9 @@ def build_delivery(
     delivery = DeliveryWorker(
         bot, uow_factory, limits=limits, default_locale=settings.default_locale
     )
-    reminders = ReminderScheduler(uow_factory)
+    # Reminders fall due by the Dispatcher's clock, the one handlers read (tests set it).
+    clock = dispatcher["clock"]
+    reminders = ReminderScheduler(uow_factory, clock=lambda: clock.now())
     uow_factory.add_commit_listener(delivery.on_commit)
     uow_factory.add_commit_listener(reminders.on_commit)
     dispatcher.startup.register(delivery.start)

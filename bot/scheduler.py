@@ -5,6 +5,10 @@ The jobs live in APScheduler's in-memory job store and are rebuilt from the
 triggers a sweep: the sweep moves every push that is due into the outbox and deletes it in
 one transaction, so a push reaches the outbox exactly once, whatever restarts happen. A
 periodic sweep catches what a job could not (a push written by another process).
+
+The sweep is also the scheduler's duty towards deadlines: it closes every registration whose
+deadline has come, with nobody touching the tournament. The organizer's "registration closed"
+reminder is due at the deadline, so its job runs the sweep at that very moment.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from apscheduler.triggers.interval import IntervalTrigger
 
 from bot.db.uow import SqlUnitOfWorkFactory
 from bot.delivery.worker import Clock, utc_now
+from domain.services.tournaments import close_due_registrations
 
 log = logging.getLogger(__name__)
 
@@ -90,12 +95,20 @@ class ReminderScheduler:
         }
 
     async def sweep(self) -> int:
-        """Move every push due by now into the outbox; returns how many were moved."""
-        async with self._sweeping, self._uow_factory() as uow:
-            pushes = await uow.scheduled_pushes.take_due(self._clock())
-            for push in pushes:
-                await uow.outbox.add(push.message)
-            await uow.commit()
+        """Move every push due by now into the outbox, then close the registrations whose
+        deadline has come; returns how many pushes were moved."""
+        async with self._sweeping:
+            now = self._clock()
+            async with self._uow_factory() as uow:
+                pushes = await uow.scheduled_pushes.take_due(now)
+                for push in pushes:
+                    await uow.outbox.add(push.message)
+                await uow.commit()
+            # After the pushes: closing replans the tournament, which would cancel the
+            # organizer's deadline reminder due this very moment.
+            closed = await close_due_registrations(self._uow_factory, now)
         if pushes:
             log.info("moved %d due pushes into the outbox", len(pushes))
+        if closed:
+            log.info("closed registration at its deadline: tournaments %s", closed)
         return len(pushes)

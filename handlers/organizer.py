@@ -47,6 +47,8 @@ from handlers.callbacks import (
 )
 from handlers.common import deep_link, now, refusals_answered, show
 from handlers.middlewares import Texts
+from handlers.timetable import VIEW as TIMETABLE_VIEW
+from handlers.timetable import TimetableButton
 
 REGULATION_FILE_LIMIT = 256 * 1024
 # How far ahead a tournament may be planned.
@@ -409,6 +411,8 @@ def card_keyboard(card: TournamentCard, texts: Texts) -> InlineKeyboardMarkup:
         if team:
             buttons.append(("card-teams", TeamPage(tid=tid, page=0)))
         buttons.append(("card-checkin", CheckinScreen(tid=tid)))
+    if allows(card.roles, Action.EDIT_SETTINGS):
+        buttons.append(("card-timetable", TimetableButton(tid=tid, act=TIMETABLE_VIEW)))
     if allows(card.roles, Action.INVITE_STAFF):
         buttons.append(("card-checkin-call", CheckinCall(tid=tid)))
         if team and card.tournament.state is TournamentState.REGISTRATION_OPEN:

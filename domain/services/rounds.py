@@ -166,7 +166,11 @@ async def _preview(uow: UnitOfWork, tournament: Tournament, stage: SeatedStage) 
         quality=evaluate_seating(request, _as_seating(stage)),
         nicknames=_nicknames(participants),
         judges=await _judges(uow, tournament.id),
-        times=round_times(tournament.regulation, stage.stage),
+        # The organizer's timetable (the regulation's unless he adjusted it), as reminders use.
+        times=round_times(
+            tournament.regulation.model_copy(update={"timetable": tournament.timetable}),
+            stage.stage,
+        ),
     )
 
 

@@ -1,0 +1,176 @@
+"""Reminders through the real bot and the fake Telegram on a test clock: the organizer sets the
+timetable on its screen, a round reminder reaches each player once across restarts, and a
+deadline closes registration with nobody touching the tournament."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.clock import SystemClock
+from bot.db.uow import SqlUnitOfWorkFactory
+from bot.fake_telegram import FakeTelegram
+from bot.fake_telegram.people import FakeUser
+from bot.sandbox import running_bot, sandbox_settings
+from domain.lifecycle import Move, Refusal
+from domain.services import rounds
+from domain.services.tournaments import move_tournament
+from domain.tournament import TournamentState
+from handlers.callbacks import CardOpen
+from tests.integration.test_reminders import GAME_DAY, timetable_text
+from tests.integration.test_rounds_setup import NOW, ORGANIZER, Seeded, seed_tournament
+
+# Game 1 at 12:00 in Omsk on the game day: its players hear of it at 05:45 UTC.
+REMINDED = datetime(2026, 12, 21, 5, 45, tzinfo=UTC)
+
+
+@dataclass
+class FixedClock:
+    """The bot's clock: it stands still until the test moves it."""
+
+    moment: datetime
+
+    def now(self) -> datetime:
+        return self.moment
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> FixedClock:
+    fixed = FixedClock(NOW)
+    # Handlers and the reminder scheduler read the Dispatcher's clock, a SystemClock.
+    monkeypatch.setattr(SystemClock, "now", lambda _self: fixed.moment)
+    return fixed
+
+
+async def _started(fake: FakeTelegram, telegram_id: int, name: str) -> FakeUser:
+    person = fake.user(telegram_id, name)
+    person.send("/start")
+    await person.wait_for()
+    return person
+
+
+async def _on_game_day(
+    uow_factory: SqlUnitOfWorkFactory, seeded: Seeded, **changes: object
+) -> None:
+    async with uow_factory() as uow:
+        tournament = await uow.tournaments.get(seeded.tournament.id)
+        assert tournament is not None
+        await uow.tournaments.save(replace(tournament, starts_on=GAME_DAY, **changes))  # type: ignore[arg-type]
+        await uow.commit()
+
+
+def _reminders(fake: FakeTelegram, chat_id: int) -> list[str]:
+    return [
+        message.text or ""
+        for message in fake.messages(chat_id)
+        if message.from_bot and "игра 1 в" in (message.text or "")
+    ]
+
+
+async def test_a_round_reminder_reaches_each_player_once_across_restarts(
+    fake_telegram: FakeTelegram, tmp_path: Path, clock: FixedClock
+) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
+    async with running_bot(sandbox_settings(fake_telegram, url)) as app:
+        seeded = await seed_tournament(app.uow_factory, channel=None)
+        await _on_game_day(app.uow_factory, seeded)
+        organizer = await _started(fake_telegram, ORGANIZER, "Организатор")
+        organizer.send("/tournaments")
+        listed = await organizer.wait_for(lambda m: "Ваши турниры" in (m.text or ""))
+        await organizer.press(listed, callback_data=CardOpen(tid=seeded.tournament.id).pack())
+        card = await organizer.wait_for(lambda m: "Расписание и напоминания" in str(m.buttons))
+        await organizer.press(card, button_text="Расписание и напоминания")
+        screen = await organizer.wait_for(lambda m: "Расписание · Кубок Ворона" in (m.text or ""))
+        assert "как в регламенте" in (screen.text or "")
+        assert "Напоминаний в очереди нет" in (screen.text or "")
+        organizer.send(timetable_text().replace("12:00 game", "25:00 game", 1))
+        refused = await organizer.wait_for()
+        assert "не подходит к регламенту" in (refused.text or "")
+        assert "HH:MM" in (refused.text or "")
+        organizer.send(timetable_text())
+        saved = await organizer.wait_for(lambda m: "Расписание сохранено" in (m.text or ""))
+        assert "1 12:00 game qualifying" in (saved.text or "")
+
+        players = {
+            p.id: await _started(fake_telegram, p.user_id or 0, p.nickname) for p in seeded.players
+        }
+        tid = seeded.tournament.id
+        await rounds.start_stage(app.uow_factory, tid, ORGANIZER, (), NOW, seed=5, swaps=20_000)
+        preview = await rounds.publish_round(app.uow_factory, tid, ORGANIZER, (), NOW, 1)
+        first = preview.stage.rounds[0]
+        for game in first.games:
+            for player in game.players:
+                await players[player].wait_for(lambda m: "Игра 1 (12:00)" in (m.text or ""))
+        assert all(_reminders(fake_telegram, p.user_id or 0) == [] for p in seeded.players)
+
+    # The bot is down when the reminders fall due; the next one sends them at start-up.
+    clock.moment = REMINDED + timedelta(minutes=1)
+    async with running_bot(sandbox_settings(fake_telegram, url)) as app:
+        for game in first.games:
+            judge = f"U{game.judge_id}"
+            for seat, player in enumerate(game.players, start=1):
+                expected = f"игра 1 в 12:00, стол {game.table}, место {seat}, судья {judge}."
+                message = await players[player].wait_for(lambda m: "игра 1 в" in (m.text or ""))
+                assert (message.text or "").endswith(expected)
+
+    # Restarted again: nothing is waiting and nobody hears it twice.
+    async with running_bot(sandbox_settings(fake_telegram, url)) as app, app.uow_factory() as uow:
+        assert await uow.outbox.waiting(100) == []
+    for player in seeded.players:
+        assert len(_reminders(fake_telegram, player.user_id or 0)) == 1
+
+
+async def test_the_deadline_closes_registration_with_nobody_touching_the_tournament(
+    fake_telegram: FakeTelegram, tmp_path: Path, clock: FixedClock
+) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
+    first_deadline = NOW + timedelta(hours=1)
+    second_deadline = NOW + timedelta(hours=2)
+    async with running_bot(sandbox_settings(fake_telegram, url)) as app:
+        organizer = await _started(fake_telegram, ORGANIZER, "Организатор")
+        tournaments = []
+        for deadline in (first_deadline, second_deadline):
+            seeded = await seed_tournament(app.uow_factory, players=0, channel=None)
+            await _on_game_day(
+                app.uow_factory,
+                seeded,
+                state=TournamentState.DRAFT,
+                current_stage=None,
+                venue="Клуб",
+                capacity=30,
+                registration_deadline=deadline,
+            )
+            tournaments.append(seeded.tournament.id)
+        clock.moment = first_deadline - timedelta(seconds=1)
+        for tid in tournaments:
+            opened = await move_tournament(
+                app.uow_factory, tid, ORGANIZER, (), Move.OPEN_REGISTRATION, clock.now()
+            )
+            assert not isinstance(opened, Refusal)
+        # Time passes; nobody presses anything.
+        clock.moment = first_deadline
+        told = await organizer.wait_for(lambda m: "срок регистрации истёк" in (m.text or ""))
+        assert "регистрация закрыта" in (told.text or "")
+        states = await _states(app.uow_factory, tournaments)
+        assert states == [TournamentState.REGISTRATION_CLOSED, TournamentState.REGISTRATION_OPEN]
+
+    # The second deadline passes while the bot is down: it closes at start-up.
+    clock.moment = second_deadline + timedelta(minutes=5)
+    async with running_bot(sandbox_settings(fake_telegram, url)) as app:
+        await organizer.wait_for(lambda m: "срок регистрации истёк" in (m.text or ""))
+        assert await _states(app.uow_factory, tournaments) == [
+            TournamentState.REGISTRATION_CLOSED,
+            TournamentState.REGISTRATION_CLOSED,
+        ]
+
+
+async def _states(
+    uow_factory: SqlUnitOfWorkFactory, tournament_ids: list[int]
+) -> list[TournamentState]:
+    # Read as stored: loading a tournament through a use case would close it on the way.
+    async with uow_factory() as uow:
+        stored = [await uow.tournaments.get(tid) for tid in tournament_ids]
+    return [tournament.state for tournament in stored if tournament is not None]
