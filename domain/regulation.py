@@ -194,6 +194,9 @@ class Regulation(_Part):
     extra_points: ExtraPoints
     tie_breakers: tuple[TieBreaker, ...] = Field(min_length=1)
     protest_window_minutes: PositiveInt | None = None
+    # Whether the chief judge may settle an accepted protest by annulling the game instead of
+    # correcting its protocol (black-raven-cup 11.3: "where the regulation allows").
+    protest_annulment_allowed: bool = False
     entry_fee: EntryFee | None = None
     timetable: tuple[TimetableDay, ...] = ()
 

@@ -21,9 +21,10 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.config import Settings
 from domain.permissions import Forbidden
+from domain.protests import ProtestStatus
 from domain.services import protests, protocols
 from domain.services.ports import Clock, UnitOfWorkFactory
-from domain.services.protests import ACCEPT, CORRECT, PHOTO, PLAYERS, REJECT, AuditLog
+from domain.services.protests import ACCEPT, ANNUL, CORRECT, PHOTO, PLAYERS, REJECT, AuditLog
 from domain.services.standings import StandingsPresenter
 from domain.users import User
 from domain.validation import Invalid
@@ -148,9 +149,15 @@ async def on_decision_button(
     user: User,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
+    standings_presenter: StandingsPresenter,
     clock: Clock,
 ) -> None:
     protest_id, act = callback_data.protest, callback_data.act
+    if act == ANNUL:
+        await _annul(
+            callback, protest_id, state, user, texts, uow_factory, standings_presenter, clock
+        )
+        return
     if act in (REJECT, ACCEPT):
         await protests.check_undecided(uow_factory, protest_id, user.telegram_id)
         await state.set_state(ProtestForm.decision)
@@ -180,6 +187,40 @@ async def on_decision_button(
         await callback.message.answer_photo(case.protest.photo)
     elif act == CORRECT:
         await _open_correction(callback.message, case.game.game.id, user, texts, uow_factory, clock)
+    await callback.answer()
+
+
+async def _annul(
+    callback: CallbackQuery,
+    protest_id: int,
+    state: FSMContext,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    presenter: StandingsPresenter,
+    clock: Clock,
+) -> None:
+    """Annul the protest's game: a pending protest first takes the decision's text, an
+    accepted one (its correction not made) is annulled with the decision it has."""
+    case = await protests.protest_case(uow_factory, protest_id, user.telegram_id)
+    if case.protest.status is ProtestStatus.PENDING:
+        if not case.tournament.regulation.protest_annulment_allowed:
+            raise Invalid("protest-annulment-not-allowed")
+        await state.set_state(ProtestForm.decision)
+        await state.update_data(protest=protest_id, accept=True, annul=True)
+        reply = texts("protest-ask-annulment")
+    else:
+        await protests.annul_game(
+            uow_factory,
+            protest_id,
+            user.telegram_id,
+            text=None,
+            presenter=presenter,
+            now=clock.now(),
+        )
+        reply = texts("protest-decided-annulled")
+    if isinstance(callback.message, Message):
+        await callback.message.answer(reply)
     await callback.answer()
 
 
@@ -216,21 +257,34 @@ async def take_decision(
 ) -> None:
     data = await state.get_data()
     try:
-        case = await protests.decide_protest(
-            uow_factory,
-            data["protest"],
-            user.telegram_id,
-            accept=data["accept"],
-            text=message.text,
-            presenter=standings_presenter,
-            now=clock.now(),
-        )
+        if data.get("annul"):
+            case = await protests.annul_game(
+                uow_factory,
+                data["protest"],
+                user.telegram_id,
+                text=message.text,
+                presenter=standings_presenter,
+                now=clock.now(),
+            )
+        else:
+            case = await protests.decide_protest(
+                uow_factory,
+                data["protest"],
+                user.telegram_id,
+                accept=data["accept"],
+                text=message.text,
+                presenter=standings_presenter,
+                now=clock.now(),
+            )
     except (Invalid, Forbidden) as error:
         await message.answer(refusal_text(texts, error))
         if not (isinstance(error, Invalid) and error.code == "protest-decision-length"):
             await state.clear()
         return
     await state.clear()
+    if data.get("annul"):
+        await message.answer(texts("protest-decided-annulled"))
+        return
     if not data["accept"]:
         await message.answer(texts("protest-decided-rejected"))
         return

@@ -21,9 +21,9 @@ from domain.permissions import Action, Forbidden, StaffRole
 from domain.protests import AuditEntry, AuditKind
 from domain.services.access import NotFound
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
-from domain.services.protocols import compute_current
 from domain.services.standings import (
     StandingsPresenter,
+    compute_current,
     played_games,
     publish_live_standings,
     standings_entries,

@@ -39,7 +39,9 @@ from domain.services.access import NotFound, authorize
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.services.standings import (
     StandingsPresenter,
+    compute_current,
     played_games,
+    publish_after_result,
     publish_live_standings,
     stored_lot,
 )
@@ -47,7 +49,7 @@ from domain.tournament import Tournament
 from domain.validation import Invalid
 
 # The chief judge's buttons under a protest (see `decision_callback`).
-REJECT, ACCEPT, CORRECT, PLAYERS, PHOTO = "rej", "acc", "fix", "pl", "ph"
+REJECT, ACCEPT, CORRECT, PLAYERS, PHOTO, ANNUL = "rej", "acc", "fix", "pl", "ph", "ann"
 
 
 async def window_of(uow: UnitOfWork, tournament: Tournament) -> int | None:
@@ -306,6 +308,10 @@ async def _tell_deciders(uow: UnitOfWork, protest: Protest, target: ProtestTarge
         ),
         (Button(Phrase.of("protest-players"), decision_callback(protest.id, PLAYERS)),),
     ]
+    if tournament.regulation.protest_annulment_allowed:
+        buttons.insert(
+            1, (Button(Phrase.of("protest-annul"), decision_callback(protest.id, ANNUL)),)
+        )
     if protest.photo is not None:
         buttons.append((Button(Phrase.of("protest-photo"), decision_callback(protest.id, PHOTO)),))
     phrase = Phrase.of(
@@ -425,6 +431,86 @@ async def decide_protest(
             )
         await uow.commit()
         return ProtestCase(decided, case.game, case.tournament, case.players)
+
+
+async def annul_game(
+    uow_factory: UnitOfWorkFactory,
+    protest_id: int,
+    user_id: int,
+    *,
+    text: str | None,
+    presenter: StandingsPresenter,
+    now: datetime,
+) -> ProtestCase:
+    """Accept the protest by annulling its game, where the regulation allows it: the game
+    stops counting in the standings (its protocol and seats stay in the record), every open
+    protest on it is settled, the protester and the table judge are told, the channel says
+    so and its live standings are edited, all in one transaction. A protest already accepted
+    for a correction may still end this way."""
+    async with uow_factory() as uow:
+        case = await _case(uow, protest_id, user_id)
+        tournament, game = case.tournament, case.game
+        if not tournament.regulation.protest_annulment_allowed:
+            raise Invalid("protest-annulment-not-allowed")
+        protest = case.protest
+        if protest.status is ProtestStatus.PENDING:
+            protest = decide(protest, accept=True, text=text or "", judge_id=user_id, now=now)
+        settled = settle_by_correction(protest)
+        if settled is protest or not await uow.protests.save(settled, case.protest.status):
+            raise Invalid("protest-already-decided")
+        await uow.protocols.lock_standings(tournament.id)
+        if not await uow.annulments.annul(tournament.id, game.game.id, user_id, now):
+            raise Invalid("protest-already-decided")
+        await uow.protests.log(
+            AuditEntry(
+                tournament.id,
+                now,
+                user_id,
+                AuditKind.GAME_ANNULLED,
+                settled.decision or "",
+                game_id=game.game.id,
+                protest_id=settled.id,
+            )
+        )
+        await _tell_decision(uow, settled, game, tournament, "protest-annulled")
+        for other in await uow.protests.of_game(game.game.id):
+            if other.id == settled.id or not other.is_open:
+                continue
+            closed = settle_by_correction(
+                decide(other, accept=True, text=settled.decision or "", judge_id=user_id, now=now)
+                if other.status is ProtestStatus.PENDING
+                else other
+            )
+            if await uow.protests.save(closed, other.status):
+                await _tell_decision(uow, closed, game, tournament, "protest-annulled")
+        await uow.protocols.save_standings(
+            tournament.id, await compute_current(uow, tournament), now
+        )
+        if tournament.channel_id is not None:
+            await uow.outbox.add(
+                OutgoingMessage(
+                    chat_id=tournament.channel_id,
+                    phrase=Phrase.of(
+                        "protest-annulled-channel",
+                        game=game.round_number,
+                        table=game.game.table,
+                        decision=settled.decision or "",
+                    ),
+                    tournament_id=tournament.id,
+                    dedupe_key=f"annulled:{game.game.id}",
+                )
+            )
+        await publish_after_result(
+            uow,
+            presenter,
+            tournament,
+            game.stage,
+            game.round_number,
+            result_key=f"annulled:{game.game.id}",
+            now=now,
+        )
+        await uow.commit()
+        return ProtestCase(settled, game, tournament, case.players)
 
 
 async def _tell_decision(

@@ -36,12 +36,10 @@ from domain.services.protests import on_protocol_confirmed, window_of
 from domain.services.reminders import replan_reminders
 from domain.services.standings import (
     StandingsPresenter,
-    played_games,
+    compute_current,
     publish_after_result,
-    standings_entries,
-    stored_lot,
 )
-from domain.standings import Standings, compute_standings
+from domain.standings import Standings
 from domain.tournament import Tournament
 
 # Two people pressing the same protocol at once: the loser re-applies his press on the
@@ -331,24 +329,6 @@ async def judge_games(uow_factory: UnitOfWorkFactory, user_id: int) -> list[Game
             if StaffRole.CHIEF_JUDGE in await uow.staff.roles(tournament.id, user_id):
                 games.extend(await uow.rounds.recent_games(tournament.id, _CHIEF_ROUNDS))
         return list({game.game.id: game for game in games}.values())
-
-
-async def compute_current(uow: UnitOfWork, tournament: Tournament) -> Standings:
-    """The standings from every confirmed protocol of the tournament.
-
-    Players are participant ids as strings: everyone registered and whoever played a game.
-    Annulled games do not count; a tie surviving every tie-breaker is separated by the
-    tournament's recorded lot, and shares its place until the chief judge draws one.
-    """
-    games = await played_games(uow, tournament)
-    players, teams = standings_entries(
-        await uow.participants.of_tournament(tournament.id),
-        await uow.teams.of_tournament(tournament.id),
-        games,
-    )
-    results = [game.record for game in games]
-    lot = await stored_lot(uow, tournament.id)
-    return compute_standings(tournament.regulation, players, teams, results, lot)
 
 
 async def load_standings(uow: UnitOfWork, tournament: Tournament) -> Standings:

@@ -187,6 +187,24 @@ async def stored_lot(uow: UnitOfWork, tournament_id: int) -> Lot | None:
     return recorded_lot(await uow.lots.of_tournament(tournament_id))
 
 
+async def compute_current(uow: UnitOfWork, tournament: Tournament) -> Standings:
+    """The standings from every confirmed protocol of the tournament.
+
+    Players are participant ids as strings: everyone registered and whoever played a game.
+    Annulled games do not count; a tie surviving every tie-breaker is separated by the
+    tournament's recorded lot, and shares its place until the chief judge draws one.
+    """
+    games = await played_games(uow, tournament)
+    players, teams = standings_entries(
+        await uow.participants.of_tournament(tournament.id),
+        await uow.teams.of_tournament(tournament.id),
+        games,
+    )
+    results = [game.record for game in games]
+    lot = await stored_lot(uow, tournament.id)
+    return compute_standings(tournament.regulation, players, teams, results, lot)
+
+
 # --- standings in a private chat -------------------------------------------------------------
 
 

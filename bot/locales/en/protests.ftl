@@ -74,3 +74,12 @@ audit-switch = { $state ->
 audit-csv = Export the log (CSV)
 audit-no-tournament = The audit log is for the tournament's organizer and chief judge.
 audit-choose = Which tournament's log?
+
+## Annulling the game on a protest (where the regulation allows)
+
+protest-annul = Accept and annul the game
+protest-ask-annulment = Write the decision to annul the game (briefly). The game will no longer count in the standings. The decision is final.
+protest-decided-annulled = The game is annulled. The player and the table judge are told, the standings recomputed.
+protest-annulled = The chief judge accepted the protest on game { $game }, table { $table } (filed by { $nickname }): the game is annulled and does not count in the standings. Decision: { $decision }
+protest-annulled-channel = <b>Game { $game }, table { $table } is annulled</b> on a protest and does not count in the standings. The chief judge's decision: { $decision }
+protest-annulment-not-allowed = The tournament's regulation does not allow annulling a game: an accepted protest is settled by correcting the protocol.
