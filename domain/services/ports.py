@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime
 from types import TracebackType
 from typing import Protocol, Self
@@ -100,6 +100,12 @@ class ScheduledPushes(Protocol):
     async def schedule(self, push: ScheduledPush) -> None: ...
 
     async def cancel(self, key: str) -> None: ...
+
+    async def cancel_many(self, keys: Collection[str]) -> None: ...
+
+    async def waiting(self, key_prefix: str) -> dict[str, ScheduledPush]: ...
+
+    async def due_times(self) -> dict[str, datetime]: ...
 
 
 class RoundRepository(Protocol):

@@ -61,12 +61,7 @@ async def replan_reminders(
     tournament = await uow.tournaments.get(tournament_id)
     if tournament is None:
         raise NotFound(f"tournament {tournament_id}")
-    prefix = reminder_prefix(tournament.id)
-    waiting = {
-        key
-        for key in await uow.scheduled_pushes.due_times()
-        if key.startswith(prefix)  # type: ignore[attr-defined]
-    }
+    waiting = await uow.scheduled_pushes.waiting(reminder_prefix(tournament.id))
     wanted = plan_reminders(await _facts(uow, tournament))
     kept: list[ScheduledPush] = []
     for push in wanted:
@@ -74,10 +69,11 @@ async def replan_reminders(
             if push.key not in waiting:
                 continue
             push = replace(push, due_at=now)
-        await uow.scheduled_pushes.schedule(push)
+        # Most replans (a check-in, a paid mark) change few reminders: rewrite only those.
+        if waiting.get(push.key) != push:
+            await uow.scheduled_pushes.schedule(push)
         kept.append(push)
-    for key in sorted(waiting - {push.key for push in wanted}):
-        await uow.scheduled_pushes.cancel(key)
+    await uow.scheduled_pushes.cancel_many(sorted(set(waiting) - {push.key for push in wanted}))
     return sorted(kept, key=lambda push: (push.due_at, push.key))
 
 

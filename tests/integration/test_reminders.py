@@ -166,3 +166,16 @@ async def test_a_paid_mark_cancels_the_reminder_and_a_sent_one_is_not_made_again
     # At the deadline registration closes by itself and nothing of it is left waiting.
     assert await close_due_registrations(uow_factory, deadline) == [seeded.tournament.id]
     assert await waiting(uow_factory, seeded) == {}
+
+
+async def test_a_replan_with_nothing_changed_rewrites_no_reminder(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    # A check-in or a paid mark replans; unchanged reminders must not be rewritten, or the
+    # scheduler would rebuild its jobs after every tap.
+    seeded, _ = await published_first_round(uow_factory)
+    async with uow_factory() as uow:
+        first = await reminders.replan_reminders(uow, seeded.tournament.id, NOW)
+        assert uow.scheduled_pushes.changed is False
+        again = await reminders.replan_reminders(uow, seeded.tournament.id, NOW)
+    assert first == again and len(first) > 20

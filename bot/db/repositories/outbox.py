@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -343,6 +344,21 @@ class SqlScheduledPushes:
         """Forget a push that has not become due yet (nothing happens if there is none)."""
         await self._session.execute(delete(ScheduledPushRow).where(ScheduledPushRow.key == key))
         self.changed = True
+
+    async def waiting(self, key_prefix: str) -> dict[str, ScheduledPush]:
+        """The waiting pushes whose keys start with `key_prefix` (one tournament's), by key."""
+        rows = await self._session.scalars(
+            select(ScheduledPushRow).where(ScheduledPushRow.key.startswith(key_prefix))
+        )
+        return {row.key: _scheduled_push(row) for row in rows}
+
+    async def cancel_many(self, keys: Collection[str]) -> None:
+        """Forget several waiting pushes at once."""
+        if keys:
+            await self._session.execute(
+                delete(ScheduledPushRow).where(ScheduledPushRow.key.in_(list(keys)))
+            )
+            self.changed = True
 
     async def due_times(self) -> dict[str, datetime]:
         """Every waiting push's due time by key."""
