@@ -24,7 +24,7 @@ from domain.seating_tables import TableProblem, assign_tables
 TABLE_SIZE = SEATS
 # Swaps weighed by the table search when the request does not say: enough for the targets on
 # up to 100 players and 10 rounds within about 3 s of one core.
-DEFAULT_SWAPS = 300_000_000
+DEFAULT_SWAPS = 400_000_000
 
 Table = tuple[str, ...]
 RoundTables = tuple[Table, ...]

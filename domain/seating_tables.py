@@ -47,14 +47,16 @@ _HARD_TABLE = 10**12
 _BLOCKED = 1e15
 # Ties between equal swaps are broken by noise below one unit of cost.
 _NOISE = 0.5
-# Tabu tenure (steps), steps without a new best before the kick, and the kick's random swaps.
+# Tabu tenure (steps; longer when a step has fewer than `_TENURE_SWAPS` swaps to weigh), steps
+# without a new best before the kick, and the kick's random swaps.
 _TENURE = 3
+_TENURE_SWAPS = 27_000
 _STALL = 100
 _KICK = 4
 # Every step weighs at least this many swaps' worth of work (numpy's fixed cost per step), at
 # most this many steps are made, and at most this many more to mend a broken hard constraint.
 _STEP_OVERHEAD = 10_000
-_MOST_STEPS = 20_000
+_MOST_STEPS = 15_000
 _MOST_REPAIR_STEPS = 2_000
 
 
@@ -135,9 +137,14 @@ class _TabuSearch:
                     for b in table[k + 1 :]:
                         self.base[a, b] += 1
                         self.base[b, a] += 1
+        self.precision = np.float64 if problem.apart else np.float32
         self.placement = self._placement_costs()
         self.where = self._start()
-        self.swaps_per_step = sum(len(problem.playing[r]) ** 2 for r in free_rounds) // 2
+        # The work of one step: every swap of every free round, in double precision twice over.
+        weighed = sum(len(problem.playing[r]) ** 2 for r in free_rounds) // 2
+        self.swaps_per_step = weighed * (2 if self.precision == np.float64 else 1)
+        # Few swaps to choose from need a longer memory to keep the walk from circling.
+        self.tenure = max(_TENURE, _TENURE_SWAPS // max(1, weighed))
         self._recount()
 
     def _placement_costs(self) -> np.ndarray:
@@ -197,29 +204,33 @@ class _TabuSearch:
         return where
 
     def _recount(self) -> None:
-        """Meetings, marginal costs, table lists and blocked swaps of the current `where`."""
+        """Meetings, marginal costs, table sums and blocked swaps of the current `where`."""
         where = self.where
-        rounds, n = where.shape
         sitting = where == self.out
         same = where[:, :, None] == where[:, None, :]
         self.meetings = self.base + (same & ~sitting[:, :, None]).sum(axis=0)
         np.fill_diagonal(self.meetings, 0)
-        # One column past the players reads as zero: it fills the seats of missing tables.
-        self.up = np.zeros((n, n + 1))
-        self.down = np.zeros((n, n + 1))
-        self.up[:, :n] = self.up_of[self.meetings] + self.apart
-        self.down[:, :n] = self.down_of[self.meetings] - self.apart
+        self.up = self.up_of[self.meetings] + self.apart
+        self.down = self.down_of[self.meetings] - self.apart
         np.fill_diagonal(self.up, 0.0)
         np.fill_diagonal(self.down, 0.0)
-        self.blocked = (same | sitting[:, :, None] | sitting[:, None, :]) * _BLOCKED
-        self.members = np.full((rounds, self.out, 10), n)
-        self.seat_of = np.zeros((rounds, n), dtype=np.int64)
-        for f in range(rounds):
-            for t in range(self.out):
-                players = np.flatnonzero(where[f] == t)
-                self.members[f, t, : len(players)] = players
-                self.seat_of[f, players] = t * 10 + np.arange(len(players))
+        blocked = same | sitting[:, :, None] | sitting[:, None, :]
+        self.blocked = blocked.astype(self.precision) * _BLOCKED
+        self.gain = self._table_sums(self.up)
+        self.loss = self._table_sums(self.down)
         self.cost = self._cost()
+
+    def _table_sums(self, marginal: np.ndarray) -> np.ndarray:
+        """(player, round, table): Σ of the player's marginal cost over the table's players.
+
+        The extra table holds the players who sit the round out.
+        """
+        rounds, n = self.where.shape
+        sums = np.zeros((n, rounds, self.columns))
+        for f in range(rounds):
+            for t in range(self.columns):
+                sums[:, f, t] = marginal[:, self.where[f] == t].sum(axis=1)
+        return sums
 
     def _cost(self) -> float:
         meetings = self.meetings
@@ -229,68 +240,92 @@ class _TabuSearch:
         return float(pairs / 2 + placed.sum())
 
     def _swap(self, f: int, i: int, j: int) -> None:
-        where = self.where[f]
-        s, t = where[i], where[j]
-        at_s = np.flatnonzero(where == s)
-        at_t = np.flatnonzero(where == t)
+        """Swap players i and j of the f-th free round; every count follows incrementally."""
+        where = self.where
+        s, t = where[f, i], where[f, j]
+        at_s = np.flatnonzero(where[f] == s)
+        at_t = np.flatnonzero(where[f] == t)
         at_s = at_s[at_s != i]
         at_t = at_t[at_t != j]
+        # The table sums of round f: i and j change places, at the old marginal costs.
+        shift = self.up[:, j] - self.up[:, i]
+        self.gain[:, f, s] += shift
+        self.gain[:, f, t] -= shift
+        shift = self.down[:, j] - self.down[:, i]
+        self.loss[:, f, s] += shift
+        self.loss[:, f, t] -= shift
         meetings = self.meetings
         for player, left, joined in ((i, at_s, at_t), (j, at_t, at_s)):
             meetings[player, left] -= 1
             meetings[left, player] -= 1
             meetings[player, joined] += 1
             meetings[joined, player] += 1
-        where[i], where[j] = t, s
-        seat_i, seat_j = self.seat_of[f, i], self.seat_of[f, j]
-        members = self.members[f].reshape(-1)
-        members[seat_i], members[seat_j] = j, i
-        self.seat_of[f, i], self.seat_of[f, j] = seat_j, seat_i
-        sitting = where == self.out
-        n = len(where)
+        where[f, i], where[f, j] = t, s
+        changed = np.concatenate([at_s, at_t])
+        rounds = np.arange(where.shape[0])
         for player in (i, j):
-            row = meetings[player]
-            self.up[player, :n] = self.up_of[row] + self.apart[player]
-            self.down[player, :n] = self.down_of[row] - self.apart[player]
-            self.up[:, player] = self.up[player, :n]
-            self.down[:, player] = self.down[player, :n]
-            self.up[player, player] = self.down[player, player] = 0.0
-            blocked = ((where == where[player]) | sitting) * _BLOCKED
+            for marginal, sums, of, apart in (
+                (self.up, self.gain, self.up_of, self.apart[player, changed]),
+                (self.down, self.loss, self.down_of, -self.apart[player, changed]),
+            ):
+                fresh = of[meetings[player, changed]] + apart
+                step = fresh - marginal[player, changed]
+                marginal[player, changed] = marginal[changed, player] = fresh
+                # Every round: the changed players' sums at the player's table, and the
+                # player's sums at the changed players' tables.
+                sums[changed[:, None], rounds[None, :], where[:, player][None, :]] += step[:, None]
+                np.add.at(sums[player], (rounds[None, :], where[:, changed].T), step[:, None])
+        sitting = where[f] == self.out
+        for player in (i, j):
+            blocked = ((where[f] == where[f, player]) | sitting) * _BLOCKED
             self.blocked[f, player] = self.blocked[f, :, player] = blocked
 
-    def _table_sums(self, marginal: np.ndarray) -> np.ndarray:
-        """(player, round, table): Σ of the player's marginal cost over the table's players."""
-        rounds = self.members.shape[0]
-        n = marginal.shape[0]
-        sums = np.zeros((n, rounds, self.columns))
-        gathered = marginal[:, self.members.reshape(-1)].reshape(n, rounds, self.out, 10)
-        sums[:, :, : self.out] = gathered.sum(axis=3)
-        return sums
-
     def _changes(self) -> np.ndarray:
-        """Change of the cost for every swap (round, i, j); blocked swaps cost `_BLOCKED` more."""
+        """Change of the cost for every swap (round, i, j), less a noise below `_NOISE`.
+
+        Blocked swaps cost `_BLOCKED` more. Without pairs to keep apart this runs in single
+        precision (half the memory traffic), exact enough to rank swaps; the cost itself follows
+        the exact change of the swap made. With them, a swap of two such players adds and then
+        subtracts their `HARD` cost, which single precision would blur into several units.
+        """
         rounds, n = self.where.shape
         columns = self.columns
         offsets = (np.arange(rounds) * columns)[:, None] + self.where
         placement = self.placement.transpose(1, 0, 2)
-        gained = (self._table_sums(self.up) + placement).reshape(n, rounds * columns)
-        lost = (self._table_sums(self.down) - placement).reshape(n, rounds * columns)
-        lost = lost[np.arange(n)[None, :], offsets]
+        gained = (self.gain + placement).reshape(n, rounds * columns).astype(self.precision)
+        lost = (self.loss - placement).reshape(n, rounds * columns)
+        lost = lost[np.arange(n)[None, :], offsets].astype(self.precision)
         moved = gained[:, offsets.ravel()].reshape(n, rounds, n).transpose(1, 0, 2)
         moved += lost[:, :, None]
         changes = moved + moved.transpose(0, 2, 1)
-        changes -= 2 * self.up[:, :n]
+        changes -= (2 * self.up).astype(self.precision)
         start = self.rng.integers(0, self.noise.size - changes.size + 1)
-        changes += self.noise[start : start + changes.size].reshape(changes.shape)
+        changes -= self.noise[start : start + changes.size].reshape(changes.shape)
         changes += self.blocked
         return changes
+
+    def _exact_change(self, f: int, i: int, j: int) -> float:
+        """Change of the cost when players i and j of the f-th free round swap tables."""
+        s, t = self.where[f, i], self.where[f, j]
+        placement = self.placement[f]
+        return float(
+            self.gain[i, f, t]
+            + self.loss[i, f, s]
+            + self.gain[j, f, s]
+            + self.loss[j, f, t]
+            + placement[i, t]
+            - placement[i, s]
+            + placement[j, s]
+            - placement[j, t]
+            - 2 * self.up[i, j]
+        )
 
     def run(self, steps: int, out_of_time: Callable[[], bool]) -> list[list[list[int]]]:
         """Search `steps` swaps; the tables of the free rounds of the best stage seen."""
         rounds, n = self.where.shape
-        self.noise = self.rng.random(2 * rounds * n * n) * _NOISE
-        # (step until which, round, player, table he left)
-        tabu: list[tuple[int, int, int, int]] = []
+        self.noise = (self.rng.random(2 * rounds * n * n) * _NOISE).astype(self.precision)
+        # Step until which a player may not return to a table he left in a round.
+        tabu = np.zeros((rounds, n, self.columns), dtype=np.int64)
         best_cost = self.cost
         best = self.where.copy()
         last_best = 0
@@ -302,27 +337,15 @@ class _TabuSearch:
                 break
             if step % 64 == 0 and out_of_time():
                 break
-            changes = self._changes()
-            choice = int(np.argmin(changes))
-            change = changes.flat[choice]
-            tabu = [entry for entry in tabu if entry[0] > step]
-            if change >= best_cost - self.cost and tabu:
-                # Not a new best: a swap back to a table left recently is not allowed.
-                for _, f, player, table in tabu:
-                    there = self.where[f] == table
-                    changes[f, player, there] += _BLOCKED
-                    changes[f, there, player] += _BLOCKED
-                choice = int(np.argmin(changes))
-                change = changes.flat[choice]
-            if change >= _BLOCKED:
+            chosen = self._best_allowed(self._changes(), tabu, step, best_cost - self.cost)
+            if chosen is None:
                 break
-            f, pair = divmod(choice, n * n)
-            i, j = divmod(pair, n)
+            f, i, j = chosen
             s, t = self.where[f, i], self.where[f, j]
+            self.cost += self._exact_change(f, i, j)
             self._swap(f, i, j)
-            until = step + _TENURE + int(self.rng.integers(0, _TENURE + 1))
-            tabu += [(until, f, i, int(s)), (until, f, j, int(t))]
-            self.cost += float(np.floor(change))
+            until = step + self.tenure + int(self.rng.integers(0, self.tenure + 1))
+            tabu[f, i, s] = tabu[f, j, t] = until
             if self.cost < best_cost:
                 best_cost = self.cost
                 best[:] = self.where
@@ -334,6 +357,29 @@ class _TabuSearch:
             [[int(p) for p in np.flatnonzero(best[f] == t)] for t in range(self.problem.tables[r])]
             for f, r in enumerate(self.free_rounds)
         ]
+
+    def _best_allowed(
+        self, changes: np.ndarray, tabu: np.ndarray, step: int, new_best: float
+    ) -> tuple[int, int, int] | None:
+        """The cheapest swap (round, i, j) that is not tabu or gives a new best stage."""
+        n = self.where.shape[1]
+        where = self.where
+        for attempt in range(2):
+            choice = int(np.argmin(changes))
+            change = float(changes.flat[choice])
+            if change >= _BLOCKED / 2:
+                return None
+            f, pair = divmod(choice, n * n)
+            i, j = divmod(pair, n)
+            returning = tabu[f, i, where[f, j]] > step or tabu[f, j, where[f, i]] > step
+            if change < new_best - _NOISE or not returning or attempt:
+                return f, i, j
+            # Block every swap that brings a player back to a table he left recently.
+            rounds, players, tables = np.nonzero(tabu > step)
+            entry, partner = np.nonzero(where[rounds] == tables[:, None])
+            changes[rounds[entry], players[entry], partner] = np.inf
+            changes[rounds[entry], partner, players[entry]] = np.inf
+        return None
 
     def _kick(self, best: np.ndarray) -> None:
         """Return to the best stage and make a few random swaps."""
