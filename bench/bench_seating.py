@@ -21,7 +21,7 @@ CASES = [
 
 def main() -> None:
     print(
-        "case                 max_meet  S2 (bound)     repeated-seat  zone-unbal  "
+        "case                 max_meet  S2 (bound)   over   repeated-seat  zone-unbal  "
         "table-rep  sit-out  mates  CPU s"
     )
     for players_count, team_size, tables, rounds in CASES:
@@ -35,9 +35,10 @@ def main() -> None:
         seconds = time.process_time() - start
         q = evaluate_seating(request, seating)
         label = f"{players_count}p k{team_size} {tables}t {rounds}r"
+        over = f"{100 * (q.s2 - q.s2_bound) / q.s2_bound:+.1f}%" if q.s2_bound else "-"
         print(
-            f"{label:20} {q.max_meet}/{q.max_meet_bound:<6} {q.s2:>4} ({q.s2_bound:>4})    "
-            f"{q.players_with_repeated_seats:>13}  {q.seat_zone_unbalanced:>10}  "
+            f"{label:20} {q.max_meet}/{q.max_meet_bound:<6} {q.s2:>4} ({q.s2_bound:>4})  "
+            f"{over:>6}  {q.players_with_repeated_seats:>13}  {q.seat_zone_unbalanced:>10}  "
             f"{q.table_repeats:>9}  {q.sit_out_unfairness:>7}  {q.teammates_together:>5}  "
             f"{seconds:5.2f}"
         )
