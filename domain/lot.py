@@ -3,6 +3,10 @@
 A lot is either a seed (anyone can re-run the draw and get the same order) or an order the
 chief judge entered after a physical draw. Either way it is recorded, and every use of it is
 reported as a `LotDraw`, so the standings say who was separated by lot and how.
+
+The standings ask a `SettlesTies` for each full tie: a `Lot` settles every tie (the command
+line's `--lot-seed` and `--lot-order`), the tournament's recorded decisions
+(`domain.lots.RecordedLot`) only the ties they were drawn for.
 """
 
 from __future__ import annotations
@@ -11,11 +15,22 @@ import hashlib
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol
+
+Method = Literal["seed", "order"]
 
 
 class LotError(ValueError):
     """A lot that cannot settle a tie (e.g. the judge's order leaves a tied player out)."""
+
+
+class SettlesTies(Protocol):
+    """Whatever orders the ties that survive every tie-breaker."""
+
+    def settle(self, kind: str, tied: Sequence[str]) -> tuple[tuple[str, ...], Method] | None:
+        """The tied ids (players or teams, by `kind`) in the lot's order and how it was
+        drawn; None when this lot does not settle the tie (it keeps sharing its place)."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -32,9 +47,13 @@ class Lot:
             raise LotError("the chief judge's order lists someone twice")
 
     @property
-    def method(self) -> Literal["seed", "order"]:
+    def method(self) -> Method:
         """How the lot was drawn."""
         return "seed" if self.seed is not None else "order"
+
+    def settle(self, kind: str, tied: Sequence[str]) -> tuple[tuple[str, ...], Method]:
+        """Every tie: the tied ids in the order `arrange` gives, with this lot's method."""
+        return self.arrange(kind, tied), self.method
 
     def arrange(self, kind: str, tied: Sequence[str]) -> tuple[str, ...]:
         """The tied ids (players or teams, by `kind`) in the order the lot gives them."""
@@ -82,4 +101,4 @@ class LotDraw:
     context: str
     tied: tuple[str, ...]
     order: tuple[str, ...]
-    method: Literal["seed", "order"]
+    method: Method

@@ -1,12 +1,11 @@
-"""A tournament's lot: the chief judge's decisions on ties, and the one `Lot` standings use.
+"""A tournament's lot: the chief judge's decisions on ties, each settling its own tie.
 
 A tie that survives every tie-breaker shares its place until the chief judge decides it: the
 bot draws the tournament's seed (recorded and shown to everyone, so anyone can re-run the
-draw), or he enters the order of a physical draw. The standings take a single lot for every
-tie, so the tournament's lot is its seed with the judge's orders laid over it: a tie he ordered
-keeps his order, any other tie (one that appears later included) comes out in the seed's order
-and is marked as separated by lot. The seed is drawn once, with the first decision, so a later
-decision never reorders an earlier one.
+draw), or he enters the order of a physical draw. A decision settles the tie it was drawn for
+and nothing else: a tie no decision covers keeps sharing its place until he decides it too.
+The seed is drawn once, with the first decision, so every draw by seed can be re-run from the
+one seed the channel was shown.
 """
 
 from __future__ import annotations
@@ -16,12 +15,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
-from domain.lot import Lot, new_seed
+from domain.lot import Lot, Method, new_seed
 from domain.standings import Standings
 from domain.validation import Invalid
 
 Unit = Literal["players", "teams"]
-Method = Literal["seed", "order"]
 
 
 @dataclass(frozen=True)
@@ -43,39 +41,44 @@ class LotDecision:
     tournament_id: int
     tie: Tie
     method: Method
-    # The tournament's seed: it orders this tie (method "seed") and every tie nobody ordered.
+    # The tournament's seed, drawn with its first decision; it orders this tie when the method
+    # is "seed".
     seed: str
     order: tuple[str, ...]
     decided_by: int
     decided_at: datetime
     id: int = 0
 
+    def covers(self, unit: str, tied: Sequence[str]) -> bool:
+        """Whether this decision settles a tie of `tied`: the tie it was drawn for, or what
+        is left of it once some of its entries moved on (to the next stage, say)."""
+        return unit == self.tie.unit and len(tied) > 1 and set(tied) <= set(self.tie.tied)
+
 
 @dataclass(frozen=True)
-class RecordedLot(Lot):
-    """The tournament's lot: its seed, with the ties the chief judge ordered in his order."""
+class RecordedLot:
+    """The tournament's lot: its decisions, each settling only the tie it was drawn for."""
 
-    ordered: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    decisions: tuple[LotDecision, ...] = ()
 
-    def arrange(self, kind: str, tied: Sequence[str]) -> tuple[str, ...]:
-        """The tied ids in the judge's order when he ordered them, else in the seed's order."""
-        for unit, order in reversed(self.ordered):
-            if unit == kind and set(tied) <= set(order):
-                position = {entry: index for index, entry in enumerate(order)}
-                return tuple(sorted(tied, key=position.__getitem__))
-        return super().arrange(kind, tied)
-
-
-def recorded_lot(decisions: Sequence[LotDecision]) -> Lot | None:
-    """The lot the tournament's standings use; None before the first decision (ties share)."""
-    if not decisions:
+    def settle(self, kind: str, tied: Sequence[str]) -> tuple[tuple[str, ...], Method] | None:
+        """The tied ids in the order of the latest decision covering them, with its method;
+        None when no decision covers this tie."""
+        for decision in reversed(self.decisions):
+            if decision.covers(kind, tied):
+                position = {entry: index for index, entry in enumerate(decision.order)}
+                return tuple(sorted(tied, key=position.__getitem__)), decision.method
         return None
-    ordered = tuple((d.tie.unit, d.order) for d in decisions if d.method == "order")
-    return RecordedLot(seed=decisions[0].seed, ordered=ordered)
+
+
+def recorded_lot(decisions: Sequence[LotDecision]) -> RecordedLot:
+    """The lot the tournament's standings use (with no decision yet, every tie is shared)."""
+    return RecordedLot(tuple(decisions))
 
 
 def ties_to_decide(standings: Standings, stage: str | None, stage_complete: bool) -> list[Tie]:
-    """The ties only a lot settles, from standings computed without one.
+    """The ties only a lot settles that no decision has settled yet, from the standings with
+    the tournament's recorded lot.
 
     The cut line of `stage` once all its games are confirmed, and in the last stage (no cut)
     every place still shared at its end. Nothing while the stage is still being played: more

@@ -2,9 +2,10 @@
 
 Players (and, in a team tournament, teams) rank by the stage they reached first, then by the
 regulation's tie-breaker chain over the points that stage counts (`carry_points`). A team's
-figures are its members' sums. A tie that survives the chain is settled by a recorded `Lot`;
-without one the tied rows share their place and say so. Each stage with a cut gets a
-`CutReport` naming who advances and whether the cut line falls inside a tie only a lot settles.
+figures are its members' sums. A tie that survives the chain is settled by the recorded lot
+that covers it (a `SettlesTies`); otherwise the tied rows share their place and say so. Each
+stage with a cut gets a `CutReport` naming who advances and whether the cut line falls inside a
+tie only a lot settles.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from dataclasses import dataclass, fields
 from decimal import Decimal
 from typing import Literal
 
-from domain.lot import Lot, LotDraw
+from domain.lot import LotDraw, SettlesTies
 from domain.protocol import Protocol, Role
 from domain.regulation import Regulation, TieBreaker
 from domain.scoring import score_game
@@ -217,9 +218,14 @@ def _reached(per_stage: Sequence[Figures]) -> int:
 
 
 def _rank(
-    entries: list[_Ranked], chain: Sequence[TieBreaker], kind: str, context: str, lot: Lot | None
+    entries: list[_Ranked],
+    chain: Sequence[TieBreaker],
+    kind: str,
+    context: str,
+    lot: SettlesTies | None,
 ) -> tuple[list[_Ranked], list[LotDraw]]:
-    """Order entries by group (stage reached) then the chain; settle full ties by the lot."""
+    """Order entries by group (stage reached) then the chain; settle the full ties the lot
+    settles, the others share their place."""
     breakers = [breaker for breaker in chain if breaker is not TieBreaker.LOT]
 
     def key(entry: _Ranked) -> tuple[Decimal | int, ...]:
@@ -235,12 +241,13 @@ def _rank(
         while end < len(ordered) and key(ordered[end]) == key(ordered[index]):
             end += 1
         tie = [_replace(entry, tie_group=index + 1) for entry in ordered[index:end]]
+        tied_ids = tuple(entry.id for entry in tie)
+        settled = lot.settle(kind, tied_ids) if lot is not None and len(tie) > 1 else None
         if len(tie) == 1:
             ranked.append(_replace(tie[0], place=index + 1))
-        elif lot is not None:
-            tied_ids = tuple(entry.id for entry in tie)
-            order = lot.arrange(kind, tied_ids)
-            draws.append(LotDraw(context, tied_ids, order, lot.method))
+        elif settled is not None:
+            order, method = settled
+            draws.append(LotDraw(context, tied_ids, order, method))
             by_id = {entry.id: entry for entry in tie}
             ranked.extend(
                 _replace(by_id[entry_id], place=index + 1 + offset, lot=True)
@@ -263,13 +270,14 @@ def compute_standings(
     players: Sequence[PlayerEntry],
     teams: Sequence[TeamEntry],
     games: Iterable[GameRecord],
-    lot: Lot | None = None,
+    lot: SettlesTies | None = None,
 ) -> Standings:
     """The standings of a tournament from its valid protocols.
 
     Order of the games does not matter. Players who have not played yet are listed last with
-    no stage. Raises ValueError for a game that seats an unregistered player and `LotError` if
-    the lot cannot settle a tie.
+    no stage. A full tie the lot settles is ordered by it (a `LotDraw` with the method that
+    drew it); any other full tie shares its place. Raises ValueError for a game that seats an
+    unregistered player and `LotError` if a lot meant for every tie cannot settle one.
     """
     tallies = _player_tallies(games, regulation, {player.id for player in players})
     empty = [Figures()] * len(regulation.stages)
@@ -341,7 +349,7 @@ def _ranked_rows(
     regulation: Regulation,
     per_unit: dict[str, list[Figures]],
     kind: str,
-    lot: Lot | None,
+    lot: SettlesTies | None,
     draws: list[LotDraw],
     *,
     by_stage: bool,
@@ -366,7 +374,7 @@ def _cut(
     regulation: Regulation,
     stage_index: int,
     per_unit: dict[str, list[Figures]],
-    lot: Lot | None,
+    lot: SettlesTies | None,
     draws: list[LotDraw],
 ) -> CutReport:
     stage = regulation.stages[stage_index]
@@ -385,7 +393,8 @@ def _cut(
         line_group = ranked[count].tie_group
         line_tie = tuple(entry.id for entry in ranked if entry.tie_group == line_group)
     # Only the lot draw that decides who crosses the line matters for the cut.
-    draws.extend(draw for draw in new_draws if set(draw.tied) == set(line_tie))
+    line_draws = [draw for draw in new_draws if set(draw.tied) == set(line_tie)]
+    draws.extend(line_draws)
     certain = [entry.id for entry in ranked[:count] if not (entry.tied and entry.id in line_tie)]
     return CutReport(
         stage=stage.id,
@@ -393,6 +402,6 @@ def _cut(
         count=count,
         advancing=tuple(certain),
         tied_at_line=line_tie,
-        settled_by_lot=bool(line_tie) and lot is not None,
+        settled_by_lot=bool(line_draws),
         open_places=min(count, len(ranked)) - len(certain),
     )

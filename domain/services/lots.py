@@ -26,9 +26,7 @@ from domain.services.standings import (
     compute_current,
     played_games,
     publish_live_standings,
-    standings_entries,
 )
-from domain.standings import compute_standings
 from domain.tournament import Tournament
 from domain.validation import Invalid
 
@@ -73,26 +71,12 @@ async def _stage_complete(uow: UnitOfWork, tournament: Tournament) -> bool:
     )
 
 
-async def _open_tie(
-    uow: UnitOfWork, tournament: Tournament, decisions: Sequence[LotDecision]
-) -> Tie | None:
-    """The first tie that needs the lot and that no decision has ordered yet."""
-    games = await played_games(uow, tournament)
-    players, teams = standings_entries(
-        await uow.participants.of_tournament(tournament.id),
-        await uow.teams.of_tournament(tournament.id),
-        games,
-    )
-    # Without the lot: the ties it would hide are the ones the chief judge is asked about.
-    unsettled = compute_standings(
-        tournament.regulation, players, teams, [game.record for game in games]
-    )
-    decided = {(d.tie.unit, frozenset(d.tie.tied)) for d in decisions}
+async def _open_tie(uow: UnitOfWork, tournament: Tournament) -> Tie | None:
+    """The first tie that needs the lot and that no decision settles yet."""
+    standings = await compute_current(uow, tournament)
     complete = await _stage_complete(uow, tournament)
-    for tie in ties_to_decide(unsettled, tournament.current_stage, complete):
-        if (tie.unit, frozenset(tie.tied)) not in decided:
-            return tie
-    return None
+    ties = ties_to_decide(standings, tournament.current_stage, complete)
+    return ties[0] if ties else None
 
 
 async def _names(uow: UnitOfWork, tournament: Tournament, tie: Tie) -> tuple[str, ...]:
@@ -107,10 +91,10 @@ async def lot_case(uow_factory: UnitOfWorkFactory, tournament_id: int, user_id: 
     """The tie the chief judge is asked to decide (`Forbidden` for anyone but him)."""
     async with uow_factory() as uow:
         tournament = await _chief_judge(uow, tournament_id, user_id)
-        decisions = await uow.lots.of_tournament(tournament.id)
-        tie = await _open_tie(uow, tournament, decisions)
+        tie = await _open_tie(uow, tournament)
         if tie is None:
             return LotCase(tournament, None, (), None, None)
+        decisions = await uow.lots.of_tournament(tournament.id)
         seed = decisions[0].seed if decisions else None
         seed_order = Lot(seed=seed).arrange(tie.unit, tie.tied) if seed is not None else None
         return LotCase(tournament, tie, await _names(uow, tournament, tie), seed, seed_order)
@@ -135,10 +119,10 @@ async def draw_lot(
         # The results lock: a protocol confirmed meanwhile cannot change the tie under us,
         # and a second chief judge deciding at once finds the tie decided.
         await uow.protocols.lock_standings(tournament.id)
-        decisions = await uow.lots.of_tournament(tournament.id)
-        tie = await _open_tie(uow, tournament, decisions)
+        tie = await _open_tie(uow, tournament)
         if tie is None:
             raise Invalid("lot-nothing-to-decide")
+        decisions = await uow.lots.of_tournament(tournament.id)
         decision = await uow.lots.add(
             decide_tie(
                 tie, decisions, entered, tournament_id=tournament.id, judge_id=user_id, now=now
@@ -159,13 +143,12 @@ async def draw_lot(
             tournament.id, await compute_current(uow, tournament), now
         )
         await _tell_channel(uow, tournament, decision, names)
-        lot = recorded_lot([*decisions, decision])
         await publish_live_standings(
             uow,
             presenter,
             tournament.id,
             await played_games(uow, tournament),
-            lot,
+            recorded_lot([*decisions, decision]),
             protocol_key=f"lot:{decision.id}",
             now=now,
         )

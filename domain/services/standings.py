@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
-from domain.lot import Lot
-from domain.lots import recorded_lot
+from domain.lot import SettlesTies
+from domain.lots import RecordedLot, recorded_lot
 from domain.outgoing import Attachment, OutgoingMessage
 from domain.registration import Participant, ParticipantStatus
 from domain.regulation import Regulation
@@ -107,7 +107,7 @@ def standings_board(
     players: Sequence[PlayerEntry],
     teams: Sequence[TeamEntry],
     games: Sequence[PlayedGame],
-    lot: Lot | None,
+    lot: SettlesTies | None,
     stage: str | None,
     now: datetime,
 ) -> StandingsBoard:
@@ -137,7 +137,7 @@ async def load_board(
     uow: UnitOfWork,
     tournament: Tournament,
     games: Sequence[PlayedGame],
-    lot: Lot | None,
+    lot: SettlesTies | None,
     now: datetime,
 ) -> StandingsBoard:
     """The board of a tournament from its participants and teams in the database."""
@@ -182,8 +182,8 @@ async def played_games(uow: UnitOfWork, tournament: Tournament) -> list[PlayedGa
     return played
 
 
-async def stored_lot(uow: UnitOfWork, tournament_id: int) -> Lot | None:
-    """The tournament's lot as the chief judge's decisions recorded it; None before the first."""
+async def stored_lot(uow: UnitOfWork, tournament_id: int) -> RecordedLot:
+    """The tournament's lot: the chief judge's decisions, each settling the tie it was for."""
     return recorded_lot(await uow.lots.of_tournament(tournament_id))
 
 
@@ -191,8 +191,8 @@ async def compute_current(uow: UnitOfWork, tournament: Tournament) -> Standings:
     """The standings from every confirmed protocol of the tournament.
 
     Players are participant ids as strings: everyone registered and whoever played a game.
-    Annulled games do not count; a tie surviving every tie-breaker is separated by the
-    tournament's recorded lot, and shares its place until the chief judge draws one.
+    Annulled games do not count; a tie surviving every tie-breaker is separated by the chief
+    judge's decision on it, and shares its place until he decides it.
     """
     games = await played_games(uow, tournament)
     players, teams = standings_entries(
@@ -383,7 +383,7 @@ async def publish_live_standings(
     presenter: StandingsPresenter,
     tournament_id: int,
     games: Sequence[PlayedGame],
-    lot: Lot | None,
+    lot: SettlesTies | None,
     *,
     protocol_key: str,
     now: datetime,
@@ -423,7 +423,7 @@ async def publish_closing_standings(
     presenter: StandingsPresenter,
     tournament_id: int,
     games: Sequence[PlayedGame],
-    lot: Lot | None,
+    lot: SettlesTies | None,
     closing: Closing,
     *,
     now: datetime,

@@ -1,5 +1,5 @@
-"""The tournament's lot: a judge's order keeps his tie, the seed orders the rest, and a
-tie is asked about only when the stage is over."""
+"""The tournament's lot: each decision settles the tie it was drawn for, the seed is drawn
+once, and a tie is asked about only when the stage is over (and until it is decided)."""
 
 from __future__ import annotations
 
@@ -18,23 +18,32 @@ NOW = datetime(2026, 12, 20, 12, 0, tzinfo=UTC)
 CUT = Tie("players", "cut qualifying", ("a", "b", "c"))
 
 
-def test_the_judges_order_is_kept_and_other_ties_follow_the_seed() -> None:
+def test_a_decision_keeps_its_order_for_its_tie_only() -> None:
     first = decide_tie(CUT, [], [3, 1, 2], tournament_id=1, judge_id=2, now=NOW)
     assert first.method == "order" and first.order == ("c", "a", "b")
     lot = recorded_lot([first])
-    assert lot is not None
-    assert lot.arrange("players", ("b", "a")) == ("a", "b")
-    assert lot.arrange("players", ("x", "y")) == Lot(seed=first.seed).arrange("players", ("x", "y"))
-    # The seed is drawn once: a later seed decision reuses it, so earlier ties keep their order.
-    later = decide_tie(
-        Tie("players", "places", ("x", "y")), [first], None, tournament_id=1, judge_id=2, now=NOW
-    )
+    assert lot.settle("players", ("b", "a", "c")) == (("c", "a", "b"), "order")
+    # What is left of the tie once "c" moved on keeps the judge's order.
+    assert lot.settle("players", ("b", "a")) == (("a", "b"), "order")
+    # Another tie, or the same ids as teams, is not his to settle: it keeps sharing its place.
+    assert lot.settle("players", ("x", "y")) is None
+    assert lot.settle("players", ("a", "x")) is None
+    assert lot.settle("teams", ("a", "b")) is None
+    assert recorded_lot([]).settle("players", ("a", "b")) is None
+
+
+def test_the_seed_is_drawn_once_and_orders_each_tie_drawn_by_it() -> None:
+    first = decide_tie(CUT, [], [3, 1, 2], tournament_id=1, judge_id=2, now=NOW)
+    places = Tie("players", "places", ("x", "y"))
+    later = decide_tie(places, [first], None, tournament_id=1, judge_id=2, now=NOW)
     assert later.seed == first.seed
     assert later.order == Lot(seed=first.seed).arrange("players", ("x", "y"))
+    lot = recorded_lot([first, later])
+    assert lot.settle("players", ("y", "x")) == (later.order, "seed")
+    assert lot.settle("players", ("a", "b", "c")) == (("c", "a", "b"), "order")
 
 
-def test_no_decision_no_lot_and_a_bad_order_is_refused() -> None:
-    assert recorded_lot([]) is None
+def test_a_bad_order_is_refused() -> None:
     for entered in ([1, 2], [1, 1, 2], [0, 1, 2], [1, 2, 4]):
         with pytest.raises(Invalid) as refused:
             decide_tie(CUT, [], entered, tournament_id=1, judge_id=2, now=NOW)
@@ -58,3 +67,14 @@ def test_a_decision_carries_what_the_audit_and_the_channel_show() -> None:
     assert isinstance(decision, LotDecision)
     assert decision.method == "seed" and sorted(decision.order) == ["a", "b", "c"]
     assert decision.order == Lot(seed=decision.seed).arrange("players", CUT.tied)
+
+
+def test_a_decided_place_is_not_asked_about_again_and_the_other_is() -> None:
+    regulation = load_preset("black-raven-cup")
+    players = [PlayerEntry(f"p{n}", f"P{n}") for n in range(1, 11)]
+    games = [GameRecord("final", 1, 1, protocol([p.id for p in players]))]
+    black = Tie("players", "places", ("p10", "p8", "p9"))
+    decision = decide_tie(black, [], [2, 3, 1], tournament_id=1, judge_id=2, now=NOW)
+    standings = compute_standings(regulation, players, [], games, recorded_lot([decision]))
+    (left,) = ties_to_decide(standings, "final", stage_complete=True)
+    assert sorted(left.tied) == ["p1", "p2", "p3", "p4", "p5", "p6"]

@@ -1,9 +1,11 @@
 import json
+from datetime import UTC, datetime
 from decimal import Decimal
 
 import pytest
 
-from domain.lot import Lot
+from domain.lot import Lot, LotDraw
+from domain.lots import LotDecision, Tie, recorded_lot
 from domain.regulation import PRESETS_DIR, load_preset, parse_regulation
 from domain.standings import GameRecord, PlayerEntry, TeamEntry, compute_standings
 from tests.unit.protocol_builders import protocol
@@ -161,6 +163,84 @@ def test_the_cut_line_settled_by_a_recorded_lot():
     draw = next(d for d in result.lot_draws if d.context == "cut qualifying")
     winners = {f"{t}{n}" for t in "ab" for n in range(7)} | {"c7", "c8", "c9"}
     assert set(cut.advancing) - winners == set(draw.order[:3])
+
+
+CIVILIANS = ("p1", "p2", "p3", "p4", "p5", "p6")
+BLACK = ("p8", "p9", "p10")
+
+
+def final_won_by_red():
+    """One final game, red wins: the sheriff p7 is first (a win as sheriff), the civilians
+    p1-p6 share places 2-7 and the black p8-p10 places 8-10, equal on every tie-breaker."""
+    players = [f"p{n}" for n in range(1, 11)]
+    return [game("final", 1, protocol(players))]
+
+
+def decision(unit, tied, method, order):
+    when = datetime(2026, 12, 20, 12, 0, tzinfo=UTC)
+    return LotDecision(1, Tie(unit, "places", tied), method, "s33d", order, 2, when)
+
+
+def places(rows):
+    return {row.id: (row.place, row.lot, row.tied) for row in rows}
+
+
+def test_each_decision_settles_its_own_tie_with_its_own_method():
+    judge = decision("players", CIVILIANS, "order", ("p6", "p5", "p4", "p3", "p2", "p1"))
+    result = standings(CUP, final_won_by_red(), recorded_lot([judge]))
+    rows = places(result.players)
+    assert rows["p7"] == (1, False, False)
+    assert [rows[p] for p in ("p6", "p5", "p4", "p3", "p2", "p1")] == [
+        (place, True, False) for place in range(2, 8)
+    ]
+    # No decision covers the black players' tie: it keeps sharing place 8, no lot mark.
+    assert [rows[p] for p in BLACK] == [(8, False, True)] * 3
+    assert result.lot_draws == (
+        LotDraw("players", CIVILIANS, ("p6", "p5", "p4", "p3", "p2", "p1"), "order"),
+    )
+    seed = decision("players", BLACK, "seed", ("p10", "p8", "p9"))
+    both = standings(CUP, final_won_by_red(), recorded_lot([judge, seed]))
+    rows = places(both.players)
+    assert [rows[p] for p in ("p10", "p8", "p9")] == [
+        (8, True, False),
+        (9, True, False),
+        (10, True, False),
+    ]
+    assert [(draw.tied, draw.method) for draw in both.lot_draws] == [
+        (CIVILIANS, "order"),
+        (("p10", "p8", "p9"), "seed"),
+    ]
+
+
+def test_a_decision_on_the_cut_line_leaves_the_ties_above_it_shared():
+    # The 13 who lost share 18th-30th place for the last 3 places of 20; the judge orders them.
+    losers = tuple(sorted(("a7", "a8", "a9", "b7", "b8", "b9", *(f"c{n}" for n in range(7)))))
+    judge = decision("players", losers, "order", tuple(reversed(losers)))
+    result = standings(CUP, thirty_players_one_round(), recorded_lot([judge]))
+    cut = result.cuts[0]
+    assert cut.settled_by_lot and not cut.needs_lot
+    assert set(cut.advancing) & set(losers) == {"c6", "c5", "c4"}
+    rows = places(result.players)
+    # Twelve civilians and the two winning mafia tie at 2 points: still one shared place.
+    winners = [f"{t}{n}" for t in "ab" for n in range(6)] + ["c7", "c8"]
+    assert {rows[w] for w in winners} == {(4, False, True)}
+    assert [draw.method for draw in result.lot_draws] == ["order", "order"]
+    assert {draw.context for draw in result.lot_draws} == {"players", "cut qualifying"}
+
+
+def test_a_lot_for_every_tie_settles_them_all_as_the_command_line_draws_it():
+    every = Lot(order=("p3", "p1", "p2", "p4", "p5", "p6", "p9", "p8", "p10"))
+    rows = places(standings(CUP, final_won_by_red(), every).players)
+    assert [rows[p][0] for p in ("p3", "p1", "p2", "p4", "p5", "p6", "p9", "p8", "p10")] == list(
+        range(2, 11)
+    )
+    assert all(rows[p][1] and not rows[p][2] for p in (*CIVILIANS, *BLACK))
+    seeded = standings(CUP, final_won_by_red(), Lot(seed="cup"))
+    assert [(draw.method, len(draw.tied)) for draw in seeded.lot_draws] == [
+        ("seed", 6),
+        ("seed", 3),
+    ]
+    assert not any(row.tied for row in seeded.players)
 
 
 def test_finalists_rank_above_semifinalists_whatever_their_points():
