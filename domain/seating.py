@@ -5,8 +5,10 @@ players and teammates never share a table. The generator honours, in this order:
 constraints (tables of exactly 10, teammates and keep-apart pairs never at one table, seat
 exclusions, judge conflicts), fair sit-outs in rotation, as few repeated meetings as possible
 (the largest meeting count first, then S2 = Σ over pairs of C(meetings, 2)), distinct seats
-spread 3:4:3 over early, middle and late seats, few returns to the same table, balanced team
-pairs. Rounds and tables are 0-based indices here; seat numbers are 1–10.
+spread 3:4:3 over early, middle and late seats, few returns to the same table. How often two
+teams meet is measured (`SeatingQuality`) but not searched for: among seatings of equal S2 the
+search finds almost no swap that keeps S2 and evens the teams out. Rounds and tables are 0-based
+indices here; seat numbers are 1–10.
 """
 
 from __future__ import annotations
@@ -336,8 +338,6 @@ def _table_problem(
         apart_counts[a] += 1
         apart_counts[b] += 1
     fixed_tables = [[list(t) for t in playing_tables] for playing_tables in fixed_index]
-    teams = sorted({request.team_of[p] for p in request.players if p in request.team_of})
-    team_index = {team: k for k, team in enumerate(teams)}
     hint = []
     for r in range(request.rounds):
         row = [-1] * n
@@ -367,7 +367,6 @@ def _table_problem(
         apart=frozenset((a, b) for a, b in apart),
         forbidden=frozenset((index[p], r, t) for p, r, t in request.forbidden_tables if p in index),
         hint=tuple(hint),
-        team=tuple(team_index.get(request.team_of.get(name, ""), -1) for name in names),
         meet_target=max(2, bounds.max_meet),
         swaps=request.swaps,
         start=start,

@@ -67,7 +67,7 @@ class TableProblem:
     `playing[r]` lists who plays round r (a multiple of 10); `fixed[r]` holds the tables of a
     played round, else None. `apart` holds pairs (i, j) with i < j that must never share a table;
     `forbidden` holds (player, round, table) placements that are not allowed. `hint[r][i]` is the
-    table the previous seating gave player i in round r, or -1. `team[i]` is the team index or -1.
+    table the previous seating gave player i in round r, or -1.
     `start[r]`, when given for every free round, is a table of every playing player to start the
     search from (a structured design). `swaps` is the work of the search in swaps weighed; it
     stops early when the stage's S2 reaches `s2_bound` (a lower bound: nothing better exists).
@@ -80,7 +80,6 @@ class TableProblem:
     apart: frozenset[tuple[int, int]]
     forbidden: frozenset[tuple[int, int, int]]
     hint: tuple[tuple[int, ...], ...]
-    team: tuple[int, ...]
     meet_target: int
     swaps: int
     start: tuple[tuple[int, ...], ...] | None = None
