@@ -3,8 +3,9 @@
 A player of a game may protest its result while the protest window is open: it opens when the
 table judge confirms the protocol and lasts the regulation's minutes (the tournament's organizer
 may switch protests on or off). One open protest per player per game; the reason is a bounded
-text. The chief judge decides; the decision is final. Accepting a protest means the protocol is
-corrected: the protest stays open (and the result provisional) until the correction is stored.
+text; an annulled game takes none. The chief judge decides; the decision is final. Accepting a
+protest means the protocol is corrected: the protest stays open (and the result provisional)
+until the correction is stored.
 Time is always passed in.
 """
 
@@ -115,11 +116,15 @@ def check_filing(
     now: datetime,
     open_protests: Collection[Protest],
     timezone: str,
+    annulled: bool = False,
 ) -> None:
-    """Refuse a protest (`Invalid`) from someone who did not play the game, after the window,
-    or from a player whose earlier protest on this game is still open."""
+    """Refuse a protest (`Invalid`) from someone who did not play the game, on a game the
+    chief judge annulled (its result no longer counts, so there is nothing to protest), after
+    the window, or from a player whose earlier protest on this game is still open."""
     if participant_id is None or participant_id not in players:
         raise Invalid("protest-not-your-game")
+    if annulled:
+        raise Invalid("protest-game-annulled")
     if closes_at is None:
         raise Invalid("protest-no-window")
     if not window_open(closes_at, now):

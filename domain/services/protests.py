@@ -210,6 +210,7 @@ async def _target(uow: UnitOfWork, game_id: int, user_id: int, now: datetime) ->
         now=now,
         open_protests=[p for p in await uow.protests.of_game(game_id) if p.is_open],
         timezone=tournament.timezone,
+        annulled=game_id in await uow.annulments.of_tournament(tournament.id),
     )
     assert participant is not None and game.game.protest_until is not None
     closes = local_time(game.game.protest_until, tournament.timezone)

@@ -51,6 +51,7 @@ async def test_the_chief_judge_annuls_the_game_and_it_stops_counting(
         assert game.judge_id is not None
         judge = await _started(fake_telegram, game.judge_id, "Судья")
         protester = await _started(fake_telegram, seeded.user_of(game.players[0]), "Игрок")
+        latecomer = await _started(fake_telegram, seeded.user_of(game.players[1]), "Второй")
         chief = await _started(fake_telegram, CHIEF_JUDGE, "Главный судья")
         await rounds.publish_round(app.uow_factory, tid, ORGANIZER, (), NOW, 1)
         await _confirm_red_win(judge, 1)
@@ -71,6 +72,12 @@ async def test_the_chief_judge_annuls_the_game_and_it_stops_counting(
             assert "Игра сорвана посторонним" in (told.text or "")
         await channel.wait_for(lambda m: "стол 1 аннулирована" in (m.text or ""))
         edited = await channel.wait_for(lambda m: "сыграно игр: 0" in (m.text or ""))
+        # Another player of the game presses his button, still inside the window: refused.
+        late_offer = await latecomer.wait_for(lambda m: "Протест" in str(m.buttons))
+        refused = await latecomer.press(late_offer, button_text="Протест")
+        assert refused.show_alert and "Игра аннулирована" in (refused.text or "")
+        latecomer.send("/protest")
+        await latecomer.wait_for(lambda m: "нет игр" in (m.text or ""))
         assert edited.message_id == live.message_id
         assert _live_edits(fake_telegram, live.message_id) == 1
 

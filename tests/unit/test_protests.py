@@ -61,6 +61,20 @@ def test_a_stranger_or_a_player_of_another_table_may_not_protest() -> None:
         assert refused.value.code == "protest-not-your-game"
 
 
+def test_an_annulled_game_takes_no_protest_even_inside_its_window() -> None:
+    with pytest.raises(Invalid) as refused:
+        check_filing(
+            participant_id=101,
+            players=PLAYERS,
+            closes_at=CLOSES,
+            now=CONFIRMED,
+            open_protests=(),
+            timezone="UTC",
+            annulled=True,
+        )
+    assert refused.value.code == "protest-game-annulled"
+
+
 def test_one_open_protest_per_player_per_game() -> None:
     with pytest.raises(Invalid) as refused:
         _file(open_=[_protest(101)])

@@ -20,6 +20,7 @@ protest-filed = Your protest is filed and passed to the chief judge. The decisio
 protest-not-your-game = Only a player of this game may protest its result.
 protest-no-window = This game takes no protests: the table judge's decision is final.
 protest-window-closed = The protest window closed at { $time }.
+protest-game-annulled = The chief judge annulled this game and it does not count in the standings: it takes no protest.
 protest-already-open = Your protest on this game is already being considered.
 protest-reason-length = The protest takes { $min } to { $max } characters (now { $length }).
 protest-decision-length = The decision takes { $min } to { $max } characters (now { $length }).
