@@ -40,7 +40,7 @@ def assign_seats(
     is how many games player p plays in the stage; `excluded[p]` the seats (0-based) he may not
     take; `hint[r]` maps a player to the seat (0-based) the previous seating gave him in round r.
     """
-    seated = _distinct_seats(rounds, fixed_rounds, len(games))
+    seated = _distinct_seats(rounds, fixed_rounds, excluded, hint)
     _sweep_tables(seated, fixed_rounds, games, excluded, hint)
     return seated
 
@@ -81,35 +81,45 @@ def _sweep_tables(
 
 
 def _distinct_seats(
-    rounds: Sequence[Sequence[Sequence[int]]], fixed_rounds: int, player_count: int
+    rounds: Sequence[Sequence[Sequence[int]]],
+    fixed_rounds: int,
+    excluded: Sequence[frozenset[int]],
+    hint: Sequence[dict[int, int]],
 ) -> list[list[list[int]]]:
     """Seats of the free rounds as an edge colouring: no player twice in one seat if possible.
 
-    Seats taken in played rounds stay; the alternating paths never recolour them.
+    Seats taken in played rounds stay, and neither they nor a player's excluded seats are given
+    to him by the colouring (the alternating paths never recolour into them); the seat the
+    previous seating gave a player comes first when it is free.
     """
-    fixed: list[set[int]] = [set() for _ in range(player_count)]
+    closed = [set(seats) for seats in excluded]
     for tables in rounds[:fixed_rounds]:
         for table in tables:
             for seat, p in enumerate(table):
-                fixed[p].add(seat)
-    games = [table for tables in rounds[fixed_rounds:] for table in tables]
+                closed[p].add(seat)
+    games = [(r, table) for r in range(fixed_rounds, len(rounds)) for table in rounds[r]]
     # seat → player at every free game, seat → free game of every player
     at_game: list[list[int]] = [[-1] * SEATS for _ in games]
-    of_player: list[dict[int, int]] = [{} for _ in range(player_count)]
-    for g, table in enumerate(games):
-        for p in table:
+    of_player: list[dict[int, int]] = [{} for _ in closed]
+    for g, (r, table) in enumerate(games):
+        # Players with few seats open to them choose first.
+        for p in sorted(table, key=lambda p: len(excluded[p])):
             free_here = [c for c in range(SEATS) if at_game[g][c] < 0]
-            free_there = [c for c in range(SEATS) if c not in of_player[p] and c not in fixed[p]]
-            seat = next((c for c in free_here if c in free_there), -1)
+            free_there = [c for c in range(SEATS) if c not in of_player[p] and c not in closed[p]]
+            common = [c for c in free_here if c in free_there]
+            seat = hint[r].get(p, -1) if hint[r].get(p, -1) in common else -1
+            if seat < 0 and common:
+                seat = common[0]
             for a in free_here if seat < 0 else ():
                 for b in free_there:
-                    if _recolour_path(at_game, of_player, fixed, p, a, b):
+                    if _recolour_path(at_game, of_player, closed, p, a, b):
                         seat = a
                         break
                 if seat >= 0:
                     break
             if seat < 0:
-                seat = free_here[0]
+                # A repeated seat rather than an excluded one.
+                seat = next((c for c in free_here if c not in excluded[p]), free_here[0])
             at_game[g][seat] = p
             of_player[p][seat] = g
     seated = [[list(table) for table in tables] for tables in rounds[:fixed_rounds]]
@@ -125,7 +135,7 @@ def _distinct_seats(
 def _recolour_path(
     at_game: list[list[int]],
     of_player: list[dict[int, int]],
-    fixed: list[set[int]],
+    closed: list[set[int]],
     p: int,
     a: int,
     b: int,
@@ -133,9 +143,9 @@ def _recolour_path(
     """Swap colours a and b along the a/b path from player p (who lacks b), freeing a at p.
 
     In a bipartite graph the path never returns to p's side of the edge being coloured. It is
-    refused (nothing changes) when the swap would clash with a seat taken in a played round.
+    refused (nothing changes) when the swap would give someone a seat closed to him.
     """
-    if a in fixed[p]:
+    if a in closed[p]:
         return False
     path: list[tuple[int, int, int]] = []  # (game, player, colour) edges along the path
     player = p
@@ -146,7 +156,7 @@ def _recolour_path(
         if following < 0:
             break
         path.append((game, following, b))
-        if a in fixed[following]:
+        if a in closed[following]:
             return False
         player = following
     for game, player, colour in path:

@@ -239,3 +239,14 @@ def test_re_seating_after_a_substitution_keeps_played_rounds_and_most_future_tab
         moved += sum(1 for p in names[:-1] if before[p] != after[p])
     assert moved <= 12
     assert all("p40" not in table for tables in again.rounds[2:] for table in tables)
+
+
+def test_re_seating_with_nothing_changed_keeps_every_table_and_seat() -> None:
+    names = players(40)
+    first = generate_seating(SeatingRequest(players=names, rounds=5, swaps=1_000_000))
+    again = generate_seating(
+        SeatingRequest(
+            players=names, rounds=5, played=first.rounds[:2], previous=first, swaps=1_000_000
+        )
+    )
+    assert again.rounds == first.rounds
