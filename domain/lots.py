@@ -10,6 +10,7 @@ one seed the channel was shown.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -119,3 +120,15 @@ def decide_tie(
         raise Invalid("lot-order-invalid", count=len(tie.tied))
     order = tuple(tie.tied[number - 1] for number in entered)
     return LotDecision(tournament_id, tie, "order", seed, order, judge_id, now)
+
+
+def tie_key(tie: Tie) -> str:
+    """A short name of a tie that stays the same however its entries are listed."""
+    named = "\x1f".join((tie.unit, tie.context, *sorted(tie.tied)))
+    return hashlib.sha256(named.encode()).hexdigest()[:16]
+
+
+def lot_screen_callback(tournament_id: int) -> str:
+    """The callback data of a button opening the chief judge's lot screen of a tournament
+    (the handler's `LotButton` packs and parses the same)."""
+    return f"lo:{tournament_id}:view"

@@ -31,6 +31,9 @@ SEED, ORDER, VIEW = "seed", "order", "view"
 
 
 class LotButton(CallbackData, prefix="lo"):
+    """The lot screen's buttons; the chief judge's alert packs its "view" button with
+    `domain.lots.lot_screen_callback`."""
+
     tid: int
     act: str
 

@@ -5,6 +5,9 @@ a place) is shared by entries equal on every tie-breaker. The chief judge draws 
 tournament's seed (shown to everyone) or enters the order of a physical draw. The decision is
 written to the audit log, the channel is told, the standings are recomputed with it and the
 live table edited, all in one transaction; the next stage can then be seated.
+
+When a change closes the stage (its last protocol confirmed, a correction, an annulment) with
+such a tie, the chief judge is told in the same transaction, with a button to the lot screen.
 """
 
 from __future__ import annotations
@@ -15,8 +18,16 @@ from datetime import datetime
 from html import escape
 
 from domain.lot import Lot
-from domain.lots import LotDecision, Tie, decide_tie, recorded_lot, ties_to_decide
-from domain.outgoing import Html, OutgoingMessage, Phrase
+from domain.lots import (
+    LotDecision,
+    Tie,
+    decide_tie,
+    lot_screen_callback,
+    recorded_lot,
+    tie_key,
+    ties_to_decide,
+)
+from domain.outgoing import Button, Html, OutgoingMessage, Phrase
 from domain.permissions import Action, Forbidden, StaffRole
 from domain.protests import AuditEntry, AuditKind
 from domain.services.access import NotFound
@@ -178,3 +189,40 @@ async def _tell_channel(
             dedupe_key=f"lot:{decision.id}",
         )
     )
+
+
+async def alert_lot_needed(uow: UnitOfWork, tournament: Tournament) -> None:
+    """Tell the chief judges of every tie the stage closed with that only a lot settles: where
+    it is, who is tied, and a button to the lot screen. Called in the transaction of a change
+    to the results; each tie is told once, however often the results change around it."""
+    if not await _stage_complete(uow, tournament):
+        return
+    standings = await compute_current(uow, tournament)
+    ties = ties_to_decide(standings, tournament.current_stage, stage_complete=True)
+    if not ties:
+        return
+    chiefs = sorted(
+        person
+        for person, role in await uow.staff.of_tournament(tournament.id)
+        if role is StaffRole.CHIEF_JUDGE
+    )
+    button = Button(Phrase.of("lot-open"), callback_data=lot_screen_callback(tournament.id))
+    for tie in ties:
+        names = ", ".join(await _names(uow, tournament, tie))
+        phrase = Phrase.of(
+            "lot-needed",
+            tournament=tournament.title,
+            where="cut" if tie.context.startswith("cut ") else "places",
+            count=len(tie.tied),
+            names=names,
+        )
+        for chief in chiefs:
+            await uow.outbox.add(
+                OutgoingMessage(
+                    chat_id=chief,
+                    phrase=phrase,
+                    buttons=((button,),),
+                    tournament_id=tournament.id,
+                    dedupe_key=f"lot-needed:{tournament.id}:{tie_key(tie)}:{chief}",
+                )
+            )

@@ -36,6 +36,7 @@ from domain.registration import Participant, ParticipantStatus
 from domain.rounds import GameInRound
 from domain.scoring import score_game
 from domain.services.access import NotFound, authorize
+from domain.services.lots import alert_lot_needed
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.services.standings import (
     StandingsPresenter,
@@ -510,6 +511,7 @@ async def annul_game(
             result_key=f"annulled:{game.game.id}",
             now=now,
         )
+        await alert_lot_needed(uow, tournament)
         await uow.commit()
         return ProtestCase(settled, game, tournament, case.players)
 

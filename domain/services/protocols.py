@@ -31,6 +31,7 @@ from domain.regulation import Regulation
 from domain.rounds import GameInRound, GameState, ProtocolCorrection
 from domain.scoring import SeatScore, score_game
 from domain.services.access import NotFound
+from domain.services.lots import alert_lot_needed
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.services.protests import on_protocol_confirmed, window_of
 from domain.services.reminders import replan_reminders
@@ -250,6 +251,7 @@ async def confirm_protocol(
         await uow.protocols.save_standings(tournament.id, standings, now)
         await _result_post(uow, access, protocol, game.version + 1, correcting)
         await replan_reminders(uow, tournament.id, now)
+        await alert_lot_needed(uow, tournament)
         if presenter is not None:
             await publish_after_result(
                 uow,

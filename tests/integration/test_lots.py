@@ -1,5 +1,6 @@
-"""The lot on both databases: a qualifying over with its cut line in a tie, the chief judge's
-decision stored, audited, told to the channel, and the semifinal seated after it."""
+"""The lot on both databases: a qualifying over with its cut line in a tie, the chief judge
+alerted by the last confirmation, his decision stored, audited, told to the channel, and the
+semifinal seated after it."""
 
 from __future__ import annotations
 
@@ -9,9 +10,12 @@ import pytest
 
 from bot.db.uow import SqlUnitOfWorkFactory
 from bot.rendering.standings_posts import ChannelStandings
-from domain.outgoing import DeliveryStatus
+from domain.lots import lot_screen_callback
+from domain.outgoing import DeliveryStatus, OutgoingMessage
 from domain.permissions import Forbidden
 from domain.protests import AuditKind
+from domain.protocol import ProtocolDraft
+from domain.protocol_screen import Mode, Screen
 from domain.services import lots, protocols, rounds
 from domain.validation import Invalid
 from tests.integration.test_rounds_setup import (
@@ -26,21 +30,71 @@ from tests.unit.protocol_builders import protocol
 PRESENTER = ChannelStandings("ru")
 
 
-async def _qualifying_played(uow_factory: SqlUnitOfWorkFactory) -> Seeded:
+async def _qualifying_played(
+    uow_factory: SqlUnitOfWorkFactory, *, confirm_the_last: bool = False
+) -> Seeded:
     """Thirty players, every qualifying game a red win with the same roles by seat: the
-    twentieth and twenty-first places are equal on every tie-breaker."""
+    twentieth and twenty-first places are equal on every tie-breaker. With `confirm_the_last`
+    the last game's protocol is confirmed by the chief judge, as the protocol screen does."""
     seeded = await seed_tournament(uow_factory, players=30)
     preview = await rounds.start_stage(
         uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, seed=3, swaps=2_000
     )
+    last = preview.stage.rounds[-1].games[-1]
     async with uow_factory() as uow:
         for round_ in preview.stage.rounds:
             for game in round_.games:
+                if confirm_the_last and game.id == last.id:
+                    continue
                 assert await uow.protocols.advance_game(game.id, 0, None)
                 players = [str(player) for player in game.players]
                 await uow.protocols.store(game.id, protocol(players), ORGANIZER, NOW)
         await uow.commit()
+    if confirm_the_last:
+        for number in range(1, len(preview.stage.rounds) + 1):
+            await rounds.publish_round(
+                uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, number
+            )
+        filled = protocol([str(player) for player in last.players])
+        async with uow_factory() as uow:
+            screen = Screen(ProtocolDraft.from_protocol(filled), mode=Mode.WINNER)
+            assert await uow.protocols.add_draft(last.id, screen, CHIEF_JUDGE, NOW)
+            await uow.commit()
+        await protocols.confirm_protocol(uow_factory, last.id, CHIEF_JUDGE, NOW)
     return seeded
+
+
+async def _lot_alerts(uow_factory: SqlUnitOfWorkFactory) -> list[OutgoingMessage]:
+    """The "lot needed" alerts waiting in the outbox (claimed, so each is read once)."""
+    async with uow_factory() as uow:
+        claimed = [await uow.outbox.claim(item.id) for item in await uow.outbox.waiting(1_000)]
+        await uow.commit()
+    messages = [item.message for item in claimed if item is not None]
+    return [m for m in messages if m.phrase is not None and m.phrase.key == "lot-needed"]
+
+
+async def test_the_last_confirmation_alerts_the_chief_judge_once_with_a_button_to_the_lot(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    seeded = await _qualifying_played(uow_factory, confirm_the_last=True)
+    tid = seeded.tournament.id
+    case = await lots.lot_case(uow_factory, tid, CHIEF_JUDGE)
+    assert case.tie is not None
+    # Only the chief judge is alerted: the table judges cannot draw the lot.
+    (alert,) = await _lot_alerts(uow_factory)
+    assert alert.chat_id == CHIEF_JUDGE and alert.phrase is not None
+    args = alert.phrase.arguments
+    assert (args["where"], args["count"]) == ("cut", len(case.tie.tied))
+    assert args["names"] == ", ".join(case.names)
+    ((button,),) = alert.buttons
+    assert button.callback_data == lot_screen_callback(tid)
+    # The same tie is told once, however often the results change around it.
+    async with uow_factory() as uow:
+        tournament = await uow.tournaments.get(tid)
+        assert tournament is not None
+        await lots.alert_lot_needed(uow, tournament)
+        await uow.commit()
+    assert await _lot_alerts(uow_factory) == []
 
 
 async def _next_stage(uow_factory: SqlUnitOfWorkFactory, seeded: Seeded) -> None:

@@ -9,6 +9,8 @@ from collections import Counter
 from aiogram.filters.callback_data import CallbackData
 
 import handlers
+from domain.lots import lot_screen_callback
+from handlers.lots import VIEW, LotButton
 
 
 def _all_callback_data() -> list[type[CallbackData]]:
@@ -28,3 +30,7 @@ def test_callback_prefixes_are_unique() -> None:
     assert len(kinds) > 5, "the scan found too few button kinds to be looking at the handlers"
     counts = Counter(kind.__prefix__ for kind in kinds)
     assert [prefix for prefix, count in counts.items() if count > 1] == []
+
+
+def test_the_lot_alerts_button_opens_the_lot_screen() -> None:
+    assert LotButton.unpack(lot_screen_callback(7)) == LotButton(tid=7, act=VIEW)

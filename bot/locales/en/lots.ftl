@@ -27,6 +27,14 @@ lot-drawn-channel = <b>{ $tournament }: lot</b>
        *[places] The shared place is settled by lot
     } ({ $method ->
         [seed] by the seed { $seed }, anyone can check it
-       *[order] the chief judge entered the order of the draw; other ties follow the seed { $seed }
+       *[order] the chief judge entered the order of the draw
     }):
     { $order }
+lot-needed = <b>A lot is needed · { $tournament }</b>
+    { $where ->
+        [cut] The stage is over and its cut line falls in a tie through every tie-breaker ({ $count } contenders):
+       *[places] The stage is over and { $count } entries share a place, tied through every tie-breaker:
+    }
+    { $names }
+    Draw the lot with the button below or with /lot.
+lot-open = 🎲 Open the lot

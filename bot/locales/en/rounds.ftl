@@ -22,7 +22,7 @@ round-correction-sit-out = Seating corrected, game { $game }: you sit this game 
 # Refusals.
 stage-not-started = The stage has not started: start it on the tournament card.
 stage-not-seated = The stage has no seating yet.
-stage-cut-needs-lot = Who advances is not settled: { $places } place(s) are shared by players tied on every tie-breaker; a lot is needed.
+stage-cut-needs-lot = Who advances is not settled: { $places } place(s) are shared by players tied on every tie-breaker; a lot is needed: the chief judge draws it with /lot.
 stage-too-few-players = { $count } players: { $tables } table(s) need 10 players each.
 stage-seating-impossible = No seating is possible: { $reason }
 stage-all-published = Every round of the stage is published.

@@ -46,7 +46,7 @@ standings-cut-line = top { $count } { $unit ->
         }
        *[players] advance
     }
-standings-cut-needs-lot = The cut line falls in a tie through every tie-breaker: the chief judge's lot decides { $places } { $places ->
+standings-cut-needs-lot = The cut line falls in a tie through every tie-breaker: the chief judge's lot (the /lot command) decides { $places } { $places ->
         [one] place
        *[other] places
     }.
