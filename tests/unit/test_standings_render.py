@@ -164,7 +164,7 @@ def test_a_cut_line_inside_a_tie_says_the_chief_judge_draws_a_lot():
     # Three tables of ten: 21 winners tie for the 20 places.
     board = cup_board(30, winners={1: "red", 2: "red", 3: "red"})
     page = standings_pages(board, "ru")[0]
-    assert "жребий главного судьи разыграет" in page
+    assert "жребий главного судьи (команда /lot) разыграет" in page
 
 
 def test_pages_are_cut_between_rows_each_with_its_header_and_every_player_once():
