@@ -29,6 +29,7 @@ from domain.protocol import FirstKill, ProtocolDraft, Role, Side
 from domain.protocol_screen import Mode, Screen
 from domain.registration import Participant, ParticipantStatus
 from domain.services import protocols, rounds
+from domain.services.standings import current_standings
 from domain.tournament import Tournament, TournamentState
 from domain.users import User
 
@@ -129,7 +130,7 @@ async def run(folder: Path) -> None:
         view = await protocols.confirm_protocol(uow_factory, game_id, judge_id, NOW)
         timings.append(time.perf_counter() - start)
         assert view.notice == "protocol-screen-confirmed", view.refused
-    standings = await protocols.current_standings(uow_factory, tournament)
+    standings = await current_standings(uow_factory, tournament)
     async with uow_factory() as uow:
         queued = await uow.outbox.waiting(100_000)
     # The channel's queue holds each round's seating post and each game's result.

@@ -14,7 +14,6 @@ from domain.protocol import Protocol
 from domain.registration import Participant, ParticipantStatus
 from domain.services.access import authorize
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
-from domain.services.protocols import compute_current
 from domain.services.standings import (
     PlayedGame,
     participant_key,
@@ -222,7 +221,8 @@ async def _store_games(
     owner_id: int,
     now: datetime,
 ) -> None:
-    """Store the games with their protocols confirmed, then the standings they make."""
+    """Store the games with their protocols confirmed (the standings are computed from them on
+    every read)."""
     if not games:
         return
     await uow.protocols.start_standings(tournament.id)
@@ -241,8 +241,6 @@ async def _store_games(
             game_id = game_ids[(game.round, game.table)]
             await uow.protocols.advance_game(game_id, 0, None)
             await uow.protocols.store(game_id, _renamed(game.protocol, keys), owner_id, now)
-    standings = await compute_current(uow, tournament)
-    await uow.protocols.save_standings(tournament.id, standings, now)
 
 
 def _placeholder_team(tournament_id: int, name: str) -> Team:

@@ -3,8 +3,8 @@
 A tie needs the lot when the stage being played is over and its cut line (in the last stage,
 a place) is shared by entries equal on every tie-breaker. The chief judge draws by the
 tournament's seed (shown to everyone) or enters the order of a physical draw. The decision is
-written to the audit log, the channel is told, the standings are recomputed with it and the
-live table edited, all in one transaction; the next stage can then be seated.
+written to the audit log, the channel is told and the live table edited with the standings it
+makes, all in one transaction; the next stage can then be seated.
 
 When a change closes the stage (its last protocol confirmed, a correction, an annulment) with
 such a tie, the chief judge is told in the same transaction, with a button to the lot screen.
@@ -149,9 +149,6 @@ async def draw_lot(
                 AuditKind.LOT_DRAWN,
                 f"{tie.context}: {order} ({decision.method}, seed {decision.seed})",
             )
-        )
-        await uow.protocols.save_standings(
-            tournament.id, await compute_current(uow, tournament), now
         )
         await _tell_channel(uow, tournament, decision, names)
         await publish_live_standings(

@@ -40,7 +40,6 @@ from domain.services.lots import alert_lot_needed
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.services.standings import (
     StandingsPresenter,
-    compute_current,
     played_games,
     publish_after_result,
     publish_live_standings,
@@ -485,9 +484,6 @@ async def annul_game(
             )
             if await uow.protests.save(closed, other.status):
                 await _tell_decision(uow, closed, game, tournament, "protest-annulled")
-        await uow.protocols.save_standings(
-            tournament.id, await compute_current(uow, tournament), now
-        )
         if tournament.channel_id is not None:
             await uow.outbox.add(
                 OutgoingMessage(

@@ -2,12 +2,12 @@
 
 Only the table's judge or a chief judge of the tournament touches a protocol; every call is
 authorized anew against the database. The draft is stored after every press, so it survives
-a restart and opens on another device. Confirmation stores the protocol, recomputes and stores
-the standings, records the result's channel post and opens the protest window, all in one
-transaction. It is guarded twice: the tournament's standings row is locked first (results of
-one tournament are recomputed one after another, none lost), then the game moves from the
-version the judge saw to the next one with a conditional UPDATE (two confirmations of the same
-game store one result).
+a restart and opens on another device. Confirmation stores the protocol, records the result's
+channel post with the standings it makes and opens the protest window, all in one transaction.
+It is guarded twice: the tournament's standings row is locked first (results of one tournament
+are stored one after another, none lost), then the game moves from the version the judge saw
+to the next one with a conditional UPDATE (two confirmations of the same game store one
+result).
 """
 
 from __future__ import annotations
@@ -35,12 +35,7 @@ from domain.services.lots import alert_lot_needed
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.services.protests import on_protocol_confirmed, window_of
 from domain.services.reminders import replan_reminders
-from domain.services.standings import (
-    StandingsPresenter,
-    compute_current,
-    publish_after_result,
-)
-from domain.standings import Standings
+from domain.services.standings import StandingsPresenter, publish_after_result
 from domain.tournament import Tournament
 
 # Two people pressing the same protocol at once: the loser re-applies his press on the
@@ -204,8 +199,8 @@ async def confirm_protocol(
     now: datetime,
     presenter: StandingsPresenter | None = None,
 ) -> ProtocolView:
-    """Store the protocol (or the chief judge's correction), recompute the standings, record
-    the channel's result post and open the protest window. A second confirmation of the same
+    """Store the protocol (or the chief judge's correction), record the channel's result post
+    and open the protest window. A second confirmation of the same
     game, at the same moment or later, stores nothing and says the protocol is confirmed.
 
     With a `presenter` (the running bot always passes one) the channel's live standings are
@@ -247,8 +242,6 @@ async def confirm_protocol(
             user_id,
             now,
         )
-        standings = await compute_current(uow, tournament)
-        await uow.protocols.save_standings(tournament.id, standings, now)
         await _result_post(uow, access, protocol, game.version + 1, correcting)
         await replan_reminders(uow, tournament.id, now)
         await alert_lot_needed(uow, tournament)
@@ -331,21 +324,6 @@ async def judge_games(uow_factory: UnitOfWorkFactory, user_id: int) -> list[Game
             if StaffRole.CHIEF_JUDGE in await uow.staff.roles(tournament.id, user_id):
                 games.extend(await uow.rounds.recent_games(tournament.id, _CHIEF_ROUNDS))
         return list({game.game.id: game for game in games}.values())
-
-
-async def load_standings(uow: UnitOfWork, tournament: Tournament) -> Standings:
-    """The standings as stored by the last result, or computed when none is stored yet."""
-    stored = await uow.protocols.standings(tournament.id)
-    return stored if stored is not None else await compute_current(uow, tournament)
-
-
-async def current_standings(uow_factory: UnitOfWorkFactory, tournament_id: int) -> Standings:
-    """The rules engine's standings of a tournament, as the last confirmation stored them."""
-    async with uow_factory() as uow:
-        tournament = await uow.tournaments.get(tournament_id)
-        if tournament is None:
-            raise NotFound(f"tournament {tournament_id}")
-        return await load_standings(uow, tournament)
 
 
 async def _result_post(

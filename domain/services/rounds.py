@@ -38,8 +38,8 @@ from domain.seating import DEFAULT_SWAPS, Seating, SeatingError, SeatingRequest,
 from domain.seating_quality import SeatingQuality, evaluate_seating
 from domain.services.access import NotFound, authorize
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
-from domain.services.protocols import load_standings
 from domain.services.reminders import replan_reminders
+from domain.services.standings import compute_current
 from domain.tournament import Tournament, TournamentState
 from domain.validation import Invalid
 
@@ -196,7 +196,7 @@ async def _players_still_in(uow: UnitOfWork, tournament: Tournament, stage_id: s
     if index == 0:
         return sorted(p.id for p in playing)
     previous = regulation.stages[index - 1].id
-    standings = await load_standings(uow, tournament)
+    standings = await compute_current(uow, tournament)
     cut = next(cut for cut in standings.cuts if cut.stage == previous)
     if cut.needs_lot:
         raise Invalid("stage-cut-needs-lot", places=cut.open_places)

@@ -12,7 +12,8 @@ from bot.fake_telegram import FakeTelegram
 from bot.sandbox import running_bot, sandbox_settings
 from domain.protests import AuditKind
 from domain.regulation import PRESETS_DIR
-from domain.services import protests, protocols, rounds
+from domain.services import protests, rounds
+from domain.services.standings import current_standings
 from tests.e2e.test_protests_accept import _started
 from tests.e2e.test_standings_push import _confirm_red_win, _live_edits
 from tests.integration.test_rounds_setup import (
@@ -81,7 +82,7 @@ async def test_the_chief_judge_annuls_the_game_and_it_stops_counting(
         assert edited.message_id == live.message_id
         assert _live_edits(fake_telegram, live.message_id) == 1
 
-        standings = await protocols.current_standings(app.uow_factory, tid)
+        standings = await current_standings(app.uow_factory, tid)
         assert all(row.figures.games == 0 for row in standings.players)
         # The game stays in the record: its protocol and seats are kept.
         async with app.uow_factory() as uow:

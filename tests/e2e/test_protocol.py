@@ -17,6 +17,7 @@ from bot.fake_telegram.state import CallbackAnswer, ChatMessage
 from bot.sandbox import running_bot, sandbox_settings
 from domain.protocol import Side
 from domain.services import protocols, rounds
+from domain.services.standings import current_standings
 from tests.integration.test_rounds_setup import (
     CHANNEL,
     CHIEF_JUDGE,
@@ -148,7 +149,7 @@ async def test_a_judge_fills_and_confirms_a_protocol_by_buttons(table: Table) ->
     assert screen.buttons() == []
     result = await table.channel.wait_for(lambda m: "стол 1: победа красных" in (m.text or ""))
     assert table.seeded.nickname(table.players[0]) in (result.text or "")
-    standings = await protocols.current_standings(table.app.uow_factory, table.seeded.tournament.id)
+    standings = await current_standings(table.app.uow_factory, table.seeded.tournament.id)
     assert standings.players[0].points == Decimal("2.3")
 
 
@@ -211,5 +212,5 @@ async def test_two_judges_confirming_at_once_store_one_result(table: Table) -> N
         "Протокол подтверждён.",
         "Протокол уже подтверждён: исправить его может только главный судья.",
     ]
-    standings = await protocols.current_standings(table.app.uow_factory, table.seeded.tournament.id)
+    standings = await current_standings(table.app.uow_factory, table.seeded.tournament.id)
     assert sum(row.figures.games for row in standings.players) == 10

@@ -17,6 +17,7 @@ from domain.protests import AuditKind
 from domain.protocol import ProtocolDraft
 from domain.protocol_screen import Mode, Screen
 from domain.services import lots, protocols, rounds
+from domain.services.standings import current_standings
 from domain.validation import Invalid
 from tests.integration.test_rounds_setup import (
     CHIEF_JUDGE,
@@ -129,7 +130,7 @@ async def test_the_chief_judge_orders_the_tie_at_the_cut_and_the_semifinal_is_se
         await lots.draw_lot(uow_factory, tid, CHIEF_JUDGE, None, presenter=PRESENTER, now=NOW)
     assert again.value.code == "lot-nothing-to-decide"
     assert (await lots.lot_case(uow_factory, tid, CHIEF_JUDGE)).tie is None
-    standings = await protocols.current_standings(uow_factory, tid)
+    standings = await current_standings(uow_factory, tid)
     cut = next(cut for cut in standings.cuts if cut.stage == "qualifying")
     assert not cut.needs_lot and cut.settled_by_lot and len(cut.advancing) == 20
     # The judge's first pick crosses the line, his last does not.

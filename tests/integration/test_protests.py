@@ -16,7 +16,7 @@ from domain.protests import AuditKind, ProtestStatus
 from domain.protocol import Side
 from domain.protocol_screen import Act, Mode, Press
 from domain.services import protests, protocols
-from domain.services.standings import standings_of_tournament
+from domain.services.standings import current_standings, standings_of_tournament
 from domain.validation import Invalid
 from tests.integration.test_protocols import Judge, _published_game, mode
 from tests.integration.test_rounds import sent_messages
@@ -184,7 +184,7 @@ async def test_an_accepted_protest_corrects_the_protocol_and_changes_the_standin
     protester = seeded.user_of(players[9])
     filed = await protests.file_protest(uow_factory, game_id, protester, REASON, None, NOW)
     later = CLOSES + timedelta(minutes=5)
-    before = await protocols.current_standings(uow_factory, seeded.tournament.id)
+    before = await current_standings(uow_factory, seeded.tournament.id)
     points = {row.id: row.points for row in before.players}
     assert points[str(players[0])] == Decimal("2.3") and points[str(players[9])] == 0
     await protests.decide_protest(
@@ -206,7 +206,7 @@ async def test_an_accepted_protest_corrects_the_protocol_and_changes_the_standin
     await chief.press(mode(Mode.SUMMARY))
     done = await protocols.confirm_protocol(uow_factory, game_id, CHIEF_JUDGE, later)
     assert done.confirmed is not None and done.confirmed.winner is Side.BLACK
-    after = await protocols.current_standings(uow_factory, seeded.tournament.id)
+    after = await current_standings(uow_factory, seeded.tournament.id)
     points = {row.id: row.points for row in after.players}
     assert points[str(players[0])] == Decimal("0.3") and points[str(players[9])] == Decimal(2)
     board = await standings_of_tournament(uow_factory, seeded.tournament.id, ORGANIZER, later)

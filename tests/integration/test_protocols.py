@@ -11,9 +11,11 @@ import pytest
 from bot.db.uow import SqlUnitOfWorkFactory
 from domain.protocol import Role, Side
 from domain.protocol_screen import MODES, ROLE_TOOLS, Act, Mode, Press, seat_press
+from domain.registration import Application
 from domain.rounds import GameState
-from domain.services import protocols, rounds
+from domain.services import checkin, protocols, rounds
 from domain.services.protocols import NotYourTable, ProtocolView
+from domain.services.standings import current_standings, standings_of_tournament
 from tests.integration.test_rounds import seated, sent_messages
 from tests.integration.test_rounds_setup import (
     CHANNEL,
@@ -105,7 +107,7 @@ async def test_a_protocol_filled_by_presses_is_confirmed_scored_and_posted(
     assert done.game.game.state is GameState.CONFIRMED
     assert done.game.game.protest_until == NOW + timedelta(minutes=10)
     assert done.confirmed is not None and done.confirmed.winner is Side.RED
-    standings = await protocols.current_standings(uow_factory, seeded.tournament.id)
+    standings = await current_standings(uow_factory, seeded.tournament.id)
     leader = standings.players[0]
     assert leader.id == str(done.game.game.players[0])
     assert leader.points == Decimal("2.3")
@@ -159,7 +161,7 @@ async def test_two_confirmations_at_the_same_moment_store_one_result(
     ]
     posts = [m for m in await sent_messages(uow_factory) if m.chat_id == CHANNEL]
     assert len(posts) == 1
-    standings = await protocols.current_standings(uow_factory, seeded.tournament.id)
+    standings = await current_standings(uow_factory, seeded.tournament.id)
     assert standings.players[0].figures.games == 1
 
 
@@ -175,7 +177,7 @@ async def test_results_of_two_tables_confirmed_together_both_count(
     for judge in judges:
         await judge.fill_red_win()
     await asyncio.gather(*(judge.confirm() for judge in judges))
-    standings = await protocols.current_standings(uow_factory, seeded.tournament.id)
+    standings = await current_standings(uow_factory, seeded.tournament.id)
     assert sum(row.figures.games for row in standings.players) == 20
 
 
@@ -205,10 +207,33 @@ async def test_the_chief_judge_corrects_a_confirmed_protocol_with_an_audit(
     assert [(c.corrected_by, c.before.winner, c.after.winner) for c in audit] == [
         (CHIEF_JUDGE, Side.RED, Side.BLACK)
     ]
-    standings = await protocols.current_standings(uow_factory, seeded.tournament.id)
+    standings = await current_standings(uow_factory, seeded.tournament.id)
     don = str(confirmed.game.game.players[9])
     assert next(row for row in standings.players if row.id == don).points == 2
     posts = [
         m.phrase.key for m in await sent_messages(uow_factory) if m.phrase and m.chat_id == CHANNEL
     ]
     assert posts == ["protocol-result", "protocol-result-corrected"]
+
+
+async def test_a_substitute_shows_in_the_standings_without_another_result(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    seeded, game_id, judge_id = await _published_game(uow_factory)
+    judge = Judge(uow_factory, game_id, judge_id)
+    await judge.fill_red_win()
+    done = await judge.confirm()
+    tid = seeded.tournament.id
+    leaver = done.game.game.players[0]
+    await checkin.exclude(uow_factory, leaver, CHIEF_JUDGE, (), "поведение", NOW)
+    await checkin.substitute(
+        uow_factory, leaver, ORGANIZER, (), NOW, newcomer=Application("Запасной", "Клуб", "Омск")
+    )
+    # No protocol was confirmed since: the standings still follow the change at once.
+    standings = await current_standings(uow_factory, tid)
+    rows = {row.name: row for row in standings.players}
+    assert rows["Запасной"].figures.games == 0
+    # The excluded player keeps the points of the game he played.
+    assert standings.players[0].id == str(leaver) and standings.players[0].points == Decimal("2.3")
+    board = await standings_of_tournament(uow_factory, tid, ORGANIZER, NOW)
+    assert board is not None and board.standings == standings

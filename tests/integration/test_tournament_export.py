@@ -22,7 +22,7 @@ from domain.protocol_screen import Act, Mode, Press
 from domain.registration import Application, ParticipantStatus
 from domain.services import checkin, protocols, rounds
 from domain.services.exports import dump_tournament, import_tournament
-from domain.services.standings import participant_key, standings_of_tournament
+from domain.services.standings import current_standings, participant_key, standings_of_tournament
 from domain.services.users import remember_user
 from domain.standings import StandingRow, Standings
 from domain.tournament import TournamentState
@@ -151,8 +151,8 @@ async def _round_trip(
     path = folder / "exported.tournament.json"
     path.write_text(exported, encoding="utf-8")
     from_file = _standings_of_file(path, capsys)
-    original = await protocols.current_standings(uow_factory, tournament_id)
-    imported = await protocols.current_standings(fresh_uow_factory, moved)
+    original = await current_standings(uow_factory, tournament_id)
+    imported = await current_standings(fresh_uow_factory, moved)
     assert await _stored(uow_factory, tournament_id, original) == from_file
     assert await _stored(fresh_uow_factory, moved, imported) == from_file
     # /standings shows the organizer the same table from the imported protocols.
@@ -235,7 +235,7 @@ async def test_a_tournament_played_on_the_protocol_screens_exports_its_current_p
         newcomer=Application("Запасной", "Клуб", "Омск"),
     )
     # The chief judge turns table 2 into a black win after its confirmation
-    # (the standings stored with the correction list the substitute).
+    # (the standings list the substitute).
     chief = Judge(uow_factory, games[1].id, CHIEF_JUDGE)
     await protocols.start_correction(uow_factory, games[1].id, CHIEF_JUDGE, NOW)
     await chief.open()
