@@ -30,6 +30,7 @@ from bot.delivery import DeliveryLimits, DeliveryWorker
 from bot.i18n import LOCALES, translator
 from bot.rendering.standings_posts import ChannelStandings
 from bot.scheduler import ReminderScheduler
+from domain.services.ports import Clock
 from handlers.middlewares import KnownUserMiddleware
 from handlers.routers import all_routers
 
@@ -88,14 +89,17 @@ def build_dispatcher(
     settings: Settings,
     session_factory: async_sessionmaker[AsyncSession],
     uow_factory: SqlUnitOfWorkFactory,
+    clock: Clock | None = None,
 ) -> Dispatcher:
-    """A Dispatcher with per-user event isolation, so a double tap cannot race a wizard."""
+    """A Dispatcher with per-user event isolation, so a double tap cannot race a wizard.
+
+    Every handler and the reminder scheduler read the time from `clock` (the system's clock
+    unless a test or the simulation hands in its own)."""
     storage, isolation = _fsm_storage(settings, session_factory)
     dispatcher = Dispatcher(storage=storage, events_isolation=isolation)
     dispatcher["uow_factory"] = uow_factory
     dispatcher["settings"] = settings
-    # Handlers read the time here; tests put a clock of their own in its place.
-    dispatcher["clock"] = SystemClock()
+    dispatcher["clock"] = clock if clock is not None else SystemClock()
     # The channel's standings (live table, closing posts) speak the bot's default language.
     dispatcher["standings_presenter"] = ChannelStandings(settings.default_locale)
     dispatcher.update.outer_middleware(KnownUserMiddleware(uow_factory, settings.default_locale))
@@ -103,14 +107,15 @@ def build_dispatcher(
     return dispatcher
 
 
-async def build_application(settings: Settings) -> Application:
-    """Migrate the database to the newest schema and wire the bot to it."""
+async def build_application(settings: Settings, *, clock: Clock | None = None) -> Application:
+    """Migrate the database to the newest schema and wire the bot to it; handlers and
+    reminders run on `clock` (the system's clock by default)."""
     engine = create_engine(settings.database_url)
     await upgrade(engine)
     session_factory = create_session_factory(engine)
     uow_factory = SqlUnitOfWorkFactory(session_factory)
     bot = build_bot(settings)
-    dispatcher = build_dispatcher(settings, session_factory, uow_factory)
+    dispatcher = build_dispatcher(settings, session_factory, uow_factory, clock)
     delivery, reminders = build_delivery(settings, bot, dispatcher, uow_factory)
     return Application(
         settings=settings,
@@ -136,9 +141,9 @@ def build_delivery(
     delivery = DeliveryWorker(
         bot, uow_factory, limits=limits, default_locale=settings.default_locale
     )
-    # Reminders fall due by the Dispatcher's clock, the one handlers read (tests set it).
-    clock = dispatcher["clock"]
-    reminders = ReminderScheduler(uow_factory, clock=lambda: clock.now())
+    # Reminders fall due by the Dispatcher's clock, the one handlers read.
+    clock: Clock = dispatcher["clock"]
+    reminders = ReminderScheduler(uow_factory, clock=clock.now)
     uow_factory.add_commit_listener(delivery.on_commit)
     uow_factory.add_commit_listener(reminders.on_commit)
     dispatcher.startup.register(delivery.start)

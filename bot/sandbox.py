@@ -14,6 +14,7 @@ from typing import Any
 from bot.app import Application, build_application, run_polling
 from bot.config import Settings
 from bot.fake_telegram import FakeTelegram
+from domain.services.ports import Clock
 
 
 def sandbox_settings(fake: FakeTelegram, database_url: str, **overrides: Any) -> Settings:
@@ -30,9 +31,12 @@ def sandbox_settings(fake: FakeTelegram, database_url: str, **overrides: Any) ->
 
 
 @contextlib.asynccontextmanager
-async def running_bot(settings: Settings) -> AsyncIterator[Application]:
-    """Build the application, poll until the block ends, then stop and release it all."""
-    app = await build_application(settings)
+async def running_bot(
+    settings: Settings, *, clock: Clock | None = None
+) -> AsyncIterator[Application]:
+    """Build the application (on `clock`, the system's by default), poll until the block
+    ends, then stop and release it all."""
+    app = await build_application(settings, clock=clock)
     started = asyncio.Event()
 
     async def mark_started() -> None:

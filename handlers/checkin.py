@@ -15,7 +15,7 @@ from domain import validation
 from domain.outgoing import Button, Phrase
 from domain.registration import Application, ParticipantStatus
 from domain.services.checkin import call_for_checkin, check_in, exclude, mark_no_show, substitute
-from domain.services.ports import UnitOfWorkFactory
+from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.registration import roster
 from domain.users import User
 from domain.validation import Invalid
@@ -27,7 +27,7 @@ from handlers.callbacks import (
     PersonAction,
     SubstitutePick,
 )
-from handlers.common import now, refusal_text, refusals_answered, show
+from handlers.common import refusal_text, refusals_answered, show
 from handlers.lists import show_person
 from handlers.middlewares import Texts
 
@@ -44,8 +44,9 @@ async def confirm_presence(
     user: User,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
+    clock: Clock,
 ) -> None:
-    await check_in(uow_factory, callback_data.tid, user.telegram_id, now())
+    await check_in(uow_factory, callback_data.tid, user.telegram_id, clock.now())
     await show(callback, texts("checkin-done"))
 
 
@@ -57,9 +58,10 @@ async def missing_screen(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
+    clock: Clock,
 ) -> None:
     found = await roster(
-        uow_factory, callback_data.tid, user.telegram_id, settings.admin_ids, now()
+        uow_factory, callback_data.tid, user.telegram_id, settings.admin_ids, clock.now()
     )
     playing = [p for p in found.participants if p.status is ParticipantStatus.REGISTERED]
     missing = [p for p in playing if not p.checked_in]
@@ -90,12 +92,13 @@ async def call_players(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
+    clock: Clock,
 ) -> None:
     button = Button(
         Phrase.of("checkin-button"), callback_data=CheckIn(tid=callback_data.tid).pack()
     )
     sent = await call_for_checkin(
-        uow_factory, callback_data.tid, user.telegram_id, settings.admin_ids, now(), button
+        uow_factory, callback_data.tid, user.telegram_id, settings.admin_ids, clock.now(), button
     )
     await callback.answer(texts("checkin-called", count=len(sent)), show_alert=True)
 
@@ -109,11 +112,12 @@ async def day_action(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
+    clock: Clock,
 ) -> None:
     pid = callback_data.pid
     if callback_data.act == "noshow":
-        await mark_no_show(uow_factory, pid, user.telegram_id, settings.admin_ids, now())
-        await show_person(callback, pid, user, texts, uow_factory, settings)
+        await mark_no_show(uow_factory, pid, user.telegram_id, settings.admin_ids, clock.now())
+        await show_person(callback, pid, user, texts, uow_factory, settings, clock=clock)
     elif callback_data.act == "excl":
         await state.set_state(DayForm.exclusion_reason)
         await state.update_data(pid=pid)
@@ -124,7 +128,7 @@ async def day_action(
         if person is None:
             raise Invalid("refused-not-found")
         found = await roster(
-            uow_factory, person.tournament_id, user.telegram_id, settings.admin_ids, now()
+            uow_factory, person.tournament_id, user.telegram_id, settings.admin_ids, clock.now()
         )
         waiting = [p for p in found.participants if p.status is ParticipantStatus.WAITING]
         keyboard = InlineKeyboardBuilder()
@@ -150,6 +154,7 @@ async def pick_substitute(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
+    clock: Clock,
 ) -> None:
     if callback_data.wid == 0:
         await state.set_state(DayForm.newcomer)
@@ -161,7 +166,7 @@ async def pick_substitute(
         callback_data.pid,
         user.telegram_id,
         settings.admin_ids,
-        now(),
+        clock.now(),
         waiting_id=callback_data.wid,
     )
     await show(callback, texts("substitute-done", nickname=escape(player.nickname)))
@@ -175,6 +180,7 @@ async def take_newcomer(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
+    clock: Clock,
 ) -> None:
     parts = [part.strip() for part in (message.text or "").split(";")]
     try:
@@ -191,7 +197,12 @@ async def take_newcomer(
     data = await state.get_data()
     await state.clear()
     player, _ = await substitute(
-        uow_factory, data["pid"], user.telegram_id, settings.admin_ids, now(), newcomer=newcomer
+        uow_factory,
+        data["pid"],
+        user.telegram_id,
+        settings.admin_ids,
+        clock.now(),
+        newcomer=newcomer,
     )
     await message.answer(texts("substitute-done", nickname=escape(player.nickname)))
 
@@ -204,6 +215,7 @@ async def take_exclusion_reason(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
+    clock: Clock,
 ) -> None:
     try:
         reason = validation.reason(message.text)
@@ -213,7 +225,7 @@ async def take_exclusion_reason(
     data = await state.get_data()
     await state.clear()
     player, _ = await exclude(
-        uow_factory, data["pid"], user.telegram_id, settings.admin_ids, reason, now()
+        uow_factory, data["pid"], user.telegram_id, settings.admin_ids, reason, clock.now()
     )
     await message.answer(texts("exclude-done", nickname=escape(player.nickname)))
 

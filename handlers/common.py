@@ -1,9 +1,8 @@
-"""What the lifecycle screens share: the clock, refusals turned into text, deep links, pages."""
+"""What the lifecycle screens share: refusals turned into text, deep links, pages."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
-from datetime import UTC, datetime
 from functools import wraps
 from html import escape
 from typing import Any, TypeVar
@@ -18,11 +17,6 @@ from handlers.middlewares import Texts
 
 PAGE_SIZE = 10
 Item = TypeVar("Item")
-
-
-def now() -> datetime:
-    """The moment an update is handled; use cases take it as an argument."""
-    return datetime.now(UTC)
 
 
 def refusal_text(texts: Texts, error: Exception) -> str:

@@ -12,12 +12,12 @@ from bot.config import Settings
 from domain.permissions import Action, allows
 from domain.registration import Participant, ParticipantStatus
 from domain.services.exports import export_csv, export_file
-from domain.services.ports import UnitOfWorkFactory
+from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.registration import Roster, mark_paid, roster
 from domain.teams import members
 from domain.users import User
 from handlers.callbacks import CardOpen, ExportChoice, PersonAction, RosterPage, TeamPage
-from handlers.common import now, page, refusals_answered, show
+from handlers.common import page, refusals_answered, show
 from handlers.middlewares import Texts
 
 VIEWS = ("all", "waiting", "unpaid", "unreachable")
@@ -58,10 +58,11 @@ async def show_roster(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
+    clock: Clock,
 ) -> None:
     view = callback_data.view if callback_data.view in VIEWS else "all"
     found = await roster(
-        uow_factory, callback_data.tid, user.telegram_id, settings.admin_ids, now()
+        uow_factory, callback_data.tid, user.telegram_id, settings.admin_ids, clock.now()
     )
     chosen = [p for p in found.participants if _in_view(view, found, p)]
     shown, pages = page(chosen, callback_data.page)
@@ -109,9 +110,10 @@ async def show_teams(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
+    clock: Clock,
 ) -> None:
     found = await roster(
-        uow_factory, callback_data.tid, user.telegram_id, settings.admin_ids, now()
+        uow_factory, callback_data.tid, user.telegram_id, settings.admin_ids, clock.now()
     )
     size = found.tournament.regulation.team_size or 0
     teams = [team for team in found.teams if not team.withdrawn]
@@ -141,6 +143,7 @@ async def show_person(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
+    clock: Clock,
 ) -> None:
     """One participant with the actions the viewer's roles allow."""
     async with uow_factory() as uow:
@@ -149,7 +152,7 @@ async def show_person(
         await callback.answer(texts("refused-not-found"), show_alert=True)
         return
     found = await roster(
-        uow_factory, participant.tournament_id, user.telegram_id, settings.admin_ids, now()
+        uow_factory, participant.tournament_id, user.telegram_id, settings.admin_ids, clock.now()
     )
     text = person_line(found, participant, texts)
     if participant.reason:
@@ -189,6 +192,7 @@ async def person_action(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
+    clock: Clock,
 ) -> None:
     if callback_data.act in ("paid", "unpaid"):
         await mark_paid(
@@ -197,9 +201,9 @@ async def person_action(
             user.telegram_id,
             settings.admin_ids,
             callback_data.act == "paid",
-            now(),
+            clock.now(),
         )
-    await show_person(callback, callback_data.pid, user, texts, uow_factory, settings)
+    await show_person(callback, callback_data.pid, user, texts, uow_factory, settings, clock=clock)
 
 
 @refusals_answered
@@ -210,15 +214,16 @@ async def export(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
+    clock: Clock,
 ) -> None:
     if callback_data.kind == "csv":
         tournament, text = await export_csv(
-            uow_factory, callback_data.tid, user.telegram_id, settings.admin_ids, now()
+            uow_factory, callback_data.tid, user.telegram_id, settings.admin_ids, clock.now()
         )
         name = f"participants-{tournament.id}.csv"
     else:
         tournament, text = await export_file(
-            uow_factory, callback_data.tid, user.telegram_id, settings.admin_ids, now()
+            uow_factory, callback_data.tid, user.telegram_id, settings.admin_ids, clock.now()
         )
         name = f"tournament-{tournament.id}.json"
     if isinstance(callback.message, Message):

@@ -22,7 +22,7 @@ from domain import validation
 from domain.lifecycle import Refusal, stage_number
 from domain.permissions import Action, allows
 from domain.regulation import PRESET_IDS, RegulationError, load_preset, parse_regulation
-from domain.services.ports import UnitOfWorkFactory
+from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.tournaments import (
     TournamentCard,
     create_tournament,
@@ -45,7 +45,7 @@ from handlers.callbacks import (
     RosterPage,
     TeamPage,
 )
-from handlers.common import deep_link, now, refusals_answered, show
+from handlers.common import deep_link, refusals_answered, show
 from handlers.middlewares import Texts
 from handlers.timetable import VIEW as TIMETABLE_VIEW
 from handlers.timetable import TimetableButton
@@ -125,13 +125,13 @@ def _keep_label(step: str, data: dict[str, Any], settings: Settings, texts: Text
 
 
 async def _ask(
-    message: Message, state: FSMContext, step: State, texts: Texts, settings: Settings
+    message: Message, state: FSMContext, step: State, texts: Texts, settings: Settings, clock: Clock
 ) -> None:
     await state.set_state(step)
     data = await state.get_data()
     name = _step_name(step)
     if name == "confirm":
-        await _confirm(message, data, texts)
+        await _confirm(message, data, texts, clock=clock)
         return
     args: dict[str, Any] = {}
     if name == "timetable":
@@ -145,12 +145,17 @@ async def _ask(
 
 
 async def _next(
-    message: Message, state: FSMContext, texts: Texts, settings: Settings, **values: Any
+    message: Message,
+    state: FSMContext,
+    texts: Texts,
+    settings: Settings,
+    clock: Clock,
+    **values: Any,
 ) -> None:
     await state.update_data(**values)
     current = await state.get_state()
     index = [s.state for s in STEPS].index(current)
-    await _ask(message, state, STEPS[index + 1], texts, settings)
+    await _ask(message, state, STEPS[index + 1], texts, settings, clock=clock)
 
 
 async def start_wizard(
@@ -183,16 +188,17 @@ async def choose_preset(
     state: FSMContext,
     texts: Texts,
     settings: Settings,
+    clock: Clock,
 ) -> None:
     await callback.answer()
     if not isinstance(callback.message, Message) or callback_data.preset not in PRESET_IDS:
         return
     await state.update_data(regulation_id=callback_data.preset, regulation_json=None)
-    await _next(callback.message, state, texts, settings)
+    await _next(callback.message, state, texts, settings, clock=clock)
 
 
 async def upload_regulation(
-    message: Message, state: FSMContext, texts: Texts, settings: Settings, bot: Bot
+    message: Message, state: FSMContext, texts: Texts, settings: Settings, bot: Bot, clock: Clock
 ) -> None:
     document = message.document
     if document is None or (document.file_size or 0) > REGULATION_FILE_LIMIT:
@@ -212,12 +218,14 @@ async def upload_regulation(
     await state.update_data(
         regulation_id=regulation.id, regulation_json=regulation.model_dump_json()
     )
-    await _next(message, state, texts, settings)
+    await _next(message, state, texts, settings, clock=clock)
 
 
-async def _accept(step: str, text: str, data: dict[str, Any], bot: Bot) -> dict[str, Any]:
+async def _accept(
+    step: str, text: str, data: dict[str, Any], bot: Bot, clock: Clock
+) -> dict[str, Any]:
     """The wizard data a typed answer to `step` gives; `Invalid` if it cannot be taken."""
-    today = now().date()
+    today = clock.now().date()
     if step == "title":
         return {"title": validation.title(text)}
     if step == "city":
@@ -237,7 +245,7 @@ async def _accept(step: str, text: str, data: dict[str, Any], bot: Bot) -> dict[
     if step == "deadline":
         start = datetime.combine(date.fromisoformat(data["starts_on"]), datetime.max.time())
         zone_start = start.replace(tzinfo=validation.ZoneInfo(data["timezone"]))
-        moment = validation.moment(text, data["timezone"], now(), zone_start)
+        moment = validation.moment(text, data["timezone"], clock.now(), zone_start)
         return {"deadline": moment.isoformat()}
     if step == "fee":
         return {"fee": str(validation.fee(text))}
@@ -263,18 +271,18 @@ async def _checked_channel(bot: Bot, reference: str) -> int:
 
 
 async def wizard_text(
-    message: Message, state: FSMContext, texts: Texts, settings: Settings, bot: Bot
+    message: Message, state: FSMContext, texts: Texts, settings: Settings, bot: Bot, clock: Clock
 ) -> None:
     current = await state.get_state()
     step = (current or "").split(":")[-1]
     data = await state.get_data()
     try:
-        values = await _accept(step, message.text or "", data, bot)
+        values = await _accept(step, message.text or "", data, bot, clock=clock)
     except Invalid as error:
         args = {k: escape(v) if isinstance(v, str) else v for k, v in error.args_.items()}
         await message.answer(texts(error.code, **args))
         return
-    await _next(message, state, texts, settings, **values)
+    await _next(message, state, texts, settings, **values, clock=clock)
 
 
 async def wizard_keep(
@@ -283,6 +291,7 @@ async def wizard_keep(
     state: FSMContext,
     texts: Texts,
     settings: Settings,
+    clock: Clock,
 ) -> None:
     await callback.answer()
     current = await state.get_state()
@@ -297,10 +306,12 @@ async def wizard_keep(
         "channel": {"channel_id": None},
     }
     if callback_data.step in defaults:
-        await _next(callback.message, state, texts, settings, **defaults[callback_data.step])
+        await _next(
+            callback.message, state, texts, settings, **defaults[callback_data.step], clock=clock
+        )
 
 
-def _draft(data: dict[str, Any], user: User) -> Tournament:
+def _draft(data: dict[str, Any], user: User, clock: Clock) -> Tournament:
     regulation = _regulation_of(data)
     fee = data.get("fee")
     if fee is None and regulation.entry_fee is not None:
@@ -313,7 +324,7 @@ def _draft(data: dict[str, Any], user: User) -> Tournament:
         state=TournamentState.DRAFT,
         timezone=data["timezone"],
         created_by=user.telegram_id,
-        created_at=now(),
+        created_at=clock.now(),
         city=data["city"],
         venue=data["venue"],
         starts_on=date.fromisoformat(data["starts_on"]),
@@ -361,8 +372,8 @@ def _moment(moment: datetime, zone: str) -> str:
     return moment.astimezone(validation.ZoneInfo(zone)).strftime("%d.%m.%Y %H:%M")
 
 
-async def _confirm(message: Message, data: dict[str, Any], texts: Texts) -> None:
-    draft = _draft(data, User(0, "", None, None, texts.locale))
+async def _confirm(message: Message, data: dict[str, Any], texts: Texts, clock: Clock) -> None:
+    draft = _draft(data, User(0, "", None, None, texts.locale), clock=clock)
     keyboard = InlineKeyboardBuilder()
     keyboard.button(text=texts("wizard-create"), callback_data=WizardDone(create=True))
     keyboard.button(text=texts("wizard-cancel"), callback_data=WizardDone(create=False))
@@ -382,6 +393,7 @@ async def wizard_done(
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
     bot: Bot,
+    clock: Clock,
 ) -> None:
     if await state.get_state() != Wizard.confirm.state:
         await callback.answer(texts("refused-not-found"), show_alert=True)
@@ -391,8 +403,10 @@ async def wizard_done(
     if not callback_data.create:
         await show(callback, texts("wizard-cancelled"))
         return
-    tournament = await create_tournament(uow_factory, _draft(data, user), settings.admin_ids, now())
-    await render_card(callback, tournament.id, user, texts, uow_factory, settings, bot)
+    tournament = await create_tournament(
+        uow_factory, _draft(data, user, clock=clock), settings.admin_ids, clock.now()
+    )
+    await render_card(callback, tournament.id, user, texts, uow_factory, settings, bot, clock=clock)
 
 
 async def cancel(message: Message, state: FSMContext, texts: Texts) -> None:
@@ -455,8 +469,11 @@ async def render_card(
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
     bot: Bot,
+    clock: Clock,
 ) -> None:
-    card = await tournament_card(uow_factory, tid, user.telegram_id, settings.admin_ids, now())
+    card = await tournament_card(
+        uow_factory, tid, user.telegram_id, settings.admin_ids, clock.now()
+    )
     text = await card_text(card, texts, bot)
     markup = card_keyboard(card, texts)
     if isinstance(event, CallbackQuery) and isinstance(event.message, Message):
@@ -475,8 +492,11 @@ async def open_card(
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
     bot: Bot,
+    clock: Clock,
 ) -> None:
-    await render_card(callback, callback_data.tid, user, texts, uow_factory, settings, bot)
+    await render_card(
+        callback, callback_data.tid, user, texts, uow_factory, settings, bot, clock=clock
+    )
 
 
 async def list_tournaments(
@@ -503,6 +523,7 @@ async def make_move(
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
     bot: Bot,
+    clock: Clock,
 ) -> None:
     result = await move_tournament(
         uow_factory,
@@ -510,7 +531,7 @@ async def make_move(
         user.telegram_id,
         settings.admin_ids,
         callback_data.move,
-        now(),
+        clock.now(),
     )
     if isinstance(result, Refusal):
         args = {k: escape(v) if isinstance(v, str) else v for k, v in result.args.items()}
@@ -518,7 +539,7 @@ async def make_move(
             args["state"] = texts(f"state-{args['state']}", stage=0)
         await callback.answer(texts(result.code, **args), show_alert=True)
         return
-    await render_card(callback, result.id, user, texts, uow_factory, settings, bot)
+    await render_card(callback, result.id, user, texts, uow_factory, settings, bot, clock=clock)
 
 
 async def forbidden_in_wizard(message: Message, texts: Texts) -> None:

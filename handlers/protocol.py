@@ -36,11 +36,10 @@ from domain.rounds import GameState
 from domain.scoring import SeatScore
 from domain.services import protocols
 from domain.services.access import NotFound
-from domain.services.ports import UnitOfWorkFactory
+from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.protocols import NotYourTable, ProtocolView
 from domain.services.standings import StandingsPresenter
 from domain.users import User
-from handlers.common import now
 from handlers.middlewares import Texts
 
 # Presses that are not the screen's own: open, confirm, start or cancel a correction, and
@@ -374,9 +373,10 @@ async def on_press(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     standings_presenter: StandingsPresenter,
+    clock: Clock,
 ) -> None:
     try:
-        view = await _act(callback_data, user, uow_factory, standings_presenter)
+        view = await _act(callback_data, user, uow_factory, standings_presenter, clock=clock)
     except NotYourTable:
         await callback.answer(texts("protocol-screen-not-yours"), show_alert=True)
         return
@@ -399,8 +399,9 @@ async def _act(
     user: User,
     uow_factory: UnitOfWorkFactory,
     presenter: StandingsPresenter,
+    clock: Clock,
 ) -> ProtocolView:
-    game_id, moment = data.game, now()
+    game_id, moment = data.game, clock.now()
     if data.act in (OPEN, REFRESH):
         return await protocols.open_protocol(uow_factory, game_id, user.telegram_id, moment)
     if data.act == CONFIRM:

@@ -17,7 +17,7 @@ from domain import validation
 from domain.invites import InviteKind
 from domain.registration import Application, ParticipantStatus
 from domain.services.checkin import checkin_refusal
-from domain.services.ports import UnitOfWorkFactory
+from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.registration import (
     Registration,
     edit_registration,
@@ -30,7 +30,7 @@ from domain.services.teams import join_team
 from domain.users import User
 from domain.validation import Invalid
 from handlers.callbacks import CheckIn, MyRegistration, TeamAction
-from handlers.common import now, refusal_text, refusals_answered, show
+from handlers.common import refusal_text, refusals_answered, show
 from handlers.middlewares import Texts
 from handlers.teams import ask_team_name, show_team
 
@@ -63,7 +63,7 @@ def registration_text(registration: Registration, texts: Texts) -> str:
     )
 
 
-def registration_keyboard(registration: Registration, texts: Texts):  # type: ignore[no-untyped-def]
+def registration_keyboard(registration: Registration, texts: Texts, clock: Clock):  # type: ignore[no-untyped-def]
     tournament, participant = registration.tournament, registration.participant
     tid = tournament.id
     keyboard = InlineKeyboardBuilder()
@@ -71,7 +71,7 @@ def registration_keyboard(registration: Registration, texts: Texts):  # type: ig
         if (
             participant.status is ParticipantStatus.REGISTERED
             and not participant.checked_in
-            and checkin_refusal(tournament, now()) is None
+            and checkin_refusal(tournament, clock.now()) is None
         ):
             keyboard.button(text=texts("checkin-button"), callback_data=CheckIn(tid=tid))
         keyboard.button(
@@ -96,12 +96,12 @@ def registration_keyboard(registration: Registration, texts: Texts):  # type: ig
 
 
 async def show_registration(
-    event: Message | CallbackQuery, registration: Registration, texts: Texts
+    event: Message | CallbackQuery, registration: Registration, texts: Texts, clock: Clock
 ) -> None:
     await show(
         event,
         registration_text(registration, texts),
-        reply_markup=registration_keyboard(registration, texts),
+        reply_markup=registration_keyboard(registration, texts, clock=clock),
     )
 
 
@@ -114,21 +114,22 @@ async def open_link(
     user: User,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
+    clock: Clock,
 ) -> None:
     invite = await resolve_link(uow_factory, command.args or "")
     if invite is None or invite.tournament_id is None:
         await message.answer(texts("start-link-invalid"))
         return
     await state.clear()
-    mine = await registration_of(uow_factory, invite.tournament_id, user.telegram_id, now())
+    mine = await registration_of(uow_factory, invite.tournament_id, user.telegram_id, clock.now())
     holds = mine.participant is not None and mine.participant.holds_place
     if invite.kind is InviteKind.TEAM and holds:
         assert invite.team_id is not None
-        view, _ = await join_team(uow_factory, invite.team_id, user.telegram_id, now())
+        view, _ = await join_team(uow_factory, invite.team_id, user.telegram_id, clock.now())
         await show_team(message, view, user, texts, bot)
         return
     if holds:
-        await show_registration(message, mine, texts)
+        await show_registration(message, mine, texts, clock=clock)
         return
     await state.update_data(tid=invite.tournament_id, team_id=invite.team_id, editing=False)
     await state.set_state(RegistrationForm.nickname)
@@ -196,6 +197,7 @@ async def confirm(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
+    clock: Clock,
 ) -> None:
     data: dict[str, Any] = await state.get_data()
     if (
@@ -212,7 +214,7 @@ async def confirm(
     try:
         if data.get("editing"):
             await edit_registration(
-                uow_factory, callback_data.tid, user.telegram_id, application, now()
+                uow_factory, callback_data.tid, user.telegram_id, application, clock.now()
             )
         else:
             await register(
@@ -221,13 +223,13 @@ async def confirm(
                 user.telegram_id,
                 application,
                 settings.admin_ids,
-                now(),
+                clock.now(),
                 team_id=data.get("team_id"),
             )
     finally:
         # A refused registration starts over from the link; nothing was stored.
         await state.clear()
-    mine = await registration_of(uow_factory, callback_data.tid, user.telegram_id, now())
+    mine = await registration_of(uow_factory, callback_data.tid, user.telegram_id, clock.now())
     assert mine.participant is not None
     key = (
         "registration-waiting"
@@ -237,7 +239,7 @@ async def confirm(
     await show(
         callback,
         texts(key) + "\n\n" + registration_text(mine, texts),
-        reply_markup=registration_keyboard(mine, texts),
+        reply_markup=registration_keyboard(mine, texts, clock=clock),
     )
 
 
@@ -249,10 +251,11 @@ async def my_registration(
     user: User,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
+    clock: Clock,
 ) -> None:
     tid = callback_data.tid
     if callback_data.act == "edit":
-        mine = await registration_of(uow_factory, tid, user.telegram_id, now())
+        mine = await registration_of(uow_factory, tid, user.telegram_id, clock.now())
         if (
             mine.participant is None
             or not mine.participant.holds_place
@@ -276,13 +279,16 @@ async def my_registration(
         keyboard.adjust(1)
         await show(callback, texts("registration-withdraw-sure"), reply_markup=keyboard.as_markup())
     elif callback_data.act == "withdraw_yes":
-        await withdraw(uow_factory, tid, user.telegram_id, now())
+        await withdraw(uow_factory, tid, user.telegram_id, clock.now())
         await show(callback, texts("registration-withdrawn"))
     elif callback_data.act == "team":
         await ask_team_name(callback, tid, state, texts)
     else:
         await show_registration(
-            callback, await registration_of(uow_factory, tid, user.telegram_id, now()), texts
+            callback,
+            await registration_of(uow_factory, tid, user.telegram_id, clock.now()),
+            texts,
+            clock=clock,
         )
 
 

@@ -20,11 +20,11 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 from bot.config import Settings
 from domain.rounds import Round
 from domain.services import rounds
-from domain.services.ports import UnitOfWorkFactory
+from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.rounds import StagePreview
 from domain.users import User
 from domain.validation import Invalid
-from handlers.common import now, refusals_answered
+from handlers.common import refusals_answered
 from handlers.middlewares import Texts
 
 # A seed the organizer can read back: the seating is reproducible from it.
@@ -220,12 +220,13 @@ async def open_rounds(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
+    clock: Clock,
 ) -> None:
     """/rounds <tournament>: the stage's preview, or the offer to seat it."""
     tournament_id = _number(command.args)
     try:
         preview = await rounds.stage_preview(
-            uow_factory, tournament_id, user.telegram_id, settings.admin_ids, now()
+            uow_factory, tournament_id, user.telegram_id, settings.admin_ids, clock.now()
         )
     except Invalid as error:
         if error.code != "stage-not-seated":
@@ -247,8 +248,9 @@ async def on_button(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
+    clock: Clock,
 ) -> None:
-    args = (uow_factory, callback_data.t, user.telegram_id, settings.admin_ids, now())
+    args = (uow_factory, callback_data.t, user.telegram_id, settings.admin_ids, clock.now())
     act, number = callback_data.act, callback_data.r
     if act in (SEAT, REGENERATE):
         # The seed is drawn here and recorded with the seating, which it reproduces.
@@ -304,12 +306,13 @@ async def _edit_arguments(
     user: User,
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
+    clock: Clock,
 ) -> tuple[StagePreview, int, list[str]]:
     words = (command.args or "").split()
     if len(words) != 4 or not (words[0].isdigit() and words[1].isdigit()):
         raise Invalid("rounds-usage")
     preview = await rounds.stage_preview(
-        uow_factory, int(words[0]), user.telegram_id, settings.admin_ids, now()
+        uow_factory, int(words[0]), user.telegram_id, settings.admin_ids, clock.now()
     )
     number = int(words[1])
     if not 1 <= number <= len(preview.stage.rounds):
@@ -325,15 +328,18 @@ async def swap_command(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
+    clock: Clock,
 ) -> None:
     """/swap <tournament> <round> <player> <player>: a player is a nickname or "table.seat"."""
-    preview, number, (first, second) = await _edit_arguments(command, user, uow_factory, settings)
+    preview, number, (first, second) = await _edit_arguments(
+        command, user, uow_factory, settings, clock=clock
+    )
     edited = await rounds.swap(
         uow_factory,
         preview.tournament.id,
         user.telegram_id,
         settings.admin_ids,
-        now(),
+        clock.now(),
         number,
         _player(preview, number, first),
         _player(preview, number, second),
@@ -349,16 +355,19 @@ async def move_command(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
+    clock: Clock,
 ) -> None:
     """/move <tournament> <round> <player> <table.seat>: whoever sat there takes his place."""
-    preview, number, (player, place) = await _edit_arguments(command, user, uow_factory, settings)
+    preview, number, (player, place) = await _edit_arguments(
+        command, user, uow_factory, settings, clock=clock
+    )
     table, seat = _place(place)
     edited = await rounds.move(
         uow_factory,
         preview.tournament.id,
         user.telegram_id,
         settings.admin_ids,
-        now(),
+        clock.now(),
         number,
         _player(preview, number, player),
         table,

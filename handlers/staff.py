@@ -10,11 +10,11 @@ from bot.config import Settings
 from domain.invites import InviteKind, split_payload
 from domain.permissions import StaffRole
 from domain.services.access import NotFound
-from domain.services.ports import UnitOfWorkFactory
+from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.staff import accept_staff_invite, invite_judge, invite_organizer
 from domain.users import User
 from handlers.callbacks import JudgeInvite
-from handlers.common import deep_link, now, refusals_answered
+from handlers.common import deep_link, refusals_answered
 from handlers.middlewares import Texts
 
 ROLE_TEXTS = {
@@ -32,8 +32,9 @@ async def appoint_organizer(
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
     bot: Bot,
+    clock: Clock,
 ) -> None:
-    invite = await invite_organizer(uow_factory, user.telegram_id, settings.admin_ids, now())
+    invite = await invite_organizer(uow_factory, user.telegram_id, settings.admin_ids, clock.now())
     await message.answer(texts("staff-organizer-link", link=await deep_link(bot, invite.payload)))
 
 
@@ -46,10 +47,11 @@ async def invite_staff(
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
     bot: Bot,
+    clock: Clock,
 ) -> None:
     role = StaffRole(callback_data.role)
     invite = await invite_judge(
-        uow_factory, callback_data.tid, user.telegram_id, settings.admin_ids, role, now()
+        uow_factory, callback_data.tid, user.telegram_id, settings.admin_ids, role, clock.now()
     )
     link = await deep_link(bot, invite.payload)
     if isinstance(callback.message, Message):
@@ -64,11 +66,12 @@ async def accept(
     user: User,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
+    clock: Clock,
 ) -> None:
     parts = split_payload(command.args or "")
     if parts is None:
         raise NotFound("invite")
-    invite = await accept_staff_invite(uow_factory, parts[1], user.telegram_id, now())
+    invite = await accept_staff_invite(uow_factory, parts[1], user.telegram_id, clock.now())
     if invite.kind is not parts[0]:
         raise NotFound("invite")
     await message.answer(texts(ROLE_TEXTS[invite.kind]))

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 from aiogram import F, Router
 from aiogram.filters import Command
 from aiogram.filters.callback_data import CallbackData
@@ -14,7 +12,7 @@ from bot.rendering.player_card import player_card_text
 from bot.rendering.standings_csv import standings_csv
 from bot.rendering.standings_png import standings_png
 from bot.rendering.standings_text import standings_pages
-from domain.services.ports import UnitOfWorkFactory
+from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.standings import (
     card_of_person,
     standings_of_person,
@@ -33,9 +31,9 @@ class StandingsFile(CallbackData, prefix="stfile"):
 
 
 async def show_standings(
-    message: Message, user: User, texts: Texts, uow_factory: UnitOfWorkFactory
+    message: Message, user: User, texts: Texts, uow_factory: UnitOfWorkFactory, clock: Clock
 ) -> None:
-    found = await standings_of_person(uow_factory, user.telegram_id, datetime.now(UTC))
+    found = await standings_of_person(uow_factory, user.telegram_id, clock.now())
     if found is None:
         await message.answer(texts("standings-none"))
         return
@@ -57,9 +55,10 @@ async def send_standings_file(
     user: User,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
+    clock: Clock,
 ) -> None:
     board = await standings_of_tournament(
-        uow_factory, callback_data.tournament_id, user.telegram_id, datetime.now(UTC)
+        uow_factory, callback_data.tournament_id, user.telegram_id, clock.now()
     )
     if board is None or not isinstance(callback.message, Message):
         await callback.answer(texts("standings-gone"), show_alert=True)
@@ -76,9 +75,9 @@ async def send_standings_file(
 
 
 async def show_my_games(
-    message: Message, user: User, texts: Texts, uow_factory: UnitOfWorkFactory
+    message: Message, user: User, texts: Texts, uow_factory: UnitOfWorkFactory, clock: Clock
 ) -> None:
-    card = await card_of_person(uow_factory, user.telegram_id, datetime.now(UTC))
+    card = await card_of_person(uow_factory, user.telegram_id, clock.now())
     if card is None:
         await message.answer(texts("me-not-playing"))
         return

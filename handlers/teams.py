@@ -12,7 +12,7 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.config import Settings
 from domain import validation
-from domain.services.ports import UnitOfWorkFactory
+from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.teams import (
     TeamView,
     create_team,
@@ -24,7 +24,7 @@ from domain.services.teams import (
 from domain.users import User
 from domain.validation import Invalid
 from handlers.callbacks import RemindTeams, TeamAction
-from handlers.common import deep_link, now, refusal_text, refusals_answered, show
+from handlers.common import deep_link, refusal_text, refusals_answered, show
 from handlers.middlewares import Texts
 
 
@@ -82,6 +82,7 @@ async def take_team_name(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     bot: Bot,
+    clock: Clock,
 ) -> None:
     data = await state.get_data()
     try:
@@ -90,7 +91,7 @@ async def take_team_name(
         await message.answer(refusal_text(texts, error))
         return
     await state.clear()
-    view = await create_team(uow_factory, data["tid"], user.telegram_id, name, now())
+    view = await create_team(uow_factory, data["tid"], user.telegram_id, name, clock.now())
     await show_team(message, view, user, texts, bot)
 
 
@@ -102,11 +103,12 @@ async def team_action(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     bot: Bot,
+    clock: Clock,
 ) -> None:
     team_id = callback_data.team
     if callback_data.act == "remove":
         view, _ = await remove_member(
-            uow_factory, team_id, user.telegram_id, callback_data.member, now()
+            uow_factory, team_id, user.telegram_id, callback_data.member, clock.now()
         )
         await show_team(callback, view, user, texts, bot)
     elif callback_data.act == "withdraw":
@@ -117,10 +119,10 @@ async def team_action(
         )
         await show(callback, texts("team-withdraw-sure"), reply_markup=keyboard.as_markup())
     elif callback_data.act == "withdraw_yes":
-        await withdraw_team(uow_factory, team_id, user.telegram_id, now())
+        await withdraw_team(uow_factory, team_id, user.telegram_id, clock.now())
         await show(callback, texts("team-withdrawn"))
     else:
-        await _show_own_team(callback, team_id, user, texts, uow_factory, bot)
+        await _show_own_team(callback, team_id, user, texts, uow_factory, bot, clock=clock)
 
 
 async def _show_own_team(
@@ -130,10 +132,15 @@ async def _show_own_team(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     bot: Bot,
+    clock: Clock,
 ) -> None:
     async with uow_factory() as uow:
         team = await uow.teams.get(team_id)
-    view = await team_of(uow_factory, team.tournament_id, user.telegram_id, now()) if team else None
+    view = (
+        await team_of(uow_factory, team.tournament_id, user.telegram_id, clock.now())
+        if team
+        else None
+    )
     if view is None or view.team.id != team_id:
         await callback.answer(texts("refused-not-found"), show_alert=True)
         return
@@ -148,9 +155,13 @@ async def remind_teams(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
+    clock: Clock,
 ) -> None:
     sent = await remind_incomplete_teams(
-        uow_factory, callback_data.tid, now(), organizer=(user.telegram_id, settings.admin_ids)
+        uow_factory,
+        callback_data.tid,
+        clock.now(),
+        organizer=(user.telegram_id, settings.admin_ids),
     )
     await callback.answer(texts("team-reminded", count=len(sent)), show_alert=True)
 

@@ -3,13 +3,12 @@ chief judge's decision after a restart, a stranger's press and a late press on a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 
-from bot.clock import SystemClock
+from bot.clock import FixedClock
 from bot.fake_telegram import FakeTelegram
 from bot.fake_telegram.people import FakeUser
 from bot.sandbox import running_bot, sandbox_settings
@@ -26,16 +25,6 @@ from tests.integration.test_rounds_setup import (
 CLOSES = NOW + timedelta(minutes=10)
 
 
-@dataclass
-class FixedClock:
-    """The test's clock: it stands still until the test moves it."""
-
-    moment: datetime
-
-    def now(self) -> datetime:
-        return self.moment
-
-
 async def _started(fake: FakeTelegram, telegram_id: int, name: str) -> FakeUser:
     person = fake.user(telegram_id, name)
     person.send("/start")
@@ -44,13 +33,9 @@ async def _started(fake: FakeTelegram, telegram_id: int, name: str) -> FakeUser:
 
 
 @pytest.fixture
-def clock(monkeypatch: pytest.MonkeyPatch) -> FixedClock:
+def clock() -> FixedClock:
     """The bot's clock, standing at the last second of the game's protest window."""
-    fixed = FixedClock(CLOSES - timedelta(seconds=1))
-    # The Dispatcher hands its clock to handlers from the data it copied at start: the real
-    # clock's class is what a test can reach, before and after a restart alike.
-    monkeypatch.setattr(SystemClock, "now", lambda _self: fixed.moment)
-    return fixed
+    return FixedClock(CLOSES - timedelta(seconds=1))
 
 
 async def test_a_protest_filed_by_buttons_survives_a_restart_and_is_rejected(
@@ -58,7 +43,7 @@ async def test_a_protest_filed_by_buttons_survives_a_restart_and_is_rejected(
 ) -> None:
     url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
     fake_telegram.channel(CHANNEL, "Кубок Ворона")
-    async with running_bot(sandbox_settings(fake_telegram, url)) as app:
+    async with running_bot(sandbox_settings(fake_telegram, url), clock=clock) as app:
         seeded = await seed_tournament(app.uow_factory)
         preview = await rounds.start_stage(
             app.uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, seed=3, swaps=20_000
@@ -95,7 +80,7 @@ async def test_a_protest_filed_by_buttons_survives_a_restart_and_is_rejected(
         await latecomer.wait_for(lambda m: "нет игр" in (m.text or ""))
 
     # A restart while the protest is pending: a new application on the same database.
-    async with running_bot(sandbox_settings(fake_telegram, url)) as app:
+    async with running_bot(sandbox_settings(fake_telegram, url), clock=clock) as app:
         board = await protests.audit_log(
             app.uow_factory, seeded.tournament.id, ORGANIZER, (), CLOSES
         )
@@ -112,10 +97,10 @@ async def test_a_protest_filed_by_buttons_survives_a_restart_and_is_rejected(
 
 
 async def test_the_organizer_reads_the_audit_log_and_switches_protests_off(
-    fake_telegram: FakeTelegram, tmp_path: Path
+    fake_telegram: FakeTelegram, tmp_path: Path, clock: FixedClock
 ) -> None:
     url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
-    async with running_bot(sandbox_settings(fake_telegram, url)) as app:
+    async with running_bot(sandbox_settings(fake_telegram, url), clock=clock) as app:
         seeded = await seed_tournament(app.uow_factory, channel=None)
         organizer = await _started(fake_telegram, ORGANIZER, "Организатор")
         organizer.send("/audit")

@@ -4,13 +4,13 @@ deadline closes registration with nobody touching the tournament."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
-from bot.clock import SystemClock
+from bot.clock import FixedClock
 from bot.db.uow import SqlUnitOfWorkFactory
 from bot.fake_telegram import FakeTelegram
 from bot.fake_telegram.people import FakeUser
@@ -27,22 +27,10 @@ from tests.integration.test_rounds_setup import NOW, ORGANIZER, Seeded, seed_tou
 REMINDED = datetime(2026, 12, 21, 5, 45, tzinfo=UTC)
 
 
-@dataclass
-class FixedClock:
-    """The bot's clock: it stands still until the test moves it."""
-
-    moment: datetime
-
-    def now(self) -> datetime:
-        return self.moment
-
-
 @pytest.fixture
-def clock(monkeypatch: pytest.MonkeyPatch) -> FixedClock:
-    fixed = FixedClock(NOW)
-    # Handlers and the reminder scheduler read the Dispatcher's clock, a SystemClock.
-    monkeypatch.setattr(SystemClock, "now", lambda _self: fixed.moment)
-    return fixed
+def clock() -> FixedClock:
+    """The bot's clock (its handlers' and its reminder scheduler's), moved by the test."""
+    return FixedClock(NOW)
 
 
 async def _started(fake: FakeTelegram, telegram_id: int, name: str) -> FakeUser:
@@ -74,7 +62,7 @@ async def test_a_round_reminder_reaches_each_player_once_across_restarts(
     fake_telegram: FakeTelegram, tmp_path: Path, clock: FixedClock
 ) -> None:
     url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
-    async with running_bot(sandbox_settings(fake_telegram, url)) as app:
+    async with running_bot(sandbox_settings(fake_telegram, url), clock=clock) as app:
         seeded = await seed_tournament(app.uow_factory, channel=None)
         await _on_game_day(app.uow_factory, seeded)
         organizer = await _started(fake_telegram, ORGANIZER, "Организатор")
@@ -108,7 +96,7 @@ async def test_a_round_reminder_reaches_each_player_once_across_restarts(
 
     # The bot is down when the reminders fall due; the next one sends them at start-up.
     clock.moment = REMINDED + timedelta(minutes=1)
-    async with running_bot(sandbox_settings(fake_telegram, url)) as app:
+    async with running_bot(sandbox_settings(fake_telegram, url), clock=clock) as app:
         for game in first.games:
             judge = f"U{game.judge_id}"
             for seat, player in enumerate(game.players, start=1):
@@ -117,7 +105,10 @@ async def test_a_round_reminder_reaches_each_player_once_across_restarts(
                 assert (message.text or "").endswith(expected)
 
     # Restarted again: nothing is waiting and nobody hears it twice.
-    async with running_bot(sandbox_settings(fake_telegram, url)) as app, app.uow_factory() as uow:
+    async with (
+        running_bot(sandbox_settings(fake_telegram, url), clock=clock) as app,
+        app.uow_factory() as uow,
+    ):
         assert await uow.outbox.waiting(100) == []
     for player in seeded.players:
         assert len(_reminders(fake_telegram, player.user_id or 0)) == 1
@@ -129,7 +120,7 @@ async def test_the_deadline_closes_registration_with_nobody_touching_the_tournam
     url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
     first_deadline = NOW + timedelta(hours=1)
     second_deadline = NOW + timedelta(hours=2)
-    async with running_bot(sandbox_settings(fake_telegram, url)) as app:
+    async with running_bot(sandbox_settings(fake_telegram, url), clock=clock) as app:
         organizer = await _started(fake_telegram, ORGANIZER, "Организатор")
         tournaments = []
         for deadline in (first_deadline, second_deadline):
@@ -159,7 +150,7 @@ async def test_the_deadline_closes_registration_with_nobody_touching_the_tournam
 
     # The second deadline passes while the bot is down: it closes at start-up.
     clock.moment = second_deadline + timedelta(minutes=5)
-    async with running_bot(sandbox_settings(fake_telegram, url)) as app:
+    async with running_bot(sandbox_settings(fake_telegram, url), clock=clock) as app:
         await organizer.wait_for(lambda m: "срок регистрации истёк" in (m.text or ""))
         assert await _states(app.uow_factory, tournaments) == [
             TournamentState.REGISTRATION_CLOSED,
