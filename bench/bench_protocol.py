@@ -1,9 +1,12 @@
-"""A confirmed protocol to recomputed standings and a queued channel post, on SQLite
-(target: p95 under 300 ms for a 100-player tournament).
+"""A confirmed protocol to the channel's pushes queued, on SQLite (target: p95 under 300 ms for
+a 100-player tournament).
 
 A 100-player cup is seated (10 tables, 6 rounds) and every round published; each of its 60
-games gets a complete draft; then every confirmation is timed, in play order, so the later
-ones recompute the standings over up to 60 protocols.
+games gets a complete draft; then every confirmation is timed, in play order, with the
+standings presenter the application hands its handlers (`dispatcher["standings_presenter"]`):
+each confirmation queues the result post and the live table's edit (the standings over up to
+60 protocols, rendered), and the last game of a round also its closing post (a picture and the
+table as text), so those are timed apart too.
 
 Run: .venv/bin/python bench/bench_protocol.py
 """
@@ -21,6 +24,8 @@ from pathlib import Path
 
 from bench_standings import machine
 
+from bot.app import build_dispatcher
+from bot.config import Settings
 from bot.db.engine import create_engine, create_session_factory
 from bot.db.migrate import upgrade
 from bot.db.uow import SqlUnitOfWorkFactory
@@ -119,30 +124,49 @@ async def prepare(uow_factory: SqlUnitOfWorkFactory) -> tuple[list[tuple[int, in
     return games, tournament
 
 
+def _figures(timings: list[float]) -> str:
+    ms = sorted(t * 1000 for t in timings)
+    p95 = ms[min(len(ms) - 1, round(0.95 * len(ms)) - 1)]
+    return f"p50 {statistics.median(ms):.1f} ms, p95 {p95:.1f} ms, max {ms[-1]:.1f} ms"
+
+
 async def run(folder: Path) -> None:
-    engine = create_engine(f"sqlite+aiosqlite:///{folder / 'bench.sqlite3'}")
+    url = f"sqlite+aiosqlite:///{folder / 'bench.sqlite3'}"
+    engine = create_engine(url)
     await upgrade(engine)
-    uow_factory = SqlUnitOfWorkFactory(create_session_factory(engine))
+    session_factory = create_session_factory(engine)
+    uow_factory = SqlUnitOfWorkFactory(session_factory)
+    settings = Settings(_env_file=None, database_url=url)  # type: ignore[call-arg]
+    presenter = build_dispatcher(settings, session_factory, uow_factory)["standings_presenter"]
     games, tournament = await prepare(uow_factory)
-    timings = []
-    for game_id, judge_id in games:
+    # Games come round by round: every `tables`-th confirmation completes a round.
+    tables = PLAYERS // 10
+    timings, closing, within = [], [], []
+    for number, (game_id, judge_id) in enumerate(games, start=1):
         start = time.perf_counter()
-        view = await protocols.confirm_protocol(uow_factory, game_id, judge_id, NOW)
-        timings.append(time.perf_counter() - start)
+        view = await protocols.confirm_protocol(uow_factory, game_id, judge_id, NOW, presenter)
+        elapsed = time.perf_counter() - start
+        timings.append(elapsed)
+        (closing if number % tables == 0 else within).append(elapsed)
         assert view.notice == "protocol-screen-confirmed", view.refused
     standings = await current_standings(uow_factory, tournament)
     async with uow_factory() as uow:
         queued = await uow.outbox.waiting(100_000)
-    # The channel's queue holds each round's seating post and each game's result.
-    posts = sum(1 for item in queued if item.chat_id == CHANNEL)
+        channel = [await uow.outbox.claim(item.id) for item in queued if item.chat_id == CHANNEL]
     await engine.dispose()
-    ms = sorted(t * 1000 for t in timings)
-    p95 = ms[min(len(ms) - 1, round(0.95 * len(ms)) - 1)]
-    print(f"protocol confirmation: {PLAYERS} players, {len(games)} games on SQLite")
-    print(f"p50 {statistics.median(ms):.1f} ms, p95 {p95:.1f} ms, max {ms[-1]:.1f} ms")
+    posts = [item.message for item in channel if item is not None]
+    live = sum(1 for post in posts if post.edit_key is not None)
+    pictures = sum(1 for post in posts if post.attachment is not None)
+    print(f"protocol confirmation with the channel push: {PLAYERS} players, {len(games)} games")
+    print(f"every confirmation: {_figures(timings)}")
+    print(f"within a round (result and live table): {_figures(within)}")
+    print(f"the last of a round (and its closing post): {_figures(closing)}")
     print("target: p95 < 300 ms")
     games_counted = sum(row.figures.games for row in standings.players) // 10
-    print(f"standings over {games_counted} games; channel posts queued: {posts}")
+    print(
+        f"standings over {games_counted} games; channel messages queued: {len(posts)} "
+        f"({live} live table edits, {pictures} closing pictures)"
+    )
     print(f"machine: {machine()}")
 
 
