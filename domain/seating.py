@@ -18,8 +18,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from domain.seating_bounds import lower_bounds
+from domain.seating_bounds import SeatingBounds, lower_bounds
 from domain.seating_designs import code_tables
+from domain.seating_orbits import orbit_tables
 from domain.seating_seats import SEATS, assign_seats
 from domain.seating_tables import TableProblem, assign_tables
 
@@ -357,8 +358,7 @@ def _table_problem(
         and len(set(tables)) == 1
         and len(playing[0]) == n
     ):
-        words = code_tables(n, tables[0], request.rounds, random.Random(request.seed))
-        start = tuple(tuple(row) for row in words) if words else None
+        start = _structured_start(n, tables[0], request.rounds, bounds, request.seed)
     return TableProblem(
         player_count=n,
         playing=tuple(playing),
@@ -371,4 +371,46 @@ def _table_problem(
         swaps=request.swaps,
         start=start,
         s2_bound=bounds.s2,
+    )
+
+
+def _structured_start(
+    player_count: int, tables: int, rounds: int, bounds: SeatingBounds, seed: int
+) -> tuple[tuple[int, ...], ...] | None:
+    """The better design to start the search from: a code over GF(q), else cyclic orbits.
+
+    Neither is best everywhere: codes make some stages perfect, while cyclic orbits fit any
+    table count and reach the bound where every code stops short (40 players at 4 tables over
+    6 rounds: S2 480, not 540). The orbits are searched only when the code misses the bounds.
+    """
+    target = max(2, bounds.max_meet)
+    designs = (
+        lambda: code_tables(player_count, tables, rounds, random.Random(seed)),
+        lambda: orbit_tables(player_count, tables, rounds, target, bounds.s2, random.Random(seed)),
+    )
+    best: tuple[tuple[int, int], list[list[int]]] | None = None
+    for design in designs:
+        words = design()
+        if words:
+            quality = _meeting_quality(words)
+            if best is None or quality < best[0]:
+                best = (quality, words)
+            if best[0] <= (bounds.max_meet, bounds.s2):
+                break
+    return None if best is None else tuple(tuple(row) for row in best[1])
+
+
+def _meeting_quality(tables_of: Sequence[Sequence[int]]) -> tuple[int, int]:
+    """(max_meet, S2) of a stage given as every player's table in every round."""
+    meetings: dict[tuple[int, int], int] = {}
+    for row in tables_of:
+        at_table: dict[int, list[int]] = {}
+        for player, table in enumerate(row):
+            at_table.setdefault(table, []).append(player)
+        for players in at_table.values():
+            for pair in combinations(players, 2):
+                meetings[pair] = meetings.get(pair, 0) + 1
+    return (
+        max(meetings.values(), default=0),
+        sum(m * (m - 1) // 2 for m in meetings.values()),
     )
