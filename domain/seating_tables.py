@@ -38,8 +38,10 @@ from domain.seating_assignment import cheapest_assignment
 HARD = 1e9
 OVER_TARGET = 1e3
 STAY = 5.0
-# Table visits are weighed only when table numbers are given to the finished groups.
+# Table visits are weighed only when table numbers are given to the finished groups, round by
+# round, sweeping over the rounds until no round changes (at most this many sweeps).
 TABLE_VISIT = 1
+_NUMBERING_SWEEPS = 20
 _FIXED_TABLE = 10**6
 _HARD_TABLE = 10**12
 
@@ -410,7 +412,8 @@ def _numbered(
             for p in table:
                 visits[p][t] += 1
     forbidden = set(problem.forbidden)
-    for _ in range(3):
+    for _ in range(_NUMBERING_SWEEPS):
+        changed = False
         for r in free_rounds:
             groups = rounds[r]
             for t, group in enumerate(groups):
@@ -426,10 +429,13 @@ def _numbered(
             numbered: list[list[int]] = [[] for _ in groups]
             for group, t in zip(groups, cheapest_assignment(costs), strict=True):
                 numbered[t] = group
+            changed = changed or numbered != groups
             rounds[r] = numbered
             for t, group in enumerate(numbered):
                 for p in group:
                     visits[p][t] += 1
+        if not changed:
+            break
     return rounds
 
 
@@ -441,7 +447,8 @@ def _table_cost(
     r: int,
     t: int,
 ) -> int:
-    cost = TABLE_VISIT * visits[p][t]
+    # A return costs the same however often the player sat there: that is what is counted.
+    cost = TABLE_VISIT * min(1, visits[p][t])
     if (p, r, t) in forbidden:
         cost += _HARD_TABLE
     hint = problem.hint[r][p]
