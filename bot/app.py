@@ -28,9 +28,10 @@ from bot.db.migrate import upgrade
 from bot.db.uow import SqlUnitOfWorkFactory
 from bot.delivery import DeliveryLimits, DeliveryWorker
 from bot.i18n import LOCALES, translator
-from bot.rendering.standings_posts import ChannelStandings
+from bot.rendering.standings_posts import ChannelStandings, StandingsPictures
 from bot.scheduler import ReminderScheduler
 from domain.services.ports import Clock
+from domain.services.standings import STANDINGS_PICTURE
 from handlers.middlewares import KnownUserMiddleware
 from handlers.routers import all_routers
 
@@ -139,7 +140,11 @@ def build_delivery(
         group_per_minute=settings.delivery_group_per_minute,
     )
     delivery = DeliveryWorker(
-        bot, uow_factory, limits=limits, default_locale=settings.default_locale
+        bot,
+        uow_factory,
+        limits=limits,
+        default_locale=settings.default_locale,
+        drawers={STANDINGS_PICTURE: StandingsPictures(uow_factory)},
     )
     # Reminders fall due by the Dispatcher's clock, the one handlers read.
     clock: Clock = dispatcher["clock"]

@@ -59,12 +59,35 @@ class Button:
 
 
 @dataclass(frozen=True, slots=True)
+class Drawing:
+    """Content drawn when the message is sent, by a drawer the application names (such as the
+    standings picture): slow work kept out of the use case's transaction."""
+
+    drawer: str
+    args: tuple[tuple[str, str | int], ...] = ()
+
+    @classmethod
+    def of(cls, drawer: str, **args: str | int) -> Drawing:
+        """A drawing from keyword arguments: `Drawing.of("standings-picture", tournament=7)`."""
+        return cls(drawer, tuple(sorted(args.items())))
+
+    @property
+    def arguments(self) -> Mapping[str, str | int]:
+        """The arguments by name."""
+        return dict(self.args)
+
+
+@dataclass(frozen=True, slots=True)
 class Attachment:
-    """A picture or a file sent with the message; the text becomes its caption when it fits."""
+    """A picture or a file sent with the message; the text becomes its caption when it fits.
+
+    Its `content` is either given, or left empty and drawn at send time from `drawing`.
+    """
 
     kind: Literal["photo", "document"]
     content: bytes
     filename: str
+    drawing: Drawing | None = None
 
 
 @dataclass(frozen=True, slots=True)

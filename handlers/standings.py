@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from aiogram import F, Router
 from aiogram.filters import Command
 from aiogram.filters.callback_data import CallbackData
@@ -64,7 +66,8 @@ async def send_standings_file(
         await callback.answer(texts("standings-gone"), show_alert=True)
         return
     if callback_data.kind == PICTURE:
-        picture = BufferedInputFile(standings_png(board, texts.locale), "standings.png")
+        drawn = await asyncio.to_thread(standings_png, board, texts.locale)
+        picture = BufferedInputFile(drawn, "standings.png")
         await callback.message.answer_photo(picture)
     else:
         name = f"standings-{callback_data.tournament_id}.csv"

@@ -13,7 +13,8 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import TypeVar
 
@@ -39,6 +40,8 @@ from domain.outgoing import Attachment, DeliveryStatus, OutgoingMessage, Phrase
 log = logging.getLogger(__name__)
 
 Clock = Callable[[], datetime]
+# Draws an attachment's content at send time from its drawing's arguments, in a language.
+Drawer = Callable[[Mapping[str, str | int], str, datetime], Awaitable[bytes]]
 T = TypeVar("T")
 
 # Telegram's words for a chat the bot may not write to, answered as 400 rather than 403.
@@ -85,6 +88,7 @@ class DeliveryWorker:
         poll_seconds: float = 2.0,
         concurrency: int = 16,
         texts: Translator | None = None,
+        drawers: Mapping[str, Drawer] | None = None,
     ) -> None:
         self._bot = bot
         self._uow_factory = uow_factory
@@ -95,6 +99,7 @@ class DeliveryWorker:
         self._poll_seconds = poll_seconds
         self._concurrency = concurrency
         self._texts = texts or translator()
+        self._drawers = dict(drawers or {})
         self._wakeup = asyncio.Event()
         self._stopping = False
         self._loop_task: asyncio.Task[None] | None = None
@@ -204,6 +209,7 @@ class DeliveryWorker:
     ) -> None:
         message = claimed.message
         try:
+            message = await self._drawn(message, locale)
             rendered = render(self._texts, locale, message)
             if not rendered.texts and message.attachment is None:
                 raise ValueError("the message has no text")
@@ -223,6 +229,21 @@ class DeliveryWorker:
             await self._failed(claimed, str(error))
         else:
             await self._sent(claimed, telegram_id)
+
+    async def _drawn(self, message: OutgoingMessage, locale: str) -> OutgoingMessage:
+        """The message with its attachment drawn, when it is to be drawn at send time."""
+        attachment = message.attachment
+        if attachment is None or attachment.drawing is None:
+            return message
+        drawing = attachment.drawing
+        drawer = self._drawers.get(drawing.drawer)
+        if drawer is None:
+            raise ValueError(f"no drawer {drawing.drawer!r} for the attachment")
+        try:
+            content = await drawer(drawing.arguments, locale, self._clock())
+        except Exception as error:  # a drawing that cannot be made fails its message only
+            raise ValueError(f"drawing {drawing.drawer!r} failed: {error}") from error
+        return replace(message, attachment=replace(attachment, content=content, drawing=None))
 
     async def _send(
         self, message: OutgoingMessage, rendered: Rendered, anchor: Anchor | None, slot: Slot

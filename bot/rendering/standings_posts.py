@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Mapping
+from datetime import datetime
 from html import escape
 
 from bot.rendering.standings_png import standings_png
 from bot.rendering.standings_table import stage_name, text
 from bot.rendering.standings_text import live_standings_text, standings_pages
+from domain.services.access import NotFound
+from domain.services.ports import UnitOfWorkFactory
 from domain.services.standings import (
     Closing,
     ClosingPost,
     RoundClosed,
     StandingsBoard,
+    load_board,
+    played_games,
+    stored_lot,
 )
 
 
@@ -42,7 +50,25 @@ class ChannelStandings:
                 self.locale, "standings-closing-stage", tournament=tournament, stage=stage
             )
         return ClosingPost(
-            picture=standings_png(board, self.locale),
             caption=heading,
             pages=tuple(standings_pages(board, self.locale, heading=heading)),
         )
+
+
+class StandingsPictures:
+    """Draws the `standings-picture` attachments of the outbox when they are sent: the
+    tournament's current standings, rendered in a worker thread so the bot stays responsive."""
+
+    def __init__(self, uow_factory: UnitOfWorkFactory) -> None:
+        self._uow_factory = uow_factory
+
+    async def __call__(self, args: Mapping[str, str | int], locale: str, now: datetime) -> bytes:
+        tournament_id = int(args["tournament"])
+        async with self._uow_factory() as uow:
+            tournament = await uow.tournaments.get(tournament_id)
+            if tournament is None:
+                raise NotFound(f"tournament {tournament_id}")
+            games = await played_games(uow, tournament)
+            lot = await stored_lot(uow, tournament.id)
+            board = await load_board(uow, tournament, games, lot, now)
+        return await asyncio.to_thread(standings_png, board, locale)

@@ -16,7 +16,7 @@ from typing import Protocol
 
 from domain.lot import SettlesTies
 from domain.lots import RecordedLot, recorded_lot
-from domain.outgoing import Attachment, OutgoingMessage
+from domain.outgoing import Attachment, Drawing, OutgoingMessage
 from domain.registration import Participant, ParticipantStatus
 from domain.regulation import Regulation
 from domain.rounds import Round
@@ -360,9 +360,9 @@ Closing = RoundClosed | StageClosed
 
 @dataclass(frozen=True)
 class ClosingPost:
-    """A post closing a round or a stage: the table as a picture, then as text pages."""
+    """A post closing a round or a stage: the table as a picture (drawn when it is sent,
+    see `standings_picture`) with `caption`, then as text pages."""
 
-    picture: bytes
     caption: str
     pages: tuple[str, ...]
 
@@ -377,6 +377,17 @@ class StandingsPresenter(Protocol):
     def closing(self, board: StandingsBoard, closing: Closing) -> ClosingPost:
         """The post that closes a round or a stage."""
         ...
+
+
+STANDINGS_PICTURE = "standings-picture"
+
+
+def standings_picture(tournament_id: int) -> Attachment:
+    """The tournament's standings as a picture, drawn at send time: matplotlib takes most of
+    a second for a large table, too long to hold a confirmation's transaction open."""
+    return Attachment(
+        "photo", b"", "standings.png", Drawing.of(STANDINGS_PICTURE, tournament=tournament_id)
+    )
 
 
 def live_key(tournament_id: int) -> str:
@@ -457,7 +468,7 @@ async def publish_closing_standings(
         OutgoingMessage(
             chat_id=tournament.channel_id,
             text=post.caption,
-            attachment=Attachment("photo", post.picture, "standings.png"),
+            attachment=standings_picture(tournament_id),
             tournament_id=tournament_id,
             dedupe_key=f"{dedupe}:picture",
         ),

@@ -6,9 +6,11 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from bot.db.uow import SqlUnitOfWorkFactory
-from bot.rendering.standings_posts import ChannelStandings
+from bot.rendering.standings_posts import ChannelStandings, StandingsPictures
+from domain.outgoing import Drawing
 from domain.registration import Participant, ParticipantStatus
 from domain.services.standings import (
+    STANDINGS_PICTURE,
     PlayedGame,
     RoundClosed,
     StageClosed,
@@ -189,7 +191,11 @@ async def test_a_round_and_a_stage_close_with_a_picture_and_the_table_once_each(
     assert all(m.edit_key is None and m.chat_id == CHANNEL for m in messages)
     round_picture, round_table, stage_picture, stage_table = messages
     assert round_picture.attachment is not None
-    assert round_picture.attachment.content.startswith(b"\x89PNG")
+    # The picture is drawn when it is sent, from the standings of that moment.
+    drawing = round_picture.attachment.drawing
+    assert drawing == Drawing.of(STANDINGS_PICTURE, tournament=tournament.id)
+    drawn = await StandingsPictures(uow_factory)(drawing.arguments, "ru", NOW)
+    assert drawn.startswith(b"\x89PNG")
     assert round_picture.text == "<b>Кубок &lt;Ворона&gt;: тур 1 завершён</b> (Отборочный тур)"
     assert (round_table.text or "").startswith(round_picture.text)
     assert "Игрок 0 &lt;b&gt;" in (round_table.text or "")

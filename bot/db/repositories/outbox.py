@@ -19,6 +19,7 @@ from domain.outgoing import (
     Attachment,
     Button,
     DeliveryStatus,
+    Drawing,
     Html,
     OutgoingMessage,
     Phrase,
@@ -59,6 +60,16 @@ def _button_json(button: Button) -> dict[str, Any]:
     return {"text": text, "callback_data": button.callback_data, "url": button.url}
 
 
+def _drawing_json(drawing: Drawing) -> dict[str, Any]:
+    return {"drawer": drawing.drawer, "args": [[name, value] for name, value in drawing.args]}
+
+
+def _drawing(data: dict[str, Any] | None) -> Drawing | None:
+    if data is None:
+        return None
+    return Drawing(data["drawer"], tuple((name, value) for name, value in data["args"]))
+
+
 def _button(data: dict[str, Any]) -> Button:
     text = _phrase(data["text"]) if isinstance(data["text"], dict) else data["text"]
     return Button(text, data["callback_data"], data["url"])
@@ -74,6 +85,9 @@ def _body(message: OutgoingMessage) -> str:
             "edit_key": message.edit_key,
             "pin": message.pin,
             "dedupe_key": message.dedupe_key,
+            "drawing": _drawing_json(message.attachment.drawing)
+            if message.attachment and message.attachment.drawing
+            else None,
         },
         ensure_ascii=False,
     )
@@ -92,8 +106,13 @@ def _store_message(row: _MessageColumns, message: OutgoingMessage) -> None:
 def _message(row: _MessageColumns) -> OutgoingMessage:
     data = json.loads(row.body)
     attachment = None
-    if row.attachment_kind is not None and row.attachment is not None:
-        attachment = Attachment(row.attachment_kind, row.attachment, row.attachment_name or "")  # type: ignore[arg-type]
+    if row.attachment_kind is not None:
+        attachment = Attachment(
+            row.attachment_kind,  # type: ignore[arg-type]
+            row.attachment or b"",
+            row.attachment_name or "",
+            _drawing(data.get("drawing")),
+        )
     return OutgoingMessage(
         chat_id=row.chat_id,
         phrase=_phrase(data["phrase"]) if data["phrase"] else None,
