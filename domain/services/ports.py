@@ -16,7 +16,7 @@ from domain.protocol import Protocol as GameProtocol
 from domain.protocol_screen import Screen
 from domain.registration import Participant
 from domain.rounds import GameInRound, ProtocolCorrection, RoundSeating, SeatedStage
-from domain.standings import GameRecord, Standings
+from domain.standings import GameRecord
 from domain.teams import Team
 from domain.tournament import Tournament
 from domain.users import User
@@ -180,12 +180,6 @@ class ProtocolRepository(Protocol):
     async def start_standings(self, tournament_id: int) -> None: ...
 
     async def lock_standings(self, tournament_id: int) -> int: ...
-
-    async def save_standings(
-        self, tournament_id: int, standings: Standings, now: datetime
-    ) -> None: ...
-
-    async def standings(self, tournament_id: int) -> Standings | None: ...
 
 
 class ProtestRepository(Protocol):

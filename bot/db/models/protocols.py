@@ -54,10 +54,11 @@ class ProtocolCorrectionRow(Base):
 
 
 class StandingsRow(Base):
-    """The tournament's standings as last computed (JSON), and how many results went in.
+    """How many results went into the tournament's standings: the results lock.
 
     Every confirmation and correction bumps `version` first: the row lock this takes makes
-    results of one tournament recompute the standings one after another, so none is lost.
+    results of one tournament go in one after another, so none is lost. The standings
+    themselves are computed from the games whenever they are read.
     """
 
     __tablename__ = "standings"
@@ -69,5 +70,3 @@ class StandingsRow(Base):
         autoincrement=False,
     )
     version: Mapped[int] = mapped_column(Integer)
-    body: Mapped[str | None] = mapped_column(Text)
-    computed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

@@ -8,7 +8,6 @@ decimal strings, so they come back exactly.
 from __future__ import annotations
 
 import json
-from dataclasses import fields, is_dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
@@ -24,7 +23,6 @@ from bot.db.models.protocols import (
     StandingsRow,
 )
 from bot.db.models.rounds import GameRow, RoundRow, StageRow
-from domain.lot import LotDraw
 from domain.protocol import (
     FirstKill,
     Protocol,
@@ -37,7 +35,7 @@ from domain.protocol import (
 )
 from domain.protocol_screen import Mode, Screen
 from domain.rounds import GameState, ProtocolCorrection
-from domain.standings import CutReport, Figures, GameRecord, StandingRow, Standings
+from domain.standings import GameRecord
 
 # --- the stored form of drafts and protocols -------------------------------------------------
 
@@ -125,51 +123,6 @@ def _screen(text: str) -> Screen:
         subtract=data["subtract"],
         disqualify=data["disqualify"],
         night=data["night"],
-    )
-
-
-# --- the stored form of the standings --------------------------------------------------------
-
-
-def _plain(value: Any) -> Any:
-    if is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
-    if isinstance(value, Decimal):
-        return str(value)
-    if isinstance(value, tuple | list):
-        return [_plain(item) for item in value]
-    return value
-
-
-def _figures(data: dict[str, Any]) -> Figures:
-    return Figures(**{name: Decimal(v) if isinstance(v, str) else v for name, v in data.items()})
-
-
-def _row(data: dict[str, Any]) -> StandingRow:
-    return StandingRow(**{**data, "figures": _figures(data["figures"])})
-
-
-def _cut(data: dict[str, Any]) -> CutReport:
-    tuples = ("advancing", "tied_at_line")
-    return CutReport(**{k: tuple(v) if k in tuples else v for k, v in data.items()})
-
-
-def _draw(data: dict[str, Any]) -> LotDraw:
-    return LotDraw(data["context"], tuple(data["tied"]), tuple(data["order"]), data["method"])
-
-
-def standings_json(standings: Standings) -> str:
-    """The standings as stored."""
-    return json.dumps(_plain(standings), ensure_ascii=False)
-
-
-def _standings(text: str) -> Standings:
-    data = json.loads(text)
-    return Standings(
-        players=tuple(_row(row) for row in data["players"]),
-        teams=tuple(_row(row) for row in data["teams"]),
-        cuts=tuple(_cut(cut) for cut in data["cuts"]),
-        lot_draws=tuple(_draw(draw) for draw in data["lot_draws"]),
     )
 
 
@@ -328,17 +281,3 @@ class SqlProtocolRepository:
         if version is None:
             raise LookupError(f"tournament {tournament_id} has no standings row")
         return version
-
-    async def save_standings(self, tournament_id: int, standings: Standings, now: datetime) -> None:
-        await self._session.execute(
-            update(StandingsRow)
-            .where(StandingsRow.tournament_id == tournament_id)
-            .values(body=standings_json(standings), computed_at=now.astimezone(UTC))
-        )
-
-    async def standings(self, tournament_id: int) -> Standings | None:
-        """The standings as last computed, None before the first result."""
-        body = await self._session.scalar(
-            select(StandingsRow.body).where(StandingsRow.tournament_id == tournament_id)
-        )
-        return _standings(body) if body else None
