@@ -47,6 +47,7 @@ from handlers.callbacks import (
 )
 from handlers.common import deep_link, refusals_answered, show
 from handlers.middlewares import Texts
+from handlers.rounds import rounds_button
 from handlers.timetable import VIEW as TIMETABLE_VIEW
 from handlers.timetable import TimetableButton
 
@@ -425,6 +426,8 @@ def card_keyboard(card: TournamentCard, texts: Texts) -> InlineKeyboardMarkup:
         if team:
             buttons.append(("card-teams", TeamPage(tid=tid, page=0)))
         buttons.append(("card-checkin", CheckinScreen(tid=tid)))
+    if card.tournament.state is TournamentState.RUNNING and allows(card.roles, Action.MOVE_STATE):
+        buttons.append(("card-rounds", rounds_button(tid)))
     if allows(card.roles, Action.EDIT_SETTINGS):
         buttons.append(("card-timetable", TimetableButton(tid=tid, act=TIMETABLE_VIEW)))
     if allows(card.roles, Action.INVITE_STAFF):

@@ -8,6 +8,8 @@ publishes it. Swaps and moves are typed, as they name players: /swap and /move.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Collection
+from datetime import datetime
 from html import escape
 
 from aiogram import F, Router
@@ -47,6 +49,13 @@ ROUND = "round"
 JUDGE = "judge"
 PUBLISH = "pub"
 REGENERATE = "regen"
+# From the tournament card: the stage's screen as a new message, the card stays.
+OPEN = "open"
+
+
+def rounds_button(tournament_id: int) -> StageButton:
+    """The tournament card's way into the rounds screens."""
+    return StageButton(t=tournament_id, act=OPEN)
 
 
 def _quality_lines(preview: StagePreview, texts: Texts) -> list[str]:
@@ -224,10 +233,19 @@ async def open_rounds(
 ) -> None:
     """/rounds <tournament>: the stage's preview, or the offer to seat it."""
     tournament_id = _number(command.args)
+    args = (uow_factory, tournament_id, user.telegram_id, settings.admin_ids, clock.now())
+    await _show_stage(message, tournament_id, args, texts)
+
+
+async def _show_stage(
+    event: Message | CallbackQuery,
+    tournament_id: int,
+    args: tuple[UnitOfWorkFactory, int, int, Collection[int], datetime],
+    texts: Texts,
+) -> None:
+    """The stage's overview, or the offer to seat it while it is not seated yet."""
     try:
-        preview = await rounds.stage_preview(
-            uow_factory, tournament_id, user.telegram_id, settings.admin_ids, clock.now()
-        )
+        preview = await rounds.stage_preview(*args)
     except Invalid as error:
         if error.code != "stage-not-seated":
             raise
@@ -235,9 +253,9 @@ async def open_rounds(
         keyboard.button(
             text=texts("rounds-seat-button"), callback_data=StageButton(t=tournament_id, act=SEAT)
         )
-        await message.answer(texts("rounds-not-seated"), reply_markup=keyboard.as_markup())
+        await _display(event, texts("rounds-not-seated"), keyboard.as_markup())
         return
-    await _show_overview(message, preview, texts)
+    await _show_overview(event, preview, texts)
 
 
 @refusals_answered
@@ -271,8 +289,10 @@ async def on_button(
         return
     elif act == ROUND:
         await _show_round(callback, await rounds.stage_preview(*args), number, texts)
+    elif act == OPEN and isinstance(callback.message, Message):
+        await _show_stage(callback.message, callback_data.t, args, texts)
     else:
-        await _show_overview(callback, await rounds.stage_preview(*args), texts)
+        await _show_stage(callback, callback_data.t, args, texts)
     await callback.answer()
 
 

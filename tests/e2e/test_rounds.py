@@ -98,3 +98,15 @@ async def test_teammates_cannot_be_seated_together_and_strangers_cannot_seat(
     stage.organizer.send("/swap 1 1 Ник01")
     usage = await stage.organizer.wait_for()
     assert "/swap <турнир> <тур>" in (usage.text or "")
+
+
+async def test_the_tournament_card_leads_to_the_rounds_screen(stage: Stage) -> None:
+    stage.organizer.send("/tournaments")
+    listing = await stage.organizer.wait_for(lambda m: bool(m.buttons))
+    title = stage.seeded.tournament.title
+    button = next(text for row in listing.buttons for text, _ in row if text.startswith(title))
+    await stage.organizer.press(listing, button_text=button)
+    card = await stage.organizer.wait_for(lambda m: "Туры: рассадка" in str(m.buttons))
+    await stage.organizer.press(card, button_text="Туры: рассадка, судьи, публикация")
+    offer = await stage.organizer.wait_for(lambda m: "Составить рассадку" in str(m.buttons))
+    assert offer.message_id != card.message_id  # the card stays as it was

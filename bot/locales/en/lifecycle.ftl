@@ -105,6 +105,7 @@ card-invite-chief = Invite the chief judge
 card-invite-judge = Invite a table judge
 card-export-csv = Participants (CSV)
 card-export-file = Tournament file
+card-rounds = Rounds: seating, judges, publishing
 card-refresh = Refresh
 tournaments-list = Your tournaments:
 tournaments-none = You have no tournaments yet. /new to create one.

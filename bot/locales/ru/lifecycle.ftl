@@ -105,6 +105,7 @@ card-invite-chief = Пригласить главного судью
 card-invite-judge = Пригласить судью стола
 card-export-csv = Список участников (CSV)
 card-export-file = Файл турнира
+card-rounds = Туры: рассадка, судьи, публикация
 card-refresh = Обновить
 tournaments-list = Ваши турниры:
 tournaments-none = У вас пока нет турниров. /new — создать.
