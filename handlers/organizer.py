@@ -66,6 +66,7 @@ class Wizard(StatesGroup):
     timetable = State()
     capacity = State()
     deadline = State()
+    checkin = State()
     fee = State()
     quota = State()
     channel = State()
@@ -82,6 +83,7 @@ STEPS = [
     Wizard.timetable,
     Wizard.capacity,
     Wizard.deadline,
+    Wizard.checkin,
     Wizard.fee,
     Wizard.quota,
     Wizard.channel,
@@ -120,7 +122,7 @@ def _keep_label(step: str, data: dict[str, Any], settings: Settings, texts: Text
     if step == "fee":
         fee = _regulation_of(data).entry_fee
         return texts("wizard-keep-fee", fee=str(fee.amount) if fee else "0")
-    if step in ("deadline", "quota", "channel"):
+    if step in ("deadline", "checkin", "quota", "channel"):
         return texts(f"wizard-skip-{step}")
     return None
 
@@ -244,10 +246,11 @@ async def _accept(
     if step == "capacity":
         return {"capacity": validation.capacity(text)}
     if step == "deadline":
-        start = datetime.combine(date.fromisoformat(data["starts_on"]), datetime.max.time())
-        zone_start = start.replace(tzinfo=validation.ZoneInfo(data["timezone"]))
-        moment = validation.moment(text, data["timezone"], clock.now(), zone_start)
+        moment = validation.moment(text, data["timezone"], clock.now(), _day_end(data, "starts_on"))
         return {"deadline": moment.isoformat()}
+    if step == "checkin":
+        moment = validation.moment(text, data["timezone"], clock.now(), _day_end(data, "ends_on"))
+        return {"checkin_cutoff": moment.isoformat()}
     if step == "fee":
         return {"fee": str(validation.fee(text))}
     if step == "quota":
@@ -255,6 +258,12 @@ async def _accept(
     if step == "channel":
         return {"channel_id": await _checked_channel(bot, validation.channel(text))}
     raise Invalid("wizard-use-buttons")
+
+
+def _day_end(data: dict[str, Any], which: str) -> datetime:
+    """The last minute of the tournament's first or last day ("starts_on" or "ends_on")."""
+    end = datetime.combine(date.fromisoformat(data[which]), datetime.max.time())
+    return end.replace(tzinfo=validation.ZoneInfo(data["timezone"]))
 
 
 async def _checked_channel(bot: Bot, reference: str) -> int:
@@ -302,6 +311,7 @@ async def wizard_keep(
         "timezone": {"timezone": settings.timezone},
         "timetable": {"timetable_json": None},
         "deadline": {"deadline": None},
+        "checkin": {"checkin_cutoff": None},
         "fee": {"fee": None},
         "quota": {"quota": None},
         "channel": {"channel_id": None},
@@ -335,6 +345,9 @@ def _draft(data: dict[str, Any], user: User, clock: Clock) -> Tournament:
         registration_deadline=datetime.fromisoformat(data["deadline"])
         if data.get("deadline")
         else None,
+        checkin_cutoff=datetime.fromisoformat(data["checkin_cutoff"])
+        if data.get("checkin_cutoff")
+        else None,
         entry_fee=Decimal(fee) if fee is not None else None,
         club_quota=data.get("quota"),
         channel_id=data.get("channel_id"),
@@ -344,6 +357,7 @@ def _draft(data: dict[str, Any], user: User, clock: Clock) -> Tournament:
 def _settings_text(tournament: Tournament, texts: Texts) -> str:
     regulation = tournament.regulation
     deadline = tournament.registration_deadline
+    cutoff = tournament.checkin_cutoff
     return texts(
         "tournament-settings",
         title=escape(tournament.title),
@@ -354,6 +368,7 @@ def _settings_text(tournament: Tournament, texts: Texts) -> str:
         timezone=tournament.timezone,
         capacity=tournament.capacity or "-",
         deadline=_moment(deadline, tournament.timezone) if deadline else "-",
+        checkin=_moment(cutoff, tournament.timezone) if cutoff else "-",
         fee=str(tournament.entry_fee) if tournament.entry_fee is not None else "-",
         quota=tournament.club_quota or "-",
         channel=str(tournament.channel_id) if tournament.channel_id else "-",

@@ -56,7 +56,8 @@ async def create_tournament(
     asked = await press(organizer, asked, "Оставить Europe/Moscow", "Расписание")
     asked = await press(organizer, asked, "Оставить расписание регламента", "Сколько игроков")
     asked = await answer(organizer, str(capacity), "До какого момента")
-    asked = await press(organizer, asked, "Без срока (закрою сам)", "Взнос")
+    asked = await press(organizer, asked, "Без срока (закрою сам)", "отмечаются о прибытии")
+    asked = await press(organizer, asked, "Без срока (неявки отмечу сам)", "Взнос")
     asked = await press(organizer, asked, "Как в регламенте: 500", "Квота")
     if quota is None:
         asked = await press(organizer, asked, "Без квоты", "Канал турнира")

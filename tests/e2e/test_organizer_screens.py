@@ -44,7 +44,10 @@ async def test_wizard_refuses_bad_answers_and_a_channel_without_rights(
     asked = await press(admin, asked, "Оставить расписание регламента", "Сколько игроков")
     await answer(admin, "5", "Нужно целое число от 10")
     asked = await answer(admin, "20", "До какого момента")
-    asked = await press(admin, asked, "Без срока (закрою сам)", "Взнос")
+    asked = await press(admin, asked, "Без срока (закрою сам)", "отмечаются о прибытии")
+    await answer(admin, "в полдень", "ДД.ММ.ГГГГ")
+    await answer(admin, "01.01.2100 10:00", "не позже дня турнира")
+    await answer(admin, "31.12.2099 10:00", "Взнос")
     await answer(admin, "-3", "не меньше 0")
     asked = await answer(admin, "0", "Квота")
     asked = await press(admin, asked, "Без квоты", "Канал")
@@ -58,6 +61,7 @@ async def test_wizard_refuses_bad_answers_and_a_channel_without_rights(
     card = await press(admin, summary, "Создать турнир", "Ссылка регистрации")
     assert "черновик" in (card.text or "")
     assert "-1007" in (card.text or "")
+    assert "отметка о прибытии до: 31.12.2099 10:00" in (card.text or "")
 
 
 async def test_a_stranger_can_neither_create_nor_move_a_tournament(

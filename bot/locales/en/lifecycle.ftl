@@ -52,6 +52,7 @@ wizard-ask-timetable =
     Keep it or send your own in the same form.
 wizard-ask-capacity = How many players does the tournament take (at least 10)?
 wizard-ask-deadline = Until when is registration open? DD.MM.YYYY HH:MM in the tournament's time.
+wizard-ask-checkin = Until when may players check in on the day? DD.MM.YYYY HH:MM in the tournament's time. After it the check-in button is refused.
 wizard-ask-fee = Entry fee per player?
 wizard-ask-quota = Quota: how many players may one club register?
 wizard-ask-channel = The tournament's channel (@name or -100…)? The bot must be its admin allowed to post.
@@ -59,6 +60,7 @@ wizard-keep-timezone = Keep { $timezone }
 wizard-keep-timetable = Keep the regulation's timetable
 wizard-keep-fee = As in the regulation: { $fee }
 wizard-skip-deadline = No deadline (I will close it)
+wizard-skip-checkin = No cut-off (I mark no-shows myself)
 wizard-skip-quota = No quota
 wizard-skip-channel = No channel
 wizard-use-buttons = Answer with a button under the message, or /cancel.
@@ -73,7 +75,7 @@ tournament-settings =
     Regulation: { $regulation }
     City: { $city }; venue: { $venue }
     Dates: { $dates } ({ $timezone })
-    Places: { $capacity }; registration until: { $deadline }
+    Places: { $capacity }; registration until: { $deadline }; check-in until: { $checkin }
     Entry fee: { $fee }; club quota: { $quota }; channel: { $channel }
 tournament-card =
     { $settings }

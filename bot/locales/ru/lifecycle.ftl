@@ -52,6 +52,7 @@ wizard-ask-timetable =
     Оставьте его или пришлите своё в том же виде.
 wizard-ask-capacity = Сколько игроков принимает турнир (не меньше 10)?
 wizard-ask-deadline = До какого момента идёт регистрация? ДД.ММ.ГГГГ ЧЧ:ММ по времени турнира.
+wizard-ask-checkin = До какого момента игроки отмечаются о прибытии? ДД.ММ.ГГГГ ЧЧ:ММ по времени турнира. После него кнопка «Я на месте» не принимается.
 wizard-ask-fee = Взнос с игрока?
 wizard-ask-quota = Квота: сколько игроков может заявить один клуб?
 wizard-ask-channel = Канал турнира (@имя или -100…)? Бот должен быть его администратором с правом публикации.
@@ -59,6 +60,7 @@ wizard-keep-timezone = Оставить { $timezone }
 wizard-keep-timetable = Оставить расписание регламента
 wizard-keep-fee = Как в регламенте: { $fee }
 wizard-skip-deadline = Без срока (закрою сам)
+wizard-skip-checkin = Без срока (неявки отмечу сам)
 wizard-skip-quota = Без квоты
 wizard-skip-channel = Без канала
 wizard-use-buttons = Ответьте кнопкой под сообщением или /cancel.
@@ -73,7 +75,7 @@ tournament-settings =
     Регламент: { $regulation }
     Город: { $city }; место: { $venue }
     Даты: { $dates } ({ $timezone })
-    Мест: { $capacity }; регистрация до: { $deadline }
+    Мест: { $capacity }; регистрация до: { $deadline }; отметка о прибытии до: { $checkin }
     Взнос: { $fee }; квота клуба: { $quota }; канал: { $channel }
 tournament-card =
     { $settings }
