@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
     if settings.bot_token is None:
         print(NO_TOKEN_HELP, file=sys.stderr)
         if args.offline_without_token:
-            return simulate.run(args)
+            return simulate.run(simulate.default_arguments())
         return 1
     secrets = [settings.bot_token.get_secret_value()]
     if settings.webhook_secret:

@@ -85,6 +85,7 @@ class FakeTelegram:
         self.world.activity.fire()
         chat_id: int | str | None = None
         result: Any = None
+        params: Params | None = None
         try:
             params = await Params.read(request)
             chat_id = self._chat_id(params)
@@ -97,6 +98,7 @@ class FakeTelegram:
         finally:
             self._in_flight -= busy
             self.world.activity.fire()
+        self._note_handling(name, params if status == 200 else None, chat_id, result)
         message = result if status == 200 and isinstance(result, dict) else {}
         self.stats.record(
             RequestRecord(
@@ -115,6 +117,20 @@ class FakeTelegram:
         if request.match_info["token"] != self.token or stored is None or stored.content is None:
             raise web.HTTPNotFound()
         return web.Response(body=stored.content, content_type="application/octet-stream")
+
+    def _note_handling(
+        self, name: str, params: Params | None, chat_id: int | str | None, result: Any
+    ) -> None:
+        """Feed the handling latencies: when updates leave, and the bot's first answers."""
+        if params is None:
+            return
+        now = self._clock()
+        if name == "getupdates":
+            self.stats.fetched(result, now)
+        elif name == "answercallbackquery":
+            self.stats.answered_query(params.string("callback_query_id") or "", now)
+        elif name in CHAT_ACTIONS and isinstance(chat_id, int):
+            self.stats.acted_in_chat(chat_id, now)
 
     def _chat_id(self, params: Params) -> int | str | None:
         if not params.has("chat_id"):

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, deque
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -24,6 +25,33 @@ class FakeStats:
     too_many_requests: int = 0  # 429 answers, injected or from enforced limits
     forbidden: int = 0  # 403 answers
     requests: list[RequestRecord] = field(default_factory=list)
+    # Seconds from getUpdates handing an update out to the bot's first successful call about
+    # it: answerCallbackQuery for a button press, any call acting on the chat for a message.
+    handling_latencies: list[float] = field(default_factory=list)
+    _chats_waiting: dict[int, deque[float]] = field(default_factory=dict)
+    _queries_waiting: dict[str, float] = field(default_factory=dict)
+
+    def fetched(self, updates: list[dict[str, Any]], at: float) -> None:
+        """The bot fetched `updates` at `at`: their handling starts now."""
+        for update in updates:
+            if "callback_query" in update:
+                self._queries_waiting[update["callback_query"]["id"]] = at
+            elif "message" in update:
+                chat_id = update["message"]["chat"]["id"]
+                self._chats_waiting.setdefault(chat_id, deque()).append(at)
+
+    def answered_query(self, query_id: str, at: float) -> None:
+        """The bot answered a button press."""
+        fetched = self._queries_waiting.pop(query_id, None)
+        if fetched is not None:
+            self.handling_latencies.append(at - fetched)
+
+    def acted_in_chat(self, chat_id: int, at: float) -> None:
+        """The bot sent, edited or deleted something in a chat: the oldest message it had not
+        answered there is answered (a chat's updates are handled one after another)."""
+        waiting = self._chats_waiting.get(chat_id)
+        if waiting:
+            self.handling_latencies.append(at - waiting.popleft())
 
     def record(self, record: RequestRecord) -> None:
         self.calls[record.method] += 1

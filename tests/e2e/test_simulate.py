@@ -1,17 +1,73 @@
-"""The offline demonstration shows real answers of the real bot, in both languages."""
+"""The offline simulation plays whole tournaments of both presets through the real bot: the
+report, the HTML page and the tournament file are written, the file scores to the standings
+the bot published, and the same seed gives the same standings."""
 
 from __future__ import annotations
 
 import io
+import json
+from contextlib import redirect_stdout
+from decimal import Decimal
+from pathlib import Path
 
-from bot.simulation import simulate
+from bot.cli import main
+from bot.simulation import SimulationOptions, SimulationResult, simulate
+
+# Fast scripted people: the runs are about what the bot does, not about waiting.
+SPEED = 200.0
 
 
-async def test_the_demonstration_prints_each_persons_chat(tmp_path) -> None:  # type: ignore[no-untyped-def]
+async def _run(folder: Path, regulation: str, seed: int) -> tuple[SimulationResult, str]:
     out = io.StringIO()
-    figures = await simulate(out, workdir=tmp_path)
-    transcript = out.getvalue()
-    assert "── chat with Анна ──" in transcript and "── chat with Bob ──" in transcript
-    assert "Привет, Анна!" in transcript
-    assert "What I can do" in transcript  # Bob switched to English and asked for help
-    assert figures.updates == 6 and figures.messages_sent == 5 and figures.callback_answers == 1
+    options = SimulationOptions(regulation=regulation, seed=seed, speed=SPEED, out=folder)
+    result = await simulate(options, out)
+    return result, out.getvalue()
+
+
+def _places(result: SimulationResult) -> list[tuple[int, str, Decimal]]:
+    return [(row.place, row.name, row.points) for row in result.outcome.standings.players]
+
+
+def _scored_file(path: Path) -> dict[str, list[dict[str, object]]]:
+    printed = io.StringIO()
+    with redirect_stdout(printed):
+        assert main(["standings", str(path), "--format", "json"]) == 0
+    return json.loads(printed.getvalue())  # type: ignore[no-any-return]
+
+
+async def test_a_cup_is_played_to_the_final_and_reported(tmp_path: Path) -> None:
+    result, printed = await _run(tmp_path / "cup", "black-raven-cup", seed=7)
+    assert result.figures.errors == () and result.figures.too_many_requests == 0
+    rows = result.outcome.standings.players
+    assert len(rows) == 20 and {row.figures.games for row in rows[:10]} == {12}
+    assert {row.stage for row in rows[:10]} == {"final"}
+    assert "Этап 3: Финал" in printed and "Итоговая таблица" in printed
+    assert "[закреплено] Турнирная таблица" in printed  # the channel's live table
+    assert "Игра 3, стол 1: победа" in printed  # a final game's result in the channel
+    assert "главный судья отклонил" in printed  # the protest and its decision
+    page = (tmp_path / "cup" / "report.html").read_text(encoding="utf-8")
+    assert "<h2>Итоговая таблица</h2>" in page and rows[0].name in page
+    scored = _scored_file(tmp_path / "cup" / "tournament.json")
+    published = [(row.place, row.name, float(round(row.points, 2))) for row in rows]
+    assert [(r["place"], r["nickname"], r["points"]) for r in scored["players"]] == published
+
+
+async def test_the_same_seed_gives_the_same_standings(tmp_path: Path) -> None:
+    first, _ = await _run(tmp_path / "first", "black-raven-cup", seed=11)
+    again, _ = await _run(tmp_path / "again", "black-raven-cup", seed=11)
+    other, _ = await _run(tmp_path / "other", "black-raven-cup", seed=12)
+    assert _places(first) == _places(again)
+    assert _places(first) != _places(other)
+
+
+async def test_a_team_tournament_ranks_teams_and_takes_no_protests(tmp_path: Path) -> None:
+    result, printed = await _run(tmp_path / "teams", "siberia-ural-teams", seed=3)
+    assert result.figures.errors == ()
+    standings = result.outcome.standings
+    assert len(standings.players) == 60 and len(standings.teams) == 20
+    # Ten teams reach the final: their three players played 6 + 6 games each.
+    finalists = [row for row in standings.teams if row.stage == "final"]
+    assert len(finalists) == 10 and standings.teams[0].stage == "final"
+    assert "регламент их не предусматривает" in printed
+    scored = _scored_file(tmp_path / "teams" / "tournament.json")
+    assert [team["name"] for team in scored["teams"]] == [row.name for row in standings.teams]

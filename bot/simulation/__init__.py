@@ -1,0 +1,193 @@
+"""The offline simulation: a whole tournament played through the real bot against the bundled
+fake Telegram, with a report of the standings, the channel and the figures.
+
+`simulate(options, out)` starts the fake Telegram Bot API server, the real bot polling it over
+HTTP (as `mafiatour run` builds it, on SQLite) and the scripted people (see `scenario`). The
+same seed gives the same tournament and the same standings.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from decimal import Decimal
+from pathlib import Path
+from typing import TextIO
+
+from bot.fake_telegram import FakeTelegram, RateLimits
+from bot.sandbox import running_bot, sandbox_settings
+from bot.simulation.figures import ErrorLog, Figures, figures_of
+from bot.simulation.people import ORGANIZER_ID, cast_of
+from bot.simulation.progress import Progress
+from bot.simulation.report import (
+    DATABASE_FILE,
+    Outcome,
+    Report,
+    channel_feed,
+    read_outcome,
+    report_text,
+    write_files,
+)
+from bot.simulation.roles import Pace, SimulationError, people
+from bot.simulation.scenario import CHANNEL_ID, Entry, Tournament, seating_seeds, stage_tables
+from bot.simulation.screens import WAIT
+from domain.outgoing import DeliveryStatus
+from domain.regulation import PRESET_IDS, Regulation, load_preset, parse_regulation
+
+__all__ = [
+    "SimulationError",
+    "SimulationOptions",
+    "SimulationResult",
+    "entry_of",
+    "players_for",
+    "simulate",
+]
+
+# Telegram's flood limits (messages per second overall, per second to one person, per minute
+# to a channel); a faster run scales them, the fake enforces them, the outbox keeps them.
+TELEGRAM_LIMITS = (30, 1, 20)
+SMALLEST_TOURNAMENT = 20
+DELIVERY_WAIT = 600.0
+
+
+@dataclass(frozen=True)
+class SimulationOptions:
+    """`regulation` is a preset id or a regulation file; `players` None takes the smallest
+    tournament the regulation can run; `out` None makes a new folder in the current one."""
+
+    regulation: str = "black-raven-cup"
+    players: int | None = None
+    seed: int = 1
+    speed: float = 25.0
+    out: Path | None = None
+
+
+@dataclass(frozen=True)
+class SimulationResult:
+    outcome: Outcome
+    figures: Figures
+    folder: Path
+
+
+def entry_of(regulation: str) -> Entry:
+    """A preset by id, or a regulation file the organizer will upload in the wizard."""
+    if regulation in PRESET_IDS:
+        preset = load_preset(regulation)
+        return Entry(preset, preset.name.ru, None)
+    content = Path(regulation).read_bytes()
+    parsed = parse_regulation(json.loads(content, parse_float=Decimal))
+    return Entry(parsed, None, content)
+
+
+def players_for(regulation: Regulation, players: int | None) -> int:
+    """The players to register: as asked, or the smallest count that fills every stage.
+
+    Raises `ValueError` saying why a count cannot run: teams must be whole and every stage
+    must fill its tables.
+    """
+    size = regulation.team_size or 1
+    count = players if players is not None else -(-SMALLEST_TOURNAMENT // size) * size
+    while players is None and not _fits(regulation, count):
+        count += size
+    if count % size:
+        raise ValueError(f"{count} players do not make whole teams of {size}")
+    if not _fits(regulation, count):
+        raise ValueError(f"{count} players cannot fill the tables of every stage")
+    return count
+
+
+def _fits(regulation: Regulation, players: int) -> bool:
+    size = regulation.team_size or 1
+    if players % size:
+        return False
+    playing = players
+    for stage, tables in zip(regulation.stages, stage_tables(regulation, players), strict=True):
+        if tables == 0 or tables * 10 > playing:
+            return False
+        if stage.advance is not None:
+            unit = size if stage.advance.unit == "teams" else 1
+            playing = min(playing, stage.advance.count * unit)
+    return True
+
+
+def new_folder(out: Path | None) -> Path:
+    """The folder for the report, the tournament file and the database (made new if unset)."""
+    if out is None:
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        out = Path.cwd() / f"mafiatour-simulation-{stamp}"
+        number = 1
+        while out.exists():
+            number += 1
+            out = out.with_name(f"mafiatour-simulation-{stamp}-{number}")
+    out.mkdir(parents=True, exist_ok=True)
+    if (out / DATABASE_FILE).exists():
+        raise FileExistsError(f"{out / DATABASE_FILE} exists: choose another --out folder")
+    return out
+
+
+async def _delivered(app) -> None:  # type: ignore[no-untyped-def]
+    """Wait until the outbox has sent everything recorded."""
+    async with asyncio.timeout(DELIVERY_WAIT):
+        while True:
+            async with app.uow_factory() as uow:
+                counts = await uow.outbox.status_counts()
+            if not counts.get(DeliveryStatus.PENDING) and not counts.get(DeliveryStatus.SENDING):
+                return
+            await asyncio.sleep(0.1)
+
+
+async def simulate(options: SimulationOptions, out: TextIO) -> SimulationResult:
+    """Play a whole tournament, print the progress and the report, write the files."""
+    started = time.perf_counter()
+    entry = entry_of(options.regulation)
+    players = players_for(entry.regulation, options.players)
+    cast = cast_of(
+        options.seed,
+        players,
+        max(stage_tables(entry.regulation, players)),
+        entry.regulation.team_size,
+    )
+    folder = new_folder(options.out)
+    scale = max(1, round(options.speed))
+    total, private, channel = (limit * scale for limit in TELEGRAM_LIMITS)
+    fake = FakeTelegram(enforce_limits=RateLimits(total, private, channel))
+    await fake.start()
+    try:
+        settings = sandbox_settings(
+            fake,
+            f"sqlite+aiosqlite:///{folder / DATABASE_FILE}",
+            admin_ids=frozenset({ORGANIZER_ID}),
+            delivery_messages_per_second=total,
+            delivery_private_chat_per_second=private,
+            delivery_group_per_minute=channel,
+        )
+        out.write(
+            f"{entry.regulation.name.ru}: {players} игроков, seed {options.seed}, "
+            f"скорость ×{options.speed:g}. Фальшивый Telegram: {fake.base_url}; "
+            f"база: {folder / DATABASE_FILE}\n"
+        )
+        with ErrorLog() as errors, seating_seeds(options.seed):
+            async with running_bot(settings) as app:
+                users = people(fake, cast)
+                script = Tournament(
+                    fake, cast, users, entry, options.seed, Pace(options.speed), Progress(out)
+                )
+                played = await script.run()
+                await _delivered(app)
+                await fake.wait_idle(quiet=0.3, timeout=WAIT)
+                outcome = await read_outcome(app.uow_factory, played.tournament_id, _now())
+        figures = figures_of(fake, errors, time.perf_counter() - started)
+        channel_posts = channel_feed(fake, CHANNEL_ID)
+    finally:
+        await fake.stop()
+    report = Report(outcome, channel_posts, figures, played.notes, folder)
+    write_files(report)
+    out.write(report_text(report))
+    return SimulationResult(outcome, figures, folder)
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)

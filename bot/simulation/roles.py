@@ -1,0 +1,306 @@
+"""The scripted roles: what an organizer, a judge, a player and the chief judge do, each by
+typing and pressing buttons in a private chat with the bot."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+
+from bot.fake_telegram import CallbackAnswer, ChatMessage, FakeTelegram, FakeUser
+from bot.simulation.games import GamePlan
+from bot.simulation.people import Cast, Player
+from bot.simulation.screens import (
+    WAIT,
+    ProtocolScreen,
+    answer,
+    containing,
+    current,
+    payload_in,
+    press,
+    registration_summary,
+    with_button,
+)
+from domain.protocol import Side
+
+# A person's pause between two taps or messages at speed 1, in seconds.
+HUMAN_PAUSE = 1.5
+_TABLE = re.compile(r"^Стол (\d+) · судья: (.+)$")
+_SEAT = re.compile(r"^(\d+)\. (.+)$")
+_SIZE = re.compile(r"Туров: (\d+), столов в туре: (\d+)")
+
+
+class SimulationError(RuntimeError):
+    """The scripted people could not go on: the bot refused or did not answer a step."""
+
+
+@dataclass(frozen=True)
+class Pace:
+    """How fast the scripted people act: `speed` 1 is a person's pace, more is faster."""
+
+    speed: float
+
+    async def pause(self) -> None:
+        await asyncio.sleep(HUMAN_PAUSE / self.speed)
+
+
+@dataclass(frozen=True)
+class TableView:
+    """A table of a round as the organizer's round view shows it."""
+
+    table: int
+    judge: str
+    nicknames: tuple[str, ...]
+
+
+def _refused(answered: CallbackAnswer, step: str) -> None:
+    if answered.show_alert:
+        raise SimulationError(f"the bot refused «{step}»: {answered.text}")
+
+
+async def tap(user: FakeUser, message: ChatMessage, button: str, pace: Pace) -> ChatMessage:
+    """Press a button that edits its own message; the message as it shows afterwards."""
+    await pace.pause()
+    _refused(await user.press(message, button_text=button).answer(WAIT), button)
+    return current(user, message)
+
+
+# --- the organizer --------------------------------------------------------------------------
+
+
+async def invite(organizer: FakeUser, card: ChatMessage, button: str, pace: Pace) -> str:
+    """Press an invitation button on the card; the one-time link's payload."""
+    await pace.pause()
+    link = await press(organizer, card, button, "Одноразовая ссылка")
+    return payload_in(link)
+
+
+async def accept_invite(person: FakeUser, payload: str, expect: str, pace: Pace) -> None:
+    await pace.pause()
+    await answer(person, f"/start {payload}", expect)
+
+
+async def move(organizer: FakeUser, card: ChatMessage, button: str, pace: Pace) -> ChatMessage:
+    """A state move from the card; the new card it answers with."""
+    await pace.pause()
+    _refused(await organizer.press(card, button_text=button).answer(WAIT), button)
+    return await organizer.wait_for(containing("Ссылка регистрации"), WAIT)
+
+
+def tournament_number(card: ChatMessage) -> int:
+    """The tournament's number for /rounds: the card does not print it, its buttons carry it."""
+    for row in card.buttons:
+        for _, data in row:
+            if data and data.startswith("tc:"):
+                return int(data.split(":")[1])
+    raise SimulationError("the tournament card has no refresh button")
+
+
+async def seat_stage(organizer: FakeUser, tournament: int, pace: Pace) -> ChatMessage:
+    """/rounds, then "Seat the stage": the stage's preview."""
+    await pace.pause()
+    organizer.send(f"/rounds {tournament}")
+    offer = await organizer.wait_for(with_button("Составить рассадку"), WAIT)
+    overview = await tap(organizer, offer, "Составить рассадку", pace)
+    if "Повторные встречи" not in (overview.text or ""):
+        raise SimulationError(f"no seating preview: {overview.text}")
+    return overview
+
+
+def stage_size(overview: ChatMessage) -> tuple[int, int]:
+    """Rounds and tables per round, as the stage's preview states them."""
+    found = _SIZE.search(overview.text or "")
+    if found is None:
+        raise SimulationError(f"the preview does not state the stage's size: {overview.text}")
+    return int(found.group(1)), int(found.group(2))
+
+
+def tables_of(round_view: ChatMessage) -> list[TableView]:
+    """The tables of the round view: number, judge and the players by seat."""
+    tables: list[TableView] = []
+    judge, number, seats = "", 0, []
+    for line in (round_view.text or "").splitlines():
+        if found := _TABLE.match(line):
+            if number:
+                tables.append(TableView(number, judge, tuple(seats)))
+            number, judge, seats = int(found.group(1)), found.group(2), []
+        elif number and (seat := _SEAT.match(line)):
+            seats.append(seat.group(2))
+    if number:
+        tables.append(TableView(number, judge, tuple(seats)))
+    return tables
+
+
+async def publish(
+    organizer: FakeUser, overview: ChatMessage, number: int, pace: Pace
+) -> list[TableView]:
+    """Open round `number`, read its tables, publish it; the tables as published."""
+    view = await tap(organizer, overview, f"Тур {number}", pace)
+    tables = tables_of(view)
+    await tap(organizer, view, f"Опубликовать тур {number}", pace)
+    return tables
+
+
+# --- players --------------------------------------------------------------------------------
+
+
+class Turns:
+    """Confirmations in the cast's order: the bot numbers players (and teams) as they come,
+    and the seating follows those numbers, so the same seed needs the same order. Everything
+    before the confirmation runs at once."""
+
+    def __init__(self) -> None:
+        self._next = 0
+        self._changed = asyncio.Condition()
+
+    @contextlib.asynccontextmanager
+    async def turn(self, number: int) -> AsyncIterator[None]:
+        async with self._changed:
+            await self._changed.wait_for(lambda: self._next == number)
+        try:
+            yield
+        finally:
+            async with self._changed:
+                self._next += 1
+                self._changed.notify_all()
+
+
+async def _register(
+    user: FakeUser, who: Player, payload: str, turn: int, turns: Turns, pace: Pace, expect: str
+) -> ChatMessage:
+    await pace.pause()
+    summary = await registration_summary(user, payload, who.nickname, who.club, who.city)
+    async with turns.turn(turn):
+        await pace.pause()
+        return await press(user, summary, "Всё верно", expect)
+
+
+async def register_alone(
+    user: FakeUser, who: Player, payload: str, turn: int, turns: Turns, pace: Pace
+) -> None:
+    await _register(user, who, payload, turn, turns, pace, "Вы зарегистрированы")
+
+
+async def register_team(
+    users: dict[int, FakeUser], cast: Cast, team: int, payload: str, turns: Turns, pace: Pace
+) -> None:
+    """The captain registers and creates the team; the others join by the team's link."""
+    captain, *members = cast.team_members(team)
+    first = cast.players.index(captain)
+    user = users[captain.telegram_id]
+    await pace.pause()
+    summary = await registration_summary(user, payload, *_details(captain))
+    async with turns.turn(first):
+        await pace.pause()
+        mine = await press(user, summary, "Всё верно", "Вы зарегистрированы")
+        await pace.pause()
+        await press(user, mine, "Создать команду", "Название команды")
+        await pace.pause()
+        view = await answer(user, cast.teams[team], "Ссылка для игроков")
+    link = payload_in(view)
+    await asyncio.gather(
+        *(
+            _register(users[m.telegram_id], m, link, first + n, turns, pace, "команда:")
+            for n, m in enumerate(members, start=1)
+        )
+    )
+
+
+def _details(player: Player) -> tuple[str, str, str]:
+    return player.nickname, player.club, player.city
+
+
+async def check_in(player: FakeUser, pace: Pace) -> None:
+    call = await player.wait_for(containing("подтвердите, что вы на месте"), WAIT)
+    await pace.pause()
+    await press(player, call, "Я на месте", "Отметка о прибытии принята")
+
+
+async def file_protest(player: FakeUser, reason: str, pace: Pace) -> None:
+    """Press "Protest" under the game's result and write what is wrong."""
+    offer = await player.wait_for(with_button("Протест"), WAIT)
+    await pace.pause()
+    await press(player, offer, "Протест", "в чём суть протеста")
+    await pace.pause()
+    await answer(player, reason, "Протест принят")
+
+
+async def reject_protest(chief: FakeUser, decision: str, pace: Pace) -> ChatMessage:
+    """The chief judge reads the protest and rejects it with a written decision."""
+    card = await chief.wait_for(containing("Протест ·"), WAIT)
+    await pace.pause()
+    await press(chief, card, "Отклонить", "решение об отклонении")
+    await pace.pause()
+    return await answer(chief, decision, "Протест отклонён")
+
+
+# --- table judges ---------------------------------------------------------------------------
+
+
+async def open_protocol(judge: FakeUser, pace: Pace) -> ProtocolScreen:
+    """The judge's next table list, and the protocol its button opens."""
+    listing = await judge.wait_for(with_button("Открыть протокол"), WAIT)
+    await pace.pause()
+    _refused(await judge.press(listing, button_text="Открыть протокол").answer(WAIT), "open")
+    shown = await judge.wait_for(containing("Протокол · игра"), WAIT)
+    return ProtocolScreen(judge, shown)
+
+
+async def fill_protocol(screen: ProtocolScreen, plan: GamePlan, pace: Pace) -> None:
+    """Enter the game as planned, button by button, and confirm it."""
+
+    async def tap_(name: str) -> CallbackAnswer:
+        await pace.pause()
+        answered = await screen.tap(name)
+        _refused(answered, name)
+        return answered
+
+    await tap_(str(plan.don))  # the screen opens with the don's tool chosen
+    await tap_("Шериф")
+    await tap_(str(plan.sheriff))
+    await tap_("Мафия")
+    for seat in plan.mafia:
+        await tap_(str(seat))
+    await tap_("Остальные — мирные")
+    if plan.fouls or plan.disqualified:
+        await tap_("Фолы")
+        for seat, fouls in plan.fouls:
+            for _ in range(fouls):
+                await tap_(str(seat))
+        if plan.disqualified:
+            await tap_("Дисквалификация")
+            for seat in plan.disqualified:
+                await tap_(str(seat))
+    await tap_("Убитый")
+    if plan.first_kill is None:
+        await tap_("Убийств не было")
+    else:
+        if plan.night != 1:
+            await tap_(f"Ночь {plan.night}")
+        await tap_(str(plan.first_kill))
+    if plan.best_move is not None:
+        await tap_("ЛХ")
+        for seat in plan.best_move:
+            await tap_(str(seat))
+    if plan.extra_steps:
+        await tap_("Допы")
+        for seat, steps in plan.extra_steps:
+            for _ in range(steps):
+                await tap_(str(seat))
+    await tap_("Победа")
+    await tap_("Победа красных" if plan.winner is Side.RED else "Победа чёрных")
+    await tap_("Сводка")
+    confirmed = await tap_("✅ Подтвердить протокол")
+    if confirmed.text != "Протокол подтверждён.":
+        raise SimulationError(f"the protocol was not confirmed: {confirmed.text}")
+
+
+def people(fake: FakeTelegram, cast: Cast) -> dict[int, FakeUser]:
+    """Everyone's Telegram account, by id."""
+    accounts = [cast.organizer, cast.chief_judge, *cast.judges]
+    users = {p.telegram_id: fake.user(p.telegram_id, p.first_name) for p in accounts}
+    for player in cast.players:
+        users[player.telegram_id] = fake.user(player.telegram_id, player.first_name)
+    return users

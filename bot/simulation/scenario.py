@@ -1,0 +1,213 @@
+"""A whole tournament played through the real bot by scripted people.
+
+The organizer creates the tournament with the wizard and invites the chief judge and the
+table judges; players (and captains with their teams) register by deep links and check in;
+each stage is seated and published round by round; at every table its judge fills the
+protocol by buttons with a plausible random game; a player protests a result and the chief
+judge decides; the organizer finishes the tournament. Every step is a message or a button
+press in the fake Telegram, answered by the bot polling it over HTTP.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from types import SimpleNamespace
+
+import handlers.rounds
+from bot.fake_telegram import FakeTelegram, FakeUser
+from bot.simulation import roles
+from bot.simulation.games import game_random, plan_game
+from bot.simulation.people import Cast
+from bot.simulation.progress import Progress
+from bot.simulation.roles import Pace, SimulationError, TableView
+from bot.simulation.screens import create_tournament, payload_in
+from domain.regulation import Regulation
+from domain.rounds import tables_of_stage
+
+CHANNEL_ID = -100_777_000
+CHANNEL_USERNAME = "mafiatour_simulation"
+PROTEST_REASON = "Судья не засчитал фол игроку 7, а мне поставил лишний."
+PROTEST_DECISION = "Фолы записаны верно, результат игры остаётся в силе."
+
+
+@dataclass(frozen=True)
+class Entry:
+    """How the organizer chooses the regulation in the wizard: a preset's button or a file."""
+
+    regulation: Regulation
+    preset_button: str | None
+    file: bytes | None
+
+
+@dataclass
+class Played:
+    """What the script learnt on the way, for the report."""
+
+    tournament_id: int = 0
+    notes: tuple[str, ...] = ()
+
+
+@contextlib.contextmanager
+def seating_seeds(seed: int) -> Iterator[None]:
+    """The seeds the organizer's "Seat the stage" draws, taken from the simulation's seed.
+
+    The rounds screen draws each seating's seed with `secrets` and offers no way to pass one
+    in; the same simulation seed must give the same seatings, so its draws come from here
+    while the simulation runs.
+    """
+    draws = random.Random(f"seating:{seed}")
+    original = handlers.rounds.secrets
+    handlers.rounds.secrets = SimpleNamespace(randbelow=draws.randrange)  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        handlers.rounds.secrets = original
+
+
+def stage_tables(regulation: Regulation, players: int) -> list[int]:
+    """Tables per round of each stage when `players` start and each cut is full."""
+    tables = []
+    playing = players
+    for stage in regulation.stages:
+        tables.append(tables_of_stage(stage, playing))
+        if stage.advance is not None:
+            size = regulation.team_size or 1
+            playing = stage.advance.count * (size if stage.advance.unit == "teams" else 1)
+    return tables
+
+
+class Tournament:
+    """The script of one tournament; `run()` plays it from the wizard to the final standings."""
+
+    def __init__(
+        self,
+        fake: FakeTelegram,
+        cast: Cast,
+        users: dict[int, FakeUser],
+        entry: Entry,
+        seed: int,
+        pace: Pace,
+        progress: Progress,
+    ) -> None:
+        self.fake, self.cast, self.users, self.entry = fake, cast, users, entry
+        self.seed, self.pace, self.progress = seed, pace, progress
+        self.organizer = users[cast.organizer.telegram_id]
+        self.chief = users[cast.chief_judge.telegram_id]
+        self.judges = {judge.first_name: users[judge.telegram_id] for judge in cast.judges}
+        self.by_nickname = {p.nickname: users[p.telegram_id] for p in cast.players}
+        self.played = Played()
+
+    async def run(self) -> Played:
+        regulation = self.entry.regulation
+        card = await create_tournament(
+            self.fake,
+            self.organizer,
+            title=f"Кубок симуляции · {self.seed}",
+            capacity=len(self.cast.players),
+            channel_username=CHANNEL_USERNAME,
+            channel_id=CHANNEL_ID,
+            preset_button=self.entry.preset_button,
+            regulation_file=self.entry.file,
+        )
+        self.played.tournament_id = roles.tournament_number(card)
+        await self._staff(card)
+        card = await roles.move(self.organizer, card, "Открыть регистрацию", self.pace)
+        await self._registration(payload_in(card))
+        card = await roles.move(self.organizer, card, "Закрыть регистрацию", self.pace)
+        await self._check_in(card)
+        for number, stage in enumerate(regulation.stages, start=1):
+            card = await roles.move(self.organizer, card, "Начать следующий этап", self.pace)
+            await self._stage(number, stage.id, stage.name.ru)
+        await roles.move(self.organizer, card, "Завершить турнир", self.pace)
+        return self.played
+
+    async def _staff(self, card) -> None:  # type: ignore[no-untyped-def]
+        payload = await roles.invite(self.organizer, card, "Пригласить главного судью", self.pace)
+        await roles.accept_invite(self.chief, payload, "главный судья турнира", self.pace)
+        for judge in self.cast.judges:
+            payload = await roles.invite(self.organizer, card, "Пригласить судью стола", self.pace)
+            await roles.accept_invite(
+                self.users[judge.telegram_id], payload, "судья (ведущий) стола", self.pace
+            )
+
+    async def _registration(self, payload: str) -> None:
+        cast = self.cast
+        self.progress.stage("Регистрация", len(cast.players))
+
+        turns = roles.Turns()
+
+        async def alone(index: int) -> None:
+            player = cast.players[index]
+            user = self.users[player.telegram_id]
+            await roles.register_alone(user, player, payload, index, turns, self.pace)
+            self.progress.advance()
+
+        async def team(index: int) -> None:
+            await roles.register_team(self.users, cast, index, payload, turns, self.pace)
+            self.progress.advance(len(cast.team_members(index)))
+
+        if cast.teams:
+            await asyncio.gather(*(team(index) for index in range(len(cast.teams))))
+        else:
+            await asyncio.gather(*(alone(index) for index in range(len(cast.players))))
+
+    async def _check_in(self, card) -> None:  # type: ignore[no-untyped-def]
+        await self.pace.pause()
+        called = await self.organizer.press(card, button_text="Позвать отметиться").answer(
+            roles.WAIT
+        )
+        if not (called.text or "").startswith("Позвали отметиться"):
+            raise SimulationError(f"the check-in call was refused: {called.text}")
+        self.progress.stage("Отметка о прибытии", len(self.cast.players))
+
+        async def one(player: FakeUser) -> None:
+            await roles.check_in(player, self.pace)
+            self.progress.advance()
+
+        await asyncio.gather(*(one(self.by_nickname[p.nickname]) for p in self.cast.players))
+
+    async def _stage(self, number: int, stage_id: str, name: str) -> None:
+        overview = await roles.seat_stage(self.organizer, self.played.tournament_id, self.pace)
+        rounds, tables = roles.stage_size(overview)
+        self.progress.stage(f"Этап {number}: {name}", rounds * tables)
+        for round_number in range(1, rounds + 1):
+            published = await roles.publish(self.organizer, overview, round_number, self.pace)
+            await asyncio.gather(
+                *(self._table(stage_id, number, round_number, t) for t in published)
+            )
+
+    async def _table(self, stage_id: str, stage: int, round_number: int, table: TableView) -> None:
+        judge = self.judges.get(table.judge)
+        if judge is None:
+            raise SimulationError(f"table {table.table} has no judge of the cast: {table.judge}")
+        rng = game_random(self.seed, stage_id, round_number, table.table)
+        plan = plan_game(rng, self.entry.regulation)
+        screen = await roles.open_protocol(judge, self.pace)
+        await roles.fill_protocol(screen, plan, self.pace)
+        self.progress.advance()
+        if (stage, round_number, table.table) == (1, 1, 1):
+            await self._protest(table)
+
+    async def _protest(self, table: TableView) -> None:
+        """A player of the first game protests its result; the chief judge rejects it."""
+        if self.entry.regulation.protest_window_minutes is None:
+            self.played.notes = (
+                *self.played.notes,
+                "Протесты: регламент их не предусматривает (решение судьи окончательно).",
+            )
+            return
+        nickname = table.nicknames[2]
+        await roles.file_protest(self.by_nickname[nickname], PROTEST_REASON, self.pace)
+        await roles.reject_protest(self.chief, PROTEST_DECISION, self.pace)
+        await self.by_nickname[nickname].wait_for(
+            lambda m: "отклонил протест" in (m.text or ""), roles.WAIT
+        )
+        self.played.notes = (
+            *self.played.notes,
+            f"Протест: {nickname} (игра 1, стол 1, место 3) — «{PROTEST_REASON}»; "
+            f"главный судья отклонил: «{PROTEST_DECISION}»",
+        )
