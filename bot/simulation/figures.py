@@ -21,16 +21,23 @@ class ErrorLog(logging.Handler):
     def __init__(self) -> None:
         super().__init__(logging.ERROR)
         self.lines: list[str] = []
+        self._level = logging.NOTSET
 
     def emit(self, record: logging.LogRecord) -> None:
         self.lines.append(f"{record.name}: {record.getMessage()}")
 
     def __enter__(self) -> ErrorLog:
-        logging.getLogger().addHandler(self)
+        root = logging.getLogger()
+        self._level = root.level
+        # A quieter root logger would drop the errors before they reach this handler.
+        root.setLevel(min(root.level, logging.ERROR))
+        root.addHandler(self)
         return self
 
     def __exit__(self, *_: object) -> None:
-        logging.getLogger().removeHandler(self)
+        root = logging.getLogger()
+        root.removeHandler(self)
+        root.setLevel(self._level)
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ import pytest
 from bot.app import Application
 from bot.fake_telegram import ChatMessage, FakeTelegram, FakeUser
 from bot.sandbox import running_bot, sandbox_settings
+from bot.simulation.screens import register_player
 from tests.e2e.lifecycle_screens import (
     ADMIN_ID,
     answer,
@@ -37,29 +38,18 @@ async def app(fake_telegram: FakeTelegram, tmp_path) -> AsyncIterator[Applicatio
         yield application
 
 
-async def register(
-    player: FakeUser, payload: str, nickname: str, club: str, expect: str = "Вы зарегистрированы"
-) -> ChatMessage:
-    """Open a link, type nickname, club and city, confirm by button."""
-    await answer(player, f"/start {payload}", "игровой ник")
-    await answer(player, nickname, "Ваш клуб")
-    await answer(player, club, "Ваш город")
-    summary = await answer(player, "Омск", "Проверьте")
-    return await press(player, summary, "Всё верно", expect)
-
-
 async def captain_and_crew(
     fake: FakeTelegram, payload: str, team: int
 ) -> tuple[list[FakeUser], ChatMessage]:
     """A captain registers, creates his team and two members join by its link."""
     club = CLUBS[team % len(CLUBS)]
     people = [fake.user(1000 + team * 10 + seat, f"Игрок {team}-{seat}") for seat in range(SIZE)]
-    mine = await register(people[0], payload, f"Капитан <{team}>", club)
+    mine = await register_player(people[0], payload, f"Капитан <{team}>", club)
     asked = await press(people[0], mine, "Создать команду", "Название команды")
     view = await answer(people[0], f"Команда {team}", "Ссылка для игроков команды")
     link = payload_in(view)
     for seat in (1, 2):
-        await register(people[seat], link, f"Игрок {team}-{seat}", club, "Команда")
+        await register_player(people[seat], link, f"Игрок {team}-{seat}", club, expect="Команда")
     assert asked is not None
     return people, view
 
@@ -83,7 +73,9 @@ async def test_sixty_players_in_twenty_teams_from_links_to_the_first_stage(
     # A full tournament: three more wait; a fourth from a full club hits the quota.
     spares = [fake_telegram.user(5000 + n, f"Запасной {n}") for n in range(3)]
     for number, spare in enumerate(spares):
-        await register(spare, payload, f"Запасной {number}", "Запас", "листе ожидания")
+        await register_player(
+            spare, payload, f"Запасной {number}", "Запас", expect="листе ожидания"
+        )
     late = fake_telegram.user(5100, "Опоздавший")
     await answer(late, f"/start {payload}", "игровой ник")
     await answer(late, "Опоздавший", "Ваш клуб")

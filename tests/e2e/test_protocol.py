@@ -13,8 +13,9 @@ import pytest
 from bot.app import Application
 from bot.fake_telegram import FakeTelegram
 from bot.fake_telegram.people import FakeChannel, FakeUser
-from bot.fake_telegram.state import CallbackAnswer, ChatMessage
+from bot.fake_telegram.state import ChatMessage
 from bot.sandbox import running_bot, sandbox_settings
+from bot.simulation.screens import ProtocolScreen as Screen
 from domain.protocol import Side
 from domain.services import protocols, rounds
 from domain.services.standings import current_standings
@@ -58,39 +59,6 @@ async def table(fake_telegram: FakeTelegram, tmp_path: Path) -> AsyncIterator[Ta
         await judge.wait_for()
         await rounds.publish_round(app.uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, 1)
         yield Table(app, fake_telegram, seeded, game.id, judge, game.players, channel)
-
-
-class Screen:
-    """The protocol message in someone's chat, pressed button by button."""
-
-    def __init__(self, user: FakeUser, message: ChatMessage) -> None:
-        self.user, self.chat_id, self.message_id = user, message.chat_id, message.message_id
-
-    @property
-    def message(self) -> ChatMessage:
-        return next(
-            m
-            for m in self.user._world.chats[self.chat_id].visible()
-            if m.message_id == self.message_id
-        )
-
-    @property
-    def text(self) -> str:
-        return self.message.text or ""
-
-    def buttons(self) -> list[tuple[str, str | None]]:
-        return [button for row in self.message.buttons for button in row]
-
-    def find(self, name: str) -> str:
-        for text, data in self.buttons():
-            if text in (name, f"• {name} •") or text.startswith(f"{name} "):
-                assert data is not None
-                return data
-        raise LookupError(f"no button {name!r}: {self.buttons()}")
-
-    async def tap(self, name: str, by: FakeUser | None = None) -> CallbackAnswer:
-        presser = by or self.user
-        return await presser.press(self.message, callback_data=self.find(name))
 
 
 async def open_from_round_message(table: Table) -> Screen:
