@@ -61,7 +61,7 @@ class SimulationOptions:
     regulation: str = "black-raven-cup"
     players: int | None = None
     seed: int = 1
-    speed: float = 25.0
+    speed: float = 50.0
     out: Path | None = None
 
 
