@@ -27,7 +27,7 @@ from domain.protocol import Side
 
 # A person's pause between two taps or messages at speed 1, in seconds.
 HUMAN_PAUSE = 1.5
-_TABLE = re.compile(r"^Стол (\d+) · судья: (.+)$")
+_TABLE = re.compile(r"судья стола (\d+)")
 _SEAT = re.compile(r"^(\d+)\. (.+)$")
 _SIZE = re.compile(r"Туров: (\d+), столов в туре: (\d+)")
 
@@ -47,12 +47,22 @@ class Pace:
 
 
 @dataclass(frozen=True)
-class TableView:
-    """A table of a round as the organizer's round view shows it."""
+class TableList:
+    """A judge's list of his table for a round: its number and the players by seat."""
 
     table: int
-    judge: str
     nicknames: tuple[str, ...]
+    message: ChatMessage
+
+
+def table_list(message: ChatMessage) -> TableList:
+    """Read the judge's round message: "Вы судья стола T, игра N" and the seats below."""
+    text = message.text or ""
+    found = _TABLE.search(text)
+    if found is None:
+        raise SimulationError(f"not a judge's table list: {text}")
+    seats = tuple(m.group(2) for line in text.splitlines() if (m := _SEAT.match(line)))
+    return TableList(int(found.group(1)), seats, message)
 
 
 def _refused(answered: CallbackAnswer, step: str) -> None:
@@ -117,30 +127,9 @@ def stage_size(overview: ChatMessage) -> tuple[int, int]:
     return int(found.group(1)), int(found.group(2))
 
 
-def tables_of(round_view: ChatMessage) -> list[TableView]:
-    """The tables of the round view: number, judge and the players by seat."""
-    tables: list[TableView] = []
-    judge, number, seats = "", 0, []
-    for line in (round_view.text or "").splitlines():
-        if found := _TABLE.match(line):
-            if number:
-                tables.append(TableView(number, judge, tuple(seats)))
-            number, judge, seats = int(found.group(1)), found.group(2), []
-        elif number and (seat := _SEAT.match(line)):
-            seats.append(seat.group(2))
-    if number:
-        tables.append(TableView(number, judge, tuple(seats)))
-    return tables
-
-
-async def publish(
-    organizer: FakeUser, overview: ChatMessage, number: int, pace: Pace
-) -> list[TableView]:
-    """Open round `number`, read its tables, publish it; the tables as published."""
-    view = await tap(organizer, overview, f"Тур {number}", pace)
-    tables = tables_of(view)
-    await tap(organizer, view, f"Опубликовать тур {number}", pace)
-    return tables
+async def publish(organizer: FakeUser, overview: ChatMessage, number: int, pace: Pace) -> None:
+    """Publish round `number` from the stage's preview."""
+    await tap(organizer, overview, f"Опубликовать тур {number}", pace)
 
 
 # --- players --------------------------------------------------------------------------------
@@ -239,11 +228,16 @@ async def reject_protest(chief: FakeUser, decision: str, pace: Pace) -> ChatMess
 # --- table judges ---------------------------------------------------------------------------
 
 
-async def open_protocol(judge: FakeUser, pace: Pace) -> ProtocolScreen:
-    """The judge's next table list, and the protocol its button opens."""
-    listing = await judge.wait_for(with_button("Открыть протокол"), WAIT)
+async def called(judge: FakeUser) -> TableList:
+    """The judge's next table list (the bot sends it when his round is published)."""
+    return table_list(await judge.wait_for(with_button("Открыть протокол"), WAIT))
+
+
+async def open_protocol(judge: FakeUser, listing: TableList, pace: Pace) -> ProtocolScreen:
+    """The protocol the table list's button opens."""
     await pace.pause()
-    _refused(await judge.press(listing, button_text="Открыть протокол").answer(WAIT), "open")
+    opening = judge.press(listing.message, button_text="Открыть протокол")
+    _refused(await opening.answer(WAIT), "open")
     shown = await judge.wait_for(containing("Протокол · игра"), WAIT)
     return ProtocolScreen(judge, shown)
 

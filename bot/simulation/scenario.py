@@ -23,7 +23,7 @@ from bot.simulation import roles
 from bot.simulation.games import game_random, plan_game
 from bot.simulation.people import Cast
 from bot.simulation.progress import Progress
-from bot.simulation.roles import Pace, SimulationError, TableView
+from bot.simulation.roles import Pace, SimulationError, TableList
 from bot.simulation.screens import create_tournament, payload_in
 from domain.regulation import Regulation
 from domain.rounds import tables_of_stage
@@ -97,7 +97,7 @@ class Tournament:
         self.seed, self.pace, self.progress = seed, pace, progress
         self.organizer = users[cast.organizer.telegram_id]
         self.chief = users[cast.chief_judge.telegram_id]
-        self.judges = {judge.first_name: users[judge.telegram_id] for judge in cast.judges}
+        self.judges = [users[judge.telegram_id] for judge in cast.judges]
         self.by_nickname = {p.nickname: users[p.telegram_id] for p in cast.players}
         self.played = Played()
 
@@ -175,24 +175,40 @@ class Tournament:
         rounds, tables = roles.stage_size(overview)
         self.progress.stage(f"Этап {number}: {name}", rounds * tables)
         for round_number in range(1, rounds + 1):
-            published = await roles.publish(self.organizer, overview, round_number, self.pace)
-            await asyncio.gather(
-                *(self._table(stage_id, number, round_number, t) for t in published)
-            )
+            await roles.publish(self.organizer, overview, round_number, self.pace)
+            await self._round(stage_id, number, round_number, tables)
 
-    async def _table(self, stage_id: str, stage: int, round_number: int, table: TableView) -> None:
-        judge = self.judges.get(table.judge)
-        if judge is None:
-            raise SimulationError(f"table {table.table} has no judge of the cast: {table.judge}")
-        rng = game_random(self.seed, stage_id, round_number, table.table)
+    async def _round(self, stage_id: str, stage: int, round_number: int, tables: int) -> None:
+        """The judges the published round calls go to their tables; the others wait."""
+        waiting = {asyncio.create_task(self._called(judge)) for judge in self.judges}
+        games = []
+        try:
+            while len(games) < tables:
+                done, waiting = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
+                for task in done:
+                    judge, listing = task.result()
+                    games.append(self._table(stage_id, stage, round_number, judge, listing))
+        finally:
+            for task in waiting:
+                task.cancel()
+        await asyncio.gather(*games)
+
+    @staticmethod
+    async def _called(judge: FakeUser) -> tuple[FakeUser, TableList]:
+        return judge, await roles.called(judge)
+
+    async def _table(
+        self, stage_id: str, stage: int, round_number: int, judge: FakeUser, listing: TableList
+    ) -> None:
+        rng = game_random(self.seed, stage_id, round_number, listing.table)
         plan = plan_game(rng, self.entry.regulation)
-        screen = await roles.open_protocol(judge, self.pace)
+        screen = await roles.open_protocol(judge, listing, self.pace)
         await roles.fill_protocol(screen, plan, self.pace)
         self.progress.advance()
-        if (stage, round_number, table.table) == (1, 1, 1):
-            await self._protest(table)
+        if (stage, round_number, listing.table) == (1, 1, 1):
+            await self._protest(listing)
 
-    async def _protest(self, table: TableView) -> None:
+    async def _protest(self, table: TableList) -> None:
         """A player of the first game protests its result; the chief judge rejects it."""
         if self.entry.regulation.protest_window_minutes is None:
             self.played.notes = (
