@@ -9,7 +9,8 @@ are numbered from 1, as the players see them.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -157,6 +158,70 @@ def moved_players(before: RoundSeating, after: RoundSeating) -> list[int]:
     """Players whose table or seat changed (sitting out counts as a place), in id order."""
     everyone = {p for table in before.tables for p in table} | set(before.sit_outs)
     return sorted(p for p in everyone if before.position(p) != after.position(p))
+
+
+def seats_changed(
+    before: Sequence[RoundSeating], after: Sequence[RoundSeating], players: Collection[int]
+) -> int:
+    """How many places of `players` differ between two seatings of the same rounds: a player
+    counts once per round in which his table, his seat or his sitting out changed."""
+    return sum(
+        1
+        for old, new in zip(before, after, strict=True)
+        for player in moved_players(old, new)
+        if player in players
+    )
+
+
+def fill_freed_seats(
+    rounds: Sequence[RoundSeating],
+    gone: Collection[int],
+    tables: int,
+    team_of: Mapping[int, int],
+    sat_out: Mapping[int, int],
+    seed: int,
+) -> tuple[RoundSeating, ...] | None:
+    """The rounds not played yet without the players who left, changing as few places as can be.
+
+    Each round keeps its first `tables` tables; the players of the tables beyond sit out; every
+    seat a player who left held goes to one of the round's players sitting out, whoever has sat
+    out most so far (`sat_out` counts the played rounds), a seeded draw among equals, never next
+    to a teammate. Everyone else keeps his table and seat. None when this breaks the rotation
+    (sit-out counts would differ by more than one) or a seat finds nobody: the rounds then need
+    the seating generator.
+    """
+    draw = random.Random(seed)
+    counts = dict(sat_out)
+    filled = []
+    for seating in rounds:
+        kept = [list(table) for table in seating.tables[:tables]]
+        waiting = [p for p in seating.sit_outs if p not in gone]
+        waiting += [p for table in seating.tables[tables:] for p in table if p not in gone]
+        for player in waiting:
+            counts.setdefault(player, 0)
+        draw.shuffle(waiting)
+        waiting.sort(key=lambda p: -counts[p])
+        for table in kept:
+            for seat, player in enumerate(table):
+                if player not in gone:
+                    continue
+                teams = {team_of.get(p) for p in table if p not in gone} - {None}
+                taker = next((p for p in waiting if team_of.get(p) not in teams), None)
+                if taker is None:
+                    return None
+                waiting.remove(taker)
+                table[seat] = taker
+        for player in waiting:
+            counts[player] += 1
+        if max(counts.values()) - min(counts.values()) > 1:
+            return None
+        sit_outs = tuple(p for p in (*seating.sit_outs, *_seated(seating)) if p in waiting)
+        filled.append(RoundSeating(tuple(tuple(table) for table in kept), sit_outs))
+    return tuple(filled)
+
+
+def _seated(seating: RoundSeating) -> tuple[int, ...]:
+    return tuple(p for table in seating.tables for p in table)
 
 
 def rotate_judges(judges: Sequence[int], tables: int, round_index: int) -> tuple[int | None, ...]:

@@ -49,8 +49,18 @@ ROUND = "round"
 JUDGE = "judge"
 PUBLISH = "pub"
 REGENERATE = "regen"
+# The minimal re-seating after players left: their seats go to players sitting out.
+RESEAT = "fit"
 # From the tournament card: the stage's screen as a new message, the card stays.
 OPEN = "open"
+
+
+# The buttons that seat rounds, each with its use case.
+SEATINGS = {
+    SEAT: rounds.start_stage,
+    REGENERATE: rounds.regenerate_stage,
+    RESEAT: rounds.reseat_stage,
+}
 
 
 def rounds_button(tournament_id: int) -> StageButton:
@@ -77,8 +87,34 @@ def _quality_lines(preview: StagePreview, texts: Texts) -> list[str]:
     ]
     if preview.tournament.is_team_tournament:
         lines.append(texts("rounds-quality-teammates", together=quality.teammates_together))
+    if quality.worst_pair is not None:
+        first, second, games = quality.worst_pair
+        lines.append(
+            texts(
+                "rounds-quality-worst-pair",
+                first=_name(preview, first),
+                second=_name(preview, second),
+                games=games,
+            )
+        )
+    if quality.most_repeats is not None:
+        player, repeats = quality.most_repeats
+        lines.append(
+            texts("rounds-quality-most-repeats", player=_name(preview, player), repeats=repeats)
+        )
     lines.extend(f"⛔ {escape(problem)}" for problem in quality.hard_violations)
     return lines
+
+
+def _name(preview: StagePreview, player: int | str) -> str:
+    """A player's nickname, escaped for HTML (the seating reports players by their id)."""
+    return escape(preview.nicknames.get(int(player), str(player)))
+
+
+def _publishable(preview: StagePreview, round_: Round) -> bool:
+    """Not published yet and nobody who left sits in it."""
+    seated = {p for game in round_.games for p in game.players}
+    return round_.published_at is None and not seated & set(preview.gone)
 
 
 def overview_text(preview: StagePreview, texts: Texts) -> str:
@@ -96,6 +132,11 @@ def overview_text(preview: StagePreview, texts: Texts) -> str:
         *_quality_lines(preview, texts),
         "",
     ]
+    if preview.changed_seats is not None:
+        lines[-1:-1] = [texts("rounds-changed-seats", changed=preview.changed_seats)]
+    if preview.gone:
+        names = ", ".join(_name(preview, p) for p in preview.gone)
+        lines.extend([texts("rounds-gone", players=names), ""])
     for round_ in stage.rounds:
         missing = sum(1 for game in round_.games if game.judge_id is None)
         lines.append(
@@ -122,15 +163,17 @@ def overview_keyboard(preview: StagePreview, texts: Texts) -> InlineKeyboardMark
     sizes = [4] * (len(preview.stage.rounds) // 4) + [len(preview.stage.rounds) % 4]
     following = preview.stage.next_unpublished
     if following is not None:
-        keyboard.button(
-            text=texts("rounds-publish-button", round=following.number),
-            callback_data=StageButton(t=tournament, act=PUBLISH, r=following.number),
-        )
-        keyboard.button(
-            text=texts("rounds-regenerate-button"),
-            callback_data=StageButton(t=tournament, act=REGENERATE),
-        )
-        sizes += [1, 1]
+        if _publishable(preview, following):
+            keyboard.button(
+                text=texts("rounds-publish-button", round=following.number),
+                callback_data=StageButton(t=tournament, act=PUBLISH, r=following.number),
+            )
+            sizes.append(1)
+        # Players who left: the fewest changes first; a fresh draw only for unchanged players.
+        reseat = ("rounds-reseat-button", RESEAT) if preview.gone else None
+        text, act = reseat or ("rounds-regenerate-button", REGENERATE)
+        keyboard.button(text=texts(text), callback_data=StageButton(t=tournament, act=act))
+        sizes.append(1)
     keyboard.adjust(*[size for size in sizes if size])
     return keyboard.as_markup()
 
@@ -177,7 +220,7 @@ def round_keyboard(preview: StagePreview, round_: Round, texts: Texts) -> Inline
                 t=tournament, act=JUDGE, r=round_.number, table=game.table, v=following or 0
             ),
         )
-    if round_.published_at is None:
+    if _publishable(preview, round_):
         keyboard.button(
             text=texts("rounds-publish-button", round=round_.number),
             callback_data=StageButton(t=tournament, act=PUBLISH, r=round_.number),
@@ -270,13 +313,9 @@ async def on_button(
 ) -> None:
     args = (uow_factory, callback_data.t, user.telegram_id, settings.admin_ids, clock.now())
     act, number = callback_data.act, callback_data.r
-    if act in (SEAT, REGENERATE):
+    if act in SEATINGS:
         # The seed is drawn here and recorded with the seating, which it reproduces.
-        seed = secrets.randbelow(SEED_LIMIT)
-        if act == SEAT:
-            preview = await rounds.start_stage(*args, seed=seed)
-        else:
-            preview = await rounds.regenerate_stage(*args, seed=seed)
+        preview = await SEATINGS[act](*args, seed=secrets.randbelow(SEED_LIMIT))
         await _show_overview(callback, preview, texts)
     elif act == JUDGE:
         judge = callback_data.v or None

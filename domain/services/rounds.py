@@ -19,17 +19,20 @@ from domain.outgoing import TEXT_LIMIT, Button, Html, OutgoingMessage, Phrase
 from domain.permissions import Action, StaffRole
 from domain.protocol_screen import open_callback
 from domain.registration import Participant, ParticipantStatus
+from domain.reminder_plan import who_plays
 from domain.rounds import (
     GameState,
     Round,
     RoundSeating,
     SeatedStage,
     TableGame,
+    fill_freed_seats,
     move_player,
     moved_players,
     rotate_judges,
     round_times,
     rounds_of_stage,
+    seats_changed,
     split_blocks,
     swap_players,
     tables_of_stage,
@@ -58,6 +61,11 @@ class StagePreview:
     # Everyone who may judge a table (table judges, then chief judges), by Telegram id.
     judges: Mapping[int, str]
     times: tuple[str | None, ...]
+    # Players who left (no-show, exclusion) without a substitute but still hold seats in rounds
+    # not published yet: those rounds wait for a re-seating.
+    gone: tuple[int, ...] = ()
+    # Places that the re-seating just made changed in the rounds not published yet.
+    changed_seats: int | None = None
 
     def judge_name(self, judge_id: int | None) -> str | None:
         """The name of a table's judge, None when the table has none."""
@@ -109,12 +117,13 @@ async def _table_judges(uow: UnitOfWork, tournament_id: int) -> list[int]:
 def _request(
     stage: SeatedStage | None,
     players: Sequence[int],
-    rounds: int,
-    tables: int,
+    tables: Sequence[int],
     team_of: Mapping[int, int],
     seed: int,
     swaps: int,
+    previous: Seating | None = None,
 ) -> SeatingRequest:
+    """The generator's request: `tables` per round; the published rounds of `stage` are played."""
     published = stage.rounds if stage is not None else ()
     played = tuple(
         tuple(tuple(str(p) for p in game.players) for game in round_.games)
@@ -123,18 +132,32 @@ def _request(
     )
     return SeatingRequest(
         players=tuple(str(p) for p in players),
-        rounds=rounds,
-        tables_per_round=(tables,) * rounds,
+        rounds=len(tables),
+        tables_per_round=tuple(tables),
         team_of={str(p): str(team) for p, team in team_of.items() if p in set(players)},
         played=played,
+        previous=previous,
         seed=seed,
         swaps=swaps,
     )
 
 
 def _stage_players(stage: SeatedStage) -> list[int]:
-    first = stage.rounds[0].seating
-    return sorted({p for table in first.tables for p in table} | set(first.sit_outs))
+    """The players of the stage's latest seating: its last round's tables and sit-outs."""
+    last = stage.rounds[-1].seating
+    return sorted({p for table in last.tables for p in table} | set(last.sit_outs))
+
+
+def _gone(stage: SeatedStage, participants: Sequence[Participant]) -> tuple[int, ...]:
+    """Players seated in rounds not published yet whom nobody plays for any more."""
+    by_id = {p.id: p for p in participants}
+    seated = {
+        p
+        for round_ in stage.rounds
+        if round_.published_at is None
+        for p in (*(p for game in round_.games for p in game.players), *round_.sit_outs)
+    }
+    return tuple(sorted(p for p in seated if who_plays(p, by_id) is None))
 
 
 def _as_seating(stage: SeatedStage) -> Seating:
@@ -148,14 +171,17 @@ def _as_seating(stage: SeatedStage) -> Seating:
     )
 
 
-async def _preview(uow: UnitOfWork, tournament: Tournament, stage: SeatedStage) -> StagePreview:
+async def _preview(
+    uow: UnitOfWork,
+    tournament: Tournament,
+    stage: SeatedStage,
+    changed_seats: int | None = None,
+) -> StagePreview:
     participants = await uow.participants.of_tournament(tournament.id)
-    tables = len(stage.rounds[0].games) if stage.rounds else 0
     request = _request(
-        None,
+        stage,
         _stage_players(stage),
-        len(stage.rounds),
-        tables,
+        [len(round_.games) for round_ in stage.rounds],
         _team_of(participants),
         stage.seed,
         0,
@@ -171,6 +197,8 @@ async def _preview(uow: UnitOfWork, tournament: Tournament, stage: SeatedStage) 
             tournament.regulation.model_copy(update={"timetable": tournament.timetable}),
             stage.stage,
         ),
+        gone=_gone(stage, participants),
+        changed_seats=changed_seats,
     )
 
 
@@ -235,7 +263,7 @@ async def start_stage(
         rounds = rounds_of_stage(rules, len(players), tables)
         team_of = _team_of(await uow.participants.of_tournament(tournament.id))
         judges = await _table_judges(uow, tournament.id)
-    request = _request(None, players, rounds, tables, team_of, seed, swaps)
+    request = _request(None, players, (tables,) * rounds, team_of, seed, swaps)
     # The search is CPU work of seconds: it runs off the event loop, outside any transaction.
     seating = await _generate(request)
     plans = [
@@ -279,31 +307,97 @@ async def regenerate_stage(
     seed: int,
     swaps: int = DEFAULT_SWAPS,
 ) -> StagePreview:
-    """Seat the rounds not published yet anew from a new seed; published rounds stay."""
+    """Seat the rounds not published yet anew from a new seed; published rounds stay.
+
+    Only the players still in are seated: whoever left without a substitute is dropped.
+    """
+    return await _reseat(uow_factory, tournament_id, user_id, admin_ids, now, seed, swaps, False)
+
+
+async def reseat_stage(
+    uow_factory: UnitOfWorkFactory,
+    tournament_id: int,
+    user_id: int,
+    admin_ids: Collection[int],
+    now: datetime,
+    seed: int,
+    swaps: int = DEFAULT_SWAPS,
+) -> StagePreview:
+    """Re-seat the rounds not published yet for the players still in, changing few places.
+
+    After a no-show or an exclusion without a substitute: published rounds stay; the seats of
+    those who left go to players sitting out (`fill_freed_seats`) and, when the players no
+    longer fill the tables, the last tables of each round are dropped. When that would break
+    the sit-out rotation or seat teammates together, the generator seats the rounds close to
+    the current seating. The seed is recorded; the preview says how many places changed.
+    """
+    return await _reseat(uow_factory, tournament_id, user_id, admin_ids, now, seed, swaps, True)
+
+
+async def _reseat(
+    uow_factory: UnitOfWorkFactory,
+    tournament_id: int,
+    user_id: int,
+    admin_ids: Collection[int],
+    now: datetime,
+    seed: int,
+    swaps: int,
+    minimal: bool,
+) -> StagePreview:
     async with uow_factory() as uow:
         tournament = await _organizing(uow, tournament_id, user_id, admin_ids, now)
         stage = await _seated(uow, tournament)
-        if stage.next_unpublished is None:
+        following = stage.next_unpublished
+        if following is None:
             raise Invalid("stage-all-published")
-        team_of = _team_of(await uow.participants.of_tournament(tournament.id))
-    tables = len(stage.rounds[0].games)
-    request = _request(
-        stage, _stage_players(stage), len(stage.rounds), tables, team_of, seed, swaps
+        participants = await uow.participants.of_tournament(tournament.id)
+    gone = set(_gone(stage, participants))
+    if minimal and not gone:
+        raise Invalid("stage-players-unchanged")
+    players = [p for p in _stage_players(stage) if p not in gone]
+    tables = min(len(following.games), len(players) // 10)
+    if tables == 0:
+        raise Invalid("stage-too-few-players", count=len(players), tables=1)
+    free = [r for r in stage.rounds if r.published_at is None]
+    team_of = _team_of(participants)
+    seatings = (
+        fill_freed_seats(
+            [r.seating for r in free], gone, tables, team_of, _sat_out(stage, players), seed
+        )
+        if minimal
+        else None
     )
-    seating = await _generate(request)
+    if seatings is None:
+        counts = [len(r.games) if r.published_at else tables for r in stage.rounds]
+        previous = _as_seating(stage) if minimal else None
+        seating = await _generate(_request(stage, players, counts, team_of, seed, swaps, previous))
+        seatings = tuple(
+            RoundSeating(
+                _ids(seating.rounds[r.number - 1]), _id_tuple(seating.sit_outs[r.number - 1])
+            )
+            for r in free
+        )
     async with uow_factory() as uow:
         current = await _seated(uow, tournament)
-        if [r.published_at for r in current.rounds] != [r.published_at for r in stage.rounds]:
+        if current.rounds != stage.rounds:
             raise Invalid("stage-changed-meanwhile")
-        for r, round_ in enumerate(current.rounds):
-            if round_.published_at is None:
-                tables_ = _ids(seating.rounds[r])
-                await uow.rounds.seat_round(
-                    round_.id, RoundSeating(tables_, _id_tuple(seating.sit_outs[r]))
-                )
+        for round_, seating_ in zip(free, seatings, strict=True):
+            await uow.rounds.seat_round(round_.id, seating_)
         await uow.rounds.set_seed(current.id, seed)
         await uow.commit()
-        return await _preview(uow, tournament, await _seated(uow, tournament))
+        changed = seats_changed([r.seating for r in free], seatings, players) if minimal else None
+        return await _preview(uow, tournament, await _seated(uow, tournament), changed)
+
+
+def _sat_out(stage: SeatedStage, players: Sequence[int]) -> dict[int, int]:
+    """How often each of `players` sat out the published rounds."""
+    counts = dict.fromkeys(players, 0)
+    for round_ in stage.rounds:
+        if round_.published_at is not None:
+            for player in round_.sit_outs:
+                if player in counts:
+                    counts[player] += 1
+    return counts
 
 
 Edit = Callable[[RoundSeating, Mapping[int, int]], RoundSeating]
@@ -454,9 +548,14 @@ async def publish_round(
         tournament = await _organizing(uow, tournament_id, user_id, admin_ids, now)
         stage = await _seated(uow, tournament)
         round_ = _round(stage, round_number)
+        preview = await _preview(uow, tournament, stage)
+        seated = {p for game in round_.games for p in game.players}
+        gone = [p for p in preview.gone if p in seated]
+        if gone and round_.published_at is None:
+            names = ", ".join(preview.nicknames.get(p, str(p)) for p in gone)
+            raise Invalid("round-player-gone", round=round_number, players=names)
         if not await uow.rounds.mark_published(round_.id, now):
             raise Invalid("round-already-published", round=round_number)
-        preview = await _preview(uow, tournament, stage)
         participants = {p.id: p for p in await uow.participants.of_tournament(tournament.id)}
         time = _time(preview, round_number)
         for game in round_.games:

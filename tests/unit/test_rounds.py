@@ -7,10 +7,12 @@ import pytest
 from domain.regulation import load_preset
 from domain.rounds import (
     RoundSeating,
+    fill_freed_seats,
     move_player,
     moved_players,
     rotate_judges,
     rounds_of_stage,
+    seats_changed,
     split_blocks,
     swap_players,
 )
@@ -89,3 +91,43 @@ def test_a_long_channel_post_splits_between_tables_within_the_limit() -> None:
     assert len(parts) > 1
     assert all(len(part) <= 1000 for part in parts)
     assert "\n\n".join(parts) == "\n\n".join(blocks)
+
+
+def test_a_freed_seat_goes_to_a_sit_out_and_nobody_else_moves() -> None:
+    later = RoundSeating(tables=(tuple(range(11, 21)), tuple(range(1, 11))), sit_outs=(22, 21))
+    filled = fill_freed_seats([ROUND, later], {5}, 2, {}, dict.fromkeys(range(1, 23), 0), seed=1)
+    assert filled is not None
+    first, second = filled
+    taker = first.tables[0][4]
+    assert taker in (21, 22)
+    assert first.sit_outs == (({21, 22} - {taker}).pop(),)
+    # Whoever sat the first round out takes the freed seat in the second: the rotation holds.
+    assert second.position(first.sit_outs[0]) == (2, 5)
+    assert second.sit_outs == (taker,)
+    assert all(5 not in table for r in filled for table in r.tables)
+    assert seats_changed([ROUND, later], filled, set(range(1, 23)) - {5}) == 2
+
+
+def test_too_few_players_drop_the_last_table_and_its_players_sit_out() -> None:
+    filled = fill_freed_seats([ROUND], {5}, 1, {}, dict.fromkeys(range(1, 23), 0), seed=3)
+    assert filled is not None
+    (only,) = filled
+    assert len(only.tables) == 1
+    assert only.tables[0][:4] == (1, 2, 3, 4) and only.tables[0][5:] == (6, 7, 8, 9, 10)
+    assert sorted(only.sit_outs) == sorted(set(range(11, 23)) - {only.tables[0][4]})
+
+
+def test_a_freed_seat_is_not_given_to_a_teammate_of_the_table() -> None:
+    team_of = {21: 7, 1: 7}
+    filled = fill_freed_seats([ROUND], {5}, 2, team_of, dict.fromkeys(range(1, 23), 0), seed=0)
+    assert filled is not None
+    assert filled[0].position(22) == (1, 5)
+    assert filled[0].sit_outs == (21,)
+    nobody = fill_freed_seats([ROUND], {5}, 2, team_of | {22: 7}, {}, seed=0)
+    assert nobody is None
+
+
+def test_filling_that_breaks_the_sit_out_rotation_is_left_to_the_generator() -> None:
+    # 11 and 12 already sat out once, everyone else never: dropping table 2 benches them again.
+    counts = dict.fromkeys(range(1, 23), 0) | {11: 1, 12: 1}
+    assert fill_freed_seats([ROUND], {5}, 1, {}, counts, seed=0) is None

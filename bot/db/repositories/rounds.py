@@ -169,14 +169,23 @@ class SqlRoundRepository:
         return ids
 
     async def seat_round(self, round_id: int, seating: RoundSeating) -> None:
-        """Put the round's players in their seats anew (games keep their ids and judges)."""
+        """Put the round's players in their seats anew (games keep their ids and judges).
+
+        A seating with fewer tables drops the round's last games (a round not published yet
+        whose players no longer fill its tables).
+        """
         games = (
             await self._session.scalars(
                 select(GameRow).where(GameRow.round_id == round_id).order_by(GameRow.table_number)
             )
         ).all()
-        game_ids = [game.id for game in games]
-        await self._session.execute(delete(GameSeatRow).where(GameSeatRow.game_id.in_(game_ids)))
+        await self._session.execute(
+            delete(GameSeatRow).where(GameSeatRow.game_id.in_([game.id for game in games]))
+        )
+        dropped = [game.id for game in games[len(seating.tables) :]]
+        if dropped:
+            await self._session.execute(delete(GameRow).where(GameRow.id.in_(dropped)))
+        game_ids = [game.id for game in games[: len(seating.tables)]]
         for game_id, players in zip(game_ids, seating.tables, strict=True):
             for seat, participant_id in enumerate(players, start=1):
                 self._session.add(

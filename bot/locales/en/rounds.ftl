@@ -36,6 +36,8 @@ round-edit-teammates = That seats teammates together at table { $table }: { $fir
 round-edit-started = The protocol at table { $table } is already started: the round's seating cannot change.
 round-judge-busy = { $judge } already judges another table of this round.
 round-already-published = Round { $round } is already published.
+round-player-gone = Round { $round } cannot be published: players who left without a substitute sit in it ({ $players }). Reseat the unpublished rounds first.
+stage-players-unchanged = The players have not changed: nobody needs reseating.
 
 # The organizer's screens.
 rounds-usage = Commands: /rounds &lt;tournament number&gt;; /swap &lt;tournament&gt; &lt;round&gt; &lt;player&gt; &lt;player&gt;; /move &lt;tournament&gt; &lt;round&gt; &lt;player&gt; &lt;table.seat&gt;. A player is a nickname or "table.seat".
@@ -48,6 +50,11 @@ rounds-quality-meetings = Repeated meetings: at most { $max_meet } (no seating g
 rounds-quality-seats = Seats: { $repeated } players repeat a seat number, { $unbalanced } sit unevenly around the table
 rounds-quality-games = Games per player: { $low } to { $high }
 rounds-quality-teammates = Teammates at one table: { $together }
+rounds-quality-worst-pair = Meet most often: { $first } and { $second }, games together: { $games }
+rounds-quality-most-repeats = Most repeated meetings: { $player } ({ $repeats })
+rounds-gone = ⚠ Left after the seating, without a substitute: { $players }. Rounds they sit in cannot be published until reseated; published rounds stay as they are.
+rounds-reseat-button = Reseat without them (fewest changes)
+rounds-changed-seats = Reseated: places changed in the unpublished rounds: { $changed }.
 rounds-round-line = Round { $round }: { $published ->
         [yes] published
        *[no] not published

@@ -36,6 +36,8 @@ round-edit-teammates = Так за столом { $table } окажутся иг
 round-edit-started = За столом { $table } протокол уже начат: рассадку тура менять нельзя.
 round-judge-busy = { $judge } уже судит другой стол этого тура.
 round-already-published = Тур { $round } уже опубликован.
+round-player-gone = Тур { $round } нельзя опубликовать: в нём сидят выбывшие без замены ({ $players }). Сначала пересадите неопубликованные туры.
+stage-players-unchanged = Состав игроков не менялся: пересаживать некого.
 
 # Экраны организатора.
 rounds-usage = Команды: /rounds &lt;номер турнира&gt;; /swap &lt;турнир&gt; &lt;тур&gt; &lt;игрок&gt; &lt;игрок&gt;; /move &lt;турнир&gt; &lt;тур&gt; &lt;игрок&gt; &lt;стол.место&gt;. Игрок — игровой ник или «стол.место».
@@ -48,6 +50,11 @@ rounds-quality-meetings = Повторные встречи: максимум { 
 rounds-quality-seats = Места: у { $repeated } игроков повторяется номер места, у { $unbalanced } — места неравномерно по столу
 rounds-quality-games = Игр у игрока: от { $low } до { $high }
 rounds-quality-teammates = Игроки одной команды за одним столом: { $together }
+rounds-quality-worst-pair = Чаще всех встречаются: { $first } и { $second } — игр вместе: { $games }
+rounds-quality-most-repeats = Больше всех повторных встреч: { $player } ({ $repeats })
+rounds-gone = ⚠ После рассадки выбыли без замены: { $players }. Туры, где они сидят, нельзя опубликовать, пока их не пересадить; опубликованные туры не меняются.
+rounds-reseat-button = Пересадить без выбывших (меньше всего перемен)
+rounds-changed-seats = Пересадка сделана: в неопубликованных турах изменилось мест — { $changed }.
 rounds-round-line = Тур { $round }: { $published ->
         [yes] опубликован
        *[no] не опубликован
