@@ -9,10 +9,13 @@ import pytest
 from bot.db.uow import SqlUnitOfWorkFactory
 from domain.outgoing import OutgoingMessage
 from domain.permissions import Forbidden
+from domain.rounds import fill_freed_seats
 from domain.services import rounds
+from domain.services.checkin import exclude, mark_no_show
 from domain.validation import Invalid
 from tests.integration.test_rounds_setup import (
     CHANNEL,
+    CHIEF_JUDGE,
     FIRST_PLAYER,
     NOW,
     ORGANIZER,
@@ -190,3 +193,66 @@ async def test_a_judge_is_assigned_to_one_table_of_a_round(
         uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, 1, 1, spare
     )
     assert done.stage.rounds[0].games[0].judge_id == spare
+
+
+async def test_a_no_show_after_seating_is_reseated_changing_few_places(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    # 21 players at 2 tables: one sits out each round, so a freed seat has a taker.
+    seeded = await seed_tournament(uow_factory, players=21)
+    before = await seated(uow_factory, seeded)
+    tournament = seeded.tournament.id
+    await rounds.publish_round(uow_factory, tournament, ORGANIZER, (), NOW, 1)
+    missing = before.stage.rounds[1].games[0].players[3]
+    await mark_no_show(uow_factory, missing, ORGANIZER, (), NOW)
+    waiting = await rounds.stage_preview(uow_factory, tournament, ORGANIZER, (), NOW)
+    assert waiting.gone == (missing,)
+    with pytest.raises(Invalid) as refused:
+        await rounds.publish_round(uow_factory, tournament, ORGANIZER, (), NOW, 2)
+    assert refused.value.code == "round-player-gone"
+    assert refused.value.args_["players"] == seeded.nickname(missing)
+
+    after = await rounds.reseat_stage(uow_factory, tournament, ORGANIZER, (), NOW, seed=5)
+    assert after.stage.seed == 5
+    assert after.gone == ()
+    assert after.stage.rounds[0].games == before.stage.rounds[0].games
+    free = after.stage.rounds[1:]
+    assert all(missing not in r.seating.sit_outs and not r.seating.position(missing) for r in free)
+    rounds_he_played = sum(1 for r in before.stage.rounds[1:] if r.seating.position(missing))
+    # One place per round he played: the player sitting out takes his seat, nobody else moves.
+    assert after.changed_seats == rounds_he_played
+    assert after.quality.hard_violations == ()
+    assert after.quality.sit_out_unfairness == 0
+    # The recorded seed reproduces the re-seating.
+    still_in = [p.id for p in seeded.players if p.id != missing]
+    sat_out = dict.fromkeys(still_in, 0) | dict.fromkeys(before.stage.rounds[0].sit_outs, 1)
+    again = fill_freed_seats(
+        [r.seating for r in before.stage.rounds[1:]], {missing}, 2, {}, sat_out, after.stage.seed
+    )
+    assert again == tuple(r.seating for r in free)
+    await rounds.publish_round(uow_factory, tournament, ORGANIZER, (), NOW, 2)
+
+
+async def test_an_exclusion_that_empties_a_table_reseats_the_rest_at_fewer_tables(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    seeded = await seed_tournament(uow_factory, players=20)
+    before = await seated(uow_factory, seeded)
+    tournament = seeded.tournament.id
+    await rounds.publish_round(uow_factory, tournament, ORGANIZER, (), NOW, 1)
+    leaver = before.stage.rounds[0].games[1].players[0]
+    await exclude(uow_factory, leaver, CHIEF_JUDGE, (), "Неспортивное поведение", NOW)
+    after = await rounds.reseat_stage(
+        uow_factory, tournament, ORGANIZER, (), NOW, seed=8, swaps=SWAPS
+    )
+    assert after.stage.rounds[0].games == before.stage.rounds[0].games
+    for round_ in after.stage.rounds[1:]:
+        assert len(round_.games) == 1
+        assert len(round_.sit_outs) == 9
+        assert leaver not in round_.sit_outs and not round_.seating.position(leaver)
+    assert after.quality.hard_violations == ()
+    assert after.changed_seats is not None and after.changed_seats >= 9 * 5
+    # Nothing left to re-seat: the screen offers the fresh draw again.
+    with pytest.raises(Invalid) as refused:
+        await rounds.reseat_stage(uow_factory, tournament, ORGANIZER, (), NOW, seed=9)
+    assert refused.value.code == "stage-players-unchanged"
