@@ -12,6 +12,7 @@ from bot.app import Application
 from bot.fake_telegram import FakeTelegram
 from bot.fake_telegram.people import FakeChannel, FakeUser
 from bot.sandbox import running_bot, sandbox_settings
+from bot.simulation.screens import containing, press, with_button
 from domain.services import rounds
 from tests.integration.test_rounds_setup import (
     CHANNEL,
@@ -33,11 +34,14 @@ class Stage:
 
 
 @pytest.fixture
-async def stage(fake_telegram: FakeTelegram, tmp_path: Path) -> AsyncIterator[Stage]:
+async def stage(
+    fake_telegram: FakeTelegram, tmp_path: Path, request: pytest.FixtureRequest
+) -> AsyncIterator[Stage]:
     url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
     channel = fake_telegram.channel(CHANNEL, "Кубок Ворона")
     async with running_bot(sandbox_settings(fake_telegram, url)) as app:
-        seeded = await seed_tournament(app.uow_factory)
+        # A test asks for another number of players by parametrizing the fixture.
+        seeded = await seed_tournament(app.uow_factory, players=getattr(request, "param", 20))
         organizer = fake_telegram.user(ORGANIZER, "Организатор")
         yield Stage(app, fake_telegram, seeded, organizer, channel)
 
@@ -110,3 +114,45 @@ async def test_the_tournament_card_leads_to_the_rounds_screen(stage: Stage) -> N
     await stage.organizer.press(card, button_text="Туры: рассадка, судьи, публикация")
     offer = await stage.organizer.wait_for(lambda m: "Составить рассадку" in str(m.buttons))
     assert offer.message_id != card.message_id  # the card stays as it was
+
+
+@pytest.mark.parametrize("stage", [21], indirect=True)
+async def test_a_no_show_after_seating_is_reseated_from_the_rounds_screen(stage: Stage) -> None:
+    await seat(stage)
+    organizer, tournament = stage.organizer, stage.seeded.tournament.id
+    preview = organizer.messages[-1]
+    assert "Чаще всех встречаются: " in (preview.text or "")
+    assert "Больше всех повторных встреч: " in (preview.text or "")
+    await press(organizer, preview, "Опубликовать тур 1", "Тур 1: опубликован")
+    seating = await rounds.stage_preview(stage.app.uow_factory, tournament, ORGANIZER, (), NOW)
+    missing = seating.stage.rounds[1].games[0].players[0]
+    nickname = stage.seeded.nickname(missing)
+
+    # The organizer marks him on the check-in screen of the tournament card.
+    organizer.send("/tournaments")
+    listing = await organizer.wait_for(lambda m: bool(m.buttons))
+    title = stage.seeded.tournament.title
+    button = next(text for row in listing.buttons for text, _ in row if text.startswith(title))
+    card = await press(organizer, listing, button, title)
+    screen = await press(organizer, card, "Отметка о прибытии", "не отметились: 21")
+    person = await press(organizer, screen, nickname, nickname)
+    await press(organizer, person, "Не пришёл", "не пришёл")
+
+    organizer.send(f"/rounds {tournament}")
+    warned = await organizer.wait_for(containing("выбыли без замены"))
+    assert nickname in (warned.text or "")
+    buttons = str(warned.buttons)
+    assert "Опубликовать тур 2" not in buttons
+    assert "Пересоставить неопубликованные туры" not in buttons
+    reseat = "Пересадить без выбывших (меньше всего перемен)"
+    await organizer.press(warned, button_text=reseat)
+    done = await organizer.wait_for(containing("Пересадка сделана"))
+    played = sum(1 for r in seating.stage.rounds[1:] if r.seating.position(missing))
+    assert f"изменилось мест — {played}." in (done.text or "")
+    assert "выбыли без замены" not in (done.text or "")
+    assert "Чаще всех встречаются: " in (done.text or "")
+    assert with_button("Опубликовать тур 2")(done)
+    after = await rounds.stage_preview(stage.app.uow_factory, tournament, ORGANIZER, (), NOW)
+    assert f"Жеребьёвка (seed): {after.stage.seed}" in (done.text or "")
+    assert after.stage.rounds[0].games == seating.stage.rounds[0].games
+    assert all(not r.seating.position(missing) for r in after.stage.rounds[1:])
