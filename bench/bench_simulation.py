@@ -23,8 +23,8 @@ def main() -> None:
     parser.add_argument("--speed", type=float, default=100.0)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    # Errors are counted by the simulation and listed below, not printed as they happen.
-    logging.basicConfig(level=logging.ERROR, handlers=[logging.NullHandler()])
+    # Only errors are printed as they happen (with their tracebacks); the run counts them.
+    logging.basicConfig(level=logging.ERROR)
     with tempfile.TemporaryDirectory(prefix="mafiatour-bench-") as scratch:
         options = SimulationOptions(
             regulation="black-raven-cup",
