@@ -186,7 +186,8 @@ def fill_freed_seats(
     Each round keeps its first `tables` tables; the players of the tables beyond sit out; every
     seat a player who left held goes to one of the round's players sitting out, whoever has sat
     out most so far (`sat_out` counts the played rounds), a seeded draw among equals, never next
-    to a teammate. Everyone else keeps his table and seat. None when this breaks the rotation
+    to a teammate. Everyone else keeps his table and seat. `sat_out` holds every player still
+    in, so that the rotation is judged over all of them. None when this breaks the rotation
     (sit-out counts would differ by more than one) or a seat finds nobody: the rounds then need
     the seating generator.
     """
@@ -213,7 +214,7 @@ def fill_freed_seats(
                 table[seat] = taker
         for player in waiting:
             counts[player] += 1
-        if max(counts.values()) - min(counts.values()) > 1:
+        if max(counts.values(), default=0) - min(counts.values(), default=0) > 1:
             return None
         sit_outs = tuple(p for p in (*seating.sit_outs, *_seated(seating)) if p in waiting)
         filled.append(RoundSeating(tuple(tuple(table) for table in kept), sit_outs))
