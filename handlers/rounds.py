@@ -8,7 +8,8 @@ publishes it. Swaps and moves are typed, as they name players: /swap and /move.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from html import escape
 
@@ -20,7 +21,8 @@ from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.config import Settings
-from domain.rounds import Round
+from domain.outgoing import TEXT_LIMIT
+from domain.rounds import Round, TableGame, split_blocks
 from domain.services import rounds
 from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.rounds import StagePreview
@@ -31,6 +33,10 @@ from handlers.middlewares import Texts
 
 # A seed the organizer can read back: the seating is reproducible from it.
 SEED_LIMIT = 1_000_000
+# Room on each page of a round's view for its title and which tables the page shows.
+PAGE_HEADING_ROOM = 200
+# Sitting-out players are listed ten to a line, so that no line outgrows a page.
+SIT_OUTS_PER_LINE = 10
 
 
 class StageButton(CallbackData, prefix="st"):
@@ -53,6 +59,17 @@ REGENERATE = "regen"
 RESEAT = "fit"
 # From the tournament card: the stage's screen as a new message, the card stays.
 OPEN = "open"
+
+
+@dataclass(frozen=True)
+class RoundPage:
+    """One message of a round's view: the tables it shows, and its text below the title."""
+
+    games: tuple[TableGame, ...]
+    body: str
+
+    def shows(self, table: int) -> bool:
+        return any(game.table == table for game in self.games)
 
 
 # The buttons that seat rounds, each with its use case.
@@ -178,8 +195,41 @@ def overview_keyboard(preview: StagePreview, texts: Texts) -> InlineKeyboardMark
     return keyboard.as_markup()
 
 
-def round_text(preview: StagePreview, round_: Round, texts: Texts) -> str:
-    """A round's tables with seats, nicknames and judges, and who sits out."""
+def round_pages(preview: StagePreview, round_: Round, texts: Texts) -> list[RoundPage]:
+    """A round's tables with seats, nicknames and judges, then who sits out, in as few pages
+    as fit one Telegram message each (a table is never cut)."""
+    blocks = [_table_block(preview, game, texts) for game in round_.games]
+    names = [escape(preview.nicknames.get(p, str(p))) for p in round_.sit_outs]
+    blocks.extend(
+        texts("rounds-sit-outs", players=", ".join(names[start : start + SIT_OUTS_PER_LINE]))
+        for start in range(0, len(names), SIT_OUTS_PER_LINE)
+    )
+    pages, games = [], list(round_.games)
+    for body in split_blocks(blocks, TEXT_LIMIT - PAGE_HEADING_ROOM):
+        # split_blocks keeps the blocks in order, joined by blank lines no block contains.
+        count = body.count("\n\n") + 1
+        pages.append(RoundPage(tuple(games[:count]), body))
+        games = games[count:]
+    return pages or [RoundPage((), "")]
+
+
+def _table_block(preview: StagePreview, game: TableGame, texts: Texts) -> str:
+    judge = preview.judge_name(game.judge_id)
+    lines = [texts("rounds-table", table=game.table, judge=escape(judge) if judge else "—")]
+    lines.extend(
+        f"{seat}. {escape(preview.nicknames.get(player, str(player)))}"
+        for seat, player in enumerate(game.players, start=1)
+    )
+    return "\n".join(lines)
+
+
+def page_of_table(pages: Sequence[RoundPage], table: int) -> int:
+    """The page (from 0) showing `table`; the first page when no page shows it."""
+    return next((n for n, page in enumerate(pages) if page.shows(table)), 0)
+
+
+def round_text(round_: Round, pages: Sequence[RoundPage], page: int, texts: Texts) -> str:
+    """One page of a round's view: the round's title, which tables the page shows, its body."""
     lines = [
         texts(
             "rounds-round-title",
@@ -187,49 +237,86 @@ def round_text(preview: StagePreview, round_: Round, texts: Texts) -> str:
             published="yes" if round_.published_at else "no",
         )
     ]
-    for game in round_.games:
-        judge = preview.judge_name(game.judge_id)
-        lines.append("")
-        lines.append(texts("rounds-table", table=game.table, judge=escape(judge) if judge else "—"))
-        lines.extend(
-            f"{seat}. {escape(preview.nicknames.get(player, str(player)))}"
-            for seat, player in enumerate(game.players, start=1)
+    shown = pages[page]
+    if len(pages) > 1:
+        lines.append(
+            texts(
+                "rounds-round-page",
+                page=page + 1,
+                pages=len(pages),
+                what=_page_label(shown, texts),
+                tables=len(round_.games),
+            )
         )
-    if round_.sit_outs:
-        names = ", ".join(escape(preview.nicknames.get(p, str(p))) for p in round_.sit_outs)
-        lines.append("")
-        lines.append(texts("rounds-sit-outs", players=names))
-    return "\n".join(lines)
+    return "\n".join(lines) + (f"\n\n{shown.body}" if shown.body else "")
 
 
-def round_keyboard(preview: StagePreview, round_: Round, texts: Texts) -> InlineKeyboardMarkup:
+def round_keyboard(
+    preview: StagePreview,
+    round_: Round,
+    pages: Sequence[RoundPage],
+    page: int,
+    texts: Texts,
+) -> InlineKeyboardMarkup:
+    """The page's judge buttons, the way to the pages beside it, publishing and the way back."""
     tournament = preview.tournament.id
     keyboard = InlineKeyboardBuilder()
-    for game in round_.games:
-        # The button hands the table to the next judge free in this round, then to nobody, and
-        # round again: a judge never ends up at two tables of one round.
-        busy = {other.judge_id for other in round_.games if other.id != game.id}
-        options: list[int | None] = [j for j in preview.judges if j not in busy]
-        options.append(None)
-        current = options.index(game.judge_id) if game.judge_id in options else -1
-        following = options[(current + 1) % len(options)]
-        name = preview.judge_name(game.judge_id) or "—"
+    for game in pages[page].games:
         keyboard.button(
-            text=texts("rounds-judge-button", table=game.table, judge=name),
+            text=texts(
+                "rounds-judge-button",
+                table=game.table,
+                judge=preview.judge_name(game.judge_id) or "—",
+            ),
             callback_data=StageButton(
-                t=tournament, act=JUDGE, r=round_.number, table=game.table, v=following or 0
+                t=tournament,
+                act=JUDGE,
+                r=round_.number,
+                table=game.table,
+                v=_next_judge(preview, round_, game) or 0,
             ),
         )
+    sizes = [1] * len(pages[page].games)
+    turns = [(page - 1, "rounds-page-back"), (page + 1, "rounds-page-forward")]
+    beside = [(n, key) for n, key in turns if 0 <= n < len(pages)]
+    for n, key in beside:
+        keyboard.button(
+            text=texts(key, what=_page_label(pages[n], texts)),
+            callback_data=StageButton(t=tournament, act=ROUND, r=round_.number, v=n),
+        )
+    sizes.append(len(beside))
     if _publishable(preview, round_):
         keyboard.button(
             text=texts("rounds-publish-button", round=round_.number),
             callback_data=StageButton(t=tournament, act=PUBLISH, r=round_.number),
         )
+        sizes.append(1)
     keyboard.button(
         text=texts("rounds-back-button"), callback_data=StageButton(t=tournament, act=OVERVIEW)
     )
-    keyboard.adjust(1)
+    sizes.append(1)
+    keyboard.adjust(*[size for size in sizes if size])
     return keyboard.as_markup()
+
+
+def _page_label(page: RoundPage, texts: Texts) -> str:
+    """What a page shows: its tables, or only who sits out."""
+    if not page.games:
+        return texts("rounds-page-sit-outs")
+    first, last = page.games[0].table, page.games[-1].table
+    if first == last:
+        return texts("rounds-page-table", table=first)
+    return texts("rounds-page-tables", first=first, last=last)
+
+
+def _next_judge(preview: StagePreview, round_: Round, game: TableGame) -> int | None:
+    """The judge a table's button hands it to: the next judge free in this round, then nobody,
+    and round again, so a judge never ends up at two tables of one round."""
+    busy = {other.judge_id for other in round_.games if other.id != game.id}
+    options: list[int | None] = [j for j in preview.judges if j not in busy]
+    options.append(None)
+    current = options.index(game.judge_id) if game.judge_id in options else -1
+    return options[(current + 1) % len(options)]
 
 
 async def _display(
@@ -256,11 +343,22 @@ async def _show_overview(
 
 
 async def _show_round(
-    event: Message | CallbackQuery, preview: StagePreview, number: int, texts: Texts
+    event: Message | CallbackQuery,
+    preview: StagePreview,
+    number: int,
+    texts: Texts,
+    *,
+    page: int = 0,
+    table: int | None = None,
 ) -> None:
+    """Page `page` of round `number`'s view, or the page showing `table` when one is named."""
     round_ = preview.stage.round(number)
+    pages = round_pages(preview, round_, texts)
+    page = page_of_table(pages, table) if table is not None else min(page, len(pages) - 1)
     await _display(
-        event, round_text(preview, round_, texts), round_keyboard(preview, round_, texts)
+        event,
+        round_text(round_, pages, page, texts),
+        round_keyboard(preview, round_, pages, page, texts),
     )
 
 
@@ -320,14 +418,15 @@ async def on_button(
     elif act == JUDGE:
         judge = callback_data.v or None
         preview = await rounds.assign_judge(*args, number, callback_data.table, judge)
-        await _show_round(callback, preview, number, texts)
+        await _show_round(callback, preview, number, texts, table=callback_data.table)
     elif act == PUBLISH:
         preview = await rounds.publish_round(*args, number)
         await _show_overview(callback, preview, texts)
         await callback.answer(texts("rounds-published", round=number))
         return
     elif act == ROUND:
-        await _show_round(callback, await rounds.stage_preview(*args), number, texts)
+        preview = await rounds.stage_preview(*args)
+        await _show_round(callback, preview, number, texts, page=callback_data.v)
     elif act == OPEN and isinstance(callback.message, Message):
         await _show_stage(callback.message, callback_data.t, args, texts)
     else:
@@ -393,6 +492,7 @@ async def swap_command(
     preview, number, (first, second) = await _edit_arguments(
         command, user, uow_factory, settings, clock=clock
     )
+    moved = _player(preview, number, first)
     edited = await rounds.swap(
         uow_factory,
         preview.tournament.id,
@@ -400,10 +500,12 @@ async def swap_command(
         settings.admin_ids,
         clock.now(),
         number,
-        _player(preview, number, first),
+        moved,
         _player(preview, number, second),
     )
-    await _show_round(message, edited, number, texts)
+    # The page showing where the first player now sits (the first page if he sits out).
+    place = edited.stage.round(number).seating.position(moved)
+    await _show_round(message, edited, number, texts, table=place[0] if place else None)
 
 
 @refusals_answered
@@ -432,7 +534,7 @@ async def move_command(
         table,
         seat,
     )
-    await _show_round(message, edited, number, texts)
+    await _show_round(message, edited, number, texts, table=table)
 
 
 def make_router() -> Router:

@@ -29,6 +29,7 @@ from domain.protocol import Side
 HUMAN_PAUSE = 1.5
 _TABLE = re.compile(r"судья стола (\d+)")
 _SEAT = re.compile(r"^(\d+)\. (.+)$")
+_TABLE_VIEW = re.compile(r"^Стол (\d+) · судья", re.MULTILINE)
 _SIZE = re.compile(r"Туров: (\d+), столов в туре: (\d+)")
 
 
@@ -127,9 +128,23 @@ def stage_size(overview: ChatMessage) -> tuple[int, int]:
     return int(found.group(1)), int(found.group(2))
 
 
-async def publish(organizer: FakeUser, overview: ChatMessage, number: int, pace: Pace) -> None:
-    """Publish round `number` from the stage's preview."""
-    await tap(organizer, overview, f"Опубликовать тур {number}", pace)
+async def publish(
+    organizer: FakeUser, overview: ChatMessage, number: int, tables: int, pace: Pace
+) -> None:
+    """Open round `number` from the stage's preview, read every page of its tables, and
+    publish it from the round's view."""
+    view = await tap(organizer, overview, f"Тур {number}", pace)
+    shown = _TABLE_VIEW.findall(view.text or "")
+    while forward := [label for label in _labels(view) if label.endswith("▶")]:
+        view = await tap(organizer, view, forward[0], pace)
+        shown += _TABLE_VIEW.findall(view.text or "")
+    if [int(table) for table in shown] != list(range(1, tables + 1)):
+        raise SimulationError(f"round {number}'s view shows tables {shown}, not 1..{tables}")
+    await tap(organizer, view, f"Опубликовать тур {number}", pace)
+
+
+def _labels(message: ChatMessage) -> list[str]:
+    return [label for row in message.buttons for label, _ in row]
 
 
 # --- players --------------------------------------------------------------------------------

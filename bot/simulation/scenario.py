@@ -175,7 +175,7 @@ class Tournament:
         rounds, tables = roles.stage_size(overview)
         self.progress.stage(f"Этап {number}: {name}", rounds * tables)
         for round_number in range(1, rounds + 1):
-            await roles.publish(self.organizer, overview, round_number, self.pace)
+            await roles.publish(self.organizer, overview, round_number, tables, self.pace)
             await self._round(stage_id, number, round_number, tables)
 
     async def _round(self, stage_id: str, stage: int, round_number: int, tables: int) -> None:
