@@ -30,7 +30,8 @@ from bot.delivery import DeliveryLimits, DeliveryWorker
 from bot.i18n import LOCALES, translator
 from bot.rendering.standings_posts import ChannelStandings, StandingsPictures
 from bot.scheduler import ReminderScheduler
-from domain.services.ports import Clock
+from bot.seeds import SystemSeeds
+from domain.services.ports import Clock, SeedSource
 from domain.services.standings import STANDINGS_PICTURE
 from handlers.middlewares import KnownUserMiddleware
 from handlers.routers import all_routers
@@ -91,16 +92,19 @@ def build_dispatcher(
     session_factory: async_sessionmaker[AsyncSession],
     uow_factory: SqlUnitOfWorkFactory,
     clock: Clock | None = None,
+    seeds: SeedSource | None = None,
 ) -> Dispatcher:
     """A Dispatcher with per-user event isolation, so a double tap cannot race a wizard.
 
     Every handler and the reminder scheduler read the time from `clock` (the system's clock
-    unless a test or the simulation hands in its own)."""
+    unless a test or the simulation hands in its own); handlers draw seatings' seeds from
+    `seeds` (unpredictable unless a seeded source is handed in)."""
     storage, isolation = _fsm_storage(settings, session_factory)
     dispatcher = Dispatcher(storage=storage, events_isolation=isolation)
     dispatcher["uow_factory"] = uow_factory
     dispatcher["settings"] = settings
     dispatcher["clock"] = clock if clock is not None else SystemClock()
+    dispatcher["seeds"] = seeds if seeds is not None else SystemSeeds()
     # The channel's standings (live table, closing posts) speak the bot's default language.
     dispatcher["standings_presenter"] = ChannelStandings(settings.default_locale)
     dispatcher.update.outer_middleware(KnownUserMiddleware(uow_factory, settings.default_locale))
@@ -108,15 +112,18 @@ def build_dispatcher(
     return dispatcher
 
 
-async def build_application(settings: Settings, *, clock: Clock | None = None) -> Application:
+async def build_application(
+    settings: Settings, *, clock: Clock | None = None, seeds: SeedSource | None = None
+) -> Application:
     """Migrate the database to the newest schema and wire the bot to it; handlers and
-    reminders run on `clock` (the system's clock by default)."""
+    reminders run on `clock` (the system's clock by default), seatings' seeds come from
+    `seeds` (a random draw by default)."""
     engine = create_engine(settings.database_url)
     await upgrade(engine)
     session_factory = create_session_factory(engine)
     uow_factory = SqlUnitOfWorkFactory(session_factory)
     bot = build_bot(settings)
-    dispatcher = build_dispatcher(settings, session_factory, uow_factory, clock)
+    dispatcher = build_dispatcher(settings, session_factory, uow_factory, clock, seeds)
     delivery, reminders = build_delivery(settings, bot, dispatcher, uow_factory)
     return Application(
         settings=settings,

@@ -14,7 +14,7 @@ from typing import Any
 from bot.app import Application, build_application, run_polling
 from bot.config import Settings
 from bot.fake_telegram import FakeTelegram
-from domain.services.ports import Clock
+from domain.services.ports import Clock, SeedSource
 
 
 def sandbox_settings(fake: FakeTelegram, database_url: str, **overrides: Any) -> Settings:
@@ -32,11 +32,12 @@ def sandbox_settings(fake: FakeTelegram, database_url: str, **overrides: Any) ->
 
 @contextlib.asynccontextmanager
 async def running_bot(
-    settings: Settings, *, clock: Clock | None = None
+    settings: Settings, *, clock: Clock | None = None, seeds: SeedSource | None = None
 ) -> AsyncIterator[Application]:
-    """Build the application (on `clock`, the system's by default), poll until the block
-    ends, then stop and release it all."""
-    app = await build_application(settings, clock=clock)
+    """Build the application (on `clock`, the system's by default, drawing seatings' seeds
+    from `seeds`, a random draw by default), poll until the block ends, then stop and
+    release it all."""
+    app = await build_application(settings, clock=clock, seeds=seeds)
     started = asyncio.Event()
 
     async def mark_started() -> None:

@@ -7,7 +7,6 @@ publishes it. Swaps and moves are typed, as they name players: /swap and /move.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -24,15 +23,13 @@ from bot.config import Settings
 from domain.outgoing import TEXT_LIMIT
 from domain.rounds import Round, TableGame, split_blocks
 from domain.services import rounds
-from domain.services.ports import Clock, UnitOfWorkFactory
+from domain.services.ports import Clock, SeedSource, UnitOfWorkFactory
 from domain.services.rounds import StagePreview
 from domain.users import User
 from domain.validation import Invalid
 from handlers.common import refusals_answered
 from handlers.middlewares import Texts
 
-# A seed the organizer can read back: the seating is reproducible from it.
-SEED_LIMIT = 1_000_000
 # Room on each page of a round's view for its title and which tables the page shows.
 PAGE_HEADING_ROOM = 200
 # Sitting-out players are listed ten to a line, so that no line outgrows a page.
@@ -408,12 +405,13 @@ async def on_button(
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
     clock: Clock,
+    seeds: SeedSource,
 ) -> None:
     args = (uow_factory, callback_data.t, user.telegram_id, settings.admin_ids, clock.now())
     act, number = callback_data.act, callback_data.r
     if act in SEATINGS:
         # The seed is drawn here and recorded with the seating, which it reproduces.
-        preview = await SEATINGS[act](*args, seed=secrets.randbelow(SEED_LIMIT))
+        preview = await SEATINGS[act](*args, seed=seeds.draw())
         await _show_overview(callback, preview, texts)
     elif act == JUDGE:
         judge = callback_data.v or None

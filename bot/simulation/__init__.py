@@ -19,6 +19,7 @@ from typing import TextIO
 
 from bot.fake_telegram import FakeTelegram, RateLimits
 from bot.sandbox import running_bot, sandbox_settings
+from bot.seeds import SeededSeeds
 from bot.simulation.figures import ErrorLog, Figures, figures_of
 from bot.simulation.people import ORGANIZER_ID, cast_of
 from bot.simulation.progress import Progress
@@ -32,7 +33,7 @@ from bot.simulation.report import (
     write_files,
 )
 from bot.simulation.roles import Pace, SimulationError, people
-from bot.simulation.scenario import CHANNEL_ID, Entry, Tournament, seating_seeds, stage_tables
+from bot.simulation.scenario import CHANNEL_ID, Entry, Tournament, stage_tables
 from bot.simulation.screens import WAIT
 from domain.outgoing import DeliveryStatus
 from domain.regulation import PRESET_IDS, Regulation, load_preset, parse_regulation
@@ -169,8 +170,11 @@ async def simulate(options: SimulationOptions, out: TextIO) -> SimulationResult:
             f"скорость ×{options.speed:g}. Фальшивый Telegram: {fake.base_url}; "
             f"база: {folder / DATABASE_FILE}\n"
         )
-        with ErrorLog() as errors, seating_seeds(options.seed):
-            async with running_bot(settings) as app:
+        # The organizer's "Seat the stage" draws its seeds from the simulation's seed, so the
+        # same seed seats every stage the same way.
+        seeds = SeededSeeds(f"seating:{options.seed}")
+        with ErrorLog() as errors:
+            async with running_bot(settings, seeds=seeds) as app:
                 users = people(fake, cast)
                 script = Tournament(
                     fake, cast, users, entry, options.seed, Pace(options.speed), Progress(out)

@@ -11,13 +11,8 @@ press in the fake Telegram, answered by the bot polling it over HTTP.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import random
-from collections.abc import Iterator
 from dataclasses import dataclass
-from types import SimpleNamespace
 
-import handlers.rounds
 from bot.fake_telegram import FakeTelegram, FakeUser
 from bot.simulation import roles
 from bot.simulation.games import game_random, plan_game
@@ -49,23 +44,6 @@ class Played:
 
     tournament_id: int = 0
     notes: tuple[str, ...] = ()
-
-
-@contextlib.contextmanager
-def seating_seeds(seed: int) -> Iterator[None]:
-    """The seeds the organizer's "Seat the stage" draws, taken from the simulation's seed.
-
-    The rounds screen draws each seating's seed with `secrets` and offers no way to pass one
-    in; the same simulation seed must give the same seatings, so its draws come from here
-    while the simulation runs.
-    """
-    draws = random.Random(f"seating:{seed}")
-    original = handlers.rounds.secrets
-    handlers.rounds.secrets = SimpleNamespace(randbelow=draws.randrange)  # type: ignore[assignment]
-    try:
-        yield
-    finally:
-        handlers.rounds.secrets = original
 
 
 def stage_tables(regulation: Regulation, players: int) -> list[int]:

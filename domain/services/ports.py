@@ -230,6 +230,13 @@ class Clock(Protocol):
     def now(self) -> datetime: ...
 
 
+class SeedSource(Protocol):
+    """Where a seating's seed comes from: handlers draw it and pass it to the use case, which
+    records it with the seating it reproduces."""
+
+    def draw(self) -> int: ...
+
+
 class UnitOfWork(Protocol):
     """One transaction: everything a use case decided is committed together, or nothing."""
 
