@@ -10,7 +10,10 @@ from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlalchemy.pool import ConnectionPoolEntry
 
-SQLITE_BUSY_TIMEOUT_MS = 5000
+# Another process (the CLI's export, say) may hold the write lock for a while.
+SQLITE_BUSY_TIMEOUT_MS = 30_000
+# How long a unit of work may wait for the SQLite connection before giving up.
+SQLITE_CONNECTION_WAIT_S = 120
 
 
 def _tune_sqlite(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
@@ -45,6 +48,12 @@ def create_engine(url: str, **kwargs: Any) -> AsyncEngine:
         if path and path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         kwargs.setdefault("connect_args", {"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000})
+        # SQLite has one writer at a time: one pooled connection makes the bot's units of
+        # work queue for it in the event loop, in order, instead of several connections
+        # racing for the file lock and failing with "database is locked" under load.
+        kwargs.setdefault("pool_size", 1)
+        kwargs.setdefault("max_overflow", 0)
+        kwargs.setdefault("pool_timeout", SQLITE_CONNECTION_WAIT_S)
     engine = create_async_engine(url, **kwargs)
     if is_sqlite(url):
         event.listen(engine.sync_engine, "connect", _tune_sqlite)
