@@ -467,6 +467,7 @@ async def card_text(card: TournamentCard, texts: Texts, bot: Bot) -> str:
     stage = stage_number(tournament)
     return texts(
         "tournament-card",
+        number=tournament.id,
         settings=_settings_text(tournament, texts),
         state=texts(f"state-{tournament.state.value}", stage=stage or 0),
         registered=card.registered,

@@ -158,3 +158,14 @@ async def test_a_no_show_after_seating_is_reseated_from_the_rounds_screen(stage:
     assert f"Жеребьёвка (seed): {after.stage.seed}" in (done.text or "")
     assert after.stage.rounds[0].games == seating.stage.rounds[0].games
     assert all(not r.seating.position(missing) for r in after.stage.rounds[1:])
+
+
+async def test_the_card_names_the_tournament_number_the_commands_take(stage: Stage) -> None:
+    title = stage.seeded.tournament.title
+    stage.organizer.send("/tournaments")
+    listing = await stage.organizer.wait_for(lambda m: title in str(m.buttons))
+    button = next(text for row in listing.buttons for text, _ in row if text.startswith(title))
+    await stage.organizer.press(listing, button_text=button)
+    card = await stage.organizer.wait_for(lambda m: "Туры: рассадка" in str(m.buttons))
+    number = stage.seeded.tournament.id
+    assert f"Турнир № {number} (для команд вида /rounds {number})" in (card.text or "")

@@ -80,7 +80,7 @@ tournament-settings =
 tournament-card =
     { $settings }
 
-    State: <b>{ $state }</b>
+    Tournament No. { $number } (for commands such as /rounds { $number }). State: <b>{ $state }</b>
     Players: { $registered }, waiting list: { $waiting }, paid: { $paid }, checked in: { $checked_in }
     Teams: { $teams }, complete: { $complete_teams }
     Registration link: { $link }

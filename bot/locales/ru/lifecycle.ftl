@@ -80,7 +80,7 @@ tournament-settings =
 tournament-card =
     { $settings }
 
-    Состояние: <b>{ $state }</b>
+    Турнир № { $number } (для команд вида /rounds { $number }). Состояние: <b>{ $state }</b>
     Игроки: { $registered }, лист ожидания: { $waiting }, взнос оплатили: { $paid }, отметились: { $checked_in }
     Команды: { $teams }, полных: { $complete_teams }
     Ссылка регистрации: { $link }
