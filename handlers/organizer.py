@@ -73,22 +73,8 @@ class Wizard(StatesGroup):
     confirm = State()
 
 
-STEPS = [
-    Wizard.regulation,
-    Wizard.title,
-    Wizard.city,
-    Wizard.venue,
-    Wizard.dates,
-    Wizard.timezone,
-    Wizard.timetable,
-    Wizard.capacity,
-    Wizard.deadline,
-    Wizard.checkin,
-    Wizard.fee,
-    Wizard.quota,
-    Wizard.channel,
-    Wizard.confirm,
-]
+# The wizard asks in the order the states are declared above.
+STEPS = list(Wizard.__states__)
 
 
 class PresetChoice(CallbackData, prefix="wp"):
