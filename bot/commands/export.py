@@ -7,10 +7,7 @@ import asyncio
 import sys
 from pathlib import Path
 
-from bot.config import SettingsError, load_settings
-from bot.db.engine import create_engine, create_session_factory
-from bot.db.migrate import upgrade
-from bot.db.uow import SqlUnitOfWorkFactory
+from bot.commands import cli_settings, migrated_database
 from domain.services.exports import dump_tournament
 
 
@@ -22,22 +19,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 async def _dump(url: str, tournament_id: int) -> str:
-    engine = create_engine(url)
-    try:
-        await upgrade(engine)
-        return await dump_tournament(
-            SqlUnitOfWorkFactory(create_session_factory(engine)), tournament_id
-        )
-    finally:
-        await engine.dispose()
+    async with migrated_database(url) as uow_factory:
+        return await dump_tournament(uow_factory, tournament_id)
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        settings = load_settings()
-    except SettingsError as error:
-        print(f"mafiatour: {error}", file=sys.stderr)
-        return 2
+    settings = cli_settings()
     try:
         text = asyncio.run(_dump(settings.database_url, args.tournament_id))
     except LookupError:

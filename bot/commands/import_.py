@@ -8,10 +8,7 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bot.config import SettingsError, load_settings
-from bot.db.engine import create_engine, create_session_factory
-from bot.db.migrate import upgrade
-from bot.db.uow import SqlUnitOfWorkFactory
+from bot.commands import cli_settings, migrated_database
 from domain.interchange import InterchangeError
 from domain.services.exports import import_tournament
 from domain.services.users import remember_user
@@ -30,10 +27,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 async def _load(url: str, text: str, owner: int, title: str) -> int:
-    engine = create_engine(url)
-    try:
-        await upgrade(engine)
-        uow_factory = SqlUnitOfWorkFactory(create_session_factory(engine))
+    async with migrated_database(url) as uow_factory:
         await remember_user(
             uow_factory,
             telegram_id=owner,
@@ -44,16 +38,10 @@ async def _load(url: str, text: str, owner: int, title: str) -> int:
         )
         tournament = await import_tournament(uow_factory, text, owner, title, datetime.now(UTC))
         return tournament.id
-    finally:
-        await engine.dispose()
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        settings = load_settings()
-    except SettingsError as error:
-        print(f"mafiatour: {error}", file=sys.stderr)
-        return 2
+    settings = cli_settings()
     owner = args.owner if args.owner is not None else min(settings.admin_ids, default=None)
     if owner is None:
         print("mafiatour: give --owner or set ADMIN_IDS", file=sys.stderr)

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import sys
 
-from bot.config import SettingsError, load_settings
+from bot.commands import cli_settings
 from bot.db import migrate
 from bot.db.engine import create_engine
 
@@ -31,11 +30,7 @@ async def _migrate(url: str, revision: str, down: bool) -> str | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        settings = load_settings()
-    except SettingsError as error:
-        print(f"mafiatour: {error}", file=sys.stderr)
-        return 2
+    settings = cli_settings()
     current = asyncio.run(_migrate(settings.database_url, args.revision, args.down))
     print(f"database at revision {current or 'base (empty)'}")
     return 0

@@ -7,8 +7,8 @@ import asyncio
 import sys
 
 from bot.app import build_application, run_polling, run_webhook
-from bot.commands import simulate
-from bot.config import Settings, SettingsError, load_settings
+from bot.commands import cli_settings, simulate
+from bot.config import Settings
 from bot.logs import setup_logging
 
 NO_TOKEN_HELP = """\
@@ -48,11 +48,7 @@ async def serve(settings: Settings) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        settings = load_settings()
-    except SettingsError as error:
-        print(f"mafiatour: {error}", file=sys.stderr)
-        return 2
+    settings = cli_settings()
     if settings.bot_token is None:
         print(NO_TOKEN_HELP, file=sys.stderr)
         if args.offline_without_token:
