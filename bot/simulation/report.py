@@ -17,8 +17,9 @@ from bot.fake_telegram import FakeTelegram
 from bot.fake_telegram.html import parse_html
 from bot.rendering.standings_text import standings_pages
 from bot.simulation.figures import Figures
-from domain import interchange
-from domain.services.standings import load_board, played_games, standings_entries
+from bot.simulation.people import ORGANIZER_ID
+from domain.services.exports import dump_tournament
+from domain.services.standings import standings_of_tournament
 from domain.standings import Standings
 
 REPORT_FILE = "report.html"
@@ -53,31 +54,18 @@ def plain(html: str) -> str:
 async def read_outcome(
     uow_factory: SqlUnitOfWorkFactory, tournament_id: int, now: datetime
 ) -> Outcome:
-    """The final standings as the bot computes them, and the tournament with its games."""
-    async with uow_factory() as uow:
-        tournament = await uow.tournaments.get(tournament_id)
-        if tournament is None:
-            raise LookupError(f"no tournament {tournament_id}")
-        games = await played_games(uow, tournament)
-        board = await load_board(uow, tournament, games, None, now)
-        participants = await uow.participants.of_tournament(tournament.id)
-        teams = await uow.teams.of_tournament(tournament.id)
-    players, team_entries = standings_entries(participants, teams, games)
-    # `mafiatour export` writes no games yet: the file is built from the same entries and
-    # protocols the bot scores, so it reproduces the published standings.
-    document = interchange.Tournament(
-        tournament.regulation,
-        None if tournament.regulation_json else tournament.regulation_id,
-        tuple(players),
-        tuple(team_entries),
-        tuple(game.record for game in games),
-    )
+    """The final standings as the organizer's /standings shows them (with the chief judge's
+    lots), and the tournament with its games."""
+    board = await standings_of_tournament(uow_factory, tournament_id, ORGANIZER_ID, now)
+    if board is None:
+        raise LookupError(f"no tournament {tournament_id}")
     pages = standings_pages(board, "ru")
     return Outcome(
-        title=tournament.title,
+        title=board.title,
         standings=board.standings,
         standings_text="\n\n".join(plain(page) for page in pages),
-        document=interchange.dumps_tournament(document),
+        # The file `mafiatour export` writes: every game that counts, as confirmed.
+        document=await dump_tournament(uow_factory, tournament_id),
     )
 
 
