@@ -201,13 +201,14 @@ def round_pages(preview: StagePreview, round_: Round, texts: Texts) -> list[Roun
         texts("rounds-sit-outs", players=", ".join(names[start : start + SIT_OUTS_PER_LINE]))
         for start in range(0, len(names), SIT_OUTS_PER_LINE)
     )
-    pages, games = [], list(round_.games)
+    pages: list[RoundPage] = []
+    games = list(round_.games)
     for body in split_blocks(blocks, TEXT_LIMIT - PAGE_HEADING_ROOM):
         # split_blocks keeps the blocks in order, joined by blank lines no block contains.
         count = body.count("\n\n") + 1
         pages.append(RoundPage(tuple(games[:count]), body))
         games = games[count:]
-    return pages or [RoundPage((), "")]
+    return pages
 
 
 def _table_block(preview: StagePreview, game: TableGame, texts: Texts) -> str:
