@@ -9,6 +9,7 @@ same seed gives the same tournament and the same standings.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import time
 from dataclasses import dataclass
@@ -177,7 +178,14 @@ async def simulate(options: SimulationOptions, out: TextIO) -> SimulationResult:
             async with running_bot(settings, seeds=seeds) as app:
                 users = people(fake, cast)
                 script = Tournament(
-                    fake, cast, users, entry, options.seed, Pace(options.speed), Progress(out)
+                    fake,
+                    cast,
+                    users,
+                    entry,
+                    options.seed,
+                    Pace(options.speed),
+                    Progress(out),
+                    delivered=functools.partial(_delivered, app),
                 )
                 played = await script.run()
                 await _delivered(app)

@@ -240,6 +240,19 @@ async def reject_protest(chief: FakeUser, decision: str, pace: Pace) -> ChatMess
     return await answer(chief, decision, "Протест отклонён")
 
 
+async def draw_lot(chief: FakeUser, request: ChatMessage, pace: Pace) -> str | None:
+    """Open the lot screen from the bot's "lot needed" message and draw by the tournament's
+    seed; the decision as the bot states it, on one line (None: an earlier draw settled it)."""
+    screen = await tap(chief, request, "🎲 Открыть жребий", pace)
+    if not with_button("🎲 Жребий по зерну")(screen):
+        return None
+    decided = await tap(chief, screen, "🎲 Жребий по зерну", pace)
+    text = decided.text or ""
+    if not text.startswith("Жребий брошен"):
+        raise SimulationError(f"the lot was not drawn: {text}")
+    return " ".join(text.splitlines()[:-1])
+
+
 # --- table judges ---------------------------------------------------------------------------
 
 

@@ -11,6 +11,7 @@ press in the fake Telegram, answered by the bot polling it over HTTP.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from bot.fake_telegram import FakeTelegram, FakeUser
@@ -19,7 +20,7 @@ from bot.simulation.games import game_random, plan_game
 from bot.simulation.people import Cast
 from bot.simulation.progress import Progress
 from bot.simulation.roles import Pace, SimulationError, TableList
-from bot.simulation.screens import create_tournament, payload_in
+from bot.simulation.screens import containing, create_tournament, payload_in
 from domain.regulation import Regulation
 from domain.rounds import tables_of_stage
 
@@ -27,6 +28,7 @@ CHANNEL_ID = -100_777_000
 CHANNEL_USERNAME = "mafiatour_simulation"
 PROTEST_REASON = "Судья не засчитал фол игроку 7, а мне поставил лишний."
 PROTEST_DECISION = "Фолы записаны верно, результат игры остаётся в силе."
+LOT_NEEDED = "Нужен жребий"
 
 
 @dataclass(frozen=True)
@@ -70,9 +72,12 @@ class Tournament:
         seed: int,
         pace: Pace,
         progress: Progress,
+        delivered: Callable[[], Awaitable[None]],
     ) -> None:
+        """`delivered` waits until the bot has sent every message it recorded."""
         self.fake, self.cast, self.users, self.entry = fake, cast, users, entry
         self.seed, self.pace, self.progress = seed, pace, progress
+        self.delivered = delivered
         self.organizer = users[cast.organizer.telegram_id]
         self.chief = users[cast.chief_judge.telegram_id]
         self.judges = [users[judge.telegram_id] for judge in cast.judges]
@@ -100,6 +105,7 @@ class Tournament:
         for number, stage in enumerate(regulation.stages, start=1):
             card = await roles.move(self.organizer, card, "Начать следующий этап", self.pace)
             await self._stage(number, stage.id, stage.name.ru)
+            await self._lots()
         await roles.move(self.organizer, card, "Завершить турнир", self.pace)
         return self.played
 
@@ -155,6 +161,17 @@ class Tournament:
         for round_number in range(1, rounds + 1):
             await roles.publish(self.organizer, overview, round_number, tables, self.pace)
             await self._round(stage_id, number, round_number, tables)
+
+    async def _lots(self) -> None:
+        """The chief judge draws by the tournament's seed every lot the bot asks him for when
+        the stage closes with its cut line (or a final place) in a tie."""
+        # The request is recorded with the stage's last protocol: once everything recorded
+        # is sent, the chief judge's chat shows each one still waiting.
+        await self.delivered()
+        for request in [m for m in self.chief.messages if containing(LOT_NEEDED)(m)]:
+            decision = await roles.draw_lot(self.chief, request, self.pace)
+            if decision is not None:
+                self.played.notes = (*self.played.notes, decision)
 
     async def _round(self, stage_id: str, stage: int, round_number: int, tables: int) -> None:
         """The judges the published round calls go to their tables; the others wait."""
