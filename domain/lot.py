@@ -12,7 +12,6 @@ line's `--lot-seed` and `--lot-order`), the tournament's recorded decisions
 from __future__ import annotations
 
 import hashlib
-import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
@@ -87,11 +86,6 @@ class Lot:
 
 def _digest(seed: str, kind: str, entry: str) -> str:
     return hashlib.sha256(f"{seed}\x1f{kind}\x1f{entry}".encode()).hexdigest()
-
-
-def new_seed() -> str:
-    """A fresh seed for a lot drawn by the bot; record it before using it."""
-    return secrets.token_hex(8)
 
 
 @dataclass(frozen=True)

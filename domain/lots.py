@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
-from domain.lot import Lot, Method, new_seed
+from domain.lot import Lot, Method
 from domain.standings import Standings
 from domain.validation import Invalid
 
@@ -105,14 +105,16 @@ def decide_tie(
     earlier: Sequence[LotDecision],
     entered: Sequence[int] | None,
     *,
+    fresh_seed: str,
     tournament_id: int,
     judge_id: int,
     now: datetime,
 ) -> LotDecision:
-    """The decision on `tie`: by the tournament's seed (drawn now if this is the first
-    decision) when `entered` is None, else by the judge's order of the tied entries, given as
-    their numbers in `tie.tied` from 1 (`Invalid` unless each number appears exactly once)."""
-    seed = earlier[0].seed if earlier else new_seed()
+    """The decision on `tie`: by the tournament's seed (`fresh_seed`, drawn by the caller,
+    becomes it if this is the first decision) when `entered` is None, else by the judge's
+    order of the tied entries, given as their numbers in `tie.tied` from 1 (`Invalid` unless
+    each number appears exactly once)."""
+    seed = earlier[0].seed if earlier else fresh_seed
     if entered is None:
         order = Lot(seed=seed).arrange(tie.unit, tie.tied)
         return LotDecision(tournament_id, tie, "seed", seed, order, judge_id, now)

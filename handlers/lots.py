@@ -20,7 +20,7 @@ from domain.lots import LotDecision
 from domain.permissions import Forbidden, StaffRole
 from domain.services import lots
 from domain.services.lots import LotCase
-from domain.services.ports import Clock, UnitOfWorkFactory
+from domain.services.ports import Clock, SeedSource, UnitOfWorkFactory
 from domain.services.standings import StandingsPresenter
 from domain.users import User
 from domain.validation import Invalid
@@ -112,6 +112,7 @@ async def on_lot_button(
     uow_factory: UnitOfWorkFactory,
     standings_presenter: StandingsPresenter,
     clock: Clock,
+    seeds: SeedSource,
 ) -> None:
     tid, act = callback_data.tid, callback_data.act
     case = await lots.lot_case(uow_factory, tid, user.telegram_id)
@@ -129,6 +130,7 @@ async def on_lot_button(
             tid,
             user.telegram_id,
             None,
+            fresh_seed=str(seeds.draw()),
             presenter=standings_presenter,
             now=clock.now(),
         )
@@ -145,6 +147,7 @@ async def take_order(
     uow_factory: UnitOfWorkFactory,
     standings_presenter: StandingsPresenter,
     clock: Clock,
+    seeds: SeedSource,
 ) -> None:
     tid = (await state.get_data())["tournament"]
     words = (message.text or "").replace(",", " ").split()
@@ -160,6 +163,7 @@ async def take_order(
             tid,
             user.telegram_id,
             [int(word) for word in words],
+            fresh_seed=str(seeds.draw()),
             presenter=standings_presenter,
             now=clock.now(),
         )

@@ -117,11 +117,13 @@ async def draw_lot(
     user_id: int,
     entered: Sequence[int] | None,
     *,
+    fresh_seed: str,
     presenter: StandingsPresenter,
     now: datetime,
 ) -> LotDecision:
     """Decide the open tie: by the tournament's seed when `entered` is None, else by the
     order of the tied entries as the chief judge numbers them on his screen (from 1).
+    `fresh_seed` (drawn by the caller) becomes the tournament's seed at its first lot.
 
     `Invalid("lot-nothing-to-decide")` when no tie waits (another chief judge decided it).
     """
@@ -136,7 +138,13 @@ async def draw_lot(
         decisions = await uow.lots.of_tournament(tournament.id)
         decision = await uow.lots.add(
             decide_tie(
-                tie, decisions, entered, tournament_id=tournament.id, judge_id=user_id, now=now
+                tie,
+                decisions,
+                entered,
+                fresh_seed=fresh_seed,
+                tournament_id=tournament.id,
+                judge_id=user_id,
+                now=now,
             )
         )
         names = dict(zip(tie.tied, await _names(uow, tournament, tie), strict=True))

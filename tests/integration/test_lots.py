@@ -117,17 +117,21 @@ async def test_the_chief_judge_orders_the_tie_at_the_cut_and_the_semifinal_is_se
     with pytest.raises(Forbidden):
         await lots.lot_case(uow_factory, tid, seeded.judges[0])
     with pytest.raises(Invalid) as refused:
-        await lots.draw_lot(uow_factory, tid, CHIEF_JUDGE, [1, 1], presenter=PRESENTER, now=NOW)
+        await lots.draw_lot(
+            uow_factory, tid, CHIEF_JUDGE, [1, 1], fresh_seed="f00d", presenter=PRESENTER, now=NOW
+        )
     assert refused.value.code == "lot-order-invalid"
     entered = list(range(len(case.tie.tied), 0, -1))
     decision = await lots.draw_lot(
-        uow_factory, tid, CHIEF_JUDGE, entered, presenter=PRESENTER, now=NOW
+        uow_factory, tid, CHIEF_JUDGE, entered, fresh_seed="f00d", presenter=PRESENTER, now=NOW
     )
     assert decision.method == "order"
     assert decision.order == tuple(reversed(case.tie.tied))
     # Decided once: a second press (another device) finds nothing to decide.
     with pytest.raises(Invalid) as again:
-        await lots.draw_lot(uow_factory, tid, CHIEF_JUDGE, None, presenter=PRESENTER, now=NOW)
+        await lots.draw_lot(
+            uow_factory, tid, CHIEF_JUDGE, None, fresh_seed="f00d", presenter=PRESENTER, now=NOW
+        )
     assert again.value.code == "lot-nothing-to-decide"
     assert (await lots.lot_case(uow_factory, tid, CHIEF_JUDGE)).tie is None
     standings = await current_standings(uow_factory, tid)
@@ -165,9 +169,10 @@ async def test_the_next_stage_waits_for_the_lot_and_a_seed_draw_settles_it(
         await uow.tournaments.save(replace(tournament, current_stage="qualifying"))
         await uow.commit()
     decision = await lots.draw_lot(
-        uow_factory, tid, CHIEF_JUDGE, None, presenter=PRESENTER, now=NOW
+        uow_factory, tid, CHIEF_JUDGE, None, fresh_seed="f00d", presenter=PRESENTER, now=NOW
     )
     assert decision.method == "seed" and sorted(decision.order) == sorted(decision.tie.tied)
+    assert decision.seed == "f00d"
     await _next_stage(uow_factory, seeded)
     semifinal = await rounds.start_stage(uow_factory, tid, ORGANIZER, (), NOW, seed=5, swaps=2_000)
     assert sum(len(game.players) for game in semifinal.stage.rounds[0].games) == 20
