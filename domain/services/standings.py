@@ -9,14 +9,14 @@ changes are committed together. What the table looks like is the presenter's bus
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
 from domain.lot import SettlesTies
 from domain.lots import RecordedLot, recorded_lot
-from domain.outgoing import Attachment, Drawing, OutgoingMessage
+from domain.outgoing import Attachment, Drawing, OutgoingMessage, ScheduledPush
 from domain.registration import Participant, ParticipantStatus
 from domain.regulation import Regulation
 from domain.rounds import Round
@@ -423,17 +423,64 @@ async def publish_live_standings(
     if tournament is None:
         return False
     assert tournament.channel_id is not None
-    board = await load_board(uow, tournament, games, lot, now)
+    participants = await uow.participants.of_tournament(tournament.id)
+    teams = await uow.teams.of_tournament(tournament.id)
+
+    def live_text(moment: datetime) -> str:
+        players, team_entries = standings_entries(participants, teams, games)
+        board = standings_board(
+            tournament.title,
+            tournament.regulation,
+            players,
+            team_entries,
+            games,
+            lot,
+            tournament.current_stage,
+            moment,
+        )
+        return presenter.live(board)
+
+    await _schedule_window_refreshes(uow, tournament, games, live_text, protocol_key, now)
     return await uow.outbox.add(
         OutgoingMessage(
             chat_id=tournament.channel_id,
-            text=presenter.live(board),
+            text=live_text(now),
             edit_key=live_key(tournament_id),
             pin=True,
             tournament_id=tournament_id,
             dedupe_key=f"standings-live:{tournament_id}:{protocol_key}",
         )
     )
+
+
+async def _schedule_window_refreshes(
+    uow: UnitOfWork,
+    tournament: Tournament,
+    games: Sequence[PlayedGame],
+    live_text: Callable[[datetime], str],
+    protocol_key: str,
+    now: datetime,
+) -> None:
+    """The live table as it will read when each open protest window closes, scheduled for
+    that moment: a result stops being marked provisional without waiting for the next
+    protocol (the last round has none). A later push replaces these."""
+    assert tournament.channel_id is not None
+    prefix = f"standings-refresh:{tournament.id}:"
+    closing = sorted(
+        {g.protest_closes_at for g in games if g.protest_closes_at and g.protest_closes_at > now}
+    )
+    wanted = {f"{prefix}{moment.isoformat()}": moment for moment in closing}
+    waiting = await uow.scheduled_pushes.waiting(prefix)
+    await uow.scheduled_pushes.cancel_many(sorted(set(waiting) - set(wanted)))
+    for key, moment in wanted.items():
+        message = OutgoingMessage(
+            chat_id=tournament.channel_id,
+            text=live_text(moment),
+            edit_key=live_key(tournament.id),
+            tournament_id=tournament.id,
+            dedupe_key=f"{key}:{protocol_key}",
+        )
+        await uow.scheduled_pushes.schedule(ScheduledPush(key, moment, message))
 
 
 def _closing_name(closing: Closing) -> str:

@@ -101,6 +101,33 @@ async def test_a_confirmed_protocol_records_one_pinned_live_edit_of_the_channel_
     assert "предварительный" in message.text
 
 
+async def test_the_live_table_drops_the_provisional_mark_when_the_window_closes(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    # The last round has no later protocol to refresh the table: the edit is scheduled.
+    tournament, keys = await _tournament(uow_factory)
+    closes = NOW + timedelta(minutes=10)
+    later = NOW + timedelta(minutes=12)
+    first = [_game(keys, protest_closes_at=closes)]
+    both = [*first, _game(keys, table=2, protest_closes_at=later)]
+    async with uow_factory() as uow:
+        await publish_live_standings(
+            uow, PRESENTER, tournament.id, first, None, protocol_key="game-1", now=NOW
+        )
+        await publish_live_standings(
+            uow, PRESENTER, tournament.id, both, None, protocol_key="game-2", now=NOW
+        )
+        await uow.commit()
+    async with uow_factory() as uow:
+        waiting = await uow.scheduled_pushes.waiting(f"standings-refresh:{tournament.id}:")
+    refreshes = sorted(waiting.values(), key=lambda push: push.due_at)
+    assert [push.due_at for push in refreshes] == [closes, later]
+    assert all(push.message.edit_key == live_key(tournament.id) for push in refreshes)
+    midway, final = (push.message.text or "" for push in refreshes)
+    assert "предварительный" in midway and "предварительный" not in final
+    assert "Игрок 6 &lt;b&gt; 4 " in final or "Игрок 6 &lt;b&gt; 4\n" in final
+
+
 async def test_a_protocol_pushes_its_edit_once_however_often_it_is_confirmed(
     uow_factory: SqlUnitOfWorkFactory,
 ) -> None:
