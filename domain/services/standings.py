@@ -10,7 +10,7 @@ changes are committed together. What the table looks like is the presenter's bus
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Protocol
 
@@ -114,8 +114,25 @@ def standings_board(
 ) -> StandingsBoard:
     """The standings over `games` with the rows whose points are still provisional at `now`."""
     standings = compute_standings(regulation, players, teams, [g.record for g in games], lot)
-    open_games = [game for game in games if game.is_provisional(now)]
-    team_of = {player.id: player.team for player in players}
+    board = StandingsBoard(
+        title=title,
+        regulation=regulation,
+        standings=standings,
+        stage=stage,
+        provisional=frozenset(),
+        games=len(games),
+        provisional_games=0,
+    )
+    return board_as_of(board, games, now)
+
+
+def board_as_of(
+    board: StandingsBoard, games: Sequence[PlayedGame], moment: datetime
+) -> StandingsBoard:
+    """The same standings, marking what is still provisional at `moment` (a protest window
+    closes, a protest waits); the ranking itself does not depend on the time."""
+    team_of = {row.id: row.team for row in board.standings.players}
+    open_games = [game for game in games if game.is_provisional(moment)]
     provisional: set[str] = set()
     for game in open_games:
         for seat in game.record.protocol.seats:
@@ -123,15 +140,7 @@ def standings_board(
             team = team_of.get(seat.player)
             if team is not None:
                 provisional.add(team)
-    return StandingsBoard(
-        title=title,
-        regulation=regulation,
-        standings=standings,
-        stage=stage,
-        provisional=frozenset(provisional),
-        games=len(games),
-        provisional_games=len(open_games),
-    )
+    return replace(board, provisional=frozenset(provisional), provisional_games=len(open_games))
 
 
 async def load_board(
@@ -423,22 +432,10 @@ async def publish_live_standings(
     if tournament is None:
         return False
     assert tournament.channel_id is not None
-    participants = await uow.participants.of_tournament(tournament.id)
-    teams = await uow.teams.of_tournament(tournament.id)
+    board = await load_board(uow, tournament, games, lot, now)
 
     def live_text(moment: datetime) -> str:
-        players, team_entries = standings_entries(participants, teams, games)
-        board = standings_board(
-            tournament.title,
-            tournament.regulation,
-            players,
-            team_entries,
-            games,
-            lot,
-            tournament.current_stage,
-            moment,
-        )
-        return presenter.live(board)
+        return presenter.live(board_as_of(board, games, moment))
 
     await _schedule_window_refreshes(uow, tournament, games, live_text, protocol_key, now)
     return await uow.outbox.add(
