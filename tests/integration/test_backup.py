@@ -1,0 +1,193 @@
+"""`mafiatour backup` while the bot writes, `mafiatour restore`, on SQLite and PostgreSQL.
+
+The backup runs as its own process, as it does beside a running bot, while this test keeps
+committing new tournaments; the restored copy must hold whole tournaments only (each exports
+exactly as in the original), every tournament committed before the backup started, migrate
+cleanly, and show the same tournaments in `restore`'s summary.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sqlite3
+import sys
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from bot.db.backup import BackupError, backup, restore, summarize
+from bot.db.engine import create_engine, create_session_factory
+from bot.db.migrate import upgrade
+from bot.db.uow import SqlUnitOfWorkFactory
+from domain.services.exports import dump_tournament, import_tournament
+from domain.services.users import remember_user
+from tests.conftest import _drop_postgres_database, make_database_url
+
+CUP = (Path(__file__).parents[1] / "data" / "black-raven-cup.tournament.json").read_text(
+    encoding="utf-8"
+)
+OWNER = 7
+# Generous: the backup's process starts Python and imports the bot on a loaded machine.
+PROCESS_TIMEOUT_S = 120
+
+
+async def _add_tournament(uow_factory: SqlUnitOfWorkFactory, title: str) -> int:
+    tournament = await import_tournament(uow_factory, CUP, OWNER, title, datetime.now(UTC))
+    return tournament.id
+
+
+async def _cli(url: str, *arguments: str) -> tuple[int, str, str]:
+    env = {**os.environ, "DATABASE_URL": url}
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        *arguments,
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    out, err = await asyncio.wait_for(process.communicate(), PROCESS_TIMEOUT_S)
+    assert process.returncode is not None
+    return process.returncode, out.decode().strip(), err.decode().strip()
+
+
+async def _exports(url: str) -> dict[int, str]:
+    engine = create_engine(url)
+    try:
+        uow_factory = SqlUnitOfWorkFactory(create_session_factory(engine))
+        summary = await summarize(url)
+        return {
+            number: await dump_tournament(uow_factory, number) for number, _ in summary.tournaments
+        }
+    finally:
+        await engine.dispose()
+
+
+@pytest.fixture
+async def second_database(database_url: str, tmp_path: Path) -> AsyncIterator[str]:
+    """Another empty database of the same kind, to restore into."""
+    kind = "sqlite" if database_url.startswith("sqlite") else "postgresql"
+    folder = tmp_path / "restored"
+    folder.mkdir()
+    url = await make_database_url(kind, folder)
+    yield url
+    if kind == "postgresql":
+        await _drop_postgres_database(url)
+
+
+async def test_a_backup_taken_while_the_bot_writes_restores_the_same_tournaments(
+    database_url: str,
+    uow_factory: SqlUnitOfWorkFactory,
+    second_database: str,
+    tmp_path: Path,
+) -> None:
+    await remember_user(
+        uow_factory,
+        telegram_id=OWNER,
+        first_name="Owner",
+        last_name=None,
+        username=None,
+        default_locale="ru",
+    )
+    before = [await _add_tournament(uow_factory, f"before {n}") for n in range(2)]
+    file = tmp_path / "mafiatour.backup"
+    backing_up = asyncio.create_task(_cli(database_url, "backup", str(file)))
+    written_during = 0
+    while not backing_up.done():  # the bot goes on committing while the copy is taken
+        await _add_tournament(uow_factory, f"during {written_during}")
+        written_during += 1
+    status, out, err = await backing_up
+    assert (status, err) == (0, "")
+    assert out.startswith(f"backup written to {file}")
+    assert written_during >= 1
+
+    status, out, err = await _cli(second_database, "restore", str(file))
+    assert (status, err) == (0, "")
+    status, migrated, err = await _cli(second_database, "migrate")
+    assert (status, err) == (0, "")
+    assert migrated.startswith("database at revision ")
+
+    original, restored = await _exports(database_url), await _exports(second_database)
+    assert set(before) <= set(restored)
+    assert set(restored) <= set(original)
+    # Whole tournaments only, each exactly as the original holds it.
+    for number, exported in restored.items():
+        assert exported == original[number]
+    count = len(restored)
+    assert out.startswith(f"restored {file}: revision ")
+    assert out.endswith(f", {count} tournaments")
+
+
+async def test_restore_puts_back_exactly_what_was_backed_up(
+    database_url: str, uow_factory: SqlUnitOfWorkFactory, tmp_path: Path
+) -> None:
+    await remember_user(
+        uow_factory,
+        telegram_id=OWNER,
+        first_name="Owner",
+        last_name=None,
+        username=None,
+        default_locale="ru",
+    )
+    kept = await _add_tournament(uow_factory, "Кубок")
+    file = tmp_path / "before-upgrade.backup"
+    await backup(database_url, file)
+    await _add_tournament(uow_factory, "after the backup")
+
+    await restore(database_url, file)
+
+    summary = await summarize(database_url)
+    assert summary.tournaments == ((kept, "Кубок"),)
+    status, _, err = await _cli(database_url, "migrate")
+    assert (status, err) == (0, "")
+
+
+async def test_an_sqlite_backup_is_one_self_contained_file(tmp_path: Path) -> None:
+    database_url = await make_database_url("sqlite", tmp_path)
+    engine = create_engine(database_url)
+    await upgrade(engine)  # the bot's database: WAL mode
+    await engine.dispose()
+    file = tmp_path / "copy.sqlite3"
+    await backup(database_url, file)
+    assert not file.with_name(file.name + "-wal").exists()
+    with sqlite3.connect(file) as copy:
+        assert copy.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+        assert copy.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+async def test_a_backup_of_the_other_engine_is_refused_with_one_line(
+    database_url: str, uow_factory: SqlUnitOfWorkFactory, tmp_path: Path
+) -> None:
+    file = tmp_path / "other.backup"
+    if database_url.startswith("sqlite"):
+        file.write_bytes(b"PGDMP\x01\x0e\x00")
+        expected = "is a PostgreSQL backup but DATABASE_URL is SQLite"
+    else:
+        with sqlite3.connect(file) as other:
+            other.execute("CREATE TABLE t (x)")
+        expected = "is an SQLite backup but DATABASE_URL is PostgreSQL"
+    with pytest.raises(BackupError, match=expected):
+        await restore(database_url, file)
+    nonsense = tmp_path / "notes.txt"
+    nonsense.write_text("hello", encoding="utf-8")
+    with pytest.raises(BackupError, match="is not a backup written by `mafiatour backup`"):
+        await restore(database_url, nonsense)
+    # Nothing was touched: the database still migrates and answers.
+    assert (await summarize(database_url)).revision is not None
+
+
+async def test_missing_postgresql_tools_are_named_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))  # no pg_dump anywhere
+    url = "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
+    with pytest.raises(BackupError) as refused:
+        await backup(url, tmp_path / "x.backup")
+    message = str(refused.value)
+    assert message.startswith("pg_dump is not installed; install the PostgreSQL client tools")
+    assert "\n" not in message
+    assert not (tmp_path / "x.backup").exists()
