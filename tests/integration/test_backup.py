@@ -9,62 +9,18 @@ cleanly, and show the same tournaments in `restore`'s summary.
 from __future__ import annotations
 
 import asyncio
-import os
 import sqlite3
-import sys
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from bot.db.backup import BackupError, backup, restore, summarize
-from bot.db.engine import create_engine, create_session_factory
+from bot.db.engine import create_engine
 from bot.db.migrate import upgrade
 from bot.db.uow import SqlUnitOfWorkFactory
-from domain.services.exports import dump_tournament, import_tournament
-from domain.services.users import remember_user
 from tests.conftest import _drop_postgres_database, make_database_url
-
-CUP = (Path(__file__).parents[1] / "data" / "black-raven-cup.tournament.json").read_text(
-    encoding="utf-8"
-)
-OWNER = 7
-# Generous: the backup's process starts Python and imports the bot on a loaded machine.
-PROCESS_TIMEOUT_S = 120
-
-
-async def _add_tournament(uow_factory: SqlUnitOfWorkFactory, title: str) -> int:
-    tournament = await import_tournament(uow_factory, CUP, OWNER, title, datetime.now(UTC))
-    return tournament.id
-
-
-async def _cli(url: str, *arguments: str) -> tuple[int, str, str]:
-    env = {**os.environ, "DATABASE_URL": url}
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        *arguments,
-        env=env,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
-    out, err = await asyncio.wait_for(process.communicate(), PROCESS_TIMEOUT_S)
-    assert process.returncode is not None
-    return process.returncode, out.decode().strip(), err.decode().strip()
-
-
-async def _exports(url: str) -> dict[int, str]:
-    engine = create_engine(url)
-    try:
-        uow_factory = SqlUnitOfWorkFactory(create_session_factory(engine))
-        summary = await summarize(url)
-        return {
-            number: await dump_tournament(uow_factory, number) for number, _ in summary.tournaments
-        }
-    finally:
-        await engine.dispose()
+from tests.operations import add_cup_tournament, exports, mafiatour, remember_owner
 
 
 @pytest.fixture
@@ -85,33 +41,26 @@ async def test_a_backup_taken_while_the_bot_writes_restores_the_same_tournaments
     second_database: str,
     tmp_path: Path,
 ) -> None:
-    await remember_user(
-        uow_factory,
-        telegram_id=OWNER,
-        first_name="Owner",
-        last_name=None,
-        username=None,
-        default_locale="ru",
-    )
-    before = [await _add_tournament(uow_factory, f"before {n}") for n in range(2)]
+    await remember_owner(uow_factory)
+    before = [await add_cup_tournament(uow_factory, f"before {n}") for n in range(2)]
     file = tmp_path / "mafiatour.backup"
-    backing_up = asyncio.create_task(_cli(database_url, "backup", str(file)))
+    backing_up = asyncio.create_task(mafiatour(database_url, "backup", str(file)))
     written_during = 0
     while not backing_up.done():  # the bot goes on committing while the copy is taken
-        await _add_tournament(uow_factory, f"during {written_during}")
+        await add_cup_tournament(uow_factory, f"during {written_during}")
         written_during += 1
     status, out, err = await backing_up
     assert (status, err) == (0, "")
     assert out.startswith(f"backup written to {file}")
     assert written_during >= 1
 
-    status, out, err = await _cli(second_database, "restore", str(file))
+    status, out, err = await mafiatour(second_database, "restore", str(file))
     assert (status, err) == (0, "")
-    status, migrated, err = await _cli(second_database, "migrate")
+    status, migrated, err = await mafiatour(second_database, "migrate")
     assert (status, err) == (0, "")
     assert migrated.startswith("database at revision ")
 
-    original, restored = await _exports(database_url), await _exports(second_database)
+    original, restored = await exports(database_url), await exports(second_database)
     assert set(before) <= set(restored)
     assert set(restored) <= set(original)
     # Whole tournaments only, each exactly as the original holds it.
@@ -125,24 +74,17 @@ async def test_a_backup_taken_while_the_bot_writes_restores_the_same_tournaments
 async def test_restore_puts_back_exactly_what_was_backed_up(
     database_url: str, uow_factory: SqlUnitOfWorkFactory, tmp_path: Path
 ) -> None:
-    await remember_user(
-        uow_factory,
-        telegram_id=OWNER,
-        first_name="Owner",
-        last_name=None,
-        username=None,
-        default_locale="ru",
-    )
-    kept = await _add_tournament(uow_factory, "Кубок")
+    await remember_owner(uow_factory)
+    kept = await add_cup_tournament(uow_factory, "Кубок")
     file = tmp_path / "before-upgrade.backup"
     await backup(database_url, file)
-    await _add_tournament(uow_factory, "after the backup")
+    await add_cup_tournament(uow_factory, "after the backup")
 
     await restore(database_url, file)
 
     summary = await summarize(database_url)
     assert summary.tournaments == ((kept, "Кубок"),)
-    status, _, err = await _cli(database_url, "migrate")
+    status, _, err = await mafiatour(database_url, "migrate")
     assert (status, err) == (0, "")
 
 
