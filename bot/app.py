@@ -17,7 +17,6 @@ from aiogram.fsm.storage.base import BaseEventIsolation, BaseStorage
 from aiogram.fsm.storage.memory import SimpleEventIsolation
 from aiogram.types import BotCommand
 from aiogram.webhook.aiohttp_server import SimpleRequestHandler, setup_application
-from aiohttp import web
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from bot.clock import SystemClock
@@ -28,9 +27,11 @@ from bot.db.migrate import upgrade
 from bot.db.uow import SqlUnitOfWorkFactory
 from bot.delivery import DeliveryLimits, DeliveryWorker
 from bot.i18n import LOCALES, translator
+from bot.metrics import TelegramRequestMetrics, UpdateMetricsMiddleware
 from bot.rendering.standings_posts import ChannelStandings, StandingsPictures
 from bot.scheduler import ReminderScheduler
 from bot.seeds import SystemSeeds
+from bot.web import build_web_app, serving
 from domain.services.ports import Clock, SeedSource
 from domain.services.standings import STANDINGS_PICTURE
 from handlers.middlewares import KnownUserMiddleware
@@ -67,6 +68,7 @@ def build_bot(settings: Settings) -> Bot:
     session = AiohttpSession()
     if settings.telegram_api_base:
         session = AiohttpSession(api=TelegramAPIServer.from_base(settings.telegram_api_base))
+    session.middleware(TelegramRequestMetrics())
     return Bot(
         token=settings.bot_token.get_secret_value(),
         session=session,
@@ -107,6 +109,7 @@ def build_dispatcher(
     dispatcher["seeds"] = seeds if seeds is not None else SystemSeeds()
     # The channel's standings (live table, closing posts) speak the bot's default language.
     dispatcher["standings_presenter"] = ChannelStandings(settings.default_locale)
+    dispatcher.update.outer_middleware(UpdateMetricsMiddleware())
     dispatcher.update.outer_middleware(KnownUserMiddleware(uow_factory, settings.default_locale))
     dispatcher.include_routers(*all_routers())
     return dispatcher
@@ -189,36 +192,29 @@ async def run_polling(app: Application, handle_signals: bool = True) -> None:
 
 
 async def run_webhook(app: Application, stop: asyncio.Event | None = None) -> None:
-    """An aiohttp server that takes only requests carrying Telegram's secret-token header."""
+    """The bot's web application with Telegram's webhook added; it takes only requests
+    carrying Telegram's secret-token header."""
     settings = app.settings
     assert settings.webhook_url is not None and settings.webhook_secret is not None
     secret = settings.webhook_secret.get_secret_value()
     path = urlsplit(settings.webhook_url).path or DEFAULT_WEBHOOK_PATH
-    web_app = web.Application()
+    web_app = build_web_app(app)
     SimpleRequestHandler(app.dispatcher, app.bot, secret_token=secret).register(web_app, path=path)
     setup_application(web_app, app.dispatcher, bot=app.bot)
-    runner = web.AppRunner(web_app)
-    await runner.setup()
-    await web.TCPSite(runner, settings.webhook_host, settings.webhook_port).start()
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
     try:
-        await set_command_menu(app.bot)
-        await app.bot.set_webhook(
-            settings.webhook_url,
-            secret_token=secret,
-            allowed_updates=app.dispatcher.resolve_used_update_types(),
-        )
-        log.info(
-            "webhook server listening on %s:%s%s",
-            settings.webhook_host,
-            settings.webhook_port,
-            path,
-        )
-        await stop.wait()
+        async with serving(app, web_app):
+            await set_command_menu(app.bot)
+            await app.bot.set_webhook(
+                settings.webhook_url,
+                secret_token=secret,
+                allowed_updates=app.dispatcher.resolve_used_update_types(),
+            )
+            log.info("webhook at %s", path)
+            await stop.wait()
     finally:
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.remove_signal_handler(sig)
-        await runner.cleanup()

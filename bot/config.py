@@ -4,10 +4,17 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
+from pydantic import (
+    AliasChoices,
+    Field,
+    SecretStr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from bot.i18n import LOCALES
@@ -25,7 +32,9 @@ class SettingsError(Exception):
 class Settings(BaseSettings):
     """The bot's configuration. Unknown variables in `.env` are ignored."""
 
-    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", extra="ignore", populate_by_name=True
+    )
 
     bot_token: SecretStr | None = None
     database_url: str = DEFAULT_DATABASE_URL
@@ -36,9 +45,15 @@ class Settings(BaseSettings):
     redis_url: str | None = None
     webhook_url: str | None = None
     webhook_secret: SecretStr | None = None
-    webhook_host: str = "0.0.0.0"
-    webhook_port: int = Field(default=8080, ge=1, le=65535)
+    # The web application (health, metrics, the webhook); WEBHOOK_HOST/PORT are older names.
+    web_host: str = Field(
+        default="0.0.0.0", validation_alias=AliasChoices("web_host", "webhook_host")
+    )
+    web_port: int = Field(
+        default=8080, ge=1, le=65535, validation_alias=AliasChoices("web_port", "webhook_port")
+    )
     log_level: str = "INFO"
+    log_format: Literal["text", "json"] = "text"
     # Telegram's flood limits as the outbox worker keeps them (bot/delivery/limits.py).
     delivery_messages_per_second: int = Field(default=30, ge=1)
     delivery_private_chat_per_second: int = Field(default=1, ge=1)
@@ -110,6 +125,11 @@ class Settings(BaseSettings):
         if value is not None and not value.startswith(("http://", "https://")):
             raise ValueError("expected an http:// or https:// URL")
         return value.rstrip("/") if value else value
+
+    @field_validator("log_format", mode="before")
+    @classmethod
+    def _lower_format(cls, value: object) -> object:
+        return value.lower() if isinstance(value, str) else value
 
     @field_validator("log_level", mode="before")
     @classmethod

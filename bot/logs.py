@@ -1,8 +1,11 @@
-"""Logging set-up: one format, and the bot token never written to a log."""
+"""Logging set-up: one format (text, or one JSON object per line), and the bot token never
+written to a log."""
 
 from __future__ import annotations
 
+import json
 import logging
+from datetime import UTC, datetime
 
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
@@ -15,16 +18,40 @@ class RedactingFormatter(logging.Formatter):
         self._secrets = [secret for secret in secrets if secret]
 
     def format(self, record: logging.LogRecord) -> str:
-        text = super().format(record)
+        return self._redacted(super().format(record))
+
+    def _redacted(self, text: str) -> str:
         for secret in self._secrets:
             text = text.replace(secret, "***")
         return text
 
 
-def setup_logging(level: str, *secrets: str) -> None:
-    """Log to stderr at `level`, with secrets masked in every record."""
+class JsonFormatter(RedactingFormatter):
+    """One JSON object per line, for the journal or a log collector: time (UTC, ISO 8601),
+    level, logger, message, and the traceback when there is one."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        entry = {
+            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "level": record.levelname,
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        if record.exc_info:
+            entry["traceback"] = self.formatException(record.exc_info)
+        elif record.exc_text:
+            entry["traceback"] = record.exc_text
+        # Secrets are masked in the values, before JSON escaping could split them.
+        return json.dumps(
+            {key: self._redacted(value) for key, value in entry.items()}, ensure_ascii=False
+        )
+
+
+def setup_logging(level: str, *secrets: str, log_format: str = "text") -> None:
+    """Log to stderr at `level` as text or JSON lines, with secrets masked in every record."""
     handler = logging.StreamHandler()
-    handler.setFormatter(RedactingFormatter(list(secrets)))
+    formatter = JsonFormatter if log_format == "json" else RedactingFormatter
+    handler.setFormatter(formatter(list(secrets)))
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import socket
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
@@ -34,6 +35,13 @@ async def mafiatour(database_url: str, *arguments: str) -> tuple[int, str, str]:
     out, err = await asyncio.wait_for(process.communicate(), PROCESS_TIMEOUT_S)
     assert process.returncode is not None
     return process.returncode, out.decode().strip(), err.decode().strip()
+
+
+def free_port() -> int:
+    """A TCP port nothing listens on right now, for a server under test."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 CUP = (Path(__file__).parent / "data" / "black-raven-cup.tournament.json").read_text(

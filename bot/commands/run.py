@@ -10,6 +10,7 @@ from bot.app import build_application, run_polling, run_webhook
 from bot.commands import cli_settings, simulate
 from bot.config import Settings
 from bot.logs import setup_logging
+from bot.web import WebServerError, serving
 
 NO_TOKEN_HELP = """\
 mafiatour: BOT_TOKEN is not set, so the bot cannot connect to Telegram.
@@ -42,7 +43,8 @@ async def serve(settings: Settings) -> None:
         if settings.webhook_url:
             await run_webhook(app)
         else:
-            await run_polling(app)
+            async with serving(app):  # health and metrics on WEB_PORT
+                await run_polling(app)
     finally:
         await app.close()
 
@@ -57,6 +59,10 @@ def run(args: argparse.Namespace) -> int:
     secrets = [settings.bot_token.get_secret_value()]
     if settings.webhook_secret:
         secrets.append(settings.webhook_secret.get_secret_value())
-    setup_logging(settings.log_level, *secrets)
-    asyncio.run(serve(settings))
+    setup_logging(settings.log_level, *secrets, log_format=settings.log_format)
+    try:
+        asyncio.run(serve(settings))
+    except WebServerError as error:
+        print(f"mafiatour: {error}", file=sys.stderr)
+        return 2
     return 0

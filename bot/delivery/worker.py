@@ -30,6 +30,7 @@ from aiogram.exceptions import (
 )
 from aiogram.types import BufferedInputFile, InlineKeyboardMarkup, Message
 
+from bot import metrics
 from bot.db.repositories.outbox import Anchor, Claimed, Waiting
 from bot.db.uow import SqlUnitOfWork, SqlUnitOfWorkFactory
 from bot.delivery.limits import DeliveryLimits, RateLimiter, Slot, is_private_chat
@@ -372,6 +373,7 @@ class DeliveryWorker:
             if message.chat_id in self._unreachable:
                 await uow.outbox.mark_reachable(message.chat_id)
             await uow.commit()
+        metrics.deliveries.labels("sent").inc()
         self._unreachable.discard(message.chat_id)
 
     async def _retry_later(self, claimed: Claimed, not_sent: _NotSent) -> None:
@@ -391,6 +393,7 @@ class DeliveryWorker:
         async with self._uow_factory() as uow:
             await uow.outbox.mark_failed(claimed.id, DeliveryStatus.FAILED, self._clock(), error)
             await uow.commit()
+        metrics.deliveries.labels("failed").inc()
 
     async def _unreachable_chat(self, claimed: Claimed, error: str) -> None:
         message = claimed.message
@@ -402,6 +405,7 @@ class DeliveryWorker:
                 uow, message, "unreachable", f"unreachable:{message.chat_id}"
             )
             await uow.commit()
+        metrics.deliveries.labels("unreachable").inc()
         self._unreachable.add(message.chat_id)
 
     async def _settle_interrupted(self) -> None:
@@ -417,6 +421,7 @@ class DeliveryWorker:
                     uow, claimed.message, "uncertain", f"uncertain:{claimed.id}"
                 )
             await uow.commit()
+        metrics.deliveries.labels("uncertain").inc(len(interrupted))
 
     async def _tell_organizer(
         self, uow: SqlUnitOfWork, about: OutgoingMessage, event: str, dedupe: str

@@ -8,6 +8,7 @@ import signal
 import sys
 
 from bot.fake_telegram import FakeTelegram
+from tests.operations import free_port
 
 CLEAN_ENV = {
     key: value
@@ -58,6 +59,8 @@ async def test_it_answers_over_http_and_stops_gracefully_on_sigterm(
         "TELEGRAM_API_BASE": fake_telegram.base_url,
         "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}",
         "LOG_LEVEL": "INFO",
+        "WEB_HOST": "127.0.0.1",
+        "WEB_PORT": str(free_port()),  # not the default 8080 another run may hold
     }
     process = await _mafiatour("run", env=env, cwd=str(tmp_path))
     try:

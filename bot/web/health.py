@@ -1,0 +1,113 @@
+"""`/healthz` (the process answers), `/readyz` (it can do its work) and `/metrics`.
+
+Ready means: the database answers, Telegram answers, and the outbox is not stuck (no message
+that may go now has waited longer than `OUTBOX_STUCK_SECONDS`). A check that fails or takes
+longer than `CHECK_TIMEOUT_SECONDS` makes `/readyz` answer 503 naming it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING
+
+from aiohttp import web
+from prometheus_client import REGISTRY, CollectorRegistry, generate_latest
+from prometheus_client.exposition import CONTENT_TYPE_LATEST
+from sqlalchemy import text
+
+from bot.metrics import DatabaseCollector, QueueFigures, queue_figures
+
+if TYPE_CHECKING:
+    from bot.app import Application
+
+CHECK_TIMEOUT_SECONDS = 10.0
+# The outbox sends within Telegram's limits; a due message waiting this long means it stopped.
+OUTBOX_STUCK_SECONDS = 300.0
+# getMe is asked at most this often, however often the probe comes.
+TELEGRAM_CHECK_EVERY_SECONDS = 30.0
+
+
+class Probe:
+    """The checks of one running application."""
+
+    def __init__(self, app: Application) -> None:
+        self._app = app
+        self._telegram_ok_at: float | None = None
+        self.collector = DatabaseCollector()
+        self.registry = CollectorRegistry(auto_describe=True)
+        self.registry.register(self.collector)
+
+    async def figures(self) -> QueueFigures:
+        return await queue_figures(self._app.engine, self._app.dispatcher["clock"].now())
+
+    async def database(self) -> None:
+        async with self._app.engine.connect() as connection:
+            await connection.execute(text("SELECT 1"))
+
+    async def telegram(self) -> None:
+        now = time.monotonic()
+        recent = self._telegram_ok_at
+        if recent is not None and now - recent < TELEGRAM_CHECK_EVERY_SECONDS:
+            return
+        await self._app.bot.get_me(request_timeout=int(CHECK_TIMEOUT_SECONDS))
+        self._telegram_ok_at = time.monotonic()
+
+    async def outbox(self) -> None:
+        figures = await self.figures()
+        if figures.oldest_due_age > OUTBOX_STUCK_SECONDS:
+            raise RuntimeError(
+                f"stuck: a message has waited {figures.oldest_due_age:.0f} s "
+                f"({figures.pending} pending)"
+            )
+
+
+PROBE = web.AppKey("probe", Probe)
+
+
+def install(web_app: web.Application, app: Application) -> None:
+    """Add the three routes to the bot's web application."""
+    web_app[PROBE] = Probe(app)
+    web_app.router.add_get("/healthz", healthz)
+    web_app.router.add_get("/readyz", readyz)
+    web_app.router.add_get("/metrics", metrics)
+
+
+async def healthz(_request: web.Request) -> web.Response:
+    return web.json_response({"status": "ok"})
+
+
+async def _check(name: str, check: Awaitable[None]) -> tuple[str, str]:
+    try:
+        await asyncio.wait_for(check, CHECK_TIMEOUT_SECONDS)
+    except TimeoutError:
+        return name, f"no answer within {CHECK_TIMEOUT_SECONDS:.0f} s"
+    except Exception as error:
+        return name, str(error).splitlines()[0] if str(error) else type(error).__name__
+    return name, "ok"
+
+
+async def readyz(request: web.Request) -> web.Response:
+    probe = request.app[PROBE]
+    results = dict(
+        await asyncio.gather(
+            _check("database", probe.database()),
+            _check("telegram", probe.telegram()),
+            _check("outbox", probe.outbox()),
+        )
+    )
+    ready = all(verdict == "ok" for verdict in results.values())
+    return web.json_response(
+        {"status": "ok" if ready else "not ready", **results}, status=200 if ready else 503
+    )
+
+
+async def metrics(request: web.Request) -> web.Response:
+    probe = request.app[PROBE]
+    try:
+        probe.collector.figures = await asyncio.wait_for(probe.figures(), CHECK_TIMEOUT_SECONDS)
+    except Exception:
+        probe.collector.figures = None  # the counters are still worth a scrape
+    body = generate_latest(REGISTRY) + generate_latest(probe.registry)
+    return web.Response(body=body, headers={"Content-Type": CONTENT_TYPE_LATEST})

@@ -1,0 +1,51 @@
+"""The aiohttp application and its server."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from typing import TYPE_CHECKING
+
+from aiohttp import web
+
+from bot.web import health
+
+if TYPE_CHECKING:
+    from bot.app import Application
+
+log = logging.getLogger(__name__)
+
+
+class WebServerError(Exception):
+    """The web server could not start; the message is one line naming the setting."""
+
+
+def build_web_app(app: Application) -> web.Application:
+    """The web application of a running bot, with /healthz, /readyz and /metrics."""
+    web_app = web.Application()
+    health.install(web_app, app)
+    return web_app
+
+
+@contextlib.asynccontextmanager
+async def serving(
+    app: Application, web_app: web.Application | None = None
+) -> AsyncIterator[web.Application]:
+    """Serve `web_app` (by default `build_web_app(app)`) on WEB_HOST:WEB_PORT for the block."""
+    web_app = web_app if web_app is not None else build_web_app(app)
+    host, port = app.settings.web_host, app.settings.web_port
+    runner = web.AppRunner(web_app, access_log=None)
+    await runner.setup()
+    try:
+        try:
+            await web.TCPSite(runner, host, port).start()
+        except OSError as error:
+            raise WebServerError(
+                f"the web server cannot listen on {host}:{port} ({error.strerror}); "
+                "set WEB_PORT to a free port"
+            ) from None
+        log.info("web server on http://%s:%s (/healthz, /readyz, /metrics)", host, port)
+        yield web_app
+    finally:
+        await runner.cleanup()
