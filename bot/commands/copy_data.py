@@ -39,5 +39,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"mafiatour: {error}", file=sys.stderr)
         return 1
     rows = sum(copied.values())
-    print(f"copied {rows} rows in {len(copied)} tables, {copied.get('tournaments', 0)} tournaments")
+    tournaments = copied.get("tournaments", 0)
+    print(
+        f"copied {rows} {'row' if rows == 1 else 'rows'} in {len(copied)} tables, "
+        f"{tournaments} {'tournament' if tournaments == 1 else 'tournaments'}"
+    )
     return 0
