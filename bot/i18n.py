@@ -10,6 +10,7 @@ from functools import cache
 from pathlib import Path
 
 from fluent.runtime import FluentBundle, FluentResource
+from fluent.runtime.resolver import MAX_PART_LENGTH
 
 LOCALES_DIR = Path(__file__).parent / "locales"
 LOCALES = ("ru", "en")
@@ -53,9 +54,20 @@ class Translator:
         message = bundle.get_message(key)
         if message is None or message.value is None:
             raise KeyError(f"no message {key!r} in locale {normalize_locale(locale)!r}")
-        text, errors = bundle.format_pattern(message.value, args)
+        long = {
+            name: value
+            for name, value in args.items()
+            if isinstance(value, str) and len(value) > MAX_PART_LENGTH
+        }
+        # Fluent refuses a placeable over 2,500 characters (a guard against runaway
+        # translations); the bot's own long texts, such as a channel post's tables, go in after
+        # formatting, each behind a marker no translation contains.
+        markers = {name: f"\ue000{index}\ue001" for index, name in enumerate(long)}
+        text, errors = bundle.format_pattern(message.value, {**args, **markers})
         if errors:
             raise ValueError(f"message {key!r}: {errors[0]}")
+        for name, marker in markers.items():
+            text = text.replace(marker, long[name])
         return text
 
 

@@ -387,11 +387,14 @@ class DeliveryWorker:
             await uow.commit()
 
     async def _failed(self, claimed: Claimed, error: str) -> None:
-        log.warning(
-            "outbox message %s to %s failed: %s", claimed.id, claimed.message.chat_id, error
-        )
+        log.error("outbox message %s to %s failed: %s", claimed.id, claimed.message.chat_id, error)
         async with self._uow_factory() as uow:
             await uow.outbox.mark_failed(claimed.id, DeliveryStatus.FAILED, self._clock(), error)
+            # A message that will never go (it cannot be rendered, Telegram rejects it) is the
+            # organizer's to know about, not only a line in the log.
+            await self._tell_organizer(
+                uow, claimed.message, "failed", f"failed:{claimed.id}", error
+            )
             await uow.commit()
         metrics.deliveries.labels("failed").inc()
 
@@ -424,7 +427,12 @@ class DeliveryWorker:
         metrics.deliveries.labels("uncertain").inc(len(interrupted))
 
     async def _tell_organizer(
-        self, uow: SqlUnitOfWork, about: OutgoingMessage, event: str, dedupe: str
+        self,
+        uow: SqlUnitOfWork,
+        about: OutgoingMessage,
+        event: str,
+        dedupe: str,
+        error: str = "",
     ) -> None:
         if about.tournament_id is None:
             return
@@ -435,6 +443,14 @@ class DeliveryWorker:
         name = person.display_name if person else str(about.chat_id)
         if event == "uncertain":
             phrase = Phrase.of("delivery-uncertain", tournament=tournament.title, name=name)
+        elif event == "failed":
+            phrase = Phrase.of(
+                "delivery-failed",
+                tournament=tournament.title,
+                name=name,
+                channel="no" if is_private_chat(about.chat_id) else "yes",
+                reason=error[:200],
+            )
         elif is_private_chat(about.chat_id):
             phrase = Phrase.of(
                 "delivery-player-unreachable", tournament=tournament.title, name=name

@@ -4,7 +4,6 @@ round view pages through it, keeps a judge button per table, and publishes from 
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from pathlib import Path
 
 from bot.fake_telegram import ChatMessage, FakeTelegram
@@ -12,8 +11,13 @@ from bot.fake_telegram.people import FakeUser
 from bot.sandbox import running_bot, sandbox_settings
 from bot.simulation.screens import containing, press
 from domain.services import rounds
-from domain.services.ports import UnitOfWorkFactory
-from tests.integration.test_rounds_setup import CHANNEL, NOW, ORGANIZER, seed_tournament
+from tests.integration.test_rounds_setup import (
+    CHANNEL,
+    NOW,
+    ORGANIZER,
+    long_nicknames,
+    seed_tournament,
+)
 
 # 30 tables of 10 and 5 players sitting out each round.
 PLAYERS = 305
@@ -23,15 +27,6 @@ SWAPS = 1_000
 TIMEOUT = 30.0
 _PAGE = re.compile(r"Страница (\d+) из (\d+)")
 _SEAT = re.compile(r"^\d+\. (.+)$")
-
-
-async def _long_nicknames(uow_factory: UnitOfWorkFactory, tournament_id: int) -> None:
-    """Nicknames of the 32 characters registration allows, as in a real tournament's worst case."""
-    async with uow_factory() as uow:
-        for player in await uow.participants.of_tournament(tournament_id):
-            nickname = f"{player.nickname}-Чёрный-Ворон-из-Омска".ljust(32, "!")
-            await uow.participants.save(replace(player, nickname=nickname[:32]))
-        await uow.commit()
 
 
 def _buttons(message: ChatMessage) -> list[str]:
@@ -60,7 +55,7 @@ async def test_a_round_of_30_tables_pages_through_every_table(
     async with running_bot(sandbox_settings(fake_telegram, url)) as app:
         seeded = await seed_tournament(app.uow_factory, players=PLAYERS, judges=30)
         tournament = seeded.tournament.id
-        await _long_nicknames(app.uow_factory, tournament)
+        await long_nicknames(app.uow_factory, tournament)
         seated = await rounds.start_stage(
             app.uow_factory, tournament, ORGANIZER, (), NOW, seed=5, swaps=SWAPS
         )

@@ -5,7 +5,7 @@ No test lives here: end-to-end tests import `seed_tournament` too.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from domain.permissions import StaffRole
@@ -96,3 +96,12 @@ async def seed_tournament(
         await uow.commit()
     judge_ids = tuple(range(FIRST_JUDGE, FIRST_JUDGE + judges))
     return Seeded(tournament, tuple(added), judge_ids)
+
+
+async def long_nicknames(uow_factory: UnitOfWorkFactory, tournament_id: int) -> None:
+    """Nicknames of the 32 characters registration allows, as in a real tournament's worst case."""
+    async with uow_factory() as uow:
+        for player in await uow.participants.of_tournament(tournament_id):
+            nickname = f"{player.nickname}-Чёрный-Ворон-из-Омска".ljust(32, "!")
+            await uow.participants.save(replace(player, nickname=nickname[:32]))
+        await uow.commit()

@@ -53,3 +53,15 @@ def test_a_short_text_becomes_the_caption_of_its_picture() -> None:
     assert short.caption == "Таблица" and short.texts == ()
     long = render(translator(), "ru", OutgoingMessage(1, text="x" * 2000, attachment=picture))
     assert long.caption is None and long.texts == ("x" * 2000,)
+
+
+def test_an_argument_longer_than_fluents_placeable_limit_is_rendered_whole() -> None:
+    tables = "\n\n".join(
+        f"<b>{n}</b>\n" + "\n".join(f"{s}. Ник" for s in range(1, 11)) for n in range(40)
+    )
+    assert len(tables) > 2500
+    phrase = Phrase.of(
+        "round-channel-post", game=1, time="12:00", part=1, parts=2, tables=Html(tables)
+    )
+    (text,) = render(translator(), "ru", OutgoingMessage(1, phrase=phrase)).texts
+    assert text.endswith(tables) and "часть 1 из 2" in text
