@@ -158,7 +158,8 @@ def build_delivery(
     )
     # Reminders fall due by the Dispatcher's clock, the one handlers read.
     clock: Clock = dispatcher["clock"]
-    reminders = ReminderScheduler(uow_factory, clock=clock.now)
+    # A clock running faster than real time (the simulation's `ScaledClock`) says how much.
+    reminders = ReminderScheduler(uow_factory, clock=clock.now, rate=getattr(clock, "rate", 1.0))
     uow_factory.add_commit_listener(delivery.on_commit)
     uow_factory.add_commit_listener(reminders.on_commit)
     dispatcher.startup.register(delivery.start)

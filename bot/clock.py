@@ -1,9 +1,11 @@
-"""Clocks of the `Clock` port: the system's time in UTC, and one that moves only when told."""
+"""Clocks of the `Clock` port: the system's time in UTC, one that moves only when told, and
+one that runs faster than the real one."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 
 class SystemClock:
@@ -23,3 +25,19 @@ class FixedClock:
 
     def now(self) -> datetime:
         return self.moment
+
+
+class ScaledClock:
+    """A clock that runs `rate` times as fast as the real one from `start`: the offline
+    simulation's people act `rate` times faster than real people, and its time (protest
+    windows, reminders) passes as fast, so a window closes within the run."""
+
+    def __init__(self, start: datetime, rate: float) -> None:
+        if rate <= 0:
+            raise ValueError(f"a clock's rate must be positive, not {rate}")
+        self.start = start
+        self.rate = rate
+        self._origin = time.monotonic()
+
+    def now(self) -> datetime:
+        return self.start + timedelta(seconds=(time.monotonic() - self._origin) * self.rate)

@@ -40,9 +40,12 @@ class ReminderScheduler:
         *,
         clock: Clock = utc_now,
         sweep_seconds: float = 30.0,
+        rate: float = 1.0,
     ) -> None:
+        """`rate` says how much faster than real time `clock` runs (the simulation's)."""
         self._uow_factory = uow_factory
         self._clock = clock
+        self._rate = rate
         self._sweep_seconds = sweep_seconds
         self._scheduler = AsyncIOScheduler(
             timezone=UTC, job_defaults={"coalesce": True, "misfire_grace_time": None}
@@ -81,7 +84,7 @@ class ReminderScheduler:
                 job.remove()
         for job_id, due_at in wanted.items():
             # The injected clock may run apart from the real one (tests): keep its distance.
-            run_date = datetime.now(UTC) + (due_at - self._clock())
+            run_date = datetime.now(UTC) + (due_at - self._clock()) / self._rate
             self._scheduler.add_job(
                 self.sweep, DateTrigger(run_date=run_date), id=job_id, replace_existing=True
             )

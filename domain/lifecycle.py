@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from enum import StrEnum
 
+from domain.protests import local_time
 from domain.registration import Participant, ParticipantStatus
 from domain.teams import Team, incomplete_teams
 from domain.tournament import Tournament, TournamentState
@@ -40,6 +42,37 @@ _FROM: dict[Move, frozenset[TournamentState]] = {
 }
 
 
+@dataclass(frozen=True, slots=True)
+class TableRef:
+    """A table of a round of the running stage, as a refusal names it."""
+
+    round: int
+    table: int
+
+
+@dataclass(frozen=True, slots=True)
+class StageProgress:
+    """Where the running stage stands: what its guard needs to let the tournament move on.
+
+    `unconfirmed` are the tables of published rounds whose protocol is neither confirmed nor
+    annulled; `protested` those with a protest awaiting its decision; `windows` the closing
+    moments of the stage's protest windows; `cut_open_places` the places of the stage's cut a
+    lot must still settle (0 when the cut is settled or the stage has none). The cut is only
+    meaningful once the rest is final, and the guard reads it only then.
+    """
+
+    seated: bool
+    unpublished: tuple[int, ...] = ()
+    unconfirmed: tuple[TableRef, ...] = ()
+    protested: tuple[TableRef, ...] = ()
+    windows: tuple[datetime, ...] = ()
+    cut_open_places: int = 0
+
+    def windows_close_at(self, now: datetime) -> datetime | None:
+        """When the last protest window of the stage still open at `now` closes."""
+        return max((moment for moment in self.windows if moment > now), default=None)
+
+
 def next_stage(tournament: Tournament) -> str | None:
     """The id of the stage a START_STAGE move begins, None after the last one."""
     stages = [stage.id for stage in tournament.regulation.stages]
@@ -54,6 +87,11 @@ def stage_number(tournament: Tournament) -> int | None:
     if tournament.current_stage is None:
         return None
     return tournament.regulation.stage_index(tournament.current_stage) + 1
+
+
+def leaves_stage(tournament: Tournament, move: Move) -> bool:
+    """Whether the move ends a running stage (the next stage starts, or the tournament ends)."""
+    return tournament.state is TournamentState.RUNNING and move in (Move.START_STAGE, Move.FINISH)
 
 
 def available_moves(tournament: Tournament) -> list[Move]:
@@ -71,15 +109,69 @@ def refusal(
     move: Move,
     participants: Sequence[Participant],
     teams: Sequence[Team],
+    progress: StageProgress | None = None,
+    now: datetime | None = None,
 ) -> Refusal | None:
-    """Why the move cannot be made now, or None when it can."""
+    """Why the move cannot be made now, or None when it can.
+
+    A move that leaves the running stage needs that stage's `progress` (and `now`, for its
+    protest windows): it waits until the stage is finished, see `unfinished_stage`.
+    """
     if move not in available_moves(tournament):
         return Refusal("move-not-now", {"state": tournament.state.value})
     if move is Move.OPEN_REGISTRATION:
         return _settings_refusal(tournament)
+    if leaves_stage(tournament, move):
+        if progress is None or now is None:
+            raise ValueError("a move out of a running stage needs the stage's progress")
+        return unfinished_stage(tournament, progress, now)
     if move is Move.START_STAGE:
         return _start_refusal(tournament, participants, teams)
     return None
+
+
+def unfinished_stage(
+    tournament: Tournament, progress: StageProgress, now: datetime
+) -> Refusal | None:
+    """What keeps the running stage from being finished at `now`, or None when it is.
+
+    A stage is finished when every round of it is published, every protocol confirmed or
+    annulled, no protest waits for its decision, every protest window has closed (the cut is
+    never computed from results that can still change) and the cut is settled, by a lot where
+    a tie at the line needs one. The first of these that fails is named.
+    """
+    stage = stage_number(tournament) or 0
+    if not progress.seated:
+        return Refusal("move-stage-not-seated", {"stage": stage})
+    if progress.unpublished:
+        rounds = ", ".join(str(number) for number in progress.unpublished)
+        return Refusal("move-rounds-unpublished", {"rounds": rounds})
+    if progress.unconfirmed:
+        return _tables_refusal("move-tables-unconfirmed", progress.unconfirmed)
+    if progress.protested:
+        return _tables_refusal("move-protest-pending", progress.protested)
+    closes = progress.windows_close_at(now)
+    if closes is not None:
+        until = local_time(closes, tournament.timezone)
+        return Refusal("move-protest-window-open", {"until": until})
+    if progress.cut_open_places:
+        return Refusal("move-cut-needs-lot", {"places": progress.cut_open_places})
+    return None
+
+
+def _tables_refusal(code: str, tables: Sequence[TableRef]) -> Refusal:
+    """The refusal naming the first round's tables and how many more wait in later rounds."""
+    first = min(ref.round for ref in tables)
+    named = sorted(ref.table for ref in tables if ref.round == first)
+    return Refusal(
+        code,
+        {
+            "round": first,
+            "tables": ", ".join(map(str, named)),
+            "count": len(named),
+            "others": len(tables) - len(named),
+        },
+    )
 
 
 def _settings_refusal(tournament: Tournament) -> Refusal | None:

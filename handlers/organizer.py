@@ -448,10 +448,21 @@ def card_keyboard(card: TournamentCard, texts: Texts) -> InlineKeyboardMarkup:
     return keyboard.as_markup()
 
 
+def refusal_text(refused: Refusal, texts: Texts) -> str:
+    """A refused move in the person's language."""
+    args = {k: escape(v) if isinstance(v, str) else v for k, v in refused.args.items()}
+    if "state" in args:
+        args["state"] = texts(f"state-{args['state']}", stage=0)
+    return texts(refused.code, **args)
+
+
 async def card_text(card: TournamentCard, texts: Texts, bot: Bot) -> str:
     tournament = card.tournament
     stage = stage_number(tournament)
-    return texts(
+    held = ""
+    if card.held is not None:
+        held = "\n\n" + texts("card-stage-held", reason=refusal_text(card.held, texts))
+    text = texts(
         "tournament-card",
         number=tournament.id,
         settings=_settings_text(tournament, texts),
@@ -464,6 +475,7 @@ async def card_text(card: TournamentCard, texts: Texts, bot: Bot) -> str:
         complete_teams=card.complete_teams if tournament.is_team_tournament else "-",
         link=await deep_link(bot, card.registration_payload),
     )
+    return text + held
 
 
 async def render_card(
@@ -539,10 +551,7 @@ async def make_move(
         clock.now(),
     )
     if isinstance(result, Refusal):
-        args = {k: escape(v) if isinstance(v, str) else v for k, v in result.args.items()}
-        if "state" in args:
-            args["state"] = texts(f"state-{args['state']}", stage=0)
-        await callback.answer(texts(result.code, **args), show_alert=True)
+        await callback.answer(refusal_text(result, texts), show_alert=True)
         return
     await render_card(callback, result.id, user, texts, uow_factory, settings, bot, clock=clock)
 

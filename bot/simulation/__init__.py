@@ -18,6 +18,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import TextIO
 
+from bot.clock import ScaledClock
 from bot.fake_telegram import FakeTelegram, RateLimits
 from bot.sandbox import running_bot, sandbox_settings
 from bot.seeds import SeededSeeds
@@ -37,6 +38,7 @@ from bot.simulation.roles import Pace, SimulationError, people
 from bot.simulation.scenario import CHANNEL_ID, Entry, Tournament, stage_tables
 from bot.simulation.screens import WAIT
 from domain.outgoing import DeliveryStatus
+from domain.services.standings import refresh_prefix
 from domain.regulation import PRESET_IDS, Regulation, load_preset, parse_regulation
 
 __all__ = [
@@ -72,6 +74,8 @@ class SimulationResult:
     outcome: Outcome
     figures: Figures
     folder: Path
+    # The channel's posts as it shows them at the end (the live table as last edited).
+    channel: tuple[str, ...] = ()
 
 
 def entry_of(regulation: str) -> Entry:
@@ -141,6 +145,18 @@ async def _delivered(app) -> None:  # type: ignore[no-untyped-def]
             await asyncio.sleep(0.1)
 
 
+async def _windows_closed(app, tournament_id: int) -> None:  # type: ignore[no-untyped-def]
+    """Wait until the live table's edits for the closing protest windows have gone into the
+    outbox (the scheduler moves each at its window's close, on the simulation's clock)."""
+    async with asyncio.timeout(DELIVERY_WAIT):
+        while True:
+            async with app.uow_factory() as uow:
+                waiting = await uow.scheduled_pushes.waiting(refresh_prefix(tournament_id))
+            if not waiting:
+                return
+            await asyncio.sleep(0.1)
+
+
 async def simulate(options: SimulationOptions, out: TextIO) -> SimulationResult:
     """Play a whole tournament, print the progress and the report, write the files."""
     started = time.perf_counter()
@@ -174,8 +190,10 @@ async def simulate(options: SimulationOptions, out: TextIO) -> SimulationResult:
         # The organizer's "Seat the stage" draws its seeds from the simulation's seed, so the
         # same seed seats every stage the same way.
         seeds = SeededSeeds(f"seating:{options.seed}")
+        # The bot's time runs as fast as its people act: protest windows close within the run.
+        clock = ScaledClock(datetime.now(UTC), options.speed)
         with ErrorLog() as errors:
-            async with running_bot(settings, seeds=seeds) as app:
+            async with running_bot(settings, seeds=seeds, clock=clock) as app:
                 users = people(fake, cast)
                 script = Tournament(
                     fake,
@@ -188,9 +206,10 @@ async def simulate(options: SimulationOptions, out: TextIO) -> SimulationResult:
                     delivered=functools.partial(_delivered, app),
                 )
                 played = await script.run()
+                await _windows_closed(app, played.tournament_id)
                 await _delivered(app)
                 await fake.wait_idle(quiet=0.3, timeout=WAIT)
-                outcome = await read_outcome(app.uow_factory, played.tournament_id, _now())
+                outcome = await read_outcome(app.uow_factory, played.tournament_id, clock.now())
         figures = figures_of(fake, errors, time.perf_counter() - started)
         channel_posts = channel_feed(fake, CHANNEL_ID)
     finally:
@@ -198,8 +217,4 @@ async def simulate(options: SimulationOptions, out: TextIO) -> SimulationResult:
     report = Report(outcome, channel_posts, figures, played.notes, folder)
     write_files(report)
     out.write(report_text(report))
-    return SimulationResult(outcome, figures, folder)
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)
+    return SimulationResult(outcome, figures, folder, channel_posts)

@@ -100,6 +100,20 @@ async def move(organizer: FakeUser, card: ChatMessage, button: str, pace: Pace) 
     return await organizer.wait_for(containing("Ссылка регистрации"), WAIT)
 
 
+async def move_when_offered(
+    organizer: FakeUser, card: ChatMessage, button: str, pace: Pace, window_minutes: int
+) -> ChatMessage:
+    """A move that leaves a stage: the card offers it once the stage is finished (its last
+    protest window closed), so the organizer refreshes the card until it does, then moves."""
+    async with asyncio.timeout(WAIT + window_minutes * 60 / pace.speed):
+        while not any(label == button for row in card.buttons for label, _ in row):
+            # A glance at the card every second or so, however fast the people act.
+            await asyncio.sleep(max(1.0, HUMAN_PAUSE / pace.speed))
+            await organizer.press(card, button_text="Обновить").answer(WAIT)
+            card = await organizer.wait_for(containing("Ссылка регистрации"), WAIT)
+    return await move(organizer, card, button, pace)
+
+
 def tournament_number(card: ChatMessage) -> int:
     """The tournament's number for /rounds: the card does not print it, its buttons carry it."""
     for row in card.buttons:

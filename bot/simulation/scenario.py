@@ -102,11 +102,17 @@ class Tournament:
         await self._registration(payload_in(card))
         card = await roles.move(self.organizer, card, "Закрыть регистрацию", self.pace)
         await self._check_in(card)
+        window = regulation.protest_window_minutes or 0
         for number, stage in enumerate(regulation.stages, start=1):
-            card = await roles.move(self.organizer, card, "Начать следующий этап", self.pace)
+            if number == 1:
+                card = await roles.move(self.organizer, card, "Начать следующий этап", self.pace)
+            else:
+                card = await roles.move_when_offered(
+                    self.organizer, card, "Начать следующий этап", self.pace, window
+                )
             await self._stage(number, stage.id, stage.name.ru)
             await self._lots()
-        await roles.move(self.organizer, card, "Завершить турнир", self.pace)
+        await roles.move_when_offered(self.organizer, card, "Завершить турнир", self.pace, window)
         return self.played
 
     async def _staff(self, card) -> None:  # type: ignore[no-untyped-def]

@@ -399,6 +399,11 @@ def standings_picture(tournament_id: int) -> Attachment:
     )
 
 
+def refresh_prefix(tournament_id: int) -> str:
+    """The key prefix of a tournament's live-table edits scheduled for protest windows' close."""
+    return f"standings-refresh:{tournament_id}:"
+
+
 def live_key(tournament_id: int) -> str:
     """The edit-in-place key of a tournament's pinned live standings message."""
     return f"standings:{tournament_id}"
@@ -462,7 +467,7 @@ async def _schedule_window_refreshes(
     that moment: a result stops being marked provisional without waiting for the next
     protocol (the last round has none). A later push replaces these."""
     assert tournament.channel_id is not None
-    prefix = f"standings-refresh:{tournament.id}:"
+    prefix = refresh_prefix(tournament.id)
     closing = sorted(
         {g.protest_closes_at for g in games if g.protest_closes_at and g.protest_closes_at > now}
     )

@@ -8,12 +8,24 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from domain.invites import Invite, InviteKind
-from domain.lifecycle import Move, Refusal, apply, available_moves, refusal
+from domain.lifecycle import (
+    Move,
+    Refusal,
+    StageProgress,
+    TableRef,
+    apply,
+    available_moves,
+    leaves_stage,
+    refusal,
+    unfinished_stage,
+)
 from domain.permissions import Action, Forbidden, Role, allows
 from domain.registration import Participant, ParticipantStatus
+from domain.rounds import GameState
 from domain.services.access import authorize, load_tournament, roles_in
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.services.reminders import replan_reminders
+from domain.services.standings import compute_current
 from domain.teams import Team
 from domain.tournament import Tournament, TournamentState
 
@@ -79,6 +91,8 @@ class TournamentCard:
     complete_teams: int
     moves: tuple[Move, ...]
     registration_payload: str
+    # Why the running stage cannot be left yet (its moves are not offered until it can).
+    held: Refusal | None = None
 
 
 def _counts(
@@ -114,15 +128,58 @@ async def tournament_card(
         participants = await uow.participants.of_tournament(tournament.id)
         teams = await uow.teams.of_tournament(tournament.id)
         invite = await registration_link(uow, tournament, now)
+        moves = available_moves(tournament) if allows(roles, Action.MOVE_STATE) else []
+        held = None
+        if any(leaves_stage(tournament, move) for move in moves):
+            held = unfinished_stage(tournament, await stage_progress(uow, tournament, now), now)
         await uow.commit()
-    moves = available_moves(tournament) if allows(roles, Action.MOVE_STATE) else []
+    if held is not None:
+        moves = [move for move in moves if not leaves_stage(tournament, move)]
     return TournamentCard(
         tournament=tournament,
         roles=roles,
         moves=tuple(moves),
         registration_payload=invite.payload,
+        held=held,
         **_counts(tournament, participants, teams),
     )
+
+
+async def stage_progress(uow: UnitOfWork, tournament: Tournament, now: datetime) -> StageProgress:
+    """Where the running stage stands, read from its rounds, protocols, protests and cut."""
+    assert tournament.current_stage is not None
+    stage = await uow.rounds.stage(tournament.id, tournament.current_stage)
+    if stage is None:
+        return StageProgress(seated=False)
+    annulled = await uow.annulments.of_tournament(tournament.id)
+    protested_games = await uow.protests.open_games(tournament.id)
+    unpublished, unconfirmed, protested, windows = [], [], [], []
+    for round_ in stage.rounds:
+        if round_.published_at is None:
+            unpublished.append(round_.number)
+            continue
+        for game in round_.games:
+            where = TableRef(round_.number, game.table)
+            if game.id in annulled:
+                continue
+            if game.state is not GameState.CONFIRMED:
+                unconfirmed.append(where)
+            elif game.id in protested_games:
+                protested.append(where)
+            elif game.protest_until is not None:
+                windows.append(game.protest_until)
+    progress = StageProgress(
+        seated=True,
+        unpublished=tuple(unpublished),
+        unconfirmed=tuple(unconfirmed),
+        protested=tuple(protested),
+        windows=tuple(windows),
+    )
+    if unfinished_stage(tournament, progress, now) is not None:
+        return progress  # the cut of results that may still change is not worth computing
+    standings = await compute_current(uow, tournament)
+    cut = next((cut for cut in standings.cuts if cut.stage == tournament.current_stage), None)
+    return replace(progress, cut_open_places=cut.open_places if cut is not None else 0)
 
 
 async def tournaments_of(
@@ -146,7 +203,10 @@ async def move_tournament(
         tournament = await authorize(uow, tournament_id, user_id, admin_ids, Action.MOVE_STATE, now)
         participants = await uow.participants.of_tournament(tournament.id)
         teams = await uow.teams.of_tournament(tournament.id)
-        refused = refusal(tournament, move, participants, teams)
+        progress = (
+            await stage_progress(uow, tournament, now) if leaves_stage(tournament, move) else None
+        )
+        refused = refusal(tournament, move, participants, teams, progress, now)
         if refused is not None:
             await uow.commit()  # a deadline close on the way still counts
             return refused

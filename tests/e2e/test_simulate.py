@@ -15,6 +15,7 @@ from bot.simulation import SimulationOptions, SimulationResult, simulate
 
 # Fast scripted people: the runs are about what the bot does, not about waiting.
 SPEED = 200.0
+PROVISIONAL = "результат предварительный"
 
 
 async def _run(folder: Path, regulation: str, seed: int) -> tuple[SimulationResult, str]:
@@ -45,6 +46,12 @@ async def test_a_cup_is_played_to_the_final_and_reported(tmp_path: Path) -> None
     assert "[закреплено] Турнирная таблица" in printed  # the channel's live table
     assert "Игра 3, стол 1: победа" in printed  # a final game's result in the channel
     assert "главный судья отклонил" in printed  # the protest and its decision
+    # Every protest window closed within the run: the final table and the channel's live
+    # table (edited at the last window's close) hold no provisional result.
+    assert PROVISIONAL not in result.outcome.standings_text
+    (live,) = [post for post in result.channel if post.startswith("[закреплено]")]
+    assert "Турнирная таблица" in live and PROVISIONAL not in live
+    assert any(PROVISIONAL in post for post in result.channel)  # shown while windows were open
     page = (tmp_path / "cup" / "report.html").read_text(encoding="utf-8")
     assert "<h2>Итоговая таблица</h2>" in page and rows[0].name in page
     scored = _scored_file(tmp_path / "cup" / "tournament.json")

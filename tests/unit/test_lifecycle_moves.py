@@ -2,7 +2,21 @@
 
 from __future__ import annotations
 
-from domain.lifecycle import Move, apply, available_moves, refusal, stage_number
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from domain.lifecycle import (
+    Move,
+    StageProgress,
+    TableRef,
+    apply,
+    available_moves,
+    refusal,
+    stage_number,
+    unfinished_stage,
+)
 from domain.registration import ParticipantStatus
 from domain.tournament import TournamentState
 from tests.unit.lifecycle_builders import player, team, tournament
@@ -62,3 +76,38 @@ def test_starting_stages_walks_through_the_regulation_then_finishes() -> None:
     state = apply(apply(state, Move.START_STAGE), Move.START_STAGE)
     assert (state.current_stage, stage_number(state)) == ("final", 3)
     assert apply(state, Move.FINISH).state is S.FINISHED
+
+
+_NOON = datetime(2026, 12, 20, 12, 0, tzinfo=UTC)
+_FINISHED = StageProgress(seated=True, windows=(_NOON - timedelta(minutes=1),))
+
+
+@pytest.mark.parametrize("stage", ["qualifying", "final"])
+def test_a_running_stage_is_left_only_when_it_is_finished(stage: str) -> None:
+    running = tournament(state=S.RUNNING, current_stage=stage)
+    (move,) = available_moves(running)
+    table = TableRef(2, 5)
+    held = {
+        "move-stage-not-seated": StageProgress(seated=False),
+        "move-rounds-unpublished": replace(_FINISHED, unpublished=(4, 5)),
+        "move-tables-unconfirmed": replace(_FINISHED, unconfirmed=(table,)),
+        "move-protest-pending": replace(_FINISHED, protested=(table,)),
+        "move-protest-window-open": replace(_FINISHED, windows=(_NOON + timedelta(minutes=3),)),
+        "move-cut-needs-lot": replace(_FINISHED, cut_open_places=2),
+    }
+    for code, progress in held.items():
+        refused = refusal(running, move, [], [], progress, _NOON)
+        assert refused is not None and refused.code == code
+    assert refusal(running, move, [], [], _FINISHED, _NOON) is None
+
+
+def test_a_refusal_names_the_first_round_missing_and_counts_the_rest() -> None:
+    running = tournament(state=S.RUNNING, current_stage="qualifying")
+    tables = (TableRef(5, 1), TableRef(4, 5), TableRef(4, 2), TableRef(6, 3))
+    refused = unfinished_stage(running, replace(_FINISHED, unconfirmed=tables), _NOON)
+    assert refused is not None
+    assert refused.args == {"round": 4, "tables": "2, 5", "count": 2, "others": 2}
+    later = replace(_FINISHED, windows=(_NOON + timedelta(minutes=9), _NOON + timedelta(minutes=2)))
+    closes = unfinished_stage(running, later, _NOON)
+    assert closes is not None and closes.args == {"until": "15:09"}  # Moscow time
+    assert unfinished_stage(running, later, _NOON + timedelta(minutes=9)) is None

@@ -238,3 +238,24 @@ notice-substitute = You substitute for { $nickname } in "{ $tournament }" and pl
 notice-checkin = Tournament "{ $tournament }": please confirm you are here.
 command-tournaments = My tournaments
 command-new = New tournament
+
+## A stage moves on only when it is finished (the card and a refused move)
+card-stage-held = The next step (a new stage or finishing the tournament) is not available yet: { $reason }
+move-stage-not-seated = stage { $stage } is not seated and played yet.
+move-rounds-unpublished = rounds { $rounds } are not published.
+move-tables-unconfirmed = round { $round }: { $count ->
+        [1] the protocol of table { $tables } is not confirmed
+       *[other] the protocols of tables { $tables } are not confirmed
+    }{ $others ->
+        [0] {""}
+       *[other] , and { $others } more in later rounds
+    }.
+move-protest-pending = round { $round }: a protest on { $count ->
+        [1] the game of table { $tables } is pending
+       *[other] the games of tables { $tables } are pending
+    }{ $others ->
+        [0] {""}
+       *[other] , and { $others } more in later rounds
+    }.
+move-protest-window-open = the protest window of the stage's last games is open until { $until }; from then on the move is offered (refresh the card).
+move-cut-needs-lot = the cut line falls in a tie, the chief judge must draw a lot (/lot): { $places } places open.

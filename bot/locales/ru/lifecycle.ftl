@@ -238,3 +238,24 @@ notice-substitute = Вы — замена за { $nickname } в турнире �
 notice-checkin = Турнир «{ $tournament }»: подтвердите, что вы на месте.
 command-tournaments = Мои турниры
 command-new = Создать турнир
+
+## Этап переходит дальше, только когда он закончен (карточка и отказ в переходе)
+card-stage-held = Следующий шаг (новый этап или завершение турнира) пока недоступен: { $reason }
+move-stage-not-seated = этап { $stage } ещё не рассажен и не сыгран.
+move-rounds-unpublished = не опубликованы туры { $rounds }.
+move-tables-unconfirmed = тур { $round }: { $count ->
+        [1] не подтверждён протокол стола { $tables }
+       *[other] не подтверждены протоколы столов { $tables }
+    }{ $others ->
+        [0] {""}
+       *[other] , и ещё { $others } в следующих турах
+    }.
+move-protest-pending = тур { $round }: ждёт решения протест на { $count ->
+        [1] игру стола { $tables }
+       *[other] игры столов { $tables }
+    }{ $others ->
+        [0] {""}
+       *[other] , и ещё { $others } в следующих турах
+    }.
+move-protest-window-open = окно протестов последних игр этапа открыто до { $until }; с этого времени переход станет доступен (обновите карточку).
+move-cut-needs-lot = на границе отбора ничья, главный судья должен провести жребий (/lot): мест под вопросом — { $places }.

@@ -1,0 +1,156 @@
+"""The next stage starts (and the tournament finishes) only when the running stage is finished.
+
+At every state of a running stage the organizer's card offers no move out of it and says what
+is missing; the same move pressed on an old card is refused with that reason and changes
+nothing. Once the last protest window has closed and the cut's tie is settled by a lot, the
+card offers the move and it starts the next stage.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import timedelta
+from pathlib import Path
+
+from bot.clock import FixedClock
+from bot.fake_telegram import ChatMessage, FakeTelegram
+from bot.fake_telegram.people import FakeUser
+from bot.rendering.standings_posts import ChannelStandings
+from bot.sandbox import running_bot, sandbox_settings
+from bot.simulation.screens import containing, press
+from domain.services import lots, protests, rounds
+from domain.services.ports import UnitOfWorkFactory
+from domain.services.standings import current_standings
+from domain.tournament import TournamentState
+from domain.validation import Invalid
+from tests.integration.test_protocols import Judge
+from tests.integration.test_rounds_setup import (
+    CHANNEL,
+    CHIEF_JUDGE,
+    NOW,
+    ORGANIZER,
+    seed_tournament,
+)
+
+START = "Начать следующий этап"
+CARD = "Ссылка регистрации"
+HELD = "пока недоступен"
+TIMEOUT = 60.0
+PRESENTER = ChannelStandings("ru")
+
+
+async def _card(organizer: FakeUser, tournament: int) -> ChatMessage:
+    """The card as the organizer opens it now from /tournaments."""
+    organizer.send("/tournaments")
+    listing = await organizer.wait_for(containing("Ваши турниры"), TIMEOUT)
+    return await press(organizer, listing, listing.buttons[0][0][0], CARD, TIMEOUT)
+
+
+async def _held(organizer: FakeUser, old: ChatMessage, tournament: int, reason: str) -> None:
+    """The card offers no move out of the stage and names `reason`; the old card's button is
+    refused with it and the tournament stays in stage 1."""
+    card = await _card(organizer, tournament)
+    labels = [label for row in card.buttons for label, _ in row]
+    assert START not in labels and "Завершить турнир" not in labels
+    assert HELD in (card.text or "") and reason in (card.text or ""), card.text
+    refused = await organizer.press(old, button_text=START).answer(TIMEOUT)
+    assert refused.show_alert and reason in (refused.text or ""), refused.text
+
+
+async def _registration_closed(uow_factory: UnitOfWorkFactory, tournament: int) -> None:
+    async with uow_factory() as uow:
+        found = await uow.tournaments.get(tournament)
+        assert found is not None
+        closed = replace(found, state=TournamentState.REGISTRATION_CLOSED, current_stage=None)
+        await uow.tournaments.save(closed)
+        await uow.commit()
+
+
+async def test_a_stage_cannot_be_skipped_at_any_state_of_it(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
+    fake_telegram.channel(CHANNEL, "Кубок Ворона")
+    clock = FixedClock(NOW)
+    organizer = fake_telegram.user(ORGANIZER, "Организатор")
+    async with running_bot(sandbox_settings(fake_telegram, url), clock=clock) as app:
+        seeded = await seed_tournament(app.uow_factory, players=30, judges=3)
+        tid = seeded.tournament.id
+        await _registration_closed(app.uow_factory, tid)
+        # The card of the closed registration: its "Start" button is the old keyboard later.
+        old = await _card(organizer, tid)
+        await press(organizer, old, START, "идёт этап 1", TIMEOUT)
+
+        await _held(organizer, old, tid, "этап 1 ещё не рассажен")
+        seated = await rounds.start_stage(app.uow_factory, tid, ORGANIZER, (), NOW, seed=3)
+        stage = seated.stage
+        count = len(stage.rounds)
+        await _held(
+            organizer,
+            old,
+            tid,
+            "не опубликованы туры " + ", ".join(str(n) for n in range(1, count + 1)),
+        )
+        for number in range(1, count + 1):
+            await rounds.publish_round(app.uow_factory, tid, ORGANIZER, (), NOW, number)
+        tables = len(stage.rounds[0].games)
+        others = (count - 1) * tables
+        await _held(
+            organizer, old, tid, f"тур 1: не подтверждены протоколы столов 1, 2, 3, и ещё {others}"
+        )
+        games = [game for round_ in stage.rounds for game in round_.games]
+        for game in games[:-1]:
+            assert game.judge_id is not None
+            judge = Judge(app.uow_factory, game.id, game.judge_id)
+            await judge.fill_red_win()
+            await judge.confirm()
+        await _held(organizer, old, tid, f"тур {count}: не подтверждён протокол стола {tables}")
+        last = games[-1]
+        assert last.judge_id is not None
+        judge = Judge(app.uow_factory, last.id, last.judge_id)
+        await judge.fill_red_win()
+        await judge.confirm()
+
+        first = games[0]
+        protester = seeded.user_of(first.players[0])
+        filed = await protests.file_protest(
+            app.uow_factory, first.id, protester, "Судья не засчитал фол игроку 3", None, NOW
+        )
+        await _held(organizer, old, tid, "тур 1: ждёт решения протест на игру стола 1")
+        await protests.decide_protest(
+            app.uow_factory,
+            filed.id,
+            CHIEF_JUDGE,
+            accept=False,
+            text="Фолы записаны верно.",
+            presenter=PRESENTER,
+            now=NOW,
+        )
+        # Every game was confirmed at NOW: the windows close 10 minutes later (18:10 in Omsk).
+        await _held(organizer, old, tid, "окно протестов последних игр этапа открыто до 18:10")
+
+        clock.moment = NOW + timedelta(minutes=10)
+        standings = await current_standings(app.uow_factory, tid)
+        if standings.cuts[0].needs_lot:  # the seating decides whether the cut line ties
+            await _held(organizer, old, tid, "главный судья должен провести жребий")
+        while True:
+            try:
+                await lots.draw_lot(
+                    app.uow_factory,
+                    tid,
+                    CHIEF_JUDGE,
+                    None,
+                    fresh_seed="f00d",
+                    presenter=PRESENTER,
+                    now=clock.moment,
+                )
+            except Invalid as error:  # every tie of the cut is decided
+                assert error.code == "lot-nothing-to-decide"
+                break
+
+        card = await _card(organizer, tid)
+        assert HELD not in (card.text or "")
+        await press(organizer, card, START, "идёт этап 2", TIMEOUT)
+        async with app.uow_factory() as uow:
+            moved = await uow.tournaments.get(tid)
+        assert moved is not None and moved.current_stage == "semifinal"
