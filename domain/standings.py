@@ -21,15 +21,19 @@ from domain.regulation import Regulation, TieBreaker
 from domain.scoring import score_game
 
 ZERO = Decimal(0)
+# The ranking group of excluded players: below every stage reached and "not played yet" (-1).
+_EXCLUDED_GROUP = -2
 
 
 @dataclass(frozen=True)
 class PlayerEntry:
-    """A registered player; `team` is None in an individual tournament."""
+    """A registered player; `team` is None in an individual tournament. An `excluded` player
+    (regulation 11.3.3) keeps the points of his games but takes no place in a cut."""
 
     id: str
     nickname: str
     team: str | None = None
+    excluded: bool = False
 
 
 @dataclass(frozen=True)
@@ -85,7 +89,8 @@ class StandingRow:
     """One line of the standings.
 
     `lot` says the lot separated this row from a neighbour; `tied` says it is tied through the
-    whole chain with no lot drawn yet, and shares its place.
+    whole chain with no lot drawn yet, and shares its place. An `excluded` player is listed
+    below everyone still in the tournament, with his points.
     """
 
     place: int
@@ -96,6 +101,7 @@ class StandingRow:
     figures: Figures
     lot: bool = False
     tied: bool = False
+    excluded: bool = False
 
     @property
     def points(self) -> Decimal:
@@ -276,8 +282,10 @@ def compute_standings(
 
     Order of the games does not matter. Players who have not played yet are listed last with
     no stage. A full tie the lot settles is ordered by it (a `LotDraw` with the method that
-    drew it); any other full tie shares its place. Raises ValueError for a game that seats an
-    unregistered player and `LotError` if a lot meant for every tie cannot settle one.
+    drew it); any other full tie shares its place. Excluded players rank below everyone else
+    and never take a place in a cut: the next player moves up. Raises ValueError for a game
+    that seats an unregistered player and `LotError` if a lot meant for every tie cannot
+    settle one.
     """
     tallies = _player_tallies(games, regulation, {player.id for player in players})
     empty = [Figures()] * len(regulation.stages)
@@ -297,6 +305,7 @@ def compute_standings(
         for team_id, ids in members.items()
     }
     draws: list[LotDraw] = []
+    excluded = frozenset(player.id for player in players if player.excluded)
     player_rows = _ranked_rows(
         regulation,
         per_player,
@@ -304,6 +313,7 @@ def compute_standings(
         lot,
         draws,
         by_stage=regulation.individual_ranking == "stage_reached",
+        excluded=excluded,
     )
     team_rows = _ranked_rows(regulation, per_team, "teams", lot, draws, by_stage=True)
     # Players and teams keep separate lookups: their ids may coincide (both database numbers).
@@ -312,7 +322,12 @@ def compute_standings(
     player_team = {player.id: player.team for player in players}
     cuts = tuple(
         _cut(
-            regulation, index, per_team if stage.advance.unit == "teams" else per_player, lot, draws
+            regulation,
+            index,
+            per_team if stage.advance.unit == "teams" else per_player,
+            lot,
+            draws,
+            excluded if stage.advance.unit == "players" else frozenset(),
         )
         for index, stage in enumerate(regulation.stages)
         if stage.advance is not None
@@ -322,6 +337,7 @@ def compute_standings(
         ranked: list[tuple[_Ranked, int]],
         names: dict[str, str],
         team_of: dict[str, str | None],
+        kind: str,
     ) -> tuple[StandingRow, ...]:
         return tuple(
             StandingRow(
@@ -333,13 +349,14 @@ def compute_standings(
                 figures=entry.figures,
                 lot=entry.lot,
                 tied=entry.tied,
+                excluded=entry.id in excluded and kind == "players",
             )
             for entry, reached in ranked
         )
 
     return Standings(
-        rows(player_rows, nicknames, player_team),
-        rows(team_rows, team_names, {}),
+        rows(player_rows, nicknames, player_team, "players"),
+        rows(team_rows, team_names, {}, "teams"),
         cuts,
         tuple(draws),
     )
@@ -353,6 +370,7 @@ def _ranked_rows(
     draws: list[LotDraw],
     *,
     by_stage: bool,
+    excluded: frozenset[str] = frozenset(),
 ) -> list[tuple[_Ranked, int]]:
     every_stage = range(len(regulation.stages))
     entries = []
@@ -362,9 +380,11 @@ def _ranked_rows(
         reached_of[unit_id] = reached
         if by_stage:
             stages = _window(regulation, reached) if reached >= 0 else range(0)
-            entries.append(_Ranked(unit_id, reached, _sum(per_stage, stages)))
+            entry = _Ranked(unit_id, reached, _sum(per_stage, stages))
         else:
-            entries.append(_Ranked(unit_id, 0, _sum(per_stage, every_stage)))
+            entry = _Ranked(unit_id, 0, _sum(per_stage, every_stage))
+        # Below everyone still in, even those who have not played yet (groups start at -1).
+        entries.append(_replace(entry, group=_EXCLUDED_GROUP) if unit_id in excluded else entry)
     ranked, new_draws = _rank(entries, regulation.tie_breakers, kind, kind, lot)
     draws.extend(new_draws)
     return [(entry, reached_of[entry.id]) for entry in ranked]
@@ -376,6 +396,7 @@ def _cut(
     per_unit: dict[str, list[Figures]],
     lot: SettlesTies | None,
     draws: list[LotDraw],
+    excluded: frozenset[str],
 ) -> CutReport:
     stage = regulation.stages[stage_index]
     assert stage.advance is not None
@@ -383,7 +404,7 @@ def _cut(
     entries = [
         _Ranked(unit_id, 0, _sum(per_stage, window))
         for unit_id, per_stage in per_unit.items()
-        if per_stage[stage_index].games
+        if per_stage[stage_index].games and unit_id not in excluded
     ]
     kind = stage.advance.unit
     ranked, new_draws = _rank(entries, regulation.tie_breakers, kind, f"cut {stage.id}", lot)

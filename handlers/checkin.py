@@ -17,6 +17,7 @@ from domain.registration import Application, ParticipantStatus
 from domain.services.checkin import call_for_checkin, check_in, exclude, mark_no_show, substitute
 from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.registration import roster
+from domain.services.standings import StandingsPresenter
 from domain.users import User
 from domain.validation import Invalid
 from handlers.callbacks import (
@@ -216,6 +217,7 @@ async def take_exclusion_reason(
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
     clock: Clock,
+    standings_presenter: StandingsPresenter,
 ) -> None:
     try:
         reason = validation.reason(message.text)
@@ -225,7 +227,13 @@ async def take_exclusion_reason(
     data = await state.get_data()
     await state.clear()
     player, _ = await exclude(
-        uow_factory, data["pid"], user.telegram_id, settings.admin_ids, reason, clock.now()
+        uow_factory,
+        data["pid"],
+        user.telegram_id,
+        settings.admin_ids,
+        reason,
+        clock.now(),
+        standings_presenter,
     )
     await message.answer(texts("exclude-done", nickname=escape(player.nickname)))
 

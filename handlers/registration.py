@@ -63,6 +63,23 @@ def registration_text(registration: Registration, texts: Texts) -> str:
     )
 
 
+def left_text(registration: Registration, texts: Texts) -> str:
+    """What the registration link says to a player the judges replaced or excluded."""
+    participant = registration.participant
+    assert participant is not None
+    title = escape(registration.tournament.title)
+    if participant.status is ParticipantStatus.EXCLUDED:
+        return texts(
+            "registration-excluded", tournament=title, reason=escape(participant.reason or "-")
+        )
+    substitute = registration.substitute
+    return texts(
+        "registration-replaced",
+        tournament=title,
+        nickname=escape(substitute.nickname) if substitute is not None else "-",
+    )
+
+
 def registration_keyboard(registration: Registration, texts: Texts, clock: Clock):  # type: ignore[no-untyped-def]
     tournament, participant = registration.tournament, registration.participant
     tid = tournament.id
@@ -130,6 +147,9 @@ async def open_link(
         return
     if holds:
         await show_registration(message, mine, texts, clock=clock)
+        return
+    if mine.left:
+        await message.answer(left_text(mine, texts))
         return
     await state.update_data(tid=invite.tournament_id, team_id=invite.team_id, editing=False)
     await state.set_state(RegistrationForm.nickname)

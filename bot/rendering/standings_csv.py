@@ -38,6 +38,7 @@ def standings_csv(board: StandingsBoard, locale: str) -> bytes:
         text(locale, "standings-name-provisional"),
         text(locale, "standings-name-lot"),
         text(locale, "standings-name-tied"),
+        text(locale, "standings-name-excluded"),
     ]
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
@@ -58,6 +59,7 @@ def standings_csv(board: StandingsBoard, locale: str) -> bytes:
                     yes if cells.provisional else "",
                     yes if cells.mark == LOT_MARK else "",
                     yes if cells.mark == TIED_MARK else "",
+                    yes if row.excluded else "",
                 ]
             )
     return out.getvalue().encode("utf-8-sig")

@@ -2,7 +2,8 @@
 
 Columns: place, name, points, games, wins, then the regulation's tie-breaker figures in their
 order (points, wins and the lot have columns or marks of their own). A row's mark says how its
-place was decided: `~` by lot, `=` shared (tied through the whole chain, no lot drawn yet).
+place was decided: `~` by lot, `=` shared (tied through the whole chain, no lot drawn yet);
+`×` says the player was excluded (he keeps his points, below everyone still in).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from domain.standings import StandingRow
 PROVISIONAL_MARK = "*"
 LOT_MARK = "~"
 TIED_MARK = "="
+EXCLUDED_MARK = "×"
 
 # Columns of every table before the tie-breakers; points and wins also lead most chains.
 LEADING = ("games", "wins")
@@ -62,6 +64,8 @@ def _figure(row: StandingRow, column: str) -> str:
 
 
 def _mark(row: StandingRow) -> str:
+    if row.excluded:
+        return EXCLUDED_MARK
     if row.lot:
         return LOT_MARK
     return TIED_MARK if row.tied else ""

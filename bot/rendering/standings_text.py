@@ -14,6 +14,7 @@ from html import escape
 
 from bot.delivery.text import telegram_length
 from bot.rendering.standings_table import (
+    EXCLUDED_MARK,
     LOT_MARK,
     PROVISIONAL_MARK,
     TIED_MARK,
@@ -106,6 +107,7 @@ def _preamble(board: StandingsBoard, locale: str, heading: str | None) -> str:
 def _marks_used(board: StandingsBoard) -> set[str]:
     rows = [*board.standings.players, *board.standings.teams]
     marks = {LOT_MARK for row in rows if row.lot} | {TIED_MARK for row in rows if row.tied}
+    marks |= {EXCLUDED_MARK for row in rows if row.excluded}
     if board.provisional_games:
         marks.add(PROVISIONAL_MARK)
     return marks
@@ -125,6 +127,8 @@ def _footer(board: StandingsBoard, locale: str, hidden: int = 0) -> str:
         lines.append(text(locale, "standings-mark-lot"))
     if TIED_MARK in marks:
         lines.append(text(locale, "standings-mark-tied"))
+    if EXCLUDED_MARK in marks:
+        lines.append(text(locale, "standings-mark-excluded"))
     abbreviations = [
         text(
             locale,

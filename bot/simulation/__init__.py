@@ -38,8 +38,8 @@ from bot.simulation.roles import Pace, SimulationError, people
 from bot.simulation.scenario import CHANNEL_ID, Entry, Tournament, stage_tables
 from bot.simulation.screens import WAIT
 from domain.outgoing import DeliveryStatus
-from domain.services.standings import refresh_prefix
 from domain.regulation import PRESET_IDS, Regulation, load_preset, parse_regulation
+from domain.services.standings import refresh_prefix
 
 __all__ = [
     "SimulationError",

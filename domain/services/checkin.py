@@ -12,6 +12,12 @@ from domain.registration import Application, Participant, ParticipantStatus, che
 from domain.services.access import NotFound, authorize, load_tournament, notice, record
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.services.reminders import replan_reminders
+from domain.services.standings import (
+    StandingsPresenter,
+    played_games,
+    publish_live_standings,
+    stored_lot,
+)
 from domain.tournament import Tournament, TournamentState
 from domain.validation import Invalid
 
@@ -91,8 +97,12 @@ async def exclude(
     admin_ids: Collection[int],
     reason: str,
     now: datetime,
+    presenter: StandingsPresenter | None = None,
 ) -> tuple[Participant, list[OutgoingMessage]]:
-    """The chief judge excludes a player (regulation 11.3.3); his remaining seats are freed."""
+    """The chief judge excludes a player (regulation 11.3.3); his remaining seats are freed.
+
+    He is told with the reason. He keeps the points of his games but takes no place in a cut:
+    with a `presenter`, the channel's live table is edited at once to show him excluded."""
     async with uow_factory() as uow:
         tournament, participant = await _participant_of(
             uow, participant_id, user_id, admin_ids, Action.EXCLUDE, now
@@ -114,6 +124,16 @@ async def exclude(
             )
         await record(uow, notices)
         await replan_reminders(uow, tournament.id, now)
+        if presenter is not None and tournament.has_started:
+            await publish_live_standings(
+                uow,
+                presenter,
+                tournament.id,
+                await played_games(uow, tournament),
+                await stored_lot(uow, tournament.id),
+                protocol_key=f"excluded:{participant.id}",
+                now=now,
+            )
         await uow.commit()
     return participant, notices
 
@@ -193,6 +213,17 @@ async def substitute(
                     "notice-substitute",
                     tournament=tournament.title,
                     nickname=replaced.nickname,
+                )
+            )
+        # An excluded player was told why already; a no-show learns that he was replaced.
+        if replaced.user_id is not None and new_status is ParticipantStatus.REPLACED:
+            notices.append(
+                notice(
+                    replaced.user_id,
+                    tournament.id,
+                    "notice-replaced",
+                    tournament=tournament.title,
+                    nickname=player.nickname,
                 )
             )
         await record(uow, notices)

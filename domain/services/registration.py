@@ -35,6 +35,17 @@ class Registration:
     tournament: Tournament
     participant: Participant | None
     team: Team | None = None
+    # Who plays the remaining games of a replaced (or excluded) participant.
+    substitute: Participant | None = None
+
+    @property
+    def left(self) -> bool:
+        """The person is out of the tournament by the judges' decision (replaced, excluded):
+        the registration link tells him so instead of inviting him to register anew."""
+        return self.participant is not None and self.participant.status in (
+            ParticipantStatus.REPLACED,
+            ParticipantStatus.EXCLUDED,
+        )
 
 
 async def resolve_link(uow_factory: UnitOfWorkFactory, payload: str) -> Invite | None:
@@ -70,8 +81,12 @@ async def registration_of(
         team = None
         if participant is not None and participant.team_id is not None:
             team = await uow.teams.get(participant.team_id)
+        substitute = None
+        if participant is not None and not participant.holds_place:
+            others = await uow.participants.of_tournament(tournament_id)
+            substitute = next((p for p in others if p.substitute_for == participant.id), None)
         await uow.commit()
-        return Registration(tournament, participant, team)
+        return Registration(tournament, participant, team, substitute)
 
 
 async def register(

@@ -89,6 +89,7 @@ def standings_entries(
             participant_key(p.id),
             p.nickname,
             participant_key(p.team_id) if p.team_id is not None else None,
+            excluded=p.status is ParticipantStatus.EXCLUDED,
         )
         for p in participants
         if p.status is ParticipantStatus.REGISTERED or participant_key(p.id) in seated

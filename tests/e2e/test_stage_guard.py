@@ -15,14 +15,13 @@ from pathlib import Path
 from bot.clock import FixedClock
 from bot.fake_telegram import ChatMessage, FakeTelegram
 from bot.fake_telegram.people import FakeUser
-from bot.rendering.standings_posts import ChannelStandings
 from bot.sandbox import running_bot, sandbox_settings
 from bot.simulation.screens import containing, press
-from domain.services import lots, protests, rounds
+from domain.services import protests, rounds
 from domain.services.ports import UnitOfWorkFactory
 from domain.services.standings import current_standings
 from domain.tournament import TournamentState
-from domain.validation import Invalid
+from tests.e2e.stage_play import PRESENTER, draw_every_lot
 from tests.integration.test_protocols import Judge
 from tests.integration.test_rounds_setup import (
     CHANNEL,
@@ -36,7 +35,6 @@ START = "Начать следующий этап"
 CARD = "Ссылка регистрации"
 HELD = "пока недоступен"
 TIMEOUT = 60.0
-PRESENTER = ChannelStandings("ru")
 
 
 async def _card(organizer: FakeUser, tournament: int) -> ChatMessage:
@@ -133,20 +131,7 @@ async def test_a_stage_cannot_be_skipped_at_any_state_of_it(
         standings = await current_standings(app.uow_factory, tid)
         if standings.cuts[0].needs_lot:  # the seating decides whether the cut line ties
             await _held(organizer, old, tid, "главный судья должен провести жребий")
-        while True:
-            try:
-                await lots.draw_lot(
-                    app.uow_factory,
-                    tid,
-                    CHIEF_JUDGE,
-                    None,
-                    fresh_seed="f00d",
-                    presenter=PRESENTER,
-                    now=clock.moment,
-                )
-            except Invalid as error:  # every tie of the cut is decided
-                assert error.code == "lot-nothing-to-decide"
-                break
+        await draw_every_lot(app.uow_factory, tid, clock.moment)
 
         card = await _card(organizer, tid)
         assert HELD not in (card.text or "")

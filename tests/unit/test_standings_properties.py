@@ -99,3 +99,26 @@ def test_adding_a_game_changes_only_its_ten_players_totals(games, extra_game):
     seated = {seat.player for seat in extra_game.seats}
     changed = {player for player in before if before[player] != after[player]}
     assert changed == seated
+
+
+CUP = load_preset("black-raven-cup")
+CUP_POOL = [f"p{number}" for number in range(1, 31)]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(protocols(pool=CUP_POOL), min_size=3, max_size=12),
+    st.sets(st.sampled_from(CUP_POOL), max_size=5),
+)
+def test_an_excluded_player_never_takes_a_place_in_a_cut(protocols_, excluded):
+    players = [PlayerEntry(p, p.upper(), excluded=p in excluded) for p in CUP_POOL]
+    games = [GameRecord("qualifying", n, 1, protocol) for n, protocol in enumerate(protocols_, 1)]
+    board = compute_standings(CUP, players, [], games)
+    cut = board.cuts[0]
+    assert not set(cut.advancing) & excluded and not set(cut.tied_at_line) & excluded
+    played = {seat.player for game in games for seat in game.protocol.seats}
+    # The places the excluded leave go to the next players: the cut is as full as it can be.
+    assert len(cut.advancing) + cut.open_places == min(cut.count, len(played - excluded))
+    # Excluded players keep their rows (and points) below everyone still in.
+    marks = [row.excluded for row in board.players]
+    assert marks == sorted(marks) and {r.id for r in board.players if r.excluded} == excluded

@@ -228,6 +228,7 @@ def test_csv_lists_every_player_with_named_columns_and_exact_points():
         "Предварительно",
         "Жребий",
         "Место делят",
+        "Исключён",
     ]
     assert len(rows) == 21
     by_name = {row[2]: row for row in rows[1:]}

@@ -259,3 +259,8 @@ move-protest-pending = round { $round }: a protest on { $count ->
     }.
 move-protest-window-open = the protest window of the stage's last games is open until { $until }; from then on the move is offered (refresh the card).
 move-cut-needs-lot = the cut line falls in a tie, the chief judge must draw a lot (/lot): { $places } places open.
+
+## A no-show was replaced
+notice-replaced = You were marked as a no-show in the tournament “{ $tournament }”, and { $nickname } plays your remaining games.
+registration-replaced = Tournament “{ $tournament }”: you were marked as a no-show, and { $nickname } plays your remaining games. You cannot register anew; if this is a mistake, ask the organizer.
+registration-excluded = Tournament “{ $tournament }”: the chief judge excluded you from the tournament. Reason: { $reason }

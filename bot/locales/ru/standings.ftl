@@ -102,3 +102,7 @@ standings-button-csv = Файлом CSV
 standings-gone = Этого турнира больше нет.
 command-standings = Турнирная таблица
 command-me = Мои игры и баллы
+
+## Исключённый игрок (регламент 11.3.3) в таблице
+standings-name-excluded = Исключён
+standings-mark-excluded = × — игрок исключён из турнира (11.3.3): очки его игр сохранены, в отбор он не проходит.

@@ -1,0 +1,47 @@
+"""Helpers (no tests here): a whole stage played straight through the use cases, as the
+judges and the chief judge would by buttons, for the tests of what follows a stage."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from bot.rendering.standings_posts import ChannelStandings
+from domain.rounds import SeatedStage
+from domain.services import lots, rounds
+from domain.services.ports import UnitOfWorkFactory
+from domain.validation import Invalid
+from tests.integration.test_protocols import Judge
+from tests.integration.test_rounds_setup import CHIEF_JUDGE, ORGANIZER
+
+PRESENTER = ChannelStandings("ru")
+
+
+async def play_stage(uow_factory: UnitOfWorkFactory, tournament: int, now: datetime) -> SeatedStage:
+    """Seat the running stage, publish every round and confirm every game (a red win)."""
+    stage = (await rounds.start_stage(uow_factory, tournament, ORGANIZER, (), now, seed=3)).stage
+    for round_ in stage.rounds:
+        await rounds.publish_round(uow_factory, tournament, ORGANIZER, (), now, round_.number)
+        for game in round_.games:
+            assert game.judge_id is not None
+            judge = Judge(uow_factory, game.id, game.judge_id)
+            await judge.fill_red_win()
+            await judge.confirm()
+    return stage
+
+
+async def draw_every_lot(uow_factory: UnitOfWorkFactory, tournament: int, now: datetime) -> None:
+    """The chief judge decides every tie the bot asks a lot for, by the tournament's seed."""
+    while True:
+        try:
+            await lots.draw_lot(
+                uow_factory,
+                tournament,
+                CHIEF_JUDGE,
+                None,
+                fresh_seed="f00d",
+                presenter=PRESENTER,
+                now=now,
+            )
+        except Invalid as error:  # every tie is decided
+            assert error.code == "lot-nothing-to-decide"
+            return
