@@ -96,6 +96,8 @@ _ENGLISH: Mapping[str, str] = {
     "protocol-fouls-need-removal": "{max} fouls remove the player for fouls",
     "protocol-first-killed-seat": "the first victim's seat {first_killed} is not 1 to 10",
     "protocol-first-killed-night": "the first kill on night {night}: nights start at 1",
+    "protocol-first-killed-removed": "the player was removed ({removal}): a removed player "
+    "cannot be shot",
     "protocol-best-move-without-victim": "a best move, but nobody was killed",
     "protocol-best-move-not-victim": "only the first victim makes the best move",
     "protocol-best-move-not-first-night": "the first kill was on night {night}, "
@@ -311,6 +313,12 @@ def _first_kill_errors(draft: ProtocolDraft) -> Iterator[ProtocolError]:
         yield ProtocolError("protocol-first-killed-seat", None, {"first_killed": kill.seat})
     if kill.night < 1:
         yield ProtocolError("protocol-first-killed-night", None, {"night": kill.night})
+    if kill.seat in SEATS and kill.seat <= len(draft.seats):
+        removed = draft.seats[kill.seat - 1].removed
+        # A player removed (4th foul, disqualification) has left the table: nobody shoots him.
+        if removed is not None:
+            args = {"removal": removed.value}
+            yield ProtocolError("protocol-first-killed-removed", kill.seat, args)
 
 
 def _victim_role(draft: ProtocolDraft) -> Role | None:

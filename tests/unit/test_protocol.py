@@ -63,6 +63,16 @@ def test_fouls_from_zero_to_four_and_removal_for_the_fourth():
     assert validate_protocol(removed, CUP) == []
 
 
+@pytest.mark.parametrize("removal", ["fouls", "disqualified"])
+def test_a_removed_player_cannot_be_the_first_victim(removal):
+    game = protocol(first_killed=2, fouls={2: 4 if removal == "fouls" else 0}, removed={2: removal})
+    errors = validate_protocol(game, CUP)
+    assert codes(errors) == [("protocol-first-killed-removed", 2)]
+    assert errors[0].args == {"removal": removal}
+    assert "cannot be shot" in str(errors[0])
+    assert validate_protocol(replace(game, first_killed=3), CUP) == []
+
+
 def test_best_move_only_after_a_first_night_kill_in_the_cup():
     night_two = protocol(first_killed=3, night=2, best_move=(8, 9, 10))
     assert codes(validate_protocol(night_two, CUP)) == [("protocol-best-move-not-first-night", 3)]

@@ -41,3 +41,9 @@ protocol-missing-roles = Not every player has a role.
 protocol-missing-winner = No winner yet: red (civilians) or black (mafia).
 protocol-missing-first-killed = No first victim yet (or that nobody was killed).
 protocol-missing-best-move = No best move of the first victim yet (or that he named nobody).
+
+## A removed player cannot be shot
+protocol-first-killed-removed = Seat { $seat }: the player was removed ({ $removal ->
+        [fouls] fourth foul
+       *[disqualified] disqualification
+    }); a removed player cannot be shot, so he cannot be the first victim.
