@@ -23,7 +23,7 @@ from domain.registration import (
 from domain.services.access import NotFound, authorize, load_tournament, notice, record, roles_in
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.services.reminders import replan_reminders
-from domain.teams import Team, check_can_join
+from domain.teams import Team, check_can_join, is_complete, playing_members
 from domain.tournament import Tournament
 from domain.validation import Invalid
 
@@ -134,6 +134,8 @@ async def register(
             participant = await uow.participants.add(
                 Participant(id=0, tournament_id=tournament.id, user_id=user_id, **values)
             )
+        if team is not None:
+            await record(uow, await tell_captain(uow, tournament, team, participant, joined=True))
         await replan_reminders(uow, tournament.id, now)
         await uow.commit()
         return participant
@@ -188,6 +190,8 @@ async def withdraw(
             await uow.participants.save(
                 replace(participant, status=ParticipantStatus.WITHDRAWN, team_id=None)
             )
+            if team is not None:
+                notices += await tell_captain(uow, tournament, team, participant, joined=False)
         notices += await promote_waiting(uow, tournament)
         await record(uow, notices)
         await replan_reminders(uow, tournament.id, now)
@@ -209,6 +213,35 @@ async def withdraw_members(
                     notice(member.user_id, tournament.id, "notice-team-withdrawn", team=team.name)
                 )
     return notices
+
+
+async def tell_captain(
+    uow: UnitOfWork, tournament: Tournament, team: Team, member: Participant, *, joined: bool
+) -> list[OutgoingMessage]:
+    """The captain's notice that `member` joined his team (or that it is complete now) or left
+    it, with how many players it has; nothing when the captain himself is the one."""
+    captain = await uow.participants.get(team.captain_id)
+    if captain is None or captain.user_id is None or captain.id == member.id:
+        return []
+    participants = await uow.participants.of_tournament(tournament.id)
+    size = tournament.regulation.team_size or 0
+    if not joined:
+        key = "notice-team-left"
+    elif is_complete(team, participants, size):
+        key = "notice-team-complete"
+    else:
+        key = "notice-team-joined"
+    return [
+        notice(
+            captain.user_id,
+            tournament.id,
+            key,
+            team=team.name,
+            nickname=member.nickname,
+            count=len(playing_members(team, participants)),
+            size=size,
+        )
+    ]
 
 
 async def promote_waiting(uow: UnitOfWork, tournament: Tournament) -> list[OutgoingMessage]:

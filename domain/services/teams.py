@@ -12,7 +12,7 @@ from domain.permissions import Action, Forbidden
 from domain.registration import Participant, ParticipantStatus
 from domain.services.access import NotFound, authorize, load_tournament, notice, record
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
-from domain.services.registration import promote_waiting, withdraw_members
+from domain.services.registration import promote_waiting, tell_captain, withdraw_members
 from domain.services.reminders import replan_reminders
 from domain.services.tournaments import new_token
 from domain.teams import (
@@ -125,26 +125,11 @@ async def join_team(
         )
         await uow.participants.save(replace(participant, team_id=team.id))
         view = await _view(uow, tournament, team, now)
-        notices = await record(uow, _joined_notices(view, participant))
+        joined = await tell_captain(uow, tournament, team, participant, joined=True)
+        notices = await record(uow, joined)
         await replan_reminders(uow, tournament.id, now)
         await uow.commit()
     return view, notices
-
-
-def _joined_notices(view: TeamView, newcomer: Participant) -> list[OutgoingMessage]:
-    captain = next((m for m in view.members if m.id == view.team.captain_id), None)
-    if captain is None or captain.user_id is None:
-        return []
-    key = "notice-team-complete" if view.complete else "notice-team-joined"
-    return [
-        notice(
-            captain.user_id,
-            view.tournament.id,
-            key,
-            team=view.team.name,
-            nickname=newcomer.nickname,
-        )
-    ]
 
 
 async def _captained_team(uow: UnitOfWork, team_id: int, user_id: int) -> tuple[Tournament, Team]:

@@ -32,6 +32,8 @@ def protocols(draw, pool=POOL):
     for seat in extra:
         extra[seat] = draw(st.sampled_from([Decimal("0.5"), Decimal("1.0")]))
     fouls = draw(st.lists(st.integers(0, 4), min_size=10, max_size=10))
+    if first_killed is not None:  # a player removed for fouls cannot be shot
+        fouls[first_killed - 1] = min(fouls[first_killed - 1], 3)
     seats = tuple(
         SeatRecord(
             player,

@@ -264,3 +264,6 @@ move-cut-needs-lot = the cut line falls in a tie, the chief judge must draw a lo
 notice-replaced = You were marked as a no-show in the tournament “{ $tournament }”, and { $nickname } plays your remaining games.
 registration-replaced = Tournament “{ $tournament }”: you were marked as a no-show, and { $nickname } plays your remaining games. You cannot register anew; if this is a mistake, ask the organizer.
 registration-excluded = Tournament “{ $tournament }”: the chief judge excluded you from the tournament. Reason: { $reason }
+
+## To the captain: a member left the team
+notice-team-left = { $nickname } left team “{ $team }”: it has { $count } of { $size }. Invite a player by the team's link.
