@@ -5,14 +5,14 @@ from __future__ import annotations
 from html import escape
 
 from aiogram import F, Router
-from aiogram.filters import Command, CommandStart
+from aiogram.filters import JOIN_TRANSITION, ChatMemberUpdatedFilter, Command, CommandStart
 from aiogram.filters.callback_data import CallbackData
-from aiogram.types import CallbackQuery, Message
+from aiogram.types import CallbackQuery, ChatMemberUpdated, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.i18n import LOCALES
 from domain.services.ports import UnitOfWorkFactory
-from domain.services.users import choose_language
+from domain.services.users import choose_language, reopened_bot
 from domain.users import User
 from handlers.middlewares import Texts
 
@@ -52,10 +52,18 @@ async def set_language(
     await callback.answer(chosen)
 
 
+async def unblocked(event: ChatMemberUpdated, uow_factory: UnitOfWorkFactory) -> None:
+    """Telegram says a person unblocked the bot (or started it): he is reachable again."""
+    await reopened_bot(uow_factory, event.chat.id)
+
+
 def make_router() -> Router:
     """The start/help/lang screens; include it last, as it answers unclaimed deep links."""
     router = Router(name="start")
     router.message.filter(F.chat.type == "private")
+    router.my_chat_member.register(
+        unblocked, F.chat.type == "private", ChatMemberUpdatedFilter(JOIN_TRANSITION)
+    )
     router.message.register(start_with_unknown_link, CommandStart(deep_link=True))
     router.message.register(start, CommandStart())
     router.message.register(show_help, Command("help"))

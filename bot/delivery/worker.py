@@ -50,6 +50,8 @@ UNREACHABLE_BAD_REQUESTS = ("chat not found", "user not found", "have no rights 
 NOT_MODIFIED = "message is not modified"
 EDIT_TARGET_GONE = ("message to edit not found", "message can't be edited")
 MAX_ATTEMPTS = 8
+# Why a message to a person who blocked the bot was not even tried.
+BLOCKED = "not sent: the person refused an earlier message and has not opened the bot since"
 MAX_BACKOFF_SECONDS = 60.0
 QUEUE_WINDOW = 500
 # The longest window of Telegram's limits (a group's minute): sends that recent still count.
@@ -194,6 +196,14 @@ class DeliveryWorker:
                 claimed = await uow.outbox.claim(outbox_id)
                 if claimed is None:
                     self._limiter.finish(slot, self._tick())
+                    return
+                if is_private_chat(chat_id) and await uow.outbox.is_unreachable(chat_id):
+                    # He refused a message already (and the organizer was told): nothing more
+                    # goes to him until he opens the bot again (`handlers/start.unblocked`).
+                    await uow.outbox.mark_failed(
+                        claimed.id, DeliveryStatus.UNREACHABLE, self._clock(), BLOCKED
+                    )
+                    await uow.commit()
                     return
                 locale = await self._locale(uow, chat_id)
                 anchor = await self._anchor(uow, claimed.message)

@@ -93,6 +93,8 @@ class Outbox(Protocol):
 
     async def add(self, message: OutgoingMessage) -> bool: ...
 
+    async def mark_reachable(self, chat_id: int) -> None: ...
+
 
 class ScheduledPushes(Protocol):
     """Messages that go into the outbox when due; a push with a known key is replaced."""

@@ -43,3 +43,11 @@ async def choose_language(uow_factory: UnitOfWorkFactory, telegram_id: int, loca
         await uow.users.save(user)
         await uow.commit()
         return user
+
+
+async def reopened_bot(uow_factory: UnitOfWorkFactory, telegram_id: int) -> None:
+    """A person who had blocked the bot opened it again: messages to him go out once more
+    (after the first refusal nothing more was sent to him, see `bot/delivery`)."""
+    async with uow_factory() as uow:
+        await uow.outbox.mark_reachable(telegram_id)
+        await uow.commit()

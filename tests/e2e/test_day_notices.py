@@ -3,14 +3,22 @@ members, a replaced no-show about his substitute (and the registration link reme
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 from pathlib import Path
 
+from sqlalchemy import select
+
+from bot.app import Application
+from bot.db.models import OutboxRow
+from bot.delivery.worker import BLOCKED
 from bot.fake_telegram import FakeTelegram
 from bot.sandbox import running_bot, sandbox_settings
 from bot.simulation.screens import register_player
-from domain.registration import Application
+from domain.outgoing import DeliveryStatus, OutgoingMessage
+from domain.registration import Application as Entry
 from domain.services.checkin import mark_no_show, substitute
+from domain.services.registration import Roster, roster
 from domain.services.tournaments import registration_link
 from domain.tournament import TournamentState
 from tests.e2e.lifecycle_screens import (
@@ -76,7 +84,7 @@ async def test_a_replaced_no_show_is_told_by_whom_and_the_link_remembers_it(
         await player.wait_for(None, TIMEOUT)
 
         await mark_no_show(app.uow_factory, absent.id, ORGANIZER, (), NOW)
-        newcomer = Application("Запасной", "Ворон", "Омск")
+        newcomer = Entry("Запасной", "Ворон", "Омск")
         await substitute(app.uow_factory, absent.id, ORGANIZER, (), NOW, newcomer=newcomer)
         told = await player.wait_for(containing("неявившегося"), TIMEOUT)
         assert "играет Запасной" in (told.text or "") and "Кубок Ворона" in (told.text or "")
@@ -86,3 +94,82 @@ async def test_a_replaced_no_show_is_told_by_whom_and_the_link_remembers_it(
         again = await player.wait_for(None, TIMEOUT)
         assert "играет Запасной" in (again.text or "")
         assert "игровой ник" not in (again.text or "")
+
+
+async def _statuses(app: Application, chat_id: int) -> list[tuple[DeliveryStatus, str | None]]:
+    async with app.uow_factory() as uow:
+        rows = await uow.session.execute(
+            select(OutboxRow.status, OutboxRow.error)
+            .where(OutboxRow.chat_id == chat_id)
+            .order_by(OutboxRow.id)
+        )
+        return [(DeliveryStatus(status), error) for status, error in rows]
+
+
+async def _settled(app: Application, chat_id: int, count: int) -> list[DeliveryStatus]:
+    """Wait until `count` messages to the chat are settled; their statuses in order."""
+    async with asyncio.timeout(TIMEOUT):
+        while True:
+            statuses = [status for status, _ in await _statuses(app, chat_id)]
+            done = [
+                s for s in statuses if s not in (DeliveryStatus.PENDING, DeliveryStatus.SENDING)
+            ]
+            if len(done) >= count:
+                return statuses
+            await asyncio.sleep(0.05)
+
+
+async def _listed(app: Application, tournament_id: int) -> Roster:
+    """The organizer's lists of the tournament."""
+    return await roster(app.uow_factory, tournament_id, ORGANIZER, (), NOW)
+
+
+async def test_a_player_who_blocked_the_bot_gets_nothing_more_until_he_opens_it(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
+    organizer = fake_telegram.user(ORGANIZER, "Организатор")
+    organizer.send("/start")
+    async with running_bot(sandbox_settings(fake_telegram, url)) as app:
+        seeded = await seed_tournament(app.uow_factory, players=10, judges=1, channel=None)
+        tid = seeded.tournament.id
+        blocker = seeded.players[0]
+        assert blocker.user_id is not None
+        player = fake_telegram.user(blocker.user_id, "Блокировщик")
+        player.send("/start")
+        await player.wait_for(None, TIMEOUT)
+        player.block_bot()
+
+        def push(text: str) -> OutgoingMessage:
+            return OutgoingMessage(chat_id=blocker.user_id or 0, text=text, tournament_id=tid)
+
+        async with app.uow_factory() as uow:
+            for number in range(3):
+                await uow.outbox.add(push(f"Напоминание {number}"))
+            await uow.commit()
+        statuses = await _settled(app, blocker.user_id, 3)
+        assert statuses == [DeliveryStatus.UNREACHABLE] * 3
+        # One refusal from Telegram: the two later messages were not even tried.
+        assert fake_telegram.stats.forbidden == 1
+        errors = [error for _, error in await _statuses(app, blocker.user_id)]
+        assert errors[1:] == [BLOCKED, BLOCKED]
+        told = await organizer.wait_for(containing("не получает сообщения бота"), TIMEOUT)
+        assert "игрок Блокировщик" in (told.text or "")
+        assert blocker.user_id in (await _listed(app, tid)).unreachable
+
+        # He opens the bot again: the next message reaches him, and he is reachable in lists.
+        player.send("/start")
+        await player.wait_for(None, TIMEOUT)
+        async with asyncio.timeout(TIMEOUT):
+            while (
+                blocker.user_id
+                in (await roster(app.uow_factory, tid, ORGANIZER, (), NOW)).unreachable
+            ):
+                await asyncio.sleep(0.05)
+        async with app.uow_factory() as uow:
+            await uow.outbox.add(push("Игра 2: стол 1, место 4"))
+            await uow.commit()
+        arrived = await player.wait_for(containing("Игра 2"), TIMEOUT)
+        assert "место 4" in (arrived.text or "")
+        assert not [m for m in player.messages if "Напоминание" in (m.text or "")]
+        assert len([m for m in organizer.messages if "не получает" in (m.text or "")]) == 1

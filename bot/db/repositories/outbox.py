@@ -332,6 +332,9 @@ class SqlOutbox:
             delete(UnreachableChatRow).where(UnreachableChatRow.chat_id == chat_id)
         )
 
+    async def is_unreachable(self, chat_id: int) -> bool:
+        return await self._session.get(UnreachableChatRow, chat_id) is not None
+
     async def unreachable_chats(self) -> set[int]:
         return set(await self._session.scalars(select(UnreachableChatRow.chat_id)))
 
