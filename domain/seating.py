@@ -55,8 +55,11 @@ class SeatingRequest:
     name players who left). `previous` is an earlier seating of this stage whose future rounds
     the generator stays close to. `forbidden_tables` holds (player, round, table) placements
     that are not allowed, e.g. a judge's relative at his table (see `judge_conflict_placements`).
-    `seat_exclusions` maps a player to seat numbers (1–10) he may not take. `swaps` bounds the
-    work of the search (deterministic for a seed); the caller's clock is only a safety cap.
+    `seat_exclusions` maps a player to seat numbers (1–10) he may not take. `table_judges[r][t]`
+    names the judge of table t in round r (None for none; empty when not known): table numbers
+    then spread every player's games over the judges as well as over the tables. `swaps`
+    bounds the work of the search (deterministic for a seed); the caller's clock is only a
+    safety cap.
     """
 
     players: tuple[str, ...]
@@ -66,6 +69,7 @@ class SeatingRequest:
     keep_apart: frozenset[tuple[str, str]] = frozenset()
     seat_exclusions: Mapping[str, frozenset[int]] = field(default_factory=dict)
     forbidden_tables: frozenset[tuple[str, int, int]] = frozenset()
+    table_judges: tuple[tuple[str | None, ...], ...] = ()
     played: tuple[RoundTables, ...] = ()
     previous: Seating | None = None
     seed: int = 0
@@ -367,10 +371,20 @@ def _table_problem(
         apart=frozenset((a, b) for a, b in apart),
         forbidden=frozenset((index[p], r, t) for p, r, t in request.forbidden_tables if p in index),
         hint=tuple(hint),
+        judges=_judge_indices(request),
         meet_target=max(2, bounds.max_meet),
         swaps=request.swaps,
         start=start,
         s2_bound=bounds.s2,
+    )
+
+
+def _judge_indices(request: SeatingRequest) -> tuple[tuple[int, ...], ...]:
+    """`request.table_judges` with judges as indices 0, 1, ... in order of appearance, -1 none."""
+    index: dict[str, int] = {}
+    return tuple(
+        tuple(-1 if judge is None else index.setdefault(judge, len(index)) for judge in judges)
+        for judges in request.table_judges
     )
 
 

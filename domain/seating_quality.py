@@ -14,6 +14,7 @@ from domain.seating import (
     hard_violations,
 )
 from domain.seating_bounds import SeatingBounds, lower_bounds
+from domain.seating_numbers import visit_bound
 from domain.seating_seats import SEAT_ZONE, ZONE_SHARE
 
 
@@ -36,6 +37,12 @@ class SeatingQuality:
     seat_zone_unbalanced: int
     table_repeats: int
     table_repeats_bound: int
+    # The player with most games at one table, and with one judge (None without judges), with
+    # the least any seating can give: ⌈games / tables⌉, ⌈games / judges⌉ for the busiest player.
+    most_at_table: tuple[str, int] | None
+    most_at_table_bound: int
+    most_with_judge: tuple[str, int] | None
+    most_with_judge_bound: int
     team_pair_meetings_min: int | None
     team_pair_meetings_max: int | None
 
@@ -93,6 +100,8 @@ def evaluate_seating(request: SeatingRequest, seating: Seating) -> SeatingQualit
                 repeats[player] += max(0, m - 1)
     most_repeats = max(repeats.items(), key=lambda item: (item[1], item[0]), default=None)
     table_count = max((len(tables) for tables in seating.rounds), default=0)
+    judged = _judge_visits(request, seating)
+    judge_count = len({judge for judges in request.table_judges for judge in judges} - {None})
     teams = sorted(set(team_of.get(p) for p in request.players) - {None})
     team_pairs = [team_meetings.get(pair, 0) for pair in combinations(teams, 2)]
     return SeatingQuality(
@@ -118,9 +127,54 @@ def evaluate_seating(request: SeatingRequest, seating: Seating) -> SeatingQualit
         ),
         table_repeats=sum(v - 1 for v in visits.values() if v > 1),
         table_repeats_bound=sum(max(0, games[p] - table_count) for p in request.players),
+        most_at_table=_most(visits),
+        most_at_table_bound=max(
+            (visit_bound(games[p], table_count) for p in request.players), default=0
+        ),
+        most_with_judge=_most(judged),
+        most_with_judge_bound=max(
+            (visit_bound(g, judge_count) for p, g in _judged_games(request, seating).items()),
+            default=0,
+        ),
         team_pair_meetings_min=min(team_pairs, default=None),
         team_pair_meetings_max=max(team_pairs, default=None),
     )
+
+
+def _judge_visits(request: SeatingRequest, seating: Seating) -> dict[tuple[str, str], int]:
+    """Games of every player with every judge (tables without a judge count for nobody)."""
+    visits: dict[tuple[str, str], int] = {}
+    for r, tables in enumerate(seating.rounds):
+        judges = request.table_judges[r] if r < len(request.table_judges) else ()
+        for t, table in enumerate(tables):
+            judge = judges[t] if t < len(judges) else None
+            if judge is not None:
+                for player in table:
+                    visits[player, judge] = visits.get((player, judge), 0) + 1
+    return visits
+
+
+def _judged_games(request: SeatingRequest, seating: Seating) -> dict[str, int]:
+    """Games of every player that some judge judges, however the tables are numbered: a round
+    with a table without a judge may put him there."""
+    games: dict[str, int] = {}
+    for r, tables in enumerate(seating.rounds):
+        judges = request.table_judges[r] if r < len(request.table_judges) else ()
+        if len(judges) >= len(tables) and None not in judges:
+            for table in tables:
+                for player in table:
+                    games[player] = games.get(player, 0) + 1
+    return games
+
+
+def _most(
+    visits: dict[tuple[str, str], int] | dict[tuple[str, int], int],
+) -> tuple[str, int] | None:
+    """The player with the most games at one place (table or judge), ties by id."""
+    if not visits:
+        return None
+    (player, _place), most = max(visits.items(), key=lambda item: (item[1], str(item[0])))
+    return player, most
 
 
 def _sit_out_unfairness(request: SeatingRequest, seating: Seating) -> int:

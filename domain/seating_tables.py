@@ -22,14 +22,14 @@ stage and kicks it with a few random swaps.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import count
 from math import comb
 
 import numpy as np
 
-from domain.seating_assignment import cheapest_assignment
+from domain.seating_numbers import NumberingProblem, number_tables, visit_bound
 
 # Weights of the stage's cost, lexicographic within one swap: a pair that must stay apart, a
 # meeting above the target count, a player leaving the table the previous seating gave him
@@ -37,13 +37,10 @@ from domain.seating_assignment import cheapest_assignment
 # one repeated meeting (one unit of S2).
 HARD = 1e9
 OVER_TARGET = 1e3
+# A game at one table, or with one judge, more than one above the player's bound (⌈games /
+# tables⌉, ⌈games / judges⌉): below a meeting above the target, above a few units of S2.
+OVER_VISITS = 1e2
 STAY = 5.0
-# Table visits are weighed only when table numbers are given to the finished groups, round by
-# round, sweeping over the rounds until no round changes (at most this many sweeps).
-TABLE_VISIT = 1
-_NUMBERING_SWEEPS = 20
-_FIXED_TABLE = 10**6
-_HARD_TABLE = 10**12
 
 # A swap that may not be made costs this much more than any real swap.
 _BLOCKED = 1e15
@@ -55,6 +52,8 @@ _TENURE = 3
 _TENURE_SWAPS = 27_000
 _STALL = 100
 _KICK = 4
+# Steps without a new best after which the search stops: this many kicks found nothing.
+_GIVE_UP = 12 * _STALL
 # Every step weighs at least this many swaps' worth of work (numpy's fixed cost per step), at
 # most this many steps are made, and at most this many more to mend a broken hard constraint.
 _STEP_OVERHEAD = 10_000
@@ -69,7 +68,8 @@ class TableProblem:
     `playing[r]` lists who plays round r (a multiple of 10); `fixed[r]` holds the tables of a
     played round, else None. `apart` holds pairs (i, j) with i < j that must never share a table;
     `forbidden` holds (player, round, table) placements that are not allowed. `hint[r][i]` is the
-    table the previous seating gave player i in round r, or -1.
+    table the previous seating gave player i in round r, or -1; `judges[r][t]` is the judge (an
+    index, -1 for none) of table t in round r, empty when the judges are not known.
     `start[r]`, when given for every free round, is a table of every playing player to start the
     search from (a structured design). `swaps` is the work of the search in swaps weighed; it
     stops early when the stage's S2 reaches `s2_bound` (a lower bound: nothing better exists).
@@ -86,6 +86,7 @@ class TableProblem:
     swaps: int
     start: tuple[tuple[int, ...], ...] | None = None
     s2_bound: int = 0
+    judges: tuple[tuple[int, ...], ...] = ()
 
 
 def assign_tables(
@@ -96,12 +97,33 @@ def assign_tables(
     rounds: list[list[list[int]]] = [
         [list(table) for table in fixed] if fixed is not None else [] for fixed in problem.fixed
     ]
-    if free_rounds:
-        search = _TabuSearch(problem, free_rounds, np.random.default_rng(rng.getrandbits(64)))
-        steps = min(_MOST_STEPS, problem.swaps // (_STEP_OVERHEAD + search.swaps_per_step))
+    if not free_rounds:
+        return rounds
+    numbering = _numbering_problem(problem)
+    generator = np.random.default_rng(rng.getrandbits(64))
+    search = _TabuSearch(problem, free_rounds, generator, 0.0)
+    steps = min(_MOST_STEPS, problem.swaps // (_STEP_OVERHEAD + search.swaps_per_step))
+    for r, tables in zip(free_rounds, search.run(steps, out_of_time), strict=True):
+        rounds[r] = tables
+    rounds = number_tables(numbering, rounds, free_rounds, rng)
+    # Numbers alone may leave someone two games above his bound at a table or with a judge:
+    # the search goes on from here, those visits now weighed, then the numbers are redone.
+    search = _TabuSearch(problem, free_rounds, generator, OVER_VISITS, rounds)
+    if search.visit_cost() > 0 and not out_of_time():
         for r, tables in zip(free_rounds, search.run(steps, out_of_time), strict=True):
             rounds[r] = tables
-    return _numbered(problem, rounds, free_rounds)
+        rounds = number_tables(numbering, rounds, free_rounds, rng)
+    return rounds
+
+
+def _numbering_problem(problem: TableProblem) -> NumberingProblem:
+    return NumberingProblem(
+        player_count=problem.player_count,
+        tables=problem.tables,
+        judges=problem.judges,
+        forbidden=problem.forbidden,
+        hint=problem.hint,
+    )
 
 
 class _TabuSearch:
@@ -112,10 +134,16 @@ class _TabuSearch:
     """
 
     def __init__(
-        self, problem: TableProblem, free_rounds: list[int], rng: np.random.Generator
+        self,
+        problem: TableProblem,
+        free_rounds: list[int],
+        rng: np.random.Generator,
+        visit_weight: float,
+        start: list[list[list[int]]] | None = None,
     ) -> None:
         n = problem.player_count
         self.problem = problem
+        self.visit_weight = visit_weight
         self.free_rounds = free_rounds
         self.rng = rng
         self.out = max(problem.tables[r] for r in free_rounds)
@@ -140,13 +168,105 @@ class _TabuSearch:
                         self.base[b, a] += 1
         self.precision = np.float64 if problem.apart else np.float32
         self.placement = self._placement_costs()
-        self.where = self._start()
+        self._visit_limits()
+        self.where = self._start() if start is None else self._given(start)
         # The work of one step: every swap of every free round, in double precision twice over.
         weighed = sum(len(problem.playing[r]) ** 2 for r in free_rounds) // 2
         self.swaps_per_step = weighed * (2 if self.precision == np.float64 else 1)
         # Few swaps to choose from need a longer memory to keep the walk from circling.
         self.tenure = max(_TENURE, _TENURE_SWAPS // max(1, weighed))
         self._recount()
+
+    def _visit_limits(self) -> None:
+        """Judge of each (free round, table) and the visits allowed before `visit_weight` counts.
+
+        A player may play one game more than his bound at a table or with a judge; the visits
+        of played rounds count. The judge column `judge_count` stands for no judge (and for
+        sitting out) and is free.
+        """
+        problem = self.problem
+        n = problem.player_count
+        judge_count = max((j for row in problem.judges for j in row), default=-1) + 1
+        self.judge_count = judge_count
+        self.judge_of = np.full((len(self.free_rounds), self.columns), judge_count)
+        for f, r in enumerate(self.free_rounds):
+            for t, judge in enumerate(problem.judges[r] if r < len(problem.judges) else ()):
+                if judge >= 0:
+                    self.judge_of[f, t] = judge
+        self.base_tables = np.zeros((n, self.columns), dtype=np.int64)
+        self.base_judged = np.zeros((n, judge_count + 1), dtype=np.int64)
+        for r, fixed in enumerate(problem.fixed):
+            for t, table in enumerate(fixed or ()):
+                judge = problem.judges[r][t] if r < len(problem.judges) else -1
+                for p in table:
+                    self.base_tables[p, min(t, self.out - 1)] += 1
+                    self.base_judged[p, judge if judge >= 0 else judge_count] += 1
+        games = np.zeros(n, dtype=np.int64)
+        for playing in problem.playing:
+            games[list(playing)] += 1
+        most = max(problem.tables)
+        self.tables_allowed = np.array([visit_bound(int(g), most) + 1 for g in games])
+        self.judges_allowed = np.array([visit_bound(int(g), judge_count) + 1 for g in games])
+
+    def _visit_price(self, visits: np.ndarray, allowed: np.ndarray) -> np.ndarray:
+        over = np.maximum(0, visits - allowed[:, None])
+        return self.visit_weight * over * over
+
+    def _visit_changes(self) -> tuple[np.ndarray, np.ndarray]:
+        """(player, round, table): change of the visit cost when the player joins the table,
+        and when he leaves it (the extra table of sit-outs is free)."""
+        joined, left = [], []
+        for visits, allowed, column_of in (
+            (self.visits, self.tables_allowed, None),
+            (self.judged, self.judges_allowed, self.judge_of),
+        ):
+            price = self._visit_price(visits, allowed)
+            up = self._visit_price(visits + 1, allowed) - price
+            down = self._visit_price(np.maximum(visits - 1, 0), allowed) - price
+            if column_of is None:
+                rounds = self.where.shape[0]
+                up = np.repeat(up[:, None, :], rounds, axis=1)
+                down = np.repeat(down[:, None, :], rounds, axis=1)
+            else:
+                up[:, self.judge_count] = down[:, self.judge_count] = 0
+                up, down = up[:, column_of], down[:, column_of]
+            up[:, :, self.out] = down[:, :, self.out] = 0
+            joined.append(up)
+            left.append(down)
+        return joined[0] + joined[1], left[0] + left[1]
+
+    def _visit_change(self, f: int, player: int, left: int, joined: int) -> float:
+        """Change of the visit cost when the player moves from table `left` to `joined`."""
+        if not self.visit_weight:
+            return 0.0
+        visits, allowed = self.visits[player], self.tables_allowed[player]
+        change = self._step(visits[left], allowed, -1) + self._step(visits[joined], allowed, 1)
+        judged, allowed = self.judged[player], self.judges_allowed[player]
+        judge_left, judge_joined = self.judge_of[f, left], self.judge_of[f, joined]
+        if judge_left != judge_joined:
+            if judge_left != self.judge_count:
+                change += self._step(judged[judge_left], allowed, -1)
+            if judge_joined != self.judge_count:
+                change += self._step(judged[judge_joined], allowed, 1)
+        return change
+
+    def _step(self, count: int, allowed: int, step: int) -> float:
+        """Change of one visit count's cost when it changes by `step`."""
+        before = max(0, int(count) - int(allowed))
+        after = max(0, int(count) + step - int(allowed))
+        return self.visit_weight * (after * after - before * before)
+
+    def _count_visits(self) -> None:
+        """Games of every player at every table and with every judge, played rounds included."""
+        rounds, n = self.where.shape
+        self.visits = self.base_tables.copy()
+        self.judged = self.base_judged.copy()
+        players = np.arange(n)
+        for f in range(rounds):
+            np.add.at(self.visits, (players, self.where[f]), 1)
+            np.add.at(self.judged, (players, self.judge_of[f, self.where[f]]), 1)
+        self.visits[:, self.out] = 0
+        self.judged[:, self.judge_count] = 0
 
     def _placement_costs(self) -> np.ndarray:
         """Cost of player i at table t in the f-th free round, pairs aside."""
@@ -180,7 +300,7 @@ class _TabuSearch:
             for f, r in enumerate(self.free_rounds):
                 for i in problem.playing[r]:
                     where[f, i] = problem.start[r][i]
-            return where
+            return self._numbered_start(where)
         meetings = self.base.copy()
         for f, r in enumerate(self.free_rounds):
             hint = problem.hint[r]
@@ -204,6 +324,33 @@ class _TabuSearch:
                 where[f, i] = t
         return where
 
+    def _given(self, rounds: list[list[list[int]]]) -> np.ndarray:
+        """`where` of the given tables of every round."""
+        where = np.full((len(self.free_rounds), self.problem.player_count), self.out)
+        for f, r in enumerate(self.free_rounds):
+            for t, table in enumerate(rounds[r]):
+                where[f, table] = t
+        return where
+
+    def _numbered_start(self, where: np.ndarray) -> np.ndarray:
+        """The design with its tables renumbered for few visits (its meetings stay)."""
+        problem = self.problem
+        rounds = [[list(table) for table in fixed] if fixed else [] for fixed in problem.fixed]
+        for f, r in enumerate(self.free_rounds):
+            rounds[r] = [
+                [int(p) for p in np.flatnonzero(where[f] == t)] for t in range(problem.tables[r])
+            ]
+        numbered = number_tables(
+            _numbering_problem(problem),
+            rounds,
+            self.free_rounds,
+            random.Random(int(self.rng.integers(2**32))),
+        )
+        for f, r in enumerate(self.free_rounds):
+            for t, table in enumerate(numbered[r]):
+                where[f, table] = t
+        return where
+
     def _recount(self) -> None:
         """Meetings, marginal costs, table sums and blocked swaps of the current `where`."""
         where = self.where
@@ -219,6 +366,7 @@ class _TabuSearch:
         self.blocked = blocked.astype(self.precision) * _BLOCKED
         self.gain = self._table_sums(self.up)
         self.loss = self._table_sums(self.down)
+        self._count_visits()
         self.cost = self._cost()
 
     def _table_sums(self, marginal: np.ndarray) -> np.ndarray:
@@ -238,7 +386,13 @@ class _TabuSearch:
         pairs = self.f[meetings].sum() + (self.apart * meetings).sum()
         rounds, n = self.where.shape
         placed = self.placement[np.arange(rounds)[:, None], np.arange(n)[None, :], self.where]
-        return float(pairs / 2 + placed.sum())
+        return float(pairs / 2 + placed.sum() + self.visit_cost())
+
+    def visit_cost(self) -> float:
+        """The cost of games above what each player's bounds allow at a table or with a judge."""
+        tables = self._visit_price(self.visits, self.tables_allowed).sum()
+        judges = self._visit_price(self.judged, self.judges_allowed)[:, : self.judge_count].sum()
+        return float(tables + judges)
 
     def _swap(self, f: int, i: int, j: int) -> None:
         """Swap players i and j of the f-th free round; every count follows incrementally."""
@@ -261,6 +415,12 @@ class _TabuSearch:
             meetings[left, player] -= 1
             meetings[player, joined] += 1
             meetings[joined, player] += 1
+        for player, left, joined in ((i, s, t), (j, t, s)):
+            self.visits[player, left] -= 1
+            self.visits[player, joined] += 1
+            self.judged[player, self.judge_of[f, left]] -= 1
+            self.judged[player, self.judge_of[f, joined]] += 1
+        self.judged[:, self.judge_count] = 0
         where[f, i], where[f, j] = t, s
         changed = np.concatenate([at_s, at_t])
         rounds = np.arange(where.shape[0])
@@ -293,8 +453,10 @@ class _TabuSearch:
         columns = self.columns
         offsets = (np.arange(rounds) * columns)[:, None] + self.where
         placement = self.placement.transpose(1, 0, 2)
-        gained = (self.gain + placement).reshape(n, rounds * columns).astype(self.precision)
-        lost = (self.loss - placement).reshape(n, rounds * columns)
+        joined, left = self._visit_changes()
+        gained = (self.gain + placement + joined).reshape(n, rounds * columns)
+        gained = gained.astype(self.precision)
+        lost = (self.loss - placement + left).reshape(n, rounds * columns)
         lost = lost[np.arange(n)[None, :], offsets].astype(self.precision)
         moved = gained[:, offsets.ravel()].reshape(n, rounds, n).transpose(1, 0, 2)
         moved += lost[:, :, None]
@@ -310,7 +472,9 @@ class _TabuSearch:
         s, t = self.where[f, i], self.where[f, j]
         placement = self.placement[f]
         return float(
-            self.gain[i, f, t]
+            self._visit_change(f, i, s, t)
+            + self._visit_change(f, j, t, s)
+            + self.gain[i, f, t]
             + self.loss[i, f, s]
             + self.gain[j, f, s]
             + self.loss[j, f, t]
@@ -329,8 +493,11 @@ class _TabuSearch:
         tabu = np.zeros((rounds, n, self.columns), dtype=np.int64)
         best_cost = self.cost
         best = self.where.copy()
-        last_best = 0
+        last_best = last_gain = 0
         for step in count():
+            # Quality flat for long: more steps rarely buy anything (docs/seating.md).
+            if step - last_gain > _GIVE_UP and best_cost < HARD:
+                break
             # Past the budget the search goes on only to mend a broken hard constraint.
             if best_cost <= self.problem.s2_bound or step >= steps + _MOST_REPAIR_STEPS:
                 break
@@ -350,7 +517,7 @@ class _TabuSearch:
             if self.cost < best_cost:
                 best_cost = self.cost
                 best[:] = self.where
-                last_best = step
+                last_best = last_gain = step
             elif step - last_best > _STALL:
                 self._kick(best)
                 last_best = step
@@ -394,64 +561,3 @@ class _TabuSearch:
             if self.where[f, i] != self.where[f, j]:
                 self._swap(f, i, j)
         self.cost = self._cost()
-
-
-def _numbered(
-    problem: TableProblem, rounds: list[list[list[int]]], free_rounds: list[int]
-) -> list[list[list[int]]]:
-    """Give the groups of each free round table numbers: returns to a table become rare.
-
-    Groups stay as they are (meetings do not change); forbidden tables and the previous
-    seating's tables come first, then few visits to the same table, sweeping until stable.
-    """
-    n = problem.player_count
-    most = max(problem.tables, default=0)
-    visits = [[0] * most for _ in range(n)]
-    for tables in rounds:
-        for t, table in enumerate(tables):
-            for p in table:
-                visits[p][t] += 1
-    forbidden = set(problem.forbidden)
-    for _ in range(_NUMBERING_SWEEPS):
-        changed = False
-        for r in free_rounds:
-            groups = rounds[r]
-            for t, group in enumerate(groups):
-                for p in group:
-                    visits[p][t] -= 1
-            costs = [
-                [
-                    sum(_table_cost(problem, forbidden, visits, p, r, t) for p in group)
-                    for t in range(len(groups))
-                ]
-                for group in groups
-            ]
-            numbered: list[list[int]] = [[] for _ in groups]
-            for group, t in zip(groups, cheapest_assignment(costs), strict=True):
-                numbered[t] = group
-            changed = changed or numbered != groups
-            rounds[r] = numbered
-            for t, group in enumerate(numbered):
-                for p in group:
-                    visits[p][t] += 1
-        if not changed:
-            break
-    return rounds
-
-
-def _table_cost(
-    problem: TableProblem,
-    forbidden: set[tuple[int, int, int]],
-    visits: Sequence[Sequence[int]],
-    p: int,
-    r: int,
-    t: int,
-) -> int:
-    # A return costs the same however often the player sat there: that is what is counted.
-    cost = TABLE_VISIT * min(1, visits[p][t])
-    if (p, r, t) in forbidden:
-        cost += _HARD_TABLE
-    hint = problem.hint[r][p]
-    if hint >= 0 and hint != t:
-        cost += _FIXED_TABLE
-    return cost

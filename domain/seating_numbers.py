@@ -1,0 +1,208 @@
+"""Table numbers for the groups of every round: few games at one table, few with one judge.
+
+The search decides who plays with whom; which of a round's groups sits at which table (and so
+under which judge, since judges rotate over the tables) changes no meeting. A player with g
+games over T tables sits at some table at least ⌈g/T⌉ times, and meets some judge at least
+⌈g/J⌉ times with J judges: these are the bounds. Each return to a table costs more than the one
+before (C(v, 2) for v games at one table, as S2 does for meetings) and a visit above the bound
+far more, so the worst player comes first and the returns then spread.
+
+Table numbers are given round by round, an optimal assignment (Hungarian method) of the
+round's groups to its tables with every other round fixed, sweeping until no round changes;
+then a few rounds at a time are shuffled and swept again from the best numbering, since the
+sweeps alone stop at the first numbering no single round improves.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from domain.seating_assignment import cheapest_assignment
+
+# A visit above the player's bound outweighs every return within it (a stage has fewer than
+# this many returns); forbidden tables and leaving the previous seating's table outweigh both.
+OVER_BOUND = 10**5
+# A visit more than one above the bound (what the issue allows at most) outweighs all of those.
+FAR_OVER_BOUND = 10**9
+_FIXED_TABLE = 10**9
+_HARD_TABLE = 10**12
+_SWEEPS = 20
+# Shuffles of a few rounds' numbers after the sweeps stop, and how many rounds each shuffles.
+_SHAKES = 30
+_SHAKEN_ROUNDS = 2
+
+
+@dataclass(frozen=True)
+class NumberingProblem:
+    """What the numbering needs of a stage, in player indices.
+
+    `judges[r][t]` is the judge (an index) of table t in round r, -1 for none; empty when the
+    judges are not known. `forbidden` holds (player, round, table) placements not allowed;
+    `hint[r][p]` is the table the previous seating gave player p in round r, or -1.
+    """
+
+    player_count: int
+    tables: tuple[int, ...]
+    judges: tuple[tuple[int, ...], ...]
+    forbidden: frozenset[tuple[int, int, int]]
+    hint: tuple[tuple[int, ...], ...]
+
+
+def visit_bound(games: int, places: int) -> int:
+    """Fewest games a player with `games` games must play at one of `places` tables (judges)."""
+    return -(-games // places) if places > 0 else 0
+
+
+def number_tables(
+    problem: NumberingProblem,
+    rounds: list[list[list[int]]],
+    free_rounds: Sequence[int],
+    rng: random.Random,
+) -> list[list[list[int]]]:
+    """The rounds with each free round's groups renumbered; groups and fixed rounds stay."""
+    if not free_rounds:
+        return rounds
+    numbering = _Numbering(problem, rounds)
+    numbering.sweep(free_rounds)
+    best_cost, best = numbering.cost(), numbering.copy_rounds()
+    shakable = [r for r in free_rounds if not numbering.pinned(r)]
+    for _ in range(_SHAKES if len(shakable) > 1 else 0):
+        for r in rng.sample(shakable, min(_SHAKEN_ROUNDS, len(shakable))):
+            order = list(range(problem.tables[r]))
+            rng.shuffle(order)
+            numbering.renumber(r, order)
+        numbering.sweep(free_rounds)
+        cost = numbering.cost()
+        if cost < best_cost:
+            best_cost, best = cost, numbering.copy_rounds()
+        else:
+            numbering.restore(best)
+    return best
+
+
+class _Numbering:
+    """Visits `tables[p, t]` and `judged[p, j]` of the current numbering, kept up to date."""
+
+    def __init__(self, problem: NumberingProblem, rounds: list[list[list[int]]]) -> None:
+        self.problem = problem
+        self.rounds = rounds
+        n = problem.player_count
+        most = max(problem.tables, default=0)
+        judge_count = max((j for row in problem.judges for j in row), default=-1) + 1
+        self.judge_count = judge_count
+        self.tables = np.zeros((n, most), dtype=np.int64)
+        # One column past the judges for tables without one, which costs nothing.
+        self.judged = np.zeros((n, judge_count + 1), dtype=np.int64)
+        games = np.zeros(n, dtype=np.int64)
+        for r, groups in enumerate(rounds):
+            for t, group in enumerate(groups):
+                self._visit(r, t, group, 1)
+                games[group] += 1
+        self.table_bound = np.array([visit_bound(int(g), most) for g in games])
+        self.judge_bound = np.array([visit_bound(int(g), judge_count) for g in games])
+        self.top = max(len(problem.tables), 1) + 1
+        self.extra = self._fixed_costs()
+
+    def _judge(self, r: int, t: int) -> int:
+        judges = self.problem.judges
+        if r < len(judges) and t < len(judges[r]) and judges[r][t] >= 0:
+            return judges[r][t]
+        return self.judge_count
+
+    def _visit(self, r: int, t: int, group: Sequence[int], step: int) -> None:
+        self.tables[group, t] += step
+        self.judged[group, self._judge(r, t)] += step
+
+    def _fixed_costs(self) -> dict[int, np.ndarray]:
+        """Per round, (player, table) costs of forbidden tables and the previous seating."""
+        problem = self.problem
+        extra: dict[int, np.ndarray] = {}
+        for r, hint in enumerate(problem.hint):
+            known = [(p, t) for p, t in enumerate(hint) if t >= 0]
+            if known:
+                costs = extra.setdefault(r, np.zeros((problem.player_count, problem.tables[r])))
+                for p, t in known:
+                    costs[p, :] += _FIXED_TABLE
+                    if t < problem.tables[r]:
+                        costs[p, t] -= _FIXED_TABLE
+        for p, r, t in problem.forbidden:
+            if r < len(problem.tables) and t < problem.tables[r]:
+                costs = extra.setdefault(r, np.zeros((problem.player_count, problem.tables[r])))
+                costs[p, t] += _HARD_TABLE
+        return extra
+
+    def pinned(self, r: int) -> bool:
+        """Whether the previous seating fixes the round's numbers (shuffling it is pointless)."""
+        return r < len(self.problem.hint) and any(t >= 0 for t in self.problem.hint[r])
+
+    def _price(self, visits: np.ndarray, bound: np.ndarray) -> np.ndarray:
+        """C(v, 2) + OVER_BOUND·(v − bound)² above the bound, + FAR_OVER_BOUND·(v − bound − 1)²
+        above one more, per entry."""
+        over = np.maximum(0, visits - bound[:, None])
+        far = np.maximum(0, over - 1)
+        return visits * (visits - 1) // 2 + OVER_BOUND * over * over + FAR_OVER_BOUND * far * far
+
+    def cost(self) -> int:
+        """The numbering's cost over every player's tables and judges."""
+        judged = self.judged[:, : self.judge_count]
+        return int(
+            self._price(self.tables, self.table_bound).sum()
+            + self._price(judged, self.judge_bound).sum()
+        )
+
+    def _marginal(self, visits: np.ndarray, bound: np.ndarray) -> np.ndarray:
+        return self._price(visits + 1, bound) - self._price(visits, bound)
+
+    def _round_costs(self, r: int) -> list[list[int]]:
+        """Cost of each group of round r at each table, with the round's own visits taken out."""
+        groups = np.array(self.rounds[r])
+        count = len(groups)
+        table_cost = self._marginal(self.tables[:, :count], self.table_bound)
+        judge_cost = self._marginal(self.judged, self.judge_bound)
+        judge_cost[:, self.judge_count] = 0
+        judges = [self._judge(r, t) for t in range(count)]
+        per_player = table_cost + judge_cost[:, judges]
+        if r in self.extra:
+            per_player = per_player + self.extra[r]
+        return per_player[groups].sum(axis=1).astype(np.int64).tolist()
+
+    def sweep(self, free_rounds: Sequence[int]) -> None:
+        """Renumber round after round optimally until no round changes."""
+        for _ in range(_SWEEPS):
+            changed = False
+            for r in free_rounds:
+                for t, group in enumerate(self.rounds[r]):
+                    self._visit(r, t, group, -1)
+                order = cheapest_assignment(self._round_costs(r))
+                for t, group in enumerate(self.rounds[r]):
+                    self._visit(r, t, group, 1)
+                if order != list(range(len(order))):
+                    self.renumber(r, order)
+                    changed = True
+            if not changed:
+                break
+
+    def renumber(self, r: int, order: Sequence[int]) -> None:
+        """Move group g of round r to table order[g]."""
+        groups = self.rounds[r]
+        for t, group in enumerate(groups):
+            self._visit(r, t, group, -1)
+        numbered: list[list[int]] = [[] for _ in groups]
+        for group, t in zip(groups, order, strict=True):
+            numbered[t] = group
+        self.rounds[r] = numbered
+        for t, group in enumerate(numbered):
+            self._visit(r, t, group, 1)
+
+    def copy_rounds(self) -> list[list[list[int]]]:
+        return [list(groups) for groups in self.rounds]
+
+    def restore(self, rounds: list[list[list[int]]]) -> None:
+        for r, groups in enumerate(rounds):
+            if groups != self.rounds[r]:
+                position = {id(group): t for t, group in enumerate(groups)}
+                self.renumber(r, [position[id(group)] for group in self.rounds[r]])
