@@ -7,6 +7,7 @@ publishes it. Swaps and moves are typed, as they name players: /swap and /move.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -16,7 +17,7 @@ from aiogram import F, Router
 from aiogram.exceptions import TelegramBadRequest
 from aiogram.filters import Command, CommandObject
 from aiogram.filters.callback_data import CallbackData
-from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
+from aiogram.types import BufferedInputFile, CallbackQuery, InlineKeyboardMarkup, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.config import Settings
@@ -56,6 +57,11 @@ REGENERATE = "regen"
 RESEAT = "fit"
 # From the tournament card: the stage's screen as a new message, the card stays.
 OPEN = "open"
+# The whole stage as files: sheets to print (PDF) and every seat (CSV); every player his
+# schedule of the stage.
+PDF = "pdf"
+CSV = "csv"
+SCHEDULES = "sched"
 
 
 @dataclass(frozen=True)
@@ -115,6 +121,26 @@ def _quality_lines(preview: StagePreview, texts: Texts) -> list[str]:
         player, repeats = quality.most_repeats
         lines.append(
             texts("rounds-quality-most-repeats", player=_name(preview, player), repeats=repeats)
+        )
+    if quality.most_at_table is not None:
+        player, games = quality.most_at_table
+        lines.append(
+            texts(
+                "seating-quality-most-at-table",
+                player=_name(preview, player),
+                games=games,
+                bound=quality.most_at_table_bound,
+            )
+        )
+    if quality.most_with_judge is not None:
+        player, games = quality.most_with_judge
+        lines.append(
+            texts(
+                "seating-quality-most-with-judge",
+                player=_name(preview, player),
+                games=games,
+                bound=quality.most_with_judge_bound,
+            )
         )
     lines.extend(f"⛔ {escape(problem)}" for problem in quality.hard_violations)
     return lines
@@ -188,6 +214,13 @@ def overview_keyboard(preview: StagePreview, texts: Texts) -> InlineKeyboardMark
         text, act = reseat or ("rounds-regenerate-button", REGENERATE)
         keyboard.button(text=texts(text), callback_data=StageButton(t=tournament, act=act))
         sizes.append(1)
+    for text, act in (
+        ("seating-pdf-button", PDF),
+        ("seating-csv-button", CSV),
+        ("seating-schedules-button", SCHEDULES),
+    ):
+        keyboard.button(text=texts(text), callback_data=StageButton(t=tournament, act=act))
+    sizes.extend([2, 1])
     keyboard.adjust(*[size for size in sizes if size])
     return keyboard.as_markup()
 
@@ -423,6 +456,12 @@ async def on_button(
         await _show_overview(callback, preview, texts)
         await callback.answer(texts("rounds-published", round=number))
         return
+    elif act in (PDF, CSV) and isinstance(callback.message, Message):
+        await _send_sheet(callback.message, await rounds.stage_preview(*args), act, texts)
+    elif act == SCHEDULES:
+        sent = await rounds.send_schedules(*args)
+        await callback.answer(texts("seating-schedules-sent", players=sent), show_alert=True)
+        return
     elif act == ROUND:
         preview = await rounds.stage_preview(*args)
         await _show_round(callback, preview, number, texts, page=callback_data.v)
@@ -431,6 +470,21 @@ async def on_button(
     else:
         await _show_stage(callback, callback_data.t, args, texts)
     await callback.answer()
+
+
+async def _send_sheet(message: Message, preview: StagePreview, kind: str, texts: Texts) -> None:
+    """The stage's PDF sheets (drawn off the event loop: a big stage takes a while) or CSV."""
+    # ReportLab loads with the first sheet asked for, not with the bot.
+    from bot.rendering.seating_sheets import seating_csv, seating_pdf
+
+    sheet = rounds.stage_sheet_of(preview)
+    name = f"seating-{preview.tournament.id}-{preview.stage.stage}"
+    if kind == PDF:
+        content = await asyncio.to_thread(seating_pdf, sheet, texts.locale)
+        await message.answer_document(BufferedInputFile(content, f"{name}.pdf"))
+    else:
+        content = seating_csv(sheet, texts.locale)
+        await message.answer_document(BufferedInputFile(content, f"{name}.csv"))
 
 
 def _number(text: str | None) -> int:

@@ -1,4 +1,8 @@
-"""`mafiatour seating`: seat a stage of p1..pN and print the seating with its quality report."""
+"""`mafiatour seating`: seat a stage of p1..pN and print the seating with its quality report.
+
+Judges j1..jK (as many as tables unless told) rotate over the tables as the bot rotates them;
+`--pdf FILE` writes the judges' sheets and the hall poster, `--csv FILE` every seat.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +11,19 @@ import dataclasses
 import json
 import sys
 import time
+from pathlib import Path
 
-from domain.seating import DEFAULT_SWAPS, TABLE_SIZE, SeatingError, SeatingRequest, generate_seating
+from domain.rounds import rotate_judges
+from domain.seating import (
+    DEFAULT_SWAPS,
+    TABLE_SIZE,
+    Seating,
+    SeatingError,
+    SeatingRequest,
+    generate_seating,
+)
 from domain.seating_quality import SeatingQuality, evaluate_seating
+from domain.seating_sheets import StageSheet, stage_sheet
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -23,7 +37,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--swaps", type=int, default=DEFAULT_SWAPS, help="work of the search")
     parser.add_argument("--time-limit", type=float, default=None, help="safety cap on CPU seconds")
+    parser.add_argument(
+        "--judges", type=int, default=None, help="judges j1..jK rotating (default: one a table)"
+    )
     parser.add_argument("--format", choices=("json", "table"), default="json")
+    parser.add_argument("--pdf", type=Path, default=None, help="write the sheets to print here")
+    parser.add_argument("--csv", type=Path, default=None, help="write every seat as CSV here")
+    parser.add_argument("--locale", choices=("ru", "en"), default="ru", help="of the sheets")
     parser.set_defaults(handler=run)
 
 
@@ -34,11 +54,13 @@ def run(args: argparse.Namespace) -> int:
         for k, player in enumerate(players):
             teams.setdefault(f"t{k // args.team_size + 1}", []).append(player)
     tables = args.tables if args.tables is not None else args.players // TABLE_SIZE
+    judges = [f"j{k}" for k in range(1, (args.judges if args.judges is not None else tables) + 1)]
     request = SeatingRequest(
         players=players,
         rounds=args.rounds,
         tables_per_round=(tables,) * args.rounds,
         team_of={player: team for team, members in teams.items() for player in members},
+        table_judges=tuple(rotate_judges(judges, tables, r) for r in range(args.rounds)),
         seed=args.seed,
         swaps=args.swaps,
         time_limit=args.time_limit,
@@ -49,12 +71,18 @@ def run(args: argparse.Namespace) -> int:
         print(f"seating impossible: {error}", file=sys.stderr)
         return 2
     quality = evaluate_seating(request, seating)
+    try:
+        _write_files(args, _sheet(request, seating, teams))
+    except OSError as error:
+        print(f"cannot write the file: {error}", file=sys.stderr)
+        return 2
     if args.format == "json":
         document = {
             "players": list(players),
             "teams": teams,
             "rounds": [[list(table) for table in tables_] for tables_ in seating.rounds],
             "sit_outs": [list(out) for out in seating.sit_outs],
+            "judges": [list(judges_) for judges_ in request.table_judges],
             "seed": seating.seed,
             "quality": dataclasses.asdict(quality),
         }
@@ -62,6 +90,32 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(_as_text(seating.rounds, seating.sit_outs, quality))
     return 0
+
+
+def _sheet(request: SeatingRequest, seating: Seating, teams: dict[str, list[str]]) -> StageSheet:
+    """The generated stage as the bot prints it; a player's team stands for his club."""
+    club = {player: team for team, members in teams.items() for player in members}
+    return stage_sheet(
+        title=f"{len(request.players)} players",
+        stage=f"{request.rounds} rounds",
+        rounds=seating.rounds,
+        sit_outs=seating.sit_outs,
+        judges=request.table_judges,
+        times=(),
+        name=lambda player: (player, club.get(player, "")),
+    )
+
+
+def _write_files(args: argparse.Namespace, sheet: StageSheet) -> None:
+    if args.csv is not None:
+        from bot.rendering.seating_sheets import seating_csv
+
+        args.csv.write_bytes(seating_csv(sheet, args.locale))
+    if args.pdf is not None:
+        # ReportLab loads only when a PDF is asked for: the command starts fast without it.
+        from bot.rendering.seating_sheets import seating_pdf
+
+        args.pdf.write_bytes(seating_pdf(sheet, args.locale))
 
 
 def _as_text(
@@ -80,7 +134,7 @@ def _as_text(
     lines.append("")
     lines.append("quality")
     for name, value in dataclasses.asdict(quality).items():
-        if name in ("max_meet", "s2", "table_repeats"):
+        if name in ("max_meet", "s2", "table_repeats", "most_at_table", "most_with_judge"):
             bound = getattr(quality, f"{name}_bound")
             lines.append(f"  {name}: {value} (bound {bound})")
         elif not name.endswith("_bound"):

@@ -9,7 +9,7 @@ from typing import Protocol, Self
 
 from domain.invites import Invite, InviteKind
 from domain.lots import LotDecision
-from domain.outgoing import OutgoingMessage, ScheduledPush
+from domain.outgoing import DeliveryStatus, OutgoingMessage, ScheduledPush
 from domain.permissions import StaffRole
 from domain.protests import AuditEntry, Protest, ProtestStatus
 from domain.protocol import Protocol as GameProtocol
@@ -94,6 +94,8 @@ class Outbox(Protocol):
     async def add(self, message: OutgoingMessage) -> bool: ...
 
     async def mark_reachable(self, chat_id: int) -> None: ...
+
+    async def status_of(self, dedupe_key: str) -> DeliveryStatus | None: ...
 
 
 class ScheduledPushes(Protocol):

@@ -10,8 +10,9 @@ the people it concerns.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from html import escape
 
@@ -39,6 +40,7 @@ from domain.rounds import (
 )
 from domain.seating import DEFAULT_SWAPS, Seating, SeatingError, SeatingRequest, generate_seating
 from domain.seating_quality import SeatingQuality, evaluate_seating
+from domain.seating_sheets import StageSheet, stage_sheet
 from domain.services.access import NotFound, authorize
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.services.reminders import replan_reminders
@@ -66,6 +68,7 @@ class StagePreview:
     gone: tuple[int, ...] = ()
     # Places that the re-seating just made changed in the rounds not published yet.
     changed_seats: int | None = None
+    clubs: Mapping[int, str] = field(default_factory=dict)
 
     def judge_name(self, judge_id: int | None) -> str | None:
         """The name of a table's judge, None when the table has none."""
@@ -122,8 +125,12 @@ def _request(
     seed: int,
     swaps: int,
     previous: Seating | None = None,
+    table_judges: Sequence[Sequence[int | None]] = (),
 ) -> SeatingRequest:
-    """The generator's request: `tables` per round; the published rounds of `stage` are played."""
+    """The generator's request: `tables` per round; the published rounds of `stage` are played.
+
+    `table_judges[r][t]` is the judge of table t in round r, spread over every player's games.
+    """
     published = stage.rounds if stage is not None else ()
     played = tuple(
         tuple(tuple(str(p) for p in game.players) for game in round_.games)
@@ -137,6 +144,10 @@ def _request(
         team_of={str(p): str(team) for p, team in team_of.items() if p in set(players)},
         played=played,
         previous=previous,
+        table_judges=tuple(
+            tuple(None if judge is None else str(judge) for judge in judges)
+            for judges in table_judges
+        ),
         seed=seed,
         swaps=swaps,
     )
@@ -185,6 +196,7 @@ async def _preview(
         _team_of(participants),
         stage.seed,
         0,
+        table_judges=[[game.judge_id for game in round_.games] for round_ in stage.rounds],
     )
     return StagePreview(
         tournament=tournament,
@@ -199,6 +211,7 @@ async def _preview(
         ),
         gone=_gone(stage, participants),
         changed_seats=changed_seats,
+        clubs={p.id: p.club for p in participants},
     )
 
 
@@ -213,6 +226,105 @@ async def stage_preview(
     async with uow_factory() as uow:
         tournament = await _organizing(uow, tournament_id, user_id, admin_ids, now)
         return await _preview(uow, tournament, await _seated(uow, tournament))
+
+
+def stage_sheet_of(preview: StagePreview) -> StageSheet:
+    """The seated stage to print or export: every round's tables, seats, judges and times."""
+    stage = preview.stage
+    return stage_sheet(
+        title=preview.tournament.title,
+        stage=stage.stage,
+        rounds=[[game.players for game in round_.games] for round_ in stage.rounds],
+        sit_outs=[round_.sit_outs for round_ in stage.rounds],
+        judges=[[preview.judge_name(game.judge_id) for game in r.games] for r in stage.rounds],
+        times=preview.times,
+        name=lambda player: (
+            preview.nicknames.get(player, str(player)),
+            preview.clubs.get(player, ""),
+        ),
+    )
+
+
+def _schedules(preview: StagePreview, stage: SeatedStage) -> dict[int, str]:
+    """Every player's whole stage, a line a game: game · time · table/seat · judge ("—" out)."""
+    lines: dict[int, list[str]] = {}
+    for round_ in stage.rounds:
+        time = _time(preview, round_.number)
+        for game in round_.games:
+            judge = escape(preview.judge_name(game.judge_id) or "—")
+            for seat, player in enumerate(game.players, start=1):
+                line = f"{round_.number} · {time} · {game.table}/{seat} · {judge}"
+                lines.setdefault(player, []).append(line)
+        for player in round_.sit_outs:
+            lines.setdefault(player, []).append(f"{round_.number} · {time} · —")
+    return {player: "\n".join(games) for player, games in lines.items()}
+
+
+def _schedule_key(stage: SeatedStage, player: int, schedule: str) -> str:
+    """One key per player and content: the same schedule is recorded once, a changed one anew."""
+    digest = hashlib.sha256(schedule.encode()).hexdigest()[:16]
+    return f"schedule:{stage.id}:{player}:{digest}"
+
+
+async def send_schedules(
+    uow_factory: UnitOfWorkFactory,
+    tournament_id: int,
+    user_id: int,
+    admin_ids: Collection[int],
+    now: datetime,
+) -> int:
+    """Send every player of the seated stage his whole schedule in one message; how many.
+
+    A player already sent the same schedule is not sent it again. Once sent, every change of
+    the stage (a move, a swap, a judge, a re-seating) sends the players it concerns their
+    corrected schedule; the round messages go out on publishing as before.
+    """
+    async with uow_factory() as uow:
+        tournament = await _organizing(uow, tournament_id, user_id, admin_ids, now)
+        stage = await _seated(uow, tournament)
+        preview = await _preview(uow, tournament, stage)
+        participants = {p.id: p for p in await uow.participants.of_tournament(tournament.id)}
+        sent = 0
+        for player, schedule in _schedules(preview, stage).items():
+            participant = participants.get(player)
+            if participant is None or participant.user_id is None or player in preview.gone:
+                continue
+            await _schedule_notice(uow, preview, participant, schedule, "seating-schedule")
+            sent += 1
+        await uow.commit()
+        return sent
+
+
+async def _schedule_notice(
+    uow: UnitOfWork, preview: StagePreview, player: Participant, schedule: str, key: str
+) -> None:
+    await _player_notice(
+        uow,
+        preview.tournament,
+        player,
+        Phrase.of(
+            key,
+            title=escape(preview.tournament.title),
+            stage=preview.stage.stage,
+            games=Html(schedule),
+        ),
+        _schedule_key(preview.stage, player.id, schedule),
+    )
+
+
+async def _correct_schedules(uow: UnitOfWork, before: StagePreview, after: StagePreview) -> None:
+    """Send the corrected schedule to every player whose schedule changed and who had been sent
+    the one before."""
+    old = _schedules(before, before.stage)
+    participants = {p.id: p for p in await uow.participants.of_tournament(after.tournament.id)}
+    for player, schedule in _schedules(after, after.stage).items():
+        previous = old.get(player)
+        participant = participants.get(player)
+        if previous in (None, schedule) or participant is None:
+            continue
+        if await uow.outbox.status_of(_schedule_key(before.stage, player, previous)) is None:
+            continue
+        await _schedule_notice(uow, after, participant, schedule, "seating-schedule-corrected")
 
 
 async def _players_still_in(uow: UnitOfWork, tournament: Tournament, stage_id: str) -> list[int]:
@@ -263,14 +375,14 @@ async def start_stage(
         rounds = rounds_of_stage(rules, len(players), tables)
         team_of = _team_of(await uow.participants.of_tournament(tournament.id))
         judges = await _table_judges(uow, tournament.id)
-    request = _request(None, players, (tables,) * rounds, team_of, seed, swaps)
+    table_judges = [rotate_judges(judges, tables, r) for r in range(rounds)]
+    request = _request(
+        None, players, (tables,) * rounds, team_of, seed, swaps, table_judges=table_judges
+    )
     # The search is CPU work of seconds: it runs off the event loop, outside any transaction.
     seating = await _generate(request)
     plans = [
-        (
-            RoundSeating(_ids(tables_), _id_tuple(seating.sit_outs[r])),
-            rotate_judges(judges, tables, r),
-        )
+        (RoundSeating(_ids(tables_), _id_tuple(seating.sit_outs[r])), table_judges[r])
         for r, tables_ in enumerate(seating.rounds)
     ]
     async with uow_factory() as uow:
@@ -370,7 +482,12 @@ async def _reseat(
     if seatings is None:
         counts = [len(r.games) if r.published_at else tables for r in stage.rounds]
         previous = _as_seating(stage) if minimal else None
-        seating = await _generate(_request(stage, players, counts, team_of, seed, swaps, previous))
+        judges = [
+            [game.judge_id for game in round_.games][:count]
+            for round_, count in zip(stage.rounds, counts, strict=True)
+        ]
+        request = _request(stage, players, counts, team_of, seed, swaps, previous, judges)
+        seating = await _generate(request)
         seatings = tuple(
             RoundSeating(
                 _ids(seating.rounds[r.number - 1]), _id_tuple(seating.sit_outs[r.number - 1])
@@ -384,9 +501,11 @@ async def _reseat(
         for round_, seating_ in zip(free, seatings, strict=True):
             await uow.rounds.seat_round(round_.id, seating_)
         await uow.rounds.set_seed(current.id, seed)
-        await uow.commit()
         changed = seats_changed([r.seating for r in free], seatings, players) if minimal else None
-        return await _preview(uow, tournament, await _seated(uow, tournament), changed)
+        preview = await _preview(uow, tournament, await _seated(uow, tournament), changed)
+        await _correct_schedules(uow, replace(preview, stage=current), preview)
+        await uow.commit()
+        return preview
 
 
 def _sat_out(stage: SeatedStage, players: Sequence[int]) -> dict[int, int]:
@@ -479,8 +598,10 @@ async def _edit(
         except Invalid as error:
             raise _named(error, nicknames) from None
         await uow.rounds.seat_round(round_.id, edited)
+        before = stage
         stage = await _seated(uow, tournament)
         preview = await _preview(uow, tournament, stage)
+        await _correct_schedules(uow, replace(preview, stage=before), preview)
         if round_.published_at is not None:
             await _record_corrections(uow, preview, round_, stage.round(round_number))
             await replan_reminders(uow, tournament.id, now)
@@ -516,8 +637,10 @@ async def assign_judge(
         if game.state is not GameState.OPEN:
             raise Invalid("round-edit-started", table=table)
         await uow.rounds.set_judge(game.id, judge_id)
+        before = stage
         stage = await _seated(uow, tournament)
         preview = await _preview(uow, tournament, stage)
+        await _correct_schedules(uow, replace(preview, stage=before), preview)
         if round_.published_at is not None:
             updated = stage.round(round_number).game_at(table)
             await _record_judge_list(uow, preview, stage.round(round_number), updated, True)

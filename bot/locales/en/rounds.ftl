@@ -81,3 +81,36 @@ rounds-page-table = table { $table }
 rounds-page-sit-outs = who sits out
 rounds-page-back = ◀ { $what }
 rounds-page-forward = { $what } ▶
+
+## Seating for the whole day: tables and judges, schedules, sheets (issue 16)
+seating-quality-most-at-table = Most games at one table: { $player } ({ $games }; no seating goes below { $bound })
+seating-quality-most-with-judge = Most games with one judge: { $player } ({ $games }; no seating goes below { $bound })
+seating-sheet-round = Round
+seating-sheet-table = Table
+seating-sheet-seat = Seat
+seating-sheet-player = Player
+seating-sheet-club = Club
+seating-sheet-judge = Judge
+seating-sheet-role = Role
+seating-sheet-fouls = Fouls
+seating-sheet-best-move = Best move
+seating-sheet-extra = Extra points
+seating-sheet-round-heading = Game { $round }
+seating-sheet-table-heading = Table { $table }
+seating-sheet-judge-heading = Judge: { $judge }
+seating-sheet-winner = Winner:
+seating-sheet-red = red
+seating-sheet-black = black
+seating-sheet-signature = Judge's signature: ____________________
+seating-sheet-poster = Seating: { $title } — { $stage }
+seating-sheet-sit-outs = Sit out
+seating-pdf-button = 🖨 Sheets (PDF)
+seating-csv-button = 📄 Seating (CSV)
+seating-schedules-button = 📬 Send players their schedules
+seating-schedules-sent = The stage's schedule was sent to players: { $players }
+seating-schedule = 🗓 Your schedule: { $title }, stage { $stage }
+    Game · time · table/seat · judge
+    { $games }
+seating-schedule-corrected = ✏️ Your schedule changed: { $title }, stage { $stage }
+    Game · time · table/seat · judge
+    { $games }

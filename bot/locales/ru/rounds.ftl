@@ -81,3 +81,36 @@ rounds-page-table = стол { $table }
 rounds-page-sit-outs = кто не играет
 rounds-page-back = ◀ { $what }
 rounds-page-forward = { $what } ▶
+
+## Seating for the whole day: tables and judges, schedules, sheets (issue 16)
+seating-quality-most-at-table = Больше всех игр за одним столом: { $player } ({ $games }, меньше { $bound } не бывает)
+seating-quality-most-with-judge = Больше всех игр у одного судьи: { $player } ({ $games }, меньше { $bound } не бывает)
+seating-sheet-round = Тур
+seating-sheet-table = Стол
+seating-sheet-seat = Место
+seating-sheet-player = Игрок
+seating-sheet-club = Клуб
+seating-sheet-judge = Судья
+seating-sheet-role = Роль
+seating-sheet-fouls = Фолы
+seating-sheet-best-move = Лучший ход
+seating-sheet-extra = Доп. баллы
+seating-sheet-round-heading = Игра { $round }
+seating-sheet-table-heading = Стол { $table }
+seating-sheet-judge-heading = Судья: { $judge }
+seating-sheet-winner = Победа:
+seating-sheet-red = красные
+seating-sheet-black = чёрные
+seating-sheet-signature = Подпись судьи: ____________________
+seating-sheet-poster = Рассадка: { $title } — { $stage }
+seating-sheet-sit-outs = Не играют
+seating-pdf-button = 🖨 Листы (PDF)
+seating-csv-button = 📄 Рассадка (CSV)
+seating-schedules-button = 📬 Разослать расписание игрокам
+seating-schedules-sent = Расписание этапа отправлено игрокам: { $players }
+seating-schedule = 🗓 Ваше расписание: { $title }, этап { $stage }
+    Игра · время · стол/место · судья
+    { $games }
+seating-schedule-corrected = ✏️ Расписание изменилось: { $title }, этап { $stage }
+    Игра · время · стол/место · судья
+    { $games }

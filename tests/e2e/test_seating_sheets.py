@@ -1,0 +1,68 @@
+"""The organizer takes the seated stage out of the bot: sheets to print, CSV, schedules."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pypdf
+
+from tests.e2e.test_rounds import Stage, seat, stage  # noqa: F401  (the fixture)
+from tests.integration.test_rounds_setup import FIRST_PLAYER
+
+WAIT = 120
+
+
+async def test_the_sheets_and_the_csv_come_from_the_rounds_screen(stage: Stage) -> None:  # noqa: F811
+    await seat(stage)
+    preview = stage.organizer.messages[-1]
+    await stage.organizer.press(preview, button_text="🖨 Листы (PDF)")
+    sheets = await stage.organizer.wait_for(
+        lambda m: m.document is not None and (m.document.file_name or "").endswith(".pdf"),
+        timeout=WAIT,
+    )
+    assert sheets.document is not None and sheets.document.content is not None
+    pdf = pypdf.PdfReader(io.BytesIO(sheets.document.content))
+    # 20 players at 2 tables: a page per table and round, then the poster.
+    rounds = len([line for line in (preview.text or "").splitlines() if line.startswith("Тур ")])
+    assert len(pdf.pages) >= rounds * 2 + 1
+    first = pdf.pages[0].extract_text()
+    assert "Стол 1" in first and "Лучший" in first and "Ник" in first
+    assert "Рассадка" in pdf.pages[-1].extract_text()
+    await stage.organizer.press(preview, button_text="📄 Рассадка (CSV)")
+    table = await stage.organizer.wait_for(
+        lambda m: m.document is not None and (m.document.file_name or "").endswith(".csv"),
+        timeout=WAIT,
+    )
+    assert table.document is not None and table.document.content is not None
+    lines = list(csv.reader(io.StringIO(table.document.content.decode("utf-8-sig"))))
+    assert lines[0] == ["Тур", "Стол", "Место", "Игрок", "Клуб", "Судья"]
+    assert len(lines) == 1 + rounds * 20
+    assert {line[2] for line in lines[1:]} == {str(s) for s in range(1, 11)}
+
+
+async def test_every_player_gets_his_schedule_and_a_correction_when_it_changes(
+    stage: Stage,  # noqa: F811
+) -> None:
+    player = stage.fake.user(FIRST_PLAYER, "Игрок")
+    player.send("/start")
+    await player.wait_for()
+    await seat(stage)
+    preview = stage.organizer.messages[-1]
+    await stage.organizer.press(preview, button_text="📬 Разослать расписание игрокам")
+    schedule = await player.wait_for(lambda m: "Ваше расписание" in (m.text or ""), timeout=WAIT)
+    text = schedule.text or ""
+    rounds = len([line for line in (preview.text or "").splitlines() if line.startswith("Тур ")])
+    games = [line for line in text.splitlines() if line[:1].isdigit()]
+    assert len(games) == rounds
+    assert all(" · " in line for line in games)
+    # Moving him in round 1 sends his corrected schedule; the round messages are not sent yet.
+    tournament = stage.seeded.tournament.id
+    first_line = games[0].split(" · ")
+    place = first_line[2]
+    target = "2.1" if not place.startswith("2/") else "1.1"
+    stage.organizer.send(f"/move {tournament} 1 {place.replace('/', '.')} {target}")
+    corrected = await player.wait_for(
+        lambda m: "Расписание изменилось" in (m.text or ""), timeout=WAIT
+    )
+    assert (corrected.text or "") != text
