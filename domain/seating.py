@@ -20,7 +20,7 @@ from itertools import combinations
 
 from domain.seating_bounds import SeatingBounds, lower_bounds
 from domain.seating_designs import code_tables
-from domain.seating_orbits import orbit_tables
+from domain.seating_orbits import ORBITS, orbit_tables
 from domain.seating_seats import SEATS, assign_seats
 from domain.seating_tables import TableProblem, assign_tables
 
@@ -355,14 +355,18 @@ def _table_problem(
         hint.append(tuple(row))
     bounds = lower_bounds(n, tables, fixed_tables, apart_counts)
     start = None
+    teams = _team_indices(request, index)
+    team_pairs = {(a, b) for members in teams for a, b in combinations(sorted(members), 2)}
     if (
         not played
-        and not apart
+        and apart <= team_pairs
         and request.previous is None
         and len(set(tables)) == 1
         and len(playing[0]) == n
     ):
-        start = _structured_start(n, tables[0], request.rounds, bounds, request.seed)
+        start = _structured_start(
+            n, tables[0], request.rounds, bounds, request.seed, teams, _judge_indices(request)
+        )
     return TableProblem(
         player_count=n,
         playing=tuple(playing),
@@ -388,19 +392,72 @@ def _judge_indices(request: SeatingRequest) -> tuple[tuple[int, ...], ...]:
     )
 
 
+def _team_indices(request: SeatingRequest, index: Mapping[str, int]) -> list[list[int]]:
+    """The members of every team of two or more, as player indices."""
+    by_team: dict[str, list[int]] = {}
+    for player in request.players:
+        team = request.team_of.get(player)
+        if team is not None:
+            by_team.setdefault(team, []).append(index[player])
+    return [members for _team, members in sorted(by_team.items()) if len(members) > 1]
+
+
+def _orbit_slots(
+    player_count: int, tables: int, teams: Sequence[Sequence[int]]
+) -> list[tuple[int, int]] | None:
+    """(orbit, shift) of every player so that each team lies within one orbit, or None.
+
+    Two players of one orbit never share a table, so teammates packed into one orbit stay
+    apart by construction (the column construction: 60 players in teams of 3 at 6 tables put
+    two teams in each orbit of 6). Teams go into orbits largest first, the first that has room.
+    """
+    room = [tables] * ORBITS
+    orbit_of: dict[int, int] = {}
+    for members in sorted(teams, key=len, reverse=True):
+        orbit = next((o for o in range(ORBITS) if room[o] >= len(members)), None)
+        if orbit is None:
+            return None
+        room[orbit] -= len(members)
+        orbit_of.update(dict.fromkeys(members, orbit))
+    for player in range(player_count):
+        if player not in orbit_of:
+            orbit = next(o for o in range(ORBITS) if room[o])
+            room[orbit] -= 1
+            orbit_of[player] = orbit
+    shift = [0] * ORBITS
+    slots = []
+    for player in range(player_count):
+        orbit = orbit_of[player]
+        slots.append((orbit, shift[orbit]))
+        shift[orbit] += 1
+    return slots
+
+
 def _structured_start(
-    player_count: int, tables: int, rounds: int, bounds: SeatingBounds, seed: int
+    player_count: int,
+    tables: int,
+    rounds: int,
+    bounds: SeatingBounds,
+    seed: int,
+    teams: Sequence[Sequence[int]] = (),
+    judges: Sequence[Sequence[int]] = (),
 ) -> tuple[tuple[int, ...], ...] | None:
     """The better design to start the search from: a code over GF(q), else cyclic orbits.
 
     Neither is best everywhere: codes make some stages perfect, while cyclic orbits fit any
     table count and reach the bound where every code stops short (40 players at 4 tables over
     6 rounds: S2 480, not 540). The orbits are searched only when the code misses the bounds.
+    With teams only orbits serve, each team within one orbit (`_orbit_slots`), if they fit.
     """
     target = max(2, bounds.max_meet)
+    slots = _orbit_slots(player_count, tables, teams) if teams else None
+    if teams and slots is None:
+        return None
     designs = (
-        lambda: code_tables(player_count, tables, rounds, random.Random(seed)),
-        lambda: orbit_tables(player_count, tables, rounds, target, bounds.s2, random.Random(seed)),
+        lambda: [] if teams else code_tables(player_count, tables, rounds, random.Random(seed)),
+        lambda: orbit_tables(
+            player_count, tables, rounds, target, bounds.s2, random.Random(seed), slots, judges
+        ),
     )
     best: tuple[tuple[int, int], list[list[int]]] | None = None
     for design in designs:

@@ -10,7 +10,8 @@ far more, so the worst player comes first and the returns then spread.
 Table numbers are given round by round, an optimal assignment (Hungarian method) of the
 round's groups to its tables with every other round fixed, sweeping until no round changes;
 then a few rounds at a time are shuffled and swept again from the best numbering, since the
-sweeps alone stop at the first numbering no single round improves.
+sweeps alone stop at the first numbering no single round improves, until nobody is above his
+bound or `_SHAKES` shuffles found nothing better.
 """
 
 from __future__ import annotations
@@ -71,6 +72,8 @@ def number_tables(
     best_cost, best = numbering.cost(), numbering.copy_rounds()
     shakable = [r for r in free_rounds if not numbering.pinned(r)]
     for _ in range(_SHAKES if len(shakable) > 1 else 0):
+        if best_cost < OVER_BOUND:
+            break  # nobody above his bound: the returns left are worth less than the work
         for r in rng.sample(shakable, min(_SHAKEN_ROUNDS, len(shakable))):
             order = list(range(problem.tables[r]))
             rng.shuffle(order)

@@ -20,6 +20,7 @@ GF(4) makes each pair meet 0 or 2 times (S2 = 540).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from math import comb
 
 import numpy as np
@@ -49,18 +50,30 @@ def orbit_tables(
     meet_target: int,
     s2_bound: int,
     rng: random.Random,
+    slots: Sequence[tuple[int, int]] | None = None,
+    judges: Sequence[Sequence[int]] = (),
 ) -> list[list[int]]:
     """Table of every player in every round from cyclic orbits, or [] if the stage has no fit.
 
     Needs every player playing every round (player_count = 10·tables) and at least two tables.
-    The search stops once S2 reaches `s2_bound` with no pair above `meet_target`.
+    The search stops once S2 reaches `s2_bound` with no pair above `meet_target`. `slots[p]`
+    is player p's (orbit, shift) when the caller places the players (teams within an orbit),
+    else they are placed at random. `judges[r][t]` is the judge (an index, -1 none) of table t
+    in round r: the words also spread every player's games over the tables and the judges.
     """
     if tables < 2 or rounds < 1 or player_count != ORBITS * tables:
         return []
-    words = _OrbitSearch(tables, rounds, meet_target, np.random.default_rng(rng.getrandbits(64)))
+    labelings = [np.tile(np.arange(tables), (rounds, 1))]
+    if len(judges) == rounds and all(len(row) == tables for row in judges):
+        labelings.append(np.array(judges))
+    words = _OrbitSearch(
+        tables, rounds, meet_target, np.random.default_rng(rng.getrandbits(64)), labelings
+    )
     base = words.run(s2_bound)
     players = [(orbit, shift) for orbit in range(ORBITS) for shift in range(tables)]
     rng.shuffle(players)
+    if slots is not None:
+        players = list(slots)
     return [
         [(int(base[orbit, r]) + shift) % tables for orbit, shift in players] for r in range(rounds)
     ]
@@ -69,9 +82,17 @@ def orbit_tables(
 class _OrbitSearch:
     """Base words `words[i][r]` and the difference counts `counts[i, j, δ]` of every two orbits."""
 
-    def __init__(self, tables: int, rounds: int, meet_target: int, rng: np.random.Generator):
+    def __init__(
+        self,
+        tables: int,
+        rounds: int,
+        meet_target: int,
+        rng: np.random.Generator,
+        labelings: Sequence[np.ndarray] = (),
+    ):
         self.tables = tables
         self.rng = rng
+        self.visits = [_Visits(labels, tables) for labels in labelings]
         self.f = np.array(
             [comb(m, 2) + OVER_TARGET * max(0, m - meet_target) ** 2 for m in range(rounds + 2)]
         )
@@ -87,6 +108,9 @@ class _OrbitSearch:
         for delta in range(tables):
             self.counts[:, :, delta] = (differences == delta).sum(axis=2)
         self.cost = float(tables * self.f[self.counts[self.others]].sum() / 2)
+        for visits in self.visits:
+            visits.recount(self.words)
+            self.cost += visits.cost()
 
     def _changes(self) -> np.ndarray:
         """Change of the cost when word i takes letter b in round r, for every (i, r, b).
@@ -109,6 +133,8 @@ class _OrbitSearch:
         gained = up[:, orbit[None, :, None], joined]
         gained = (gained * self.others[:, None, :, None]).sum(axis=2)
         changes = tables * (lost[:, :, None] + gained.transpose(0, 2, 1)).astype(float)
+        for visits in self.visits:
+            changes += visits.changes(words)
         changes[:, 0, :] = np.inf
         changes[orbit[:, None], np.arange(rounds)[None, :], words] = np.inf
         return changes
@@ -124,6 +150,8 @@ class _OrbitSearch:
                 self.counts[i, j, now] += 1
                 self.counts[j, i, -was % tables] -= 1
                 self.counts[j, i, -now % tables] += 1
+        for visits in self.visits:
+            visits.change(self.words, i, r, letter)
         self.words[i, r] = letter
 
     def run(self, s2_bound: int) -> np.ndarray:
@@ -167,3 +195,68 @@ class _OrbitSearch:
             r = int(self.rng.integers(1, rounds))
             self.words[i, r] = int(self.rng.integers(0, self.tables))
         self._recount()
+
+
+class _Visits:
+    """Games of the k-th player of every orbit at every label (a table, a judge) of a labeling.
+
+    `labels[r][t]` is the label of table t in round r (-1 for none, which costs nothing). The
+    player with shift k of orbit i sits at table (v_i[r] + k) mod T, so his labels follow from
+    the orbit's word. A player with g games over L labels has at least ⌈g/L⌉ at one of them:
+    each game above that costs 1 (squared), each one more above it `OVER_TARGET / 10`, below
+    a meeting above the target.
+    """
+
+    def __init__(self, labels: np.ndarray, tables: int) -> None:
+        rounds = labels.shape[0]
+        count = int(labels.max(initial=-1)) + 1
+        self.none = count
+        self.labels = np.where(labels < 0, count, labels)
+        self.tables = tables
+        self.bound = -(-rounds // max(1, count))
+        self.price = np.array(
+            [OVER_TARGET / 10 * max(0, c - self.bound - 1) ** 2 for c in range(rounds + 2)]
+        )
+        self.shifts = np.arange(tables)
+
+    def _at(self, words: np.ndarray) -> np.ndarray:
+        """(orbit, round, shift): the label of each orbit's k-th player in each round."""
+        rounds = words.shape[1]
+        tables = (words[:, :, None] + self.shifts[None, None, :]) % self.tables
+        return self.labels[np.arange(rounds)[None, :, None], tables]
+
+    def recount(self, words: np.ndarray) -> None:
+        at = self._at(words)
+        self.counts = np.zeros((ORBITS, self.tables, self.none + 1), dtype=np.int64)
+        for r in range(words.shape[1]):
+            np.add.at(
+                self.counts, (np.arange(ORBITS)[:, None], self.shifts[None, :], at[:, r, :]), 1
+            )
+        self.counts[:, :, self.none] = 0
+
+    def cost(self) -> float:
+        return float(self.price[self.counts[:, :, : self.none]].sum())
+
+    def changes(self, words: np.ndarray) -> np.ndarray:
+        """(orbit, round, letter): change of the cost when the word takes the letter there."""
+        counts = self.counts
+        up = self.price[counts + 1] - self.price[counts]
+        down = self.price[np.maximum(counts - 1, 0)] - self.price[counts]
+        up[:, :, self.none] = down[:, :, self.none] = 0
+        rounds = words.shape[1]
+        now = self._at(words)
+        letters = (np.arange(self.tables)[:, None] + self.shifts[None, :]) % self.tables
+        then = self.labels[np.arange(rounds)[:, None, None], letters[None, :, :]]
+        orbit = np.arange(ORBITS)[:, None, None, None]
+        shift = self.shifts[None, None, None, :]
+        joined = up[orbit, shift, then[None, :, :, :]]
+        left = down[orbit, shift, now[:, :, None, :]]
+        moved = then[None, :, :, :] != now[:, :, None, :]
+        return ((joined + left) * moved).sum(axis=3)
+
+    def change(self, words: np.ndarray, i: int, r: int, letter: int) -> None:
+        old = self.labels[r, (words[i, r] + self.shifts) % self.tables]
+        new = self.labels[r, (letter + self.shifts) % self.tables]
+        np.add.at(self.counts[i], (self.shifts, old), -1)
+        np.add.at(self.counts[i], (self.shifts, new), 1)
+        self.counts[i, :, self.none] = 0

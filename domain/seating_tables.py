@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import count
 from math import comb
 
@@ -101,19 +101,37 @@ def assign_tables(
         return rounds
     numbering = _numbering_problem(problem)
     generator = np.random.default_rng(rng.getrandbits(64))
-    search = _TabuSearch(problem, free_rounds, generator, 0.0)
+    # A structured start spreads tables and judges already: the search keeps them spread.
+    search = _TabuSearch(
+        problem, free_rounds, generator, 0.0 if problem.start is None else OVER_VISITS
+    )
     steps = min(_MOST_STEPS, problem.swaps // (_STEP_OVERHEAD + search.swaps_per_step))
     for r, tables in zip(free_rounds, search.run(steps, out_of_time), strict=True):
         rounds[r] = tables
     rounds = number_tables(numbering, rounds, free_rounds, rng)
     # Numbers alone may leave someone two games above his bound at a table or with a judge:
     # the search goes on from here, those visits now weighed, then the numbers are redone.
+    # Pairs as often together as the first search left them are no longer "above the target":
+    # the visits then weigh more than those meetings do.
+    problem = replace(problem, meet_target=max(problem.meet_target, _most_meetings(rounds)))
     search = _TabuSearch(problem, free_rounds, generator, OVER_VISITS, rounds)
     if search.visit_cost() > 0 and not out_of_time():
         for r, tables in zip(free_rounds, search.run(steps, out_of_time), strict=True):
             rounds[r] = tables
         rounds = number_tables(numbering, rounds, free_rounds, rng)
     return rounds
+
+
+def _most_meetings(rounds: list[list[list[int]]]) -> int:
+    """The largest number of games two players share."""
+    meetings: dict[tuple[int, int], int] = {}
+    for tables in rounds:
+        for table in tables:
+            ordered = sorted(table)
+            for k, a in enumerate(ordered):
+                for b in ordered[k + 1 :]:
+                    meetings[a, b] = meetings.get((a, b), 0) + 1
+    return max(meetings.values(), default=0)
 
 
 def _numbering_problem(problem: TableProblem) -> NumberingProblem:

@@ -127,13 +127,14 @@ def rotated_judges(tables: int, rounds: int) -> tuple[tuple[str | None, ...], ..
 @pytest.mark.parametrize(
     ("n", "tables", "rounds", "team_size", "s2_at_most"),
     [
-        # Table and judge spreading costs this stage some S2 over its bound of 360.
-        (60, 6, 6, 3, 440),
+        # Teams packed two to an orbit of 6 (the column construction) stay apart by design;
+        # spreading tables and judges costs some S2 over the bound of 360.
+        (60, 6, 6, 3, 400),
         # Seated from cyclic orbits, at the round-pair bound (every code over GF(4) gives 540).
         (40, 4, 6, 0, 480),
         (20, 2, 3, 0, 120),
         (57, 5, 6, 0, 280),
-        (100, 10, 6, 0, 60),
+        (100, 10, 6, 0, 90),
     ],
 )
 def test_the_issue_cases_reach_the_meeting_bound_with_tables_and_judges_spread(

@@ -42,3 +42,19 @@ def test_orbits_fit_a_table_count_that_is_no_prime_power() -> None:
 def test_no_orbits_unless_every_player_plays_every_round_at_two_tables_or_more() -> None:
     assert orbit_tables(57, 5, 6, 2, 270, random.Random(0)) == []
     assert orbit_tables(10, 1, 3, 3, 135, random.Random(0)) == []
+
+
+def test_players_placed_in_orbits_by_team_never_meet_and_spread_over_tables_and_judges() -> None:
+    # 60 players in teams of 3, two teams to an orbit of 6; 6 judges rotating over the tables.
+    slots = [(player // 6, player % 6) for player in range(60)]
+    judges = [[(table + r) % 6 for table in range(6)] for r in range(6)]
+    tables_of = orbit_tables(60, 6, 6, 2, 360, random.Random(0), slots, judges)
+    for row in tables_of:
+        assert Counter(row) == dict.fromkeys(range(6), 10)
+        for team in range(20):
+            assert len({row[3 * team + k] for k in range(3)}) == 3
+    for player in range(60):
+        at_table = Counter(row[player] for row in tables_of)
+        with_judge = Counter(judges[r][row[player]] for r, row in enumerate(tables_of))
+        # Bound ⌈6 / 6⌉ = 1: one game above it at most.
+        assert max(at_table.values()) <= 2 and max(with_judge.values()) <= 2
