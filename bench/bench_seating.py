@@ -1,11 +1,20 @@
-"""Seating quality and CPU time for the issue's cases: `python bench/bench_seating.py`."""
+"""Seating quality and time of the whole `mafiatour seating` command for the issue's cases.
+
+`python bench/bench_seating.py` runs the command once per case, as an organizer would (start-up,
+imports, the search, the report), and prints its figures beside their lower bounds: repeated
+meetings, seats, most games at one table and with one judge (judges rotating, one a table),
+sit-outs and teammates; then the wall and CPU seconds of the command. `--budgets` adds what
+smaller search budgets (`--swaps`) buy on two cases.
+"""
 
 from __future__ import annotations
 
+import json
+import resource
+import subprocess
+import sys
 import time
-
-from domain.seating import SeatingRequest, generate_seating
-from domain.seating_quality import evaluate_seating
+from pathlib import Path
 
 # (players, team size, tables per round, rounds)
 CASES = [
@@ -14,34 +23,69 @@ CASES = [
     (20, 0, 2, 3),
     (30, 3, 3, 6),
     (57, 0, 5, 6),
+    (48, 0, 4, 9),
     (100, 0, 10, 6),
     (100, 0, 10, 10),
+    (300, 0, 30, 6),
 ]
+BUDGET_CASES = [(57, 0, 5, 6), (48, 0, 4, 9)]
+BUDGETS = [10_000_000, 30_000_000, 100_000_000, 400_000_000]
+COMMAND = [str(Path(sys.executable).with_name("mafiatour")), "seating"]
+
+
+def run(players: int, team_size: int, tables: int, rounds: int, *extra: str) -> tuple:
+    """The command's quality report, wall seconds and CPU seconds (its own process)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    output = subprocess.run(
+        [
+            *COMMAND,
+            *("--players", str(players), "--team-size", str(team_size)),
+            *("--tables", str(tables), "--rounds", str(rounds), *extra),
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return json.loads(output)["quality"], wall, cpu
+
+
+def label(players: int, team_size: int, tables: int, rounds: int) -> str:
+    return f"{players}p k{team_size} {tables}t {rounds}r"
+
+
+def line(q: dict) -> str:
+    over = f"{100 * (q['s2'] - q['s2_bound']) / q['s2_bound']:+.1f}%" if q["s2_bound"] else "-"
+    table = q["most_at_table"][1] if q["most_at_table"] else 0
+    judge = q["most_with_judge"][1] if q["most_with_judge"] else 0
+    return (
+        f"{q['max_meet']}/{q['max_meet_bound']:<4} {q['s2']:>4} ({q['s2_bound']:>4}) {over:>6}  "
+        f"{q['players_with_repeated_seats']:>5} {q['seat_zone_unbalanced']:>5}  "
+        f"{table}/{q['most_at_table_bound']:<4} {judge}/{q['most_with_judge_bound']:<4} "
+        f"{q['sit_out_unfairness']:>4} {q['teammates_together']:>5}"
+    )
+
+
+HEADER = "meet   S2 (bound)   over  seats zones  table  judge  sit-out mates   wall s  CPU s"
 
 
 def main() -> None:
-    print(
-        "case                 max_meet  S2 (bound)   over   repeated-seat  zone-unbal  "
-        "table-rep  sit-out  mates  CPU s"
-    )
-    for players_count, team_size, tables, rounds in CASES:
-        players = tuple(f"p{i}" for i in range(1, players_count + 1))
-        team_of = {p: f"t{k // team_size + 1}" for k, p in enumerate(players)} if team_size else {}
-        request = SeatingRequest(
-            players=players, rounds=rounds, tables_per_round=(tables,) * rounds, team_of=team_of
-        )
-        start = time.process_time()
-        seating = generate_seating(request)
-        seconds = time.process_time() - start
-        q = evaluate_seating(request, seating)
-        label = f"{players_count}p k{team_size} {tables}t {rounds}r"
-        over = f"{100 * (q.s2 - q.s2_bound) / q.s2_bound:+.1f}%" if q.s2_bound else "-"
-        print(
-            f"{label:20} {q.max_meet}/{q.max_meet_bound:<6} {q.s2:>4} ({q.s2_bound:>4})  "
-            f"{over:>6}  {q.players_with_repeated_seats:>13}  {q.seat_zone_unbalanced:>10}  "
-            f"{q.table_repeats:>9}  {q.sit_out_unfairness:>7}  {q.teammates_together:>5}  "
-            f"{seconds:5.2f}"
-        )
+    _quality, wall, cpu = run(10, 0, 1, 1, "--swaps", "1000")
+    print(f"start-up and report alone (10 players, 1 round): wall {wall:.2f} s, CPU {cpu:.2f} s")
+    print(f"{'case':18} {HEADER}")
+    for case in CASES:
+        quality, wall, cpu = run(*case)
+        print(f"{label(*case):18} {line(quality)}  {wall:7.2f} {cpu:6.2f}")
+    if "--budgets" in sys.argv:
+        print()
+        print(f"{'case':18} {'swaps':>11}  {HEADER}")
+        for case in BUDGET_CASES:
+            for swaps in BUDGETS:
+                quality, wall, cpu = run(*case, "--swaps", str(swaps))
+                print(f"{label(*case):18} {swaps:>11,}  {line(quality)}  {wall:7.2f} {cpu:6.2f}")
 
 
 if __name__ == "__main__":

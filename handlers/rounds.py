@@ -122,26 +122,13 @@ def _quality_lines(preview: StagePreview, texts: Texts) -> list[str]:
         lines.append(
             texts("rounds-quality-most-repeats", player=_name(preview, player), repeats=repeats)
         )
-    if quality.most_at_table is not None:
-        player, games = quality.most_at_table
-        lines.append(
-            texts(
-                "seating-quality-most-at-table",
-                player=_name(preview, player),
-                games=games,
-                bound=quality.most_at_table_bound,
-            )
-        )
-    if quality.most_with_judge is not None:
-        player, games = quality.most_with_judge
-        lines.append(
-            texts(
-                "seating-quality-most-with-judge",
-                player=_name(preview, player),
-                games=games,
-                bound=quality.most_with_judge_bound,
-            )
-        )
+    for key, most, bound in (
+        ("seating-quality-most-at-table", quality.most_at_table, quality.most_at_table_bound),
+        ("seating-quality-most-with-judge", quality.most_with_judge, quality.most_with_judge_bound),
+    ):
+        if most is not None:
+            player, games = most
+            lines.append(texts(key, player=_name(preview, player), games=games, bound=bound))
     lines.extend(f"⛔ {escape(problem)}" for problem in quality.hard_violations)
     return lines
 

@@ -16,6 +16,9 @@ WAIT = 120
 async def test_the_sheets_and_the_csv_come_from_the_rounds_screen(stage: Stage) -> None:  # noqa: F811
     await seat(stage)
     preview = stage.organizer.messages[-1]
+    # Two judges rotate over the two tables: the report gives both figures beside their bounds.
+    assert "Больше всех игр за одним столом" in (preview.text or "")
+    assert "Больше всех игр у одного судьи" in (preview.text or "")
     await stage.organizer.press(preview, button_text="🖨 Листы (PDF)")
     sheets = await stage.organizer.wait_for(
         lambda m: m.document is not None and (m.document.file_name or "").endswith(".pdf"),
