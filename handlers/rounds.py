@@ -444,7 +444,11 @@ async def on_button(
         await callback.answer(texts("rounds-published", round=number))
         return
     elif act in (PDF, CSV) and isinstance(callback.message, Message):
-        await _send_sheet(callback.message, await rounds.stage_preview(*args), act, texts)
+        preview = await rounds.stage_preview(*args)
+        # Drawing a big stage's sheets takes a while: the press is answered first.
+        await callback.answer()
+        await _send_sheet(callback.message, preview, act, texts)
+        return
     elif act == SCHEDULES:
         sent = await rounds.send_schedules(*args)
         await callback.answer(texts("seating-schedules-sent", players=sent), show_alert=True)

@@ -7,10 +7,21 @@ import io
 
 import pypdf
 
-from tests.e2e.test_rounds import Stage, seat, stage  # noqa: F401  (the fixture)
+from tests.e2e.test_rounds import Stage, stage  # noqa: F401  (the fixture)
 from tests.integration.test_rounds_setup import FIRST_PLAYER
 
+# The search and the PDF are seconds of CPU: on a loaded machine they take far longer.
 WAIT = 120
+
+
+async def seat(stage: Stage) -> None:  # noqa: F811
+    """Seat the stage from the rounds screen, waiting as long as a loaded machine needs."""
+    stage.organizer.send(f"/rounds {stage.seeded.tournament.id}")
+    offer = await stage.organizer.wait_for(
+        lambda m: "Составить рассадку" in str(m.buttons), timeout=WAIT
+    )
+    await stage.organizer.press(offer, button_text="Составить рассадку").answer(WAIT)
+    await stage.organizer.wait_for(lambda m: "Повторные встречи" in (m.text or ""), timeout=WAIT)
 
 
 async def test_the_sheets_and_the_csv_come_from_the_rounds_screen(stage: Stage) -> None:  # noqa: F811
@@ -19,7 +30,7 @@ async def test_the_sheets_and_the_csv_come_from_the_rounds_screen(stage: Stage) 
     # Two judges rotate over the two tables: the report gives both figures beside their bounds.
     assert "Больше всех игр за одним столом" in (preview.text or "")
     assert "Больше всех игр у одного судьи" in (preview.text or "")
-    await stage.organizer.press(preview, button_text="🖨 Листы (PDF)")
+    await stage.organizer.press(preview, button_text="🖨 Листы (PDF)").answer(WAIT)
     sheets = await stage.organizer.wait_for(
         lambda m: m.document is not None and (m.document.file_name or "").endswith(".pdf"),
         timeout=WAIT,
@@ -32,7 +43,7 @@ async def test_the_sheets_and_the_csv_come_from_the_rounds_screen(stage: Stage) 
     first = pdf.pages[0].extract_text()
     assert "Стол 1" in first and "Лучший" in first and "Ник" in first
     assert "Рассадка" in pdf.pages[-1].extract_text()
-    await stage.organizer.press(preview, button_text="📄 Рассадка (CSV)")
+    await stage.organizer.press(preview, button_text="📄 Рассадка (CSV)").answer(WAIT)
     table = await stage.organizer.wait_for(
         lambda m: m.document is not None and (m.document.file_name or "").endswith(".csv"),
         timeout=WAIT,
@@ -49,10 +60,10 @@ async def test_every_player_gets_his_schedule_and_a_correction_when_it_changes(
 ) -> None:
     player = stage.fake.user(FIRST_PLAYER, "Игрок")
     player.send("/start")
-    await player.wait_for()
+    await player.wait_for(timeout=WAIT)
     await seat(stage)
     preview = stage.organizer.messages[-1]
-    await stage.organizer.press(preview, button_text="📬 Разослать расписание игрокам")
+    await stage.organizer.press(preview, button_text="📬 Разослать расписание игрокам").answer(WAIT)
     schedule = await player.wait_for(lambda m: "Ваше расписание" in (m.text or ""), timeout=WAIT)
     text = schedule.text or ""
     rounds = len([line for line in (preview.text or "").splitlines() if line.startswith("Тур ")])
