@@ -29,6 +29,7 @@ from bot.delivery import DeliveryLimits, DeliveryWorker
 from bot.i18n import LOCALES, translator
 from bot.metrics import TelegramRequestMetrics, UpdateMetricsMiddleware
 from bot.rendering.standings_posts import ChannelStandings, StandingsPictures
+from bot.replies import ReliableReplies, ReplyScope
 from bot.scheduler import ReminderScheduler
 from bot.seeds import SystemSeeds
 from bot.web import build_web_app, serving
@@ -68,6 +69,9 @@ def build_bot(settings: Settings) -> Bot:
     session = AiohttpSession()
     if settings.telegram_api_base:
         session = AiohttpSession(api=TelegramAPIServer.from_base(settings.telegram_api_base))
+    # Replies made while handling an update wait out 429s and retry faults (bot.replies);
+    # registered first, it wraps the metrics, which so count every attempt.
+    session.middleware(ReliableReplies())
     session.middleware(TelegramRequestMetrics())
     return Bot(
         token=settings.bot_token.get_secret_value(),
@@ -110,6 +114,7 @@ def build_dispatcher(
     # The channel's standings (live table, closing posts) speak the bot's default language.
     dispatcher["standings_presenter"] = ChannelStandings(settings.default_locale)
     dispatcher.update.outer_middleware(UpdateMetricsMiddleware())
+    dispatcher.update.outer_middleware(ReplyScope())
     dispatcher.update.outer_middleware(KnownUserMiddleware(uow_factory, settings.default_locale))
     dispatcher.include_routers(*all_routers())
     return dispatcher

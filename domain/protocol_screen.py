@@ -15,6 +15,7 @@ from decimal import Decimal
 from enum import StrEnum
 
 from domain.protocol import (
+    SEATS,
     FirstKill,
     ProtocolDraft,
     ProtocolError,
@@ -90,6 +91,33 @@ class Screen:
     night: int = 1
 
 
+class UnknownPress(ValueError):
+    """A press no screen shows: a seat outside 1–10 or a value outside its button row (forged
+    or corrupted callback data). Nothing changes; the person is told the button is stale."""
+
+
+# Presses that concern one seat, and those whose value picks from a row of buttons.
+_SEATED = frozenset({Act.ROLE, Act.FOULS, Act.DISQUALIFY, Act.KILL, Act.BEST_MOVE, Act.EXTRA})
+_CHOICES: dict[Act, tuple[object, ...]] = {
+    Act.ROLE: ROLE_TOOLS,
+    Act.ROLE_TOOL: ROLE_TOOLS,
+    Act.WINNER: WINNERS,
+    Act.MODE: MODES,
+}
+# Presses whose value is the night of the first kill itself.
+_NIGHTLY = frozenset({Act.KILL, Act.NIGHT})
+
+
+def _check_shape(press: Press) -> None:
+    choices = _CHOICES.get(press.act)
+    if (
+        (press.act in _SEATED and press.seat not in SEATS)
+        or (choices is not None and not 0 <= press.value < len(choices))
+        or (press.act in _NIGHTLY and press.value not in NIGHTS)
+    ):
+        raise UnknownPress(f"no screen shows {press}")
+
+
 class PressRefused(ValueError):
     """A press the rules do not allow; `errors` say why (message ids with their arguments)."""
 
@@ -138,11 +166,13 @@ def extra_steps(extra: Decimal, regulation: Regulation) -> int:
 
 
 def apply_press(screen: Screen, press: Press, regulation: Regulation) -> Screen:
-    """The screen after a press; raises `PressRefused` if the press breaks a rule.
+    """The screen after a press; raises `PressRefused` if the press breaks a rule and
+    `UnknownPress` if no screen shows such a button.
 
     Only errors the press itself brings count: a rule the draft already broke (which can only
     come from an older regulation) does not block unrelated presses.
     """
+    _check_shape(press)
     changed = _pressed(screen, press, regulation)
     if changed.mode is Mode.SUMMARY and screen.mode is not Mode.SUMMARY:
         _check_ready(changed.draft, regulation)

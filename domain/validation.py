@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from datetime import date, datetime, time
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -23,10 +23,18 @@ TEAM_NAME_MIN, TEAM_NAME_MAX = 2, 48
 CAPACITY_MAX = 1000
 FEE_MAX = Decimal(1_000_000)
 REASON_MAX = 500
+# Rows are numbered in 32-bit integer columns (PostgreSQL's `integer`); Telegram's user and chat
+# ids have at most 52 significant bits. A larger number typed or found in a button is refused
+# before it reaches the database (SQLite overflows past 64 bits).
+ROW_ID_MAX = 2**31 - 1
+TELEGRAM_ID_MAX = 2**52 - 1
+_ASCII_NUMBER = re.compile(r"[0-9]{1,19}")
+_AMOUNT = re.compile(r"[0-9]{1,7}(\.[0-9]{1,2})?")
 _SPACES = re.compile(r"\s+")
-_CHANNEL = re.compile(r"^(@[A-Za-z][A-Za-z0-9_]{3,31}|-100\d{5,15})$")
-_DATE = re.compile(r"^(\d{1,2})\.(\d{1,2})\.(\d{4})$")
-_CLOCK = re.compile(r"^(\d{1,2}):(\d{2})$")
+# ASCII digits only: `\d` alone would take "٣" or "१" too.
+_CHANNEL = re.compile(r"^(@[A-Za-z][A-Za-z0-9_]{3,31}|-100\d{5,15})$", re.ASCII)
+_DATE = re.compile(r"^(\d{1,2})\.(\d{1,2})\.(\d{4})$", re.ASCII)
+_CLOCK = re.compile(r"^(\d{1,2}):(\d{2})$", re.ASCII)
 
 
 class Invalid(ValueError):
@@ -92,12 +100,23 @@ def reason(text: str | None) -> str:
     return _bounded(text, 3, REASON_MAX, "invalid-reason")
 
 
-def whole_number(text: str | None, low: int, high: int) -> int:
-    """A whole number between `low` and `high`."""
+def whole_number(
+    text: str | None, low: int, high: int, code: str = "invalid-number", **args: Any
+) -> int:
+    """A whole number between `low` and `high`, written in ASCII digits only: the one parser
+    of every number people type.
+
+    Other digits Python would take ("²", "٣"), signs and numbers past the range raise
+    `Invalid(code, min=low, max=high, **args)`, so every field says what it expects."""
     value = clean_text(text)
-    if not value.isdigit() or not low <= int(value) <= high:
-        raise Invalid("invalid-number", min=low, max=high)
+    if not is_ascii_number(value) or not low <= int(value) <= high:
+        raise Invalid(code, min=low, max=high, **args)
     return int(value)
+
+
+def is_ascii_number(text: str) -> bool:
+    """Whether `text` is written in ASCII digits only (so it means a number, not a name)."""
+    return _ASCII_NUMBER.fullmatch(text) is not None
 
 
 def capacity(text: str | None) -> int:
@@ -113,11 +132,10 @@ def club_quota(text: str | None) -> int:
 def fee(text: str | None) -> Decimal:
     """An entry fee in currency units, 0 for none; a comma is taken as the decimal point."""
     value = clean_text(text).replace(",", ".")
-    try:
-        amount = Decimal(value)
-    except InvalidOperation:
-        raise Invalid("invalid-fee") from None
-    if not amount.is_finite() or amount < 0 or amount > FEE_MAX or amount != round(amount, 2):
+    if _AMOUNT.fullmatch(value) is None:  # Decimal alone would take "٣", "1e5" or "-0"
+        raise Invalid("invalid-fee")
+    amount = Decimal(value)
+    if amount > FEE_MAX:
         raise Invalid("invalid-fee")
     return amount
 
@@ -190,7 +208,7 @@ def timetable(text: str | None, regulation: Regulation) -> tuple[TimetableDay, .
     days: dict[int, list[dict[str, str | None]]] = {}
     for number, line in enumerate((text or "").strip().splitlines(), start=1):
         parts = line.split()
-        if len(parts) not in (3, 4) or not parts[0].isdigit():
+        if len(parts) not in (3, 4) or _ASCII_NUMBER.fullmatch(parts[0]) is None:
             raise Invalid("invalid-timetable-line", line=number)
         clock = None if parts[1] == "-" else parts[1]
         stage = parts[3] if len(parts) == 4 else None

@@ -7,9 +7,10 @@ from typing import Any
 
 from aiogram import Router
 from aiogram.exceptions import TelegramAPIError
-from aiogram.types import ErrorEvent
+from aiogram.types import ErrorEvent, Message
 
 from bot.i18n import normalize_locale
+from bot.replies import UpdateReplies, replying_to
 from handlers.middlewares import Texts
 
 log = logging.getLogger(__name__)
@@ -23,11 +24,18 @@ async def apologise(event: ErrorEvent, **data: Any) -> bool:
         sender = data.get("event_from_user")
         texts = Texts(normalize_locale(sender.language_code if sender else None))
     apology = texts("error-apology")
+    # The apology goes out like any reply (through flood limits and faults), and a press the
+    # handler already answered gets it as a message: a query can be answered only once.
+    replies: UpdateReplies = data.get("replies") or UpdateReplies()
+    query = update.callback_query
     try:
-        if update.message is not None:
-            await update.message.answer(apology)
-        elif update.callback_query is not None:
-            await update.callback_query.answer(apology, show_alert=True)
+        with replying_to(replies):
+            if update.message is not None:
+                await update.message.answer(apology)
+            elif query is not None and query.id not in replies.answered:
+                await query.answer(apology, show_alert=True)
+            elif query is not None and isinstance(query.message, Message):
+                await query.message.answer(apology)
     except TelegramAPIError:
         log.warning("could not apologise for update %s", update.update_id, exc_info=True)
     return True

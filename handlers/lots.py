@@ -16,6 +16,7 @@ from aiogram.fsm.state import State, StatesGroup
 from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
+from domain import validation
 from domain.lots import LotDecision
 from domain.permissions import Forbidden, StaffRole
 from domain.services import lots
@@ -24,6 +25,7 @@ from domain.services.ports import Clock, SeedSource, UnitOfWorkFactory
 from domain.services.standings import StandingsPresenter
 from domain.users import User
 from domain.validation import Invalid
+from handlers.callbacks import RowId
 from handlers.common import refusal_text, refusals_answered, show
 from handlers.middlewares import Texts
 
@@ -34,7 +36,7 @@ class LotButton(CallbackData, prefix="lo"):
     """The lot screen's buttons; the chief judge's alert packs its "view" button with
     `domain.lots.lot_screen_callback`."""
 
-    tid: int
+    tid: RowId
     act: str
 
 
@@ -155,14 +157,17 @@ async def take_order(
         case = await lots.lot_case(uow_factory, tid, user.telegram_id)
         if case.tie is None:
             raise Invalid("lot-nothing-to-decide")
-        if not all(word.isdigit() for word in words):
-            raise Invalid("lot-order-invalid", count=len(case.tie.tied))
+        count = len(case.tie.tied)
+        entered = [
+            validation.whole_number(word, 1, count, "lot-order-invalid", count=count)
+            for word in words
+        ]
         names = dict(zip(case.tie.tied, case.names, strict=True))
         decision = await lots.draw_lot(
             uow_factory,
             tid,
             user.telegram_id,
-            [int(word) for word in words],
+            entered,
             fresh_seed=str(seeds.draw()),
             presenter=standings_presenter,
             now=clock.now(),

@@ -116,21 +116,23 @@ def _keep_label(step: str, data: dict[str, Any], settings: Settings, texts: Text
 async def _ask(
     message: Message, state: FSMContext, step: State, texts: Texts, settings: Settings, clock: Clock
 ) -> None:
-    await state.set_state(step)
     data = await state.get_data()
     name = _step_name(step)
     if name == "confirm":
         await _confirm(message, data, texts, clock=clock)
-        return
-    args: dict[str, Any] = {}
-    if name == "timetable":
-        days = _regulation_of(data).timetable
-        args["timetable"] = escape(validation.timetable_lines(days)) or "-"
-    keyboard = InlineKeyboardBuilder()
-    label = _keep_label(name, data, settings, texts)
-    if label is not None:
-        keyboard.button(text=label, callback_data=WizardKeep(step=name))
-    await message.answer(texts(f"wizard-ask-{name}", **args), reply_markup=keyboard.as_markup())
+    else:
+        args: dict[str, Any] = {}
+        if name == "timetable":
+            days = _regulation_of(data).timetable
+            args["timetable"] = escape(validation.timetable_lines(days)) or "-"
+        keyboard = InlineKeyboardBuilder()
+        label = _keep_label(name, data, settings, texts)
+        if label is not None:
+            keyboard.button(text=label, callback_data=WizardKeep(step=name))
+        await message.answer(texts(f"wizard-ask-{name}", **args), reply_markup=keyboard.as_markup())
+    # Only a delivered question moves the wizard on: had sending failed, the next answer
+    # would land on a step the person never saw.
+    await state.set_state(step)
 
 
 async def _next(
@@ -159,7 +161,6 @@ async def start_wizard(
         await message.answer(texts("refused-forbidden"))
         return
     await state.clear()
-    await state.set_state(Wizard.regulation)
     keyboard = InlineKeyboardBuilder()
     for preset in PRESET_IDS:
         name = load_preset(preset).name
@@ -169,6 +170,7 @@ async def start_wizard(
         )
     keyboard.adjust(1)
     await message.answer(texts("wizard-ask-regulation"), reply_markup=keyboard.as_markup())
+    await state.set_state(Wizard.regulation)  # once the question was delivered (see _ask)
 
 
 async def choose_preset(

@@ -23,12 +23,13 @@ from bot.config import Settings
 from domain.permissions import Forbidden
 from domain.protests import ProtestStatus
 from domain.services import protests, protocols
+from domain.services.access import NotFound
 from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.protests import ACCEPT, ANNUL, CORRECT, PHOTO, PLAYERS, REJECT, AuditLog
 from domain.services.standings import StandingsPresenter
 from domain.users import User
 from domain.validation import Invalid
-from handlers.callbacks import PersonAction
+from handlers.callbacks import PersonAction, RowId
 from handlers.common import refusal_text, refusals_answered, show
 from handlers.middlewares import Texts
 from handlers.protocol import render_keyboard, render_text
@@ -40,18 +41,18 @@ AUDIT_SHOWN = 15
 class ProtestButton(CallbackData, prefix="pt"):
     """The "Protest" button under a player's result (`domain.protests.protest_callback`)."""
 
-    game: int
+    game: RowId
 
 
 class DecisionButton(CallbackData, prefix="pd"):
     """A deciding judge's button under a protest (`domain.protests.decision_callback`)."""
 
-    protest: int
+    protest: RowId
     act: str
 
 
 class AuditButton(CallbackData, prefix="au"):
-    tid: int
+    tid: RowId
     act: str
 
 
@@ -128,7 +129,7 @@ async def take_reason(
         await protests.file_protest(
             uow_factory, game_id, user.telegram_id, reason, photo, clock.now()
         )
-    except Invalid as error:
+    except (Invalid, Forbidden, NotFound) as error:
         await message.answer(refusal_text(texts, error))
         # A reason of the wrong length may be written again; any other refusal is final.
         if error.code != "protest-reason-length":
@@ -276,7 +277,7 @@ async def take_decision(
                 presenter=standings_presenter,
                 now=clock.now(),
             )
-    except (Invalid, Forbidden) as error:
+    except (Invalid, Forbidden, NotFound) as error:
         await message.answer(refusal_text(texts, error))
         if not (isinstance(error, Invalid) and error.code == "protest-decision-length"):
             await state.clear()

@@ -30,6 +30,7 @@ from domain.protocol_screen import (
     Mode,
     Press,
     Screen,
+    UnknownPress,
     seat_press,
 )
 from domain.rounds import GameState
@@ -40,6 +41,7 @@ from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.protocols import NotYourTable, ProtocolView
 from domain.services.standings import StandingsPresenter
 from domain.users import User
+from handlers.callbacks import RowId
 from handlers.middlewares import Texts
 
 # Presses that are not the screen's own: open, confirm, start or cancel a correction, and
@@ -61,10 +63,10 @@ _ALERTS = frozenset(
 class ProtocolButton(CallbackData, prefix="pp"):
     """A button of the protocol screen; `domain.protocol_screen.open_callback` packs the same."""
 
-    game: int
+    game: RowId
     act: str
-    seat: int = 0
-    value: int = 0
+    seat: RowId = 0
+    value: RowId = 0
 
 
 def _button(game_id: int, press: Press | None) -> str:
@@ -382,6 +384,9 @@ async def on_press(
         return
     except NotFound:
         await callback.answer(texts("refused-not-found"), show_alert=True)
+        return
+    except UnknownPress:
+        await callback.answer(texts("button-out-of-date"), show_alert=True)
         return
     if callback_data.act == OPEN:
         if isinstance(callback.message, Message):

@@ -21,13 +21,16 @@ from aiogram.types import BufferedInputFile, CallbackQuery, InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.config import Settings
+from domain import validation
 from domain.outgoing import TEXT_LIMIT
 from domain.rounds import Round, TableGame, split_blocks
+from domain.seating import TABLE_SIZE
 from domain.services import rounds
 from domain.services.ports import Clock, SeedSource, UnitOfWorkFactory
 from domain.services.rounds import StagePreview
 from domain.users import User
 from domain.validation import Invalid
+from handlers.callbacks import RowId, TelegramId
 from handlers.common import refusals_answered
 from handlers.middlewares import Texts
 
@@ -40,11 +43,11 @@ SIT_OUTS_PER_LINE = 10
 class StageButton(CallbackData, prefix="st"):
     """A button of the rounds screens: tournament, action, round, table, value."""
 
-    t: int
+    t: RowId
     act: str
-    r: int = 0
-    table: int = 0
-    v: int = 0
+    r: RowId = 0
+    table: RowId = 0
+    v: TelegramId = 0
 
 
 SEAT = "seat"
@@ -479,16 +482,14 @@ async def _send_sheet(message: Message, preview: StagePreview, kind: str, texts:
 
 
 def _number(text: str | None) -> int:
-    if text is None or not text.strip().isdigit():
-        raise Invalid("rounds-usage")
-    return int(text.strip())
+    return validation.whole_number(text, 1, validation.ROW_ID_MAX, "rounds-usage")
 
 
 def _player(preview: StagePreview, round_number: int, word: str) -> int:
     """A player named by his nickname (any case) or by his place "table.seat" in the round."""
-    table, _, seat = word.partition(".")
-    if table.isdigit() and seat.isdigit():
-        return preview.stage.round(round_number).seating.player_at(int(table), int(seat))
+    if validation.is_ascii_number(word.partition(".")[0]):
+        table, seat = _place(word)
+        return preview.stage.round(round_number).seating.player_at(table, seat)
     wanted = word.casefold()
     for player, nickname in preview.nicknames.items():
         if nickname.casefold() == wanted:
@@ -498,9 +499,7 @@ def _player(preview: StagePreview, round_number: int, word: str) -> int:
 
 def _place(word: str) -> tuple[int, int]:
     table, _, seat = word.partition(".")
-    if not (table.isdigit() and seat.isdigit()):
-        raise Invalid("rounds-usage")
-    return int(table), int(seat)
+    return _number(table), validation.whole_number(seat, 1, TABLE_SIZE, "rounds-usage")
 
 
 async def _edit_arguments(
@@ -511,12 +510,12 @@ async def _edit_arguments(
     clock: Clock,
 ) -> tuple[StagePreview, int, list[str]]:
     words = (command.args or "").split()
-    if len(words) != 4 or not (words[0].isdigit() and words[1].isdigit()):
+    if len(words) != 4:
         raise Invalid("rounds-usage")
     preview = await rounds.stage_preview(
-        uow_factory, int(words[0]), user.telegram_id, settings.admin_ids, clock.now()
+        uow_factory, _number(words[0]), user.telegram_id, settings.admin_ids, clock.now()
     )
-    number = int(words[1])
+    number = _number(words[1])
     if not 1 <= number <= len(preview.stage.rounds):
         raise Invalid("round-unknown", round=number, rounds=len(preview.stage.rounds))
     return preview, number, words[2:]

@@ -2,7 +2,8 @@
 
 Routers are built fresh for each Dispatcher (aiogram attaches a router to one parent only),
 so tests and the offline simulation can run several bots in one process. Feature routers
-come before `start`, which answers any deep-link payload nobody claimed.
+come before `start`, which answers any deep-link payload nobody claimed, and `buttons`, which
+answers any button press nobody claimed, comes last.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from aiogram import Router
 
 from handlers import (
+    buttons,
     checkin,
     errors,
     lists,
@@ -44,4 +46,5 @@ def all_routers() -> list[Router]:
         lots.make_router(),
         standings.make_router(),
         start.make_router(),
+        buttons.make_router(),
     ]

@@ -21,6 +21,7 @@ from domain.services.standings import (
     standings_of_tournament,
 )
 from domain.users import User
+from handlers.callbacks import RowId
 from handlers.middlewares import Texts
 
 PICTURE = "png"
@@ -28,7 +29,7 @@ SPREADSHEET = "csv"
 
 
 class StandingsFile(CallbackData, prefix="stfile"):
-    tournament_id: int
+    tournament_id: RowId
     kind: str
 
 

@@ -22,6 +22,7 @@ from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.reminders import TimetableView, set_timetable, timetable_of
 from domain.users import User
 from domain.validation import timetable_lines
+from handlers.callbacks import RowId
 from handlers.common import refusals_answered
 from handlers.middlewares import Texts
 
@@ -31,7 +32,7 @@ VIEW, RESET = "view", "reset"
 class TimetableButton(CallbackData, prefix="tt"):
     """The card's "Timetable" button (`view`) and the screen's "restore" button (`reset`)."""
 
-    tid: int
+    tid: RowId
     act: str
 
 

@@ -150,6 +150,15 @@ class FakeUser(FakeChat):
                 f"no callback button {button_text or callback_data!r} on message "
                 f"{message.message_id}; it shows {shown}"
             )
+        return self._press(stored, button["callback_data"])
+
+    def forge_press(self, message: ChatMessage, callback_data: str) -> Press:
+        """Press a button with `callback_data` under `message`, whatever its keyboard shows:
+        what a modified client (or an old copy of the keyboard) sends."""
+        stored = self._world.chats[message.chat_id].messages[message.message_id]
+        return self._press(stored, callback_data)
+
+    def _press(self, stored: StoredMessage, callback_data: str) -> Press:
         query_id = self._world.new_callback_query_id()
         answered: asyncio.Future[CallbackAnswer] = asyncio.get_running_loop().create_future()
         self._world.callbacks[query_id] = answered
@@ -161,7 +170,7 @@ class FakeUser(FakeChat):
                 "from": self._user.as_api(),
                 "message": stored.as_api(),
                 "chat_instance": str(stored.chat.id),
-                "data": button["callback_data"],
+                "data": callback_data,
             },
         )
         return Press(query_id, answered)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 from decimal import Decimal
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from domain.protocol import Removal, Role, Side
 from domain.protocol_screen import (
@@ -15,6 +18,7 @@ from domain.protocol_screen import (
     Press,
     PressRefused,
     Screen,
+    UnknownPress,
     apply_press,
     new_screen,
     open_callback,
@@ -172,3 +176,17 @@ def test_the_summary_opens_only_when_nothing_is_missing() -> None:
 def test_the_round_message_button_opens_the_screen_the_handler_parses() -> None:
     assert open_callback(42) == ProtocolButton(game=42, act=OPEN).pack()
     assert len(open_callback(10**9).encode()) <= 64
+
+
+@given(
+    act=st.sampled_from(list(Act)),
+    seat=st.integers(0, 12) | st.integers(0, 2**31 - 1),
+    value=st.integers(0, 12) | st.integers(0, 2**31 - 1),
+)
+def test_a_forged_press_is_refused_or_unknown_and_never_crashes(
+    act: Act, seat: int, value: int
+) -> None:
+    # Callback data is the client's to forge: every press either applies, breaks a rule
+    # (PressRefused) or is one no screen shows (UnknownPress, answered "out of date").
+    with contextlib.suppress(PressRefused, UnknownPress):
+        apply_press(fresh(), Press(act, seat, value), CUP)

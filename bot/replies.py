@@ -1,0 +1,156 @@
+"""Direct replies that survive Telegram's flood limits and faults, and every press answered.
+
+Two pieces work together:
+- `ReliableReplies`, an aiogram session middleware (`bot.session.middleware(...)`): a request
+  made while an update is being handled waits out a 429 for its `retry_after` and retries a 5xx,
+  an undecodable answer (a proxy's error page) or a network error with a backoff. Requests made
+  elsewhere (the outbox worker, long polling) pass through untouched: they keep their own rules.
+- `ReplyScope`, a Dispatcher update middleware that opens that scope for each update and, once
+  the handler returned, answers a button press nobody answered, so no spinner keeps turning.
+
+Updates of one person are handled one after another (the Dispatcher's event isolation), and a
+reply waiting out a 429 holds that turn, so a person's replies keep their order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from aiogram import BaseMiddleware
+from aiogram.client.session.middlewares.base import (
+    BaseRequestMiddleware,
+    NextRequestMiddlewareType,
+)
+from aiogram.exceptions import (
+    ClientDecodeError,
+    TelegramBadRequest,
+    TelegramEntityTooLarge,
+    TelegramNetworkError,
+    TelegramRetryAfter,
+    TelegramServerError,
+)
+from aiogram.methods import AnswerCallbackQuery, TelegramMethod
+from aiogram.methods.base import TelegramType
+from aiogram.types import TelegramObject, Update
+from aiogram.utils.backoff import Backoff, BackoffConfig
+
+if TYPE_CHECKING:
+    from aiogram import Bot
+    from aiogram.methods import Response
+
+log = logging.getLogger(__name__)
+
+# A faulty Telegram is tried this many times before the handler gets the error.
+ATTEMPTS = 6
+# The longest a person's reply waits in all for flood limits before giving up.
+RETRY_AFTER_BUDGET = 120.0
+FAULT_BACKOFF = BackoffConfig(min_delay=0.5, max_delay=8.0, factor=2.0, jitter=0.1)
+
+
+@dataclass
+class UpdateReplies:
+    """What one update's handling has sent so far: the button presses already answered."""
+
+    answered: set[str] = field(default_factory=set)
+
+
+_current: ContextVar[UpdateReplies | None] = ContextVar("mafiatour_update_replies", default=None)
+
+
+@contextmanager
+def replying_to(replies: UpdateReplies) -> Iterator[UpdateReplies]:
+    """Within the block, the requests of the calling task (and of the tasks it starts) are
+    direct replies of `replies`' update."""
+    token = _current.set(replies)
+    try:
+        yield replies
+    finally:
+        _current.reset(token)
+
+
+def _retryable(error: Exception) -> bool:
+    if isinstance(error, TelegramEntityTooLarge):
+        return False  # a file too big stays too big
+    return isinstance(error, TelegramServerError | TelegramNetworkError | ClientDecodeError)
+
+
+class ReliableReplies(BaseRequestMiddleware):
+    """Retries an update's direct replies through 429s and faults (see the module's doc)."""
+
+    def __init__(
+        self,
+        attempts: int = ATTEMPTS,
+        retry_after_budget: float = RETRY_AFTER_BUDGET,
+        backoff: BackoffConfig = FAULT_BACKOFF,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
+        self._attempts = attempts
+        self._budget = retry_after_budget
+        self._backoff = backoff
+        self._sleep = sleep
+
+    async def __call__(
+        self,
+        make_request: NextRequestMiddlewareType[TelegramType],
+        bot: Bot,
+        method: TelegramMethod[TelegramType],
+    ) -> Response[TelegramType]:
+        replies = _current.get()
+        if replies is None:
+            return await make_request(bot, method)
+        faults = Backoff(self._backoff)
+        waited = 0.0
+        while True:
+            try:
+                result = await make_request(bot, method)
+            except TelegramRetryAfter as error:
+                if waited + error.retry_after > self._budget:
+                    raise
+                log.info(
+                    "%s: flood limit, retrying in %s s", method.__api_method__, error.retry_after
+                )
+                waited += error.retry_after
+                await self._sleep(error.retry_after)
+                continue
+            except Exception as error:
+                if not _retryable(error) or faults.counter + 1 >= self._attempts:
+                    raise
+                delay = next(faults)
+                log.info("%s failed (%s), retrying in %.1f s", method.__api_method__, error, delay)
+                await self._sleep(delay)
+                continue
+            if isinstance(method, AnswerCallbackQuery):
+                replies.answered.add(method.callback_query_id)
+            return result
+
+
+class ReplyScope(BaseMiddleware):
+    """Opens the direct-reply scope for each update and answers a press left unanswered.
+
+    `replies` in the handler data is the scope, so the error handler can reply through it too.
+    """
+
+    async def __call__(
+        self,
+        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
+        event: TelegramObject,
+        data: dict[str, Any],
+    ) -> Any:
+        replies = UpdateReplies()
+        data["replies"] = replies
+        with replying_to(replies):
+            result = await handler(event, data)
+            query = event.callback_query if isinstance(event, Update) else None
+            if query is not None and query.id not in replies.answered:
+                # A handler that forgot, or returned early: stop the spinner all the same.
+                try:
+                    await query.answer()
+                except TelegramBadRequest:
+                    log.warning("button press %s was answered too late", query.id)
+            return result

@@ -1,0 +1,183 @@
+"""Whatever a person types or a client sends as a button's data, the bot answers and never
+crashes: every text handler (every form's state and every command) and every callback prefix
+is fuzzed through the real Dispatcher and the fake Telegram."""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import pkgutil
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+from aiogram.filters.callback_data import CallbackData
+from aiogram.fsm.state import State, StatesGroup
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import handlers
+from bot.app import Application
+from bot.fake_telegram import ChatMessage, FakeTelegram, FakeUser
+from bot.sandbox import running_bot, sandbox_settings
+from bot.simulation.screens import WAIT
+from tests.e2e.lifecycle_screens import ADMIN_ID, create_tournament
+
+FUZZ = settings(
+    max_examples=120,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+APOLOGY = "Что-то пошло не так"
+OUT_OF_DATE = "Эта кнопка устарела"
+
+
+def _handler_modules() -> None:
+    for module in pkgutil.iter_modules(handlers.__path__):
+        importlib.import_module(f"handlers.{module.name}")
+
+
+def _button_kinds() -> list[type[CallbackData]]:
+    _handler_modules()
+    found, pending = [], list(CallbackData.__subclasses__())
+    while pending:
+        kind = pending.pop()
+        found.append(kind)
+        pending.extend(kind.__subclasses__())
+    return sorted(
+        (kind for kind in found if kind.__module__.startswith("handlers.")),
+        key=lambda kind: kind.__prefix__,
+    )
+
+
+def _form_states() -> list[State]:
+    _handler_modules()
+    groups, pending = [], list(StatesGroup.__subclasses__())
+    while pending:
+        group = pending.pop()
+        groups.append(group)
+        pending.extend(group.__subclasses__())
+    return sorted(
+        (state for group in groups for state in group.__all_states__),
+        key=lambda state: state.state or "",
+    )
+
+
+PREFIXES = [kind.__prefix__ for kind in _button_kinds()]
+STATES = _form_states()
+COMMANDS = [
+    "start", "help", "lang", "new", "cancel", "tournaments", "standings", "me", "protest",
+    "protocol", "rounds", "swap", "move", "lot", "audit", "organizer",
+]  # fmt: skip
+# Numbers as a forger writes them: ids that exist, ids out of every range, odd digits.
+NUMBERS = st.one_of(
+    st.sampled_from(["0", "1", "2", "-1", "10", "²", "٣", "1e3", "", "x", "9" * 23, "9" * 30]),
+    st.integers(min_value=-(2**70), max_value=2**70).map(str),
+)
+WORDS = st.one_of(
+    st.sampled_from(["view", "open", "seat", "pub", "confirm", "csv", "file", "all", "ru", "c"]),
+    st.text(max_size=12),
+)
+FIELD = st.one_of(NUMBERS, WORDS)
+TEXT = st.one_of(
+    st.text(max_size=300),
+    st.lists(st.one_of(NUMBERS, WORDS), max_size=6).map(" ".join),
+    st.sampled_from(["31.12.2099", "31.12.2099 10:00", "Asia/Omsk", "@cup_channel", "1.1"]),
+)
+
+
+def _forged_data(prefix: str, fields: list[str]) -> str:
+    return ":".join([prefix, *fields])[:64]
+
+
+@pytest.fixture
+async def app(fake_telegram: FakeTelegram, tmp_path) -> AsyncIterator[Application]:  # type: ignore[no-untyped-def]
+    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
+    settings_ = sandbox_settings(fake_telegram, url, admin_ids=frozenset({ADMIN_ID}))
+    async with running_bot(settings_) as application:
+        yield application
+
+
+@pytest.fixture
+async def card(app: Application, fake_telegram: FakeTelegram) -> ChatMessage:
+    """A tournament (number 1) to aim the forged buttons and commands at."""
+    return await create_tournament(fake_telegram, fake_telegram.user(ADMIN_ID, "Орг"))
+
+
+def _failures(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [
+        f"{record.getMessage()}: {record.exc_info[1]!r}" if record.exc_info else record.getMessage()
+        for record in caplog.records
+        if record.levelno >= logging.ERROR
+    ]
+
+
+@given(prefix=st.sampled_from(PREFIXES), fields=st.lists(FIELD, max_size=5))
+@FUZZ
+async def test_every_forged_button_is_answered_and_crashes_nothing(
+    fake_telegram: FakeTelegram,
+    card: ChatMessage,
+    caplog: pytest.LogCaptureFixture,
+    prefix: str,
+    fields: list[str],
+) -> None:
+    organizer = fake_telegram.user(ADMIN_ID, "Орг")
+    caplog.clear()
+    answer = await organizer.forge_press(card, _forged_data(prefix, fields)).answer(WAIT)
+    await fake_telegram.wait_idle(timeout=WAIT)
+    assert _failures(caplog) == []
+    assert APOLOGY not in (answer.text or "")
+
+
+@given(
+    state=st.sampled_from([None, *STATES]),
+    text=st.one_of(TEXT, st.tuples(st.sampled_from(COMMANDS), TEXT).map("/{0[0]} {0[1]}".format)),
+)
+@FUZZ
+async def test_no_typed_text_in_any_form_crashes_the_bot(
+    app: Application,
+    fake_telegram: FakeTelegram,
+    card: ChatMessage,
+    caplog: pytest.LogCaptureFixture,
+    state: State | None,
+    text: str,
+) -> None:
+    organizer = fake_telegram.user(ADMIN_ID, "Орг")
+    await _enter(app, organizer, state)
+    caplog.clear()
+    organizer.send(text or ".")
+    await fake_telegram.wait_idle(timeout=WAIT)
+    assert _failures(caplog) == []
+    assert not any(APOLOGY in (m.text or "") for m in organizer.messages[-3:])
+
+
+# What each form keeps while it waits for a typed answer: the wizard's answers so far and the
+# tournament (1), participant, game and protest the other forms were opened for.
+FORM_DATA: dict[str, Any] = {
+    "regulation_id": "siberia-ural-teams",
+    "regulation_json": None,
+    "title": "Кубок",
+    "city": "Омск",
+    "venue": "Клуб",
+    "starts_on": "2099-12-30",
+    "ends_on": "2099-12-31",
+    "timezone": "Europe/Moscow",
+    "capacity": 60,
+    "tid": 1,
+    "team_id": None,
+    "editing": False,
+    "nickname": "Ник",
+    "club": "Клуб",
+    "pid": 1,
+    "tournament": 1,
+    "game": 1,
+    "protest": 1,
+    "accept": True,
+    "timetable_tid": 1,
+}
+
+
+async def _enter(app: Application, person: FakeUser, state: State | None) -> None:
+    context = app.dispatcher.fsm.get_context(app.bot, chat_id=person.id, user_id=person.id)
+    await context.set_state(state)
+    await context.set_data(FORM_DATA if state is not None else {})
