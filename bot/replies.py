@@ -80,6 +80,12 @@ def _retryable(error: Exception) -> bool:
     return isinstance(error, TelegramServerError | TelegramNetworkError | ClientDecodeError)
 
 
+def already_answered(query_id: str) -> bool:
+    """Whether the update being handled has answered the button press `query_id`."""
+    replies = _current.get()
+    return replies is not None and query_id in replies.answered
+
+
 class ReliableReplies(BaseRequestMiddleware):
     """Retries an update's direct replies through 429s and faults (see the module's doc)."""
 
@@ -104,6 +110,10 @@ class ReliableReplies(BaseRequestMiddleware):
         replies = _current.get()
         if replies is None:
             return await make_request(bot, method)
+        if isinstance(method, AnswerCallbackQuery) and method.callback_query_id in replies.answered:
+            # A press is answered once (Telegram refuses a second answer): a handler's closing
+            # `answer()` after long work already answered it at once is dropped.
+            return True  # type: ignore[return-value]
         faults = Backoff(self._backoff)
         waited = 0.0
         while True:

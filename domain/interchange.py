@@ -13,7 +13,14 @@ from decimal import Decimal
 from typing import Any
 
 from domain.protocol import Protocol, Removal, Role, SeatRecord, Side, validate_protocol
-from domain.regulation import Regulation, RegulationError, load_preset, parse_regulation
+from domain.regulation import (
+    MAX_NESTING,
+    Regulation,
+    RegulationError,
+    load_preset,
+    nesting_depth,
+    parse_regulation,
+)
 from domain.standings import GameRecord, PlayerEntry, TeamEntry
 
 FORMAT = "mafia-tournament/1"
@@ -59,6 +66,8 @@ class _Problems(list[InterchangeProblem]):
 
 def load_tournament(text: str) -> Tournament:
     """A tournament from the text of a `mafia-tournament/1` file (numbers read as Decimal)."""
+    if nesting_depth(text) > MAX_NESTING:
+        raise InterchangeError([InterchangeProblem("file", f"nested over {MAX_NESTING} levels")])
     try:
         data = json.loads(text, parse_float=Decimal)
     except json.JSONDecodeError as error:

@@ -337,6 +337,47 @@ def _problems_of(error: ValidationError) -> list[tuple[str, str]]:
     return problems
 
 
+# No regulation or tournament file nests deeper than a handful of levels; a deeper document
+# is refused before decoding or validation, whose recursion it could exhaust.
+MAX_NESTING = 32
+
+
+def nesting_depth(text: str) -> int:
+    """How deep a JSON text nests its arrays and objects (brackets inside strings ignored)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def read_regulation(text: str) -> Regulation:
+    """A regulation from an uploaded JSON text; `RegulationError` lists what is wrong with it,
+    including a text that is not JSON, not an object, or nested deeper than `MAX_NESTING`."""
+    if nesting_depth(text) > MAX_NESTING:
+        raise RegulationError([("file", f"nested deeper than {MAX_NESTING} levels")])
+    try:
+        data = json.loads(text, parse_float=Decimal)
+    except json.JSONDecodeError as error:
+        raise RegulationError([("file", f"not JSON: {error}")]) from None
+    if not isinstance(data, dict):
+        raise RegulationError([("regulation", "expected a JSON object")])
+    return parse_regulation(data)
+
+
 @cache
 def load_preset(preset_id: str) -> Regulation:
     """A built-in regulation by id (see `PRESET_IDS`); raises `RegulationError` if unknown."""

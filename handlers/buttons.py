@@ -7,10 +7,15 @@ matches no handler); whatever it is, the person is told at once and nothing chan
 
 from __future__ import annotations
 
-from aiogram import Router
+from aiogram import F, Router
 from aiogram.types import CallbackQuery
 
+from handlers.common import WORKING
 from handlers.middlewares import Texts
+
+
+async def still_working(callback: CallbackQuery, texts: Texts) -> None:
+    await callback.answer(texts("work-in-progress"))
 
 
 async def out_of_date(callback: CallbackQuery, texts: Texts) -> None:
@@ -18,7 +23,9 @@ async def out_of_date(callback: CallbackQuery, texts: Texts) -> None:
 
 
 def make_router() -> Router:
-    """The catch-all for button presses; include it after every other router."""
+    """The "working…" button of long work, then the catch-all for button presses; include
+    it after every other router."""
     router = Router(name="buttons")
+    router.callback_query.register(still_working, F.data == WORKING)
     router.callback_query.register(out_of_date)
     return router

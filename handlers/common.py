@@ -2,20 +2,26 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+import re
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
 from functools import wraps
-from html import escape
+from html import escape, unescape
 from typing import Any, TypeVar
 
 from aiogram import Bot
-from aiogram.types import CallbackQuery, Message
+from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
+from bot.replies import already_answered
 from domain.permissions import Forbidden
 from domain.services.access import NotFound
 from domain.validation import Invalid
 from handlers.middlewares import Texts
 
 PAGE_SIZE = 10
+# The callback data of the "working…" button shown while a press's long work runs.
+WORKING = "wip"
+_TAGS = re.compile(r"<[^>]*>")
 Item = TypeVar("Item")
 
 
@@ -43,14 +49,72 @@ def refusals_answered(handler: Handler) -> Handler:
         try:
             return await handler(event, *args, **kwargs)
         except (Invalid, Forbidden, NotFound) as error:
-            text = refusal_text(kwargs["texts"], error)
-            if isinstance(event, CallbackQuery):
-                await event.answer(text, show_alert=True)
-            else:
-                await event.answer(text)
+            await tell(event, refusal_text(kwargs["texts"], error))
             return None
 
     return wrapper
+
+
+async def tell(event: Message | CallbackQuery, text: str) -> None:
+    """Say `text` in answer: a message to a message; an alert to a press, or a message under
+    it if the press was answered already (long work answers at once, and only once)."""
+    if isinstance(event, Message):
+        await event.answer(text)
+    elif not already_answered(event.id):
+        await event.answer(text, show_alert=True)
+    elif isinstance(event.message, Message):
+        await event.message.answer(text)
+
+
+def _plain(html_text: str) -> str:
+    """The text Telegram shows for our HTML: tags gone, entities decoded, ends trimmed."""
+    return unescape(_TAGS.sub("", html_text)).strip()
+
+
+def _buttons(markup: Any) -> Any:
+    # No keyboard and an empty one look the same in a chat.
+    return markup if isinstance(markup, InlineKeyboardMarkup) and markup.inline_keyboard else None
+
+
+async def edit_screen(
+    message: Message, text: str, reply_markup: InlineKeyboardMarkup | None = None, **kwargs: Any
+) -> None:
+    """Edit a screen to `text` and `reply_markup`, unless it shows exactly that already:
+    Telegram refuses such an edit ("message is not modified"), e.g. on a double tap."""
+    if _plain(text) == (message.text or "").strip() and _buttons(reply_markup) == _buttons(
+        message.reply_markup
+    ):
+        return
+    await message.edit_text(text, reply_markup=reply_markup, **kwargs)
+
+
+@asynccontextmanager
+async def long_work(
+    callback: CallbackQuery, texts: Texts, *, replaced: bool
+) -> AsyncIterator[None]:
+    """Answer a press that starts long work at once and, while the block runs, show it on the
+    pressed message: its keyboard becomes a single "working" button, so the press cannot be
+    repeated meanwhile. The keyboard comes back afterwards unless the work `replaced` the
+    screen with its result (it always comes back if the work failed)."""
+    await callback.answer(texts("work-in-progress"))
+    message = callback.message if isinstance(callback.message, Message) else None
+    if message is None:
+        yield
+        return
+    keyboard = message.reply_markup
+    working = InlineKeyboardMarkup(
+        inline_keyboard=[
+            [InlineKeyboardButton(text=texts("work-in-progress"), callback_data=WORKING)]
+        ]
+    )
+    await message.edit_reply_markup(reply_markup=working)
+    try:
+        yield
+    except BaseException:
+        await message.edit_reply_markup(reply_markup=keyboard)
+        raise
+    if not replaced:
+        await message.edit_reply_markup(reply_markup=keyboard)
 
 
 async def deep_link(bot: Bot, payload: str) -> str:
@@ -70,7 +134,7 @@ async def show(event: Message | CallbackQuery, text: str, **kwargs: Any) -> None
     """Answer a command with a new message, a button press by editing its message."""
     if isinstance(event, CallbackQuery):
         if isinstance(event.message, Message):
-            await event.message.edit_text(text, **kwargs)
+            await edit_screen(event.message, text, **kwargs)
         await event.answer()
     else:
         await event.answer(text, **kwargs)

@@ -17,7 +17,7 @@ from domain.services.registration import Roster, mark_paid, roster
 from domain.teams import members
 from domain.users import User
 from handlers.callbacks import CardOpen, ExportChoice, PersonAction, RosterPage, TeamPage
-from handlers.common import page, refusals_answered, show
+from handlers.common import long_work, page, refusals_answered, show
 from handlers.middlewares import Texts
 
 VIEWS = ("all", "waiting", "unpaid", "unreachable")
@@ -216,22 +216,22 @@ async def export(
     settings: Settings,
     clock: Clock,
 ) -> None:
-    if callback_data.kind == "csv":
-        tournament, text = await export_csv(
-            uow_factory, callback_data.tid, user.telegram_id, settings.admin_ids, clock.now()
-        )
-        name = f"participants-{tournament.id}.csv"
-    else:
-        tournament, text = await export_file(
-            uow_factory, callback_data.tid, user.telegram_id, settings.admin_ids, clock.now()
-        )
-        name = f"tournament-{tournament.id}.json"
-    if isinstance(callback.message, Message):
-        await callback.message.answer_document(
-            BufferedInputFile(text.encode("utf-8"), filename=name),
-            caption=texts("export-ready", title=escape(tournament.title)),
-        )
-    await callback.answer()
+    async with long_work(callback, texts, replaced=False):  # a big tournament takes a while
+        if callback_data.kind == "csv":
+            tournament, text = await export_csv(
+                uow_factory, callback_data.tid, user.telegram_id, settings.admin_ids, clock.now()
+            )
+            name = f"participants-{tournament.id}.csv"
+        else:
+            tournament, text = await export_file(
+                uow_factory, callback_data.tid, user.telegram_id, settings.admin_ids, clock.now()
+            )
+            name = f"tournament-{tournament.id}.json"
+        if isinstance(callback.message, Message):
+            await callback.message.answer_document(
+                BufferedInputFile(text.encode("utf-8"), filename=name),
+                caption=texts("export-ready", title=escape(tournament.title)),
+            )
 
 
 def make_router() -> Router:

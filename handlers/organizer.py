@@ -21,7 +21,7 @@ from bot.config import Settings
 from domain import validation
 from domain.lifecycle import Refusal, stage_number
 from domain.permissions import Action, allows
-from domain.regulation import PRESET_IDS, RegulationError, load_preset, parse_regulation
+from domain.regulation import PRESET_IDS, load_preset, parse_regulation, read_regulation
 from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.tournaments import (
     TournamentCard,
@@ -197,10 +197,7 @@ async def upload_regulation(
         return
     content = await bot.download(document)
     try:
-        data = json.loads(content.read() if content else b"", parse_float=Decimal)
-        if not isinstance(data, dict):
-            raise RegulationError([("regulation", "expected a JSON object")])
-        regulation = parse_regulation(data)
+        regulation = read_regulation((content.read() if content else b"").decode("utf-8"))
     except (ValueError, UnicodeDecodeError) as error:
         problems = getattr(error, "problems", [("file", str(error))])
         listed = "\n".join(f"• {escape(path)}: {escape(reason)}" for path, reason in problems[:20])

@@ -13,7 +13,6 @@ from html import escape
 from zoneinfo import ZoneInfo
 
 from aiogram import F, Router
-from aiogram.exceptions import TelegramBadRequest
 from aiogram.filters import Command
 from aiogram.filters.callback_data import CallbackData
 from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
@@ -42,6 +41,7 @@ from domain.services.protocols import NotYourTable, ProtocolView
 from domain.services.standings import StandingsPresenter
 from domain.users import User
 from handlers.callbacks import RowId
+from handlers.common import edit_screen
 from handlers.middlewares import Texts
 
 # Presses that are not the screen's own: open, confirm, start or cancel a correction, and
@@ -346,16 +346,10 @@ def render_keyboard(view: ProtocolView, texts: Texts) -> InlineKeyboardMarkup | 
 
 async def _show(callback: CallbackQuery, view: ProtocolView, texts: Texts) -> None:
     """Edit the pressed message into the screen; an identical screen is left alone."""
-    if not isinstance(callback.message, Message):
-        return
-    try:
-        await callback.message.edit_text(
-            render_text(view, texts), reply_markup=render_keyboard(view, texts)
+    if isinstance(callback.message, Message):
+        await edit_screen(
+            callback.message, render_text(view, texts), reply_markup=render_keyboard(view, texts)
         )
-    except TelegramBadRequest as error:
-        # A double tap renders the same screen twice: Telegram refuses the second edit.
-        if "message is not modified" not in error.message:
-            raise
 
 
 async def _answer(callback: CallbackQuery, view: ProtocolView, texts: Texts) -> None:

@@ -14,7 +14,6 @@ from datetime import datetime
 from html import escape
 
 from aiogram import F, Router
-from aiogram.exceptions import TelegramBadRequest
 from aiogram.filters import Command, CommandObject
 from aiogram.filters.callback_data import CallbackData
 from aiogram.types import BufferedInputFile, CallbackQuery, InlineKeyboardMarkup, Message
@@ -31,7 +30,7 @@ from domain.services.rounds import StagePreview
 from domain.users import User
 from domain.validation import Invalid
 from handlers.callbacks import RowId, TelegramId
-from handlers.common import refusals_answered
+from handlers.common import edit_screen, long_work, refusals_answered
 from handlers.middlewares import Texts
 
 # Room on each page of a round's view for its title and which tables the page shows.
@@ -347,14 +346,8 @@ async def _display(
     if isinstance(event, Message):
         await event.answer(text, reply_markup=keyboard)
         return
-    if not isinstance(event.message, Message):
-        return
-    try:
-        await event.message.edit_text(text, reply_markup=keyboard)
-    except TelegramBadRequest as error:
-        # A double tap shows the same screen twice: Telegram refuses the second edit.
-        if "message is not modified" not in error.message:
-            raise
+    if isinstance(event.message, Message):
+        await edit_screen(event.message, text, reply_markup=keyboard)
 
 
 async def _show_overview(
@@ -434,9 +427,11 @@ async def on_button(
     args = (uow_factory, callback_data.t, user.telegram_id, settings.admin_ids, clock.now())
     act, number = callback_data.act, callback_data.r
     if act in SEATINGS:
-        # The seed is drawn here and recorded with the seating, which it reproduces.
-        preview = await SEATINGS[act](*args, seed=seeds.draw())
-        await _show_overview(callback, preview, texts)
+        # Seating a stage takes a while: the press is answered at once. The seed is drawn
+        # here and recorded with the seating, which it reproduces.
+        async with long_work(callback, texts, replaced=True):
+            preview = await SEATINGS[act](*args, seed=seeds.draw())
+            await _show_overview(callback, preview, texts)
     elif act == JUDGE:
         judge = callback_data.v or None
         preview = await rounds.assign_judge(*args, number, callback_data.table, judge)

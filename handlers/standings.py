@@ -22,6 +22,7 @@ from domain.services.standings import (
 )
 from domain.users import User
 from handlers.callbacks import RowId
+from handlers.common import long_work
 from handlers.middlewares import Texts
 
 PICTURE = "png"
@@ -66,16 +67,16 @@ async def send_standings_file(
     if board is None or not isinstance(callback.message, Message):
         await callback.answer(texts("standings-gone"), show_alert=True)
         return
-    if callback_data.kind == PICTURE:
-        drawn = await asyncio.to_thread(standings_png, board, texts.locale)
-        picture = BufferedInputFile(drawn, "standings.png")
-        await callback.message.answer_photo(picture)
-    else:
-        name = f"standings-{callback_data.tournament_id}.csv"
-        await callback.message.answer_document(
-            BufferedInputFile(standings_csv(board, texts.locale), name)
-        )
-    await callback.answer()
+    async with long_work(callback, texts, replaced=False):  # drawing takes a while
+        if callback_data.kind == PICTURE:
+            drawn = await asyncio.to_thread(standings_png, board, texts.locale)
+            picture = BufferedInputFile(drawn, "standings.png")
+            await callback.message.answer_photo(picture)
+        else:
+            name = f"standings-{callback_data.tournament_id}.csv"
+            await callback.message.answer_document(
+                BufferedInputFile(standings_csv(board, texts.locale), name)
+            )
 
 
 async def show_my_games(

@@ -14,6 +14,7 @@ from bot.i18n import LOCALES
 from domain.services.ports import UnitOfWorkFactory
 from domain.services.users import choose_language, reopened_bot
 from domain.users import User
+from handlers.common import edit_screen
 from handlers.middlewares import Texts
 
 LANGUAGE_NAMES = {"ru": "Русский", "en": "English"}
@@ -48,7 +49,7 @@ async def set_language(
     user = await choose_language(uow_factory, callback.from_user.id, callback_data.locale)
     chosen = Texts(user.locale)("lang-chosen")
     if isinstance(callback.message, Message):
-        await callback.message.edit_text(chosen)
+        await edit_screen(callback.message, chosen)
     await callback.answer(chosen)
 
 

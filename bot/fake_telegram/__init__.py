@@ -3,10 +3,11 @@
 from bot.fake_telegram.limits import RateLimits
 from bot.fake_telegram.people import FakeChannel, FakeChat, FakeGroup, FakeUser, Press
 from bot.fake_telegram.server import FakeTelegram
-from bot.fake_telegram.state import CallbackAnswer, ChatMessage, FileView
+from bot.fake_telegram.state import WAIT_LIMIT, CallbackAnswer, ChatMessage, FileView
 from bot.fake_telegram.stats import FakeStats, RequestRecord
 
 __all__ = [
+    "WAIT_LIMIT",
     "CallbackAnswer",
     "ChatMessage",
     "FakeChannel",

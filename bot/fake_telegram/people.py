@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.fake_telegram.html import utf16_length
 from bot.fake_telegram.state import (
+    WAIT_LIMIT,
     CallbackAnswer,
     ChatMessage,
     ChatState,
@@ -36,7 +37,7 @@ class FakeChat:
         return self._chat.visible()
 
     async def wait_for(
-        self, predicate: Predicate | None = None, timeout: float = 5.0
+        self, predicate: Predicate | None = None, timeout: float = WAIT_LIMIT
     ) -> ChatMessage:
         """The first message the bot sends or edits here, after the last action in this chat
         or the last match, that satisfies `predicate`; earlier ones are passed over."""
@@ -61,7 +62,7 @@ class Press:
         self.query_id = query_id
         self._answered = answered
 
-    async def answer(self, timeout: float = 5.0) -> CallbackAnswer:
+    async def answer(self, timeout: float = WAIT_LIMIT) -> CallbackAnswer:
         try:
             return await asyncio.wait_for(asyncio.shield(self._answered), timeout)
         except TimeoutError:

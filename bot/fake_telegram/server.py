@@ -15,7 +15,7 @@ from bot.fake_telegram.limits import FloodControl, RateLimits
 from bot.fake_telegram.methods import CHAT_ACTIONS, BotApi
 from bot.fake_telegram.params import ApiError, Params
 from bot.fake_telegram.people import FakeChannel, FakeChat, FakeGroup, FakeUser, Predicate
-from bot.fake_telegram.state import ChatMessage, ChatState, UserState, World
+from bot.fake_telegram.state import WAIT_LIMIT, ChatMessage, ChatState, UserState, World
 from bot.fake_telegram.stats import FakeStats, RequestRecord
 
 
@@ -232,7 +232,7 @@ class FakeTelegram:
         return self.world.chats[chat_id].visible()
 
     async def wait_for(
-        self, chat_id: int, predicate: Predicate | None = None, timeout: float = 5.0
+        self, chat_id: int, predicate: Predicate | None = None, timeout: float = WAIT_LIMIT
     ) -> ChatMessage:
         return await FakeChat(self.world, self.world.chats[chat_id]).wait_for(predicate, timeout)
 
@@ -243,7 +243,7 @@ class FakeTelegram:
 
     # --- idleness ---------------------------------------------------------------------------
 
-    async def wait_idle(self, quiet: float = 0.05, timeout: float = 5.0) -> None:
+    async def wait_idle(self, quiet: float = 0.05, timeout: float = WAIT_LIMIT) -> None:
         """Return once every update was fetched and the bot made no call for `quiet` seconds.
 
         The quiet period covers a handler still thinking between two calls; a handler that

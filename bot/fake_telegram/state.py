@@ -8,6 +8,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+# How long a test waits by default for the bot (an answer, a message, idleness): an upper
+# bound for a loaded machine, not a pace; waits end as soon as what they wait for happens.
+WAIT_LIMIT = 120.0
+
 
 class Signal:
     """Wakes every coroutine waiting on it; waiters re-check their condition themselves."""

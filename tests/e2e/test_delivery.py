@@ -17,7 +17,7 @@ from bot.db.engine import create_engine, create_session_factory
 from bot.db.migrate import upgrade
 from bot.db.uow import SqlUnitOfWorkFactory
 from bot.delivery import DeliveryWorker
-from bot.fake_telegram import FakeTelegram
+from bot.fake_telegram import WAIT_LIMIT, FakeTelegram
 from bot.sandbox import running_bot, sandbox_settings
 from bot.scheduler import ReminderScheduler
 from domain.outgoing import DeliveryStatus, OutgoingMessage, ScheduledPush
@@ -98,7 +98,7 @@ async def _enqueue(uow_factory: SqlUnitOfWorkFactory, *messages: OutgoingMessage
 
 async def _settled(uow_factory: SqlUnitOfWorkFactory) -> dict[DeliveryStatus, int]:
     """Wait until nothing is pending or being sent; the outbox's figures by status."""
-    async with asyncio.timeout(60):
+    async with asyncio.timeout(WAIT_LIMIT):
         while True:
             async with uow_factory() as uow:
                 counts = await uow.outbox.status_counts()
@@ -163,7 +163,7 @@ async def test_a_restart_in_the_middle_of_a_broadcast_sends_nothing_twice(
 
     first = DeliveryWorker(bot, uow_factory, poll_seconds=0.2)
     await first.start()
-    async with asyncio.timeout(30):
+    async with asyncio.timeout(WAIT_LIMIT):
         while fake.stats.calls["sendMessage"] < 20:
             await asyncio.sleep(0.01)
     await first.stop()

@@ -30,7 +30,7 @@ from aiogram.types import (
     Message,
 )
 
-from bot.fake_telegram import FakeTelegram, RateLimits
+from bot.fake_telegram import WAIT_LIMIT, FakeTelegram, RateLimits
 
 PLAYER = 1001
 OTHER = 1002
@@ -173,7 +173,7 @@ async def test_long_poll_answers_when_an_update_arrives(
     anna.send("/start ref42")
 
     # A poll that ignored the update would hold for 30 s and trip this guard.
-    updates = await asyncio.wait_for(poll, timeout=5)
+    updates = await asyncio.wait_for(poll, timeout=WAIT_LIMIT)
 
     assert [u.message.text for u in updates if u.message] == ["/start ref42"]
     assert updates[0].message is not None and updates[0].message.from_user is not None

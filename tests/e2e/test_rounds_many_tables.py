@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from bot.fake_telegram import ChatMessage, FakeTelegram
+from bot.fake_telegram import WAIT_LIMIT, ChatMessage, FakeTelegram
 from bot.fake_telegram.people import FakeUser
 from bot.sandbox import running_bot, sandbox_settings
 from bot.simulation.screens import containing, press
@@ -24,7 +24,7 @@ PLAYERS = 305
 # Enough of the seating search for a fair stage in a fraction of a second.
 SWAPS = 1_000
 # A handler that fails answers with an apology instead of the edit waited for.
-TIMEOUT = 30.0
+TIMEOUT = WAIT_LIMIT
 _PAGE = re.compile(r"Страница (\d+) из (\d+)")
 _SEAT = re.compile(r"^\d+\. (.+)$")
 

@@ -7,7 +7,7 @@ import os
 import signal
 import sys
 
-from bot.fake_telegram import FakeTelegram
+from bot.fake_telegram import WAIT_LIMIT, FakeTelegram
 from tests.operations import free_port
 
 CLEAN_ENV = {
@@ -33,7 +33,7 @@ async def _mafiatour(*args: str, env: dict[str, str], cwd: str) -> asyncio.subpr
 
 async def test_without_a_token_it_says_how_to_get_one(tmp_path) -> None:  # type: ignore[no-untyped-def]
     process = await _mafiatour("run", env=CLEAN_ENV, cwd=str(tmp_path))
-    out, err = await asyncio.wait_for(process.communicate(), 60)
+    out, err = await asyncio.wait_for(process.communicate(), WAIT_LIMIT)
     text = (out + err).decode()
     assert process.returncode == 1
     assert "@BotFather" in text and "mafiatour simulate" in text
@@ -43,7 +43,7 @@ async def test_without_a_token_it_says_how_to_get_one(tmp_path) -> None:  # type
 async def test_a_bad_setting_is_one_clear_line(tmp_path) -> None:  # type: ignore[no-untyped-def]
     env = {**CLEAN_ENV, "BOT_TOKEN": "123:abc", "TIMEZONE": "Nowhere/Land"}
     process = await _mafiatour("run", env=env, cwd=str(tmp_path))
-    _, err = await asyncio.wait_for(process.communicate(), 60)
+    _, err = await asyncio.wait_for(process.communicate(), WAIT_LIMIT)
     assert process.returncode == 2
     assert err.decode().strip().splitlines() == [
         "mafiatour: Setting TIMEZONE is invalid: expected an IANA time zone such as Europe/Moscow"
@@ -66,10 +66,10 @@ async def test_it_answers_over_http_and_stops_gracefully_on_sigterm(
     try:
         anna = fake_telegram.user(301, "Анна")
         anna.send("/start")
-        reply = await anna.wait_for(timeout=30)
+        reply = await anna.wait_for()
         assert "Привет, Анна" in reply.text
     finally:
         process.send_signal(signal.SIGTERM)
-        out, err = await asyncio.wait_for(process.communicate(), 30)
+        out, err = await asyncio.wait_for(process.communicate(), WAIT_LIMIT)
     assert process.returncode == 0, err.decode()
     assert fake_telegram.token not in (out + err).decode()

@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from bot.app import Application
-from bot.fake_telegram import ChatMessage, FakeTelegram
+from bot.fake_telegram import WAIT_LIMIT, ChatMessage, FakeTelegram
 from bot.rendering.standings_posts import ChannelStandings
 from bot.sandbox import running_bot, sandbox_settings
 from domain.outgoing import DeliveryStatus
@@ -33,8 +33,12 @@ ORGANIZER = 1
 CHANNEL = -100_900
 PLAYERS = range(301, 311)
 OUTSIDER = 399
-NOW = datetime.now(UTC)
 HOSTILE = "<b>&amp;"
+
+
+def _now() -> datetime:
+    # Read when used: a time taken at import goes stale when the suite runs for long.
+    return datetime.now(UTC)
 
 
 def _nickname(user_id: int) -> str:
@@ -63,7 +67,7 @@ async def _running_cup(app: Application, fake: FakeTelegram) -> tuple[int, list[
                 state=TournamentState.RUNNING,
                 timezone="Asia/Omsk",
                 created_by=ORGANIZER,
-                created_at=NOW,
+                created_at=_now(),
                 channel_id=CHANNEL,
                 current_stage="qualifying",
             )
@@ -79,13 +83,13 @@ async def _running_cup(app: Application, fake: FakeTelegram) -> tuple[int, list[
                     club="Ворон",
                     city="Омск",
                     status=ParticipantStatus.REGISTERED,
-                    registered_at=NOW,
+                    registered_at=_now(),
                 )
             )
             ids.append(participant.id)
         seating = RoundSeating((tuple(ids),))
         stage = await uow.rounds.add_stage(
-            tournament.id, "qualifying", 7, NOW, [(seating, (None,)), (seating, (None,))]
+            tournament.id, "qualifying", 7, _now(), [(seating, (None,)), (seating, (None,))]
         )
         assert stage is not None
         await uow.commit()
@@ -98,8 +102,8 @@ async def _confirm(
 ) -> None:
     """What the judge's confirmation does for the standings: the protocol, then the push."""
     async with app.uow_factory() as uow:
-        assert await uow.protocols.advance_game(game_id, 0, NOW + timedelta(minutes=10))
-        await uow.protocols.store(game_id, protocol(keys, winner=winner), ORGANIZER, NOW)
+        assert await uow.protocols.advance_game(game_id, 0, _now() + timedelta(minutes=10))
+        await uow.protocols.store(game_id, protocol(keys, winner=winner), ORGANIZER, _now())
         tournament = await uow.tournaments.get(tournament_id)
         assert tournament is not None
         await publish_live_standings(
@@ -109,13 +113,13 @@ async def _confirm(
             await played_games(uow, tournament),
             None,
             protocol_key=f"game:{game_id}",
-            now=NOW,
+            now=_now(),
         )
         await uow.commit()
 
 
 async def _settled(app: Application) -> None:
-    async with asyncio.timeout(30):
+    async with asyncio.timeout(WAIT_LIMIT):
         while True:
             async with app.uow_factory() as uow:
                 counts = await uow.outbox.status_counts()
@@ -152,7 +156,7 @@ async def test_the_channel_keeps_one_pinned_live_table_and_gets_a_post_closing_t
             await played_games(uow, tournament),
             None,
             RoundClosed("qualifying", 2),
-            now=NOW,
+            now=_now(),
         )
         await uow.commit()
     await _settled(app)

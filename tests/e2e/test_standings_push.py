@@ -70,7 +70,7 @@ def _live_edits(fake: FakeTelegram, message_id: int) -> int:
 
 
 async def _live(channel: FakeChannel, games: int) -> ChatMessage:
-    return await channel.wait_for(lambda m: f"сыграно игр: {games}" in (m.text or ""), timeout=15)
+    return await channel.wait_for(lambda m: f"сыграно игр: {games}" in (m.text or ""))
 
 
 async def test_each_confirmed_protocol_edits_the_pinned_table_and_the_round_closes(
@@ -89,7 +89,7 @@ async def test_each_confirmed_protocol_edits_the_pinned_table_and_the_round_clos
     await _confirm_red_win(fake_telegram.user(second.judge_id, "Судья"), 2)
     edited = await _live(channel, 2)
     assert edited.message_id == live.message_id and edited.edited
-    picture = await channel.wait_for(lambda m: m.photo is not None, timeout=15)
+    picture = await channel.wait_for(lambda m: m.photo is not None)
     assert "тур 1 завершён" in (picture.text or "") and not picture.pinned
     table = await channel.wait_for(lambda m: (m.text or "").startswith("Кубок Ворона: тур 1"))
     assert "Ник" in (table.text or "")

@@ -1,0 +1,120 @@
+"""Direct replies under Telegram's flood limits and faults: every reply delivered, in order; a
+wizard moves on only once its question was delivered; an apology never answers a press twice."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+from aiogram import Router
+from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup
+
+from bot.app import Application
+from bot.fake_telegram import FakeTelegram
+from bot.sandbox import running_bot, sandbox_settings
+from bot.simulation.screens import WAIT, answer, press
+from tests.e2e.lifecycle_screens import ADMIN_ID
+
+
+def _settings(fake: FakeTelegram, tmp_path):  # type: ignore[no-untyped-def]
+    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
+    return sandbox_settings(fake, url, admin_ids=frozenset({ADMIN_ID}))
+
+
+@pytest.fixture
+async def limited() -> AsyncIterator[FakeTelegram]:
+    """A fake Telegram enforcing the real flood limits (one message a second per person)."""
+    fake = FakeTelegram(enforce_limits=True)
+    await fake.start()
+    yield fake
+    await fake.stop()
+
+
+async def test_eight_messages_within_a_second_get_eight_replies_in_order(
+    limited: FakeTelegram, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    async with running_bot(_settings(limited, tmp_path)):
+        anna = limited.user(301, "Анна")
+        for _ in range(4):
+            anna.send("/start")
+            anna.send("/lang")
+        replies = [await anna.wait_for(timeout=WAIT) for _ in range(8)]
+        await limited.wait_idle(timeout=WAIT)
+    assert [("Привет" in (r.text or ""), bool(r.buttons)) for r in replies] == [
+        (True, False),
+        (False, True),
+    ] * 4
+    assert len([m for m in anna.messages if m.from_bot]) == 8
+    refused = [r for r in limited.stats.requests if r.status == 429]
+    assert refused, "the limits were not reached: the test would prove nothing"
+
+
+async def test_a_wizard_question_lost_to_a_429_or_a_5xx_is_sent_again(
+    fake_telegram: FakeTelegram, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    async with running_bot(_settings(fake_telegram, tmp_path)):
+        admin = fake_telegram.user(ADMIN_ID, "Орг")
+        asked = await answer(admin, "/new", "Новый турнир")
+        fake_telegram.inject(ADMIN_ID, 429, retry_after=1)
+        await press(admin, asked, "Кубок Чёрного Ворона", "Название турнира")
+        fake_telegram.inject(ADMIN_ID, 502, description="Bad Gateway", times=2)
+        await answer(admin, "Ворон", "Город")
+        # The next answer lands on the step whose question the person saw.
+        await answer(admin, "Омск", "Место")
+
+
+async def test_a_wizard_does_not_move_on_when_its_question_was_not_delivered(
+    fake_telegram: FakeTelegram, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    async with running_bot(_settings(fake_telegram, tmp_path)):
+        admin = fake_telegram.user(ADMIN_ID, "Орг")
+        asked = await answer(admin, "/new", "Новый турнир")
+        await press(admin, asked, "Кубок Чёрного Ворона", "Название турнира")
+        # The city question and the apology both fail for good (not a fault worth retrying).
+        fake_telegram.inject(ADMIN_ID, 400, description="Bad Request: chat not found", times=2)
+        admin.send("Ворон")
+        await fake_telegram.wait_idle(timeout=WAIT)
+        # Still on the title: the retyped title is taken and the city asked.
+        await answer(admin, "Ворон", "Город")
+        await answer(admin, "Омск", "Место")
+
+
+def _answering_then_failing() -> Router:
+    router = Router(name="fails-after-answering")
+
+    @router.callback_query()
+    async def fail(callback: CallbackQuery) -> None:
+        await callback.answer("принято")
+        raise RuntimeError("a fault after the press was answered")
+
+    return router
+
+
+@pytest.fixture
+async def failing_app(fake_telegram: FakeTelegram, tmp_path) -> AsyncIterator[Application]:  # type: ignore[no-untyped-def]
+    async with running_bot(_settings(fake_telegram, tmp_path)) as app:
+        # Consulted right after the errors router, before the catch-all for stale buttons.
+        app.dispatcher.include_router(_answering_then_failing())
+        app.dispatcher.sub_routers.insert(1, app.dispatcher.sub_routers.pop())
+        yield app
+
+
+async def test_the_apology_after_an_answered_press_comes_as_a_message(
+    failing_app: Application, fake_telegram: FakeTelegram
+) -> None:
+    anna = fake_telegram.user(301, "Анна")
+    anna.send("/start")
+    await anna.wait_for(timeout=WAIT)
+    markup = InlineKeyboardMarkup(
+        inline_keyboard=[[InlineKeyboardButton(text="Жми", callback_data="x:1")]]
+    )
+    shown = await failing_app.bot.send_message(anna.id, "Кнопка", reply_markup=markup)
+    message = next(m for m in anna.messages if m.message_id == shown.message_id)
+    pressed = await anna.press(message, button_text="Жми").answer(WAIT)
+    apology = await anna.wait_for(lambda m: "Что-то пошло не так" in (m.text or ""), WAIT)
+    assert pressed.text == "принято"
+    assert apology.from_bot
+    failed_answers = [
+        r for r in fake_telegram.stats.requests if r.method.lower() == "answercallbackquery"
+    ]
+    assert [r.status for r in failed_answers] == [200]
