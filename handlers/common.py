@@ -72,8 +72,11 @@ def _plain(html_text: str) -> str:
 
 
 def _buttons(markup: Any) -> Any:
-    # No keyboard and an empty one look the same in a chat.
-    return markup if isinstance(markup, InlineKeyboardMarkup) and markup.inline_keyboard else None
+    """The keyboard as data (a received one is bound to the bot, so models differ); no
+    keyboard and an empty one look the same in a chat."""
+    if isinstance(markup, InlineKeyboardMarkup) and markup.inline_keyboard:
+        return markup.model_dump(exclude_none=True)
+    return None
 
 
 async def edit_screen(
