@@ -81,9 +81,7 @@ async def test_an_export_is_answered_at_once_and_shows_its_progress(
     pressed = await admin.press(card, button_text="Файл турнира").answer(WAIT_LIMIT)
     assert pressed.text == "⏳ Готовлю… Результат придёт следующим сообщением."
     working = await admin.wait_for(lambda m: m.message_id == card.message_id)
-    assert working.buttons == (
-        (("⏳ Готовлю… Результат придёт следующим сообщением.", "wip"),),
-    )
+    assert working.buttons == ((("⏳ Готовлю… Результат придёт следующим сообщением.", "wip"),),)
     sent = await admin.wait_for(lambda m: m.document is not None)
     assert sent.document is not None and sent.document.file_name == "tournament-1.json"
     await fake_telegram.wait_idle()
