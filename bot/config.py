@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 from typing import Annotated, Literal
+from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import (
@@ -23,6 +24,7 @@ DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///./data/mafiatour.sqlite3"
 # Telegram accepts only this alphabet in the secret-token header.
 WEBHOOK_SECRET_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,256}")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+REDIS_SCHEMES = ("redis", "rediss", "unix")
 
 
 class SettingsError(Exception):
@@ -58,6 +60,8 @@ class Settings(BaseSettings):
     delivery_messages_per_second: int = Field(default=30, ge=1)
     delivery_private_chat_per_second: int = Field(default=1, ge=1)
     delivery_group_per_minute: int = Field(default=20, ge=1)
+    # How long start-up keeps retrying an unreachable Telegram, database or Redis.
+    startup_timeout: float = Field(default=60.0, ge=0)
 
     @field_validator("bot_token", "webhook_secret", "telegram_api_base", "redis_url", mode="before")
     @classmethod
@@ -117,6 +121,21 @@ class Settings(BaseSettings):
     def _supported_database(cls, value: str) -> str:
         if not value.startswith(("sqlite+aiosqlite://", "postgresql+asyncpg://")):
             raise ValueError("expected sqlite+aiosqlite:///PATH or postgresql+asyncpg://...")
+        return value
+
+    @field_validator("redis_url")
+    @classmethod
+    def _redis_url(cls, value: str | None) -> str | None:
+        if value is None:
+            return value
+        expected = "expected redis://HOST:PORT/DB (or rediss://, unix://PATH)"
+        try:
+            parts = urlsplit(value)
+            parts.port  # noqa: B018 - reading it checks the port is a number
+        except ValueError:
+            raise ValueError(expected) from None
+        if parts.scheme not in REDIS_SCHEMES or not (parts.hostname or parts.path):
+            raise ValueError(expected)
         return value
 
     @field_validator("telegram_api_base", "webhook_url")

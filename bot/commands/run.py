@@ -10,6 +10,7 @@ from bot.app import build_application, run_polling, run_webhook
 from bot.commands import cli_settings, simulate
 from bot.config import Settings
 from bot.logs import setup_logging
+from bot.startup import StartupError, check_services
 from bot.web import WebServerError, serving
 
 NO_TOKEN_HELP = """\
@@ -37,7 +38,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 async def serve(settings: Settings) -> None:
-    """Build the application and serve until SIGINT/SIGTERM."""
+    """Check the services, build the application and serve until SIGINT/SIGTERM."""
+    await check_services(settings)
     app = await build_application(settings)
     try:
         if settings.webhook_url:
@@ -65,4 +67,9 @@ def run(args: argparse.Namespace) -> int:
     except WebServerError as error:
         print(f"mafiatour: {error}", file=sys.stderr)
         return 2
+    except StartupError as error:
+        print(f"mafiatour: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:  # Ctrl+C while start-up was still waiting for a service
+        return 130
     return 0

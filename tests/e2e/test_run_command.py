@@ -7,6 +7,8 @@ import os
 import signal
 import sys
 
+import pytest
+
 from bot.fake_telegram import WAIT_LIMIT, FakeTelegram
 from tests.operations import free_port
 
@@ -14,7 +16,15 @@ CLEAN_ENV = {
     key: value
     for key, value in os.environ.items()
     if key
-    not in {"BOT_TOKEN", "DATABASE_URL", "TELEGRAM_API_BASE", "WEBHOOK_URL", "WEBHOOK_SECRET"}
+    not in {
+        "BOT_TOKEN",
+        "DATABASE_URL",
+        "TELEGRAM_API_BASE",
+        "WEBHOOK_URL",
+        "WEBHOOK_SECRET",
+        "REDIS_URL",
+        "STARTUP_TIMEOUT",
+    }
 }
 
 
@@ -73,3 +83,64 @@ async def test_it_answers_over_http_and_stops_gracefully_on_sigterm(
         out, err = await asyncio.wait_for(process.communicate(), WAIT_LIMIT)
     assert process.returncode == 0, err.decode()
     assert fake_telegram.token not in (out + err).decode()
+
+
+async def _start_fails(env: dict[str, str], cwd: str) -> tuple[int | None, list[str]]:
+    process = await _mafiatour("run", env={**CLEAN_ENV, "STARTUP_TIMEOUT": "2", **env}, cwd=cwd)
+    _, err = await asyncio.wait_for(process.communicate(), WAIT_LIMIT)
+    text = err.decode()
+    assert "Traceback" not in text
+    return process.returncode, text.strip().splitlines()
+
+
+async def test_a_wrong_or_revoked_token_is_one_line_saying_what_to_do(
+    fake_telegram: FakeTelegram, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    # Telegram answers a revoked token exactly as a wrong one: 401 Unauthorized.
+    env = {
+        "BOT_TOKEN": "123456:REVOKED-TOKEN",
+        "TELEGRAM_API_BASE": fake_telegram.base_url,
+        "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}",
+    }
+    status, lines = await _start_fails(env, str(tmp_path))
+    assert status == 1
+    assert lines[-1] == (
+        "mafiatour: Telegram refused BOT_TOKEN (401 Unauthorized): the token is wrong or was "
+        "revoked; take the current one from @BotFather (/mybots, API Token) and put it into "
+        "BOT_TOKEN"
+    )
+    assert "REVOKED-TOKEN" not in "\n".join(lines)
+
+
+@pytest.mark.parametrize(
+    ("setting", "value", "cause"),
+    [
+        ("TELEGRAM_API_BASE", "http://127.0.0.1:1", "mafiatour: cannot reach Telegram ("),
+        ("DATABASE_URL", "postgresql+asyncpg://postgres@127.0.0.1:1/test", "cannot reach the da"),
+        ("REDIS_URL", "redis://127.0.0.1:1/0", "mafiatour: cannot reach Redis ("),
+    ],
+)
+async def test_an_unreachable_service_is_retried_then_one_line(
+    tmp_path, setting: str, value: str, cause: str
+) -> None:  # type: ignore[no-untyped-def]
+    env = {
+        "BOT_TOKEN": "123456:TEST-TOKEN",
+        "TELEGRAM_API_BASE": "http://127.0.0.1:1",
+        "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}",
+        setting: value,
+    }
+    status, lines = await _start_fails(env, str(tmp_path))
+    assert status == 1
+    assert cause in lines[-1] and "check" in lines[-1]
+    assert any("retrying in" in line for line in lines[:-1]), "no retry with backoff"
+
+
+async def test_a_malformed_redis_url_is_one_line(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    status, lines = await _start_fails(
+        {"BOT_TOKEN": "123456:TEST-TOKEN", "REDIS_URL": "localhost:6379"}, str(tmp_path)
+    )
+    assert status == 2
+    assert lines == [
+        "mafiatour: Setting REDIS_URL is invalid: expected redis://HOST:PORT/DB "
+        "(or rediss://, unix://PATH)"
+    ]
