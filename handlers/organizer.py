@@ -288,10 +288,12 @@ async def wizard_keep(
     settings: Settings,
     clock: Clock,
 ) -> None:
-    await callback.answer()
     current = await state.get_state()
     if not isinstance(callback.message, Message) or current != f"Wizard:{callback_data.step}":
+        # The button of a step already answered (or of a wizard ended): it changes nothing.
+        await callback.answer(texts("button-out-of-date"), show_alert=True)
         return
+    await callback.answer()
     defaults: dict[str, dict[str, Any]] = {
         "timezone": {"timezone": settings.timezone},
         "timetable": {"timetable_json": None},
@@ -397,7 +399,7 @@ async def wizard_done(
     clock: Clock,
 ) -> None:
     if await state.get_state() != Wizard.confirm.state:
-        await callback.answer(texts("refused-not-found"), show_alert=True)
+        await callback.answer(texts("button-out-of-date"), show_alert=True)
         return
     data = await state.get_data()
     await state.clear()

@@ -44,6 +44,14 @@ async def test_the_wizards_old_preset_buttons_are_out_of_date_and_change_nothing
     assert (stale.text, stale.show_alert) == (OUT_OF_DATE, True)
     # The wizard still waits for the title.
     await answer(admin, "Ворон", "Город")
+    await answer(admin, "Омск", "Место")
+    await answer(admin, "Клуб", "Даты")
+    zone = await answer(admin, "30.12.2099-31.12.2099", "Часовой пояс")
+    await press(admin, zone, "Оставить Europe/Moscow", "Расписание")
+    again = await admin.press(zone, button_text="Оставить Europe/Moscow")
+    assert again.text == OUT_OF_DATE
+    # Still on the timetable: its own answer is taken.
+    await answer(admin, "не расписание", "Строка 1")
 
 
 @pytest.mark.parametrize(
