@@ -1,0 +1,87 @@
+"""The direct-reply session middleware: which faults it waits out, and where it stays out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from aiogram.exceptions import (
+    TelegramBadRequest,
+    TelegramEntityTooLarge,
+    TelegramNetworkError,
+    TelegramRetryAfter,
+    TelegramServerError,
+)
+from aiogram.methods import AnswerCallbackQuery, SendMessage
+
+from bot.replies import ATTEMPTS, ReliableReplies, UpdateReplies, replying_to
+
+SEND = SendMessage(chat_id=1, text="hi")
+
+
+class Telegram:
+    """Answers each call with the next scripted fault, then with success."""
+
+    def __init__(self, *faults: Exception) -> None:
+        self.faults = list(faults)
+        self.calls = 0
+
+    async def __call__(self, bot: Any, method: Any) -> Any:
+        self.calls += 1
+        if self.faults:
+            raise self.faults.pop(0)
+        return "sent"
+
+
+def _middleware(slept: list[float]) -> ReliableReplies:
+    async def sleep(seconds: float) -> None:
+        slept.append(seconds)
+
+    return ReliableReplies(sleep=sleep)
+
+
+async def test_a_reply_waits_out_429s_for_their_retry_after_and_retries_faults() -> None:
+    slept: list[float] = []
+    telegram = Telegram(
+        TelegramRetryAfter(SEND, "Too Many Requests: retry after 3", 3),
+        TelegramServerError(SEND, "Bad Gateway"),
+        TelegramNetworkError(SEND, "ClientConnectorError"),
+    )
+    with replying_to(UpdateReplies()):
+        assert await _middleware(slept)(telegram, None, SEND) == "sent"  # type: ignore[arg-type]
+    assert telegram.calls == 4
+    assert slept[0] == 3 and len(slept) == 3
+
+
+async def test_a_lasting_fault_reaches_the_handler_after_the_attempts() -> None:
+    telegram = Telegram(*[TelegramServerError(SEND, "Bad Gateway")] * (ATTEMPTS + 5))
+    with replying_to(UpdateReplies()), pytest.raises(TelegramServerError):
+        await _middleware([])(telegram, None, SEND)  # type: ignore[arg-type]
+    assert telegram.calls == ATTEMPTS
+
+
+@pytest.mark.parametrize(
+    "fault",
+    [TelegramBadRequest(SEND, "Bad Request: chat not found"), TelegramEntityTooLarge(SEND, "x")],
+)
+async def test_a_refusal_is_not_retried(fault: Exception) -> None:
+    telegram = Telegram(fault)
+    with replying_to(UpdateReplies()), pytest.raises(type(fault)):
+        await _middleware([])(telegram, None, SEND)  # type: ignore[arg-type]
+    assert telegram.calls == 1
+
+
+async def test_outside_an_update_requests_pass_through_untouched() -> None:
+    # The outbox worker and long polling keep their own rules for 429s and faults.
+    telegram = Telegram(TelegramRetryAfter(SEND, "Too Many Requests: retry after 3", 3))
+    with pytest.raises(TelegramRetryAfter):
+        await _middleware([])(telegram, None, SEND)  # type: ignore[arg-type]
+
+
+async def test_a_press_is_answered_once() -> None:
+    telegram = Telegram()
+    answer = AnswerCallbackQuery(callback_query_id="7")
+    with replying_to(UpdateReplies()) as replies:
+        await _middleware([])(telegram, None, answer)  # type: ignore[arg-type]
+        await _middleware([])(telegram, None, answer)  # type: ignore[arg-type]
+    assert telegram.calls == 1 and replies.answered == {"7"}
