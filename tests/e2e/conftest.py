@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 
-from bot.fake_telegram import FakeTelegram
+from bot.app import Application
+from bot.fake_telegram import ChatMessage, FakeTelegram
+from bot.sandbox import running_bot, sandbox_settings
+from tests.e2e.lifecycle_screens import ADMIN_ID, create_tournament
 
 
 @pytest.fixture
@@ -15,3 +19,18 @@ async def fake_telegram() -> AsyncIterator[FakeTelegram]:
     await fake.start()
     yield fake
     await fake.stop()
+
+
+@pytest.fixture
+async def admin_app(fake_telegram: FakeTelegram, tmp_path: Path) -> AsyncIterator[Application]:
+    """The bot on a fresh SQLite file; the tests' admin (`ADMIN_ID`) may create tournaments."""
+    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
+    settings = sandbox_settings(fake_telegram, url, admin_ids=frozenset({ADMIN_ID}))
+    async with running_bot(settings) as application:
+        yield application
+
+
+@pytest.fixture
+async def cup_card(admin_app: Application, fake_telegram: FakeTelegram) -> ChatMessage:
+    """The card of the tests' tournament (number 1), created by the admin through the wizard."""
+    return await create_tournament(fake_telegram, fake_telegram.user(ADMIN_ID, "Орг"))

@@ -4,30 +4,14 @@ nothing; an uploaded regulation nested thousands of levels deep is refused with 
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
 import pytest
 
 from bot.app import Application
 from bot.fake_telegram import WAIT_LIMIT, ChatMessage, FakeTelegram
-from bot.sandbox import running_bot, sandbox_settings
 from bot.simulation.screens import answer, current, press
-from tests.e2e.lifecycle_screens import ADMIN_ID, create_tournament
+from tests.e2e.lifecycle_screens import ADMIN_ID
 
 OUT_OF_DATE = "Эта кнопка устарела: экран уже изменился. Откройте его заново."
-
-
-@pytest.fixture
-async def app(fake_telegram: FakeTelegram, tmp_path) -> AsyncIterator[Application]:  # type: ignore[no-untyped-def]
-    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
-    settings = sandbox_settings(fake_telegram, url, admin_ids=frozenset({ADMIN_ID}))
-    async with running_bot(settings) as application:
-        yield application
-
-
-@pytest.fixture
-async def card(app: Application, fake_telegram: FakeTelegram) -> ChatMessage:
-    return await create_tournament(fake_telegram, fake_telegram.user(ADMIN_ID, "Орг"))
 
 
 def _failed(fake: FakeTelegram, method: str) -> list[int]:
@@ -35,7 +19,7 @@ def _failed(fake: FakeTelegram, method: str) -> list[int]:
 
 
 async def test_the_wizards_old_preset_buttons_are_out_of_date_and_change_nothing(
-    app: Application, fake_telegram: FakeTelegram
+    admin_app: Application, fake_telegram: FakeTelegram
 ) -> None:
     admin = fake_telegram.user(ADMIN_ID, "Орг")
     presets = await answer(admin, "/new", "Новый турнир")
@@ -59,21 +43,21 @@ async def test_the_wizards_old_preset_buttons_are_out_of_date_and_change_nothing
     ["tc:" + "9" * 23, "tc:-1", "mv:1:no_such_move", "pp:1:zz", "st:1:view:0:0:" + "9" * 30, "?"],
 )
 async def test_forged_buttons_are_answered_as_out_of_date(
-    fake_telegram: FakeTelegram, card: ChatMessage, data: str
+    fake_telegram: FakeTelegram, cup_card: ChatMessage, data: str
 ) -> None:
     admin = fake_telegram.user(ADMIN_ID, "Орг")
-    before = current(admin, card)
-    forged = await admin.forge_press(card, data).answer(WAIT_LIMIT)
+    before = current(admin, cup_card)
+    forged = await admin.forge_press(cup_card, data).answer(WAIT_LIMIT)
     assert forged.text == OUT_OF_DATE
     await fake_telegram.wait_idle()
-    assert current(admin, card) == before
+    assert current(admin, cup_card) == before
 
 
 async def test_a_press_that_changes_nothing_edits_nothing(
-    fake_telegram: FakeTelegram, card: ChatMessage
+    fake_telegram: FakeTelegram, cup_card: ChatMessage
 ) -> None:
     admin = fake_telegram.user(ADMIN_ID, "Орг")
-    roster = await press(admin, card, "Игроки", "все: 0")
+    roster = await press(admin, cup_card, "Игроки", "все: 0")
     for _ in range(2):  # the same page again, as a double tap sends it
         await admin.forge_press(roster, "rl:1:all:0").answer(WAIT_LIMIT)
     await fake_telegram.wait_idle()
@@ -82,22 +66,22 @@ async def test_a_press_that_changes_nothing_edits_nothing(
 
 
 async def test_an_export_is_answered_at_once_and_shows_its_progress(
-    fake_telegram: FakeTelegram, card: ChatMessage
+    fake_telegram: FakeTelegram, cup_card: ChatMessage
 ) -> None:
     admin = fake_telegram.user(ADMIN_ID, "Орг")
-    keyboard = current(admin, card).buttons
-    pressed = await admin.press(card, button_text="Файл турнира").answer(WAIT_LIMIT)
+    keyboard = current(admin, cup_card).buttons
+    pressed = await admin.press(cup_card, button_text="Файл турнира").answer(WAIT_LIMIT)
     assert pressed.text == "⏳ Готовлю… Результат придёт следующим сообщением."
-    working = await admin.wait_for(lambda m: m.message_id == card.message_id)
+    working = await admin.wait_for(lambda m: m.message_id == cup_card.message_id)
     assert working.buttons == ((("⏳ Готовлю… Результат придёт следующим сообщением.", "wip"),),)
     sent = await admin.wait_for(lambda m: m.document is not None)
     assert sent.document is not None and sent.document.file_name == "tournament-1.json"
     await fake_telegram.wait_idle()
-    assert current(admin, card).buttons == keyboard
+    assert current(admin, cup_card).buttons == keyboard
 
 
 async def test_a_regulation_nested_thousands_of_levels_deep_is_refused_with_a_message(
-    app: Application, fake_telegram: FakeTelegram
+    admin_app: Application, fake_telegram: FakeTelegram
 ) -> None:
     admin = fake_telegram.user(ADMIN_ID, "Орг")
     await answer(admin, "/new", "Новый турнир")

@@ -7,8 +7,7 @@ from __future__ import annotations
 import importlib
 import logging
 import pkgutil
-from collections.abc import AsyncIterator
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from aiogram.filters.callback_data import CallbackData
@@ -19,9 +18,8 @@ from hypothesis import strategies as st
 import handlers
 from bot.app import Application
 from bot.fake_telegram import ChatMessage, FakeTelegram, FakeUser
-from bot.sandbox import running_bot, sandbox_settings
 from bot.simulation.screens import WAIT
-from tests.e2e.lifecycle_screens import ADMIN_ID, create_tournament
+from tests.e2e.lifecycle_screens import ADMIN_ID
 
 FUZZ = settings(
     max_examples=120,
@@ -29,42 +27,26 @@ FUZZ = settings(
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 APOLOGY = "Что-то пошло не так"
-OUT_OF_DATE = "Эта кнопка устарела"
+T = TypeVar("T")
 
 
-def _handler_modules() -> None:
+def _subclasses(root: type[T]) -> list[type[T]]:
+    """Every subclass of `root` defined in the handlers."""
     for module in pkgutil.iter_modules(handlers.__path__):
         importlib.import_module(f"handlers.{module.name}")
-
-
-def _button_kinds() -> list[type[CallbackData]]:
-    _handler_modules()
-    found, pending = [], list(CallbackData.__subclasses__())
+    found, pending = [], list(root.__subclasses__())
     while pending:
         kind = pending.pop()
         found.append(kind)
         pending.extend(kind.__subclasses__())
-    return sorted(
-        (kind for kind in found if kind.__module__.startswith("handlers.")),
-        key=lambda kind: kind.__prefix__,
-    )
+    return [kind for kind in found if kind.__module__.startswith("handlers.")]
 
 
-def _form_states() -> list[State]:
-    _handler_modules()
-    groups, pending = [], list(StatesGroup.__subclasses__())
-    while pending:
-        group = pending.pop()
-        groups.append(group)
-        pending.extend(group.__subclasses__())
-    return sorted(
-        (state for group in groups for state in group.__all_states__),
-        key=lambda state: state.state or "",
-    )
-
-
-PREFIXES = [kind.__prefix__ for kind in _button_kinds()]
-STATES = _form_states()
+PREFIXES = sorted(kind.__prefix__ for kind in _subclasses(CallbackData))
+STATES = sorted(
+    (state for group in _subclasses(StatesGroup) for state in group.__all_states__),
+    key=lambda state: state.state or "",
+)
 COMMANDS = [
     "start", "help", "lang", "new", "cancel", "tournaments", "standings", "me", "protest",
     "protocol", "rounds", "swap", "move", "lot", "audit", "organizer",
@@ -90,20 +72,6 @@ def _forged_data(prefix: str, fields: list[str]) -> str:
     return ":".join([prefix, *fields])[:64]
 
 
-@pytest.fixture
-async def app(fake_telegram: FakeTelegram, tmp_path) -> AsyncIterator[Application]:  # type: ignore[no-untyped-def]
-    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
-    settings_ = sandbox_settings(fake_telegram, url, admin_ids=frozenset({ADMIN_ID}))
-    async with running_bot(settings_) as application:
-        yield application
-
-
-@pytest.fixture
-async def card(app: Application, fake_telegram: FakeTelegram) -> ChatMessage:
-    """A tournament (number 1) to aim the forged buttons and commands at."""
-    return await create_tournament(fake_telegram, fake_telegram.user(ADMIN_ID, "Орг"))
-
-
 def _failures(caplog: pytest.LogCaptureFixture) -> list[str]:
     return [
         f"{record.getMessage()}: {record.exc_info[1]!r}" if record.exc_info else record.getMessage()
@@ -116,14 +84,14 @@ def _failures(caplog: pytest.LogCaptureFixture) -> list[str]:
 @FUZZ
 async def test_every_forged_button_is_answered_and_crashes_nothing(
     fake_telegram: FakeTelegram,
-    card: ChatMessage,
+    cup_card: ChatMessage,
     caplog: pytest.LogCaptureFixture,
     prefix: str,
     fields: list[str],
 ) -> None:
     organizer = fake_telegram.user(ADMIN_ID, "Орг")
     caplog.clear()
-    answer = await organizer.forge_press(card, _forged_data(prefix, fields)).answer(WAIT)
+    answer = await organizer.forge_press(cup_card, _forged_data(prefix, fields)).answer(WAIT)
     await fake_telegram.wait_idle(timeout=WAIT)
     assert _failures(caplog) == []
     assert APOLOGY not in (answer.text or "")
@@ -135,15 +103,15 @@ async def test_every_forged_button_is_answered_and_crashes_nothing(
 )
 @FUZZ
 async def test_no_typed_text_in_any_form_crashes_the_bot(
-    app: Application,
+    admin_app: Application,
     fake_telegram: FakeTelegram,
-    card: ChatMessage,
+    cup_card: ChatMessage,
     caplog: pytest.LogCaptureFixture,
     state: State | None,
     text: str,
 ) -> None:
     organizer = fake_telegram.user(ADMIN_ID, "Орг")
-    await _enter(app, organizer, state)
+    await _enter(admin_app, organizer, state)
     caplog.clear()
     organizer.send(text or ".")
     await fake_telegram.wait_idle(timeout=WAIT)
