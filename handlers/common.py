@@ -99,9 +99,9 @@ async def long_work(
     pressed message: its keyboard becomes a single "working" button, so the press cannot be
     repeated meanwhile. The keyboard comes back afterwards unless the work `replaced` the
     screen with its result (it always comes back if the work failed)."""
-    await callback.answer(texts("work-in-progress"))
     message = callback.message if isinstance(callback.message, Message) else None
     if message is None:
+        await callback.answer(texts("work-in-progress"))
         yield
         return
     keyboard = message.reply_markup
@@ -110,7 +110,10 @@ async def long_work(
             [InlineKeyboardButton(text=texts("work-in-progress"), callback_data=WORKING)]
         ]
     )
+    # The screen shows the work before the press is answered: whoever sees the answer sees
+    # the "working" keyboard too.
     await message.edit_reply_markup(reply_markup=working)
+    await callback.answer(texts("work-in-progress"))
     try:
         yield
     except BaseException:

@@ -132,7 +132,7 @@ async def take_reason(
     except (Invalid, Forbidden, NotFound) as error:
         await message.answer(refusal_text(texts, error))
         # A reason of the wrong length may be written again; any other refusal is final.
-        if error.code != "protest-reason-length":
+        if not (isinstance(error, Invalid) and error.code == "protest-reason-length"):
             await state.clear()
         return
     await state.clear()

@@ -24,6 +24,7 @@ from bot.simulation.screens import (
     with_button,
 )
 from domain.protocol import Side
+from handlers.common import WORKING
 
 # A person's pause between two taps or messages at speed 1, in seconds.
 HUMAN_PAUSE = 1.5
@@ -72,10 +73,20 @@ def _refused(answered: CallbackAnswer, step: str) -> None:
 
 
 async def tap(user: FakeUser, message: ChatMessage, button: str, pace: Pace) -> ChatMessage:
-    """Press a button that edits its own message; the message as it shows afterwards."""
+    """Press a button that edits its own message; the message as it shows afterwards (once
+    long work, answered at once with a "working" keyboard, has finished)."""
     await pace.pause()
     _refused(await user.press(message, button_text=button).answer(WAIT), button)
-    return current(user, message)
+    shown = current(user, message)
+    if _working(shown):
+        shown = await user.wait_for(
+            lambda m: m.message_id == message.message_id and not _working(m), WAIT
+        )
+    return shown
+
+
+def _working(message: ChatMessage) -> bool:
+    return any(data == WORKING for row in message.buttons for _, data in row)
 
 
 # --- the organizer --------------------------------------------------------------------------

@@ -182,13 +182,14 @@ async def test_standings_in_a_private_chat_in_russian_with_picture_and_csv(
     assert (table.text or "").startswith("Турнирная таблица: Кубок Ворона")
     assert f"Ворон {HOSTILE}" in (table.text or "")
     await player.press(table, button_text="Файлом CSV")
-    document = (await player.wait_for()).document
+    document = (await player.wait_for(lambda m: m.document is not None)).document
     assert document is not None and document.content is not None
     rows = list(csv.reader(io.StringIO(document.content.decode("utf-8-sig"))))
     assert len(rows) == 11 and rows[0][2] == "Ник или команда"
     assert f"Ворон {HOSTILE}" in {row[2] for row in rows}
+    await fake_telegram.wait_idle()  # the keyboard is back once the file is out
     await player.press(table, button_text="Картинкой")
-    photo = (await player.wait_for()).photo
+    photo = (await player.wait_for(lambda m: m.photo is not None)).photo
     assert photo is not None and (photo.content or b"").startswith(b"\x89PNG")
 
 
