@@ -6,6 +6,7 @@ Texts are Fluent messages in `bot/locales/<locale>/*.ftl`; every locale holds th
 
 from __future__ import annotations
 
+from decimal import Decimal
 from functools import cache
 from pathlib import Path
 
@@ -15,6 +16,24 @@ from fluent.runtime.resolver import MAX_PART_LENGTH
 LOCALES_DIR = Path(__file__).parent / "locales"
 LOCALES = ("ru", "en")
 FALLBACK_LOCALE = "ru"
+# The typographic minus of a negative score ("−1"); files for machines keep the ASCII hyphen.
+MINUS = "\u2212"
+
+
+def format_points(value: Decimal | int, locale: str | None = None) -> str:
+    """Points without trailing zeros, never in exponent form: "4", "2.5", "-1" for files
+    (`locale` None: CSV, JSON keep the dot); "2,5" and "−1" in Russian, "2.5", "−1" in English.
+    """
+    text = str(value) if isinstance(value, int) else format(value, "f")
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    if text in ("-0", ""):
+        text = "0"
+    if locale is None:
+        return text
+    if normalize_locale(locale) == "ru":
+        text = text.replace(".", ",")
+    return text.replace("-", MINUS)
 
 
 def normalize_locale(code: str | None) -> str:
@@ -54,16 +73,21 @@ class Translator:
         message = bundle.get_message(key)
         if message is None or message.value is None:
             raise KeyError(f"no message {key!r} in locale {normalize_locale(locale)!r}")
+        # Points are shown the locale's way; Fluent's own number formatting would round them.
+        shown = {
+            name: format_points(value, locale) if isinstance(value, Decimal) else value
+            for name, value in args.items()
+        }
         long = {
             name: value
-            for name, value in args.items()
+            for name, value in shown.items()
             if isinstance(value, str) and len(value) > MAX_PART_LENGTH
         }
         # Fluent refuses a placeable over 2,500 characters (a guard against runaway
         # translations); the bot's own long texts, such as a channel post's tables, go in after
         # formatting, each behind a marker no translation contains.
         markers = {name: f"\ue000{index}\ue001" for index, name in enumerate(long)}
-        text, errors = bundle.format_pattern(message.value, {**args, **markers})
+        text, errors = bundle.format_pattern(message.value, {**shown, **markers})
         if errors:
             raise ValueError(f"message {key!r}: {errors[0]}")
         for name, marker in markers.items():

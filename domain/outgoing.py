@@ -7,9 +7,10 @@ recipient's language, so a reminder reaches each player in the language they cho
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from decimal import Decimal
 from enum import StrEnum
 from typing import Literal
 
@@ -24,7 +25,17 @@ class Html:
     markup: str
 
 
-ArgumentValue = str | int | Html
+@dataclass(frozen=True, slots=True)
+class Localized:
+    """A name given in each language (a stage's name in the regulation): the recipient's
+    language picks one when the phrase is rendered."""
+
+    ru: str
+    en: str
+
+    def text(self, locale: str) -> str:
+        """The name in `locale`; Russian for any language without a name of its own."""
+        return self.en if locale == "en" else self.ru
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +54,22 @@ class Phrase:
     def arguments(self) -> Mapping[str, ArgumentValue]:
         """The arguments by name."""
         return dict(self.args)
+
+
+@dataclass(frozen=True, slots=True)
+class Lines:
+    """Phrases rendered one a line (or one a paragraph), each in the recipient's language."""
+
+    phrases: tuple[Phrase, ...]
+    separator: str = "\n"
+
+    def __iter__(self) -> Iterator[Phrase]:
+        return iter(self.phrases)
+
+
+# A phrase argument: text (escaped), a number, points (written the language's way: "0,3"),
+# ready markup, a name per language, another phrase, or phrases one a line.
+ArgumentValue = str | int | Decimal | Html | Localized | Phrase | Lines
 
 
 @dataclass(frozen=True, slots=True)

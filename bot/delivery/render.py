@@ -8,7 +8,7 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.delivery.text import escape, split_text, telegram_length
 from bot.i18n import Translator
-from domain.outgoing import CAPTION_LIMIT, Html, OutgoingMessage, Phrase
+from domain.outgoing import CAPTION_LIMIT, Html, Lines, Localized, OutgoingMessage, Phrase
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,11 +21,20 @@ class Rendered:
 
 
 def render_phrase(translator: Translator, locale: str, phrase: Phrase, *, markup: bool) -> str:
-    """The phrase's text; plain string arguments are escaped when the text is HTML."""
+    """The phrase's text; plain string arguments are escaped when the text is HTML, names and
+    nested phrases are rendered in the same language."""
     args: dict[str, object] = {}
     for name, value in phrase.args:
         if isinstance(value, Html):
             args[name] = value.markup
+        elif isinstance(value, Localized):
+            text = value.text(locale)
+            args[name] = escape(text) if markup else text
+        elif isinstance(value, Phrase):
+            args[name] = render_phrase(translator, locale, value, markup=markup)
+        elif isinstance(value, Lines):
+            rendered = [render_phrase(translator, locale, line, markup=markup) for line in value]
+            args[name] = value.separator.join(rendered)
         elif isinstance(value, str) and markup:
             args[name] = escape(value)
         else:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from html import escape
 
-from bot.rendering.standings_table import PROVISIONAL_MARK, format_number, stage_name, text
+from bot.i18n import format_points
+from bot.rendering.standings_table import PROVISIONAL_MARK, stage_name, text
 from domain.services.standings import PlayerCard, PlayerGame
 
 _COLUMNS = ("round", "table", "seat", "role", "result", "win", "best_move", "extra", "penalty")
@@ -18,11 +19,11 @@ def _cells(game: PlayerGame, locale: str) -> list[str]:
         str(score.seat),
         text(locale, "me-role", role=score.role.value),
         text(locale, "me-won" if score.won else "me-lost"),
-        format_number(score.win),
-        format_number(score.best_move),
-        format_number(score.extra),
-        format_number(score.penalty),
-        format_number(score.total) + (PROVISIONAL_MARK if game.provisional else ""),
+        format_points(score.win, locale),
+        format_points(score.best_move, locale),
+        format_points(score.extra, locale),
+        format_points(score.penalty, locale),
+        format_points(score.total, locale) + (PROVISIONAL_MARK if game.provisional else ""),
     ]
 
 
@@ -50,7 +51,7 @@ def player_card_text(card: PlayerCard, locale: str) -> str:
             locale,
             "me-summary",
             place=f"{row.place}{'=' if row.tied else ''}",
-            points=format_number(row.points),
+            points=format_points(row.points, locale),
             games=row.figures.games,
             wins=row.figures.wins,
         ),

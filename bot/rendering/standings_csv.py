@@ -46,7 +46,7 @@ def standings_csv(board: StandingsBoard, locale: str) -> bytes:
     for unit in reversed(tables(board)):
         kind = text(locale, f"standings-title-{unit}")
         rows = unit_rows(board, unit)
-        for row, cells in zip(rows, table_rows(board, rows), strict=True):
+        for row, cells in zip(rows, table_rows(board, rows, None), strict=True):
             writer.writerow(
                 [
                     kind,

@@ -55,7 +55,7 @@ def _cells(board: StandingsBoard, locale: str, unit: Unit) -> tuple[list[str], l
             row.points + (PROVISIONAL_MARK if row.provisional else ""),
             *row.figures,
         ]
-        for row in table_rows(board, unit_rows(board, unit)[:MAX_ROWS])
+        for row in table_rows(board, unit_rows(board, unit)[:MAX_ROWS], locale)
     ]
     return header, rows
 

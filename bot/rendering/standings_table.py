@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Literal
 
-from bot.i18n import translator
+from bot.i18n import format_points, translator
 from domain.regulation import Regulation, TieBreaker
 from domain.services.standings import StandingsBoard
 from domain.standings import StandingRow
@@ -43,24 +42,16 @@ class TableRow:
     figures: tuple[str, ...]
 
 
-def format_number(value: Decimal | int) -> str:
-    """Points without trailing zeros and never in exponent form: 4, 2.5, -1, 0.3."""
-    if isinstance(value, int):
-        return str(value)
-    text = format(value, "f")
-    return text.rstrip("0").rstrip(".") if "." in text else text
-
-
 def figure_columns(regulation: Regulation) -> tuple[str, ...]:
     """The figure columns after points: games, wins, then the tie-breakers of the regulation."""
     breakers = tuple(b.value for b in regulation.tie_breakers if b not in _OWN_COLUMNS)
     return (*LEADING, *breakers)
 
 
-def _figure(row: StandingRow, column: str) -> str:
+def _figure(row: StandingRow, column: str, locale: str | None) -> str:
     if column in LEADING:
-        return format_number(getattr(row.figures, column))
-    return format_number(row.figures.figure(TieBreaker(column)))
+        return format_points(getattr(row.figures, column), locale)
+    return format_points(row.figures.figure(TieBreaker(column)), locale)
 
 
 def _mark(row: StandingRow) -> str:
@@ -71,8 +62,11 @@ def _mark(row: StandingRow) -> str:
     return TIED_MARK if row.tied else ""
 
 
-def table_rows(board: StandingsBoard, rows: Sequence[StandingRow]) -> list[TableRow]:
-    """The rows of a players' or teams' table as text cells."""
+def table_rows(
+    board: StandingsBoard, rows: Sequence[StandingRow], locale: str | None
+) -> list[TableRow]:
+    """The rows of a players' or teams' table as text cells, numbers written the locale's way
+    (`locale` None: for a file, with the dot)."""
     columns = figure_columns(board.regulation)
     team_names = {team.id: team.name for team in board.standings.teams}
     return [
@@ -81,9 +75,9 @@ def table_rows(board: StandingsBoard, rows: Sequence[StandingRow]) -> list[Table
             mark=_mark(row),
             name=row.name,
             team=team_names.get(row.team, "") if row.team is not None else "",
-            points=format_number(row.points),
+            points=format_points(row.points, locale),
             provisional=row.id in board.provisional,
-            figures=tuple(_figure(row, column) for column in columns),
+            figures=tuple(_figure(row, column, locale) for column in columns),
         )
         for row in rows
     ]

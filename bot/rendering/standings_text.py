@@ -49,7 +49,7 @@ def _fit(name: str, width: int) -> str:
 
 
 def _table(board: StandingsBoard, locale: str, unit: Unit, shown: int | None) -> _Table:
-    rows = table_rows(board, unit_rows(board, unit))
+    rows = table_rows(board, unit_rows(board, unit), locale)
     rows = rows if shown is None else rows[:shown]
     columns = figure_columns(board.regulation)
     place_head = text(locale, "standings-abbr-place")

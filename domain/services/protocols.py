@@ -14,9 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from html import escape
 
-from domain.outgoing import Html, OutgoingMessage, Phrase
+from domain.outgoing import Lines, Localized, OutgoingMessage, Phrase
 from domain.permissions import StaffRole
 from domain.protocol import (
     Protocol,
@@ -333,29 +332,56 @@ async def _result_post(
     if tournament.channel_id is None:
         return
     nicknames = await _nicknames(uow, access)
-    lines = [
-        f"{score.seat}. {escape(nicknames[score.seat - 1])} — {score.total}"
+    lines = tuple(
+        _result_line(score, nicknames[score.seat - 1])
         for score in score_game(protocol, tournament.regulation)
-    ]
+    )
 
     def seats_of(role: Role) -> str:
         return ", ".join(str(n) for n, seat in enumerate(protocol.seats, 1) if seat.role is role)
 
     game = access.game
+    stage = tournament.regulation.stage(game.stage).name
     await uow.outbox.add(
         OutgoingMessage(
             chat_id=tournament.channel_id,
             phrase=Phrase.of(
                 "protocol-result-corrected" if correcting else "protocol-result",
+                stage=Localized(stage.ru, stage.en),
                 game=game.round_number,
                 table=game.game.table,
                 winner=protocol.winner.value,
                 don=seats_of(Role.DON),
                 sheriff=seats_of(Role.SHERIFF),
                 mafia=seats_of(Role.MAFIA),
-                seats=Html("\n".join(lines)),
+                seats=Lines(lines),
             ),
             tournament_id=tournament.id,
             dedupe_key=f"result:{game.game.id}:{version}",
         )
+    )
+
+
+def _result_line(score: SeatScore, nickname: str) -> Phrase:
+    """A seat of a result post: its points and the parts they add up from (ЛХ 0,3 · допы 0,2)."""
+    parts = [
+        Phrase.of(key, points=points)
+        for key, points in (
+            ("protocol-result-part-win", score.win),
+            ("protocol-result-part-best-move", score.best_move),
+            ("protocol-result-part-extra", score.extra),
+            ("protocol-result-part-penalty", score.penalty),
+        )
+        if points
+    ]
+    if not parts:
+        return Phrase.of(
+            "protocol-result-seat", seat=score.seat, nickname=nickname, total=score.total
+        )
+    return Phrase.of(
+        "protocol-result-seat-parts",
+        seat=score.seat,
+        nickname=nickname,
+        total=score.total,
+        parts=Lines(tuple(parts), separator=" · "),
     )

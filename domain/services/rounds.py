@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from html import escape
 
-from domain.outgoing import TEXT_LIMIT, Button, Html, OutgoingMessage, Phrase
+from domain.outgoing import TEXT_LIMIT, Button, Html, Lines, Localized, OutgoingMessage, Phrase
 from domain.permissions import Action, StaffRole
 from domain.protocol_screen import open_callback
 from domain.registration import Participant, ParticipantStatus
@@ -34,7 +34,6 @@ from domain.rounds import (
     round_times,
     rounds_of_stage,
     seats_changed,
-    split_blocks,
     swap_players,
     tables_of_stage,
 )
@@ -50,6 +49,8 @@ from domain.validation import Invalid
 
 # Room left in a channel post for its heading around the tables.
 _POST_HEADING_ROOM = 400
+# Room for a table's heading in any language: "<b>Стол 12</b> · судья " and the judge's name.
+_TABLE_HEADING_ROOM = 120
 
 
 @dataclass(frozen=True)
@@ -716,7 +717,8 @@ async def publish_round(
 def _time(preview: StagePreview, round_number: int) -> str:
     times = preview.times
     known = times[round_number - 1] if round_number <= len(times) else None
-    return known or "—"
+    # "none" drops the time from the texts ("Тур 1: стол 2"), rather than showing "(—)".
+    return known or "none"
 
 
 async def _notice(
@@ -770,30 +772,57 @@ async def _record_judge_list(
     )
 
 
+def _stage_name(preview: StagePreview) -> Localized:
+    name = preview.tournament.regulation.stage(preview.stage.stage).name
+    return Localized(name.ru, name.en)
+
+
+def _table_block(preview: StagePreview, game: TableGame) -> Phrase:
+    judge = preview.judge_name(game.judge_id)
+    players = Html(_table_lines(preview, game))
+    if judge is None:
+        return Phrase.of("round-channel-table", table=game.table, players=players)
+    return Phrase.of("round-channel-table-judged", table=game.table, judge=judge, players=players)
+
+
+def _in_parts(blocks: Sequence[tuple[Phrase, int]], limit: int) -> list[tuple[Phrase, ...]]:
+    """Blocks (with their length) grouped into as few posts as fit `limit` characters each."""
+    parts: list[list[Phrase]] = []
+    size = limit
+    for block, length in blocks:
+        if not parts or size + length > limit:
+            parts.append([])
+            size = 0
+        parts[-1].append(block)
+        size += length + 2
+    return [tuple(part) for part in parts]
+
+
 async def _channel_post(uow: UnitOfWork, preview: StagePreview, round_: Round) -> None:
     channel = preview.tournament.channel_id
     if channel is None:
         return
-    blocks = []
-    for game in round_.games:
-        judge = preview.judge_name(game.judge_id)
-        heading = f"<b>{game.table}</b>" + (f" · {escape(judge)}" if judge else "")
-        blocks.append(f"{heading}\n{_table_lines(preview, game)}")
+    # A table's heading is a phrase in the channel's language; its length is about the same.
+    blocks = [
+        (_table_block(preview, game), len(_table_lines(preview, game)) + _TABLE_HEADING_ROOM)
+        for game in round_.games
+    ]
     if round_.sit_outs:
-        names = ", ".join(escape(preview.nicknames.get(p, str(p))) for p in round_.sit_outs)
-        blocks.append(f"— {names}")
-    parts = split_blocks(blocks, TEXT_LIMIT - _POST_HEADING_ROOM)
+        names = ", ".join(preview.nicknames.get(p, str(p)) for p in round_.sit_outs)
+        blocks.append((Phrase.of("round-channel-sit-outs", players=names), len(names) * 2 + 40))
+    parts = _in_parts(blocks, TEXT_LIMIT - _POST_HEADING_ROOM)
     for part, tables in enumerate(parts, start=1):
         await uow.outbox.add(
             OutgoingMessage(
                 chat_id=channel,
                 phrase=Phrase.of(
                     "round-channel-post",
+                    stage=_stage_name(preview),
                     game=round_.number,
                     time=_time(preview, round_.number),
                     part=part,
                     parts=len(parts),
-                    tables=Html(tables),
+                    tables=Lines(tables, separator="\n\n"),
                 ),
                 tournament_id=preview.tournament.id,
                 dedupe_key=f"round:{round_.id}:channel:{part}",

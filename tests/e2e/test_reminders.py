@@ -54,7 +54,7 @@ def _reminders(fake: FakeTelegram, chat_id: int) -> list[str]:
     return [
         message.text or ""
         for message in fake.messages(chat_id)
-        if message.from_bot and "игра 1 в" in (message.text or "")
+        if message.from_bot and "тур 1 в" in (message.text or "")
     ]
 
 
@@ -91,7 +91,7 @@ async def test_a_round_reminder_reaches_each_player_once_across_restarts(
         first = preview.stage.rounds[0]
         for game in first.games:
             for player in game.players:
-                await players[player].wait_for(lambda m: "Игра 1 (12:00)" in (m.text or ""))
+                await players[player].wait_for(lambda m: "Тур 1 (12:00)" in (m.text or ""))
         assert all(_reminders(fake_telegram, p.user_id or 0) == [] for p in seeded.players)
 
     # The bot is down when the reminders fall due; the next one sends them at start-up.
@@ -100,8 +100,8 @@ async def test_a_round_reminder_reaches_each_player_once_across_restarts(
         for game in first.games:
             judge = f"U{game.judge_id}"
             for seat, player in enumerate(game.players, start=1):
-                expected = f"игра 1 в 12:00, стол {game.table}, место {seat}, судья {judge}."
-                message = await players[player].wait_for(lambda m: "игра 1 в" in (m.text or ""))
+                expected = f"тур 1 в 12:00, стол {game.table}, место {seat}, судья {judge}."
+                message = await players[player].wait_for(lambda m: "тур 1 в" in (m.text or ""))
                 assert (message.text or "").endswith(expected)
 
     # Restarted again: nothing is waiting and nobody hears it twice.

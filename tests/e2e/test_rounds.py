@@ -61,13 +61,14 @@ async def test_the_organizer_seats_previews_and_publishes_a_round(stage: Stage) 
     await seat(stage)
     preview = stage.organizer.messages[-1]
     assert "Тур 1: не опубликован" in (preview.text or "")
-    assert "Жеребьёвка (seed)" in (preview.text or "")
+    assert "Ключ рассадки (seed)" in (preview.text or "")
     await stage.organizer.press(preview, button_text="Опубликовать тур 1")
     published = await stage.organizer.wait_for(lambda m: "Тур 1: опубликован" in (m.text or ""))
     assert "Опубликовать тур 2" in str(published.buttons)
-    seat_message = await player.wait_for(lambda m: "Игра 1" in (m.text or ""))
+    seat_message = await player.wait_for(lambda m: "Тур 1" in (m.text or ""))
     assert "стол" in (seat_message.text or "") and "место" in (seat_message.text or "")
-    post = await stage.channel.wait_for(lambda m: "Рассадка: игра 1" in (m.text or ""))
+    heading = "Рассадка · Отборочный тур · тур 1"
+    post = await stage.channel.wait_for(lambda m: heading in (m.text or ""))
     assert "Ник01" in (post.text or "")
 
 
@@ -155,7 +156,7 @@ async def test_a_no_show_after_seating_is_reseated_from_the_rounds_screen(stage:
     assert "Чаще всех встречаются: " in (done.text or "")
     assert with_button("Опубликовать тур 2")(done)
     after = await rounds.stage_preview(stage.app.uow_factory, tournament, ORGANIZER, (), NOW)
-    assert f"Жеребьёвка (seed): {after.stage.seed}" in (done.text or "")
+    assert f"Ключ рассадки (seed): {after.stage.seed}" in (done.text or "")
     assert after.stage.rounds[0].games == seating.stage.rounds[0].games
     assert all(not r.seating.position(missing) for r in after.stage.rounds[1:])
 

@@ -44,7 +44,7 @@ async def test_a_cup_is_played_to_the_final_and_reported(tmp_path: Path) -> None
     assert {row.stage for row in rows[:10]} == {"final"}
     assert "Этап 3: Финал" in printed and "Итоговая таблица" in printed
     assert "[закреплено] Турнирная таблица" in printed  # the channel's live table
-    assert "Игра 3, стол 1: победа" in printed  # a final game's result in the channel
+    assert "тур 3 · стол 1: победа" in printed  # a final game's result in the channel
     assert "главный судья отклонил" in printed  # the protest and its decision
     # Every protest window closed within the run: the final table and the channel's live
     # table (edited at the last window's close) hold no provisional result.

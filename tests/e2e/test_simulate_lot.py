@@ -27,7 +27,7 @@ async def test_the_chief_judge_draws_the_cut_and_the_final_is_played(tmp_path: P
     assert result.figures.errors == ()
     # The channel tells everyone how the cut was drawn, and the report keeps the decisions.
     assert "Равенство на границе прохода решено жребием" in printed
-    assert "Жребий брошен (по зерну" in printed
+    assert "Жребий брошен (по ключу жребия (seed)" in printed
     rows = result.outcome.standings.players
     finalists = [row for row in rows if row.stage == "final"]
     assert len(rows) == 20 and len(finalists) == 10 and list(rows[:10]) == finalists

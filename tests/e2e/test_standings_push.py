@@ -49,7 +49,7 @@ async def _protocol_of(judge: FakeUser, table: int) -> Screen:
     shown = [m for m in judge.messages if is_round_message(m)]
     round_message = shown[0] if shown else await judge.wait_for(is_round_message)
     await judge.press(round_message, button_text="Открыть протокол")
-    title = f"Протокол · игра 1 · стол {table}"
+    title = f"Протокол · тур 1 · стол {table}"
     return Screen(judge, await judge.wait_for(lambda m: title in (m.text or "")))
 
 

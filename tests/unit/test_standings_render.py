@@ -11,10 +11,10 @@ from datetime import UTC, datetime, timedelta
 from PIL import Image
 
 from bot.delivery.text import telegram_length
+from bot.i18n import format_points
 from bot.rendering.standings_csv import standings_csv
 from bot.rendering.standings_png import standings_png
 from bot.rendering.standings_posts import ChannelStandings
-from bot.rendering.standings_table import format_number
 from bot.rendering.standings_text import live_standings_text, standings_pages
 from domain.lot import Lot
 from domain.outgoing import TEXT_LIMIT
@@ -259,14 +259,21 @@ def test_the_closing_posts_name_the_round_or_the_stage():
     assert stage.caption == "<b>Кубок &lt;b&gt;&amp;amp;: stage “Qualifying” closed</b>"
 
 
-def test_points_are_written_without_trailing_zeros():
+def test_points_are_written_without_trailing_zeros_the_locales_way():
     from decimal import Decimal
 
-    assert [format_number(Decimal(v)) for v in ("4.30", "2", "-1", "0.0", "40")] == [
-        "4.3",
+    values = [Decimal(v) for v in ("4.30", "2", "-1", "0.0", "40", "16.10", "-0.25")]
+    # Files (CSV, JSON) keep the dot and the ASCII hyphen.
+    assert [format_points(v) for v in values] == ["4.3", "2", "-1", "0", "40", "16.1", "-0.25"]
+    # Russian writes a decimal comma and a real minus; English a dot and a real minus.
+    assert [format_points(v, "ru") for v in values] == [
+        "4,3",
         "2",
-        "-1",
+        "\u22121",
         "0",
         "40",
+        "16,1",
+        "\u22120,25",
     ]
-    assert format_number(7) == "7"
+    assert [format_points(v, "en") for v in values][-1] == "\u22120.25"
+    assert format_points(7, "ru") == "7"

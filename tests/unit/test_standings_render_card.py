@@ -48,10 +48,11 @@ def test_each_game_shows_round_table_seat_role_and_the_parts_of_its_points():
     text = _card("Ворон", "ru", games)
     assert text.startswith("<b>Ворон</b> — Кубок &lt;Ворона&gt;")
     # Black won game 1: best move 0.3 + extra 0.2; game 2: win 2, disqualification -1.
-    assert "баллы: 1.5 · игр: 2 · побед: 1" in text
+    # Russian writes the decimal comma and a real minus.
+    assert "баллы: 1,5 · игр: 2 · побед: 1" in text
     assert _rows(text, "Тур") == [
-        ["1", "1", "1", "мирный", "−", "0", "0.3", "0.2", "0", "0.5"],
-        ["2", "3", "7", "шериф", "+", "2", "0", "0", "-1", "1"],
+        ["1", "1", "1", "мирный", "−", "0", "0,3", "0,2", "0", "0,5"],
+        ["2", "3", "7", "шериф", "+", "2", "0", "0", "\u22121", "1"],
     ]
     assert "<b>Отборочный тур</b>" in text
     assert "*" not in text

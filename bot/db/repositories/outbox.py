@@ -6,6 +6,7 @@ import json
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import delete, func, select, update
@@ -21,6 +22,8 @@ from domain.outgoing import (
     DeliveryStatus,
     Drawing,
     Html,
+    Lines,
+    Localized,
     OutgoingMessage,
     Phrase,
     ScheduledPush,
@@ -40,11 +43,33 @@ def _utc(moment: datetime | None) -> datetime | None:
 
 
 def _argument_json(value: ArgumentValue) -> Any:
-    return {"html": value.markup} if isinstance(value, Html) else value
+    match value:
+        case Html():
+            return {"html": value.markup}
+        case Decimal():
+            return {"points": str(value)}
+        case Localized():
+            return {"ru": value.ru, "en": value.en}
+        case Phrase():
+            return {"phrase": _phrase_json(value)}
+        case Lines():
+            lines = [_phrase_json(phrase) for phrase in value.phrases]
+            return {"lines": lines, "separator": value.separator}
+    return value
 
 
 def _argument(value: Any) -> ArgumentValue:
-    return Html(value["html"]) if isinstance(value, dict) else value
+    if not isinstance(value, dict):
+        return value
+    if "html" in value:
+        return Html(value["html"])
+    if "points" in value:
+        return Decimal(value["points"])
+    if "phrase" in value:
+        return _phrase(value["phrase"])
+    if "lines" in value:
+        return Lines(tuple(_phrase(phrase) for phrase in value["lines"]), value["separator"])
+    return Localized(value["ru"], value["en"])
 
 
 def _phrase_json(phrase: Phrase) -> dict[str, Any]:

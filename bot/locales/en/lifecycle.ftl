@@ -9,17 +9,35 @@ back-to-list = « Back to the list
 
 ## Input checks
 invalid-nickname-empty = A game nickname cannot be empty or hold control characters.
-invalid-nickname-length = A game nickname has { $min } to { $max } characters, yours has { $length }.
+invalid-nickname-length = A game nickname has { $min } to { $max } { $max ->
+        [one] character
+       *[other] characters
+    }, yours has { $length }.
 invalid-name-empty = Please type a name; it cannot be empty.
-invalid-name-length = A name has { $min } to { $max } characters, yours has { $length }.
+invalid-name-length = A name has { $min } to { $max } { $max ->
+        [one] character
+       *[other] characters
+    }, yours has { $length }.
 invalid-title-empty = Please type the tournament's name.
-invalid-title-length = A tournament name has { $min } to { $max } characters, yours has { $length }.
+invalid-title-length = A tournament name has { $min } to { $max } { $max ->
+        [one] character
+       *[other] characters
+    }, yours has { $length }.
 invalid-venue-empty = Please type the venue.
-invalid-venue-length = A venue has { $min } to { $max } characters, yours has { $length }.
+invalid-venue-length = A venue has { $min } to { $max } { $max ->
+        [one] character
+       *[other] characters
+    }, yours has { $length }.
 invalid-team-name-empty = Please type the team's name.
-invalid-team-name-length = A team name has { $min } to { $max } characters, yours has { $length }.
+invalid-team-name-length = A team name has { $min } to { $max } { $max ->
+        [one] character
+       *[other] characters
+    }, yours has { $length }.
 invalid-reason-empty = Please type the reason.
-invalid-reason-length = A reason has { $min } to { $max } characters, yours has { $length }.
+invalid-reason-length = A reason has { $min } to { $max } { $max ->
+        [one] character
+       *[other] characters
+    }, yours has { $length }.
 invalid-number = A whole number from { $min } to { $max }, please.
 invalid-fee = An entry fee is a number of at least 0, e.g. 500 or 500.50.
 invalid-timezone = Unknown time zone. Example: Asia/Omsk or Europe/Moscow.
@@ -97,7 +115,10 @@ move-finish = Finish the tournament
 move-not-now = Not possible now ({ $state }).
 move-settings-missing = Fill in first: { $settings }.
 move-too-few-players = { $count } players, one table needs { $needed }.
-move-incomplete-teams = Incomplete teams (a team has { $size } players): { $teams }.
+move-incomplete-teams = Incomplete teams (a team has { $size } { $size ->
+        [one] player
+       *[other] players
+    }): { $teams }.
 card-players = Players
 card-teams = Teams
 card-checkin = Check-in
@@ -187,7 +208,10 @@ team-withdraw-yes = Yes, withdraw the team
 team-withdrawn = The team has withdrawn.
 team-reminded = Reminders sent: { $count }.
 team-name-taken = There is already a team "{ $name }" in this tournament.
-team-full = Team "{ $name }" already has { $size } players.
+team-full = Team "{ $name }" already has { $size } { $size ->
+        [one] player
+       *[other] players
+    }.
 team-join-withdrawn = Team "{ $name }" has withdrawn.
 team-already-member = You are already in a team.
 team-not-member = This player is not in your team.
@@ -215,7 +239,7 @@ checkin-screen =
     Present: { $present }, not checked in: { $missing }, places for substitutes: { $freed }
     Choose a player:
 no-show-not-missing = { $nickname } has checked in or is not playing.
-exclude-ask-reason = The reason for the exclusion (regulation 11.3.3)?
+exclude-ask-reason = The reason for the exclusion (the panel of judges' decision)?
 exclude-done = { $nickname } is excluded from the tournament.
 exclude-not-playing = { $nickname } is not playing in the tournament now.
 substitute-choose = Who replaces { $nickname }? The substitute plays the remaining games.

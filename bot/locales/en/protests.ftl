@@ -1,4 +1,4 @@
-## Protests (regulation 11.3) and the tournament's audit log
+## Protests and the tournament's audit log
 
 command-protest = File a protest
 protest-button = Protest
@@ -6,15 +6,15 @@ protest-winner = { $winner ->
         [red] red (civilians) win
        *[black] black (mafia) win
     }
-protest-offer = <b>Game { $game }, table { $table }: { protest-winner }</b>
+protest-offer = <b>Round { $game }, table { $table }: { protest-winner }</b>
     Your points: { $points }
     You may protest the result until { $time }.
-protest-offer-closed = <b>Game { $game }, table { $table }: { protest-winner }</b>
+protest-offer-closed = <b>Round { $game }, table { $table }: { protest-winner }</b>
     Your points: { $points }
     The protest window closed at { $time }.
-protest-ask-reason = Protest against the result of game { $game }, table { $table }. Write what the protest is about (a photo of the sheet with a caption is welcome). Protests are taken until { $time }.
+protest-ask-reason = Protest against the result of the game in round { $game }, table { $table }. Write what the protest is about (a photo of the sheet with a caption is welcome). Protests are taken until { $time }.
 protest-choose = Games you may still protest:
-protest-game-button = Game { $game } · table { $table } · until { $time }
+protest-game-button = Round { $game } · table { $table } · until { $time }
 protest-none = There is no game you may protest now.
 protest-filed = Your protest is filed and passed to the chief judge. The decision will come here.
 protest-not-your-game = Only a player of this game may protest its result.
@@ -26,7 +26,7 @@ protest-reason-length = The protest takes { $min } to { $max } characters (now {
 protest-decision-length = The decision takes { $min } to { $max } characters (now { $length }).
 protest-already-decided = This protest has already been decided.
 protest-to-chief = <b>Protest · { $tournament }</b>
-    Game { $game }, table { $table }; table judge: { $judge }
+    Round { $game }, table { $table }; table judge: { $judge }
     Filed by: { $nickname } (seat { $seat })
     Reason: { $reason }
 
@@ -35,20 +35,20 @@ protest-to-chief = <b>Protest · { $tournament }</b>
     { $seats }
 protest-reject = Reject
 protest-accept = Accept and correct the protocol
-protest-players = Players of the table (exclusion, 11.3.3)
+protest-players = Players of the table (exclusion by the panel of judges)
 protest-photo = Photo
 protest-correct = Correct the protocol
-protest-players-title = Exclude a player from the tournament (11.3.3):
+protest-players-title = Exclude a player from the tournament (the panel of judges' decision):
 protest-exclude-player = { $seat }. { $nickname }
 protest-ask-rejection = Write the decision rejecting the protest (briefly). The decision is final.
 protest-ask-acceptance = Write the decision accepting the protest (briefly), then correct the protocol. The decision is final.
 protest-decided-rejected = Protest rejected. The player and the table judge are told.
 protest-decided-accepted = Protest accepted. The player and the table judge are told. Correct the protocol:
-protest-rejected = The chief judge rejected the protest on game { $game }, table { $table } (filed by { $nickname }). Decision: { $decision }
+protest-rejected = The chief judge rejected the protest on round { $game }, table { $table } (filed by { $nickname }). Decision: { $decision }
     The decision is final.
-protest-accepted = The chief judge accepted the protest on game { $game }, table { $table } (filed by { $nickname }). Decision: { $decision }
+protest-accepted = The chief judge accepted the protest on round { $game }, table { $table } (filed by { $nickname }). Decision: { $decision }
     The protocol will be corrected. The decision is final.
-protest-corrected = The protocol of game { $game }, table { $table } was corrected after the protest (filed by { $nickname }). Decision: { $decision }
+protest-corrected = The protocol of round { $game }, table { $table } was corrected after the protest (filed by { $nickname }). Decision: { $decision }
 
 audit-title = <b>Audit log of «{ $tournament }»</b>
 audit-window = { $minutes ->
@@ -81,6 +81,6 @@ audit-choose = Which tournament's log?
 protest-annul = Accept and annul the game
 protest-ask-annulment = Write the decision to annul the game (briefly). The game will no longer count in the standings. The decision is final.
 protest-decided-annulled = The game is annulled. The player and the table judge are told, the standings recomputed.
-protest-annulled = The chief judge accepted the protest on game { $game }, table { $table } (filed by { $nickname }): the game is annulled and does not count in the standings. Decision: { $decision }
-protest-annulled-channel = <b>Game { $game }, table { $table } is annulled</b> on a protest and does not count in the standings. The chief judge's decision: { $decision }
+protest-annulled = The chief judge accepted the protest on round { $game }, table { $table } (filed by { $nickname }): the game is annulled and does not count in the standings. Decision: { $decision }
+protest-annulled-channel = <b>Round { $game }, table { $table }: the game is annulled</b> on a protest and does not count in the standings. The chief judge's decision: { $decision }
 protest-annulment-not-allowed = The tournament's regulation does not allow annulling a game: an accepted protest is settled by correcting the protocol.

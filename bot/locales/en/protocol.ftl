@@ -1,17 +1,18 @@
 # The game protocol screen (handlers/protocol.py): the table judge fills it with buttons.
 
-protocol-screen-title = <b>Protocol · game { $game } · table { $table }</b>
+protocol-screen-title = <b>Protocol · round { $game } · table { $table }</b>
 protocol-screen-correcting = <i>Correcting a confirmed protocol</i>
 protocol-screen-hint = { $mode ->
-        [roles] Roles: pick a role below, then tap the seats.
+        [roles] Roles: tap the don's seat, then the sheriff's, then the two mafia: the rest become civilians. Another role: a button below.
         [fouls] Fouls: tap a seat to add a foul (or take one back, or disqualify).
-        [kill] First killed: pick the night, then tap the seat.
+        [kill] First killed (FK): pick the night, then tap the seat.
         [best_move] Best move: mark the seats the first victim named (up to three).
-        [extra] Extra points: tap a seat to add or take back { $step }.
+        [extra] Extra points: tap a seat and pick how many it gets; then who won.
         [winner] Who won?
        *[summary] Summary: check the points and confirm the protocol.
     }
-protocol-screen-best-move-needs-victim = Enter the first victim first ("Killed" mode).
+protocol-screen-extra-pick = Seat { $seat } ({ $nickname }): how many extra points?
+protocol-screen-best-move-needs-victim = Enter the first victim first ("FK" mode, the first killed).
 protocol-screen-role = { $role ->
         [don] don
         [sheriff] sheriff
@@ -31,7 +32,7 @@ protocol-screen-winner = Winner: { $winner ->
        *[none] not entered
     }
 protocol-screen-first-kill = First killed: seat { $seat }, night { $night }
-protocol-screen-no-first-kill = First killed: nobody was killed
+protocol-screen-no-first-kill = First killed: misses — nobody killed
 protocol-screen-first-kill-unknown = First killed: not entered
 protocol-screen-best-move = Best move: { $seats }
 protocol-screen-best-move-nobody = Best move: named nobody
@@ -53,7 +54,7 @@ protocol-screen-not-confirmed = The protocol is not confirmed yet.
 protocol-screen-not-yours = This protocol is kept by the table's judge or the chief judge.
 protocol-screen-no-games = You have no open protocols.
 protocol-screen-choose = Choose a protocol:
-protocol-screen-game-button = Game { $game } · table { $table }{ $confirmed ->
+protocol-screen-game-button = Round { $game } · table { $table }{ $confirmed ->
         [yes] {" "}✓
        *[no] {""}
     }
@@ -62,7 +63,7 @@ protocol-screen-game-button = Game { $game } · table { $table }{ $confirmed ->
 protocol-screen-mode = { $mode ->
         [roles] Roles
         [fouls] Fouls
-        [kill] Killed
+        [kill] FK
         [best_move] Best move
         [extra] Extra
         [winner] Winner
@@ -86,11 +87,12 @@ protocol-screen-rest-civilians = The rest are civilians
 protocol-screen-tool-add-foul = + foul
 protocol-screen-tool-remove-foul = − foul
 protocol-screen-tool-disqualify = Disqualify
-protocol-screen-tool-night = Night { $night }
-protocol-screen-tool-no-kill = Nobody was killed
+protocol-screen-tool-night = { $night ->
+        [1] Night 1 (first shooting)
+       *[other] Night { $night }
+    }
+protocol-screen-tool-no-kill = Misses — nobody killed
 protocol-screen-tool-no-best-move = Named nobody
-protocol-screen-tool-add-extra = + { $step }
-protocol-screen-tool-remove-extra = − { $step }
 protocol-screen-tool-winner = { $winner ->
         [red] Red wins
        *[black] Black wins
@@ -100,15 +102,21 @@ protocol-screen-correct = Correct the protocol
 protocol-screen-cancel-correction = Cancel the correction
 
 # A game's result in the tournament's channel.
-protocol-result = <b>Game { $game }, table { $table }: { $winner ->
-        [red] red (civilians)
-       *[black] black (mafia)
-    } win</b>
+protocol-result = <b>{ $stage } · round { $game } · table { $table }: { $winner ->
+        [red] red (civilians) win
+       *[black] black (mafia) win
+    }</b>
     Don: { $don } · sheriff: { $sheriff } · mafia: { $mafia }
     { $seats }
-protocol-result-corrected = <b>Result corrected, game { $game }, table { $table }: { $winner ->
-        [red] red (civilians)
-       *[black] black (mafia)
-    } win</b>
+protocol-result-corrected = <b>Result corrected · { $stage } · round { $game } · table { $table }: { $winner ->
+        [red] red (civilians) win
+       *[black] black (mafia) win
+    }</b>
     Don: { $don } · sheriff: { $sheriff } · mafia: { $mafia }
     { $seats }
+protocol-result-seat = { $seat }. { $nickname } — { $total }
+protocol-result-seat-parts = { $seat }. { $nickname } — { $total } ({ $parts })
+protocol-result-part-win = win { $points }
+protocol-result-part-best-move = BM { $points }
+protocol-result-part-extra = extra { $points }
+protocol-result-part-penalty = { $points } disq.

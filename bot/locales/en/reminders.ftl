@@ -1,10 +1,13 @@
 # Reminders driven by the tournament's timetable (domain/reminder_plan.py) and the timetable screen (handlers/timetable.py).
 
-reminder-round = Tournament "{ $tournament }": game { $game } at { $time }, table { $table }, seat { $seat }, judge { $judge }.
-reminder-protocol-missing = Tournament "{ $tournament }": the protocol of game { $game } at table { $table } is not confirmed yet. Please fill it in and confirm it.
-reminder-protocols-missing-chief = Tournament "{ $tournament }", game { $game }: protocols not confirmed yet at tables { $tables }.
+reminder-round = Tournament "{ $tournament }": round { $game } at { $time }, table { $table }, seat { $seat }, judge { $judge }.
+reminder-protocol-missing = Tournament "{ $tournament }": the protocol of table { $table } in round { $game } is not confirmed yet. Please fill it in and confirm it.
+reminder-protocols-missing-chief = Tournament "{ $tournament }", round { $game }: protocols not confirmed yet at tables { $tables }.
 reminder-unpaid = Tournament "{ $tournament }": your entry fee ({ $fee }) is not marked paid yet. Registration closes on { $deadline }.
-reminder-team-incomplete = Tournament "{ $tournament }": team "{ $team }" has { $count } of { $size } players. Invite the rest before { $deadline }, when registration closes.
+reminder-team-incomplete = Tournament "{ $tournament }": team "{ $team }" has { $count } of { $size } { $size ->
+        [one] player
+       *[other] players
+    }. Invite the rest before { $deadline }, when registration closes.
 reminder-checkin-open = Tournament "{ $tournament }": check-in is open. Press "I am here" when you arrive.
 reminder-registration-closed = Tournament "{ $tournament }": the registration deadline has come, registration is closed.
 

@@ -1,33 +1,65 @@
 # Seating and rounds (handlers/rounds.py, domain/services/rounds.py).
 
-round-seat-player = Game { $game } ({ $time }): table { $table }, seat { $seat }. Table judge: { $judge }.
-round-sit-out-player = Game { $game } ({ $time }): you sit this game out.
-round-judge-list = You judge table { $table }, game { $game } ({ $time }):
+round-seat-player = Round { $game }{ $time ->
+        [none] {""}
+       *[other] {" "}({ $time })
+    }: table { $table }, seat { $seat }. Table judge: { $judge }.
+round-sit-out-player = Round { $game }{ $time ->
+        [none] {""}
+       *[other] {" "}({ $time })
+    }: you sit this round out.
+round-judge-list = You judge table { $table }, round { $game }{ $time ->
+        [none] {""}
+       *[other] {" "}({ $time })
+    }:
     { $players }
-round-judge-list-corrected = Seating corrected. Table { $table }, game { $game } ({ $time }):
+round-judge-list-corrected = Seating corrected. Table { $table }, round { $game }{ $time ->
+        [none] {""}
+       *[other] {" "}({ $time })
+    }:
     { $players }
-round-judge-released = Game { $game }: you no longer judge table { $table }.
+round-judge-released = Round { $game }: you no longer judge table { $table }.
 round-open-protocol = Open the protocol
-round-channel-post = <b>Seating: game { $game } ({ $time }){ $parts ->
+round-channel-post = <b>Seating · { $stage } · round { $game }{ $time ->
+        [none] {""}
+       *[other] {" "}· { $time }
+    }{ $parts ->
         [1] {""}
-       *[other] , part { $part } of { $parts }
+       *[other] {" "}· part { $part } of { $parts }
     }</b>
 
     { $tables }
-round-channel-correction = <b>Seating corrected, game { $game }</b>
+round-channel-table = <b>Table { $table }</b>
+    { $players }
+round-channel-table-judged = <b>Table { $table }</b> · judge { $judge }
+    { $players }
+round-channel-sit-outs = Sitting out: { $players }
+round-channel-correction = <b>Seating corrected, round { $game }</b>
     { $changes }
-round-correction-player = Seating corrected, game { $game }: you now sit at table { $table }, seat { $seat }.
-round-correction-sit-out = Seating corrected, game { $game }: you sit this game out.
+round-correction-player = Seating corrected, round { $game }: you now sit at table { $table }, seat { $seat }.
+round-correction-sit-out = Seating corrected, round { $game }: you sit this round out.
 
 # Refusals.
 stage-not-started = The stage has not started: start it on the tournament card.
 stage-not-seated = The stage has no seating yet.
-stage-cut-needs-lot = Who advances is not settled: { $places } place(s) are shared by players tied on every tie-breaker; a lot is needed: the chief judge draws it with /lot.
-stage-too-few-players = { $count } players: { $tables } table(s) need 10 players each.
+stage-cut-needs-lot = Who advances is not settled: { $places ->
+        [one] { $places } place is shared
+       *[other] { $places } places are shared
+    } by players tied on every tie-breaker; a lot is needed: the chief judge draws it with /lot.
+stage-too-few-players = { $count ->
+        [one] { $count } player
+       *[other] { $count } players
+    }: { $tables ->
+        [one] { $tables } table needs
+       *[other] { $tables } tables need
+    } 10 players each.
 stage-seating-impossible = No seating is possible: { $reason }
 stage-all-published = Every round of the stage is published.
 stage-changed-meanwhile = The seating changed while it was being made: try again.
-round-unknown = There is no round { $round }: the stage has { $rounds } rounds.
+round-unknown = There is no round { $round }: the stage has { $rounds } { $rounds ->
+        [one] round
+       *[other] rounds
+    }.
 round-edit-no-seat = There is no seat { $table }.{ $seat }.
 round-edit-same-player = That is the same player.
 round-edit-not-in-round = { $player } does not play this stage.
@@ -45,9 +77,12 @@ rounds-unknown-player = There is no player "{ $player }" in this tournament.
 rounds-not-seated = The current stage has no seating yet.
 rounds-seat-button = Seat the stage
 rounds-title = <b>{ $title }: stage { $stage }</b>
-    Rounds: { $rounds }, tables per round: { $tables }. Seed: { $seed }
+    Rounds: { $rounds }, tables per round: { $tables }. Seating key (seed): { $seed }
 rounds-quality-meetings = Repeated meetings: at most { $max_meet } (no seating goes below { $max_meet_bound }), sum of repeats { $s2 } (bound { $s2_bound })
-rounds-quality-seats = Seats: { $repeated } players repeat a seat number, { $unbalanced } sit unevenly around the table
+rounds-quality-seats = Seats: { $repeated ->
+        [one] { $repeated } player repeats
+       *[other] { $repeated } players repeat
+    } a seat number, { $unbalanced } sit unevenly around the table
 rounds-quality-games = Games per player: { $low } to { $high }
 rounds-quality-teammates = Teammates at one table: { $together }
 rounds-quality-worst-pair = Meet most often: { $first } and { $second }, games together: { $games }

@@ -9,8 +9,14 @@ protocol-role-count = { $count } { $role ->
         [mafia] mafia
        *[don] dons
     } at the table, there must be exactly { $expected }.
-protocol-fouls-range = Seat { $seat }: { $fouls } fouls, allowed 0 to { $max }.
-protocol-removal-needs-fouls = Seat { $seat }: removed for fouls with { $fouls } fouls, removal takes { $max }.
+protocol-fouls-range = Seat { $seat }: { $fouls } { $fouls ->
+        [one] foul
+       *[other] fouls
+    }, allowed 0 to { $max }.
+protocol-removal-needs-fouls = Seat { $seat }: removed for fouls with { $fouls } { $fouls ->
+        [one] foul
+       *[other] fouls
+    }, removal takes { $max }.
 protocol-fouls-need-removal = Seat { $seat }: { $max } fouls mean removal for fouls.
 protocol-first-killed-seat = First victim: there is no seat { $first_killed }, seats are 1 to 10.
 protocol-first-killed-night = First kill on night { $night }: nights start at 1.
@@ -23,7 +29,10 @@ protocol-best-move-role = Seat { $seat }: { $role ->
         [mafia] a mafia
        *[don] the don
     } does not make a best move.
-protocol-best-move-size = Seat { $seat }: the best move names { $count } seats, at most { $max }.
+protocol-best-move-size = Seat { $seat }: the best move names { $count } { $count ->
+        [one] seat
+       *[other] seats
+    }, at most { $max }.
 protocol-best-move-seat = Seat { $seat }: the best move names seat { $named }, seats are 1 to 10.
 protocol-best-move-self = Seat { $seat }: the first victim cannot name himself in the best move.
 protocol-best-move-repeated = Seat { $seat }: seat { $named } is named twice in the best move.
@@ -33,7 +42,10 @@ protocol-extra-above-max = Seat { $seat }: extra points { $extra }, at most { $m
 protocol-extra-step = Seat { $seat }: extra points { $extra } are not in steps of { $step }.
 protocol-extra-first-killed = Seat { $seat }: the first victim gets no extra points.
 protocol-extra-total = { $total } extra points in this game, at most { $max }.
-protocol-extra-recipients = { $count } players got extra points, at most { $max }.
+protocol-extra-recipients = { $count ->
+        [one] { $count } player got
+       *[other] { $count } players got
+    } extra points, at most { $max }.
 
 # What is still missing from a protocol.
 protocol-missing-players = Not every seat has a player.

@@ -9,17 +9,41 @@ back-to-list = « К списку
 
 ## Проверка ввода
 invalid-nickname-empty = Игровой ник не может быть пустым или содержать служебные символы.
-invalid-nickname-length = Игровой ник — от { $min } до { $max } символов, а у вас { $length }.
+invalid-nickname-length = Игровой ник — от { $min } до { $max } { $max ->
+        [one] символа
+        [few] символов
+       *[many] символов
+    }, а у вас { $length }.
 invalid-name-empty = Напишите название — пустым оно быть не может.
-invalid-name-length = Название — от { $min } до { $max } символов, а у вас { $length }.
+invalid-name-length = Название — от { $min } до { $max } { $max ->
+        [one] символа
+        [few] символов
+       *[many] символов
+    }, а у вас { $length }.
 invalid-title-empty = Напишите название турнира.
-invalid-title-length = Название турнира — от { $min } до { $max } символов, а у вас { $length }.
+invalid-title-length = Название турнира — от { $min } до { $max } { $max ->
+        [one] символа
+        [few] символов
+       *[many] символов
+    }, а у вас { $length }.
 invalid-venue-empty = Напишите место проведения.
-invalid-venue-length = Место проведения — от { $min } до { $max } символов, а у вас { $length }.
+invalid-venue-length = Место проведения — от { $min } до { $max } { $max ->
+        [one] символа
+        [few] символов
+       *[many] символов
+    }, а у вас { $length }.
 invalid-team-name-empty = Напишите название команды.
-invalid-team-name-length = Название команды — от { $min } до { $max } символов, а у вас { $length }.
+invalid-team-name-length = Название команды — от { $min } до { $max } { $max ->
+        [one] символа
+        [few] символов
+       *[many] символов
+    }, а у вас { $length }.
 invalid-reason-empty = Напишите причину.
-invalid-reason-length = Причина — от { $min } до { $max } символов, а у вас { $length }.
+invalid-reason-length = Причина — от { $min } до { $max } { $max ->
+        [one] символа
+        [few] символов
+       *[many] символов
+    }, а у вас { $length }.
 invalid-number = Нужно целое число от { $min } до { $max }.
 invalid-fee = Взнос — число не меньше 0, например 500 или 500,50.
 invalid-timezone = Не знаю такого часового пояса. Пример: Asia/Omsk или Europe/Moscow.
@@ -97,7 +121,11 @@ move-finish = Завершить турнир
 move-not-now = Сейчас ({ $state }) так нельзя.
 move-settings-missing = Сначала заполните: { $settings }.
 move-too-few-players = Игроков { $count }, а для одного стола нужно { $needed }.
-move-incomplete-teams = Неполные команды (нужно { $size } игрока): { $teams }.
+move-incomplete-teams = Неполные команды (в команде { $size } { $size ->
+        [one] игрок
+        [few] игрока
+       *[many] игроков
+    }): { $teams }.
 card-players = Игроки
 card-teams = Команды
 card-checkin = Отметка о прибытии
@@ -187,7 +215,11 @@ team-withdraw-yes = Да, снять команду
 team-withdrawn = Команда снята с турнира.
 team-reminded = Напоминаний отправлено: { $count }.
 team-name-taken = Команда «{ $name }» уже есть в этом турнире.
-team-full = В команде «{ $name }» уже { $size } игрока.
+team-full = В команде «{ $name }» уже { $size } { $size ->
+        [one] игрок
+        [few] игрока
+       *[many] игроков
+    }.
 team-join-withdrawn = Команда «{ $name }» снята с турнира.
 team-already-member = Вы уже в команде.
 team-not-member = Этот игрок не в вашей команде.
@@ -215,7 +247,7 @@ checkin-screen =
     На месте: { $present }, не отметились: { $missing }, места для замены: { $freed }
     Выберите игрока:
 no-show-not-missing = { $nickname } уже отметился или не играет.
-exclude-ask-reason = Причина исключения (пункт 11.3.3 регламента)?
+exclude-ask-reason = Причина исключения (решение судейской коллегии)?
 exclude-done = { $nickname } исключён из турнира.
 exclude-not-playing = { $nickname } сейчас не играет в турнире.
 substitute-choose = Кто заменит { $nickname }? Замена сыграет оставшиеся игры.

@@ -1,4 +1,4 @@
-## Протесты (регламент 11.3) и журнал турнира
+## Протесты и журнал турнира
 
 command-protest = Подать протест
 protest-button = Протест
@@ -6,15 +6,15 @@ protest-winner = { $winner ->
         [red] победа красных (мирных)
        *[black] победа чёрных (мафии)
     }
-protest-offer = <b>Игра { $game }, стол { $table }: { protest-winner }</b>
+protest-offer = <b>Тур { $game }, стол { $table }: { protest-winner }</b>
     Ваши баллы: { $points }
     Протест по результату игры можно подать до { $time }.
-protest-offer-closed = <b>Игра { $game }, стол { $table }: { protest-winner }</b>
+protest-offer-closed = <b>Тур { $game }, стол { $table }: { protest-winner }</b>
     Ваши баллы: { $points }
     Время для протеста истекло в { $time }.
-protest-ask-reason = Протест по результату игры { $game }, стол { $table }. Напишите, в чём суть протеста (можно приложить фото бланка с подписью). Протест принимается до { $time }.
+protest-ask-reason = Протест по результату игры: тур { $game }, стол { $table }. Напишите, в чём суть протеста (можно приложить фото бланка с подписью). Протест принимается до { $time }.
 protest-choose = Игры, по которым ещё можно подать протест:
-protest-game-button = Игра { $game } · стол { $table } · до { $time }
+protest-game-button = Тур { $game } · стол { $table } · до { $time }
 protest-none = Сейчас нет игр, по которым можно подать протест.
 protest-filed = Протест принят и передан главному судье. Решение придёт сюда.
 protest-not-your-game = Протест по результату игры подаёт только игрок этой игры.
@@ -26,7 +26,7 @@ protest-reason-length = Суть протеста — от { $min } до { $max 
 protest-decision-length = Решение — от { $min } до { $max } символов (сейчас { $length }).
 protest-already-decided = По этому протесту решение уже принято.
 protest-to-chief = <b>Протест · { $tournament }</b>
-    Игра { $game }, стол { $table }; судья стола: { $judge }
+    Тур { $game }, стол { $table }; судья стола: { $judge }
     Подал: { $nickname } (место { $seat })
     Суть: { $reason }
 
@@ -35,20 +35,20 @@ protest-to-chief = <b>Протест · { $tournament }</b>
     { $seats }
 protest-reject = Отклонить
 protest-accept = Удовлетворить и исправить протокол
-protest-players = Игроки стола (исключение, п. 11.3.3)
+protest-players = Игроки стола (исключение — решение судейской коллегии)
 protest-photo = Фото
 protest-correct = Исправить протокол
-protest-players-title = Исключить игрока из турнира (п. 11.3.3):
+protest-players-title = Исключить игрока из турнира (решение судейской коллегии):
 protest-exclude-player = { $seat }. { $nickname }
 protest-ask-rejection = Напишите решение об отклонении протеста (коротко). Решение окончательное.
 protest-ask-acceptance = Напишите решение об удовлетворении протеста (коротко). Затем исправьте протокол. Решение окончательное.
 protest-decided-rejected = Протест отклонён. Игрок и судья стола уведомлены.
 protest-decided-accepted = Протест удовлетворён. Игрок и судья стола уведомлены. Исправьте протокол:
-protest-rejected = Главный судья отклонил протест по игре { $game }, стол { $table } (подал { $nickname }). Решение: { $decision }
+protest-rejected = Главный судья отклонил протест по игре: тур { $game }, стол { $table } (подал { $nickname }). Решение: { $decision }
     Решение окончательное.
-protest-accepted = Главный судья удовлетворил протест по игре { $game }, стол { $table } (подал { $nickname }). Решение: { $decision }
+protest-accepted = Главный судья удовлетворил протест по игре: тур { $game }, стол { $table } (подал { $nickname }). Решение: { $decision }
     Протокол будет исправлен. Решение окончательное.
-protest-corrected = Протокол игры { $game }, стол { $table } исправлен по протесту (подал { $nickname }). Решение: { $decision }
+protest-corrected = Протокол игры (тур { $game }, стол { $table }) исправлен по протесту (подал { $nickname }). Решение: { $decision }
 
 audit-title = <b>Журнал турнира «{ $tournament }»</b>
 audit-window = { $minutes ->
@@ -81,6 +81,6 @@ audit-choose = Журнал какого турнира показать?
 protest-annul = Удовлетворить и аннулировать игру
 protest-ask-annulment = Напишите решение об аннулировании игры (коротко). Игра перестанет учитываться в турнирной таблице. Решение окончательное.
 protest-decided-annulled = Игра аннулирована. Игрок и судья стола уведомлены, таблица пересчитана.
-protest-annulled = Главный судья удовлетворил протест по игре { $game }, стол { $table } (подал { $nickname }): игра аннулирована и не учитывается в турнирной таблице. Решение: { $decision }
-protest-annulled-channel = <b>Игра { $game }, стол { $table } аннулирована</b> по протесту и не учитывается в турнирной таблице. Решение главного судьи: { $decision }
+protest-annulled = Главный судья удовлетворил протест по игре: тур { $game }, стол { $table } (подал { $nickname }): игра аннулирована и не учитывается в турнирной таблице. Решение: { $decision }
+protest-annulled-channel = <b>Тур { $game }, стол { $table }: игра аннулирована</b> по протесту и не учитывается в турнирной таблице. Решение главного судьи: { $decision }
 protest-annulment-not-allowed = Регламент турнира не позволяет аннулировать игру: удовлетворённый протест решается исправлением протокола.

@@ -1,17 +1,18 @@
 # Экран протокола игры (handlers/protocol.py): судья стола заполняет его кнопками.
 
-protocol-screen-title = <b>Протокол · игра { $game } · стол { $table }</b>
+protocol-screen-title = <b>Протокол · тур { $game } · стол { $table }</b>
 protocol-screen-correcting = <i>Исправление подтверждённого протокола</i>
 protocol-screen-hint = { $mode ->
-        [roles] Роли: выберите роль внизу, затем нажимайте места.
+        [roles] Роли: нажмите место дона, затем шерифа, затем двух мафий — остальные станут мирными. Другая роль — кнопкой внизу.
         [fouls] Фолы: нажмите место — фол добавится (или снимется, или дисквалификация).
-        [kill] Первый убитый: выберите ночь, затем нажмите место.
+        [kill] Первый убитый (ПУ): выберите ночь, затем нажмите место.
         [best_move] Лучший ход: отметьте места, которые назвал первый убитый (до трёх).
-        [extra] Дополнительные баллы: нажмите место, чтобы добавить или снять { $step }.
+        [extra] Дополнительные баллы: нажмите место и выберите, сколько ему дать; затем — кто победил.
         [winner] Кто победил?
        *[summary] Сводка: проверьте баллы и подтвердите протокол.
     }
-protocol-screen-best-move-needs-victim = Сначала укажите первого убитого (режим «Убитый»).
+protocol-screen-extra-pick = Место { $seat } ({ $nickname }): сколько дополнительных баллов?
+protocol-screen-best-move-needs-victim = Сначала укажите первого убитого (режим «ПУ»).
 protocol-screen-role = { $role ->
         [don] дон
         [sheriff] шериф
@@ -31,7 +32,7 @@ protocol-screen-winner = Победа: { $winner ->
        *[none] не указана
     }
 protocol-screen-first-kill = Первый убитый: место { $seat }, ночь { $night }
-protocol-screen-no-first-kill = Первый убитый: убийств не было
+protocol-screen-no-first-kill = Первый убитый: промахи — никого не убили
 protocol-screen-first-kill-unknown = Первый убитый: не указан
 protocol-screen-best-move = Лучший ход: { $seats }
 protocol-screen-best-move-nobody = Лучший ход: никого не назвал
@@ -53,7 +54,7 @@ protocol-screen-not-confirmed = Протокол ещё не подтвержд�
 protocol-screen-not-yours = Этот протокол ведёт судья стола или главный судья.
 protocol-screen-no-games = Открытых протоколов у вас нет.
 protocol-screen-choose = Выберите протокол:
-protocol-screen-game-button = Игра { $game } · стол { $table }{ $confirmed ->
+protocol-screen-game-button = Тур { $game } · стол { $table }{ $confirmed ->
         [yes] {" "}✓
        *[no] {""}
     }
@@ -62,7 +63,7 @@ protocol-screen-game-button = Игра { $game } · стол { $table }{ $confir
 protocol-screen-mode = { $mode ->
         [roles] Роли
         [fouls] Фолы
-        [kill] Убитый
+        [kill] ПУ
         [best_move] ЛХ
         [extra] Допы
         [winner] Победа
@@ -86,11 +87,12 @@ protocol-screen-rest-civilians = Остальные — мирные
 protocol-screen-tool-add-foul = + фол
 protocol-screen-tool-remove-foul = − фол
 protocol-screen-tool-disqualify = Дисквалификация
-protocol-screen-tool-night = Ночь { $night }
-protocol-screen-tool-no-kill = Убийств не было
+protocol-screen-tool-night = { $night ->
+        [1] Ночь 1 (первый отстрел)
+       *[other] Ночь { $night }
+    }
+protocol-screen-tool-no-kill = Промахи — никого не убили
 protocol-screen-tool-no-best-move = Никого не назвал
-protocol-screen-tool-add-extra = + { $step }
-protocol-screen-tool-remove-extra = − { $step }
 protocol-screen-tool-winner = { $winner ->
         [red] Победа красных
        *[black] Победа чёрных
@@ -100,15 +102,21 @@ protocol-screen-correct = Исправить протокол
 protocol-screen-cancel-correction = Отменить исправление
 
 # Результат игры в канале турнира.
-protocol-result = <b>Игра { $game }, стол { $table }: победа { $winner ->
+protocol-result = <b>{ $stage } · тур { $game } · стол { $table }: победа { $winner ->
         [red] красных (мирных)
        *[black] чёрных (мафии)
     }</b>
     Дон: { $don } · шериф: { $sheriff } · мафия: { $mafia }
     { $seats }
-protocol-result-corrected = <b>Исправлен результат игры { $game }, стол { $table }: победа { $winner ->
+protocol-result-corrected = <b>Исправлен результат · { $stage } · тур { $game } · стол { $table }: победа { $winner ->
         [red] красных (мирных)
        *[black] чёрных (мафии)
     }</b>
     Дон: { $don } · шериф: { $sheriff } · мафия: { $mafia }
     { $seats }
+protocol-result-seat = { $seat }. { $nickname } — { $total }
+protocol-result-seat-parts = { $seat }. { $nickname } — { $total } ({ $parts })
+protocol-result-part-win = победа { $points }
+protocol-result-part-best-move = ЛХ { $points }
+protocol-result-part-extra = допы { $points }
+protocol-result-part-penalty = { $points } дискв.

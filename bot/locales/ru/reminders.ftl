@@ -1,10 +1,14 @@
 # Напоминания по расписанию турнира (domain/reminder_plan.py) и экран расписания (handlers/timetable.py).
 
-reminder-round = Турнир «{ $tournament }»: игра { $game } в { $time }, стол { $table }, место { $seat }, судья { $judge }.
-reminder-protocol-missing = Турнир «{ $tournament }»: протокол игры { $game } за столом { $table } ещё не подтверждён. Заполните и подтвердите его.
-reminder-protocols-missing-chief = Турнир «{ $tournament }», игра { $game }: не подтверждены протоколы столов { $tables }.
+reminder-round = Турнир «{ $tournament }»: тур { $game } в { $time }, стол { $table }, место { $seat }, судья { $judge }.
+reminder-protocol-missing = Турнир «{ $tournament }»: протокол игры за столом { $table } в туре { $game } ещё не подтверждён. Заполните и подтвердите его.
+reminder-protocols-missing-chief = Турнир «{ $tournament }», тур { $game }: не подтверждены протоколы столов { $tables }.
 reminder-unpaid = Турнир «{ $tournament }»: ваш взнос ({ $fee }) ещё не отмечен. Регистрация закрывается { $deadline }.
-reminder-team-incomplete = Турнир «{ $tournament }»: в команде «{ $team }» { $count } из { $size } игроков. Пригласите игроков до { $deadline }, когда закроется регистрация.
+reminder-team-incomplete = Турнир «{ $tournament }»: в команде «{ $team }» { $count } из { $size } { $size ->
+        [one] игрока
+        [few] игроков
+       *[many] игроков
+    }. Пригласите игроков до { $deadline }, когда закроется регистрация.
 reminder-checkin-open = Турнир «{ $tournament }»: началась отметка о прибытии. Нажмите «Я на месте», когда придёте.
 reminder-registration-closed = Турнир «{ $tournament }»: срок регистрации истёк, регистрация закрыта.
 

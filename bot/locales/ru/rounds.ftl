@@ -1,33 +1,65 @@
 # Рассадка и туры (handlers/rounds.py, domain/services/rounds.py).
 
-round-seat-player = Игра { $game } ({ $time }): стол { $table }, место { $seat }. Судья стола: { $judge }.
-round-sit-out-player = Игра { $game } ({ $time }): в этой игре вы не играете.
-round-judge-list = Вы судья стола { $table }, игра { $game } ({ $time }):
+round-seat-player = Тур { $game }{ $time ->
+        [none] {""}
+       *[other] {" "}({ $time })
+    }: стол { $table }, место { $seat }. Судья стола: { $judge }.
+round-sit-out-player = Тур { $game }{ $time ->
+        [none] {""}
+       *[other] {" "}({ $time })
+    }: в этом туре вы не играете.
+round-judge-list = Вы судья стола { $table }, тур { $game }{ $time ->
+        [none] {""}
+       *[other] {" "}({ $time })
+    }:
     { $players }
-round-judge-list-corrected = Исправление рассадки. Стол { $table }, игра { $game } ({ $time }):
+round-judge-list-corrected = Исправление рассадки. Стол { $table }, тур { $game }{ $time ->
+        [none] {""}
+       *[other] {" "}({ $time })
+    }:
     { $players }
-round-judge-released = Игра { $game }: вы больше не судья стола { $table }.
+round-judge-released = Тур { $game }: вы больше не судья стола { $table }.
 round-open-protocol = Открыть протокол
-round-channel-post = <b>Рассадка: игра { $game } ({ $time }){ $parts ->
+round-channel-post = <b>Рассадка · { $stage } · тур { $game }{ $time ->
+        [none] {""}
+       *[other] {" "}· { $time }
+    }{ $parts ->
         [1] {""}
-       *[other] , часть { $part } из { $parts }
+       *[other] {" "}· часть { $part } из { $parts }
     }</b>
 
     { $tables }
-round-channel-correction = <b>Исправление рассадки, игра { $game }</b>
+round-channel-table = <b>Стол { $table }</b>
+    { $players }
+round-channel-table-judged = <b>Стол { $table }</b> · судья { $judge }
+    { $players }
+round-channel-sit-outs = Не играют: { $players }
+round-channel-correction = <b>Исправление рассадки, тур { $game }</b>
     { $changes }
-round-correction-player = Исправление рассадки, игра { $game }: теперь вы за столом { $table }, место { $seat }.
-round-correction-sit-out = Исправление рассадки, игра { $game }: в этой игре вы не играете.
+round-correction-player = Исправление рассадки, тур { $game }: теперь вы за столом { $table }, место { $seat }.
+round-correction-sit-out = Исправление рассадки, тур { $game }: в этом туре вы не играете.
 
 # Отказы.
 stage-not-started = Этап ещё не начат: начните его в карточке турнира.
 stage-not-seated = Рассадка этапа ещё не составлена.
-stage-cut-needs-lot = Проход в следующий этап не решён: { $places } мест(а) делят игроки с равными показателями — нужен жребий: главный судья бросает его командой /lot.
-stage-too-few-players = Игроков { $count }: на { $tables } стол(а) нужно по 10 игроков.
+stage-cut-needs-lot = Проход в следующий этап не решён: { $places } { $places ->
+        [one] место делят
+        [few] места делят
+       *[many] мест делят
+    } игроки с равными показателями — нужен жребий: главный судья бросает его командой /lot.
+stage-too-few-players = Игроков { $count }: на { $tables } { $tables ->
+        [one] стол
+        [few] стола
+       *[many] столов
+    } нужно по 10 игроков.
 stage-seating-impossible = Рассадку составить нельзя: { $reason }
 stage-all-published = Все туры этапа уже опубликованы.
 stage-changed-meanwhile = Рассадку изменили, пока она составлялась: повторите.
-round-unknown = Тура { $round } нет: в этапе { $rounds } туров.
+round-unknown = Тура { $round } нет: в этапе { $rounds } { $rounds ->
+        [one] тур
+        [few] тура
+       *[many] туров
+    }.
 round-edit-no-seat = Места { $table }.{ $seat } нет.
 round-edit-same-player = Это один и тот же игрок.
 round-edit-not-in-round = Игрок { $player } не играет в этом этапе.
@@ -45,9 +77,13 @@ rounds-unknown-player = Игрока «{ $player }» нет в этом турн
 rounds-not-seated = Рассадка текущего этапа ещё не составлена.
 rounds-seat-button = Составить рассадку
 rounds-title = <b>{ $title }: этап { $stage }</b>
-    Туров: { $rounds }, столов в туре: { $tables }. Жеребьёвка (seed): { $seed }
+    Туров: { $rounds }, столов в туре: { $tables }. Ключ рассадки (seed): { $seed }
 rounds-quality-meetings = Повторные встречи: максимум { $max_meet } (не меньше { $max_meet_bound } возможно), сумма повторов { $s2 } (граница { $s2_bound })
-rounds-quality-seats = Места: у { $repeated } игроков повторяется номер места, у { $unbalanced } — места неравномерно по столу
+rounds-quality-seats = Места: у { $repeated } { $repeated ->
+        [one] игрока
+        [few] игроков
+       *[many] игроков
+    } повторяется номер места, у { $unbalanced } — места неравномерно по столу
 rounds-quality-games = Игр у игрока: от { $low } до { $high }
 rounds-quality-teammates = Игроки одной команды за одним столом: { $together }
 rounds-quality-worst-pair = Чаще всех встречаются: { $first } и { $second } — игр вместе: { $games }

@@ -9,9 +9,17 @@ protocol-role-count = Роль «{ $role ->
         [mafia] мафия
        *[don] дон
     }»: за столом { $count }, а должно быть ровно { $expected }.
-protocol-fouls-range = Место { $seat }: { $fouls } фолов, допустимо от 0 до { $max }.
+protocol-fouls-range = Место { $seat }: { $fouls } { $fouls ->
+        [one] фол
+        [few] фола
+       *[many] фолов
+    }, допустимо от 0 до { $max }.
 protocol-removal-needs-fouls = Место { $seat }: удаление за фолы, но фолов { $fouls }, а удаляют за { $max }.
-protocol-fouls-need-removal = Место { $seat }: { $max } фола — это удаление за фолы.
+protocol-fouls-need-removal = Место { $seat }: { $max } { $max ->
+        [one] фол
+        [few] фола
+       *[many] фолов
+    } — это удаление за фолы.
 protocol-first-killed-seat = Первый убитый: места { $first_killed } нет, места от 1 до 10.
 protocol-first-killed-night = Первое убийство в ночь { $night }: ночи считаются с 1.
 protocol-best-move-without-victim = Лучший ход указан, но никого не убили.
@@ -23,7 +31,11 @@ protocol-best-move-role = Место { $seat }: { $role ->
         [mafia] мафия
        *[don] дон
     } не делает лучший ход.
-protocol-best-move-size = Место { $seat }: в лучшем ходе { $count } номеров, можно не больше { $max }.
+protocol-best-move-size = Место { $seat }: в лучшем ходе { $count } { $count ->
+        [one] номер
+        [few] номера
+       *[many] номеров
+    }, можно не больше { $max }.
 protocol-best-move-seat = Место { $seat }: в лучшем ходе номер { $named }, а места от 1 до 10.
 protocol-best-move-self = Место { $seat }: первый убитый не может назвать в лучшем ходе себя.
 protocol-best-move-repeated = Место { $seat }: номер { $named } назван в лучшем ходе дважды.
@@ -33,7 +45,11 @@ protocol-extra-above-max = Место { $seat }: дополнительные б
 protocol-extra-step = Место { $seat }: дополнительные баллы { $extra } не кратны { $step }.
 protocol-extra-first-killed = Место { $seat }: первый убитый не получает дополнительные баллы.
 protocol-extra-total = Дополнительных баллов за игру { $total }, а можно не больше { $max }.
-protocol-extra-recipients = Дополнительные баллы получили { $count } игроков, а можно не больше { $max }.
+protocol-extra-recipients = Дополнительные баллы { $count ->
+        [one] получил { $count } игрок
+        [few] получили { $count } игрока
+       *[many] получили { $count } игроков
+    }, а можно не больше { $max }.
 
 # Что ещё не заполнено в протоколе.
 protocol-missing-players = Не все места заняты игроками.
