@@ -247,7 +247,7 @@ def missing_items(draft: ProtocolDraft, regulation: Regulation) -> list[str]:
         missing.append("protocol-missing-winner")
     if draft.first_kill is None:
         missing.append("protocol-missing-first-killed")
-    elif draft.best_move is None and _may_make_best_move(draft, regulation):
+    elif draft.best_move is None and may_make_best_move(draft, regulation):
         missing.append("protocol-missing-best-move")
     return missing
 
@@ -328,7 +328,7 @@ def _victim_role(draft: ProtocolDraft) -> Role | None:
     return draft.seats[kill.seat - 1].role
 
 
-def _may_make_best_move(draft: ProtocolDraft, regulation: Regulation) -> bool:
+def may_make_best_move(draft: ProtocolDraft, regulation: Regulation) -> bool:
     """Whether the first victim of this draft earns the right to name three players."""
     kill = draft.first_kill
     if kill is None or kill.seat is None:

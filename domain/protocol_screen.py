@@ -6,6 +6,13 @@ it sets, never a "+1": a double tap or a press on an old copy of the keyboard se
 value again and changes nothing. A press that would make the protocol impossible (a second
 don, an extra point over the limit...) is refused with the rules engine's reason and leaves
 the draft as it was.
+
+The judge fills it under time pressure, so the screen moves on by itself when a step is done:
+the role tool passes don → sheriff → mafia as each is dealt, and with both mafia dealt the rest
+become civilians and the fouls come up; the first kill leads to the best move, three named seats
+(or none) to the extra points; a seat's extra points are picked from a row of values; a winner
+entered with nothing missing opens the summary with its confirm button. Moving on happens only
+when the press changed the draft, so a double tap never skips a step.
 """
 
 from __future__ import annotations
@@ -15,6 +22,8 @@ from decimal import Decimal
 from enum import StrEnum
 
 from domain.protocol import (
+    BEST_MOVE_NAMES,
+    ROLE_COUNTS,
     SEATS,
     FirstKill,
     ProtocolDraft,
@@ -24,6 +33,8 @@ from domain.protocol import (
     Role,
     Side,
     check_draft,
+    may_make_best_move,
+    missing_items,
 )
 from domain.regulation import Regulation
 
@@ -32,6 +43,10 @@ ROLE_TOOLS: tuple[Role | None, ...] = (None, Role.DON, Role.SHERIFF, Role.MAFIA,
 WINNERS: tuple[Side, ...] = (Side.RED, Side.BLACK)
 # Nights offered for the first kill; a first kill later than this is exceedingly rare.
 NIGHTS = (1, 2, 3, 4)
+# The roles a judge deals one by one; everyone left is a civilian.
+DEALT_ROLES: tuple[Role, ...] = (Role.DON, Role.SHERIFF, Role.MAFIA)
+# At most this many values in a seat's extra-points picker (Telegram shows 100 buttons).
+MAX_EXTRA_VALUES = 40
 
 
 class Mode(StrEnum):
@@ -61,6 +76,7 @@ class Act(StrEnum):
     BEST_MOVE = "b"
     NO_BEST_MOVE = "nb"
     EXTRA = "x"
+    PICK_EXTRA = "px"
     WINNER = "w"
     MODE = "m"
     ROLE_TOOL = "rt"
@@ -80,8 +96,9 @@ class Press:
 
 @dataclass(frozen=True)
 class Screen:
-    """The draft and the screen's tools: the role a seat tap sets, subtracting fouls or extra
-    points instead of adding, disqualifying, the night of the first kill."""
+    """The draft and the screen's tools: the role a seat tap sets, subtracting fouls instead of
+    adding, disqualifying, the night of the first kill, the seat whose extra points are being
+    picked."""
 
     draft: ProtocolDraft
     mode: Mode = Mode.ROLES
@@ -89,6 +106,7 @@ class Screen:
     subtract: bool = False
     disqualify: bool = False
     night: int = 1
+    extra_seat: int | None = None
 
 
 class UnknownPress(ValueError):
@@ -97,7 +115,9 @@ class UnknownPress(ValueError):
 
 
 # Presses that concern one seat, and those whose value picks from a row of buttons.
-_SEATED = frozenset({Act.ROLE, Act.FOULS, Act.DISQUALIFY, Act.KILL, Act.BEST_MOVE, Act.EXTRA})
+_SEATED = frozenset(
+    {Act.ROLE, Act.FOULS, Act.DISQUALIFY, Act.KILL, Act.BEST_MOVE, Act.EXTRA, Act.PICK_EXTRA}
+)
 _CHOICES: dict[Act, tuple[object, ...]] = {
     Act.ROLE: ROLE_TOOLS,
     Act.ROLE_TOOL: ROLE_TOOLS,
@@ -155,9 +175,16 @@ def seat_press(screen: Screen, seat: int, regulation: Regulation) -> Press | Non
             return None
         return Press(Act.BEST_MOVE, seat, int(seat not in (draft.best_move or ())))
     if screen.mode is Mode.EXTRA:
-        steps = extra_steps(record.extra, regulation)
-        return Press(Act.EXTRA, seat, max(steps + (-1 if screen.subtract else 1), 0))
+        return Press(Act.PICK_EXTRA, seat, int(screen.extra_seat != seat))
     return None
+
+
+def extra_values(regulation: Regulation) -> tuple[int, ...]:
+    """The picker's values as whole steps: none, then the regulation's minimum to its maximum."""
+    limits = regulation.extra_points
+    low = max(extra_steps(limits.per_player_min, regulation), 1)
+    high = min(extra_steps(limits.per_player_max, regulation), low + MAX_EXTRA_VALUES - 2)
+    return (0, *range(low, high + 1))
 
 
 def extra_steps(extra: Decimal, regulation: Regulation) -> int:
@@ -174,6 +201,8 @@ def apply_press(screen: Screen, press: Press, regulation: Regulation) -> Screen:
     """
     _check_shape(press)
     changed = _pressed(screen, press, regulation)
+    if changed.draft != screen.draft:
+        changed = _moved_on(changed, press, regulation)
     if changed.mode is Mode.SUMMARY and screen.mode is not Mode.SUMMARY:
         _check_ready(changed.draft, regulation)
     if changed.draft != screen.draft:
@@ -182,6 +211,37 @@ def apply_press(screen: Screen, press: Press, regulation: Regulation) -> Screen:
         if new:
             raise PressRefused(new)
     return changed
+
+
+def _moved_on(screen: Screen, press: Press, regulation: Regulation) -> Screen:
+    """The screen after a press that changed the draft: the next tool or mode once a step is
+    complete (see the module's docstring)."""
+    draft = screen.draft
+    match press.act:
+        case Act.ROLE | Act.REST_CIVILIANS if screen.role_tool is not None:
+            counts = {role: 0 for role in Role}
+            for record in draft.seats:
+                if record.role is not None:
+                    counts[record.role] += 1
+            undealt = [role for role in DEALT_ROLES if counts[role] < ROLE_COUNTS[role]]
+            if undealt:
+                return replace(screen, role_tool=undealt[0])
+            for number, record in enumerate(draft.seats, start=1):
+                if record.role is None:
+                    draft = draft.with_seat(number, role=Role.CIVILIAN)
+            return replace(screen, draft=draft, mode=Mode.FOULS)
+        case Act.KILL:
+            mode = Mode.BEST_MOVE if may_make_best_move(draft, regulation) else Mode.EXTRA
+            return replace(screen, mode=mode)
+        case Act.NO_KILL | Act.NO_BEST_MOVE:
+            return replace(screen, mode=Mode.EXTRA)
+        case Act.BEST_MOVE if len(draft.best_move or ()) >= BEST_MOVE_NAMES:
+            return replace(screen, mode=Mode.EXTRA)
+        case Act.WINNER if not missing_items(draft, regulation) and not check_draft(
+            draft, regulation
+        ):
+            return replace(screen, mode=Mode.SUMMARY)
+    return screen
 
 
 def _check_ready(draft: ProtocolDraft, regulation: Regulation) -> None:
@@ -218,11 +278,14 @@ def _pressed(screen: Screen, press: Press, regulation: Regulation) -> Screen:
             return _with_draft(screen, replace(draft, best_move=(), best_move_by=victim))
         case Act.EXTRA:
             extra = press.value * regulation.extra_points.step
-            return _with_draft(screen, draft.with_seat(seat, extra=extra))
+            return replace(screen, draft=draft.with_seat(seat, extra=extra), extra_seat=None)
+        case Act.PICK_EXTRA:
+            return replace(screen, extra_seat=seat if press.value else None)
         case Act.WINNER:
             return _with_draft(screen, replace(draft, winner=WINNERS[press.value]))
         case Act.MODE:
-            return replace(screen, mode=MODES[press.value], subtract=False, disqualify=False)
+            mode = MODES[press.value]
+            return replace(screen, mode=mode, subtract=False, disqualify=False, extra_seat=None)
         case Act.ROLE_TOOL:
             return replace(screen, role_tool=ROLE_TOOLS[press.value])
         case Act.SUBTRACT:

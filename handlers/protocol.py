@@ -18,6 +18,7 @@ from aiogram.filters.callback_data import CallbackData
 from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
+from bot.i18n import format_points
 from domain.protocol import ProtocolError, Removal, Side
 from domain.protocol_screen import (
     MODES,
@@ -30,6 +31,8 @@ from domain.protocol_screen import (
     Press,
     Screen,
     UnknownPress,
+    extra_steps,
+    extra_values,
     seat_press,
 )
 from domain.rounds import GameState
@@ -77,9 +80,9 @@ def _button(game_id: int, press: Press | None) -> str:
     ).pack()
 
 
-def _points(value: Decimal) -> str:
-    # Points are shown as the regulation writes them ("0.3", "2"), whatever the language.
-    return format(value.normalize(), "f") if value else "0"
+def _points(value: Decimal, texts: Texts) -> str:
+    # Points the person's way: "0,3" and "−1" in Russian.
+    return format_points(value, texts.locale)
 
 
 # --- the text ------------------------------------------------------------------------------
@@ -93,7 +96,7 @@ def _seat_line(view: ProtocolView, screen: Screen, seat: int, texts: Texts) -> s
     if record.removed is not None:
         parts.append(texts("protocol-screen-removed", removed=record.removed.value))
     if record.extra:
-        parts.append(texts("protocol-screen-extra", extra=_points(record.extra)))
+        parts.append(texts("protocol-screen-extra", extra=_points(record.extra, texts)))
     return f"{seat}. {escape(view.nicknames[seat - 1])} — " + ", ".join(parts)
 
 
@@ -101,7 +104,7 @@ def _breakdown(score: SeatScore, texts: Texts) -> str:
     parts = [
         texts(
             "protocol-screen-part-win" if score.won else "protocol-screen-part-loss",
-            points=_points(score.win),
+            points=_points(score.win, texts),
         )
     ]
     for key, points in (
@@ -110,7 +113,7 @@ def _breakdown(score: SeatScore, texts: Texts) -> str:
         ("protocol-screen-part-penalty", score.penalty),
     ):
         if points:
-            parts.append(texts(key, points=_points(points)))
+            parts.append(texts(key, points=_points(points, texts)))
     return ", ".join(parts)
 
 
@@ -120,7 +123,7 @@ def _scores(view: ProtocolView, scores: tuple[SeatScore, ...], texts: Texts) -> 
             "protocol-screen-score",
             seat=score.seat,
             nickname=escape(view.nicknames[score.seat - 1]),
-            total=_points(score.total),
+            total=_points(score.total, texts),
             breakdown=_breakdown(score, texts),
         )
         for score in scores
@@ -146,8 +149,7 @@ def _outcome_lines(view: ProtocolView, screen: Screen, texts: Texts) -> list[str
 
 
 def _error_text(error: ProtocolError, texts: Texts) -> str:
-    args = {k: _points(v) if isinstance(v, Decimal) else v for k, v in error.args.items()}
-    return texts(error.code, seat=error.seat if error.seat is not None else "", **args)
+    return texts(error.code, seat=error.seat if error.seat is not None else "", **error.args)
 
 
 def render_text(view: ProtocolView, texts: Texts) -> str:
@@ -165,8 +167,11 @@ def render_text(view: ProtocolView, texts: Texts) -> str:
         return "\n".join(lines)
     if view.correcting:
         lines.append(texts("protocol-screen-correcting"))
-    step = _points(view.regulation.extra_points.step)
+    step = _points(view.regulation.extra_points.step, texts)
     lines.append(texts("protocol-screen-hint", mode=screen.mode.value, step=step))
+    if screen.mode is Mode.EXTRA and screen.extra_seat is not None:
+        nickname = escape(view.nicknames[screen.extra_seat - 1])
+        lines.append(texts("protocol-screen-extra-pick", seat=screen.extra_seat, nickname=nickname))
     if screen.mode is Mode.BEST_MOVE and (
         screen.draft.first_kill is None or screen.draft.first_kill.seat is None
     ):
@@ -207,8 +212,8 @@ def _seat_label(view: ProtocolView, screen: Screen, seat: int, texts: Texts) -> 
     if seat in (screen.draft.best_move or ()):
         label += " ✓"
     if record.extra:
-        label += f" +{_points(record.extra)}"
-    return label
+        label += f" +{_points(record.extra, texts)}"
+    return _marked(label, seat == screen.extra_seat)
 
 
 def _marked(text: str, active: bool) -> str:
@@ -216,7 +221,6 @@ def _marked(text: str, active: bool) -> str:
 
 
 def _tools(view: ProtocolView, screen: Screen, texts: Texts) -> list[list[tuple[str, Press]]]:
-    step = _points(view.regulation.extra_points.step)
     if screen.mode is Mode.ROLES:
         roles = [
             (
@@ -263,35 +267,38 @@ def _tools(view: ProtocolView, screen: Screen, texts: Texts) -> list[list[tuple[
         return [nights, [(texts("protocol-screen-tool-no-kill"), Press(Act.NO_KILL))]]
     if screen.mode is Mode.BEST_MOVE:
         return [[(texts("protocol-screen-tool-no-best-move"), Press(Act.NO_BEST_MOVE))]]
-    if screen.mode is Mode.EXTRA:
-        return [
-            [
-                (
-                    _marked(
-                        texts("protocol-screen-tool-add-extra", step=step), not screen.subtract
-                    ),
-                    Press(Act.SUBTRACT, value=0),
-                ),
-                (
-                    _marked(texts("protocol-screen-tool-remove-extra", step=step), screen.subtract),
-                    Press(Act.SUBTRACT, value=1),
-                ),
-            ]
+    if screen.mode is Mode.EXTRA and screen.extra_seat is not None:
+        seat = screen.extra_seat
+        chosen = extra_steps(screen.draft.seats[seat - 1].extra, view.regulation)
+        values = [
+            (
+                _marked(_points(steps * view.regulation.extra_points.step, texts), steps == chosen),
+                Press(Act.EXTRA, seat, steps),
+            )
+            for steps in extra_values(view.regulation)
         ]
+        return [values[start : start + 5] for start in range(0, len(values), 5)]
+    if screen.mode is Mode.EXTRA:
+        # The winner is the step after the extra points: it is entered from here too.
+        return _winner_tools(screen, texts)
     if screen.mode is Mode.WINNER:
-        return [
-            [
-                (
-                    _marked(
-                        texts("protocol-screen-tool-winner", winner=side.value),
-                        screen.draft.winner is side,
-                    ),
-                    Press(Act.WINNER, value=WINNERS.index(side)),
-                )
-            ]
+        return _winner_tools(screen, texts)
+    return []
+
+
+def _winner_tools(screen: Screen, texts: Texts) -> list[list[tuple[str, Press]]]:
+    return [
+        [
+            (
+                _marked(
+                    texts("protocol-screen-tool-winner", winner=side.value),
+                    screen.draft.winner is side,
+                ),
+                Press(Act.WINNER, value=WINNERS.index(side)),
+            )
             for side in (Side.RED, Side.BLACK)
         ]
-    return []
+    ]
 
 
 def render_keyboard(view: ProtocolView, texts: Texts) -> InlineKeyboardMarkup | None:

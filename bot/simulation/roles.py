@@ -8,8 +8,10 @@ import contextlib
 import re
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from decimal import Decimal
 
 from bot.fake_telegram import CallbackAnswer, ChatMessage, FakeTelegram, FakeUser
+from bot.i18n import format_points
 from bot.simulation.games import GamePlan
 from bot.simulation.people import Cast, Player
 from bot.simulation.screens import (
@@ -58,7 +60,7 @@ class TableList:
 
 
 def table_list(message: ChatMessage) -> TableList:
-    """Read the judge's round message: "Вы судья стола T, игра N" and the seats below."""
+    """Read the judge's round message: "Вы судья стола T, тур N" and the seats below."""
     text = message.text or ""
     found = _TABLE.search(text)
     if found is None:
@@ -269,9 +271,9 @@ async def draw_lot(chief: FakeUser, request: ChatMessage, pace: Pace) -> str | N
     """Open the lot screen from the bot's "lot needed" message and draw by the tournament's
     seed; the decision as the bot states it, on one line (None: an earlier draw settled it)."""
     screen = await tap(chief, request, "🎲 Открыть жребий", pace)
-    if not with_button("🎲 Жребий по зерну")(screen):
+    if not with_button("🎲 Жребий по ключу (seed)")(screen):
         return None
-    decided = await tap(chief, screen, "🎲 Жребий по зерну", pace)
+    decided = await tap(chief, screen, "🎲 Жребий по ключу (seed)", pace)
     text = decided.text or ""
     if not text.startswith("Жребий брошен"):
         raise SimulationError(f"the lot was not drawn: {text}")
@@ -291,12 +293,15 @@ async def open_protocol(judge: FakeUser, listing: TableList, pace: Pace) -> Prot
     await pace.pause()
     opening = judge.press(listing.message, button_text="Открыть протокол")
     _refused(await opening.answer(WAIT), "open")
-    shown = await judge.wait_for(containing("Протокол · игра"), WAIT)
+    shown = await judge.wait_for(containing("Протокол · тур"), WAIT)
     return ProtocolScreen(judge, shown)
 
 
-async def fill_protocol(screen: ProtocolScreen, plan: GamePlan, pace: Pace) -> None:
-    """Enter the game as planned, button by button, and confirm it."""
+async def fill_protocol(
+    screen: ProtocolScreen, plan: GamePlan, pace: Pace, extra_step: Decimal
+) -> None:
+    """Enter the game as planned, button by button, and confirm it; the screen moves on by
+    itself where a step is complete (roles dealt, the kill, three named seats, the winner)."""
 
     async def tap_(name: str) -> CallbackAnswer:
         await pace.pause()
@@ -304,41 +309,31 @@ async def fill_protocol(screen: ProtocolScreen, plan: GamePlan, pace: Pace) -> N
         _refused(answered, name)
         return answered
 
-    await tap_(str(plan.don))  # the screen opens with the don's tool chosen
-    await tap_("Шериф")
-    await tap_(str(plan.sheriff))
-    await tap_("Мафия")
-    for seat in plan.mafia:
+    # The role tool passes don → sheriff → mafia; the rest become civilians, fouls come up.
+    for seat in (plan.don, plan.sheriff, *plan.mafia):
         await tap_(str(seat))
-    await tap_("Остальные — мирные")
-    if plan.fouls or plan.disqualified:
-        await tap_("Фолы")
-        for seat, fouls in plan.fouls:
-            for _ in range(fouls):
-                await tap_(str(seat))
-        if plan.disqualified:
-            await tap_("Дисквалификация")
-            for seat in plan.disqualified:
-                await tap_(str(seat))
-    await tap_("Убитый")
+    for seat, fouls in plan.fouls:
+        for _ in range(fouls):
+            await tap_(str(seat))
+    if plan.disqualified:
+        await tap_("Дисквалификация")
+        for seat in plan.disqualified:
+            await tap_(str(seat))
+    await tap_("ПУ")
     if plan.first_kill is None:
-        await tap_("Убийств не было")
+        await tap_("Промахи — никого не убили")
     else:
         if plan.night != 1:
             await tap_(f"Ночь {plan.night}")
         await tap_(str(plan.first_kill))
-    if plan.best_move is not None:
-        await tap_("ЛХ")
-        for seat in plan.best_move:
-            await tap_(str(seat))
+    for seat in plan.best_move or ():
+        await tap_(str(seat))
     if plan.extra_steps:
-        await tap_("Допы")
         for seat, steps in plan.extra_steps:
-            for _ in range(steps):
-                await tap_(str(seat))
+            await tap_(str(seat))
+            await tap_(format_points(steps * extra_step, "ru"))
     await tap_("Победа")
     await tap_("Победа красных" if plan.winner is Side.RED else "Победа чёрных")
-    await tap_("Сводка")
     confirmed = await tap_("✅ Подтвердить протокол")
     if confirmed.text != "Протокол подтверждён.":
         raise SimulationError(f"the protocol was not confirmed: {confirmed.text}")

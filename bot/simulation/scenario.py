@@ -204,7 +204,7 @@ class Tournament:
         rng = game_random(self.seed, stage_id, round_number, listing.table)
         plan = plan_game(rng, self.entry.regulation)
         screen = await roles.open_protocol(judge, listing, self.pace)
-        await roles.fill_protocol(screen, plan, self.pace)
+        await roles.fill_protocol(screen, plan, self.pace, self.entry.regulation.extra_points.step)
         self.progress.advance()
         if (stage, round_number, listing.table) == (1, 1, 1):
             await self._protest(listing)
@@ -225,6 +225,6 @@ class Tournament:
         )
         self.played.notes = (
             *self.played.notes,
-            f"Протест: {nickname} (игра 1, стол 1, место 3) — «{PROTEST_REASON}»; "
+            f"Протест: {nickname} (тур 1, стол 1, место 3) — «{PROTEST_REASON}»; "
             f"главный судья отклонил: «{PROTEST_DECISION}»",
         )

@@ -67,29 +67,30 @@ async def open_from_round_message(table: Table) -> Screen:
 
     shown = [m for m in table.judge.messages if is_round_message(m)]
     round_message = shown[0] if shown else await table.judge.wait_for(is_round_message)
-    assert "судья стола 1, игра 1" in (round_message.text or "")
+    assert "судья стола 1, тур 1" in (round_message.text or "")
     await table.judge.press(round_message, button_text="Открыть протокол")
-    protocol = await table.judge.wait_for(lambda m: "Протокол · игра 1 · стол 1" in (m.text or ""))
+    protocol = await table.judge.wait_for(lambda m: "Протокол · тур 1 · стол 1" in (m.text or ""))
     return Screen(table.judge, protocol)
 
 
 async def fill_red_win(screen: Screen, don_entered: bool = False) -> None:
-    """Don 10, sheriff 7, mafia 8 and 9, seat 1 killed first night naming 8 9 10; red wins."""
+    """Don 10, sheriff 7, mafia 8 and 9, seat 1 killed first night naming 8 9 10; red wins.
+
+    The screen moves on by itself: the role tool from don to sheriff to mafia, the rest become
+    civilians; the kill opens the best move, three names the extra points, the winner the
+    summary."""
     if not don_entered:
         await screen.tap("10")
-    await screen.tap("Шериф")
-    await screen.tap("7")
-    await screen.tap("Мафия")
-    await screen.tap("8")
-    await screen.tap("9")
-    await screen.tap("Остальные — мирные")
-    await screen.tap("Убитый")
+    for seat in ("7", "8", "9"):
+        await screen.tap(seat)
+    assert "Фолы: нажмите место" in screen.text
+    await screen.tap("ПУ")
     await screen.tap("1")
-    await screen.tap("ЛХ")
+    assert "Лучший ход: отметьте места" in screen.text
     for seat in ("8", "9", "10"):
         await screen.tap(seat)
-    await screen.tap("Победа")
     await screen.tap("Победа красных")
+    assert "Сводка" in screen.text and screen.find("✅ Подтвердить протокол")
 
 
 async def test_a_judge_fills_and_confirms_a_protocol_by_buttons(table: Table) -> None:
@@ -97,10 +98,12 @@ async def test_a_judge_fills_and_confirms_a_protocol_by_buttons(table: Table) ->
     assert "Осталось заполнить" in screen.text
     await screen.tap("10")
     # A second don is refused with the reason, and the seat keeps no role.
+    await screen.tap("Дон")
     refused = await screen.tap("3")
     assert refused.show_alert and "ровно 1" in (refused.text or "")
     assert "ровно 1" in screen.text
     assert screen.find("3").endswith(":r:3:1")
+    await screen.tap("Шериф")
     await fill_red_win(screen, don_entered=True)
     # A double tap on the same foul button gives one foul, not two.
     await screen.tap("Фолы")
@@ -110,7 +113,7 @@ async def test_a_judge_fills_and_confirms_a_protocol_by_buttons(table: Table) ->
     assert "фолы: 1" in screen.text and "фолы: 2" not in screen.text
     await screen.tap("Сводка")
     assert "Всё заполнено" not in screen.text
-    assert f"1. {table.seeded.nickname(table.players[0])}: 2.3" in screen.text
+    assert f"1. {table.seeded.nickname(table.players[0])}: 2,3" in screen.text
     confirmed = await screen.tap("✅ Подтвердить протокол")
     assert confirmed.text == "Протокол подтверждён."
     assert "Протест по результату — до" in screen.text
@@ -124,6 +127,7 @@ async def test_a_judge_fills_and_confirms_a_protocol_by_buttons(table: Table) ->
 async def test_presses_after_confirmation_and_from_strangers_change_nothing(table: Table) -> None:
     screen = await open_from_round_message(table)
     await fill_red_win(screen)
+    await screen.tap("Победа")
     stranger = table.fake.user(FIRST_PLAYER, "Игрок")
     refused = await stranger.press(screen.message, callback_data=screen.find("Победа чёрных"))
     assert refused.show_alert and "судья стола или главный судья" in (refused.text or "")
@@ -149,7 +153,7 @@ async def test_the_chief_judge_corrects_a_confirmed_protocol_by_buttons(table: T
     chief = table.fake.user(CHIEF_JUDGE, "Главный судья")
     chief.send("/protocol")
     choice = await chief.wait_for(lambda m: "Выберите протокол" in (m.text or ""))
-    await chief.press(choice, button_text="Игра 1 · стол 1 ✓")
+    await chief.press(choice, button_text="Тур 1 · стол 1 ✓")
     shown = await chief.wait_for(lambda m: "Протокол подтверждён" in (m.text or ""))
     correction = Screen(chief, shown)
     await correction.tap("Исправить протокол")
@@ -163,7 +167,8 @@ async def test_the_chief_judge_corrects_a_confirmed_protocol_by_buttons(table: T
     assert [(c.corrected_by, c.before.winner, c.after.winner) for c in audit] == [
         (CHIEF_JUDGE, Side.RED, Side.BLACK)
     ]
-    await table.channel.wait_for(lambda m: "Исправлен результат игры 1" in (m.text or ""))
+    corrected = "Исправлен результат · Отборочный тур · тур 1"
+    await table.channel.wait_for(lambda m: corrected in (m.text or ""))
 
 
 async def test_two_judges_confirming_at_once_store_one_result(table: Table) -> None:
@@ -182,3 +187,37 @@ async def test_two_judges_confirming_at_once_store_one_result(table: Table) -> N
     ]
     standings = await current_standings(table.app.uow_factory, table.seeded.tournament.id)
     assert sum(row.figures.games for row in standings.players) == 10
+
+
+async def test_a_typical_game_takes_at_most_18_taps(table: Table) -> None:
+    """Roles, two fouls, the first killed naming three seats, extra points to two players, the
+    winner and confirm: counted press by press through the fake Telegram."""
+    screen = await open_from_round_message(table)
+    taps = 0
+
+    async def tap(name: str) -> None:
+        nonlocal taps
+        taps += 1
+        answered = await screen.tap(name)
+        assert not answered.show_alert, f"{name}: {answered.text}"
+
+    for seat in ("10", "7", "8", "9"):  # don, sheriff, two mafia; the rest are civilians
+        await tap(seat)
+    for seat in ("2", "3"):  # the fouls come up by themselves
+        await tap(seat)
+    await tap("ПУ")
+    await tap("1")  # night 1 is preselected; the best move comes up
+    for seat in ("8", "9", "10"):
+        await tap(seat)
+    for seat in ("5", "6"):  # the extra points come up: a seat, then its value
+        await tap(seat)
+        await tap("0,5")
+    await tap("Победа красных")
+    await tap("✅ Подтвердить протокол")
+    print(f"\ntaps for a typical game (roles, 2 fouls, kill, best move, 2 extras): {taps}")
+    assert taps <= 18
+    assert "Протокол подтверждён" in screen.text
+    standings = await current_standings(table.app.uow_factory, table.seeded.tournament.id)
+    points = {row.id: row.points for row in standings.players}
+    assert points[str(table.players[4])] == Decimal("2.5")  # a red win and 0.5 extra
+    assert points[str(table.players[0])] == Decimal("2.3")  # a red win and three black named

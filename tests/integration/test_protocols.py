@@ -122,6 +122,7 @@ async def test_an_impossible_press_is_refused_and_changes_nothing(
     judge = Judge(uow_factory, game_id, judge_id)
     await judge.open()
     await judge.tap(10)
+    await judge.press(role_tool(Role.DON))  # the tool moved on to the sheriff by itself
     refused = await judge.tap(3)
     assert [error.code for error in refused.refused] == ["protocol-role-count"]
     assert refused.screen is not None

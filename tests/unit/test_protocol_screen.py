@@ -20,6 +20,7 @@ from domain.protocol_screen import (
     Screen,
     UnknownPress,
     apply_press,
+    extra_values,
     new_screen,
     open_callback,
     seat_press,
@@ -60,18 +61,73 @@ def classic_roles(screen: Screen) -> Screen:
     return press(screen, Press(Act.REST_CIVILIANS))
 
 
+def give_extra(screen: Screen, seat: int, steps: int, regulation=CUP) -> Screen:  # type: ignore[no-untyped-def]
+    """Tap the seat in the extra-points mode, then the value in its picker."""
+    screen = press(screen, to_mode(Mode.EXTRA), regulation=regulation)
+    picking = tap(screen, seat, regulation)
+    assert picking.extra_seat == seat and picking.draft == screen.draft
+    return press(picking, Press(Act.EXTRA, seat, steps), regulation=regulation)
+
+
 @pytest.mark.parametrize("mode", [Mode.ROLES, Mode.FOULS, Mode.KILL, Mode.EXTRA])
 def test_a_double_tap_sets_the_same_value_twice(mode: Mode) -> None:
     screen = press(fresh(), to_mode(mode))
     button = seat_press(screen, 4, CUP)
     assert button is not None
+    if mode is Mode.EXTRA:  # the seat opens its picker; the value sets the points
+        screen = apply_press(screen, button, CUP)
+        button = Press(Act.EXTRA, 4, 2)
     once = apply_press(screen, button, CUP)
     assert once.draft != screen.draft
     assert apply_press(once, button, CUP) == once
 
 
+def test_the_screen_moves_on_by_itself_when_a_step_is_complete() -> None:
+    screen = fresh()
+    for seat, tool_after in ((10, Role.SHERIFF), (7, Role.MAFIA), (8, Role.MAFIA)):
+        screen = tap(screen, seat)
+        assert (screen.mode, screen.role_tool) == (Mode.ROLES, tool_after)
+    dealt = tap(screen, 9)
+    # Both mafia dealt: everyone left is a civilian and the fouls come up.
+    assert dealt.mode is Mode.FOULS
+    assert [seat.role for seat in dealt.draft.seats] == [Role.CIVILIAN] * 6 + [
+        Role.SHERIFF,
+        Role.MAFIA,
+        Role.MAFIA,
+        Role.DON,
+    ]
+    # The same press again (a double tap, an old keyboard) changes nothing and skips nothing.
+    assert apply_press(dealt, Press(Act.ROLE, 9, ROLE_TOOLS.index(Role.MAFIA)), CUP) == dealt
+    killed = tap(press(dealt, to_mode(Mode.KILL)), 1)
+    assert killed.mode is Mode.BEST_MOVE
+    named = tap(tap(killed, 8), 9)
+    assert named.mode is Mode.BEST_MOVE
+    named = tap(named, 10)
+    assert named.mode is Mode.EXTRA
+    won = press(named, Press(Act.WINNER, value=0))
+    assert won.mode is Mode.SUMMARY and won.draft.complete(CUP).winner is Side.RED
+
+
+def test_a_miss_or_a_victim_without_a_best_move_leads_to_the_extra_points() -> None:
+    missed = press(classic_roles(fresh()), to_mode(Mode.KILL), Press(Act.NO_KILL))
+    assert missed.mode is Mode.EXTRA
+    second_night = press(classic_roles(fresh()), to_mode(Mode.KILL), Press(Act.NIGHT, value=2))
+    assert tap(second_night, 1).mode is Mode.EXTRA
+    # A winner with something still missing stays where it was entered.
+    early = press(fresh(), to_mode(Mode.WINNER), Press(Act.WINNER, value=1))
+    assert early.mode is Mode.WINNER
+
+
+def test_the_extra_points_picker_offers_none_and_the_regulations_values() -> None:
+    assert extra_values(CUP) == (0, 1, 2, 3, 4, 5)  # 0, 0.1 … 0.5
+    assert extra_values(TEAMS) == (0, 1, 2)  # 0, 0.5, 1
+    screen = give_extra(fresh(), 3, 4)
+    assert (screen.draft.seats[2].extra, screen.extra_seat) == (Decimal("0.4"), None)
+    assert give_extra(screen, 3, 0).draft.seats[2].extra == 0
+
+
 def test_a_second_don_is_refused_with_the_reason_and_changes_nothing() -> None:
-    screen = tap(fresh(), 10)
+    screen = press(tap(fresh(), 10), Press(Act.ROLE_TOOL, value=ROLE_TOOLS.index(Role.DON)))
     with pytest.raises(PressRefused) as refused:
         tap(screen, 3)
     assert [error.code for error in refused.value.errors] == ["protocol-role-count"]
@@ -121,8 +177,8 @@ def test_a_best_move_needs_a_victim_and_names_at_most_three() -> None:
     screen = press(tap(screen, 1), to_mode(Mode.BEST_MOVE))
     for seat in (8, 9, 10):
         screen = tap(screen, seat)
-    with pytest.raises(PressRefused) as refused:
-        tap(screen, 2)
+    with pytest.raises(PressRefused) as refused:  # a fourth name from an older keyboard
+        press(screen, Press(Act.BEST_MOVE, seat=2, value=1))
     assert refused.value.errors[0].code == "protocol-best-move-size"
 
 
@@ -135,28 +191,24 @@ def test_a_second_night_victim_makes_no_best_move_where_the_cup_says_so() -> Non
 
 
 def test_extra_points_over_the_limits_are_refused() -> None:
-    screen = press(fresh(), to_mode(Mode.EXTRA))
-    for _ in range(5):
-        screen = tap(screen, 1)
+    screen = give_extra(fresh(), 1, 5)
     assert screen.draft.seats[0].extra == Decimal("0.5")
     with pytest.raises(PressRefused) as refused:
-        tap(screen, 1)
+        give_extra(screen, 1, 6)  # a value from a forged button
     assert refused.value.errors[0].code == "protocol-extra-above-max"
-    for _ in range(5):
-        screen = tap(screen, 2)
+    screen = give_extra(screen, 2, 5)
     with pytest.raises(PressRefused) as refused:
-        tap(screen, 3)
+        give_extra(screen, 3, 1)
     assert refused.value.errors[0].code == "protocol-extra-total"
 
 
 def test_the_first_victim_gets_no_extra_points_in_the_team_tournament() -> None:
     screen = press(fresh(), to_mode(Mode.KILL), regulation=TEAMS)
     screen = tap(screen, 4, TEAMS)
-    screen = press(screen, to_mode(Mode.EXTRA), regulation=TEAMS)
     with pytest.raises(PressRefused) as refused:
-        tap(screen, 4, TEAMS)
+        give_extra(screen, 4, 1, TEAMS)
     assert refused.value.errors[0].code == "protocol-extra-first-killed"
-    assert tap(screen, 5, TEAMS).draft.seats[4].extra == Decimal("0.5")
+    assert give_extra(screen, 5, 1, TEAMS).draft.seats[4].extra == Decimal("0.5")
 
 
 def test_the_summary_opens_only_when_nothing_is_missing() -> None:

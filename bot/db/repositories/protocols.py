@@ -109,6 +109,7 @@ def _screen_json(screen: Screen) -> str:
             "subtract": screen.subtract,
             "disqualify": screen.disqualify,
             "night": screen.night,
+            "extra_seat": screen.extra_seat,
         },
         ensure_ascii=False,
     )
@@ -123,6 +124,8 @@ def _screen(text: str) -> Screen:
         subtract=data["subtract"],
         disqualify=data["disqualify"],
         night=data["night"],
+        # Drafts stored before the extra-points picker have no picked seat.
+        extra_seat=data.get("extra_seat"),
     )
 
 
