@@ -37,10 +37,12 @@ from domain.services.ports import Clock, SeedSource
 from domain.services.standings import STANDINGS_PICTURE
 from handlers.middlewares import KnownUserMiddleware
 from handlers.routers import all_routers
+from handlers.start import EVERYONE_COMMANDS
 
 log = logging.getLogger(__name__)
 
-MENU_COMMANDS = ("start", "help", "lang", "tournaments", "new", "standings", "me", "protest")
+# Everyone's menu; staff get their roles' commands in a menu of their own (handlers/start.py).
+MENU_COMMANDS = EVERYONE_COMMANDS
 DEFAULT_WEBHOOK_PATH = "/webhook"
 
 
@@ -112,7 +114,8 @@ def build_dispatcher(
     dispatcher["clock"] = clock if clock is not None else SystemClock()
     dispatcher["seeds"] = seeds if seeds is not None else SystemSeeds()
     # The channel's standings (live table, closing posts) speak the bot's default language.
-    dispatcher["standings_presenter"] = ChannelStandings(settings.default_locale)
+    # Each tournament's channel posts in the language chosen for it.
+    dispatcher["standings_presenter"] = ChannelStandings()
     dispatcher.update.outer_middleware(UpdateMetricsMiddleware())
     dispatcher.update.outer_middleware(ReplyScope())
     dispatcher.update.outer_middleware(KnownUserMiddleware(uow_factory, settings.default_locale))

@@ -16,6 +16,7 @@ from domain.users import User
 from handlers.callbacks import JudgeInvite
 from handlers.common import deep_link, refusals_answered
 from handlers.middlewares import Texts
+from handlers.start import refresh_person_menu
 
 ROLE_TEXTS = {
     InviteKind.ORGANIZER: "staff-became-organizer",
@@ -66,6 +67,8 @@ async def accept(
     user: User,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
+    settings: Settings,
+    bot: Bot,
     clock: Clock,
 ) -> None:
     parts = split_payload(command.args or "")
@@ -75,6 +78,8 @@ async def accept(
     if invite.kind is not parts[0]:
         raise NotFound("invite")
     await message.answer(texts(ROLE_TEXTS[invite.kind]))
+    # The new role's commands (/protocol, /rounds...) join the person's menu.
+    await refresh_person_menu(bot, user, uow_factory, settings.admin_ids)
 
 
 def make_router() -> Router:

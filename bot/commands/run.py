@@ -20,7 +20,12 @@ To run it for real:
   1. In Telegram, open @BotFather, send /newbot and follow the steps; it gives you a token
      like 123456789:AAE...
   2. Put BOT_TOKEN=<that token> into the .env file (copy .env.example) or the environment.
-  3. Run the same command again.
+  3. Put your own Telegram id into ADMIN_IDS (comma-separated) in the same file: admins create
+     tournaments and send /organizer for a link that makes someone an organizer. Anyone can
+     see his id: he sends /help (or /new) to the bot.
+  4. Create the tournament's channel and make the bot an administrator of it with the right
+     to post messages: seatings, results and standings are published there.
+  5. Run the same command again.
 
 To see the product work without Telegram, run the offline demonstration:
   mafiatour simulate

@@ -2,10 +2,53 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import replace
+from enum import StrEnum
 
+from domain.permissions import StaffRole
 from domain.services.ports import UnitOfWorkFactory
 from domain.users import User
+
+
+class PersonRole(StrEnum):
+    """What a person is to the bot, in any of his tournaments: what /help and his command menu
+    show him."""
+
+    PLAYER = "player"
+    TABLE_JUDGE = "table_judge"
+    CHIEF_JUDGE = "chief_judge"
+    ORGANIZER = "organizer"
+    ADMIN = "admin"
+
+
+_STAFF_ROLES = {
+    StaffRole.TABLE_JUDGE: PersonRole.TABLE_JUDGE,
+    StaffRole.CHIEF_JUDGE: PersonRole.CHIEF_JUDGE,
+}
+
+
+async def roles_of(
+    uow_factory: UnitOfWorkFactory, user_id: int, admin_ids: Collection[int]
+) -> tuple[PersonRole, ...]:
+    """The person's roles in the order of `PersonRole`: player of any tournament, its judge or
+    chief judge, an organizer (appointed, or the author of a tournament), an admin."""
+    roles: set[PersonRole] = set()
+    if user_id in admin_ids:
+        roles.add(PersonRole.ADMIN)
+    async with uow_factory() as uow:
+        if await uow.staff.is_organizer(user_id):
+            roles.add(PersonRole.ORGANIZER)
+        for tournament in await uow.tournaments.of_person(user_id):
+            if tournament.created_by == user_id:
+                roles.add(PersonRole.ORGANIZER)
+            for role in await uow.staff.roles(tournament.id, user_id):
+                roles.add(_STAFF_ROLES[role])
+        for tournament in await uow.tournaments.of_person(user_id, everything=True):
+            if await uow.participants.of_person(tournament.id, user_id) is not None:
+                roles.add(PersonRole.PLAYER)
+                break
+    return tuple(role for role in PersonRole if role in roles)
 
 
 async def remember_user(

@@ -47,6 +47,7 @@ async def test_without_a_token_it_says_how_to_get_one(tmp_path) -> None:  # type
     text = (out + err).decode()
     assert process.returncode == 1
     assert "@BotFather" in text and "mafiatour simulate" in text
+    assert "ADMIN_IDS" in text and "administrator of it" in text
     assert "Traceback" not in text
 
 

@@ -39,12 +39,43 @@ async def test_start_with_an_unknown_link_says_it_is_invalid(
     assert "ссылка недействительна" in reply.text
 
 
-async def test_help_lists_the_commands(app: Application, fake_telegram: FakeTelegram) -> None:
+async def test_help_tells_a_newcomer_how_to_start_and_his_id(
+    app: Application, fake_telegram: FakeTelegram
+) -> None:
     anna = fake_telegram.user(103, "Анна")
     anna.send("/help")
     reply = await anna.wait_for()
-    for command in ("/start", "/help", "/lang"):
+    for command in ("/help", "/lang", "/organizer"):
         assert command in reply.text
+    assert "ссылку регистрации" in reply.text and "Ваш Telegram id: 103" in reply.text
+    # No role yet: his own menu is everyone's.
+    menu = fake_telegram.commands(scope={"type": "chat", "chat_id": 103})
+    assert menu == list(MENU_COMMANDS)
+
+
+async def test_a_non_admin_creating_a_tournament_is_told_how_to_become_an_organizer(
+    app: Application, fake_telegram: FakeTelegram
+) -> None:
+    oleg = fake_telegram.user(107, "Олег")
+    oleg.send("/new")
+    reply = await oleg.wait_for()
+    assert "/organizer" in reply.text and "107" in reply.text
+    assert "Новый турнир" not in reply.text
+
+
+async def test_an_admin_gets_his_commands_in_help_and_in_his_menu(
+    fake_telegram: FakeTelegram, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    url = f"sqlite+aiosqlite:///{tmp_path / 'admin.sqlite3'}"
+    async with running_bot(sandbox_settings(fake_telegram, url, admin_ids=[900])):
+        admin = fake_telegram.user(900, "Админ")
+        admin.send("/help")
+        reply = await admin.wait_for()
+        assert "Администратор" in reply.text and "/organizer" in reply.text
+        assert "Как начать" not in reply.text
+        menu = fake_telegram.commands(scope={"type": "chat", "chat_id": 900})
+        assert {"organizer", "new", "tournaments"} <= set(menu)
+        assert "protocol" not in menu
 
 
 async def test_lang_switches_every_later_answer_to_english(
