@@ -47,6 +47,10 @@ class Tournament:
     entry_fee: Decimal | None = None
     club_quota: int | None = None
     checkin_cutoff: datetime | None = None
+    # The language of the tournament's channel posts, chosen in the wizard.
+    locale: str = "ru"
+    # How the channel is shown: its @username, else its title (None: not known).
+    channel_name: str | None = None
 
     @property
     def regulation(self) -> Regulation:

@@ -18,6 +18,7 @@ from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.config import Settings
+from bot.i18n import LOCALES
 from domain import validation
 from domain.lifecycle import Refusal, stage_number
 from domain.permissions import Action, allows
@@ -48,6 +49,7 @@ from handlers.callbacks import (
 from handlers.common import deep_link, refusals_answered, show
 from handlers.middlewares import Texts
 from handlers.rounds import rounds_button
+from handlers.start import LANGUAGE_NAMES
 from handlers.timetable import VIEW as TIMETABLE_VIEW
 from handlers.timetable import TimetableButton
 
@@ -87,6 +89,12 @@ class WizardKeep(CallbackData, prefix="wk"):
 
 class WizardDone(CallbackData, prefix="wd"):
     create: bool
+
+
+class WizardLanguage(CallbackData, prefix="wl"):
+    """The summary's switch of the language the tournament's channel posts in."""
+
+    locale: str
 
 
 def _step_name(state: State) -> str:
@@ -158,7 +166,7 @@ async def start_wizard(
     settings: Settings,
 ) -> None:
     if not await may_create(uow_factory, user.telegram_id, settings.admin_ids):
-        await message.answer(texts("refused-forbidden"))
+        await message.answer(texts("wizard-not-organizer", id=str(user.telegram_id)))
         return
     await state.clear()
     keyboard = InlineKeyboardBuilder()
@@ -241,7 +249,8 @@ async def _accept(
     if step == "quota":
         return {"quota": validation.club_quota(text)}
     if step == "channel":
-        return {"channel_id": await _checked_channel(bot, validation.channel(text))}
+        channel_id, name = await _checked_channel(bot, validation.channel(text))
+        return {"channel_id": channel_id, "channel_name": name}
     raise Invalid("wizard-use-buttons")
 
 
@@ -251,8 +260,9 @@ def _day_end(data: dict[str, Any], which: str) -> datetime:
     return end.replace(tzinfo=validation.ZoneInfo(data["timezone"]))
 
 
-async def _checked_channel(bot: Bot, reference: str) -> int:
-    """The channel's id, if the bot is its admin with the right to post."""
+async def _checked_channel(bot: Bot, reference: str) -> tuple[int, str]:
+    """The channel's id and how to show it (@username, else its title), if the bot is its
+    admin with the right to post."""
     try:
         chat = await bot.get_chat(reference)
         member = await bot.get_chat_member(chat.id, bot.id)
@@ -262,7 +272,7 @@ async def _checked_channel(bot: Bot, reference: str) -> int:
         raise Invalid("channel-not-admin", channel=reference)
     if chat.type == "channel" and not getattr(member, "can_post_messages", False):
         raise Invalid("channel-cannot-post", channel=reference)
-    return chat.id
+    return chat.id, f"@{chat.username}" if chat.username else (chat.title or str(chat.id))
 
 
 async def wizard_text(
@@ -301,7 +311,7 @@ async def wizard_keep(
         "checkin": {"checkin_cutoff": None},
         "fee": {"fee": None},
         "quota": {"quota": None},
-        "channel": {"channel_id": None},
+        "channel": {"channel_id": None, "channel_name": None},
     }
     if callback_data.step in defaults:
         await _next(
@@ -338,6 +348,9 @@ def _draft(data: dict[str, Any], user: User, clock: Clock) -> Tournament:
         entry_fee=Decimal(fee) if fee is not None else None,
         club_quota=data.get("quota"),
         channel_id=data.get("channel_id"),
+        channel_name=data.get("channel_name"),
+        # The channel speaks the organizer's language unless he switched it on the summary.
+        locale=data.get("locale", user.locale),
     )
 
 
@@ -358,8 +371,15 @@ def _settings_text(tournament: Tournament, texts: Texts) -> str:
         checkin=_moment(cutoff, tournament.timezone) if cutoff else "-",
         fee=str(tournament.entry_fee) if tournament.entry_fee is not None else "-",
         quota=tournament.club_quota or "-",
-        channel=str(tournament.channel_id) if tournament.channel_id else "-",
+        channel=escape(_channel(tournament)),
+        language=LANGUAGE_NAMES.get(tournament.locale, tournament.locale),
     )
+
+
+def _channel(tournament: Tournament) -> str:
+    if tournament.channel_id is None:
+        return "-"
+    return tournament.channel_name or str(tournament.channel_id)
 
 
 def _dates(tournament: Tournament) -> str:
@@ -375,15 +395,40 @@ def _moment(moment: datetime, zone: str) -> str:
     return moment.astimezone(validation.ZoneInfo(zone)).strftime("%d.%m.%Y %H:%M")
 
 
-async def _confirm(message: Message, data: dict[str, Any], texts: Texts, clock: Clock) -> None:
+def _summary(data: dict[str, Any], texts: Texts, clock: Clock) -> tuple[str, InlineKeyboardMarkup]:
     draft = _draft(data, User(0, "", None, None, texts.locale), clock=clock)
     keyboard = InlineKeyboardBuilder()
     keyboard.button(text=texts("wizard-create"), callback_data=WizardDone(create=True))
     keyboard.button(text=texts("wizard-cancel"), callback_data=WizardDone(create=False))
-    await message.answer(
-        texts("wizard-summary") + "\n\n" + _settings_text(draft, texts),
-        reply_markup=keyboard.as_markup(),
+    other = next(locale for locale in LOCALES if locale != draft.locale)
+    keyboard.button(
+        text=texts("wizard-switch-language", language=LANGUAGE_NAMES[other]),
+        callback_data=WizardLanguage(locale=other),
     )
+    keyboard.adjust(2, 1)
+    return texts("wizard-summary") + "\n\n" + _settings_text(draft, texts), keyboard.as_markup()
+
+
+async def _confirm(message: Message, data: dict[str, Any], texts: Texts, clock: Clock) -> None:
+    text, keyboard = _summary(data, texts, clock)
+    await message.answer(text, reply_markup=keyboard)
+
+
+async def wizard_language(
+    callback: CallbackQuery,
+    callback_data: WizardLanguage,
+    state: FSMContext,
+    texts: Texts,
+    clock: Clock,
+) -> None:
+    """The summary's language switch: the channel will post in the other language."""
+    if await state.get_state() != Wizard.confirm.state or not isinstance(callback.message, Message):
+        await callback.answer(texts("refused-not-found"), show_alert=True)
+        return
+    await state.update_data(locale=callback_data.locale)
+    text, keyboard = _summary(await state.get_data(), texts, clock)
+    await callback.message.edit_text(text, reply_markup=keyboard)
+    await callback.answer()
 
 
 @refusals_answered
@@ -576,6 +621,7 @@ def make_router() -> Router:
     router.callback_query.register(choose_preset, PresetChoice.filter(), Wizard.regulation)
     router.callback_query.register(wizard_keep, WizardKeep.filter())
     router.callback_query.register(wizard_done, WizardDone.filter())
+    router.callback_query.register(wizard_language, WizardLanguage.filter(F.locale.in_(LOCALES)))
     router.callback_query.register(open_card, CardOpen.filter())
     router.callback_query.register(make_move, MoveChoice.filter())
     return router

@@ -9,6 +9,7 @@ import pytest
 from bot.app import Application
 from bot.fake_telegram import FakeTelegram
 from bot.sandbox import running_bot, sandbox_settings
+from bot.simulation.screens import current
 from tests.e2e.lifecycle_screens import (
     ADMIN_ID,
     answer,
@@ -58,9 +59,18 @@ async def test_wizard_refuses_bad_answers_and_a_channel_without_rights(
     await answer(admin, "@foreign_cup", "не администратор")
     fake_telegram.channel(-1007, "Ворон", username="raven_cup")
     summary = await answer(admin, "@raven_cup", "Проверьте турнир")
+    # The channel posts in the organizer's language unless he switches it here.
+    assert "язык канала: Русский" in (summary.text or "")
+    await admin.press(summary, button_text="Канал на языке: English").answer(60)
+    summary = current(admin, summary)
+    assert "язык канала: English" in (summary.text or "")
     card = await press(admin, summary, "Создать турнир", "Ссылка регистрации")
     assert "черновик" in (card.text or "")
-    assert "-1007" in (card.text or "")
+    # The card names the channel by its @username, not its number.
+    assert "канал: @raven_cup" in (card.text or "") and "-1007" not in (card.text or "")
+    async with app.uow_factory() as uow:
+        (tournament,) = await uow.tournaments.of_person(ADMIN_ID)
+    assert (tournament.locale, tournament.channel_name) == ("en", "@raven_cup")
     assert "отметка о прибытии до: 31.12.2099 10:00" in (card.text or "")
 
 
@@ -71,7 +81,7 @@ async def test_a_stranger_can_neither_create_nor_move_a_tournament(
     card = await create_tournament(fake_telegram, admin)
     assert "&lt;Сибири&gt;" not in (card.text or "") and "Кубок <Сибири>" in (card.text or "")
     stranger = fake_telegram.user(66, "Чужой")
-    await answer(stranger, "/new", "нет прав")
+    await answer(stranger, "/new", "Попросите администратора бота ссылку /organizer")
     answer_ = await stranger.press(card, button_text="Открыть регистрацию").answer()
     assert answer_.text == "У вас нет прав на это действие."
     opened = await press(admin, card, "Открыть регистрацию", "регистрация открыта")

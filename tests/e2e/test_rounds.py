@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -170,3 +170,25 @@ async def test_the_card_names_the_tournament_number_the_commands_take(stage: Sta
     card = await stage.organizer.wait_for(lambda m: "Туры: рассадка" in str(m.buttons))
     number = stage.seeded.tournament.id
     assert f"Турнир № {number} (для команд вида /rounds {number})" in (card.text or "")
+
+
+async def test_an_english_tournaments_channel_gets_the_seating_in_english(stage: Stage) -> None:
+    tournament = stage.seeded.tournament
+    async with stage.app.uow_factory() as uow:
+        stored = await uow.tournaments.get(tournament.id)
+        assert stored is not None
+        await uow.tournaments.save(replace(stored, locale="en"))
+        await uow.commit()
+    player = stage.fake.user(FIRST_PLAYER, "Игрок")
+    player.send("/start")
+    await player.wait_for()
+    await rounds.start_stage(
+        stage.app.uow_factory, tournament.id, ORGANIZER, (), NOW, seed=3, swaps=2_000
+    )
+    await rounds.publish_round(stage.app.uow_factory, tournament.id, ORGANIZER, (), NOW, 1)
+    heading = "Seating · Qualifying · round 1"
+    post = await stage.channel.wait_for(lambda m: heading in (m.text or ""), 120)
+    assert "Table 1 · judge" in (post.text or "") and "Стол" not in (post.text or "")
+    # A player still reads his own seat in his own language.
+    seat = await player.wait_for(lambda m: "Тур 1" in (m.text or ""), 120)
+    assert "стол" in (seat.text or "")

@@ -32,3 +32,5 @@ class TournamentRow(Base):
     entry_fee: Mapped[Decimal | None] = mapped_column(Numeric(12, 2))
     club_quota: Mapped[int | None] = mapped_column(Integer)
     checkin_cutoff: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    locale: Mapped[str] = mapped_column(String(8), default="ru", server_default="ru")
+    channel_name: Mapped[str | None] = mapped_column(String(256))

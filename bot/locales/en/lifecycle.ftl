@@ -86,6 +86,7 @@ wizard-summary = <b>Check the tournament:</b>
 wizard-create = Create the tournament
 wizard-cancel = Cancel
 wizard-cancelled = Tournament creation cancelled.
+wizard-switch-language = Channel in { $language }
 
 ## The tournament card
 tournament-settings =
@@ -94,7 +95,7 @@ tournament-settings =
     City: { $city }; venue: { $venue }
     Dates: { $dates } ({ $timezone })
     Places: { $capacity }; registration until: { $deadline }; check-in until: { $checkin }
-    Entry fee: { $fee }; club quota: { $quota }; channel: { $channel }
+    Entry fee: { $fee }; club quota: { $quota }; channel: { $channel }; channel's language: { $language }
 tournament-card =
     { $settings }
 

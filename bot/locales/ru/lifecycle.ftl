@@ -92,6 +92,7 @@ wizard-summary = <b>Проверьте турнир:</b>
 wizard-create = Создать турнир
 wizard-cancel = Отменить
 wizard-cancelled = Создание турнира отменено.
+wizard-switch-language = Канал на языке: { $language }
 
 ## Карточка турнира
 tournament-settings =
@@ -100,7 +101,7 @@ tournament-settings =
     Город: { $city }; место: { $venue }
     Даты: { $dates } ({ $timezone })
     Мест: { $capacity }; регистрация до: { $deadline }; отметка о прибытии до: { $checkin }
-    Взнос: { $fee }; квота клуба: { $quota }; канал: { $channel }
+    Взнос: { $fee }; квота клуба: { $quota }; канал: { $channel }; язык канала: { $language }
 tournament-card =
     { $settings }
 
