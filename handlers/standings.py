@@ -7,12 +7,12 @@ import asyncio
 from aiogram import F, Router
 from aiogram.filters import Command
 from aiogram.filters.callback_data import CallbackData
-from aiogram.types import BufferedInputFile, CallbackQuery, Message
+from aiogram.types import BufferedInputFile, CallbackQuery, InputMediaPhoto, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.rendering.player_card import player_card_text
 from bot.rendering.standings_csv import standings_csv
-from bot.rendering.standings_png import standings_png
+from bot.rendering.standings_png import standings_pngs
 from bot.rendering.standings_text import standings_pages
 from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.standings import (
@@ -27,6 +27,8 @@ from handlers.middlewares import Texts
 
 PICTURE = "png"
 SPREADSHEET = "csv"
+# Telegram's largest album.
+ALBUM_SIZE = 10
 
 
 class StandingsFile(CallbackData, prefix="stfile"):
@@ -69,9 +71,20 @@ async def send_standings_file(
         return
     async with long_work(callback, texts, replaced=False):  # drawing takes a while
         if callback_data.kind == PICTURE:
-            drawn = await asyncio.to_thread(standings_png, board, texts.locale)
-            picture = BufferedInputFile(drawn, "standings.png")
-            await callback.message.answer_photo(picture)
+            drawn = await asyncio.to_thread(standings_pngs, board, texts.locale)
+            pictures = [
+                BufferedInputFile(png, f"standings-{number}.png")
+                for number, png in enumerate(drawn, start=1)
+            ]
+            # A long table is an album of pictures a phone shows without shrinking them; an
+            # album holds 2 to 10, so a lone picture goes as a photo.
+            for start in range(0, len(pictures), ALBUM_SIZE):
+                chunk = pictures[start : start + ALBUM_SIZE]
+                if len(chunk) == 1:
+                    await callback.message.answer_photo(chunk[0])
+                else:
+                    album = [InputMediaPhoto(media=picture) for picture in chunk]
+                    await callback.message.answer_media_group(album)  # type: ignore[arg-type]
         else:
             name = f"standings-{callback_data.tournament_id}.csv"
             await callback.message.answer_document(

@@ -8,6 +8,8 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from aiohttp.web_request import FileField
+
 from bot.fake_telegram.html import HtmlError, parse_html, utf16_length
 from bot.fake_telegram.limits import FloodControl
 from bot.fake_telegram.params import ApiError, Params, bad_request, forbidden
@@ -81,6 +83,7 @@ class BotApi:
             "deletemessage": self.delete_message,
             "pinchatmessage": self.pin_chat_message,
             "unpinchatmessage": self.unpin_chat_message,
+            "sendmediagroup": self.send_media_group,
             "sendchataction": self.send_chat_action,
             "answercallbackquery": self.answer_callback_query,
             "getchat": self.get_chat,
@@ -236,7 +239,9 @@ class BotApi:
             raise bad_request("BUTTON_URL_INVALID")
 
     def input_file(self, params: Params, field: str) -> StoredFile:
-        reference, upload = params.input_file(field)
+        return self.stored_file(*params.input_file(field))
+
+    def stored_file(self, reference: str | None, upload: FileField | None) -> StoredFile:
         if upload is not None:
             content = upload.file.read()
             return self.world.store_file(content, upload.filename, upload.content_type)
@@ -369,6 +374,29 @@ class BotApi:
             **{field: stored},
         )
         return self.sent(message)
+
+    async def send_media_group(self, params: Params) -> list[dict[str, Any]]:
+        """An album: 2 to 10 photos or documents, one message each, captions as sent."""
+        chat = self.sending_chat(params)
+        media = params.json_object("media", "media") or []
+        if not isinstance(media, list) or not 2 <= len(media) <= 10:
+            raise bad_request("wrong number of messages in the media group: 2 to 10 are allowed")
+        kinds = {item.get("type") for item in media if isinstance(item, dict)}
+        if len(kinds) != 1 or not kinds <= {"photo", "document"}:
+            raise bad_request("a media group holds photos or documents, one kind only")
+        field = kinds.pop()
+        messages = []
+        for item in media:
+            stored = self.stored_file(*params.file_reference(str(item.get("media", ""))))
+            caption = item.get("caption")
+            entities: list[dict[str, Any]] = []
+            if caption is not None and str(item.get("parse_mode", "")).lower() == "html":
+                caption, entities = parse_html(caption)
+            message = chat.new_message(
+                self.bot_as_sender(chat), caption=caption, entities=entities, **{field: stored}
+            )
+            messages.append(self.sent(message))
+        return messages
 
     async def copy_message(self, params: Params) -> dict[str, int]:
         chat = self.sending_chat(params)

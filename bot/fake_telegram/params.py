@@ -125,6 +125,10 @@ class Params:
             return None, self._files[name]
         reference = self.string(name, required=True)
         assert reference is not None
+        return self.file_reference(reference)
+
+    def file_reference(self, reference: str) -> tuple[str | None, FileField | None]:
+        """`attach://key` (a file sent with the call) or a file id / URL, as in a media group."""
         if reference.startswith("attach://"):
             attached = self._files.get(reference.removeprefix("attach://"))
             if attached is None:

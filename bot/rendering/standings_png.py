@@ -1,4 +1,9 @@
-"""The standings as a PNG picture for phones, drawn headless with matplotlib (Agg).
+"""The standings as PNG pictures for phones, drawn headless with matplotlib (Agg).
+
+A phone shows a picture legibly when Telegram need not shrink it: Telegram scales a photo's
+longer side down to 1280 pixels, so a picture is at most 1080 × 1280 and a long table is split
+into several (an album, or consecutive channel posts), `ROWS_PER_PICTURE` rows each. Every
+picture carries the legend of its marks and abbreviations.
 
 DejaVu Sans, which ships with matplotlib, has the Cyrillic glyphs nicknames are written in.
 Rows above the current stage's cut line are shaded; a row's place carries its lot or tie mark
@@ -8,6 +13,8 @@ and its points the provisional mark, as in the text table.
 from __future__ import annotations
 
 import io
+import textwrap
+from dataclasses import dataclass
 
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -24,54 +31,117 @@ from bot.rendering.standings_table import (
     text,
     unit_rows,
 )
+from bot.rendering.standings_text import legend
 from domain.services.standings import StandingsBoard
 
 FONT = "DejaVu Sans"
 WIDTH_INCHES = 7.2
 DPI = 150
+# Telegram's largest side for a photo it does not shrink, in pixels.
+MAX_HEIGHT_PIXELS = 1280
 ROW_INCHES = 0.26
 TITLE_INCHES = 0.35
 TOP_INCHES = 0.55
 MARGIN_INCHES = 0.2
-# Telegram refuses photos whose sides differ more than 20 times: a very long table is cut.
-MAX_ROWS = 150
+LEGEND_LINE_INCHES = 0.16
+LEGEND_CHARACTERS = 120
+ROWS_PER_PICTURE = 18
 NAME_CHARACTERS = 22
 ADVANCING_COLOUR = "#e3f2e1"
 HEADER_COLOUR = "#d9d9d9"
 
 
-def _cells(board: StandingsBoard, locale: str, unit: Unit) -> tuple[list[str], list[list[str]]]:
-    columns = figure_columns(board.regulation)
-    header = [
-        text(locale, "standings-abbr-place"),
-        text(locale, f"standings-abbr-{unit}"),
-        text(locale, "standings-abbr-points"),
-        *(text(locale, f"standings-abbr-{column}") for column in columns),
-    ]
-    rows = [
+@dataclass(frozen=True)
+class _Block:
+    """A part of one table on one picture: its rows from `start` (0-based) on."""
+
+    unit: Unit
+    start: int
+    rows: list[list[str]]
+
+
+def _cells(board: StandingsBoard, locale: str, unit: Unit) -> list[list[str]]:
+    return [
         [
             f"{row.place}{row.mark}",
             row.name if len(row.name) <= NAME_CHARACTERS else row.name[: NAME_CHARACTERS - 1] + "…",
             row.points + (PROVISIONAL_MARK if row.provisional else ""),
             *row.figures,
         ]
-        for row in table_rows(board, unit_rows(board, unit)[:MAX_ROWS], locale)
+        for row in table_rows(board, unit_rows(board, unit), locale)
     ]
-    return header, rows
 
 
-def standings_png(board: StandingsBoard, locale: str) -> bytes:
-    """The board's tables (teams first in a team tournament) as one PNG image."""
-    parts = [(unit, *_cells(board, locale, unit)) for unit in tables(board)]
-    blocks = [TITLE_INCHES + ROW_INCHES * (len(rows) + 1) for _, _, rows in parts]
-    height = TOP_INCHES + sum(blocks) + MARGIN_INCHES
+def _header(board: StandingsBoard, locale: str, unit: Unit) -> list[str]:
+    return [
+        text(locale, "standings-abbr-place"),
+        text(locale, f"standings-abbr-{unit}"),
+        text(locale, "standings-abbr-points"),
+        *(text(locale, f"standings-abbr-{column}") for column in figure_columns(board.regulation)),
+    ]
+
+
+def _pages(board: StandingsBoard, locale: str) -> list[list[_Block]]:
+    """The tables (teams first in a team tournament) cut into pictures of at most
+    `ROWS_PER_PICTURE` rows; a short table shares a picture with the start of the next."""
+    pages: list[list[_Block]] = [[]]
+    room = ROWS_PER_PICTURE
+    for unit in tables(board):
+        rows = _cells(board, locale, unit)
+        start = 0
+        while True:
+            if room <= 0:
+                pages.append([])
+                room = ROWS_PER_PICTURE
+            taken = rows[start : start + room]
+            pages[-1].append(_Block(unit, start, taken))
+            room -= max(len(taken), 1)  # an empty table still shows its header
+            start += len(taken)
+            if start >= len(rows):
+                break
+    return pages
+
+
+def picture_count(board: StandingsBoard) -> int:
+    """How many pictures the board's tables take."""
+    rows = sum(max(len(unit_rows(board, unit)), 1) for unit in tables(board))
+    return max(-(-rows // ROWS_PER_PICTURE), 1)
+
+
+def standings_pngs(board: StandingsBoard, locale: str) -> list[bytes]:
+    """The board's tables as PNG pictures a phone shows without shrinking, in order."""
+    pages = _pages(board, locale)
+    return [_draw(board, locale, page, number, len(pages)) for number, page in enumerate(pages, 1)]
+
+
+def standings_png(board: StandingsBoard, locale: str, page: int = 1) -> bytes:
+    """Picture `page` (from 1) of the board; the last one when the board has shrunk since."""
+    pages = _pages(board, locale)
+    number = min(max(page, 1), len(pages))
+    return _draw(board, locale, pages[number - 1], number, len(pages))
+
+
+def picture_legend(board: StandingsBoard, locale: str) -> list[str]:
+    """The legend under each picture: marks, then the abbreviations, wrapped to its width."""
+    lines = legend(board, locale, columns=("place", "points"))
+    return [part for line in lines for part in textwrap.wrap(line, LEGEND_CHARACTERS)]
+
+
+def _draw(board: StandingsBoard, locale: str, page: list[_Block], number: int, pages: int) -> bytes:
+    notes = picture_legend(board, locale)
+    blocks = [TITLE_INCHES + ROW_INCHES * (max(len(block.rows), 1) + 1) for block in page]
+    legend_height = LEGEND_LINE_INCHES * len(notes) + MARGIN_INCHES
+    height = TOP_INCHES + sum(blocks) + legend_height + MARGIN_INCHES
     figure = Figure(figsize=(WIDTH_INCHES, height), dpi=DPI)
     FigureCanvasAgg(figure)
     stage = stage_name(board, locale)
+    title = board.title + (f" · {stage}" if stage else "")
+    if pages > 1:
+        title += f" · {number}/{pages}"
     figure.text(
         0.5,
         1 - MARGIN_INCHES / height,
-        board.title + (f" · {stage}" if stage else ""),
+        title,
         ha="center",
         va="top",
         fontfamily=FONT,
@@ -79,26 +149,36 @@ def standings_png(board: StandingsBoard, locale: str) -> bytes:
         fontweight="bold",
     )
     top = height - TOP_INCHES
-    for (unit, header, rows), block in zip(parts, blocks, strict=True):
+    for block, size in zip(page, blocks, strict=True):
         figure.text(
             MARGIN_INCHES / WIDTH_INCHES,
             (top - TITLE_INCHES / 2) / height,
-            text(locale, f"standings-title-{unit}"),
+            text(locale, f"standings-title-{block.unit}"),
             va="center",
             fontfamily=FONT,
             fontsize=10,
         )
-        top -= block
+        top -= size
         axes = figure.add_axes(
             (
                 MARGIN_INCHES / WIDTH_INCHES,
                 top / height,
                 1 - 2 * MARGIN_INCHES / WIDTH_INCHES,
-                (block - TITLE_INCHES) / height,
+                (size - TITLE_INCHES) / height,
             )
         )
         axes.axis("off")
-        _draw_table(axes, header, rows, cut_after(board, unit) or 0)
+        advancing = max((cut_after(board, block.unit) or 0) - block.start, 0)
+        _draw_table(axes, _header(board, locale, block.unit), block.rows, advancing)
+    for index, line in enumerate(notes):
+        figure.text(
+            MARGIN_INCHES / WIDTH_INCHES,
+            (top - MARGIN_INCHES - LEGEND_LINE_INCHES * index) / height,
+            line,
+            va="top",
+            fontfamily=FONT,
+            fontsize=7,
+        )
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=DPI)
     return buffer.getvalue()

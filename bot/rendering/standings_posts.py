@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from html import escape
 
-from bot.rendering.standings_png import standings_png
+from bot.rendering.standings_png import picture_count, standings_png
 from bot.rendering.standings_table import stage_name, text
 from bot.rendering.standings_text import live_standings_text, standings_pages
 from domain.services.access import NotFound
@@ -24,40 +24,45 @@ from domain.services.standings import (
 
 
 class ChannelStandings:
-    """The `StandingsPresenter` of `domain/services/standings.py`, in the channel's language."""
+    """The `StandingsPresenter` of `domain/services/standings.py`, in the channel's language:
+    the tournament's (the board's) unless a `locale` is given."""
 
-    def __init__(self, locale: str) -> None:
-        self.locale = locale
+    def __init__(self, locale: str | None = None) -> None:
+        self._locale = locale
+
+    def _of(self, board: StandingsBoard) -> str:
+        return self._locale or board.locale
 
     def live(self, board: StandingsBoard) -> str:
         """The pinned live table, within one message."""
-        return live_standings_text(board, self.locale)
+        return live_standings_text(board, self._of(board))
 
     def closing(self, board: StandingsBoard, closing: Closing) -> ClosingPost:
         """The picture with a heading caption, then the whole table as text pages."""
+        locale = self._of(board)
         tournament = escape(board.title)
-        stage = escape(stage_name(board, self.locale, closing.stage) or closing.stage)
+        stage = escape(stage_name(board, locale, closing.stage) or closing.stage)
         if isinstance(closing, RoundClosed):
             heading = text(
-                self.locale,
+                locale,
                 "standings-closing-round",
                 tournament=tournament,
                 round=closing.round,
                 stage=stage,
             )
         else:
-            heading = text(
-                self.locale, "standings-closing-stage", tournament=tournament, stage=stage
-            )
+            heading = text(locale, "standings-closing-stage", tournament=tournament, stage=stage)
         return ClosingPost(
             caption=heading,
-            pages=tuple(standings_pages(board, self.locale, heading=heading)),
+            pages=tuple(standings_pages(board, locale, heading=heading)),
+            pictures=picture_count(board),
         )
 
 
 class StandingsPictures:
-    """Draws the `standings-picture` attachments of the outbox when they are sent: the
-    tournament's current standings, rendered in a worker thread so the bot stays responsive."""
+    """Draws the `standings-picture` attachments of the outbox when they are sent: a page of
+    the tournament's current standings, rendered in a worker thread so the bot stays
+    responsive."""
 
     def __init__(self, uow_factory: UnitOfWorkFactory) -> None:
         self._uow_factory = uow_factory
@@ -71,4 +76,5 @@ class StandingsPictures:
             games = await played_games(uow, tournament)
             lot = await stored_lot(uow, tournament.id)
             board = await load_board(uow, tournament, games, lot, now)
-        return await asyncio.to_thread(standings_png, board, locale)
+        page = int(args.get("page", 1))
+        return await asyncio.to_thread(standings_png, board, locale, page)

@@ -120,6 +120,14 @@ def _footer(board: StandingsBoard, locale: str, hidden: int = 0) -> str:
     cut = board.cut
     if cut is not None and cut.needs_lot:
         lines.append(text(locale, "standings-cut-needs-lot", places=cut.open_places))
+    lines.extend(legend(board, locale))
+    return "\n" + "\n".join(lines)
+
+
+def legend(board: StandingsBoard, locale: str, columns: tuple[str, ...] = ()) -> list[str]:
+    """What the table's marks (*, ~, =) and its figure columns' abbreviations mean; `columns`
+    are explained first (the picture's place and points)."""
+    lines: list[str] = []
     marks = _marks_used(board)
     if PROVISIONAL_MARK in marks:
         lines.append(text(locale, "standings-mark-provisional", games=board.provisional_games))
@@ -136,10 +144,10 @@ def _footer(board: StandingsBoard, locale: str, hidden: int = 0) -> str:
             abbr=text(locale, f"standings-abbr-{column}"),
             name=text(locale, f"standings-name-{column}"),
         )
-        for column in figure_columns(board.regulation)
+        for column in (*columns, *figure_columns(board.regulation))
     ]
     lines.append("; ".join(abbreviations))
-    return "\n" + "\n".join(lines)
+    return lines
 
 
 def _tables(board: StandingsBoard, locale: str, shown: int | None = None) -> list[_Table]:

@@ -211,7 +211,7 @@ async def simulate(options: SimulationOptions, out: TextIO) -> SimulationResult:
                 await fake.wait_idle(quiet=0.3, timeout=WAIT)
                 outcome = await read_outcome(app.uow_factory, played.tournament_id, clock.now())
         figures = figures_of(fake, errors, time.perf_counter() - started)
-        channel_posts = channel_feed(fake, CHANNEL_ID)
+        channel_posts = channel_feed(fake, CHANNEL_ID, folder)
     finally:
         await fake.stop()
     report = Report(outcome, channel_posts, figures, played.notes, folder)

@@ -10,7 +10,12 @@ from dataclasses import dataclass
 
 from bot.fake_telegram import FakeTelegram
 
-_SENDS = {"sendMessage": "messages", "sendPhoto": "pictures", "sendDocument": "files"}
+_SENDS = {
+    "sendMessage": "messages",
+    "sendPhoto": "pictures",
+    "sendMediaGroup": "albums",
+    "sendDocument": "files",
+}
 _EDITS = frozenset({"editMessageText", "editMessageCaption", "editMessageReplyMarkup"})
 
 

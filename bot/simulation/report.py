@@ -1,6 +1,10 @@
 """The simulation's report: final standings, the channel feed, the figures; as text for the
 terminal and as an HTML page, with the tournament as a `mafia-tournament/1` file beside it.
 
+The page opens with a summary (the winner, the podium, the figures); the channel's posts follow
+in a section per stage, its standings pictures written into the folder and shown where they
+were posted.
+
 Everything here reads what the bot stored and what the fake Telegram shows; nothing is written
 to the bot's database.
 """
@@ -15,6 +19,7 @@ from pathlib import Path
 from bot.db.uow import SqlUnitOfWorkFactory
 from bot.fake_telegram import FakeTelegram
 from bot.fake_telegram.html import parse_html
+from bot.i18n import format_points
 from bot.rendering.standings_text import standings_pages
 from bot.simulation.figures import Figures
 from bot.simulation.people import ORGANIZER_ID
@@ -23,6 +28,8 @@ from domain.services.standings import standings_of_tournament
 from domain.standings import Standings
 
 REPORT_FILE = "report.html"
+PICTURE_FILE = "picture-{number:03d}.png"
+PODIUM = 3
 TOURNAMENT_FILE = "tournament.json"
 DATABASE_FILE = "mafiatour.sqlite3"
 
@@ -35,12 +42,23 @@ class Outcome:
     standings: Standings
     standings_text: str
     document: str
+    # The stages' names (Russian, as the channel writes them), in order.
+    stages: tuple[str, ...] = ()
+    team_tournament: bool = False
+
+
+@dataclass(frozen=True)
+class ChannelPost:
+    """A channel post as the channel shows it; `picture` names its PNG in the report folder."""
+
+    text: str
+    picture: str | None = None
 
 
 @dataclass(frozen=True)
 class Report:
     outcome: Outcome
-    channel: tuple[str, ...]
+    channel: tuple[ChannelPost, ...]
     figures: Figures
     notes: tuple[str, ...]
     folder: Path
@@ -66,20 +84,48 @@ async def read_outcome(
         standings_text="\n\n".join(plain(page) for page in pages),
         # The file `mafiatour export` writes: every game that counts, as confirmed.
         document=await dump_tournament(uow_factory, tournament_id),
+        stages=tuple(stage.name.ru for stage in board.regulation.stages),
+        team_tournament=board.regulation.is_team_tournament,
     )
 
 
-def channel_feed(fake: FakeTelegram, channel_id: int) -> tuple[str, ...]:
-    """The channel's posts as it shows them now (the live table as last edited)."""
+def channel_feed(fake: FakeTelegram, channel_id: int, folder: Path) -> tuple[ChannelPost, ...]:
+    """The channel's posts as it shows them now (the live table as last edited); its pictures
+    are written into `folder`."""
     posts = []
     for message in fake.messages(channel_id):
         text = message.text or ""
-        if message.photo is not None:
-            text = f"[картинка] {text}"
         if message.pinned:
             text = f"[закреплено] {text}"
-        posts.append(text)
+        picture = None
+        if message.photo is not None and message.photo.content:
+            picture = PICTURE_FILE.format(number=sum(1 for p in posts if p.picture) + 1)
+            (folder / picture).write_bytes(message.photo.content)
+        posts.append(ChannelPost(text, picture))
     return tuple(posts)
+
+
+def podium(outcome: Outcome) -> list[str]:
+    """The first places: teams in a team tournament, players otherwise."""
+    rows = outcome.standings.teams if outcome.team_tournament else outcome.standings.players
+    return [f"{row.place}. {row.name} — {format_points(row.points, 'ru')}" for row in rows[:PODIUM]]
+
+
+def stage_sections(report: Report) -> list[tuple[str, list[ChannelPost]]]:
+    """The channel's posts by stage: a post opens its stage's section when it names the stage
+    in its first line (the seating, a result, a closing post); the rest follow where they are."""
+    sections: list[tuple[str, list[ChannelPost]]] = [("Регистрация", [])]
+    for post in report.channel:
+        first_line = post.text.split("\n", 1)[0]
+        named = [stage for stage in report.outcome.stages if stage in first_line]
+        if named and named[0] != sections[-1][0]:
+            sections.append((named[0], []))
+        sections[-1][1].append(post)
+    return [(name, posts) for name, posts in sections if posts]
+
+
+def _shown(post: ChannelPost) -> str:
+    return f"[картинка {post.picture}] {post.text}" if post.picture else post.text
 
 
 def report_text(report: Report) -> str:
@@ -93,7 +139,7 @@ def report_text(report: Report) -> str:
         rule,
         f"Канал турнира: {len(report.channel)} сообщений",
         rule,
-        "\n\n".join(report.channel),
+        "\n\n".join(_shown(post) for post in report.channel),
         rule,
         "Figures",
         rule,
@@ -107,24 +153,49 @@ def report_text(report: Report) -> str:
     return "\n".join(parts) + "\n"
 
 
+def _post_html(post: ChannelPost) -> str:
+    picture = f'<img src="{escape(post.picture)}" alt="">' if post.picture else ""
+    text = f"<div class=text>{escape(post.text)}</div>" if post.text else ""
+    return f"<div class=post>{picture}{text}</div>"
+
+
 def report_html(report: Report) -> str:
-    """The report as one self-contained HTML page."""
-    posts = "\n".join(f"<div class=post>{escape(post)}</div>" for post in report.channel)
+    """The report as one HTML page beside its pictures: the summary, the standings, then the
+    channel stage by stage, then the figures."""
     figures = "\n".join(f"<li>{escape(line)}</li>" for line in report.figures.lines())
     notes = "\n".join(f"<p>{escape(note)}</p>" for note in report.notes)
     title = escape(report.outcome.title)
+    places = podium(report.outcome)
+    winner = escape(places[0].split(". ", 1)[1]) if places else "—"
+    top = "\n".join(f"<li>{escape(line)}</li>" for line in places)
+    summary = [
+        f"{escape(line)}" for line in report.figures.lines() if line.startswith(("updates", "wall"))
+    ]
+    stages = "\n".join(
+        f"<section><h3>{escape(name)}</h3>\n" + "\n".join(map(_post_html, posts)) + "</section>"
+        for name, posts in stage_sections(report)
+    )
     return f"""<!doctype html>
 <html lang="ru"><head><meta charset="utf-8"><title>{title}: симуляция</title>
 <style>
 body {{ font-family: system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; }}
-pre, .post {{ white-space: pre-wrap; font-family: ui-monospace, monospace; }}
+pre, .text {{ white-space: pre-wrap; font-family: ui-monospace, monospace; }}
 .post {{ border-left: 3px solid #5a7; padding: .3rem .8rem; margin: .6rem 0; }}
+.post img {{ max-width: 100%; display: block; }}
+.summary {{ background: #f3f7f3; padding: .6rem 1rem; }}
 </style></head><body>
 <h1>{title}</h1>
+<div class=summary>
+<p><b>Победитель:</b> {winner}</p>
+<ol class=podium>
+{top}
+</ol>
+<p>{" · ".join(summary)} · сообщений в канале: {len(report.channel)}</p>
+</div>
 <h2>Итоговая таблица</h2>
 <pre>{escape(report.outcome.standings_text)}</pre>
-<h2>Канал турнира</h2>
-{posts}
+<h2>Канал турнира по этапам</h2>
+{stages}
 <h2>Figures</h2>
 <ul>
 {figures}
@@ -135,6 +206,7 @@ pre, .post {{ white-space: pre-wrap; font-family: ui-monospace, monospace; }}
 
 
 def write_files(report: Report) -> None:
-    """report.html and tournament.json into the report's folder (the database is there)."""
+    """report.html and tournament.json into the report's folder (the database and the
+    pictures are there)."""
     (report.folder / REPORT_FILE).write_text(report_html(report), encoding="utf-8")
     (report.folder / TOURNAMENT_FILE).write_text(report.outcome.document + "\n", encoding="utf-8")

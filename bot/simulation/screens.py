@@ -149,8 +149,13 @@ class ProtocolScreen:
 
     def find(self, name: str) -> str:
         """The callback data of the button named `name` (a seat number names its seat)."""
-        for text, data in self.buttons():
-            if data is not None and (text in (name, f"• {name} •") or text.startswith(f"{name} ")):
+        buttons = [(text, data) for text, data in self.buttons() if data is not None]
+        # An exact label first: "Победа" is the mode, not the tool "Победа красных".
+        for text, data in buttons:
+            if text in (name, f"• {name} •"):
+                return data
+        for text, data in buttons:
+            if text.startswith(f"{name} "):
                 return data
         raise LookupError(f"no button {name!r}: {self.buttons()}")
 

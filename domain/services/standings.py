@@ -66,6 +66,8 @@ class StandingsBoard:
     provisional: frozenset[str]
     games: int
     provisional_games: int
+    # The language of the tournament's channel: its posts of this board are written in it.
+    locale: str = "ru"
 
     @property
     def cut(self) -> CutReport | None:
@@ -155,7 +157,7 @@ async def load_board(
     participants = await uow.participants.of_tournament(tournament.id)
     teams = await uow.teams.of_tournament(tournament.id)
     players, team_entries = standings_entries(participants, teams, games)
-    return standings_board(
+    board = standings_board(
         tournament.title,
         tournament.regulation,
         players,
@@ -165,6 +167,7 @@ async def load_board(
         tournament.current_stage,
         now,
     )
+    return replace(board, locale=tournament.locale)
 
 
 async def played_games(uow: UnitOfWork, tournament: Tournament) -> list[PlayedGame]:
@@ -370,11 +373,13 @@ Closing = RoundClosed | StageClosed
 
 @dataclass(frozen=True)
 class ClosingPost:
-    """A post closing a round or a stage: the table as a picture (drawn when it is sent,
-    see `standings_picture`) with `caption`, then as text pages."""
+    """A post closing a round or a stage: the table as pictures (drawn when they are sent,
+    see `standings_picture`; a long table takes several) with `caption` on the first, then as
+    text pages."""
 
     caption: str
     pages: tuple[str, ...]
+    pictures: int = 1
 
 
 class StandingsPresenter(Protocol):
@@ -392,12 +397,12 @@ class StandingsPresenter(Protocol):
 STANDINGS_PICTURE = "standings-picture"
 
 
-def standings_picture(tournament_id: int) -> Attachment:
-    """The tournament's standings as a picture, drawn at send time: matplotlib takes most of
-    a second for a large table, too long to hold a confirmation's transaction open."""
-    return Attachment(
-        "photo", b"", "standings.png", Drawing.of(STANDINGS_PICTURE, tournament=tournament_id)
-    )
+def standings_picture(tournament_id: int, page: int = 1) -> Attachment:
+    """Picture `page` of the tournament's standings, drawn at send time: matplotlib takes most
+    of a second for a large table, too long to hold a confirmation's transaction open."""
+    pages = {"page": page} if page > 1 else {}
+    drawing = Drawing.of(STANDINGS_PICTURE, tournament=tournament_id, **pages)
+    return Attachment("photo", b"", "standings.png", drawing)
 
 
 def refresh_prefix(tournament_id: int) -> str:
@@ -517,20 +522,21 @@ async def publish_closing_standings(
     messages = [
         OutgoingMessage(
             chat_id=tournament.channel_id,
-            text=post.caption,
-            attachment=standings_picture(tournament_id),
+            text=post.caption if page == 1 else "",
+            attachment=standings_picture(tournament_id, page),
             tournament_id=tournament_id,
-            dedupe_key=f"{dedupe}:picture",
-        ),
-        *(
-            OutgoingMessage(
-                chat_id=tournament.channel_id,
-                text=page,
-                tournament_id=tournament_id,
-                dedupe_key=f"{dedupe}:page:{number}",
-            )
-            for number, page in enumerate(post.pages, start=1)
-        ),
+            dedupe_key=f"{dedupe}:picture" + (f":{page}" if page > 1 else ""),
+        )
+        for page in range(1, post.pictures + 1)
+    ]
+    messages += [
+        OutgoingMessage(
+            chat_id=tournament.channel_id,
+            text=text,
+            tournament_id=tournament_id,
+            dedupe_key=f"{dedupe}:page:{number}",
+        )
+        for number, text in enumerate(post.pages, start=1)
     ]
     recorded = [await uow.outbox.add(message) for message in messages]
     return any(recorded)

@@ -46,7 +46,7 @@ async def test_an_accepted_protest_corrects_the_protocol_and_the_channel_follows
         await rounds.publish_round(app.uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, 1)
         await _confirm_red_win(judge, 1)
         live = await channel.wait_for(lambda m: "сыграно игр: 1" in (m.text or ""))
-        assert "2.3*" in (live.text or "")
+        assert "2,3*" in (live.text or "")
 
         offer = await protester.wait_for(lambda m: "Протест" in str(m.buttons))
         await protester.press(offer, button_text="Протест")
@@ -74,9 +74,10 @@ async def test_an_accepted_protest_corrects_the_protocol_and_the_channel_follows
         for person in (protester, judge):
             told = await person.wait_for(lambda m: "исправлен по протесту" in (m.text or ""))
             assert "Итог игры записан неверно" in (told.text or "")
-        await channel.wait_for(lambda m: "Исправлен результат игры 1" in (m.text or ""))
+        corrected = "Исправлен результат · Отборочный тур · тур 1"
+        await channel.wait_for(lambda m: corrected in (m.text or ""))
         edited = await channel.wait_for(lambda m: "сыграно игр: 1" in (m.text or ""))
         assert edited.message_id == live.message_id and edited.edited
         # Black won after all: the red sheriff's 2.3 is gone from the table.
-        assert "2.3" not in (edited.text or "")
+        assert "2,3" not in (edited.text or "")
         assert _live_edits(fake_telegram, live.message_id) == 1

@@ -54,6 +54,12 @@ async def test_a_cup_is_played_to_the_final_and_reported(tmp_path: Path) -> None
     assert any(PROVISIONAL in post for post in result.channel)  # shown while windows were open
     page = (tmp_path / "cup" / "report.html").read_text(encoding="utf-8")
     assert "<h2>Итоговая таблица</h2>" in page and rows[0].name in page
+    # A summary on top, the channel stage by stage, its pictures beside the page.
+    assert page.index("Победитель:") < page.index("<h2>Итоговая таблица</h2>")
+    assert f"<b>Победитель:</b> {rows[0].name}" in page
+    assert page.index("<h3>Отборочный тур</h3>") < page.index("<h3>Финал</h3>")
+    assert '<img src="picture-001.png"' in page
+    assert (tmp_path / "cup" / "picture-001.png").read_bytes().startswith(b"\x89PNG")
     scored = _scored_file(tmp_path / "cup" / "tournament.json")
     published = [(row.place, row.name, float(round(row.points, 2))) for row in rows]
     assert [(r["place"], r["nickname"], r["points"]) for r in scored["players"]] == published

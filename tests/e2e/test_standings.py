@@ -237,3 +237,25 @@ async def test_me_in_russian_and_people_outside_any_tournament(
     assert "не играете ни в одном турнире" in ((await outsider.wait_for()).text or "")
     outsider.send("/standings")
     assert "не участвуете ни в одном турнире" in ((await outsider.wait_for()).text or "")
+
+
+async def test_a_long_table_comes_as_an_album_of_phone_sized_pictures(
+    app: Application, fake_telegram: FakeTelegram
+) -> None:
+    from PIL import Image
+
+    from tests.integration.test_rounds_setup import FIRST_PLAYER, seed_tournament
+
+    await seed_tournament(app.uow_factory, players=30, channel=None)
+    player = fake_telegram.user(FIRST_PLAYER, "Игрок")
+    player.send("/standings")
+    table = await player.wait_for(lambda m: "Картинкой" in str(m.buttons))
+    await player.press(table, button_text="Картинкой")
+    await player.wait_for(lambda m: m.photo is not None)
+    await fake_telegram.wait_idle(timeout=60)
+    photos = [m.photo for m in player.messages if m.photo is not None]
+    # 30 players, 18 rows a picture: two pictures, none taller than Telegram keeps sharp.
+    assert len(photos) == 2
+    for photo in photos:
+        image = Image.open(io.BytesIO(photo.content or b""))
+        assert image.width == 1080 and image.height <= 1280

@@ -83,7 +83,7 @@ async def test_each_confirmed_protocol_edits_the_pinned_table_and_the_round_clos
     live = await _live(channel, 1)
     assert not live.edited
     # Red won at table 1: its sheriff leads with 2.3 (the win and his best move).
-    assert "2.3*" in (live.text or "")
+    assert "2,3*" in (live.text or "")
     # One table of two played: the round is not closed yet.
     assert not any("завершён" in (m.text or "") for m in channel.messages)
     await _confirm_red_win(fake_telegram.user(second.judge_id, "Судья"), 2)

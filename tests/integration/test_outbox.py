@@ -211,3 +211,42 @@ async def test_recent_sends_are_read_back_for_the_flood_windows(
     async with uow_factory() as uow:
         recent = await uow.outbox.sent_since(NOON + timedelta(seconds=10))
     assert recent == [(2, NOON + timedelta(seconds=50))]
+
+
+async def test_points_names_and_nested_phrases_come_back_as_they_were_stored(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    from decimal import Decimal
+
+    from domain.outgoing import Lines, Localized
+
+    seat = Phrase.of(
+        "protocol-result-seat-parts",
+        seat=1,
+        nickname="Ворон",
+        total=Decimal("2.30"),
+        parts=Lines((Phrase.of("protocol-result-part-extra", points=Decimal("0.3")),), " · "),
+    )
+    message = OutgoingMessage(
+        chat_id=-100_2,
+        phrase=Phrase.of(
+            "protocol-result",
+            stage=Localized("Финал", "Final"),
+            game=1,
+            table=1,
+            winner="red",
+            don="10",
+            sheriff="7",
+            mafia="8, 9",
+            seats=Lines((seat,)),
+        ),
+        dedupe_key="result:1:1",
+    )
+    async with uow_factory() as uow:
+        await uow.outbox.add(message)
+        await uow.commit()
+    async with uow_factory() as uow:
+        (item,) = await uow.outbox.waiting(10)
+        claimed = await uow.outbox.claim(item.id)
+        await uow.commit()
+    assert claimed is not None and claimed.message == message

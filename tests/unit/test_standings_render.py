@@ -13,7 +13,12 @@ from PIL import Image
 from bot.delivery.text import telegram_length
 from bot.i18n import format_points
 from bot.rendering.standings_csv import standings_csv
-from bot.rendering.standings_png import standings_png
+from bot.rendering.standings_png import (
+    picture_count,
+    picture_legend,
+    standings_png,
+    standings_pngs,
+)
 from bot.rendering.standings_posts import ChannelStandings
 from bot.rendering.standings_text import live_standings_text, standings_pages
 from domain.lot import Lot
@@ -247,7 +252,39 @@ def test_the_picture_is_a_png_of_phone_width_growing_with_the_table():
     images = [Image.open(io.BytesIO(data)) for data in (small, large)]
     assert [image.format for image in images] == ["PNG", "PNG"]
     assert images[0].width == images[1].width == 1080
-    assert 500 < images[0].height < images[1].height < 20 * images[1].width
+    assert 500 < images[0].height < images[1].height
+
+
+def test_a_long_table_is_split_into_pictures_a_phone_shows_without_shrinking():
+    # 60 players, two tables still open to protest: marks and a legend on every picture.
+    board = cup_board(60, window={1: NOW + timedelta(minutes=5)})
+    pictures = standings_pngs(board, "ru")
+    assert len(pictures) == picture_count(board) == 4  # 18 rows a picture
+    images = [Image.open(io.BytesIO(data)) for data in pictures]
+    # Telegram shrinks a photo whose longer side passes 1280 pixels.
+    assert all(image.width == 1080 and image.height <= 1280 for image in images)
+    assert standings_png(board, "ru", page=4) == pictures[3]
+    legend = picture_legend(board, "ru")
+    assert any(line.startswith("* — результат предварительный") for line in legend)
+    assert any("М — Место" in line for line in legend)
+    assert any("ПДШ — победы доном или шерифом" in line for line in legend)
+
+
+def test_a_team_tournaments_pictures_hold_both_tables_within_a_phones_height():
+    players = [PlayerEntry(f"p{n}", f"P{n}", f"t{n % 4}") for n in range(40)]
+    teams = [TeamEntry(f"t{n}", f"Команда {n}") for n in range(4)]
+    games = [
+        PlayedGame(
+            GameRecord(
+                "qualifying", 1, t + 1, protocol([f"p{n}" for n in range(t * 10, t * 10 + 10)])
+            )
+        )
+        for t in range(4)
+    ]
+    board = standings_board("Cup", TEAMS, players, teams, games, None, "qualifying", NOW)
+    pictures = standings_pngs(board, "en")
+    assert len(pictures) == picture_count(board) == 3  # 4 teams and 40 players
+    assert all(Image.open(io.BytesIO(data)).height <= 1280 for data in pictures)
 
 
 def test_the_closing_posts_name_the_round_or_the_stage():
