@@ -27,6 +27,8 @@ from domain.seating import TABLE_SIZE
 from domain.services import rounds
 from domain.services.ports import Clock, SeedSource, UnitOfWorkFactory
 from domain.services.rounds import StagePreview
+from domain.services.tournaments import tournaments_of
+from domain.tournament import Tournament, TournamentState
 from domain.users import User
 from domain.validation import Invalid
 from handlers.callbacks import RowId, TelegramId
@@ -386,10 +388,36 @@ async def open_rounds(
     settings: Settings,
     clock: Clock,
 ) -> None:
-    """/rounds <tournament>: the stage's preview, or the offer to seat it."""
-    tournament_id = _number(command.args)
+    """/rounds [tournament]: the stage's preview, or the offer to seat it. Without a number:
+    the person's running tournament, or a choice of them when he runs several."""
+    if command.args:
+        tournament_id = _number(command.args)
+    else:
+        running = await _running(uow_factory, user, settings)
+        if len(running) != 1:
+            await _choose_tournament(message, running, texts)
+            return
+        tournament_id = running[0].id
     args = (uow_factory, tournament_id, user.telegram_id, settings.admin_ids, clock.now())
     await _show_stage(message, tournament_id, args, texts)
+
+
+async def _running(
+    uow_factory: UnitOfWorkFactory, user: User, settings: Settings
+) -> list[Tournament]:
+    mine = await tournaments_of(uow_factory, user.telegram_id, settings.admin_ids)
+    return [tournament for tournament in mine if tournament.state is TournamentState.RUNNING]
+
+
+async def _choose_tournament(message: Message, running: list[Tournament], texts: Texts) -> None:
+    if not running:
+        await message.answer(texts("rounds-no-running"))
+        return
+    keyboard = InlineKeyboardBuilder()
+    for tournament in running[:30]:
+        keyboard.button(text=tournament.title, callback_data=StageButton(t=tournament.id, act=OPEN))
+    keyboard.adjust(1)
+    await message.answer(texts("rounds-choose-tournament"), reply_markup=keyboard.as_markup())
 
 
 async def _show_stage(
@@ -505,6 +533,12 @@ async def _edit_arguments(
     clock: Clock,
 ) -> tuple[StagePreview, int, list[str]]:
     words = (command.args or "").split()
+    if len(words) == 3 and words[0].isdigit():
+        # No tournament number: the person's one running tournament.
+        running = await _running(uow_factory, user, settings)
+        if len(running) != 1:
+            raise Invalid("rounds-usage")
+        words = [str(running[0].id), *words]
     if len(words) != 4:
         raise Invalid("rounds-usage")
     preview = await rounds.stage_preview(

@@ -192,3 +192,27 @@ async def test_an_english_tournaments_channel_gets_the_seating_in_english(stage:
     # A player still reads his own seat in his own language.
     seat = await player.wait_for(lambda m: "Тур 1" in (m.text or ""), 120)
     assert "стол" in (seat.text or "")
+
+
+async def test_rounds_needs_no_number_for_one_tournament_and_offers_a_choice_of_several(
+    stage: Stage,
+) -> None:
+    stage.organizer.send("/rounds")
+    await stage.organizer.wait_for(lambda m: "Составить рассадку" in str(m.buttons), 120)
+    tournament = stage.seeded.tournament
+    async with stage.app.uow_factory() as uow:
+        await uow.tournaments.add(replace(tournament, id=0, title="Второй кубок"))
+        await uow.commit()
+    stage.organizer.send("/rounds")
+    choice = await stage.organizer.wait_for(containing("Туры какого турнира"), 120)
+    assert {label for row in choice.buttons for label, _ in row} == {
+        tournament.title,
+        "Второй кубок",
+    }
+    await stage.organizer.press(choice, button_text=tournament.title).answer(120)
+    await stage.organizer.wait_for(
+        lambda m: m.message_id > choice.message_id and "Составить рассадку" in str(m.buttons), 120
+    )
+    stranger = stage.fake.user(FIRST_PLAYER, "Игрок")
+    stranger.send("/rounds")
+    assert "нет идущих турниров" in ((await stranger.wait_for(None, 120)).text or "")

@@ -72,7 +72,9 @@ round-player-gone = Round { $round } cannot be published: players who left witho
 stage-players-unchanged = The players have not changed: nobody needs reseating.
 
 # The organizer's screens.
-rounds-usage = Commands: /rounds &lt;tournament number&gt;; /swap &lt;tournament&gt; &lt;round&gt; &lt;player&gt; &lt;player&gt;; /move &lt;tournament&gt; &lt;round&gt; &lt;player&gt; &lt;table.seat&gt;. A player is a nickname or "table.seat".
+rounds-usage = Commands: /rounds [tournament number]; /swap [tournament] &lt;round&gt; &lt;player&gt; &lt;player&gt;; /move [tournament] &lt;round&gt; &lt;player&gt; &lt;table.seat&gt;. A player is a nickname or "table.seat". No tournament number is needed while you run one tournament.
+rounds-no-running = You run no tournament that has started: start a stage on the tournament's card (/tournaments).
+rounds-choose-tournament = Which tournament's rounds?
 rounds-unknown-player = There is no player "{ $player }" in this tournament.
 rounds-not-seated = The current stage has no seating yet.
 rounds-seat-button = Seat the stage
