@@ -1,8 +1,10 @@
 """The organizer's timetable screen: the tournament's timetable (the regulation's, prefilled)
-and the reminders it drives; he sends it back edited and the reminders move with it.
+and the reminders it drives; he edits it by buttons (an event, then its hour and minutes) or
+sends it back edited as text, and the reminders move with it.
 
-The screen opens from the tournament card. A typed timetable is checked by the use case (lines,
-"HH:MM" times, games per stage); a refusal says what is wrong and the screen keeps waiting.
+The screen opens from the tournament card. A timetable, typed or changed by buttons, is checked
+by the use case (lines, "HH:MM" times, games per stage); a refusal says what is wrong and the
+screen keeps waiting.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.config import Settings
+from domain.regulation import TimetableEvent
 from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.reminders import TimetableView, set_timetable, timetable_of
 from domain.users import User
@@ -27,13 +30,21 @@ from handlers.common import refusals_answered
 from handlers.middlewares import Texts
 
 VIEW, RESET = "view", "reset"
+# Editing by buttons: an event (`i`, its index), its hour (`v`), its time (`v` minutes of the
+# day, -1 for none).
+EVENT, HOUR, SET = "ev", "hr", "set"
+HOURS = range(8, 24)
+MINUTES = (0, 15, 30, 45)
 
 
 class TimetableButton(CallbackData, prefix="tt"):
-    """The card's "Timetable" button (`view`) and the screen's "restore" button (`reset`)."""
+    """The card's "Timetable" button (`view`), the screen's "restore" button (`reset`) and the
+    buttons that change one event's time."""
 
     tid: RowId
     act: str
+    i: int = 0
+    v: int = 0
 
 
 class TimetableForm(StatesGroup):
@@ -56,15 +67,64 @@ def screen_text(view: TimetableView, texts: Texts) -> str:
     )
 
 
+def _events(view: TimetableView) -> list[tuple[int, TimetableEvent]]:
+    return [(day.day, event) for day in view.tournament.timetable for event in day.events]
+
+
 def _keyboard(view: TimetableView, texts: Texts) -> InlineKeyboardMarkup | None:
-    if not view.adjusted:
-        return None
+    """A button per event (to change its time), and the regulation's timetable back."""
+    tid = view.tournament.id
     keyboard = InlineKeyboardBuilder()
-    keyboard.button(
-        text=texts("timetable-keep-regulation"),
-        callback_data=TimetableButton(tid=view.tournament.id, act=RESET),
-    )
+    for index, (day, event) in enumerate(_events(view)):
+        label = " ".join(filter(None, (str(day), event.time or "—", event.kind, event.stage)))
+        keyboard.button(text=label, callback_data=TimetableButton(tid=tid, act=EVENT, i=index))
+    if view.adjusted:
+        keyboard.button(
+            text=texts("timetable-keep-regulation"),
+            callback_data=TimetableButton(tid=tid, act=RESET),
+        )
+    keyboard.adjust(2)
     return keyboard.as_markup()
+
+
+def _time_keyboard(tid: int, index: int, hour: int | None, texts: Texts) -> InlineKeyboardMarkup:
+    """The hours of the day, then (an hour picked) its quarters; "no time" and back."""
+    keyboard = InlineKeyboardBuilder()
+    if hour is None:
+        for value in HOURS:
+            data = TimetableButton(tid=tid, act=HOUR, i=index, v=value)
+            keyboard.button(text=f"{value:02d}:…", callback_data=data)
+        sizes = [4] * (len(HOURS) // 4)
+    else:
+        for minute in MINUTES:
+            data = TimetableButton(tid=tid, act=SET, i=index, v=hour * 60 + minute)
+            keyboard.button(text=f"{hour:02d}:{minute:02d}", callback_data=data)
+        sizes = [len(MINUTES)]
+    keyboard.button(
+        text=texts("timetable-no-time"),
+        callback_data=TimetableButton(tid=tid, act=SET, i=index, v=-1),
+    )
+    keyboard.button(text=texts("timetable-back"), callback_data=TimetableButton(tid=tid, act=VIEW))
+    keyboard.adjust(*sizes, 2)
+    return keyboard.as_markup()
+
+
+def _with_time(view: TimetableView, index: int, minutes: int) -> str:
+    """The timetable as text with event `index` at `minutes` past midnight (-1: no time)."""
+    time = None if minutes < 0 else f"{minutes // 60:02d}:{minutes % 60:02d}"
+    numbers = iter(range(len(_events(view))))
+    days = tuple(
+        day.model_copy(
+            update={
+                "events": tuple(
+                    event.model_copy(update={"time": time}) if next(numbers) == index else event
+                    for event in day.events
+                )
+            }
+        )
+        for day in view.tournament.timetable
+    )
+    return timetable_lines(days)
 
 
 @refusals_answered
@@ -78,14 +138,34 @@ async def open_timetable(
     settings: Settings,
     clock: Clock,
 ) -> None:
-    tid, admins = callback_data.tid, settings.admin_ids
-    if callback_data.act == RESET:
+    tid, admins, act = callback_data.tid, settings.admin_ids, callback_data.act
+    if act == RESET:
         view = await set_timetable(uow_factory, tid, user.telegram_id, admins, None, clock.now())
     else:
         view = await timetable_of(uow_factory, tid, user.telegram_id, admins, clock.now())
-    await callback.answer()
     if not isinstance(callback.message, Message):
+        await callback.answer()
         return
+    if act in (EVENT, HOUR) and callback_data.i < len(_events(view)):
+        day, event = _events(view)[callback_data.i]
+        hour = callback_data.v if act == HOUR else None
+        what = " ".join(filter(None, (str(day), event.kind, event.stage)))
+        await callback.message.edit_text(
+            texts("timetable-pick-time", event=escape(what)),
+            reply_markup=_time_keyboard(tid, callback_data.i, hour, texts),
+        )
+        await callback.answer()
+        return
+    if act == SET and callback_data.i < len(_events(view)):
+        text = _with_time(view, callback_data.i, callback_data.v)
+        view = await set_timetable(uow_factory, tid, user.telegram_id, admins, text, clock.now())
+        await callback.message.edit_text(
+            texts("timetable-saved") + "\n\n" + screen_text(view, texts),
+            reply_markup=_keyboard(view, texts),
+        )
+        await callback.answer(texts("timetable-saved"))
+        return
+    await callback.answer()
     await state.set_state(TimetableForm.text)
     await state.update_data(timetable_tid=tid)
     await callback.message.answer(

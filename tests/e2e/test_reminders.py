@@ -15,6 +15,7 @@ from bot.db.uow import SqlUnitOfWorkFactory
 from bot.fake_telegram import FakeTelegram
 from bot.fake_telegram.people import FakeUser
 from bot.sandbox import running_bot, sandbox_settings
+from bot.simulation.screens import current
 from domain.lifecycle import Move, Refusal
 from domain.services import rounds
 from domain.services.tournaments import move_tournament
@@ -165,3 +166,31 @@ async def _states(
     async with uow_factory() as uow:
         stored = [await uow.tournaments.get(tid) for tid in tournament_ids]
     return [tournament.state for tournament in stored if tournament is not None]
+
+
+async def test_the_organizer_sets_an_events_time_by_buttons(
+    fake_telegram: FakeTelegram, tmp_path: Path, clock: FixedClock
+) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
+    async with running_bot(sandbox_settings(fake_telegram, url), clock=clock) as app:
+        seeded = await seed_tournament(app.uow_factory, channel=None)
+        await _on_game_day(app.uow_factory, seeded)
+        organizer = await _started(fake_telegram, ORGANIZER, "Организатор")
+        organizer.send("/tournaments")
+        listed = await organizer.wait_for(lambda m: "Ваши турниры" in (m.text or ""))
+        await organizer.press(listed, callback_data=CardOpen(tid=seeded.tournament.id).pack())
+        card = await organizer.wait_for(lambda m: "Расписание и напоминания" in str(m.buttons))
+        await organizer.press(card, button_text="Расписание и напоминания")
+        screen = await organizer.wait_for(lambda m: "Расписание · Кубок Ворона" in (m.text or ""))
+        # The cup's timetable has no times: the first game gets one in three taps.
+        event = next(label for row in screen.buttons for label, _ in row if "game" in label)
+        await organizer.press(screen, button_text=event).answer(120)
+        picking = current(organizer, screen)
+        assert "выберите час" in (picking.text or "")
+        await organizer.press(picking, button_text="12:…").answer(120)
+        await organizer.press(current(organizer, screen), button_text="12:30").answer(120)
+        saved = current(organizer, screen)
+        assert "Расписание сохранено" in (saved.text or "")
+        assert "изменено организатором" in (saved.text or "")
+        day = event.split()[0]
+        assert f"{day} 12:30 game" in (saved.text or "")

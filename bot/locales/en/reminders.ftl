@@ -23,6 +23,9 @@ timetable-screen =
        *[other] Reminders waiting: { $count }; the next at { $next }.
     }
 timetable-ask =
-    To change the timetable, send it whole, one event a line: "day HH:MM event [stage]", e.g. "1 12:30 game qualifying" ("-" for no time). The reminders move with it. /cancel keeps it as it is.
+    Tap an event to pick its time, or send the timetable whole, one event a line: "day HH:MM event [stage]", e.g. "1 12:30 game qualifying" ("-" for no time). The reminders move with it. /cancel keeps it as it is.
 timetable-keep-regulation = Restore the regulation's timetable
 timetable-saved = Timetable saved, reminders moved.
+timetable-pick-time = The time of "{ $event }": pick the hour, then the minutes.
+timetable-no-time = No time
+timetable-back = « Back to the timetable
