@@ -12,7 +12,7 @@ import pytest
 
 from bot.clock import FixedClock
 from bot.db.uow import SqlUnitOfWorkFactory
-from bot.fake_telegram import FakeTelegram
+from bot.fake_telegram import ChatMessage, FakeTelegram
 from bot.fake_telegram.people import FakeUser
 from bot.sandbox import running_bot, sandbox_settings
 from bot.simulation.screens import current
@@ -51,6 +51,22 @@ async def _on_game_day(
         await uow.commit()
 
 
+async def _timetable_screen(
+    uow_factory: SqlUnitOfWorkFactory, fake: FakeTelegram
+) -> tuple[Seeded, FakeUser, ChatMessage]:
+    """A tournament on its game day, and its organizer on its timetable screen."""
+    seeded = await seed_tournament(uow_factory, channel=None)
+    await _on_game_day(uow_factory, seeded)
+    organizer = await _started(fake, ORGANIZER, "Организатор")
+    organizer.send("/tournaments")
+    listed = await organizer.wait_for(lambda m: "Ваши турниры" in (m.text or ""))
+    await organizer.press(listed, callback_data=CardOpen(tid=seeded.tournament.id).pack())
+    card = await organizer.wait_for(lambda m: "Расписание и напоминания" in str(m.buttons))
+    await organizer.press(card, button_text="Расписание и напоминания")
+    screen = await organizer.wait_for(lambda m: "Расписание · Кубок Ворона" in (m.text or ""))
+    return seeded, organizer, screen
+
+
 def _reminders(fake: FakeTelegram, chat_id: int) -> list[str]:
     return [
         message.text or ""
@@ -64,15 +80,7 @@ async def test_a_round_reminder_reaches_each_player_once_across_restarts(
 ) -> None:
     url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
     async with running_bot(sandbox_settings(fake_telegram, url), clock=clock) as app:
-        seeded = await seed_tournament(app.uow_factory, channel=None)
-        await _on_game_day(app.uow_factory, seeded)
-        organizer = await _started(fake_telegram, ORGANIZER, "Организатор")
-        organizer.send("/tournaments")
-        listed = await organizer.wait_for(lambda m: "Ваши турниры" in (m.text or ""))
-        await organizer.press(listed, callback_data=CardOpen(tid=seeded.tournament.id).pack())
-        card = await organizer.wait_for(lambda m: "Расписание и напоминания" in str(m.buttons))
-        await organizer.press(card, button_text="Расписание и напоминания")
-        screen = await organizer.wait_for(lambda m: "Расписание · Кубок Ворона" in (m.text or ""))
+        seeded, organizer, screen = await _timetable_screen(app.uow_factory, fake_telegram)
         assert "как в регламенте" in (screen.text or "")
         assert "Напоминаний в очереди нет" in (screen.text or "")
         organizer.send(timetable_text().replace("12:00 game", "25:00 game", 1))
@@ -173,15 +181,7 @@ async def test_the_organizer_sets_an_events_time_by_buttons(
 ) -> None:
     url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
     async with running_bot(sandbox_settings(fake_telegram, url), clock=clock) as app:
-        seeded = await seed_tournament(app.uow_factory, channel=None)
-        await _on_game_day(app.uow_factory, seeded)
-        organizer = await _started(fake_telegram, ORGANIZER, "Организатор")
-        organizer.send("/tournaments")
-        listed = await organizer.wait_for(lambda m: "Ваши турниры" in (m.text or ""))
-        await organizer.press(listed, callback_data=CardOpen(tid=seeded.tournament.id).pack())
-        card = await organizer.wait_for(lambda m: "Расписание и напоминания" in str(m.buttons))
-        await organizer.press(card, button_text="Расписание и напоминания")
-        screen = await organizer.wait_for(lambda m: "Расписание · Кубок Ворона" in (m.text or ""))
+        _, organizer, screen = await _timetable_screen(app.uow_factory, fake_telegram)
         # The cup's timetable has no times: the first game gets one in three taps.
         event = next(label for row in screen.buttons for label, _ in row if "game" in label)
         await organizer.press(screen, button_text=event).answer(120)
