@@ -125,7 +125,7 @@ def _footer(board: StandingsBoard, locale: str, hidden: int = 0) -> str:
 
 
 def legend(board: StandingsBoard, locale: str, columns: tuple[str, ...] = ()) -> list[str]:
-    """What the table's marks (*, ~, =) and its figure columns' abbreviations mean; `columns`
+    """What the table's marks (*, ~, =, ×) and its figure columns' abbreviations mean; `columns`
     are explained first (the picture's place and points)."""
     lines: list[str] = []
     marks = _marks_used(board)

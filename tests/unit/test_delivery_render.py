@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.delivery.render import render
 from bot.i18n import translator
-from domain.outgoing import Attachment, Button, Html, OutgoingMessage, Phrase
+from domain.outgoing import Attachment, Button, Html, Localized, OutgoingMessage, Phrase
 
 
 def _unreachable(name: str) -> Phrase:
@@ -61,7 +61,13 @@ def test_an_argument_longer_than_fluents_placeable_limit_is_rendered_whole() -> 
     )
     assert len(tables) > 2500
     phrase = Phrase.of(
-        "round-channel-post", game=1, time="12:00", part=1, parts=2, tables=Html(tables)
+        "round-channel-post",
+        stage=Localized("Отбор", "Qualifying"),
+        game=1,
+        time="12:00",
+        part=1,
+        parts=2,
+        tables=Html(tables),
     )
     (text,) = render(translator(), "ru", OutgoingMessage(1, phrase=phrase)).texts
     assert text.endswith(tables) and "часть 1 из 2" in text

@@ -100,6 +100,6 @@ standings-gone = This tournament no longer exists.
 command-standings = Standings
 command-me = My games and points
 
-## An excluded player (regulation 11.3.3) in the table
+## An excluded player in the table
 standings-name-excluded = Excluded
-standings-mark-excluded = × — the player was excluded from the tournament (11.3.3): his games' points stay, he takes no place in a cut.
+standings-mark-excluded = × — the player was excluded from the tournament (the panel of judges' decision): his games' points stay, he takes no place in a cut.
