@@ -217,4 +217,4 @@ async def simulate(options: SimulationOptions, out: TextIO) -> SimulationResult:
     report = Report(outcome, channel_posts, figures, played.notes, folder)
     write_files(report)
     out.write(report_text(report))
-    return SimulationResult(outcome, figures, folder, channel_posts)
+    return SimulationResult(outcome, figures, folder, tuple(post.text for post in channel_posts))
