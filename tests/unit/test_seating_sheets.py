@@ -34,12 +34,12 @@ def test_the_pdf_has_a_page_per_table_and_round_then_the_poster_with_cyrillic() 
     texts = [page.extract_text() for page in reader.pages]
     assert len(texts) >= 5
     first = texts[0]
-    assert "Кубок Ворона" in first and "Игра 1 · 10:00" in first and "Стол 1" in first
+    assert "Кубок Ворона" in first and "Тур 1 · 10:00" in first and "Стол 1" in first
     assert "Судья: Судья Анна" in first and "Игрок 1" in first and "Клуб «Ворон»" in first
     for column in ("Роль", "Фолы", "Лучший", "Доп. баллы", "Победа"):
         assert column in first
     assert "Судья: —" in texts[1]
-    assert "Игра 2" in texts[2] and "Стол 2" in texts[3] and "Судья Борис" in texts[3]
+    assert "Тур 2" in texts[2] and "Стол 2" in texts[3] and "Судья Борис" in texts[3]
     poster = "".join(texts[4:])
     assert (
         "Рассадка: Кубок Ворона" in poster

@@ -132,7 +132,7 @@ seating-sheet-role = Role
 seating-sheet-fouls = Fouls
 seating-sheet-best-move = Best move
 seating-sheet-extra = Extra points
-seating-sheet-round-heading = Game { $round }
+seating-sheet-round-heading = Round { $round }
 seating-sheet-table-heading = Table { $table }
 seating-sheet-judge-heading = Judge: { $judge }
 seating-sheet-winner = Winner:
@@ -146,8 +146,8 @@ seating-csv-button = 📄 Seating (CSV)
 seating-schedules-button = 📬 Send players their schedules
 seating-schedules-sent = The stage's schedule was sent to players: { $players }
 seating-schedule = 🗓 Your schedule: { $title }, stage { $stage }
-    Game · time · table/seat · judge
+    Round · time · table/seat · judge
     { $games }
 seating-schedule-corrected = ✏️ Your schedule changed: { $title }, stage { $stage }
-    Game · time · table/seat · judge
+    Round · time · table/seat · judge
     { $games }

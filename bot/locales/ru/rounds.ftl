@@ -133,7 +133,7 @@ seating-sheet-role = Роль
 seating-sheet-fouls = Фолы
 seating-sheet-best-move = Лучший ход
 seating-sheet-extra = Доп. баллы
-seating-sheet-round-heading = Игра { $round }
+seating-sheet-round-heading = Тур { $round }
 seating-sheet-table-heading = Стол { $table }
 seating-sheet-judge-heading = Судья: { $judge }
 seating-sheet-winner = Победа:
@@ -147,8 +147,8 @@ seating-csv-button = 📄 Рассадка (CSV)
 seating-schedules-button = 📬 Разослать расписание игрокам
 seating-schedules-sent = Расписание этапа отправлено игрокам: { $players }
 seating-schedule = 🗓 Ваше расписание: { $title }, этап { $stage }
-    Игра · время · стол/место · судья
+    Тур · время · стол/место · судья
     { $games }
 seating-schedule-corrected = ✏️ Расписание изменилось: { $title }, этап { $stage }
-    Игра · время · стол/место · судья
+    Тур · время · стол/место · судья
     { $games }
