@@ -15,7 +15,7 @@ import aiohttp
 from prometheus_client.parser import text_string_to_metric_families
 from sqlalchemy import update
 
-from bot.app import build_application
+from bot.app import build_application, run_webhook
 from bot.db.models import OutboxRow
 from bot.fake_telegram import FakeTelegram
 from bot.sandbox import running_bot, sandbox_settings
@@ -200,3 +200,45 @@ async def test_mafiatour_run_serves_the_web_port_in_polling_mode_and_logs_json(
     assert {"time", "level", "logger", "message"} <= set(entries[0])
     assert any("web server on http://127.0.0.1:" in entry["message"] for entry in entries)
     assert fake_telegram.token not in (out + err).decode()
+
+
+async def test_in_webhook_mode_one_port_serves_the_webhook_health_and_metrics(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    port = free_port()
+    hook = f"http://127.0.0.1:{port}/tg/hook"
+    secret = "metrics-test-secret"
+    settings = _settings(fake_telegram, tmp_path, port, webhook_url=hook, webhook_secret=secret)
+    app = await build_application(settings)
+    stop = asyncio.Event()
+    server = asyncio.create_task(run_webhook(app, stop))
+    try:
+
+        async def registered() -> bool:
+            return fake_telegram.api.webhook_url == hook
+
+        await _eventually(registered, "the webhook registered")
+        assert (await _get(port, "/healthz"))[0] == 200
+        status, body = await _get(port, "/readyz")
+        assert status == 200, body
+        handled = ("mafiatour_updates_total", (("kind", "message"), ("outcome", "handled")))
+        before = (await _figures(port)).get(handled, 0)
+
+        anna = fake_telegram.user(403, "Анна")
+        anna.send("/help")
+        update = fake_telegram.world.updates.pop(0)  # delivered by us instead of Telegram
+        async with (
+            aiohttp.ClientSession() as http,
+            http.post(hook, json=update, headers={"X-Telegram-Bot-Api-Secret-Token": secret}),
+        ):
+            pass
+        await anna.wait_for(timeout=WAIT_S)
+
+        async def counted() -> bool:
+            return (await _figures(port)).get(handled, 0) >= before + 1
+
+        await _eventually(counted, "the webhook's update counted")
+    finally:
+        stop.set()
+        await server
+        await app.close()
