@@ -204,6 +204,7 @@ class DeliveryWorker:
                         claimed.id, DeliveryStatus.UNREACHABLE, self._clock(), BLOCKED
                     )
                     await uow.commit()
+                    metrics.deliveries.labels("unreachable").inc()
                     return
                 locale = await self._locale(uow, chat_id, claimed.message.tournament_id)
                 anchor = await self._anchor(uow, claimed.message)
