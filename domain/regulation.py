@@ -13,7 +13,6 @@ from collections.abc import Mapping
 from decimal import Decimal
 from enum import StrEnum
 from functools import cache
-from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -27,10 +26,8 @@ from pydantic import (
     model_validator,
 )
 
+from domain.presets import PRESET_IDS, PRESETS_DIR
 from domain.protocol import Role
-
-PRESETS_DIR = Path(__file__).parent / "presets"
-PRESET_IDS: tuple[str, ...] = ("black-raven-cup", "siberia-ural-teams")
 
 _TIME = re.compile(r"^(?:[01]\d|2[0-3]):[0-5]\d$")
 _ID = r"^[a-z0-9][a-z0-9_-]*$"

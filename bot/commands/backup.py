@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 from bot.commands import cli_settings
-from bot.db import backup as backups
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -28,18 +27,24 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 async def _backup(url: str, file: Path) -> str:
+    from bot.db import backup as backups
+
     await backups.backup(url, file)
     size = file.stat().st_size
     return f"backup written to {file} ({size / 1_000_000:.1f} MB)"
 
 
 async def _restore(url: str, file: Path) -> str:
+    from bot.db import backup as backups
+
     await backups.restore(url, file)
     summary = await backups.summarize(url)
     return f"restored {file}: {summary.describe()}"
 
 
 def _report(work: Coroutine[Any, Any, str]) -> int:
+    from bot.db import backup as backups
+
     try:
         print(asyncio.run(work))
     except backups.BackupError as error:

@@ -8,8 +8,6 @@ import asyncio
 import sys
 
 from bot.commands import cli_settings
-from bot.config import SettingsError, load_settings
-from bot.db.copy import CopyError, copy_database
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -24,6 +22,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from bot.config import SettingsError, load_settings
+    from bot.db.copy import CopyError, copy_database
+
     settings = cli_settings()
     try:
         source = load_settings(database_url=args.source).database_url

@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 from bot.commands import cli_settings, migrated_database
-from domain.services.exports import dump_tournament
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -19,6 +18,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 async def _dump(url: str, tournament_id: int) -> str:
+    from domain.services.exports import dump_tournament
+
     async with migrated_database(url) as uow_factory:
         return await dump_tournament(uow_factory, tournament_id)
 

@@ -9,9 +9,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bot.commands import cli_settings, migrated_database
-from domain.interchange import InterchangeError
-from domain.services.exports import import_tournament
-from domain.services.users import remember_user
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -27,6 +24,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 async def _load(url: str, text: str, owner: int, title: str) -> int:
+    from domain.services.exports import import_tournament
+    from domain.services.users import remember_user
+
     async with migrated_database(url) as uow_factory:
         await remember_user(
             uow_factory,
@@ -41,6 +41,8 @@ async def _load(url: str, text: str, owner: int, title: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    from domain.interchange import InterchangeError
+
     settings = cli_settings()
     owner = args.owner if args.owner is not None else min(settings.admin_ids, default=None)
     if owner is None:

@@ -10,8 +10,6 @@ import sys
 from alembic.util.exc import CommandError
 
 from bot.commands import cli_settings
-from bot.db import migrate
-from bot.db.engine import create_engine
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -26,6 +24,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 async def _migrate(url: str, revision: str, down: bool) -> str | None:
+    from bot.db import migrate
+    from bot.db.engine import create_engine
+
     engine = create_engine(url)
     try:
         if down:

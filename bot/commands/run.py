@@ -5,13 +5,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from typing import TYPE_CHECKING
 
-from bot.app import build_application, run_polling, run_webhook
 from bot.commands import cli_settings, simulate
-from bot.config import Settings
-from bot.logs import setup_logging
-from bot.startup import StartupError, check_services
-from bot.web import WebServerError, serving
+
+if TYPE_CHECKING:
+    from bot.config import Settings
 
 NO_TOKEN_HELP = """\
 mafiatour: BOT_TOKEN is not set, so the bot cannot connect to Telegram.
@@ -44,6 +43,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 async def serve(settings: Settings) -> None:
     """Check the services, build the application and serve until SIGINT/SIGTERM."""
+    from bot.app import build_application, run_polling, run_webhook
+    from bot.startup import check_services
+    from bot.web import serving
+
     await check_services(settings)
     app = await build_application(settings)
     try:
@@ -66,6 +69,10 @@ def run(args: argparse.Namespace) -> int:
     secrets = [settings.bot_token.get_secret_value()]
     if settings.webhook_secret:
         secrets.append(settings.webhook_secret.get_secret_value())
+    from bot.logs import setup_logging
+    from bot.startup import StartupError
+    from bot.web import WebServerError
+
     setup_logging(settings.log_level, *secrets, log_format=settings.log_format)
     try:
         asyncio.run(serve(settings))

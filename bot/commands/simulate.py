@@ -8,10 +8,7 @@ import logging
 import sys
 from pathlib import Path
 
-from bot.simulation import SimulationError, SimulationOptions, simulate
-from domain.regulation import PRESET_IDS, RegulationError
-
-DEFAULTS = SimulationOptions()
+from domain.presets import PRESET_IDS
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -27,19 +24,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The simulation's options (`mafiatour run` takes them too, for its offline path)."""
     parser.add_argument(
         "--regulation",
-        default=DEFAULTS.regulation,
+        default="black-raven-cup",
         help=f"{' | '.join(PRESET_IDS)} | FILE (a regulation JSON file)",
     )
     parser.add_argument(
         "--players", type=int, help="players to register (default: the smallest that fills it)"
     )
-    parser.add_argument(
-        "--seed", type=int, default=DEFAULTS.seed, help="same seed, same tournament"
-    )
+    parser.add_argument("--seed", type=int, default=1, help="same seed, same tournament")
     parser.add_argument(
         "--speed",
         type=float,
-        default=DEFAULTS.speed,
+        default=50.0,
         help="how much faster than a person the scripted people act (1: watchable)",
     )
     parser.add_argument(
@@ -55,6 +50,9 @@ def default_arguments() -> argparse.Namespace:
 
 
 def run(args: argparse.Namespace) -> int:
+    from bot.simulation import SimulationError, SimulationOptions, simulate
+    from domain.regulation import RegulationError
+
     logging.basicConfig(level=logging.WARNING)
     if args.speed <= 0:
         print("mafiatour: --speed must be above 0", file=sys.stderr)

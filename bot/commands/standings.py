@@ -9,12 +9,12 @@ import json
 import sys
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from domain.interchange import InterchangeError, load_tournament
-from domain.lot import Lot, LotError
-from domain.regulation import TieBreaker
-from domain.standings import StandingRow, Standings, compute_standings
+if TYPE_CHECKING:
+    from domain.lot import Lot
+    from domain.regulation import TieBreaker
+    from domain.standings import StandingRow, Standings
 
 INVALID = 2
 
@@ -34,6 +34,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from domain.interchange import InterchangeError, load_tournament
+    from domain.lot import LotError
+    from domain.regulation import TieBreaker
+    from domain.standings import compute_standings
+
     try:
         text = args.file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
@@ -59,6 +64,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _lot(args: argparse.Namespace) -> Lot | None:
+    from domain.lot import Lot
+
     if args.lot_seed is not None:
         return Lot(seed=args.lot_seed)
     if args.lot_order is not None:
