@@ -30,6 +30,7 @@ from bot.i18n import LOCALES, translator
 from bot.metrics import TelegramRequestMetrics, UpdateMetricsMiddleware
 from bot.rendering.standings_posts import ChannelStandings, StandingsPictures
 from bot.replies import ReliableReplies, ReplyScope
+from bot.response_models import HeldResponseModels
 from bot.scheduler import ReminderScheduler
 from bot.seeds import SystemSeeds
 from bot.web import build_web_app, serving
@@ -75,6 +76,7 @@ def build_bot(settings: Settings) -> Bot:
     # registered first, it wraps the metrics, which so count every attempt.
     session.middleware(ReliableReplies())
     session.middleware(TelegramRequestMetrics())
+    session.middleware(HeldResponseModels())
     return Bot(
         token=settings.bot_token.get_secret_value(),
         session=session,
