@@ -22,7 +22,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from bot.clock import SystemClock
 from bot.config import Settings
 from bot.db.engine import create_engine, create_session_factory
-from bot.db.fsm_storage import SqlStorage
+from bot.db.fsm_storage import SqlStorage, sender_read_with_state
 from bot.db.migrate import upgrade
 from bot.db.uow import SqlUnitOfWorkFactory
 from bot.delivery import DeliveryLimits, DeliveryWorker
@@ -120,7 +120,11 @@ def build_dispatcher(
     dispatcher["standings_presenter"] = ChannelStandings()
     dispatcher.update.outer_middleware(UpdateMetricsMiddleware())
     dispatcher.update.outer_middleware(ReplyScope())
-    dispatcher.update.outer_middleware(KnownUserMiddleware(uow_factory, settings.default_locale))
+    # The database storage reads the sender with the conversation state (one transaction).
+    sender_read = sender_read_with_state if isinstance(storage, SqlStorage) else None
+    dispatcher.update.outer_middleware(
+        KnownUserMiddleware(uow_factory, settings.default_locale, sender_read)
+    )
     dispatcher.include_routers(*all_routers())
     return dispatcher
 

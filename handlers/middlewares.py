@@ -11,7 +11,11 @@ from aiogram.types import User as TelegramUser
 
 from bot.i18n import LOCALES, translator
 from domain.services.ports import UnitOfWorkFactory
-from domain.services.users import remember_user
+from domain.services.users import UNREAD, Unread, remember_user
+from domain.users import User
+
+# The sender as already read for this update (see `bot.db.fsm_storage`), or UNREAD.
+SenderRead = Callable[[int], User | Unread | None]
 
 
 class Texts:
@@ -37,9 +41,15 @@ class KnownUserMiddleware(BaseMiddleware):
     apologise in the person's language.
     """
 
-    def __init__(self, uow_factory: UnitOfWorkFactory, default_locale: str) -> None:
+    def __init__(
+        self,
+        uow_factory: UnitOfWorkFactory,
+        default_locale: str,
+        sender_read: SenderRead | None = None,
+    ) -> None:
         self._uow_factory = uow_factory
         self._default_locale = default_locale
+        self._sender_read = sender_read
 
     async def __call__(
         self,
@@ -56,6 +66,7 @@ class KnownUserMiddleware(BaseMiddleware):
                 last_name=sender.last_name,
                 username=sender.username,
                 default_locale=_first_contact_locale(sender, self._default_locale),
+                known=self._sender_read(sender.id) if self._sender_read else UNREAD,
             )
             data["user"] = user
             data["texts"] = Texts(user.locale)

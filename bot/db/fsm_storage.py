@@ -1,8 +1,16 @@
-"""aiogram FSM storage in the database: wizard progress survives a restart with no Redis."""
+"""aiogram FSM storage in the database: wizard progress survives a restart with no Redis.
+
+aiogram reads the conversation state of every update (after taking the sender's isolation
+lock); the same read also fetches the sender's user row, so that the middleware remembering
+the sender (`handlers/middlewares.py`) needs no transaction of its own: one read transaction
+per update instead of two, and nothing cached across updates (another replica may change
+either row at any time).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from contextvars import ContextVar
 from typing import Any
 
 from aiogram.fsm.state import State
@@ -10,6 +18,22 @@ from aiogram.fsm.storage.base import BaseStorage, DefaultKeyBuilder, StateType, 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.db.models import ConversationRow
+from bot.db.repositories.users import SqlUserRepository
+from domain.services.users import UNREAD, Unread
+from domain.users import User
+
+# The sender read with the conversation state of the update being handled: (telegram id, user
+# or None when never stored). Each update is handled in its own task, so its own context.
+_sender: ContextVar[tuple[int, User | None] | None] = ContextVar("sender", default=None)
+
+
+def sender_read_with_state(telegram_id: int) -> User | Unread | None:
+    """The sender as read with this update's conversation state, once (UNREAD if not read)."""
+    read = _sender.get()
+    _sender.set(None)
+    if read is None or read[0] != telegram_id:
+        return UNREAD
+    return read[1]
 
 
 class SqlStorage(BaseStorage):
@@ -24,7 +48,10 @@ class SqlStorage(BaseStorage):
         await self._write(key, state=value)
 
     async def get_state(self, key: StorageKey) -> str | None:
-        row = await self._read(key)
+        async with self._session_factory() as session:
+            row = await session.get(ConversationRow, self._keys.build(key))
+            sender = await SqlUserRepository(session).get(key.user_id)
+        _sender.set((key.user_id, sender))
         return row.state if row else None
 
     async def set_data(self, key: StorageKey, data: Mapping[str, Any]) -> None:

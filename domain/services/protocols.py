@@ -112,10 +112,10 @@ async def _access(uow: UnitOfWork, game_id: int, user_id: int) -> _Access:
 
 
 async def _nicknames(uow: UnitOfWork, access: _Access) -> tuple[str, ...]:
-    participants = {
-        p.id: p.nickname for p in await uow.participants.of_tournament(access.tournament.id)
-    }
-    return tuple(participants.get(p, str(p)) for p in access.game.game.players)
+    # The table's seats only: a press must not load the whole tournament's participants.
+    players = access.game.game.players
+    participants = await uow.participants.nicknames(players)
+    return tuple(participants.get(p, str(p)) for p in players)
 
 
 async def _view(
@@ -144,6 +144,19 @@ async def _view(
     )
 
 
+async def _committed(
+    uow: UnitOfWork,
+    access: _Access,
+    *,
+    notice: str | None = None,
+) -> ProtocolView:
+    """The screen after a change, read in the change's own transaction before it commits: a
+    press costs one transaction, not a second one to read the screen again."""
+    view = await _view(uow, access, notice=notice)
+    await uow.commit()
+    return view
+
+
 async def open_protocol(
     uow_factory: UnitOfWorkFactory, game_id: int, user_id: int, now: datetime
 ) -> ProtocolView:
@@ -154,7 +167,7 @@ async def open_protocol(
             players = tuple(str(p) for p in access.game.game.players)
             # Losing the race to the other judge's first opening leaves his draft in place.
             await uow.protocols.add_draft(game_id, new_screen(players), user_id, now)
-            await uow.commit()
+            return await _committed(uow, access)
         return await _view(uow, access)
 
 
@@ -180,8 +193,7 @@ async def press_protocol(
             if pressed == screen:
                 return await _view(uow, access)
             if await uow.protocols.save_draft(game_id, pressed, version, user_id, now):
-                await uow.commit()
-                return await _view(uow, access)
+                return await _committed(uow, access)
         raise RuntimeError(f"protocol {game_id}: the draft kept changing under the press")
 
 
@@ -254,9 +266,8 @@ async def confirm_protocol(
                 result_key=f"game:{game_id}:{game.version + 1}",
                 now=now,
             )
-        await uow.commit()
         confirmed = replace(access, game=await _reloaded(uow, game_id))
-        return await _view(
+        return await _committed(
             uow,
             confirmed,
             notice="protocol-screen-corrected" if correcting else "protocol-screen-confirmed",
@@ -289,8 +300,7 @@ async def start_correction(
             return await _view(uow, access, notice="protocol-screen-not-confirmed")
         screen = Screen(ProtocolDraft.from_protocol(confirmed), mode=Mode.ROLES)
         await uow.protocols.add_draft(game_id, screen, user_id, now)
-        await uow.commit()
-        return await _view(uow, access)
+        return await _committed(uow, access)
 
 
 async def cancel_correction(
@@ -301,7 +311,7 @@ async def cancel_correction(
         access = await _access(uow, game_id, user_id)
         if access.game.game.state is GameState.CONFIRMED and access.chief_judge:
             await uow.protocols.drop_draft(game_id)
-            await uow.commit()
+            return await _committed(uow, access)
         return await _view(uow, access)
 
 

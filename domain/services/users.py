@@ -51,6 +51,26 @@ async def roles_of(
     return tuple(role for role in PersonRole if role in roles)
 
 
+class Unread:
+    """Marks a person not read yet by the caller (`remember_user(known=...)`)."""
+
+
+UNREAD = Unread()
+
+
+def _contacted(
+    known: User | None,
+    telegram_id: int,
+    first_name: str,
+    last_name: str | None,
+    username: str | None,
+    default_locale: str,
+) -> User:
+    if known is None:
+        return User(telegram_id, first_name, last_name, username, default_locale)
+    return replace(known, first_name=first_name, last_name=last_name, username=username)
+
+
 async def remember_user(
     uow_factory: UnitOfWorkFactory,
     *,
@@ -59,18 +79,23 @@ async def remember_user(
     last_name: str | None,
     username: str | None,
     default_locale: str,
+    known: User | Unread | None = UNREAD,
 ) -> User:
     """Store a person on first contact (speaking `default_locale`) and keep their names current.
 
     The language chosen with /lang is never overwritten by Telegram's client language.
+    `known` is the stored person (None: never stored) when the caller has just read him in
+    this update: a person whose names did not change then costs no transaction at all.
     """
+    names = (telegram_id, first_name, last_name, username, default_locale)
+    if not isinstance(known, Unread):
+        user = _contacted(known, *names)
+        if user == known:
+            return user
     async with uow_factory() as uow:
-        known = await uow.users.get(telegram_id)
-        if known is None:
-            user = User(telegram_id, first_name, last_name, username, default_locale)
-        else:
-            user = replace(known, first_name=first_name, last_name=last_name, username=username)
-        if user != known:
+        stored = await uow.users.get(telegram_id)
+        user = _contacted(stored, *names)
+        if user != stored:
             await uow.users.save(user)
             await uow.commit()
         return user

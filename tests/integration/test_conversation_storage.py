@@ -7,7 +7,11 @@ from aiogram.fsm.storage.base import StorageKey
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.db.engine import create_session_factory
-from bot.db.fsm_storage import SqlStorage
+from bot.db.fsm_storage import SqlStorage, sender_read_with_state
+from bot.db.repositories.users import SqlUserRepository
+from bot.db.transactions import TransactionCounter
+from domain.services.users import UNREAD
+from domain.users import User
 
 
 class Registration(StatesGroup):
@@ -57,3 +61,31 @@ async def test_clearing_a_conversation_that_was_never_stored_is_harmless(
     await context.set_state(Registration.nickname)
     await context.clear()
     assert await context.get_state() is None and await context.get_data() == {}
+
+
+async def test_reading_the_state_reads_the_sender_in_the_same_transaction(
+    engine: AsyncEngine,
+) -> None:
+    session_factory = create_session_factory(engine)
+    async with session_factory() as session, session.begin():
+        await SqlUserRepository(session).save(User(42, "Анна", None, None, "en"))
+    storage = SqlStorage(session_factory)
+    await storage.set_state(KEY, Registration.club)
+    counter = TransactionCounter(engine)
+    try:
+        with counter.counting() as read:
+            assert await storage.get_state(KEY) == Registration.club.state
+            assert sender_read_with_state(42) == User(42, "Анна", None, None, "en")
+    finally:
+        counter.close()
+    assert read.transactions == 1
+    # Handed out once, and only for the sender whose state was read.
+    assert sender_read_with_state(42) is UNREAD
+    await storage.get_state(KEY)
+    assert sender_read_with_state(43) is UNREAD
+
+
+async def test_a_sender_never_stored_is_read_as_none(engine: AsyncEngine) -> None:
+    storage = SqlStorage(create_session_factory(engine))
+    assert await storage.get_state(KEY) is None
+    assert sender_read_with_state(42) is None

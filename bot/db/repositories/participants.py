@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import fields, replace
 
 from sqlalchemy import select
@@ -39,6 +40,17 @@ class SqlParticipantRepository:
             .order_by(ParticipantRow.registered_at, ParticipantRow.id)
         )
         return [_to_participant(row) for row in rows]
+
+    async def nicknames(self, participant_ids: Collection[int]) -> dict[int, str]:
+        """The nicknames of these participants (a table's ten seats), by id."""
+        if not participant_ids:
+            return {}
+        rows = await self._session.execute(
+            select(ParticipantRow.id, ParticipantRow.nickname).where(
+                ParticipantRow.id.in_(participant_ids)
+            )
+        )
+        return {row.id: row.nickname for row in rows}
 
     async def of_person(self, tournament_id: int, user_id: int) -> Participant | None:
         row = await self._session.scalar(
