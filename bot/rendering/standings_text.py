@@ -48,9 +48,9 @@ def _fit(name: str, width: int) -> str:
     return name if len(name) <= width else name[: width - 1] + ELLIPSIS
 
 
-def _table(board: StandingsBoard, locale: str, unit: Unit, shown: int | None) -> _Table:
-    rows = table_rows(board, unit_rows(board, unit), locale)
-    rows = rows if shown is None else rows[:shown]
+def _table(board: StandingsBoard, locale: str, unit: Unit, rows: Sequence[TableRow]) -> _Table:
+    """The table of `rows` (the unit's rows from the top, maybe not all of them): the columns
+    are as wide as the rows shown need."""
     columns = figure_columns(board.regulation)
     place_head = text(locale, "standings-abbr-place")
     name_head = text(locale, f"standings-abbr-{unit}")
@@ -150,10 +150,9 @@ def legend(board: StandingsBoard, locale: str, columns: tuple[str, ...] = ()) ->
     return lines
 
 
-def _tables(board: StandingsBoard, locale: str, shown: int | None = None) -> list[_Table]:
-    return [
-        _table(board, locale, unit, shown if unit == "players" else None) for unit in tables(board)
-    ]
+def _rows(board: StandingsBoard, locale: str) -> dict[Unit, list[TableRow]]:
+    """Every table's rows as text cells, made once per rendering."""
+    return {unit: table_rows(board, unit_rows(board, unit), locale) for unit in tables(board)}
 
 
 def standings_pages(
@@ -165,7 +164,8 @@ def standings_pages(
     """
     pages: list[str] = []
     current = _preamble(board, locale, heading)
-    for table in _tables(board, locale):
+    for unit, rows in _rows(board, locale).items():
+        table = _table(board, locale, unit, rows)
         chunk: list[str] = []
         for line in table.lines:
             if chunk and telegram_length(current + _pre(table, [*chunk, line])) > limit:
@@ -190,17 +190,26 @@ def live_standings_text(board: StandingsBoard, locale: str, limit: int = TEXT_LI
 
     Every team is listed, and as many players, from the top, as fit.
     """
-    players = len(board.standings.players)
+    # The rows' cells, the preamble and the teams' table are made once; only the players'
+    # table is laid out again for each count of players tried.
+    rows = _rows(board, locale)
+    players = rows["players"]
+    preamble = _preamble(board, locale, None)
+    teams = "".join(
+        _pre(table, table.lines)
+        for table in (_table(board, locale, unit, rows[unit]) for unit in rows if unit != "players")
+    )
 
     def render(shown: int) -> str:
-        body = "".join(_pre(table, table.lines) for table in _tables(board, locale, shown))
-        return _preamble(board, locale, None) + body + _footer(board, locale, players - shown)
+        table = _table(board, locale, "players", players[:shown])
+        body = teams + _pre(table, table.lines)
+        return preamble + body + _footer(board, locale, len(players) - shown)
 
-    full = render(players)
+    full = render(len(players))
     if telegram_length(full) <= limit:
         return full.strip()
     # The most rows that fit: the text grows with every row shown.
-    low, high = 0, players
+    low, high = 0, len(players)
     while low < high:
         middle = (low + high + 1) // 2
         if telegram_length(render(middle)) <= limit:
