@@ -28,14 +28,14 @@ from bot.db.uow import SqlUnitOfWorkFactory
 from bot.delivery import DeliveryLimits, DeliveryWorker
 from bot.i18n import LOCALES, translator
 from bot.metrics import TelegramRequestMetrics, UpdateMetricsMiddleware
-from bot.rendering.standings_posts import ChannelStandings, StandingsPictures
+from bot.rendering.standings_posts import ChannelStandings, LiveStandingsText, StandingsPictures
 from bot.replies import ReliableReplies, ReplyScope
 from bot.response_models import HeldResponseModels
 from bot.scheduler import ReminderScheduler
 from bot.seeds import SystemSeeds
 from bot.web import build_web_app, serving
 from domain.services.ports import Clock, SeedSource
-from domain.services.standings import STANDINGS_PICTURE
+from domain.services.standings import LIVE_STANDINGS, STANDINGS_PICTURE
 from handlers.middlewares import KnownUserMiddleware
 from handlers.routers import all_routers
 from handlers.start import EVERYONE_COMMANDS
@@ -168,7 +168,10 @@ def build_delivery(
         uow_factory,
         limits=limits,
         default_locale=settings.default_locale,
-        drawers={STANDINGS_PICTURE: StandingsPictures(uow_factory)},
+        drawers={
+            STANDINGS_PICTURE: StandingsPictures(uow_factory),
+            LIVE_STANDINGS: LiveStandingsText(uow_factory),
+        },
     )
     # Reminders fall due by the Dispatcher's clock, the one handlers read.
     clock: Clock = dispatcher["clock"]

@@ -121,10 +121,12 @@ class Attachment:
 class OutgoingMessage:
     """One message to one chat.
 
-    Exactly one of `phrase` (rendered in the recipient's language) and `text` (ready HTML, with
-    user-supplied strings already escaped) is set. `edit_key` names a message kept up to date in
-    place ("live standings of tournament 7"): the first push under a key sends it, later pushes
-    edit it. `dedupe_key` makes enqueuing the same logical message twice store it once.
+    Exactly one of `phrase` (rendered in the recipient's language), `text` (ready HTML, with
+    user-supplied strings already escaped) and `text_drawing` (ready HTML drawn when the
+    message is sent, such as the live standings as they stand then) is set. `edit_key` names a
+    message kept up to date in place ("live standings of tournament 7"): the first push under
+    a key sends it, later pushes edit it. `dedupe_key` makes enqueuing the same logical message
+    twice store it once.
     """
 
     chat_id: int
@@ -136,10 +138,11 @@ class OutgoingMessage:
     pin: bool = False
     tournament_id: int | None = None
     dedupe_key: str | None = None
+    text_drawing: Drawing | None = None
 
     def __post_init__(self) -> None:
-        if (self.phrase is None) == (self.text is None):
-            raise ValueError("an outgoing message has either a phrase or a text")
+        if [self.phrase, self.text, self.text_drawing].count(None) != 2:
+            raise ValueError("an outgoing message has either a phrase, a text or a text drawing")
         if self.edit_key is not None and self.attachment is not None:
             raise ValueError("only text messages are edited in place")
 

@@ -36,13 +36,14 @@ from bot.db.uow import SqlUnitOfWork, SqlUnitOfWorkFactory
 from bot.delivery.limits import DeliveryLimits, RateLimiter, Slot, is_private_chat
 from bot.delivery.render import Rendered, render
 from bot.i18n import Translator, translator
-from domain.outgoing import Attachment, DeliveryStatus, OutgoingMessage, Phrase
+from domain.outgoing import Attachment, DeliveryStatus, Drawing, OutgoingMessage, Phrase
 
 log = logging.getLogger(__name__)
 
 Clock = Callable[[], datetime]
-# Draws an attachment's content at send time from its drawing's arguments, in a language.
-Drawer = Callable[[Mapping[str, str | int], str, datetime], Awaitable[bytes]]
+# Draws an attachment's content (bytes) or a message's text (HTML) at send time from its
+# drawing's arguments, in a language.
+Drawer = Callable[[Mapping[str, str | int], str, datetime], Awaitable[bytes | str]]
 T = TypeVar("T")
 
 # Telegram's words for a chat the bot may not write to, answered as 400 rather than 403.
@@ -243,19 +244,28 @@ class DeliveryWorker:
             await self._sent(claimed, telegram_id)
 
     async def _drawn(self, message: OutgoingMessage, locale: str) -> OutgoingMessage:
-        """The message with its attachment drawn, when it is to be drawn at send time."""
+        """The message with its text and its attachment drawn, when they are drawn at send
+        time."""
+        if message.text_drawing is not None:
+            text = await self._draw(message.text_drawing, locale, str)
+            message = replace(message, text=text, text_drawing=None)
         attachment = message.attachment
         if attachment is None or attachment.drawing is None:
             return message
-        drawing = attachment.drawing
+        content = await self._draw(attachment.drawing, locale, bytes)
+        return replace(message, attachment=replace(attachment, content=content, drawing=None))
+
+    async def _draw(self, drawing: Drawing, locale: str, kind: type[T]) -> T:
         drawer = self._drawers.get(drawing.drawer)
         if drawer is None:
-            raise ValueError(f"no drawer {drawing.drawer!r} for the attachment")
+            raise ValueError(f"no drawer {drawing.drawer!r}")
         try:
-            content = await drawer(drawing.arguments, locale, self._clock())
+            drawn = await drawer(drawing.arguments, locale, self._clock())
         except Exception as error:  # a drawing that cannot be made fails its message only
             raise ValueError(f"drawing {drawing.drawer!r} failed: {error}") from error
-        return replace(message, attachment=replace(attachment, content=content, drawing=None))
+        if not isinstance(drawn, kind):
+            raise ValueError(f"drawing {drawing.drawer!r} made no {kind.__name__}")
+        return drawn
 
     async def _send(
         self, message: OutgoingMessage, rendered: Rendered, anchor: Anchor | None, slot: Slot

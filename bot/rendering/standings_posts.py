@@ -10,16 +10,13 @@ from html import escape
 from bot.rendering.standings_png import picture_count, standings_png
 from bot.rendering.standings_table import stage_name, text
 from bot.rendering.standings_text import live_standings_text, standings_pages
-from domain.services.access import NotFound
 from domain.services.ports import UnitOfWorkFactory
 from domain.services.standings import (
     Closing,
     ClosingPost,
     RoundClosed,
     StandingsBoard,
-    load_board,
-    played_games,
-    stored_lot,
+    board_of_tournament,
 )
 
 
@@ -68,13 +65,19 @@ class StandingsPictures:
         self._uow_factory = uow_factory
 
     async def __call__(self, args: Mapping[str, str | int], locale: str, now: datetime) -> bytes:
-        tournament_id = int(args["tournament"])
-        async with self._uow_factory() as uow:
-            tournament = await uow.tournaments.get(tournament_id)
-            if tournament is None:
-                raise NotFound(f"tournament {tournament_id}")
-            games = await played_games(uow, tournament)
-            lot = await stored_lot(uow, tournament.id)
-            board = await load_board(uow, tournament, games, lot, now)
+        board = await board_of_tournament(self._uow_factory, int(args["tournament"]), now)
         page = int(args.get("page", 1))
         return await asyncio.to_thread(standings_png, board, locale, page)
+
+
+class LiveStandingsText:
+    """Draws the live table of a scheduled `standings-live` edit when it is sent: the
+    standings as they stand then, provisional as of the moment it was scheduled for."""
+
+    def __init__(self, uow_factory: UnitOfWorkFactory) -> None:
+        self._uow_factory = uow_factory
+
+    async def __call__(self, args: Mapping[str, str | int], locale: str, now: datetime) -> str:
+        moment = datetime.fromisoformat(str(args["at"]))
+        board = await board_of_tournament(self._uow_factory, int(args["tournament"]), moment)
+        return ChannelStandings(locale).live(board)

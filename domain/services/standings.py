@@ -9,7 +9,7 @@ changes are committed together. What the table looks like is the presenter's bus
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Protocol
@@ -222,6 +222,18 @@ async def compute_current(uow: UnitOfWork, tournament: Tournament) -> Standings:
     return compute_standings(tournament.regulation, players, teams, results, lot)
 
 
+async def board_of_tournament(
+    uow_factory: UnitOfWorkFactory, tournament_id: int, now: datetime
+) -> StandingsBoard:
+    """The tournament's board as it stands now, provisional results marked as of `now` (what
+    the outbox draws when it sends the live table or the picture)."""
+    async with uow_factory() as uow:
+        tournament = await uow.tournaments.get(tournament_id)
+        if tournament is None:
+            raise NotFound(f"tournament {tournament_id}")
+        return await _board(uow, tournament, now)
+
+
 async def current_standings(uow_factory: UnitOfWorkFactory, tournament_id: int) -> Standings:
     """The tournament's standings as they stand now (`compute_current` in a unit of work)."""
     async with uow_factory() as uow:
@@ -395,6 +407,7 @@ class StandingsPresenter(Protocol):
 
 
 STANDINGS_PICTURE = "standings-picture"
+LIVE_STANDINGS = "standings-live"
 
 
 def standings_picture(tournament_id: int, page: int = 1) -> Attachment:
@@ -408,6 +421,12 @@ def standings_picture(tournament_id: int, page: int = 1) -> Attachment:
 def refresh_prefix(tournament_id: int) -> str:
     """The key prefix of a tournament's live-table edits scheduled for protest windows' close."""
     return f"standings-refresh:{tournament_id}:"
+
+
+def live_standings(tournament_id: int, moment: datetime) -> Drawing:
+    """The live table drawn when its edit is sent: the standings as they stand then, with
+    what is still provisional at `moment` marked (see `board_of_tournament`)."""
+    return Drawing.of(LIVE_STANDINGS, tournament=tournament_id, at=moment.isoformat())
 
 
 def live_key(tournament_id: int) -> str:
@@ -444,15 +463,11 @@ async def publish_live_standings(
         return False
     assert tournament.channel_id is not None
     board = await load_board(uow, tournament, games, lot, now)
-
-    def live_text(moment: datetime) -> str:
-        return presenter.live(board_as_of(board, games, moment))
-
-    await _schedule_window_refreshes(uow, tournament, games, live_text, protocol_key, now)
+    await _schedule_window_refreshes(uow, tournament, games, protocol_key, now)
     return await uow.outbox.add(
         OutgoingMessage(
             chat_id=tournament.channel_id,
-            text=live_text(now),
+            text=presenter.live(board),
             edit_key=live_key(tournament_id),
             pin=True,
             tournament_id=tournament_id,
@@ -465,13 +480,14 @@ async def _schedule_window_refreshes(
     uow: UnitOfWork,
     tournament: Tournament,
     games: Sequence[PlayedGame],
-    live_text: Callable[[datetime], str],
     protocol_key: str,
     now: datetime,
 ) -> None:
-    """The live table as it will read when each open protest window closes, scheduled for
-    that moment: a result stops being marked provisional without waiting for the next
-    protocol (the last round has none). A later push replaces these."""
+    """An edit of the live table scheduled for the moment each open protest window closes:
+    a result stops being marked provisional without waiting for the next protocol (the last
+    round has none). The table is drawn when the edit is sent, so one push per closing moment
+    serves every later result: a confirmation adds at most its own window's, however many
+    windows are open (no table rendered, nothing rewritten)."""
     assert tournament.channel_id is not None
     prefix = refresh_prefix(tournament.id)
     closing = sorted(
@@ -481,9 +497,11 @@ async def _schedule_window_refreshes(
     waiting = await uow.scheduled_pushes.waiting(prefix)
     await uow.scheduled_pushes.cancel_many(sorted(set(waiting) - set(wanted)))
     for key, moment in wanted.items():
+        if key in waiting and waiting[key].message.text_drawing is not None:
+            continue
         message = OutgoingMessage(
             chat_id=tournament.channel_id,
-            text=live_text(moment),
+            text_drawing=live_standings(tournament.id, moment),
             edit_key=live_key(tournament.id),
             tournament_id=tournament.id,
             dedupe_key=f"{key}:{protocol_key}",

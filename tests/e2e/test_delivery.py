@@ -20,7 +20,7 @@ from bot.delivery import DeliveryWorker
 from bot.fake_telegram import WAIT_LIMIT, FakeTelegram
 from bot.sandbox import running_bot, sandbox_settings
 from bot.scheduler import ReminderScheduler
-from domain.outgoing import DeliveryStatus, OutgoingMessage, ScheduledPush
+from domain.outgoing import DeliveryStatus, Drawing, OutgoingMessage, ScheduledPush
 from domain.tournament import Tournament, TournamentState
 from domain.users import User
 
@@ -208,6 +208,36 @@ async def test_live_standings_are_edited_in_place_and_pinned(
     await worker.stop()
     (live,) = fake.messages(CHANNEL)
     assert live.text == "Таблица после игры 2" and live.pinned and live.edited
+
+
+async def test_a_text_drawn_at_send_time_edits_the_live_message(
+    fake: FakeTelegram, bot: Bot, uow_factory: SqlUnitOfWorkFactory
+) -> None:
+    fake.channel(CHANNEL, "Кубок")
+    drawn: list[tuple[object, str]] = []
+
+    async def live_table(args, locale, now):  # type: ignore[no-untyped-def]
+        drawn.append((args["tournament"], locale))
+        return f"<b>Таблица</b> турнира {args['tournament']}"
+
+    worker = DeliveryWorker(bot, uow_factory, poll_seconds=0.2, drawers={"live": live_table})
+    await worker.start()
+    await _enqueue(
+        uow_factory,
+        OutgoingMessage(chat_id=CHANNEL, text="Таблица", edit_key="standings:7", pin=True),
+    )
+    await _settled(uow_factory)
+    await _enqueue(
+        uow_factory,
+        OutgoingMessage(
+            chat_id=CHANNEL, text_drawing=Drawing.of("live", tournament=7), edit_key="standings:7"
+        ),
+    )
+    counts = await _settled(uow_factory)
+    await worker.stop()
+    (live,) = fake.messages(CHANNEL)
+    assert live.text == "Таблица турнира 7" and live.edited
+    assert drawn == [(7, "ru")] and counts.get(DeliveryStatus.FAILED, 0) == 0
 
 
 async def test_a_long_text_arrives_as_several_messages_in_order(

@@ -6,15 +6,17 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from bot.db.uow import SqlUnitOfWorkFactory
-from bot.rendering.standings_posts import ChannelStandings, StandingsPictures
-from domain.outgoing import Drawing
+from bot.rendering.standings_posts import ChannelStandings, LiveStandingsText, StandingsPictures
+from domain.outgoing import Drawing, ScheduledPush
 from domain.registration import Participant, ParticipantStatus
+from domain.services import protocols, rounds
 from domain.services.standings import (
     STANDINGS_PICTURE,
     PlayedGame,
     RoundClosed,
     StageClosed,
     live_key,
+    live_standings,
     participant_key,
     publish_closing_standings,
     publish_live_standings,
@@ -22,6 +24,11 @@ from domain.services.standings import (
 from domain.standings import GameRecord
 from domain.tournament import Tournament, TournamentState
 from domain.users import User
+from tests.integration.test_protocols import Judge
+from tests.integration.test_rounds import seated
+from tests.integration.test_rounds_setup import NOW as SEATED
+from tests.integration.test_rounds_setup import ORGANIZER as SEATING_ORGANIZER
+from tests.integration.test_rounds_setup import seed_tournament
 from tests.unit.protocol_builders import protocol
 
 NOW = datetime(2026, 12, 20, 13, 0, tzinfo=UTC)
@@ -101,10 +108,17 @@ async def test_a_confirmed_protocol_records_one_pinned_live_edit_of_the_channel_
     assert "предварительный" in message.text
 
 
-async def test_the_live_table_drops_the_provisional_mark_when_the_window_closes(
+async def _refreshes(uow_factory: SqlUnitOfWorkFactory, tournament_id: int) -> list[ScheduledPush]:
+    async with uow_factory() as uow:
+        waiting = await uow.scheduled_pushes.waiting(f"standings-refresh:{tournament_id}:")
+    return sorted(waiting.values(), key=lambda push: push.due_at)
+
+
+async def test_each_window_close_schedules_one_live_edit_drawn_when_sent(
     uow_factory: SqlUnitOfWorkFactory,
 ) -> None:
-    # The last round has no later protocol to refresh the table: the edit is scheduled.
+    # The last round has no later protocol to refresh the table: the edit is scheduled, and
+    # drawn when sent, so a later result neither renders nor rewrites the ones waiting.
     tournament, keys = await _tournament(uow_factory)
     closes = NOW + timedelta(minutes=10)
     later = NOW + timedelta(minutes=12)
@@ -114,18 +128,46 @@ async def test_the_live_table_drops_the_provisional_mark_when_the_window_closes(
         await publish_live_standings(
             uow, PRESENTER, tournament.id, first, None, protocol_key="game-1", now=NOW
         )
+        await uow.commit()
+    (scheduled,) = await _refreshes(uow_factory, tournament.id)
+    async with uow_factory() as uow:
         await publish_live_standings(
             uow, PRESENTER, tournament.id, both, None, protocol_key="game-2", now=NOW
         )
         await uow.commit()
-    async with uow_factory() as uow:
-        waiting = await uow.scheduled_pushes.waiting(f"standings-refresh:{tournament.id}:")
-    refreshes = sorted(waiting.values(), key=lambda push: push.due_at)
+    refreshes = await _refreshes(uow_factory, tournament.id)
     assert [push.due_at for push in refreshes] == [closes, later]
+    assert refreshes[0] == scheduled
     assert all(push.message.edit_key == live_key(tournament.id) for push in refreshes)
-    midway, final = (push.message.text or "" for push in refreshes)
-    assert "предварительный" in midway and "предварительный" not in final
-    assert "Игрок 6 &lt;b&gt; 4 " in final or "Игрок 6 &lt;b&gt; 4\n" in final
+    assert [push.message.text_drawing for push in refreshes] == [
+        live_standings(tournament.id, closes),
+        live_standings(tournament.id, later),
+    ]
+    assert all(push.message.text is None for push in refreshes)
+
+
+async def test_a_window_refresh_shows_every_result_stored_when_it_is_sent(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    seeded = await seed_tournament(uow_factory)
+    preview = await seated(uow_factory, seeded)
+    await rounds.publish_round(uow_factory, seeded.tournament.id, SEATING_ORGANIZER, (), SEATED, 1)
+    for minute, game in enumerate(preview.stage.rounds[0].games):
+        assert game.judge_id is not None
+        await Judge(uow_factory, game.id, game.judge_id).fill_red_win()
+        confirmed = await protocols.confirm_protocol(
+            uow_factory, game.id, game.judge_id, SEATED + timedelta(minutes=minute), PRESENTER
+        )
+        assert confirmed.notice == "protocol-screen-confirmed"
+    midway, final = await _refreshes(uow_factory, seeded.tournament.id)
+    draw = LiveStandingsText(uow_factory)
+    texts = []
+    for push in (midway, final):
+        assert push.message.text_drawing is not None
+        texts.append(await draw(push.message.text_drawing.arguments, "ru", NOW))
+    # When the first window closes both results show, the second still provisional.
+    assert all("сыграно игр: 2" in text for text in texts)
+    assert "предварительный" in texts[0] and "предварительный" not in texts[1]
 
 
 async def test_a_protocol_pushes_its_edit_once_however_often_it_is_confirmed(

@@ -113,6 +113,7 @@ def _body(message: OutgoingMessage) -> str:
             "drawing": _drawing_json(message.attachment.drawing)
             if message.attachment and message.attachment.drawing
             else None,
+            "text_drawing": _drawing_json(message.text_drawing) if message.text_drawing else None,
         },
         ensure_ascii=False,
     )
@@ -148,6 +149,7 @@ def _message(row: _MessageColumns) -> OutgoingMessage:
         pin=data["pin"],
         tournament_id=row.tournament_id,
         dedupe_key=data["dedupe_key"],
+        text_drawing=_drawing(data.get("text_drawing")),
     )
 
 
