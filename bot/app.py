@@ -28,6 +28,7 @@ from bot.db.uow import SqlUnitOfWorkFactory
 from bot.delivery import DeliveryLimits, DeliveryWorker
 from bot.i18n import LOCALES, translator
 from bot.metrics import TelegramRequestMetrics, UpdateMetricsMiddleware
+from bot.rendering.pictures import StandingsPainter
 from bot.rendering.standings_posts import ChannelStandings, LiveStandingsText, StandingsPictures
 from bot.replies import ReliableReplies, ReplyScope
 from bot.response_models import HeldResponseModels
@@ -118,6 +119,8 @@ def build_dispatcher(
     # The channel's standings (live table, closing posts) speak the bot's default language.
     # Each tournament's channel posts in the language chosen for it.
     dispatcher["standings_presenter"] = ChannelStandings()
+    # Standings pictures (the channel's and those asked for) are drawn in a process of their own.
+    dispatcher["pictures"] = StandingsPainter()
     dispatcher.update.outer_middleware(UpdateMetricsMiddleware())
     dispatcher.update.outer_middleware(ReplyScope())
     # The database storage reads the sender with the conversation state (one transaction).
@@ -169,7 +172,7 @@ def build_delivery(
         limits=limits,
         default_locale=settings.default_locale,
         drawers={
-            STANDINGS_PICTURE: StandingsPictures(uow_factory),
+            STANDINGS_PICTURE: StandingsPictures(uow_factory, dispatcher["pictures"]),
             LIVE_STANDINGS: LiveStandingsText(uow_factory),
         },
     )
@@ -183,6 +186,8 @@ def build_delivery(
     dispatcher.startup.register(reminders.start)
     dispatcher.shutdown.register(reminders.stop)
     dispatcher.shutdown.register(delivery.stop)
+    # After the worker stopped: no picture is being drawn any more.
+    dispatcher.shutdown.register(dispatcher["pictures"].close)
     return delivery, reminders
 
 

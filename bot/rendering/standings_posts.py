@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Mapping
 from datetime import datetime
 from html import escape
 
-from bot.rendering.standings_png import picture_count, standings_png
+from bot.rendering.pictures import StandingsPainter
+from bot.rendering.standings_png import picture_count
 from bot.rendering.standings_table import stage_name, text
 from bot.rendering.standings_text import live_standings_text, standings_pages
 from domain.services.ports import UnitOfWorkFactory
@@ -57,17 +57,18 @@ class ChannelStandings:
 
 
 class StandingsPictures:
-    """Draws the `standings-picture` attachments of the outbox when they are sent: a page of
-    the tournament's current standings, rendered in a worker thread so the bot stays
-    responsive."""
+    """Draws the `standings-picture` attachments of the outbox when they are sent: the
+    tournament's current standings, drawn by `painter` outside the event loop's process so
+    the bot stays responsive."""
 
-    def __init__(self, uow_factory: UnitOfWorkFactory) -> None:
+    def __init__(self, uow_factory: UnitOfWorkFactory, painter: StandingsPainter) -> None:
         self._uow_factory = uow_factory
+        self._painter = painter
 
     async def __call__(self, args: Mapping[str, str | int], locale: str, now: datetime) -> bytes:
         board = await board_of_tournament(self._uow_factory, int(args["tournament"]), now)
         page = int(args.get("page", 1))
-        return await asyncio.to_thread(standings_png, board, locale, page)
+        return await self._painter.draw(board, locale, page)
 
 
 class LiveStandingsText:

@@ -6,6 +6,7 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from bot.db.uow import SqlUnitOfWorkFactory
+from bot.rendering.pictures import StandingsPainter
 from bot.rendering.standings_posts import ChannelStandings, LiveStandingsText, StandingsPictures
 from domain.outgoing import Drawing, ScheduledPush
 from domain.registration import Participant, ParticipantStatus
@@ -263,8 +264,18 @@ async def test_a_round_and_a_stage_close_with_a_picture_and_the_table_once_each(
     # The picture is drawn when it is sent, from the standings of that moment.
     drawing = round_picture.attachment.drawing
     assert drawing == Drawing.of(STANDINGS_PICTURE, tournament=tournament.id)
-    drawn = await StandingsPictures(uow_factory)(drawing.arguments, "ru", NOW)
-    assert drawn.startswith(b"\x89PNG")
+    assert stage_picture.attachment is not None and stage_picture.attachment.drawing is not None
+    painter = StandingsPainter()
+    try:
+        pictures = StandingsPictures(uow_factory, painter)
+        drawn = await pictures(drawing.arguments, "ru", NOW)
+        # The stage closes with the round: the same standings are drawn once.
+        again = await pictures(stage_picture.attachment.drawing.arguments, "ru", NOW)
+    finally:
+        await painter.close()
+    assert drawn.startswith(b"\x89PNG") and again == drawn
+    assert (painter.figures.drawn, painter.figures.reused) == (1, 1)
+    assert painter.figures.cpu_total > 0
     assert round_picture.text == "<b>Кубок &lt;Ворона&gt;: тур 1 завершён</b> (Отборочный тур)"
     assert (round_table.text or "").startswith(round_picture.text)
     assert "Игрок 0 &lt;b&gt;" in (round_table.text or "")
