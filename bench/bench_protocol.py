@@ -1,25 +1,32 @@
-"""A confirmed protocol to the channel's pushes queued, on SQLite (target: p95 under 300 ms for
-a 100-player tournament).
+"""A confirmed protocol to the channel's pushes queued, on SQLite (target: p95 under 300 ms).
 
-A 100-player cup is seated (10 tables, 6 rounds) and every round published; each of its 60
-games gets a complete draft; then every confirmation is timed, in play order, with the
-standings presenter the application hands its handlers (`dispatcher["standings_presenter"]`):
-each confirmation queues the result post and the live table's edit (the standings over up to
-60 protocols, rendered), and the last game of a round also its closing post (a picture and the
-table as text), so those are timed apart too.
+A cup is seated (6 rounds) and every round published; each of its games gets a complete
+draft; then every confirmation is timed, in play order, with the standings presenter the
+application hands its handlers (`dispatcher["standings_presenter"]`): each confirmation
+queues the result post and the live table's edit (the standings over every protocol so far,
+rendered) and schedules the live table's refresh for its protest window's close; the last game
+of a round also queues its closing post (a picture drawn when sent, and the table as text), so
+those are timed apart too.
 
-Run: .venv/bin/python bench/bench_protocol.py
+Three cases: 100 players (10 tables) all confirmed at one moment, so every protest window
+closes at the same time (k = 1 closing moment); then the realistic case, the results of a
+round coming in over ten minutes, so the windows of the last ten minutes are open (about one
+per table: 10 and 30 open windows at 100 and 300 players). A confirmation's cost should not
+grow with the open windows.
+
+Run: .venv/bin/python bench/bench_protocol.py [--players 100 300]
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import random
 import statistics
 import tempfile
 import time
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from bench_standings import machine
@@ -28,6 +35,7 @@ from bot.app import build_dispatcher
 from bot.config import Settings
 from bot.db.engine import create_engine, create_session_factory
 from bot.db.migrate import upgrade
+from bot.db.transactions import counting
 from bot.db.uow import SqlUnitOfWorkFactory
 from domain.permissions import StaffRole
 from domain.protocol import FirstKill, ProtocolDraft, Role, Side
@@ -38,12 +46,13 @@ from domain.services.standings import current_standings
 from domain.tournament import Tournament, TournamentState
 from domain.users import User
 
-PLAYERS = 100
-JUDGES = 10
 ORGANIZER = 1
 CHANNEL = -100777
 NOW = datetime(2026, 12, 20, 12, 0, tzinfo=UTC)
 ROLES = [Role.CIVILIAN] * 6 + [Role.SHERIFF, Role.MAFIA, Role.MAFIA, Role.DON]
+# A round's results come in over this long: the protest windows (10 minutes) of about one
+# round's tables are open at each confirmation.
+ROUND_SPAN = timedelta(minutes=10)
 
 
 def finished(draft: ProtocolDraft, rng: random.Random) -> ProtocolDraft:
@@ -60,10 +69,10 @@ def finished(draft: ProtocolDraft, rng: random.Random) -> ProtocolDraft:
     )
 
 
-async def cup(uow_factory: SqlUnitOfWorkFactory) -> int:
+async def cup(uow_factory: SqlUnitOfWorkFactory, player_count: int) -> int:
     """A running cup in its qualifying stage: players registered, table judges appointed."""
-    judges = range(ORGANIZER + 1, ORGANIZER + 1 + JUDGES)
-    players = range(1000, 1000 + PLAYERS)
+    judges = range(ORGANIZER + 1, ORGANIZER + 1 + player_count // 10)
+    players = range(1000, 1000 + player_count)
     async with uow_factory() as uow:
         for telegram_id in (ORGANIZER, *judges, *players):
             await uow.users.save(User(telegram_id, f"U{telegram_id}", None, None, "ru"))
@@ -99,9 +108,11 @@ async def cup(uow_factory: SqlUnitOfWorkFactory) -> int:
     return tournament.id
 
 
-async def prepare(uow_factory: SqlUnitOfWorkFactory) -> tuple[list[tuple[int, int]], int]:
+async def prepare(
+    uow_factory: SqlUnitOfWorkFactory, player_count: int
+) -> tuple[list[tuple[int, int]], int]:
     """The seated, published cup: every game's (id, judge) with its draft complete."""
-    tournament = await cup(uow_factory)
+    tournament = await cup(uow_factory, player_count)
     preview = await rounds.start_stage(
         uow_factory, tournament, ORGANIZER, (), NOW, seed=1, swaps=200_000
     )
@@ -130,7 +141,7 @@ def _figures(timings: list[float]) -> str:
     return f"p50 {statistics.median(ms):.1f} ms, p95 {p95:.1f} ms, max {ms[-1]:.1f} ms"
 
 
-async def run(folder: Path) -> None:
+async def run(folder: Path, player_count: int, spread: bool) -> None:
     url = f"sqlite+aiosqlite:///{folder / 'bench.sqlite3'}"
     engine = create_engine(url)
     await upgrade(engine)
@@ -138,41 +149,62 @@ async def run(folder: Path) -> None:
     uow_factory = SqlUnitOfWorkFactory(session_factory)
     settings = Settings(_env_file=None, database_url=url)  # type: ignore[call-arg]
     presenter = build_dispatcher(settings, session_factory, uow_factory)["standings_presenter"]
-    games, tournament = await prepare(uow_factory)
+    games, tournament = await prepare(uow_factory, player_count)
     # Games come round by round: every `tables`-th confirmation completes a round.
-    tables = PLAYERS // 10
-    timings, closing, within = [], [], []
+    tables = player_count // 10
+    step = ROUND_SPAN / tables if spread else timedelta(0)
+    timings, closing, within, transactions = [], [], [], []
     for number, (game_id, judge_id) in enumerate(games, start=1):
-        start = time.perf_counter()
-        view = await protocols.confirm_protocol(uow_factory, game_id, judge_id, NOW, presenter)
-        elapsed = time.perf_counter() - start
+        moment = NOW + step * number
+        with counting() as tally:
+            start = time.perf_counter()
+            view = await protocols.confirm_protocol(
+                uow_factory, game_id, judge_id, moment, presenter
+            )
+            elapsed = time.perf_counter() - start
         timings.append(elapsed)
+        transactions.append(tally.transactions)
         (closing if number % tables == 0 else within).append(elapsed)
         assert view.notice == "protocol-screen-confirmed", view.refused
     standings = await current_standings(uow_factory, tournament)
+    last = NOW + step * len(games)
     async with uow_factory() as uow:
         queued = await uow.outbox.waiting(100_000)
         channel = [await uow.outbox.claim(item.id) for item in queued if item.chat_id == CHANNEL]
+        refreshes = await uow.scheduled_pushes.waiting(f"standings-refresh:{tournament}:")
     await engine.dispose()
     posts = [item.message for item in channel if item is not None]
     live = sum(1 for post in posts if post.edit_key is not None)
     pictures = sum(1 for post in posts if post.attachment is not None)
-    print(f"protocol confirmation with the channel push: {PLAYERS} players, {len(games)} games")
-    print(f"every confirmation: {_figures(timings)}")
-    print(f"within a round (result and live table): {_figures(within)}")
-    print(f"the last of a round (and its closing post): {_figures(closing)}")
-    print("target: p95 < 300 ms")
+    case = (
+        f"results of a round over {ROUND_SPAN.seconds // 60} minutes, the last confirmation "
+        f"with {sum(1 for push in refreshes.values() if push.due_at > last)} windows open"
+        if spread
+        else "all at one moment (k = 1 closing moment)"
+    )
+    print(f"== {player_count} players ({tables} tables), {len(games)} games: {case}")
+    print(f"  every confirmation: {_figures(timings)}")
+    print(f"  within a round (result and live table): {_figures(within)}")
+    print(f"  the last of a round (and its closing post): {_figures(closing)}")
+    print(f"  transactions per confirmation: {max(transactions)} at most")
     games_counted = sum(row.figures.games for row in standings.players) // 10
     print(
-        f"standings over {games_counted} games; channel messages queued: {len(posts)} "
-        f"({live} live table edits, {pictures} closing pictures)"
+        f"  standings over {games_counted} games; channel messages queued: {len(posts)} "
+        f"({live} live table edits, {pictures} closing pictures); "
+        f"{len(refreshes)} window refreshes scheduled"
     )
-    print(f"machine: {machine()}")
 
 
 def main() -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        asyncio.run(run(Path(folder)))
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--players", type=int, nargs="+", default=[100, 300])
+    args = parser.parse_args()
+    cases = [(100, False), *((players, True) for players in args.players)]
+    for players, spread in cases:
+        with tempfile.TemporaryDirectory() as folder:
+            asyncio.run(run(Path(folder), players, spread))
+    print("target: p95 < 300 ms, not growing with the open windows")
+    print(f"machine: {machine()}")
 
 
 if __name__ == "__main__":

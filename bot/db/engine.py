@@ -10,6 +10,8 @@ from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlalchemy.pool import ConnectionPoolEntry
 
+from bot.db.transactions import transaction_begun
+
 # Another process (the CLI's export, say) may hold the write lock for a while.
 SQLITE_BUSY_TIMEOUT_MS = 30_000
 # How long a unit of work may wait for the SQLite connection before giving up.
@@ -55,6 +57,7 @@ def create_engine(url: str, **kwargs: Any) -> AsyncEngine:
         kwargs.setdefault("max_overflow", 0)
         kwargs.setdefault("pool_timeout", SQLITE_CONNECTION_WAIT_S)
     engine = create_async_engine(url, **kwargs)
+    event.listen(engine.sync_engine, "begin", transaction_begun)
     if is_sqlite(url):
         event.listen(engine.sync_engine, "connect", _tune_sqlite)
         event.listen(engine.sync_engine, "begin", _begin_immediately)

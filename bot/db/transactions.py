@@ -1,5 +1,10 @@
-"""Counts the database transactions an engine begins, in all and per piece of work (an
-update, say): the benchmarks print them per update and per outbox message."""
+"""Counts the database transactions begun per piece of work (an update, a whole run): the
+benchmarks print them per update and per outbox message, tests check them.
+
+Every engine made by `bot.db.engine.create_engine` reports its transaction starts here (a
+listener installed with the engine: adding one to a running engine could disturb a start in
+progress). A start is counted in each `counting()` block the starting task is inside.
+"""
 
 from __future__ import annotations
 
@@ -9,45 +14,35 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import event
-from sqlalchemy.ext.asyncio import AsyncEngine
-
 
 @dataclass
 class Tally:
-    """Transactions begun inside one `TransactionCounter.counting()` block."""
+    """Transactions begun inside one `counting()` block (nested blocks' included)."""
 
     transactions: int = 0
+    outer: Tally | None = None
 
 
-# SQLAlchemy runs the driver's calls in a greenlet that shares the caller's context, so the
-# tally of the task that began a transaction is the one counted.
+# SQLAlchemy runs the driver's calls in a greenlet that shares the caller's context, and a
+# task starts with a copy of its creator's context: the blocks a task is inside are found.
 _tally: ContextVar[Tally | None] = ContextVar("transaction_tally", default=None)
 
 
-class TransactionCounter:
-    """Listens to `engine`'s transaction starts until `close()`."""
+def transaction_begun(_connection: Any) -> None:
+    """The engines' `begin` listener."""
+    tally = _tally.get()
+    while tally is not None:
+        tally.transactions += 1
+        tally = tally.outer
 
-    def __init__(self, engine: AsyncEngine) -> None:
-        self._engine = engine.sync_engine
-        self.total = 0
-        event.listen(self._engine, "begin", self._begun)
 
-    def _begun(self, _connection: Any) -> None:
-        self.total += 1
-        tally = _tally.get()
-        if tally is not None:
-            tally.transactions += 1
-
-    @contextmanager
-    def counting(self) -> Iterator[Tally]:
-        """A tally of the transactions the current task begins inside the block."""
-        tally = Tally()
-        token = _tally.set(tally)
-        try:
-            yield tally
-        finally:
-            _tally.reset(token)
-
-    def close(self) -> None:
-        event.remove(self._engine, "begin", self._begun)
+@contextmanager
+def counting() -> Iterator[Tally]:
+    """A tally of the transactions the current task (and the tasks it starts) begins inside
+    the block."""
+    tally = Tally(outer=_tally.get())
+    token = _tally.set(tally)
+    try:
+        yield tally
+    finally:
+        _tally.reset(token)

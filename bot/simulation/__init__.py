@@ -19,10 +19,13 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.clock import ScaledClock
+from bot.db.transactions import counting
 from bot.fake_telegram import FakeTelegram, RateLimits
+from bot.rendering.pictures import PictureFigures
 from bot.sandbox import running_bot, sandbox_settings
 from bot.seeds import SeededSeeds
 from bot.simulation.figures import ErrorLog, Figures, figures_of
+from bot.simulation.measure import UpdateMeter, rss_mb
 from bot.simulation.people import ORGANIZER_ID, cast_of
 from bot.simulation.progress import Progress
 from bot.simulation.report import (
@@ -67,6 +70,8 @@ class SimulationOptions:
     seed: int = 1
     speed: float = 50.0
     out: Path | None = None
+    # None: an SQLite file in the `out` folder (the benchmark also plays on PostgreSQL).
+    database_url: str | None = None
 
 
 @dataclass(frozen=True)
@@ -74,6 +79,11 @@ class SimulationResult:
     outcome: Outcome
     figures: Figures
     folder: Path
+    # Handling time and transactions by phase, memory (see `bot.simulation.measure`).
+    meter: UpdateMeter
+    outbox: dict[DeliveryStatus, int]
+    pictures: PictureFigures
+    idle_rss_mb: float
     # The channel's posts as it shows them at the end (the live table as last edited).
     channel: tuple[str, ...] = ()
 
@@ -134,24 +144,26 @@ def new_folder(out: Path | None) -> Path:
     return out
 
 
-async def _delivered(app) -> None:  # type: ignore[no-untyped-def]
+async def _delivered(app, meter: UpdateMeter) -> None:  # type: ignore[no-untyped-def]
     """Wait until the outbox has sent everything recorded."""
     async with asyncio.timeout(DELIVERY_WAIT):
         while True:
-            async with app.uow_factory() as uow:
-                counts = await uow.outbox.status_counts()
+            with meter.apart():
+                async with app.uow_factory() as uow:
+                    counts = await uow.outbox.status_counts()
             if not counts.get(DeliveryStatus.PENDING) and not counts.get(DeliveryStatus.SENDING):
                 return
             await asyncio.sleep(0.1)
 
 
-async def _windows_closed(app, tournament_id: int) -> None:  # type: ignore[no-untyped-def]
+async def _windows_closed(app, meter: UpdateMeter, tournament_id: int) -> None:  # type: ignore[no-untyped-def]
     """Wait until the live table's edits for the closing protest windows have gone into the
     outbox (the scheduler moves each at its window's close, on the simulation's clock)."""
     async with asyncio.timeout(DELIVERY_WAIT):
         while True:
-            async with app.uow_factory() as uow:
-                waiting = await uow.scheduled_pushes.waiting(refresh_prefix(tournament_id))
+            with meter.apart():
+                async with app.uow_factory() as uow:
+                    waiting = await uow.scheduled_pushes.waiting(refresh_prefix(tournament_id))
             if not waiting:
                 return
             await asyncio.sleep(0.1)
@@ -176,7 +188,7 @@ async def simulate(options: SimulationOptions, out: TextIO) -> SimulationResult:
     try:
         settings = sandbox_settings(
             fake,
-            f"sqlite+aiosqlite:///{folder / DATABASE_FILE}",
+            options.database_url or f"sqlite+aiosqlite:///{folder / DATABASE_FILE}",
             admin_ids=frozenset({ORGANIZER_ID}),
             delivery_messages_per_second=total,
             delivery_private_chat_per_second=private,
@@ -192,8 +204,12 @@ async def simulate(options: SimulationOptions, out: TextIO) -> SimulationResult:
         seeds = SeededSeeds(f"seating:{options.seed}")
         # The bot's time runs as fast as its people act: protest windows close within the run.
         clock = ScaledClock(datetime.now(UTC), options.speed)
-        with ErrorLog() as errors:
+        # Every task the bot starts inherits the block: the run's transactions are counted.
+        with ErrorLog() as errors, counting() as run:
             async with running_bot(settings, seeds=seeds, clock=clock) as app:
+                idle_rss = rss_mb()
+                meter = UpdateMeter(run)
+                meter.attach(app.dispatcher)
                 users = people(fake, cast)
                 script = Tournament(
                     fake,
@@ -202,14 +218,18 @@ async def simulate(options: SimulationOptions, out: TextIO) -> SimulationResult:
                     entry,
                     options.seed,
                     Pace(options.speed),
-                    Progress(out),
-                    delivered=functools.partial(_delivered, app),
+                    Progress(out, on_stage=meter.enter),
+                    delivered=functools.partial(_delivered, app, meter),
                 )
                 played = await script.run()
-                await _windows_closed(app, played.tournament_id)
-                await _delivered(app)
+                await _windows_closed(app, meter, played.tournament_id)
+                await _delivered(app, meter)
                 await fake.wait_idle(quiet=0.3, timeout=WAIT)
-                outcome = await read_outcome(app.uow_factory, played.tournament_id, clock.now())
+                with meter.apart():
+                    outcome = await read_outcome(app.uow_factory, played.tournament_id, clock.now())
+                    async with app.uow_factory() as uow:
+                        outbox = dict(await uow.outbox.status_counts())
+                pictures = app.dispatcher["pictures"].figures
         figures = figures_of(fake, errors, time.perf_counter() - started)
         channel_posts = channel_feed(fake, CHANNEL_ID, folder)
     finally:
@@ -217,4 +237,13 @@ async def simulate(options: SimulationOptions, out: TextIO) -> SimulationResult:
     report = Report(outcome, channel_posts, figures, played.notes, folder)
     write_files(report)
     out.write(report_text(report))
-    return SimulationResult(outcome, figures, folder, tuple(post.text for post in channel_posts))
+    return SimulationResult(
+        outcome,
+        figures,
+        folder,
+        meter,
+        outbox,
+        pictures,
+        idle_rss,
+        tuple(post.text for post in channel_posts),
+    )

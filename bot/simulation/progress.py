@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TextIO
 
 WIDTH = 30
@@ -10,8 +11,10 @@ WIDTH = 30
 class Progress:
     """Bars drawn in place on a terminal; elsewhere (a file, a test) each bar once, finished."""
 
-    def __init__(self, out: TextIO) -> None:
+    def __init__(self, out: TextIO, on_stage: Callable[[str], None] | None = None) -> None:
+        """`on_stage` hears each stage's name as it starts (the benchmark's phases)."""
         self._out = out
+        self._on_stage = on_stage
         self._live = out.isatty()
         self._name = ""
         self._done = 0
@@ -20,6 +23,8 @@ class Progress:
     def stage(self, name: str, total: int) -> None:
         """Start the bar of a stage with `total` steps."""
         self._name, self._done, self._total = name, 0, max(total, 1)
+        if self._on_stage is not None:
+            self._on_stage(name)
         if self._live:
             self._draw("\r")
 

@@ -9,7 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from bot.db.engine import create_session_factory
 from bot.db.fsm_storage import SqlStorage, sender_read_with_state
 from bot.db.repositories.users import SqlUserRepository
-from bot.db.transactions import TransactionCounter
+from bot.db.transactions import counting
 from domain.services.users import UNREAD
 from domain.users import User
 
@@ -71,13 +71,9 @@ async def test_reading_the_state_reads_the_sender_in_the_same_transaction(
         await SqlUserRepository(session).save(User(42, "Анна", None, None, "en"))
     storage = SqlStorage(session_factory)
     await storage.set_state(KEY, Registration.club)
-    counter = TransactionCounter(engine)
-    try:
-        with counter.counting() as read:
-            assert await storage.get_state(KEY) == Registration.club.state
-            assert sender_read_with_state(42) == User(42, "Анна", None, None, "en")
-    finally:
-        counter.close()
+    with counting() as read:
+        assert await storage.get_state(KEY) == Registration.club.state
+        assert sender_read_with_state(42) == User(42, "Анна", None, None, "en")
     assert read.transactions == 1
     # Handed out once, and only for the sender whose state was read.
     assert sender_read_with_state(42) is UNREAD

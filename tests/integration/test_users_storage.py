@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy.ext.asyncio import AsyncEngine
-
-from bot.db.transactions import TransactionCounter
+from bot.db.transactions import counting
 from bot.db.uow import SqlUnitOfWorkFactory
 from domain.services.users import choose_language, remember_user
 from domain.tournament import Tournament, TournamentState
@@ -82,19 +80,15 @@ async def test_a_tournament_is_numbered_by_the_database(uow_factory: SqlUnitOfWo
 
 
 async def test_a_known_person_with_the_same_names_costs_no_transaction(
-    engine: AsyncEngine, uow_factory: SqlUnitOfWorkFactory
+    uow_factory: SqlUnitOfWorkFactory,
 ) -> None:
     names = {"first_name": "Анна", "last_name": None, "username": "anna", "default_locale": "ru"}
     stored = await remember_user(uow_factory, telegram_id=11, **names)
-    counter = TransactionCounter(engine)
-    try:
-        with counter.counting() as same:
-            assert await remember_user(uow_factory, telegram_id=11, known=stored, **names) == stored
-        renamed = {**names, "username": "anna_k"}
-        with counter.counting() as changed:
-            user = await remember_user(uow_factory, telegram_id=11, known=stored, **renamed)
-    finally:
-        counter.close()
+    with counting() as same:
+        assert await remember_user(uow_factory, telegram_id=11, known=stored, **names) == stored
+    renamed = {**names, "username": "anna_k"}
+    with counting() as changed:
+        user = await remember_user(uow_factory, telegram_id=11, known=stored, **renamed)
     assert same.transactions == 0 and changed.transactions == 1
     async with uow_factory() as uow:
         assert await uow.users.get(11) == user and user.username == "anna_k"

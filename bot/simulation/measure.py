@@ -1,0 +1,153 @@
+"""What each kind of update cost the bot during a simulation: handling time, transactions and
+throughput by phase of the tournament, the outbox's transactions and the process's memory.
+
+The meter wraps the Dispatcher's `feed_update`, so an update is timed from the start of its
+handling (its sender's lookup and conversation state included) to its end (a confirmation's
+commit included), and the transactions its task begins are counted as its own. Transactions
+begun outside any update are the outbox worker's and the scheduler's.
+"""
+
+from __future__ import annotations
+
+import resource
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from aiogram import Dispatcher
+from aiogram.types import Update
+
+from bot.db.transactions import Tally, counting
+from bot.simulation.figures import percentile
+from bot.simulation.people import ORGANIZER_ID
+
+# The phases as the report names them, in the order of a tournament.
+REGISTRATION = "registration burst"
+CHECK_IN = "check-in"
+PROTOCOL = "judges' protocol presses"
+CONFIRMATION = "confirmations"
+ORGANIZER = "organizer's screens"
+OTHER = "other updates"
+KINDS = (REGISTRATION, CHECK_IN, PROTOCOL, CONFIRMATION, ORGANIZER, OTHER)
+
+# The protocol screen's buttons (handlers/protocol.py `ProtocolButton`) and its confirm act.
+_PROTOCOL_PREFIX = "pp:"
+_CONFIRM_ACT = "c"
+
+
+@dataclass(frozen=True, slots=True)
+class Handled:
+    """One update: its kind, when its handling started and ended, its transactions."""
+
+    kind: str
+    started: float
+    seconds: float
+    transactions: int
+
+
+def rss_mb() -> float:
+    """The process's resident memory now, in MB (Linux)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def peak_rss_mb() -> float:
+    """The most resident memory the process has had, in MB."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+@dataclass
+class UpdateMeter:
+    """Times and counts every update a Dispatcher handles, by kind (see `KINDS`)."""
+
+    # Every transaction of the run (the meter is made inside its `counting()` block).
+    run: Tally
+    phase: str = OTHER
+    handled: list[Handled] = field(default_factory=list)
+    memory: list[tuple[str, float]] = field(default_factory=list)
+    _apart: int = 0
+
+    def attach(self, dispatcher: Dispatcher) -> None:
+        """Wrap the dispatcher's `feed_update` (polling calls it for each update)."""
+        feed_update = dispatcher.feed_update
+
+        async def measured(bot: Any, update: Update, **kwargs: Any) -> Any:
+            kind = self._kind(update)
+            with counting() as tally:
+                started = time.perf_counter()
+                try:
+                    return await feed_update(bot, update, **kwargs)
+                finally:
+                    ended = time.perf_counter()
+                    self.handled.append(Handled(kind, started, ended - started, tally.transactions))
+
+        dispatcher.feed_update = measured  # type: ignore[method-assign]
+
+    def enter(self, stage_name: str) -> None:
+        """The simulation's progress entered a stage: registration, check-in or a stage of
+        games (its Russian bar names); the memory is noted at each."""
+        if stage_name.startswith("Регистрация"):
+            self.phase = REGISTRATION
+        elif stage_name.startswith("Отметка"):
+            self.phase = CHECK_IN
+        else:
+            self.phase = PROTOCOL
+        self.memory.append((stage_name, rss_mb()))
+
+    @contextmanager
+    def apart(self) -> Iterator[None]:
+        """The simulation's own reads (waiting for the outbox, the final standings): their
+        transactions are neither an update's nor the outbox's."""
+        with counting() as tally:
+            yield
+        self._apart += tally.transactions
+
+    def _kind(self, update: Update) -> str:
+        sender = getattr(update.event, "from_user", None)
+        if sender is not None and sender.id == ORGANIZER_ID:
+            return ORGANIZER
+        query = update.callback_query
+        if self.phase == PROTOCOL and query is not None and query.data:
+            if query.data.startswith(_PROTOCOL_PREFIX):
+                act = query.data.split(":")[2]
+                return CONFIRMATION if act == _CONFIRM_ACT else PROTOCOL
+            return OTHER
+        if self.phase in (REGISTRATION, CHECK_IN):
+            return self.phase
+        return OTHER
+
+    def background_transactions(self) -> int:
+        """Transactions begun outside any update and outside the simulation's own reads."""
+        in_updates = sum(h.transactions for h in self.handled)
+        return self.run.transactions - in_updates - self._apart
+
+    def lines(self, outbox_messages: int) -> list[str]:
+        """The figures by kind, then the outbox's transactions."""
+        lines = []
+        for kind in KINDS:
+            handled = [h for h in self.handled if h.kind == kind]
+            if not handled:
+                continue
+            seconds = [h.seconds for h in handled]
+            span = max(h.started + h.seconds for h in handled) - min(h.started for h in handled)
+            rate = len(handled) / span if span > 0 else 0.0
+            transactions = sum(h.transactions for h in handled) / len(handled)
+            most = max(h.transactions for h in handled)
+            lines.append(
+                f"{kind}: {len(handled)} updates, p50 {percentile(seconds, 0.5) * 1000:.0f} ms, "
+                f"p95 {percentile(seconds, 0.95) * 1000:.0f} ms, "
+                f"max {max(seconds) * 1000:.0f} ms, {rate:.1f} updates/s, "
+                f"{transactions:.2f} transactions/update (max {most})"
+            )
+        background = self.background_transactions()
+        per_message = background / outbox_messages if outbox_messages else 0.0
+        lines.append(
+            f"outbox and scheduler: {background} transactions for {outbox_messages} outbox "
+            f"messages ({per_message:.2f} per message)"
+        )
+        return lines
