@@ -9,7 +9,7 @@ either row at any time).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from contextvars import ContextVar
 from typing import Any
 
@@ -55,7 +55,12 @@ class SqlStorage(BaseStorage):
         return row.state if row else None
 
     async def set_data(self, key: StorageKey, data: Mapping[str, Any]) -> None:
-        await self._write(key, data=dict(data))
+        await self._write(key, lambda _: dict(data))
+
+    async def update_data(self, key: StorageKey, data: Mapping[str, Any]) -> dict[str, Any]:
+        """Merge `data` into the stored data in one transaction (aiogram's default reads in
+        one and writes in another)."""
+        return await self._write(key, lambda current: {**current, **data})
 
     async def get_data(self, key: StorageKey) -> dict[str, Any]:
         row = await self._read(key)
@@ -68,7 +73,14 @@ class SqlStorage(BaseStorage):
         async with self._session_factory() as session:
             return await session.get(ConversationRow, self._keys.build(key))
 
-    async def _write(self, key: StorageKey, **values: Any) -> None:
+    async def _write(
+        self,
+        key: StorageKey,
+        data: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+        **values: Any,
+    ) -> dict[str, Any]:
+        """Change the row in one transaction: `values` set its columns, `data` makes its new
+        data from the stored one; the data as stored is returned."""
         async with self._session_factory() as session, session.begin():
             row_key = self._keys.build(key)
             row = await session.get(ConversationRow, row_key)
@@ -77,8 +89,11 @@ class SqlStorage(BaseStorage):
                 row = ConversationRow(key=row_key, state=None, data={})
             for name, value in values.items():
                 setattr(row, name, value)
+            if data is not None:
+                row.data = data(dict(row.data))
             empty = row.state is None and not row.data
             if stored and empty:
                 await session.delete(row)
             elif not stored and not empty:
                 session.add(row)
+            return dict(row.data)

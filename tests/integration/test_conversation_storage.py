@@ -85,3 +85,13 @@ async def test_a_sender_never_stored_is_read_as_none(engine: AsyncEngine) -> Non
     storage = SqlStorage(create_session_factory(engine))
     assert await storage.get_state(KEY) is None
     assert sender_read_with_state(42) is None
+
+
+async def test_updating_the_data_merges_it_in_one_transaction(engine: AsyncEngine) -> None:
+    storage = SqlStorage(create_session_factory(engine))
+    await storage.set_data(KEY, {"nickname": "Ворон", "club": "Омск"})
+    with counting() as update:
+        merged = await storage.update_data(KEY, {"club": "Томск", "city": "Томск"})
+    assert update.transactions == 1
+    assert merged == {"nickname": "Ворон", "club": "Томск", "city": "Томск"}
+    assert await storage.get_data(KEY) == merged
