@@ -45,6 +45,7 @@ from domain.services.standings import StandingsPresenter
 from domain.users import User
 from handlers.callbacks import RowId
 from handlers.common import edit_screen
+from handlers.keyboards import RowsKeyboard
 from handlers.middlewares import Texts
 
 # Presses that are not the screen's own: open, confirm, start or cancel a correction, and
@@ -304,7 +305,7 @@ def _winner_tools(screen: Screen, texts: Texts) -> list[list[tuple[str, Press]]]
 def render_keyboard(view: ProtocolView, texts: Texts) -> InlineKeyboardMarkup | None:
     """Seats, the mode's tools, the modes, and confirm (or correct) where it applies."""
     game_id = view.game.game.id
-    keyboard = InlineKeyboardBuilder()
+    keyboard = RowsKeyboard()
     screen = view.screen
     if screen is None:
         if view.chief_judge and view.game.game.state is GameState.CONFIRMED:
