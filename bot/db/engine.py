@@ -14,8 +14,10 @@ from bot.db.transactions import transaction_begun
 
 # Another process (the CLI's export, say) may hold the write lock for a while.
 SQLITE_BUSY_TIMEOUT_MS = 30_000
-# How long a unit of work may wait for the SQLite connection before giving up.
-SQLITE_CONNECTION_WAIT_S = 120
+# How long a unit of work may wait for a pooled connection before giving up: a burst (300
+# players registering at once) queues for them on a busy machine far longer than
+# SQLAlchemy's default 30 s.
+CONNECTION_WAIT_S = 120
 
 
 def _tune_sqlite(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
@@ -55,7 +57,7 @@ def create_engine(url: str, **kwargs: Any) -> AsyncEngine:
         # racing for the file lock and failing with "database is locked" under load.
         kwargs.setdefault("pool_size", 1)
         kwargs.setdefault("max_overflow", 0)
-        kwargs.setdefault("pool_timeout", SQLITE_CONNECTION_WAIT_S)
+    kwargs.setdefault("pool_timeout", CONNECTION_WAIT_S)
     engine = create_async_engine(url, **kwargs)
     event.listen(engine.sync_engine, "begin", transaction_begun)
     if is_sqlite(url):
