@@ -3,7 +3,9 @@
 matplotlib takes seconds of CPU for a large table; in a thread it would still hold the event
 loop's GIL for most of them and every judge's tap would wait. One worker process draws the
 pictures one after another; the same board asked for again (a round and its stage closing
-together) is drawn once.
+together) is drawn once. The worker starts with the first picture (not with the bot: it
+would slow the bot's start-up) and, until it has loaded matplotlib (seconds on a busy
+machine), pictures are drawn in a thread as before, so none waits for it.
 """
 
 from __future__ import annotations
@@ -13,20 +15,25 @@ import hashlib
 import multiprocessing
 import pickle
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
 from domain.services.standings import StandingsBoard
 
 
+def _warm_up() -> None:
+    """In the worker process: load matplotlib before the first picture is asked for."""
+    import bot.rendering.standings_png  # noqa: F401
+
+
 def _draw(board: StandingsBoard, locale: str, page: int) -> tuple[bytes, float]:
-    """In the worker process: the picture and the CPU seconds it took."""
+    """The picture and the CPU seconds it took (its thread's own, wherever it runs)."""
     from bot.rendering.standings_png import standings_png
 
-    started = time.process_time()
+    started = time.thread_time()
     picture = standings_png(board, locale, page)
-    return picture, time.process_time() - started
+    return picture, time.thread_time() - started
 
 
 @dataclass
@@ -34,6 +41,8 @@ class PictureFigures:
     """What the pictures cost, for the benchmark: CPU seconds in the worker process."""
 
     drawn: int = 0
+    # Drawn in a thread of the bot's process while the worker was not ready yet.
+    in_thread: int = 0
     reused: int = 0
     cpu_total: float = 0.0
     cpu_max: float = 0.0
@@ -44,6 +53,7 @@ class StandingsPainter:
 
     def __init__(self) -> None:
         self._pool: ProcessPoolExecutor | None = None
+        self._ready: Future[None] | None = None
         self._lock = asyncio.Lock()
         self._last: tuple[bytes, bytes] | None = None
         self.figures = PictureFigures()
@@ -53,6 +63,7 @@ class StandingsPainter:
             # A fresh interpreter, not a fork of this one with its threads and connections.
             context = multiprocessing.get_context("spawn")
             self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
+            self._ready = self._pool.submit(_warm_up)
         return self._pool
 
     async def draw(self, board: StandingsBoard, locale: str, page: int = 1) -> bytes:
@@ -62,15 +73,18 @@ class StandingsPainter:
             if self._last is not None and self._last[0] == key:
                 self.figures.reused += 1
                 return self._last[1]
-            loop = asyncio.get_running_loop()
-            try:
-                picture, cpu = await loop.run_in_executor(
-                    self._executor(), _draw, board, locale, page
-                )
-            except BrokenProcessPool:
-                # The worker died (killed, out of memory): the next picture starts a new one.
-                self._pool = None
-                raise
+            pool = self._executor()
+            if self._ready is not None and not self._ready.done():
+                picture, cpu = await asyncio.to_thread(_draw, board, locale, page)
+                self.figures.in_thread += 1
+            else:
+                try:
+                    loop = asyncio.get_running_loop()
+                    picture, cpu = await loop.run_in_executor(pool, _draw, board, locale, page)
+                except BrokenProcessPool:
+                    # The worker died (killed, out of memory): the next picture starts anew.
+                    self._pool = None
+                    raise
             self._last = (key, picture)
             self.figures.drawn += 1
             self.figures.cpu_total += cpu
@@ -79,6 +93,6 @@ class StandingsPainter:
 
     async def close(self) -> None:
         """Stop the worker process (it is started again if a picture is asked for later)."""
-        pool, self._pool = self._pool, None
+        pool, self._pool, self._ready = self._pool, None, None
         if pool is not None:
             await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
