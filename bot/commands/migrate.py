@@ -7,8 +7,6 @@ import argparse
 import asyncio
 import sys
 
-from alembic.util.exc import CommandError
-
 from bot.commands import cli_settings
 
 
@@ -39,6 +37,8 @@ async def _migrate(url: str, revision: str, down: bool) -> str | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from alembic.util.exc import CommandError
+
     settings = cli_settings()
     revision = args.revision or ("-1" if args.down else "head")
     try:

@@ -12,18 +12,13 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from domain.rounds import rotate_judges
-from domain.seating import (
-    DEFAULT_SWAPS,
-    TABLE_SIZE,
-    Seating,
-    SeatingError,
-    SeatingRequest,
-    generate_seating,
-)
-from domain.seating_quality import SeatingQuality, evaluate_seating
-from domain.seating_sheets import StageSheet, stage_sheet
+# The rules (numpy among them) are imported when the command runs, not when the parser is.
+if TYPE_CHECKING:
+    from domain.seating import Seating, SeatingRequest
+    from domain.seating_quality import SeatingQuality
+    from domain.seating_sheets import StageSheet
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -35,7 +30,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--rounds", type=int, required=True)
     parser.add_argument("--tables", type=int, default=None, help="tables per round")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--swaps", type=int, default=DEFAULT_SWAPS, help="work of the search")
+    parser.add_argument(
+        "--swaps", type=int, default=None, help="work of the search (default: the generator's)"
+    )
     parser.add_argument("--time-limit", type=float, default=None, help="safety cap on CPU seconds")
     parser.add_argument(
         "--judges", type=int, default=None, help="judges j1..jK rotating (default: one a table)"
@@ -48,6 +45,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from domain.rounds import rotate_judges
+    from domain.seating import (
+        DEFAULT_SWAPS,
+        TABLE_SIZE,
+        SeatingError,
+        SeatingRequest,
+        generate_seating,
+    )
+    from domain.seating_quality import evaluate_seating
+
     players = tuple(f"p{i}" for i in range(1, args.players + 1))
     teams: dict[str, list[str]] = {}
     if args.team_size > 0:
@@ -62,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
         team_of={player: team for team, members in teams.items() for player in members},
         table_judges=tuple(rotate_judges(judges, tables, r) for r in range(args.rounds)),
         seed=args.seed,
-        swaps=args.swaps,
+        swaps=args.swaps if args.swaps is not None else DEFAULT_SWAPS,
         time_limit=args.time_limit,
     )
     try:
@@ -93,6 +100,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _sheet(request: SeatingRequest, seating: Seating, teams: dict[str, list[str]]) -> StageSheet:
+    from domain.seating_sheets import stage_sheet
+
     """The generated stage as the bot prints it; a player's team stands for his club."""
     club = {player: team for team, members in teams.items() for player in members}
     return stage_sheet(
@@ -123,6 +132,8 @@ def _as_text(
     sit_outs: tuple[tuple[str, ...], ...],
     quality: SeatingQuality,
 ) -> str:
+    from domain.seating import TABLE_SIZE
+
     width = max((len(p) for tables in rounds for table in tables for p in table), default=2)
     lines = ["seat".ljust(12) + " ".join(str(s).rjust(width) for s in range(1, TABLE_SIZE + 1))]
     for r, tables in enumerate(rounds, start=1):

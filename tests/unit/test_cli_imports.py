@@ -10,7 +10,7 @@ from dataclasses import fields
 
 from bot.commands.simulate import default_arguments
 
-HEAVY = ("aiogram", "aiohttp", "matplotlib", "sqlalchemy", "alembic", "pydantic_settings")
+HEAVY = ("aiogram", "aiohttp", "matplotlib", "sqlalchemy", "alembic", "numpy", "pydantic_settings")
 
 PROBE = """
 import json, sys
