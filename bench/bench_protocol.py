@@ -170,10 +170,11 @@ async def run(folder: Path, player_count: int, spread: bool) -> None:
     last = NOW + step * len(games)
     async with uow_factory() as uow:
         queued = await uow.outbox.waiting(100_000)
-        channel = [await uow.outbox.claim(item.id) for item in queued if item.chat_id == CHANNEL]
+        ids = [item.id for item in queued if item.chat_id == CHANNEL]
+        channel = await uow.outbox.claim(ids, "bench")
         refreshes = await uow.scheduled_pushes.waiting(f"standings-refresh:{tournament}:")
     await engine.dispose()
-    posts = [item.message for item in channel if item is not None]
+    posts = [item.message for item in channel]
     live = sum(1 for post in posts if post.edit_key is not None)
     pictures = sum(1 for post in posts if post.attachment is not None)
     case = (

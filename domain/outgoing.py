@@ -169,3 +169,24 @@ class ScheduledPush:
     def __post_init__(self) -> None:
         if self.due_at.tzinfo is None:
             raise ValueError("a scheduled push needs an aware due time")
+
+
+class AnswerLost(StrEnum):
+    """What the delivery promise does with a message whose request may have reached Telegram
+    but whose answer was lost (a timeout, a 5xx, a page no client can read, a crash)."""
+
+    SEND_AGAIN = "send-again"  # once more, recorded as a possible duplicate
+    UNCERTAIN = "uncertain"  # never again, reported to the organizer as uncertain
+
+
+def when_answer_lost(chat_id: int, *, edits: bool) -> AnswerLost:
+    """The one rule of the delivery promise, by kind of message.
+
+    An edit of a message already posted is sent again: editing twice shows nothing twice. A
+    message to a person (a seat, a reminder) is better twice than never: sent again once. A
+    new post in a group or channel (the live table, a results post) is seen by everyone, so it
+    is better reported as uncertain than posted twice.
+    """
+    if edits or chat_id > 0:
+        return AnswerLost.SEND_AGAIN
+    return AnswerLost.UNCERTAIN

@@ -9,6 +9,7 @@ from typing import Self
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.db.repositories.invites import SqlInviteRepository
+from bot.db.repositories.leases import SqlHandledUpdates, SqlLeases
 from bot.db.repositories.lots import SqlAnnulmentRepository, SqlLotRepository
 from bot.db.repositories.outbox import SqlOutbox, SqlScheduledPushes
 from bot.db.repositories.participants import SqlParticipantRepository
@@ -51,6 +52,8 @@ class SqlUnitOfWork:
         self.protests = SqlProtestRepository(self.session)
         self.lots = SqlLotRepository(self.session)
         self.annulments = SqlAnnulmentRepository(self.session)
+        self.leases = SqlLeases(self.session)
+        self.handled_updates = SqlHandledUpdates(self.session)
         return self
 
     async def __aexit__(

@@ -9,7 +9,10 @@ hold more messages than ours. Time is passed in (seconds of a monotonic clock).
 from __future__ import annotations
 
 import math
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,3 +113,47 @@ class RateLimiter:
                 window = SlidingWindow(self._limits.group_per_minute, 60.0)
             self._chats[chat_id] = window
         return window
+
+
+class Limiter(Protocol):
+    """Telegram's limits as the worker asks them: one process's (`LocalLimiter`) or shared by
+    every replica through Redis (`bot.delivery.shared_limits.RedisLimiter`)."""
+
+    async def try_start(self, chat_id: int) -> Slot | float:
+        """A slot for a request to `chat_id` starting now, or the seconds to wait for one."""
+        ...
+
+    async def finish(self, slot: Slot) -> None:
+        """The request's answer arrived (or it failed)."""
+        ...
+
+    async def pause(self, chat_id: int, seconds: float) -> None:
+        """Telegram said "retry after `seconds`" for this chat."""
+        ...
+
+
+class LocalLimiter:
+    """The limits kept by this process alone, on its monotonic clock."""
+
+    def __init__(
+        self, limits: DeliveryLimits, monotonic: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.limiter = RateLimiter(limits)
+        self._monotonic = monotonic
+
+    async def try_start(self, chat_id: int) -> Slot | float:
+        now = self._monotonic()
+        self.limiter.forget_idle(now)
+        wait = self.limiter.wait(chat_id, now)
+        return wait if wait > 0 else self.limiter.start(chat_id, now)
+
+    async def finish(self, slot: Slot) -> None:
+        if slot.ended is None:
+            self.limiter.finish(slot, self._monotonic())
+
+    async def pause(self, chat_id: int, seconds: float) -> None:
+        self.limiter.pause(chat_id, seconds, self._monotonic())
+
+    def seed(self, chat_id: int, seconds_ago: float) -> None:
+        """Count a message answered `seconds_ago`, sent before this process started."""
+        self.limiter.seed(chat_id, self._monotonic() - seconds_ago)

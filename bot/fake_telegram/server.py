@@ -25,6 +25,18 @@ class _Fault:
     times: int
 
 
+# What a reverse proxy answers when Telegram behind it did not: no JSON for aiogram to read.
+BAD_GATEWAY_PAGE = "<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>"
+
+
+@dataclass
+class _LostAnswer:
+    delivered: bool  # the request was carried out before its answer was lost
+    status: int
+    body: str
+    times: int
+
+
 class FakeTelegram:
     """A local Telegram Bot API server with scripted people, run in the caller's event loop."""
 
@@ -44,6 +56,7 @@ class FakeTelegram:
         self.stats = FakeStats()
         self._clock = clock
         self._faults: dict[int, deque[_Fault]] = {}
+        self._lost_answers: dict[int, deque[_LostAnswer]] = {}
         self._in_flight = 0
         self._runner: web.AppRunner | None = None
         self.base_url = ""
@@ -86,18 +99,26 @@ class FakeTelegram:
         chat_id: int | str | None = None
         result: Any = None
         params: Params | None = None
+        lost: _LostAnswer | None = None
         try:
             params = await Params.read(request)
             chat_id = self._chat_id(params)
             if name in CHAT_ACTIONS:
                 self._raise_injected(chat_id)
-            result = await handler(params)
+                lost = self._lost_answer(chat_id)
+            if lost is None or lost.delivered:
+                result = await handler(params)
             status, body = 200, {"ok": True, "result": result}
         except ApiError as error:
             status, body = error.error_code, error.as_api()
         finally:
             self._in_flight -= busy
             self.world.activity.fire()
+        if lost is not None and status == 200:
+            self.stats.record(
+                RequestRecord(request.match_info["method"], chat_id, self._clock(), lost.status)
+            )
+            return web.Response(status=lost.status, text=lost.body, content_type="text/html")
         self._note_handling(name, params if status == 200 else None, chat_id, result)
         message = result if status == 200 and isinstance(result, dict) else {}
         self.stats.record(
@@ -149,7 +170,32 @@ class FakeTelegram:
             faults.popleft()
         raise ApiError(fault.error.error_code, fault.error.description, fault.error.retry_after)
 
+    def _lost_answer(self, chat_id: int | str | None) -> _LostAnswer | None:
+        answers = self._lost_answers.get(chat_id) if isinstance(chat_id, int) else None
+        if not answers:
+            return None
+        answer = answers[0]
+        answer.times -= 1
+        if answer.times <= 0:
+            answers.popleft()
+        return answer
+
     # --- faults -----------------------------------------------------------------------------
+
+    def lose_answer(
+        self,
+        chat_id: int,
+        *,
+        delivered: bool,
+        status: int = 502,
+        body: str = BAD_GATEWAY_PAGE,
+        times: int = 1,
+    ) -> None:
+        """Answer the next `times` calls acting on `chat_id` with a page that is not the Bot
+        API's JSON (a proxy's 502); `delivered`: the call was carried out all the same (its
+        message is in the chat), as when only the answer is lost on its way back."""
+        answer = _LostAnswer(delivered, status, body, times)
+        self._lost_answers.setdefault(chat_id, deque()).append(answer)
 
     def inject(
         self,

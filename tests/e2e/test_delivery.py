@@ -139,19 +139,26 @@ async def test_every_player_gets_the_message_once_or_is_reported_unreachable(
     counts = await _settled(uow_factory)
     await worker.stop()
 
-    # 18 seat messages and 2 notices to the organizer went out.
-    assert counts == {DeliveryStatus.SENT: 20, DeliveryStatus.UNREACHABLE: 2}
+    # 18 seat messages and one digest to the organizer went out.
+    assert counts == {DeliveryStatus.SENT: 19, DeliveryStatus.UNREACHABLE: 2}
     for player in players:
         expected = [] if player in (103, 105) else [f"Игра 1: стол 2, место {player % 10 + 1}"]
         assert _texts(fake, player) == expected
-    notices = _texts(fake, ORGANIZER)
-    assert len(notices) == 2
-    assert any("Игрок103" in text and "/start" in text for text in notices)
-    assert any("Игрок105" in text for text in notices)
+    (digest,) = _texts(fake, ORGANIZER)
+    assert "Игрок103, Игрок105" in digest and "/start" in digest
     assert fake.stats.too_many_requests == 3  # the injected ones only
 
 
-async def test_a_restart_in_the_middle_of_a_broadcast_sends_nothing_twice(
+async def _claim_as(uow_factory: SqlUnitOfWorkFactory, process: str, chat_id: int) -> int:
+    """Claim the chat's next message as `process` would, as if it were waiting for its answer."""
+    async with uow_factory() as uow:
+        (item,) = [item for item in await uow.outbox.waiting(500) if item.chat_id == chat_id]
+        (claimed,) = await uow.outbox.claim([item.id], process)
+        await uow.commit()
+    return claimed.id
+
+
+async def test_a_restart_in_the_middle_of_a_broadcast_sends_a_seat_again_only_if_in_flight(
     fake: FakeTelegram, bot: Bot, uow_factory: SqlUnitOfWorkFactory
 ) -> None:
     tournament_id = await _tournament(uow_factory, fake)
@@ -167,25 +174,124 @@ async def test_a_restart_in_the_middle_of_a_broadcast_sends_nothing_twice(
         while fake.stats.calls["sendMessage"] < 20:
             await asyncio.sleep(0.01)
     await first.stop()
-    # As if the process had died with the next message claimed but not yet answered.
-    async with uow_factory() as uow:
-        waiting = await uow.outbox.waiting(100)
-        in_flight = await uow.outbox.claim(waiting[0].id)
-        await uow.commit()
-    assert in_flight is not None and len(waiting) < len(players)
+    # As if a process had died (its lease is gone) with the last seat message claimed.
+    in_flight = await _claim_as(uow_factory, "killed-process", 259)
 
     second = DeliveryWorker(bot, uow_factory, poll_seconds=0.2)
     await second.start()
     counts = await _settled(uow_factory)
     await second.stop()
 
-    assert counts == {DeliveryStatus.SENT: 60, DeliveryStatus.UNCERTAIN: 1}
+    # A seat is better twice than never: sent again once, recorded as a possible duplicate.
+    assert counts == {DeliveryStatus.SENT: 60}
     for player in players:
-        times = 0 if player == in_flight.message.chat_id else 1
-        assert len(_texts(fake, player)) == times
-    (notice,) = _texts(fake, ORGANIZER)
-    assert f"Игрок{in_flight.message.chat_id}" in notice
+        assert len(_texts(fake, player)) == 1
+    async with uow_factory() as uow:
+        assert await uow.outbox.maybe_duplicates() == {in_flight}
+    assert _texts(fake, ORGANIZER) == []
     assert fake.stats.too_many_requests == 0
+
+
+async def test_a_channel_post_in_flight_at_a_crash_is_reported_not_posted_twice(
+    fake: FakeTelegram, bot: Bot, uow_factory: SqlUnitOfWorkFactory
+) -> None:
+    tournament_id = await _tournament(uow_factory, fake)
+    fake.channel(CHANNEL, "Кубок")
+    post = OutgoingMessage(chat_id=CHANNEL, text="Итоги тура", tournament_id=tournament_id)
+    await _enqueue(uow_factory, post)
+    await _claim_as(uow_factory, "killed-process", CHANNEL)
+
+    worker = DeliveryWorker(bot, uow_factory, poll_seconds=0.2)
+    await worker.start()
+    digest = await fake.wait_for(ORGANIZER, timeout=WAIT_LIMIT)
+    counts = await _settled(uow_factory)
+    await worker.stop()
+
+    assert counts == {DeliveryStatus.UNCERTAIN: 1, DeliveryStatus.SENT: 1}
+    assert fake.messages(CHANNEL) == []
+    assert "канале" in (digest.text or "") and "проверьте канал" in (digest.text or "")
+
+
+async def test_a_restart_never_touches_what_a_live_process_is_sending(
+    fake: FakeTelegram, bot: Bot, uow_factory: SqlUnitOfWorkFactory
+) -> None:
+    tournament_id = await _tournament(uow_factory, fake)
+    await _players(uow_factory, fake, range(600, 602))
+    for player in (600, 601):
+        fake.user(player, f"Игрок{player}").send("/start")
+    await _enqueue(uow_factory, *(_seat_message(p, tournament_id) for p in (600, 601)))
+    async with uow_factory() as uow:  # another replica, alive, waiting for an answer
+        await uow.leases.take("worker:replica-2", "replica-2", datetime.now(UTC), 3600)
+        await uow.commit()
+    theirs = await _claim_as(uow_factory, "replica-2", 600)
+
+    worker = DeliveryWorker(bot, uow_factory, poll_seconds=0.2)
+    await worker.start()
+    await fake.wait_for(601, timeout=WAIT_LIMIT)
+    await worker.stop()
+    async with uow_factory() as uow:
+        counts = await uow.outbox.status_counts()
+        # The other replica's answer arrives: its own message is its to settle.
+        assert await uow.outbox.mark_sent(theirs, worker.identity, 1, NOON) is False
+        assert await uow.outbox.mark_sent(theirs, "replica-2", 1, NOON) is True
+        await uow.commit()
+    assert counts == {DeliveryStatus.SENDING: 1, DeliveryStatus.SENT: 1}
+    assert _texts(fake, 600) == []
+
+
+@pytest.mark.parametrize(
+    ("delivered", "times", "copies", "status"),
+    [
+        (False, 1, 1, DeliveryStatus.SENT),  # the proxy's page came instead of Telegram's
+        (True, 1, 2, DeliveryStatus.SENT),  # sent, answer lost: better twice than never
+        (True, 2, 2, DeliveryStatus.UNCERTAIN),  # sent again once, lost again: reported
+    ],
+)
+async def test_an_answer_no_client_can_read_is_settled_by_the_promise_for_a_person(
+    fake: FakeTelegram,
+    bot: Bot,
+    uow_factory: SqlUnitOfWorkFactory,
+    delivered: bool,
+    times: int,
+    copies: int,
+    status: DeliveryStatus,
+) -> None:
+    tournament_id = await _tournament(uow_factory, fake)
+    await _players(uow_factory, fake, range(700, 701))
+    fake.user(700, "Игрок700").send("/start")
+    fake.lose_answer(700, delivered=delivered, times=times)
+    await _enqueue(uow_factory, _seat_message(700, tournament_id))
+
+    worker = DeliveryWorker(bot, uow_factory, poll_seconds=0.2)
+    await worker.start()
+    counts = await _settled(uow_factory)
+    if status is DeliveryStatus.UNCERTAIN:
+        digest = await fake.wait_for(ORGANIZER, timeout=WAIT_LIMIT)
+        assert "Игрок700" in (digest.text or "") and "неизвестно" in (digest.text or "").lower()
+    await worker.stop()
+
+    assert counts.get(status) == 1
+    assert _texts(fake, 700) == ["Игра 1: стол 2, место 1"] * copies
+    async with uow_factory() as uow:
+        # The bot cannot tell a proxy's page from a lost answer: it was sent again once.
+        assert len(await uow.outbox.maybe_duplicates()) == 1
+
+
+async def test_a_channel_post_whose_answer_was_lost_is_never_posted_twice(
+    fake: FakeTelegram, bot: Bot, uow_factory: SqlUnitOfWorkFactory
+) -> None:
+    tournament_id = await _tournament(uow_factory, fake)
+    fake.channel(CHANNEL, "Кубок")
+    fake.lose_answer(CHANNEL, delivered=True)
+    post = OutgoingMessage(chat_id=CHANNEL, text="Итоги тура", tournament_id=tournament_id)
+    await _enqueue(uow_factory, post)
+    worker = DeliveryWorker(bot, uow_factory, poll_seconds=0.2)
+    await worker.start()
+    digest = await fake.wait_for(ORGANIZER, timeout=WAIT_LIMIT)
+    await _settled(uow_factory)
+    await worker.stop()
+    assert [message.text for message in fake.messages(CHANNEL)] == ["Итоги тура"]
+    assert "проверьте канал" in (digest.text or "")
 
 
 async def test_live_standings_are_edited_in_place_and_pinned(

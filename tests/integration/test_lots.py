@@ -68,9 +68,9 @@ async def _qualifying_played(
 async def _lot_alerts(uow_factory: SqlUnitOfWorkFactory) -> list[OutgoingMessage]:
     """The "lot needed" alerts waiting in the outbox (claimed, so each is read once)."""
     async with uow_factory() as uow:
-        claimed = [await uow.outbox.claim(item.id) for item in await uow.outbox.waiting(1_000)]
+        claimed = await uow.outbox.claim([i.id for i in await uow.outbox.waiting(1_000)], "test")
         await uow.commit()
-    messages = [item.message for item in claimed if item is not None]
+    messages = [item.message for item in claimed]
     return [m for m in messages if m.phrase is not None and m.phrase.key == "lot-needed"]
 
 

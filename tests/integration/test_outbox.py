@@ -42,7 +42,7 @@ async def _tournament(uow_factory: SqlUnitOfWorkFactory) -> int:
 def _reminder(chat_id: int, game: int) -> OutgoingMessage:
     return OutgoingMessage(
         chat_id=chat_id,
-        phrase=Phrase.of("delivery-uncertain", tournament="Кубок", name=Html("<b>x</b>")),
+        phrase=Phrase.of("command-help", tournament="Кубок", name=Html("<b>x</b>")),
         dedupe_key=f"game:{game}:{chat_id}",
     )
 
@@ -94,13 +94,14 @@ async def test_a_claimed_message_comes_back_whole_and_is_claimed_once(
         await uow.commit()
     async with uow_factory() as uow:
         (item,) = await uow.outbox.waiting(10)
-        claimed = await uow.outbox.claim(item.id)
-        assert await uow.outbox.claim(item.id) is None
+        (claimed,) = await uow.outbox.claim([item.id], "a")
+        assert await uow.outbox.claim([item.id], "b") == []
         await uow.commit()
-    assert claimed is not None and claimed.message == message and claimed.attempts == 1
+    assert claimed.message == message and claimed.attempts == 1
     async with uow_factory() as uow:
         assert await uow.outbox.waiting(10) == []
-        await uow.outbox.mark_sent(claimed.id, 42, NOON)
+        assert await uow.outbox.mark_sent(claimed.id, "b", 42, NOON) is False
+        assert await uow.outbox.mark_sent(claimed.id, "a", 42, NOON) is True
         await uow.commit()
     async with uow_factory() as uow:
         assert await uow.outbox.status_of("standings:1") is DeliveryStatus.SENT
@@ -112,8 +113,8 @@ async def test_a_message_put_back_waits_for_its_time(uow_factory: SqlUnitOfWorkF
         await uow.commit()
     async with uow_factory() as uow:
         (item,) = await uow.outbox.waiting(10)
-        await uow.outbox.claim(item.id)
-        await uow.outbox.retry_later(item.id, NOON + timedelta(seconds=3), "429")
+        await uow.outbox.claim([item.id], "a")
+        await uow.outbox.retry_later(item.id, "a", NOON + timedelta(seconds=3), "429")
         await uow.commit()
     async with uow_factory() as uow:
         (again,) = await uow.outbox.waiting(10)
@@ -121,25 +122,103 @@ async def test_a_message_put_back_waits_for_its_time(uow_factory: SqlUnitOfWorkF
         assert await uow.outbox.next_due_time() == NOON + timedelta(seconds=3)
 
 
-async def test_messages_in_flight_at_a_crash_become_uncertain(
+async def test_only_the_messages_of_a_process_no_longer_alive_are_taken_over(
     uow_factory: SqlUnitOfWorkFactory,
 ) -> None:
     async with uow_factory() as uow:
-        for chat_id in (1, 2):
+        for chat_id in (1, 2, 3):
             await uow.outbox.add(OutgoingMessage(chat_id=chat_id, text="x"))
         await uow.commit()
     async with uow_factory() as uow:
-        first, _ = await uow.outbox.waiting(10)
-        await uow.outbox.claim(first.id)
+        first, second, _ = await uow.outbox.waiting(10)
+        await uow.outbox.claim([first.id], "dead")
+        await uow.outbox.claim([second.id], "alive")
         await uow.commit()
     async with uow_factory() as uow:
-        interrupted = await uow.outbox.mark_interrupted(NOON)
+        (taken,) = await uow.outbox.take_over("me", {"alive"}, NOON)
         await uow.commit()
-    assert [claimed.message.chat_id for claimed in interrupted] == [1]
+    assert taken.message.chat_id == 1
     async with uow_factory() as uow:
-        assert [item.chat_id for item in await uow.outbox.waiting(10)] == [2]
+        # The dead process's late answer changes nothing; the live one still owns its own.
+        assert await uow.outbox.mark_sent(first.id, "dead", 7, NOON) is False
+        assert await uow.outbox.mark_failed(first.id, "me", DeliveryStatus.UNCERTAIN, NOON, "x")
+        assert await uow.outbox.mark_sent(second.id, "alive", 8, NOON) is True
+        await uow.commit()
+    async with uow_factory() as uow:
+        assert [item.chat_id for item in await uow.outbox.waiting(10)] == [3]
         counts = await uow.outbox.status_counts()
-    assert counts == {DeliveryStatus.UNCERTAIN: 1, DeliveryStatus.PENDING: 1}
+    assert counts == {
+        DeliveryStatus.UNCERTAIN: 1,
+        DeliveryStatus.SENT: 1,
+        DeliveryStatus.PENDING: 1,
+    }
+
+
+async def test_undelivered_messages_wait_for_the_digest_until_the_broadcast_is_over(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    tournament_id = await _tournament(uow_factory)
+    async with uow_factory() as uow:
+        for chat_id in (5, 6):
+            await uow.outbox.add(OutgoingMessage(chat_id, text="x", tournament_id=tournament_id))
+        await uow.commit()
+    async with uow_factory() as uow:
+        first, second = await uow.outbox.waiting(10)
+        await uow.outbox.claim([first.id], "a")
+        await uow.outbox.mark_failed(first.id, "a", DeliveryStatus.UNREACHABLE, NOON, "403")
+        await uow.commit()
+    async with uow_factory() as uow:
+        (problem,) = await uow.outbox.unreported()
+        assert (problem.chat_id, problem.status) == (5, DeliveryStatus.UNREACHABLE)
+        assert await uow.outbox.busy_tournaments([tournament_id]) == {tournament_id}
+        await uow.outbox.claim([second.id], "a")
+        await uow.outbox.mark_sent(second.id, "a", 1, NOON)
+        assert await uow.outbox.busy_tournaments([tournament_id]) == set()
+        await uow.outbox.mark_reported([problem.id], NOON)
+        await uow.commit()
+    async with uow_factory() as uow:
+        assert await uow.outbox.unreported() == []
+
+
+async def test_a_lease_is_held_by_one_process_until_it_runs_out(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    async with uow_factory() as uow:
+        assert await uow.leases.take("scheduler", "a", NOON, 30)
+        assert await uow.leases.take("worker:a", "a", NOON, 30)
+        await uow.commit()
+    async with uow_factory() as uow:
+        assert not await uow.leases.take("scheduler", "b", NOON + timedelta(seconds=29), 30)
+        assert await uow.leases.take("scheduler", "a", NOON + timedelta(seconds=29), 30)
+        assert await uow.leases.holder("scheduler", NOON + timedelta(seconds=58)) == "a"
+        assert await uow.leases.alive("worker:", NOON + timedelta(seconds=31)) == set()
+        assert await uow.leases.take("scheduler", "b", NOON + timedelta(seconds=60), 30)
+        await uow.leases.release("scheduler", "a")  # no longer a's: nothing happens
+        await uow.commit()
+    async with uow_factory() as uow:
+        assert await uow.leases.holder("scheduler", NOON + timedelta(seconds=61)) == "b"
+
+
+async def test_a_webhook_update_is_taken_once_and_again_only_after_its_handler_died(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    async with uow_factory() as uow:
+        assert await uow.handled_updates.take(10, NOON, 60)
+        assert await uow.handled_updates.take(11, NOON, 60)
+        await uow.commit()
+    async with uow_factory() as uow:
+        assert not await uow.handled_updates.take(10, NOON + timedelta(seconds=5), 60)
+        await uow.handled_updates.finish(10, NOON + timedelta(seconds=5), 3600)
+        await uow.commit()
+    async with uow_factory() as uow:
+        later = NOON + timedelta(minutes=2)
+        assert not await uow.handled_updates.take(10, later, 60)  # handled
+        assert await uow.handled_updates.take(11, later, 60)  # its handler died: again
+        await uow.handled_updates.give_back(11)
+        assert await uow.handled_updates.take(11, later, 60)
+        await uow.handled_updates.forget_old(NOON + timedelta(hours=2))
+        assert await uow.handled_updates.take(10, NOON + timedelta(hours=2), 60)
+        await uow.commit()
 
 
 async def test_anchors_and_unreachable_chats_are_remembered(
@@ -205,8 +284,8 @@ async def test_recent_sends_are_read_back_for_the_flood_windows(
     async with uow_factory() as uow:
         first, second = await uow.outbox.waiting(10)
         for item, moment in ((first, NOON), (second, NOON + timedelta(seconds=50))):
-            await uow.outbox.claim(item.id)
-            await uow.outbox.mark_sent(item.id, 1, moment)
+            await uow.outbox.claim([item.id], "a")
+            await uow.outbox.mark_sent(item.id, "a", 1, moment)
         await uow.commit()
     async with uow_factory() as uow:
         recent = await uow.outbox.sent_since(NOON + timedelta(seconds=10))

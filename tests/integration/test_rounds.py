@@ -30,9 +30,9 @@ async def sent_messages(uow_factory: SqlUnitOfWorkFactory) -> list[OutgoingMessa
     """Everything recorded in the outbox so far (claimed, so the next call sees only news)."""
     async with uow_factory() as uow:
         waiting = await uow.outbox.waiting(10_000)
-        claimed = [await uow.outbox.claim(item.id) for item in waiting]
+        claimed = await uow.outbox.claim([item.id for item in waiting], "test")
         await uow.commit()
-    return [item.message for item in claimed if item is not None]
+    return [item.message for item in claimed]
 
 
 async def seated(uow_factory: SqlUnitOfWorkFactory, seeded: Seeded) -> rounds.StagePreview:

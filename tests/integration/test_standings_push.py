@@ -81,9 +81,9 @@ def _game(keys: list[str], table: int = 1, winner: str = "red", **protest) -> Pl
 async def _pending(uow_factory: SqlUnitOfWorkFactory):  # type: ignore[no-untyped-def]
     """The pending outbox messages, oldest first (claimed, so they are read in full)."""
     async with uow_factory() as uow:
-        claimed = [await uow.outbox.claim(item.id) for item in await uow.outbox.waiting(100)]
+        claimed = await uow.outbox.claim([i.id for i in await uow.outbox.waiting(100)], "test")
         await uow.commit()
-    return [item.message for item in claimed if item is not None]
+    return [item.message for item in claimed]
 
 
 async def test_a_confirmed_protocol_records_one_pinned_live_edit_of_the_channel_table(

@@ -7,16 +7,25 @@ from bot.i18n import translator
 from domain.outgoing import Attachment, Button, Html, Localized, OutgoingMessage, Phrase
 
 
-def _unreachable(name: str) -> Phrase:
-    return Phrase.of("delivery-player-unreachable", tournament="Кубок", name=name)
+def _unreachable(tournament: str | Html) -> Phrase:
+    return Phrase.of(
+        "delivery-digest",
+        tournament=tournament,
+        unreachable=Html("Анна"),
+        unreachable_count=1,
+        uncertain=Html(""),
+        uncertain_count=0,
+        channel_unreachable=0,
+        channel_uncertain=0,
+    )
 
 
 def test_a_phrase_speaks_the_recipients_language() -> None:
-    message = OutgoingMessage(chat_id=1, phrase=_unreachable("Анна"))
+    message = OutgoingMessage(chat_id=1, phrase=_unreachable("Кубок"))
     ru = render(translator(), "ru", message)
     en = render(translator(), "en", message)
     assert "Анна" in ru.texts[0] and "/start" in ru.texts[0]
-    assert en.texts[0].startswith("Tournament “Кубок”: player Анна")
+    assert en.texts[0].startswith("Tournament “Кубок”: the broadcast did not reach everyone.")
 
 
 def test_a_nickname_with_markup_is_shown_as_typed() -> None:
@@ -27,7 +36,7 @@ def test_a_nickname_with_markup_is_shown_as_typed() -> None:
 
 
 def test_markup_the_author_vouches_for_is_kept() -> None:
-    phrase = Phrase.of("delivery-player-unreachable", tournament="Кубок", name=Html("<b>Дон</b>"))
+    phrase = _unreachable(Html("<b>Дон</b>"))
     assert "<b>Дон</b>" in render(translator(), "ru", OutgoingMessage(1, phrase=phrase)).texts[0]
 
 

@@ -3,6 +3,7 @@
 from bot.db.models.base import Base
 from bot.db.models.conversations import ConversationRow
 from bot.db.models.invites import InviteRow
+from bot.db.models.leases import HandledUpdateRow, LeaseRow
 from bot.db.models.lots import AnnulledGameRow, LotDecisionRow
 from bot.db.models.outbox import (
     MessageAnchorRow,
@@ -31,7 +32,9 @@ __all__ = [
     "ConversationRow",
     "GameRow",
     "GameSeatRow",
+    "HandledUpdateRow",
     "InviteRow",
+    "LeaseRow",
     "LotDecisionRow",
     "MessageAnchorRow",
     "OrganizerRow",

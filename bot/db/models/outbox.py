@@ -7,6 +7,7 @@ from datetime import datetime
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     DateTime,
     ForeignKey,
     Index,
@@ -14,6 +15,7 @@ from sqlalchemy import (
     LargeBinary,
     String,
     Text,
+    false,
     func,
 )
 from sqlalchemy.orm import Mapped, mapped_column
@@ -52,6 +54,12 @@ class OutboxRow(_MessageColumns, Base):
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     telegram_message_id: Mapped[int | None] = mapped_column(BigInteger)
     error: Mapped[str | None] = mapped_column(String(255))
+    # The worker process sending it while "sending" (its lease is in `leases`).
+    claimed_by: Mapped[str | None] = mapped_column(String(64))
+    # Sent again after an answer was lost: the recipient may have it twice.
+    maybe_duplicate: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # Unreachable or uncertain: when the organizer's digest named it (unset: not yet).
+    reported_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
 class MessageAnchorRow(Base):

@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -172,6 +172,17 @@ class Claimed:
     id: int
     message: OutgoingMessage
     attempts: int
+    maybe_duplicate: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """A message of a tournament that was not delivered for sure, for the organizer's digest."""
+
+    id: int
+    tournament_id: int
+    chat_id: int
+    status: DeliveryStatus
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,71 +247,175 @@ class SqlOutbox:
         )
         return _utc(moment)
 
-    async def claim(self, message_id: int) -> Claimed | None:
-        """Mark a pending message as being sent; None if someone else took it first."""
-        result = await self._session.execute(
+    async def claim(self, message_ids: Collection[int], holder: str) -> list[Claimed]:
+        """Mark pending messages as being sent by `holder`; the ones someone else took first
+        are left out. Returned in the order of their ids."""
+        if not message_ids:
+            return []
+        taken = await self._session.scalars(
             update(OutboxRow)
-            .where(OutboxRow.id == message_id, OutboxRow.status == DeliveryStatus.PENDING.value)
-            .values(status=DeliveryStatus.SENDING.value, attempts=OutboxRow.attempts + 1)
+            .where(
+                OutboxRow.id.in_(list(message_ids)),
+                OutboxRow.status == DeliveryStatus.PENDING.value,
+            )
+            .values(
+                status=DeliveryStatus.SENDING.value,
+                attempts=OutboxRow.attempts + 1,
+                claimed_by=holder,
+            )
+            .returning(OutboxRow.id)
         )
-        if result.rowcount != 1:  # type: ignore[attr-defined]
-            return None
-        row = await self._session.get(OutboxRow, message_id, populate_existing=True)
-        assert row is not None
-        return Claimed(row.id, _message(row), row.attempts)
+        return await self._claimed(set(taken))
 
-    async def mark_sent(self, message_id: int, telegram_message_id: int, now: datetime) -> None:
-        await self._finish(message_id, DeliveryStatus.SENT, now, telegram_message_id, None)
+    async def take_over(self, holder: str, alive: Collection[str], now: datetime) -> list[Claimed]:
+        """Messages left "sending" by a process no longer alive (none of `alive`) become
+        `holder`'s, for the delivery promise to settle; a live process's are never touched."""
+        owners = {*alive, holder}
+        taken = await self._session.scalars(
+            update(OutboxRow)
+            .where(
+                OutboxRow.status == DeliveryStatus.SENDING.value,
+                or_(OutboxRow.claimed_by.is_(None), OutboxRow.claimed_by.not_in(list(owners))),
+            )
+            .values(claimed_by=holder, finished_at=now.astimezone(UTC))
+            .returning(OutboxRow.id)
+        )
+        return await self._claimed(set(taken))
+
+    async def _claimed(self, ids: set[int]) -> list[Claimed]:
+        if not ids:
+            return []
+        rows = await self._session.scalars(
+            select(OutboxRow)
+            .where(OutboxRow.id.in_(list(ids)))
+            .order_by(OutboxRow.id)
+            .execution_options(populate_existing=True)
+        )
+        return [Claimed(row.id, _message(row), row.attempts, row.maybe_duplicate) for row in rows]
+
+    async def mark_sent(
+        self,
+        message_id: int,
+        holder: str,
+        telegram_message_id: int,
+        now: datetime,
+        *,
+        maybe_duplicate: bool = False,
+    ) -> bool:
+        """Record that a message went out (`maybe_duplicate`: one of its requests was sent
+        again after a lost answer); False when `holder` no longer owns it."""
+        if maybe_duplicate:
+            return await self._settle(
+                message_id,
+                holder,
+                status=DeliveryStatus.SENT.value,
+                finished_at=now.astimezone(UTC),
+                telegram_message_id=telegram_message_id,
+                maybe_duplicate=True,
+            )
+        return await self._finish(message_id, holder, DeliveryStatus.SENT, now, telegram_message_id)
 
     async def mark_failed(
-        self, message_id: int, status: DeliveryStatus, now: datetime, error: str
-    ) -> None:
-        """Record that a message will never be sent (unreachable chat, rejected message)."""
-        await self._finish(message_id, status, now, None, error)
+        self, message_id: int, holder: str, status: DeliveryStatus, now: datetime, error: str
+    ) -> bool:
+        """Record that a message will never be sent again (unreachable chat, rejected message,
+        uncertain); False when `holder` no longer owns it."""
+        return await self._finish(message_id, holder, status, now, None, error)
 
     async def _finish(
         self,
         message_id: int,
+        holder: str,
         status: DeliveryStatus,
         now: datetime,
         telegram_message_id: int | None,
-        error: str | None,
-    ) -> None:
-        await self._session.execute(
-            update(OutboxRow)
-            .where(OutboxRow.id == message_id)
-            .values(
-                status=status.value,
-                finished_at=now.astimezone(UTC),
-                telegram_message_id=telegram_message_id,
-                error=error[:ERROR_LENGTH] if error else None,
-            )
+        error: str | None = None,
+    ) -> bool:
+        return await self._settle(
+            message_id,
+            holder,
+            status=status.value,
+            finished_at=now.astimezone(UTC),
+            telegram_message_id=telegram_message_id,
+            error=error[:ERROR_LENGTH] if error else None,
         )
 
-    async def retry_later(self, message_id: int, not_before: datetime, error: str) -> None:
-        """Put a claimed message back in the queue (it was not delivered) until `not_before`."""
-        await self._session.execute(
-            update(OutboxRow)
-            .where(OutboxRow.id == message_id)
-            .values(
-                status=DeliveryStatus.PENDING.value,
-                not_before=not_before.astimezone(UTC),
-                error=error[:ERROR_LENGTH],
-            )
-        )
+    async def retry_later(
+        self,
+        message_id: int,
+        holder: str,
+        not_before: datetime,
+        error: str,
+        *,
+        maybe_duplicate: bool = False,
+    ) -> bool:
+        """Put a claimed message back in the queue until `not_before`; `maybe_duplicate` when
+        its earlier request may have reached Telegram. False when `holder` no longer owns it."""
+        values: dict[str, Any] = {
+            "status": DeliveryStatus.PENDING.value,
+            "not_before": not_before.astimezone(UTC),
+            "error": error[:ERROR_LENGTH],
+            "claimed_by": None,
+        }
+        if maybe_duplicate:
+            values["maybe_duplicate"] = True
+        return await self._settle(message_id, holder, **values)
 
-    async def mark_interrupted(self, now: datetime) -> list[Claimed]:
-        """Messages left "sending" by a crash become "uncertain" (never sent again)."""
-        rows = (
-            await self._session.scalars(
-                select(OutboxRow).where(OutboxRow.status == DeliveryStatus.SENDING.value)
+    async def _settle(self, message_id: int, holder: str, **values: Any) -> bool:
+        # Only the process holding the claim may settle it: a late answer after another
+        # process took the message over changes nothing.
+        result = await self._session.execute(
+            update(OutboxRow)
+            .where(
+                OutboxRow.id == message_id,
+                OutboxRow.status == DeliveryStatus.SENDING.value,
+                OutboxRow.claimed_by == holder,
             )
-        ).all()
-        for row in rows:
-            row.status = DeliveryStatus.UNCERTAIN.value
-            row.finished_at = now.astimezone(UTC)
-        await self._session.flush()
-        return [Claimed(row.id, _message(row), row.attempts) for row in rows]
+            .values(**values)
+        )
+        return result.rowcount == 1  # type: ignore[attr-defined]
+
+    async def unreported(self) -> list[Problem]:
+        """Undelivered (unreachable) and uncertain messages of tournaments that the organizer's
+        digest has not named yet, oldest first."""
+        result = await self._session.execute(
+            select(OutboxRow.id, OutboxRow.tournament_id, OutboxRow.chat_id, OutboxRow.status)
+            .where(
+                OutboxRow.status.in_(
+                    [DeliveryStatus.UNREACHABLE.value, DeliveryStatus.UNCERTAIN.value]
+                ),
+                OutboxRow.reported_at.is_(None),
+                OutboxRow.tournament_id.is_not(None),
+            )
+            .order_by(OutboxRow.id)
+        )
+        return [
+            Problem(id_, tournament_id, chat_id, DeliveryStatus(status))
+            for id_, tournament_id, chat_id, status in result
+        ]
+
+    async def busy_tournaments(self, tournament_ids: Collection[int]) -> set[int]:
+        """The tournaments among `tournament_ids` with messages still waiting or being sent."""
+        if not tournament_ids:
+            return set()
+        result = await self._session.scalars(
+            select(OutboxRow.tournament_id)
+            .where(
+                OutboxRow.tournament_id.in_(list(tournament_ids)),
+                OutboxRow.status.in_([DeliveryStatus.PENDING.value, DeliveryStatus.SENDING.value]),
+            )
+            .distinct()
+        )
+        return {tournament_id for tournament_id in result if tournament_id is not None}
+
+    async def mark_reported(self, message_ids: Collection[int], now: datetime) -> None:
+        """The organizer's digest names these messages."""
+        if message_ids:
+            await self._session.execute(
+                update(OutboxRow)
+                .where(OutboxRow.id.in_(list(message_ids)))
+                .values(reported_at=now.astimezone(UTC))
+            )
 
     async def sent_since(self, moment: datetime) -> list[tuple[int, datetime]]:
         """(chat, when) of every message that went out after `moment`: the windows of Telegram's
@@ -319,6 +434,12 @@ class SqlOutbox:
             select(OutboxRow.status, func.count()).group_by(OutboxRow.status)
         )
         return {DeliveryStatus(status): count for status, count in result}
+
+    async def maybe_duplicates(self) -> set[int]:
+        """The ids of the messages sent again after a lost answer (the recipient may have two)."""
+        return set(
+            await self._session.scalars(select(OutboxRow.id).where(OutboxRow.maybe_duplicate))
+        )
 
     async def status_of(self, dedupe_key: str) -> DeliveryStatus | None:
         """The status of the message stored under a dedupe key."""

@@ -1,8 +1,18 @@
-# Delivery notices (bot/delivery): the organizer learns whom the bot cannot reach.
+# Delivery notices (bot/delivery): the organizer learns in one digest per broadcast whom the bot could not reach.
 
-delivery-player-unreachable = Tournament “{ $tournament }”: player { $name } does not get the bot's messages — they blocked the bot or never pressed /start. Ask them to open the bot and press /start.
-delivery-channel-unreachable = Tournament “{ $tournament }”: the bot cannot post in the tournament's channel. Make the bot an administrator of the channel with the right to post messages.
-delivery-uncertain = Tournament “{ $tournament }”: a message for { $name } was being sent when the bot restarted, and whether it arrived is unknown. The bot will not send it again; if it matters, remind them yourself.
+delivery-digest = Tournament “{ $tournament }”: the broadcast did not reach everyone.{ $unreachable_count ->
+        [0] {""}
+       *[other] {" "}Not getting the bot's messages (they blocked the bot or never pressed /start): { $unreachable }. Ask them to open the bot and press /start.
+    }{ $uncertain_count ->
+        [0] {""}
+       *[other] {" "}Whether the message arrived is unknown (Telegram's answer was lost): { $uncertain }. If it matters, remind them yourself.
+    }{ $channel_unreachable ->
+        [0] {""}
+       *[other] {" "}The bot cannot post in the tournament's channel: make the bot an administrator of the channel with the right to post messages.
+    }{ $channel_uncertain ->
+        [0] {""}
+       *[other] {" "}Whether the post appeared in the tournament's channel is unknown (Telegram's answer was lost, and the bot does not post it again, to avoid a duplicate): check the channel.
+    }
 
 # A message the bot could not send at all (it could not be put together, or Telegram refused it).
 delivery-failed = Tournament “{ $tournament }”: a message { $channel ->

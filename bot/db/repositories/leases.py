@@ -1,0 +1,123 @@
+"""Leases shared by the bot's processes through the database, and the webhook updates taken."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import delete, or_, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.db.models import HandledUpdateRow, LeaseRow
+
+
+class SqlLeases:
+    """A named role (the scheduler, the polling process, a worker being alive) is held by one
+    process until its lease runs out; its holder renews it, anyone may take it once it ran out.
+    """
+
+    def __init__(self, session: AsyncSession) -> None:
+        self._session = session
+
+    async def take(self, name: str, holder: str, now: datetime, seconds: float) -> bool:
+        """Hold (or keep holding) `name` for `seconds` from `now`; False while another holds it."""
+        expires_at = (now + timedelta(seconds=seconds)).astimezone(UTC)
+        renewed = await self._session.execute(
+            update(LeaseRow)
+            .where(
+                LeaseRow.name == name,
+                or_(LeaseRow.holder == holder, LeaseRow.expires_at < now.astimezone(UTC)),
+            )
+            .values(holder=holder, expires_at=expires_at)
+        )
+        if renewed.rowcount == 1:  # type: ignore[attr-defined]
+            return True
+        try:
+            async with self._session.begin_nested():
+                self._session.add(LeaseRow(name=name, holder=holder, expires_at=expires_at))
+        except IntegrityError:
+            return False  # another process holds it
+        return True
+
+    async def release(self, name: str, holder: str) -> None:
+        """Give `name` up at once (a clean stop), if `holder` still holds it."""
+        await self._session.execute(
+            delete(LeaseRow).where(LeaseRow.name == name, LeaseRow.holder == holder)
+        )
+
+    async def holder(self, name: str, now: datetime) -> str | None:
+        """Who holds `name` now (None: nobody, or the lease ran out)."""
+        return await self._session.scalar(
+            select(LeaseRow.holder).where(
+                LeaseRow.name == name, LeaseRow.expires_at >= now.astimezone(UTC)
+            )
+        )
+
+    async def alive(self, name_prefix: str, now: datetime) -> set[str]:
+        """The holders of every lease under `name_prefix` that has not run out."""
+        return set(
+            await self._session.scalars(
+                select(LeaseRow.holder).where(
+                    LeaseRow.name.startswith(name_prefix),
+                    LeaseRow.expires_at >= now.astimezone(UTC),
+                )
+            )
+        )
+
+
+class SqlHandledUpdates:
+    """Webhook updates by `update_id`: one process takes each, a second delivery is dropped."""
+
+    def __init__(self, session: AsyncSession) -> None:
+        self._session = session
+
+    async def take(self, update_id: int, now: datetime, seconds: float) -> bool:
+        """Take an update for handling during `seconds`; False when it is handled already or
+        being handled by a process still within its time."""
+        expires_at = (now + timedelta(seconds=seconds)).astimezone(UTC)
+        # A process that died handling it left an expired, unfinished row: take it over.
+        retaken = await self._session.execute(
+            update(HandledUpdateRow)
+            .where(
+                HandledUpdateRow.update_id == update_id,
+                HandledUpdateRow.done.is_(None),
+                HandledUpdateRow.expires_at < now.astimezone(UTC),
+            )
+            .values(expires_at=expires_at)
+        )
+        if retaken.rowcount == 1:  # type: ignore[attr-defined]
+            return True
+        try:
+            async with self._session.begin_nested():
+                self._session.add(HandledUpdateRow(update_id=update_id, expires_at=expires_at))
+        except IntegrityError:
+            return False
+        return True
+
+    async def finish(self, update_id: int, now: datetime, keep_seconds: float) -> None:
+        """The update was handled: later deliveries of it are dropped for `keep_seconds`."""
+        await self._session.execute(
+            update(HandledUpdateRow)
+            .where(HandledUpdateRow.update_id == update_id)
+            .values(
+                done=now.astimezone(UTC),
+                expires_at=(now + timedelta(seconds=keep_seconds)).astimezone(UTC),
+            )
+        )
+
+    async def give_back(self, update_id: int) -> None:
+        """Handling failed: Telegram's next delivery of the update is handled afresh."""
+        await self._session.execute(
+            delete(HandledUpdateRow).where(
+                HandledUpdateRow.update_id == update_id, HandledUpdateRow.done.is_(None)
+            )
+        )
+
+    async def forget_old(self, now: datetime) -> None:
+        """Drop the finished updates Telegram will not deliver again."""
+        await self._session.execute(
+            delete(HandledUpdateRow).where(
+                HandledUpdateRow.done.is_not(None),
+                HandledUpdateRow.expires_at < now.astimezone(UTC),
+            )
+        )
