@@ -26,6 +26,7 @@ from bot.db.fsm_storage import SqlStorage, sender_read_with_state
 from bot.db.migrate import upgrade
 from bot.db.uow import SqlUnitOfWorkFactory
 from bot.delivery import DeliveryLimits, DeliveryWorker
+from bot.delivery.worker import process_identity
 from bot.i18n import LOCALES, translator
 from bot.metrics import TelegramRequestMetrics, UpdateMetricsMiddleware
 from bot.rendering.pictures import StandingsPainter
@@ -166,6 +167,8 @@ def build_delivery(
         private_chat_per_second=settings.delivery_private_chat_per_second,
         group_per_minute=settings.delivery_group_per_minute,
     )
+    # One identity for this process's claims and leases among the bot's replicas.
+    identity = process_identity()
     delivery = DeliveryWorker(
         bot,
         uow_factory,
@@ -175,11 +178,13 @@ def build_delivery(
             STANDINGS_PICTURE: StandingsPictures(uow_factory, dispatcher["pictures"]),
             LIVE_STANDINGS: LiveStandingsText(uow_factory),
         },
+        identity=identity,
     )
     # Reminders fall due by the Dispatcher's clock, the one handlers read.
     clock: Clock = dispatcher["clock"]
     # A clock running faster than real time (the simulation's `ScaledClock`) says how much.
-    reminders = ReminderScheduler(uow_factory, clock=clock.now, rate=getattr(clock, "rate", 1.0))
+    rate = getattr(clock, "rate", 1.0)
+    reminders = ReminderScheduler(uow_factory, clock=clock.now, rate=rate, identity=identity)
     uow_factory.add_commit_listener(delivery.on_commit)
     uow_factory.add_commit_listener(reminders.on_commit)
     dispatcher.startup.register(delivery.start)

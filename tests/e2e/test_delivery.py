@@ -382,15 +382,13 @@ async def test_a_reminder_goes_out_once_across_restarts_and_follows_the_timetabl
     clock.now = NOON - timedelta(minutes=30)
     before = ReminderScheduler(uow_factory, clock=clock)
     await before.start()
-    assert set(before.job_times()) == {"round:1:400"}
+    assert before.next_due == NOON
     # The organizer moves the game by an hour: the reminder moves with it.
     later = ScheduledPush("round:1:400", NOON + timedelta(hours=1), reminder)
     async with uow_factory() as uow:
         await uow.scheduled_pushes.schedule(later)
         await uow.commit()
-    await before.rebuild()
-    moved = before.job_times()["round:1:400"]
-    assert timedelta(minutes=89) < moved - datetime.now(UTC) <= timedelta(minutes=90)
+    assert await before.sweep() == 0 and before.next_due == later.due_at
     await before.stop()
 
     clock.now = NOON + timedelta(minutes=30)  # restarted after the old time: nothing is due
@@ -403,6 +401,66 @@ async def test_a_reminder_goes_out_once_across_restarts_and_follows_the_timetabl
     await _settled(uow_factory)
     await worker.stop()
     assert _texts(fake, 400) == ["Игра 1 в 12:30, стол 2, место 5"]
+
+
+class CountingScheduler(ReminderScheduler):
+    """A scheduler that counts its sweeps."""
+
+    sweeps = 0
+
+    async def sweep(self) -> int:
+        self.sweeps += 1
+        return await super().sweep()
+
+
+async def test_one_wake_up_at_the_earliest_due_time_sends_every_reminder_due(
+    uow_factory: SqlUnitOfWorkFactory, caplog: pytest.LogCaptureFixture
+) -> None:
+    due = datetime.now(UTC) + timedelta(seconds=2)
+    async with uow_factory() as uow:
+        for player in range(40):
+            message = OutgoingMessage(chat_id=1000 + player, text="Игра 1 через 15 минут")
+            await uow.scheduled_pushes.schedule(ScheduledPush(f"round:1:{player}", due, message))
+        await uow.scheduled_pushes.schedule(
+            ScheduledPush("later", due + timedelta(days=1), message)
+        )
+        await uow.commit()
+    scheduler = CountingScheduler(uow_factory)
+    uow_factory.add_commit_listener(scheduler.on_commit)
+    await scheduler.start()
+    async with asyncio.timeout(60):
+        while True:
+            async with uow_factory() as uow:
+                if len(await uow.outbox.waiting(100)) == 40:
+                    break
+            await asyncio.sleep(0.1)
+    await scheduler.stop()
+    # The start-up sweep, the one at the due time, perhaps one more for the commit it made.
+    assert scheduler.sweeps <= 3
+    assert scheduler.next_due == due + timedelta(days=1)
+    assert not [record for record in caplog.records if record.levelname == "ERROR"]
+
+
+async def test_one_process_sweeps_and_another_takes_over_when_it_dies(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    real = SteppedClock(datetime.now(UTC))
+    first = ReminderScheduler(uow_factory, lease_clock=real, identity="a", renew_seconds=0.1)
+    second = ReminderScheduler(uow_factory, lease_clock=real, identity="b", renew_seconds=0.1)
+    await first.start()
+    await second.start()
+    await asyncio.sleep(0.5)
+    assert first.leading and not second.leading
+    # "a" is killed: its task ends without giving the lead up; its lease runs out.
+    assert first._task is not None
+    first._task.cancel()
+    real.now += timedelta(seconds=31)
+    async with asyncio.timeout(60):
+        while not second.leading:
+            await asyncio.sleep(0.05)
+    await second.stop()
+    async with uow_factory() as uow:
+        assert await uow.leases.holder("scheduler", real.now) is None  # given up cleanly
 
 
 async def test_the_running_bot_sends_what_a_use_case_recorded(

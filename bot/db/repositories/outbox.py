@@ -535,6 +535,10 @@ class SqlScheduledPushes:
         result = await self._session.execute(select(ScheduledPushRow.key, ScheduledPushRow.due_at))
         return {key: _utc(due_at) for key, due_at in result}  # type: ignore[misc]
 
+    async def next_due_time(self) -> datetime | None:
+        """When the earliest waiting push falls due."""
+        return _utc(await self._session.scalar(select(func.min(ScheduledPushRow.due_at))))
+
     async def get(self, key: str) -> ScheduledPush | None:
         row = await self._session.scalar(
             select(ScheduledPushRow).where(ScheduledPushRow.key == key)
