@@ -35,6 +35,12 @@ from bot.replies import ReliableReplies, ReplyScope
 from bot.response_models import HeldResponseModels
 from bot.scheduler import ReminderScheduler
 from bot.seeds import SystemSeeds
+from bot.update_ledger import (
+    OnceMiddleware,
+    RedisUpdateLedger,
+    SqlUpdateLedger,
+    UpdateLedger,
+)
 from bot.web import build_web_app, serving
 from domain.services.ports import Clock, SeedSource
 from domain.services.standings import LIVE_STANDINGS, STANDINGS_PICTURE
@@ -99,6 +105,14 @@ def _fsm_storage(
     return SqlStorage(session_factory), SimpleEventIsolation()
 
 
+def _update_ledger(storage: BaseStorage, uow_factory: SqlUnitOfWorkFactory) -> UpdateLedger:
+    from aiogram.fsm.storage.redis import RedisStorage
+
+    if isinstance(storage, RedisStorage):
+        return RedisUpdateLedger(storage.redis)
+    return SqlUpdateLedger(uow_factory)
+
+
 def build_dispatcher(
     settings: Settings,
     session_factory: async_sessionmaker[AsyncSession],
@@ -113,6 +127,9 @@ def build_dispatcher(
     `seeds` (unpredictable unless a seeded source is handed in)."""
     storage, isolation = _fsm_storage(settings, session_factory)
     dispatcher = Dispatcher(storage=storage, events_isolation=isolation)
+    if settings.webhook_url:
+        # Outermost: a second delivery of an update (to this or another replica) is dropped.
+        dispatcher.update.outer_middleware(OnceMiddleware(_update_ledger(storage, uow_factory)))
     dispatcher["uow_factory"] = uow_factory
     dispatcher["settings"] = settings
     dispatcher["clock"] = clock if clock is not None else SystemClock()
@@ -227,7 +244,10 @@ async def run_webhook(app: Application, stop: asyncio.Event | None = None) -> No
     secret = settings.webhook_secret.get_secret_value()
     path = urlsplit(settings.webhook_url).path or DEFAULT_WEBHOOK_PATH
     web_app = build_web_app(app)
-    SimpleRequestHandler(app.dispatcher, app.bot, secret_token=secret).register(web_app, path=path)
+    # Answered once handled, so Telegram delivers again what a killed replica did not handle.
+    SimpleRequestHandler(
+        app.dispatcher, app.bot, handle_in_background=False, secret_token=secret
+    ).register(web_app, path=path)
     setup_application(web_app, app.dispatcher, bot=app.bot)
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()

@@ -62,6 +62,7 @@ class BotApi:
         self.clock = clock
         self.closing = False
         self.webhook_url = ""
+        self.webhook_secret: str | None = None
         self.commands: dict[tuple[str, str], list[dict[str, str]]] = {}
         self.descriptions: dict[tuple[str, str], str] = {}
         self._poll_generation = 0
@@ -319,6 +320,7 @@ class BotApi:
 
     async def set_webhook(self, params: Params) -> bool:
         self.webhook_url = params.string("url", required=True) or ""
+        self.webhook_secret = params.string("secret_token")
         return True
 
     async def delete_webhook(self, params: Params) -> bool:

@@ -17,6 +17,7 @@ from bot.fake_telegram.params import ApiError, Params
 from bot.fake_telegram.people import FakeChannel, FakeChat, FakeGroup, FakeUser, Predicate
 from bot.fake_telegram.state import WAIT_LIMIT, ChatMessage, ChatState, UserState, World
 from bot.fake_telegram.stats import FakeStats, RequestRecord
+from bot.fake_telegram.webhooks import WebhookDelivery
 
 
 @dataclass
@@ -59,6 +60,7 @@ class FakeTelegram:
         self._lost_answers: dict[int, deque[_LostAnswer]] = {}
         self._in_flight = 0
         self._runner: web.AppRunner | None = None
+        self.webhooks: WebhookDelivery | None = None
         self.base_url = ""
 
     # --- lifecycle --------------------------------------------------------------------------
@@ -76,7 +78,36 @@ class FakeTelegram:
         self.base_url = f"http://{host}:{bound_port}"
         return self.base_url
 
+    def deliver_webhooks(
+        self, addresses: list[str] | None = None, duplicate_every: int = 0
+    ) -> WebhookDelivery:
+        """Call the bot's webhook with every update, as Telegram does after `setWebhook`: at the
+        registered URL, or round-robin at `addresses` (replicas behind a load balancer) once a
+        webhook is registered; every `duplicate_every`-th update is delivered twice."""
+
+        def targets() -> list[str]:
+            if not self.api.webhook_url:
+                return []
+            return list(addresses) if addresses else [self.api.webhook_url]
+
+        def busy(change: int) -> None:
+            self._in_flight += change
+
+        self.webhooks = WebhookDelivery(
+            self.world,
+            targets,
+            lambda: self.api.webhook_secret,
+            self._clock,
+            duplicate_every,
+            on_handed=lambda update, at: self.stats.fetched([update], at),
+            busy=busy,
+        )
+        self.webhooks.start()
+        return self.webhooks
+
     async def stop(self) -> None:
+        if self.webhooks is not None:
+            await self.webhooks.stop()
         self.api.closing = True
         self.world.update_queued.fire()  # release long polls so the server can shut down
         if self._runner is not None:

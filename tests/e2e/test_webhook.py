@@ -61,3 +61,35 @@ async def test_updates_need_telegrams_secret_header(fake_telegram: FakeTelegram,
         stop.set()
         await server
         await app.close()
+
+
+async def test_an_update_delivered_twice_is_handled_once(
+    fake_telegram: FakeTelegram,
+    tmp_path,  # type: ignore[no-untyped-def]
+) -> None:
+    port = _free_port()
+    settings = sandbox_settings(
+        fake_telegram,
+        f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}",
+        webhook_url=f"http://127.0.0.1:{port}/tg/hook",
+        webhook_secret=SECRET,
+        webhook_host="127.0.0.1",
+        webhook_port=port,
+    )
+    # Telegram did not see the answers: every update comes a second time.
+    webhooks = fake_telegram.deliver_webhooks(duplicate_every=1)
+    app = await build_application(settings)
+    stop = asyncio.Event()
+    server = asyncio.create_task(run_webhook(app, stop))
+    try:
+        anna = fake_telegram.user(202, "Анна")
+        for _ in range(3):
+            anna.send("/help")
+        await fake_telegram.wait_idle(quiet=0.5, timeout=120)
+        replies = [message for message in anna.messages if message.from_bot]
+        assert webhooks.duplicates == 3
+        assert len(replies) == 3 and all("Что я умею" in reply.text for reply in replies)
+    finally:
+        stop.set()
+        await server
+        await app.close()
