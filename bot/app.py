@@ -26,6 +26,7 @@ from bot.db.fsm_storage import SqlStorage, sender_read_with_state
 from bot.db.migrate import upgrade
 from bot.db.uow import SqlUnitOfWorkFactory
 from bot.delivery import DeliveryLimits, DeliveryWorker
+from bot.delivery.shared_limits import RedisLimiter
 from bot.delivery.worker import process_identity
 from bot.i18n import LOCALES, translator
 from bot.metrics import TelegramRequestMetrics, UpdateMetricsMiddleware
@@ -174,6 +175,15 @@ async def build_application(
     )
 
 
+def _shared_limiter(storage: BaseStorage, bot: Bot, limits: DeliveryLimits) -> RedisLimiter | None:
+    # With Redis, every replica keeps Telegram's limits together with the others.
+    from aiogram.fsm.storage.redis import RedisStorage
+
+    if isinstance(storage, RedisStorage):
+        return RedisLimiter(storage.redis, bot.id, limits)
+    return None
+
+
 def build_delivery(
     settings: Settings, bot: Bot, dispatcher: Dispatcher, uow_factory: SqlUnitOfWorkFactory
 ) -> tuple[DeliveryWorker, ReminderScheduler]:
@@ -190,6 +200,7 @@ def build_delivery(
         bot,
         uow_factory,
         limits=limits,
+        limiter=_shared_limiter(dispatcher.storage, bot, limits),
         default_locale=settings.default_locale,
         drawers={
             STANDINGS_PICTURE: StandingsPictures(uow_factory, dispatcher["pictures"]),

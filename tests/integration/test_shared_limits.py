@@ -1,0 +1,66 @@
+"""Telegram's limits kept by several replicas together through Redis."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator
+
+import pytest
+import redis.asyncio as redis
+
+from bot.delivery.limits import DeliveryLimits, Slot
+from bot.delivery.shared_limits import RedisLimiter
+
+REDIS_URL = "redis://127.0.0.1:6379/15"
+PERSON, OTHER, CHANNEL = 7, 8, -100_5
+
+
+@pytest.fixture
+async def replicas() -> AsyncIterator[tuple[RedisLimiter, RedisLimiter]]:
+    client = redis.Redis.from_url(REDIS_URL)
+    bot_id = random.randrange(10**9)  # a bot of its own: other runs share this Redis
+    limits = DeliveryLimits(messages_per_second=3, private_chat_per_second=1, group_per_minute=2)
+    yield RedisLimiter(client, bot_id, limits), RedisLimiter(client, bot_id, limits)
+    await client.aclose()
+
+
+async def test_a_person_gets_one_message_a_second_whichever_replica_sends(
+    replicas: tuple[RedisLimiter, RedisLimiter],
+) -> None:
+    first, second = replicas
+    slot = await first.try_start(PERSON)
+    assert isinstance(slot, Slot)
+    wait = await second.try_start(PERSON)  # unanswered yet: counts however long it travels
+    assert isinstance(wait, float) and wait > 1
+    await first.finish(slot)
+    wait = await second.try_start(PERSON)
+    assert isinstance(wait, float) and 0 < wait <= 1
+    async with asyncio.timeout(30):
+        while not isinstance(await second.try_start(PERSON), Slot):
+            await asyncio.sleep(0.1)
+
+
+async def test_the_bots_overall_limit_and_a_channels_minute_are_shared(
+    replicas: tuple[RedisLimiter, RedisLimiter],
+) -> None:
+    first, second = replicas
+    taken = [await first.try_start(CHANNEL), await second.try_start(CHANNEL)]
+    assert all(isinstance(slot, Slot) for slot in taken)
+    for slot in taken:
+        assert isinstance(slot, Slot)
+        await second.finish(slot)
+    assert await first.try_start(CHANNEL) == pytest.approx(60, abs=2)  # the minute's 2 posts
+    assert isinstance(await first.try_start(PERSON), Slot)
+    assert isinstance(await second.try_start(PERSON), float)  # 3 per second overall
+    assert isinstance(await second.try_start(OTHER), float)
+
+
+async def test_a_pause_telegram_asked_for_holds_for_every_replica(
+    replicas: tuple[RedisLimiter, RedisLimiter],
+) -> None:
+    first, second = replicas
+    await first.pause(PERSON, 5)
+    wait = await second.try_start(PERSON)
+    assert wait == pytest.approx(5, abs=1)
+    assert isinstance(await second.try_start(OTHER), Slot)
