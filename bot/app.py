@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import signal
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -16,7 +18,7 @@ from aiogram.enums import ParseMode
 from aiogram.fsm.storage.base import BaseEventIsolation, BaseStorage
 from aiogram.fsm.storage.memory import SimpleEventIsolation
 from aiogram.types import BotCommand
-from aiogram.webhook.aiohttp_server import SimpleRequestHandler, setup_application
+from aiogram.webhook.aiohttp_server import setup_application
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from bot.clock import SystemClock
@@ -27,7 +29,7 @@ from bot.db.migrate import upgrade
 from bot.db.uow import SqlUnitOfWorkFactory
 from bot.delivery import DeliveryLimits, DeliveryWorker
 from bot.delivery.shared_limits import RedisLimiter
-from bot.delivery.worker import process_identity
+from bot.delivery.worker import HEARTBEAT_SECONDS, LEASE_SECONDS, process_identity, utc_now
 from bot.i18n import LOCALES, translator
 from bot.metrics import TelegramRequestMetrics, UpdateMetricsMiddleware
 from bot.rendering.pictures import StandingsPainter
@@ -37,7 +39,7 @@ from bot.response_models import HeldResponseModels
 from bot.scheduler import ReminderScheduler
 from bot.seeds import SystemSeeds
 from bot.update_ledger import (
-    OnceMiddleware,
+    OnceRequestHandler,
     RedisUpdateLedger,
     SqlUpdateLedger,
     UpdateLedger,
@@ -128,9 +130,6 @@ def build_dispatcher(
     `seeds` (unpredictable unless a seeded source is handed in)."""
     storage, isolation = _fsm_storage(settings, session_factory)
     dispatcher = Dispatcher(storage=storage, events_isolation=isolation)
-    if settings.webhook_url:
-        # Outermost: a second delivery of an update (to this or another replica) is dropped.
-        dispatcher.update.outer_middleware(OnceMiddleware(_update_ledger(storage, uow_factory)))
     dispatcher["uow_factory"] = uow_factory
     dispatcher["settings"] = settings
     dispatcher["clock"] = clock if clock is not None else SystemClock()
@@ -235,6 +234,58 @@ async def set_command_menu(bot: Bot) -> None:
         await bot.set_my_commands(commands, language_code=language_code)
 
 
+POLLING_LEASE = "polling"
+
+
+class PollingTaken(Exception):
+    """Another process polls Telegram for this bot on the same database."""
+
+    def __init__(self, holder: str | None) -> None:
+        super().__init__(
+            f"another bot process ({holder or 'unknown'}) is already polling Telegram with this "
+            "database: run one polling process, or set WEBHOOK_URL to run several replicas"
+        )
+
+
+@contextlib.asynccontextmanager
+async def polling_lease(app: Application) -> AsyncIterator[None]:
+    """Hold the "polling" lease while the block runs; `PollingTaken` when another process
+    holds it (two pollers only take Telegram's updates from each other)."""
+    identity = app.delivery.identity
+
+    async def take() -> bool:
+        async with app.uow_factory() as uow:
+            taken = await uow.leases.take(POLLING_LEASE, identity, utc_now(), LEASE_SECONDS)
+            holder = None if taken else await uow.leases.holder(POLLING_LEASE, utc_now())
+            await uow.commit()
+        if not taken and not started:
+            raise PollingTaken(holder)
+        return taken
+
+    async def keep() -> None:
+        while True:
+            await asyncio.sleep(HEARTBEAT_SECONDS)
+            try:
+                if not await take():
+                    log.error("another process took the polling lease over")
+            except Exception:
+                log.exception("could not renew the polling lease")
+
+    started = False
+    await take()
+    started = True
+    keeping = asyncio.create_task(keep(), name="polling-lease")
+    try:
+        yield
+    finally:
+        keeping.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await keeping
+        async with app.uow_factory() as uow:
+            await uow.leases.release(POLLING_LEASE, identity)
+            await uow.commit()
+
+
 async def run_polling(app: Application, handle_signals: bool = True) -> None:
     """Long polling until SIGINT or SIGTERM (or `stop_polling()`), then a graceful stop."""
     await set_command_menu(app.bot)
@@ -255,10 +306,12 @@ async def run_webhook(app: Application, stop: asyncio.Event | None = None) -> No
     secret = settings.webhook_secret.get_secret_value()
     path = urlsplit(settings.webhook_url).path or DEFAULT_WEBHOOK_PATH
     web_app = build_web_app(app)
-    # Answered once handled, so Telegram delivers again what a killed replica did not handle.
-    SimpleRequestHandler(
-        app.dispatcher, app.bot, handle_in_background=False, secret_token=secret
-    ).register(web_app, path=path)
+    # Answered once handled, so Telegram delivers again what a killed replica did not handle;
+    # a second delivery of an update (to this or another replica) is dropped.
+    ledger = _update_ledger(app.dispatcher.storage, app.uow_factory)
+    OnceRequestHandler(app.dispatcher, app.bot, ledger=ledger, secret_token=secret).register(
+        web_app, path=path
+    )
     setup_application(web_app, app.dispatcher, bot=app.bot)
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()

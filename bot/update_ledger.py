@@ -3,22 +3,25 @@
 Telegram delivers an update again when it did not see the webhook's answer (a timeout, a
 replica killed mid-request), and behind a load balancer the second delivery may reach another
 process. The ledger remembers each `update_id` (in Redis when `REDIS_URL` is set, otherwise in
-the database): the first process takes it for `HANDLING_SECONDS`, marks it handled when done,
-and every other delivery is dropped. When the handler fails, the update is given back, so a
-later delivery is handled afresh; when its process dies, its claim runs out and a later delivery
-is handled by another (the one case where an update may be handled twice is a process killed
-after its handler committed but before the ledger heard of it).
+the database): the first process takes it for `HANDLING_SECONDS` and marks it handled when
+done; a delivery of an update already handled is answered 200 and dropped, one of an update
+still being handled elsewhere is answered 503, so Telegram tries it again later. When the
+handler fails, the update is given back, so a later delivery is handled afresh; when its
+process dies, its claim runs out and a later delivery is handled by another (the one case where
+an update may be handled twice is a process killed after its handler committed but before the
+ledger heard of it).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
+from enum import Enum
 from typing import Any, Protocol
 
-from aiogram import BaseMiddleware
-from aiogram.types import TelegramObject, Update
+from aiogram import Bot
+from aiogram.webhook.aiohttp_server import SimpleRequestHandler
+from aiohttp import web
 
 from bot.db.uow import SqlUnitOfWorkFactory
 
@@ -30,11 +33,19 @@ KEEP_SECONDS = 24 * 3600.0
 REDIS_PREFIX = "mafiatour:update:"
 
 
+class Taken(Enum):
+    """What the ledger says of a delivery."""
+
+    FIRST = "first"  # handle it
+    HANDLED = "handled"  # handled already: drop it
+    BUSY = "busy"  # being handled by a process still within its time: try again later
+
+
 class UpdateLedger(Protocol):
     """Update ids are a bot's own: `bot_id` tells bots sharing one Redis apart."""
 
-    async def take(self, bot_id: int, update_id: int) -> bool:
-        """True for the first delivery (or after its handler gave up or died)."""
+    async def take(self, bot_id: int, update_id: int) -> Taken:
+        """FIRST for the first delivery (or after its handler gave up or died)."""
         ...
 
     async def finish(self, bot_id: int, update_id: int) -> None: ...
@@ -48,11 +59,12 @@ class SqlUpdateLedger:
     def __init__(self, uow_factory: SqlUnitOfWorkFactory) -> None:
         self._uow_factory = uow_factory
 
-    async def take(self, bot_id: int, update_id: int) -> bool:
+    async def take(self, bot_id: int, update_id: int) -> Taken:
         async with self._uow_factory() as uow:
             taken = await uow.handled_updates.take(update_id, _now(), HANDLING_SECONDS)
+            handled = not taken and await uow.handled_updates.handled(update_id)
             await uow.commit()
-        return taken
+        return Taken.FIRST if taken else Taken.HANDLED if handled else Taken.BUSY
 
     async def finish(self, bot_id: int, update_id: int) -> None:
         async with self._uow_factory() as uow:
@@ -71,9 +83,11 @@ class RedisUpdateLedger:
     def __init__(self, redis: Any) -> None:  # redis.asyncio.Redis
         self._redis = redis
 
-    async def take(self, bot_id: int, update_id: int) -> bool:
+    async def take(self, bot_id: int, update_id: int) -> Taken:
         key = _key(bot_id, update_id)
-        return bool(await self._redis.set(key, "handling", nx=True, ex=int(HANDLING_SECONDS)))
+        if await self._redis.set(key, "handling", nx=True, ex=int(HANDLING_SECONDS)):
+            return Taken.FIRST
+        return Taken.HANDLED if await self._redis.get(key) == b"done" else Taken.BUSY
 
     async def finish(self, bot_id: int, update_id: int) -> None:
         await self._redis.set(_key(bot_id, update_id), "done", ex=int(KEEP_SECONDS))
@@ -86,30 +100,29 @@ def _key(bot_id: int, update_id: int) -> str:
     return f"{REDIS_PREFIX}{bot_id}:{update_id}"
 
 
-class OnceMiddleware(BaseMiddleware):
-    """The outermost update middleware in webhook mode: a second delivery is dropped."""
+class OnceRequestHandler(SimpleRequestHandler):
+    """aiogram's webhook handler, answering each update once handled, each update once."""
 
-    def __init__(self, ledger: UpdateLedger) -> None:
+    def __init__(self, *args: Any, ledger: UpdateLedger, **kwargs: Any) -> None:
+        super().__init__(*args, handle_in_background=False, **kwargs)
         self._ledger = ledger
 
-    async def __call__(
-        self,
-        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
-        event: TelegramObject,
-        data: dict[str, Any],
-    ) -> Any:
-        assert isinstance(event, Update)
-        bot_id, update_id = data["bot"].id, event.update_id
-        if not await self._ledger.take(bot_id, update_id):
+    async def _handle_request(self, bot: Bot, request: web.Request) -> web.Response:
+        update = await request.json(loads=bot.session.json_loads)
+        update_id = int(update.get("update_id", 0))
+        taken = await self._ledger.take(bot.id, update_id)
+        if taken is Taken.HANDLED:
             log.info("update %s was delivered again: handled once already", update_id)
-            return None
+            return web.json_response({})
+        if taken is Taken.BUSY:
+            return web.Response(status=503, text="being handled: deliver it again later")
         try:
-            result = await handler(event, data)
+            answer = await super()._handle_request(bot, request)
         except BaseException:
-            await self._ledger.give_back(bot_id, update_id)
+            await self._ledger.give_back(bot.id, update_id)
             raise
-        await self._ledger.finish(bot_id, update_id)
-        return result
+        await self._ledger.finish(bot.id, update_id)
+        return answer
 
 
 def _now() -> datetime:

@@ -43,7 +43,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 async def serve(settings: Settings) -> None:
     """Check the services, build the application and serve until SIGINT/SIGTERM."""
-    from bot.app import build_application, run_polling, run_webhook
+    from bot.app import build_application, polling_lease, run_polling, run_webhook
     from bot.startup import check_services
     from bot.web import serving
 
@@ -53,7 +53,8 @@ async def serve(settings: Settings) -> None:
         if settings.webhook_url:
             await run_webhook(app)
         else:
-            async with serving(app):  # health and metrics on WEB_PORT
+            # One poller per bot; health and metrics on WEB_PORT.
+            async with polling_lease(app), serving(app):
                 await run_polling(app)
     finally:
         await app.close()
@@ -69,6 +70,7 @@ def run(args: argparse.Namespace) -> int:
     secrets = [settings.bot_token.get_secret_value()]
     if settings.webhook_secret:
         secrets.append(settings.webhook_secret.get_secret_value())
+    from bot.app import PollingTaken
     from bot.logs import setup_logging
     from bot.startup import StartupError
     from bot.web import WebServerError
@@ -79,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
     except WebServerError as error:
         print(f"mafiatour: {error}", file=sys.stderr)
         return 2
-    except StartupError as error:
+    except (StartupError, PollingTaken) as error:
         print(f"mafiatour: {error}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:  # Ctrl+C while start-up was still waiting for a service

@@ -7,10 +7,13 @@ from pathlib import Path
 from alembic import command
 from alembic.config import Config
 from alembic.script import ScriptDirectory
+from sqlalchemy import text
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 MIGRATIONS_DIR = Path(__file__).resolve().parents[2] / "migrations"
+# Replicas starting together migrate one after another: the others find the schema up to date.
+MIGRATION_LOCK = 0x6D61666961  # "mafia"
 
 
 def alembic_config(url: str | None = None) -> Config:
@@ -57,4 +60,6 @@ async def _run(engine: AsyncEngine, action) -> None:  # type: ignore[no-untyped-
         action(config)
 
     async with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            await connection.execute(text(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})"))
         await connection.run_sync(run_sync)

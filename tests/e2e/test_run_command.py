@@ -145,3 +145,38 @@ async def test_a_malformed_redis_url_is_one_line(tmp_path) -> None:  # type: ign
         "mafiatour: Setting REDIS_URL is invalid: expected redis://HOST:PORT/DB "
         "(or rediss://, unix://PATH)"
     ]
+
+
+async def test_a_second_polling_process_refuses_to_start_with_one_line(
+    fake_telegram: FakeTelegram, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    env = {
+        **CLEAN_ENV,
+        "BOT_TOKEN": fake_telegram.token,
+        "TELEGRAM_API_BASE": fake_telegram.base_url,
+        "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}",
+        "WEB_HOST": "127.0.0.1",
+        "WEB_PORT": str(free_port()),
+        "LOG_LEVEL": "WARNING",
+    }
+    first = await _mafiatour("run", env=env, cwd=str(tmp_path))
+    try:
+        anna = fake_telegram.user(302, "Анна")
+        anna.send("/start")
+        await anna.wait_for(timeout=WAIT_LIMIT)
+        second = await _mafiatour(
+            "run", env={**env, "WEB_PORT": str(free_port())}, cwd=str(tmp_path)
+        )
+        _, err = await asyncio.wait_for(second.communicate(), WAIT_LIMIT)
+        assert second.returncode == 1
+        (line,) = err.decode().strip().splitlines()
+        assert line.startswith("mafiatour: another bot process (") and "WEBHOOK_URL" in line
+        anna.send("/help")  # the first one still answers, undisturbed
+        await anna.wait_for(
+            lambda message: "Что я умею" in (message.text or ""), timeout=WAIT_LIMIT
+        )
+    finally:
+        first.send_signal(signal.SIGTERM)
+        _, first_err = await asyncio.wait_for(first.communicate(), WAIT_LIMIT)
+    assert first.returncode == 0, first_err.decode()
+    assert "Conflict" not in first_err.decode()

@@ -8,19 +8,19 @@ import random
 import redis.asyncio as redis
 
 from bot.db.uow import SqlUnitOfWorkFactory
-from bot.update_ledger import RedisUpdateLedger, SqlUpdateLedger, UpdateLedger
+from bot.update_ledger import RedisUpdateLedger, SqlUpdateLedger, Taken, UpdateLedger
 
 REDIS_URL = "redis://127.0.0.1:6379/15"
 
 
 async def _takes_once(ledger: UpdateLedger, bot_id: int) -> None:
-    assert await ledger.take(bot_id, 1)
-    assert not await ledger.take(bot_id, 1)  # another replica, while the first handles it
+    assert await ledger.take(bot_id, 1) is Taken.FIRST
+    assert await ledger.take(bot_id, 1) is Taken.BUSY  # another replica, while it is handled
     await ledger.finish(bot_id, 1)
-    assert not await ledger.take(bot_id, 1)  # Telegram's second delivery
-    assert await ledger.take(bot_id, 2)
+    assert await ledger.take(bot_id, 1) is Taken.HANDLED  # Telegram's second delivery
+    assert await ledger.take(bot_id, 2) is Taken.FIRST
     await ledger.give_back(bot_id, 2)  # its handler failed
-    assert await ledger.take(bot_id, 2)
+    assert await ledger.take(bot_id, 2) is Taken.FIRST
 
 
 async def test_the_database_ledger_takes_an_update_once(
@@ -35,6 +35,6 @@ async def test_the_redis_ledger_takes_an_update_once_per_bot() -> None:
         ledger = RedisUpdateLedger(client)
         bot_id = random.randrange(10**9)  # a bot of its own: other runs share this Redis
         await _takes_once(ledger, bot_id)
-        assert await ledger.take(bot_id + 1, 1)  # another bot's update 1
+        assert await ledger.take(bot_id + 1, 1) is Taken.FIRST  # another bot's update 1
     finally:
         await client.aclose()

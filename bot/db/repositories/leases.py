@@ -94,6 +94,13 @@ class SqlHandledUpdates:
             return False
         return True
 
+    async def handled(self, update_id: int) -> bool:
+        """The update was handled (not merely taken)."""
+        done = await self._session.scalar(
+            select(HandledUpdateRow.done).where(HandledUpdateRow.update_id == update_id)
+        )
+        return done is not None
+
     async def finish(self, update_id: int, now: datetime, keep_seconds: float) -> None:
         """The update was handled: later deliveries of it are dropped for `keep_seconds`."""
         await self._session.execute(
