@@ -25,8 +25,9 @@ from bot.db.engine import create_engine, create_session_factory
 from bot.db.migrate import upgrade
 from bot.db.uow import SqlUnitOfWorkFactory
 from bot.delivery import DeliveryLimits, DeliveryWorker
+from bot.delivery.worker import wait_until_delivered
 from bot.fake_telegram import FakeTelegram, RateLimits
-from domain.outgoing import DeliveryStatus, OutgoingMessage
+from domain.outgoing import OutgoingMessage
 
 FIRST_PLAYER = 10_000
 FIRST_CHANNEL = -1_000_000_000_000
@@ -48,15 +49,6 @@ async def _record(
                 expected.add((channel, "Таблица" + text.removeprefix("<b>Таблица</b>")))
         await uow.commit()
     return expected
-
-
-async def _settle(uow_factory: SqlUnitOfWorkFactory) -> None:
-    while True:
-        async with uow_factory() as uow:
-            counts = await uow.outbox.status_counts()
-        if not counts.get(DeliveryStatus.PENDING) and not counts.get(DeliveryStatus.SENDING):
-            return
-        await asyncio.sleep(0.2)
 
 
 async def run(players_count: int, channels_count: int, posts: int, folder: Path) -> None:
@@ -91,7 +83,7 @@ async def run(players_count: int, channels_count: int, posts: int, folder: Path)
     worker = DeliveryWorker(bot, uow_factory, limits=limits)
     started = time.monotonic()
     await worker.start()
-    await _settle(SqlUnitOfWorkFactory(create_session_factory(watcher)))
+    await wait_until_delivered(SqlUnitOfWorkFactory(create_session_factory(watcher)), 3600)
     await worker.stop()
     elapsed = time.monotonic() - started
     await watcher.dispose()

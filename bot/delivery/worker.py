@@ -104,6 +104,20 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+async def wait_until_delivered(
+    uow_factory: SqlUnitOfWorkFactory, timeout: float, poll_seconds: float = 0.1
+) -> dict[DeliveryStatus, int]:
+    """Wait until nothing in the outbox is pending or being sent (by any process); the
+    outbox's figures by status then."""
+    async with asyncio.timeout(timeout):
+        while True:
+            async with uow_factory() as uow:
+                counts = await uow.outbox.status_counts()
+            if not counts.get(DeliveryStatus.PENDING) and not counts.get(DeliveryStatus.SENDING):
+                return counts
+            await asyncio.sleep(poll_seconds)
+
+
 def process_identity() -> str:
     """This process among the bot's replicas: host, pid and a random part (pids are reused)."""
     return f"{socket.gethostname()[:40]}:{os.getpid()}:{uuid.uuid4().hex[:8]}"

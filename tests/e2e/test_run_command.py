@@ -61,18 +61,22 @@ async def test_a_bad_setting_is_one_clear_line(tmp_path) -> None:  # type: ignor
     ]
 
 
-async def test_it_answers_over_http_and_stops_gracefully_on_sigterm(
-    fake_telegram: FakeTelegram, tmp_path
-) -> None:  # type: ignore[no-untyped-def]
-    env = {
+def _bot_env(fake: FakeTelegram, folder, log_level: str) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    return {
         **CLEAN_ENV,
-        "BOT_TOKEN": fake_telegram.token,
-        "TELEGRAM_API_BASE": fake_telegram.base_url,
-        "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}",
-        "LOG_LEVEL": "INFO",
+        "BOT_TOKEN": fake.token,
+        "TELEGRAM_API_BASE": fake.base_url,
+        "DATABASE_URL": f"sqlite+aiosqlite:///{folder / 'bot.sqlite3'}",
+        "LOG_LEVEL": log_level,
         "WEB_HOST": "127.0.0.1",
         "WEB_PORT": str(free_port()),  # not the default 8080 another run may hold
     }
+
+
+async def test_it_answers_over_http_and_stops_gracefully_on_sigterm(
+    fake_telegram: FakeTelegram, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    env = _bot_env(fake_telegram, tmp_path, "INFO")
     process = await _mafiatour("run", env=env, cwd=str(tmp_path))
     try:
         anna = fake_telegram.user(301, "Анна")
@@ -150,15 +154,7 @@ async def test_a_malformed_redis_url_is_one_line(tmp_path) -> None:  # type: ign
 async def test_a_second_polling_process_refuses_to_start_with_one_line(
     fake_telegram: FakeTelegram, tmp_path
 ) -> None:  # type: ignore[no-untyped-def]
-    env = {
-        **CLEAN_ENV,
-        "BOT_TOKEN": fake_telegram.token,
-        "TELEGRAM_API_BASE": fake_telegram.base_url,
-        "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}",
-        "WEB_HOST": "127.0.0.1",
-        "WEB_PORT": str(free_port()),
-        "LOG_LEVEL": "WARNING",
-    }
+    env = _bot_env(fake_telegram, tmp_path, "WARNING")
     first = await _mafiatour("run", env=env, cwd=str(tmp_path))
     try:
         anna = fake_telegram.user(302, "Анна")

@@ -8,6 +8,7 @@ import socket
 import aiohttp
 
 from bot.app import build_application, run_webhook
+from bot.config import Settings
 from bot.fake_telegram import FakeTelegram
 from bot.sandbox import sandbox_settings
 
@@ -20,16 +21,20 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
-async def test_updates_need_telegrams_secret_header(fake_telegram: FakeTelegram, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    port = _free_port()
-    settings = sandbox_settings(
-        fake_telegram,
-        f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}",
+def _webhook_settings(fake: FakeTelegram, folder, port: int) -> Settings:  # type: ignore[no-untyped-def]
+    return sandbox_settings(
+        fake,
+        f"sqlite+aiosqlite:///{folder / 'bot.sqlite3'}",
         webhook_url=f"http://127.0.0.1:{port}/tg/hook",
         webhook_secret=SECRET,
         webhook_host="127.0.0.1",
         webhook_port=port,
     )
+
+
+async def test_updates_need_telegrams_secret_header(fake_telegram: FakeTelegram, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    port = _free_port()
+    settings = _webhook_settings(fake_telegram, tmp_path, port)
     app = await build_application(settings)
     stop = asyncio.Event()
     server = asyncio.create_task(run_webhook(app, stop))
@@ -68,14 +73,7 @@ async def test_an_update_delivered_twice_is_handled_once(
     tmp_path,  # type: ignore[no-untyped-def]
 ) -> None:
     port = _free_port()
-    settings = sandbox_settings(
-        fake_telegram,
-        f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}",
-        webhook_url=f"http://127.0.0.1:{port}/tg/hook",
-        webhook_secret=SECRET,
-        webhook_host="127.0.0.1",
-        webhook_port=port,
-    )
+    settings = _webhook_settings(fake_telegram, tmp_path, port)
     # Telegram did not see the answers: every update comes a second time.
     webhooks = fake_telegram.deliver_webhooks(duplicate_every=1)
     app = await build_application(settings)

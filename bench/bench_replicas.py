@@ -1,0 +1,92 @@
+"""Benchmark: the 300-player cup played on three bot processes behind one webhook (one
+PostgreSQL, one Redis), the fake Telegram delivering updates round-robin; prints the same
+figures as bench_simulation.py does for one process, and the delivery promise's counts.
+
+Run: .venv/bin/python bench/bench_replicas.py [--players N] [--speed X] [--replicas 3]
+     [--kill-after UPDATES]
+PostgreSQL from MAFIATOUR_BENCH_POSTGRES_URL (default postgresql+asyncpg://postgres@127.0.0.1/test,
+a fresh database is made beside it and dropped), Redis database 12 on 127.0.0.1 (emptied).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import io
+import os
+import tempfile
+import uuid
+from pathlib import Path
+
+import asyncpg
+from sqlalchemy.engine import make_url
+
+from bot.simulation.replicas import ReplicaRun, play_on_replicas
+
+POSTGRES_URL = os.environ.get(
+    "MAFIATOUR_BENCH_POSTGRES_URL", "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
+)
+REDIS_URL = "redis://127.0.0.1:6379/12"
+
+
+def _dsn(url: str) -> str:
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+async def _run(args: argparse.Namespace, folder: Path) -> ReplicaRun:
+    name = f"mt_bench_{uuid.uuid4().hex[:12]}"
+    admin = await asyncpg.connect(_dsn(POSTGRES_URL))
+    await admin.execute(f'CREATE DATABASE "{name}"')
+    url = make_url(POSTGRES_URL).set(database=name).render_as_string(hide_password=False)
+    try:
+        return await play_on_replicas(
+            database_url=url,
+            redis_url=REDIS_URL,
+            folder=folder,
+            out=io.StringIO(),
+            players=args.players,
+            seed=args.seed,
+            speed=args.speed,
+            replicas=args.replicas,
+            kill_after_updates=args.kill_after,
+        )
+    finally:
+        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        await admin.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--players", type=int, default=300)
+    parser.add_argument("--speed", type=float, default=100.0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--replicas", type=int, default=3)
+    parser.add_argument("--kill-after", type=int, default=None, help="kill -9 one replica then")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="mafiatour-bench-") as scratch:
+        run = asyncio.run(_run(args, Path(scratch)))
+    games = sum(row.figures.games for row in run.outcome.standings.players) // 10
+    print(
+        f"simulation on {args.replicas} replicas: black-raven-cup, {args.players} players, "
+        f"{games} games, speed ×{args.speed:g}"
+        + (", one killed and restarted" if run.killed else "")
+    )
+    for line in run.figures.lines():
+        print(f"  {line}")
+    delivered = run.delivered
+    statuses = ", ".join(
+        f"{status} {count}" for status, count in sorted(delivered.statuses.items())
+    )
+    print(f"  outbox: {statuses}")
+    print(
+        f"  lost {delivered.lost}, possible duplicates recorded {delivered.maybe_duplicates}, "
+        f"duplicates seen {delivered.duplicates} (beyond the promise "
+        f"{delivered.duplicates_beyond_promise}), reminders {delivered.reminders} "
+        f"(moved twice {delivered.reminders_twice})"
+    )
+    for error in run.figures.errors:
+        print(f"  error: {error}")
+
+
+if __name__ == "__main__":
+    main()
