@@ -100,6 +100,10 @@ class WebhookDelivery:
         self, http: aiohttp.ClientSession, update: dict[str, Any], chat: int
     ) -> None:
         self._busy(+1)
+        world = self._world
+        world.delivered_update_id = max(world.delivered_update_id, update["update_id"])
+        if self._on_handed is not None:
+            self._on_handed(update, self._clock())
         try:
             while not await self._post(http, update):
                 await asyncio.sleep(RETRY_SECONDS)
@@ -121,8 +125,6 @@ class WebhookDelivery:
         address = addresses[next(self._turn) % len(addresses)]
         headers = {SECRET_HEADER: secret} if (secret := self._secret()) else {}
         self.deliveries += 1
-        if self._on_handed is not None:
-            self._on_handed(update, self._clock())
         try:
             async with http.post(address, json=update, headers=headers) as answer:
                 await answer.read()
