@@ -21,7 +21,7 @@ from aiogram.types import BotCommand
 from aiogram.webhook.aiohttp_server import setup_application
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
-from bot.clock import SystemClock
+from bot.clock import ScaledClock, SystemClock
 from bot.config import Settings
 from bot.db.engine import create_engine, create_session_factory
 from bot.db.fsm_storage import SqlStorage, sender_read_with_state
@@ -161,6 +161,8 @@ async def build_application(
     session_factory = create_session_factory(engine)
     uow_factory = SqlUnitOfWorkFactory(session_factory)
     bot = build_bot(settings)
+    if clock is None and settings.clock_origin is not None:
+        clock = ScaledClock.shared(settings.clock_origin, settings.clock_rate)
     dispatcher = build_dispatcher(settings, session_factory, uow_factory, clock, seeds)
     delivery, reminders = build_delivery(settings, bot, dispatcher, uow_factory)
     return Application(

@@ -37,7 +37,16 @@ class ScaledClock:
             raise ValueError(f"a clock's rate must be positive, not {rate}")
         self.start = start
         self.rate = rate
-        self._origin = time.monotonic()
+        self._real = time.monotonic
+        self._origin = self._real()
+
+    @classmethod
+    def shared(cls, origin: float, rate: float) -> ScaledClock:
+        """The same scaled time in every process: it starts at the Unix moment `origin` and
+        counts on the wall clock (several replicas playing one simulated tournament)."""
+        clock = cls(datetime.fromtimestamp(origin, UTC), rate)
+        clock._real, clock._origin = time.time, origin
+        return clock
 
     def now(self) -> datetime:
-        return self.start + timedelta(seconds=(time.monotonic() - self._origin) * self.rate)
+        return self.start + timedelta(seconds=(self._real() - self._origin) * self.rate)

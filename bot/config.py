@@ -56,6 +56,10 @@ class Settings(BaseSettings):
     )
     log_level: str = "INFO"
     log_format: Literal["text", "json"] = "text"
+    # Only for simulations on several processes: the bot's time runs CLOCK_RATE times as fast
+    # as real time from the Unix moment CLOCK_ORIGIN, the same in every process.
+    clock_rate: float = Field(default=1.0, gt=0)
+    clock_origin: float | None = None
     # Telegram's flood limits as the outbox worker keeps them (bot/delivery/limits.py).
     delivery_messages_per_second: int = Field(default=30, ge=1)
     delivery_private_chat_per_second: int = Field(default=1, ge=1)
@@ -63,7 +67,14 @@ class Settings(BaseSettings):
     # How long start-up keeps retrying an unreachable Telegram, database or Redis.
     startup_timeout: float = Field(default=60.0, ge=0)
 
-    @field_validator("bot_token", "webhook_secret", "telegram_api_base", "redis_url", mode="before")
+    @field_validator(
+        "bot_token",
+        "webhook_secret",
+        "telegram_api_base",
+        "redis_url",
+        "clock_origin",
+        mode="before",
+    )
     @classmethod
     def _blank_is_unset(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value

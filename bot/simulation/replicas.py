@@ -22,7 +22,6 @@ import time
 from collections import defaultdict
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import TextIO
 
@@ -30,13 +29,14 @@ import aiohttp
 from redis.asyncio import Redis
 from sqlalchemy import select
 
+from bot.clock import ScaledClock
 from bot.db.engine import create_engine, create_session_factory
 from bot.db.migrate import upgrade
 from bot.db.models import OutboxRow
 from bot.db.uow import SqlUnitOfWorkFactory
 from bot.delivery.worker import wait_until_delivered
 from bot.fake_telegram import FakeTelegram, RateLimits
-from bot.simulation import TELEGRAM_LIMITS, entry_of, players_for
+from bot.simulation import TELEGRAM_LIMITS, entry_of, players_for, windows_closed
 from bot.simulation.figures import Figures, message_kinds, percentile
 from bot.simulation.people import ORGANIZER_ID, cast_of
 from bot.simulation.progress import Progress
@@ -214,6 +214,7 @@ async def _play(options: _Options) -> ReplicaRun:
     engine = create_engine(options.database_url)
     await upgrade(engine)
     uow_factory = SqlUnitOfWorkFactory(create_session_factory(engine))
+    clock = ScaledClock.shared(time.time(), options.speed)
     redis = Redis.from_url(options.redis_url)
     try:
         await redis.flushdb()  # conversation states of earlier runs would meet this one's people
@@ -235,6 +236,9 @@ async def _play(options: _Options) -> ReplicaRun:
         "DELIVERY_MESSAGES_PER_SECOND": str(total),
         "DELIVERY_PRIVATE_CHAT_PER_SECOND": str(private),
         "DELIVERY_GROUP_PER_MINUTE": str(channel),
+        # The bot's time runs as fast as its people act, the same in every replica.
+        "CLOCK_RATE": str(options.speed),
+        "CLOCK_ORIGIN": repr(clock.start.timestamp()),
     }
     group = [
         Replica(number, {**env, "WEB_PORT": str(free_port())}, options.folder)
@@ -260,10 +264,11 @@ async def _play(options: _Options) -> ReplicaRun:
                 delivered=functools.partial(_delivered, uow_factory),
             )
             played = await script.run()
+            await windows_closed(uow_factory, played.tournament_id)
             await _delivered(uow_factory)
             await fake.wait_idle(quiet=0.5, timeout=DELIVERY_WAIT)
             killed = kill.done() and not kill.cancelled()
-        outcome = await read_outcome(uow_factory, played.tournament_id, datetime.now(UTC))
+        outcome = await read_outcome(uow_factory, played.tournament_id, clock.now())
         delivered = await _delivery_check(uow_factory, fake)
     finally:
         await asyncio.gather(*(replica.stop() for replica in group))
