@@ -153,8 +153,8 @@ async def test_a_player_who_blocked_the_bot_gets_nothing_more_until_he_opens_it(
         assert fake_telegram.stats.forbidden == 1
         errors = [error for _, error in await _statuses(app, blocker.user_id)]
         assert errors[1:] == [BLOCKED, BLOCKED]
-        told = await organizer.wait_for(containing("не получает сообщения бота"), TIMEOUT)
-        assert "игрок Блокировщик" in (told.text or "")
+        told = await organizer.wait_for(containing("Не получают сообщения бота"), TIMEOUT)
+        assert "/start): Блокировщик." in (told.text or "")
         assert blocker.user_id in (await _listed(app, tid)).unreachable
 
         # He opens the bot again: the next message reaches him, and he is reachable in lists.
@@ -172,4 +172,4 @@ async def test_a_player_who_blocked_the_bot_gets_nothing_more_until_he_opens_it(
         arrived = await player.wait_for(containing("Игра 2"), TIMEOUT)
         assert "место 4" in (arrived.text or "")
         assert not [m for m in player.messages if "Напоминание" in (m.text or "")]
-        assert len([m for m in organizer.messages if "не получает" in (m.text or "")]) == 1
+        assert len([m for m in organizer.messages if "Не получают" in (m.text or "")]) == 1

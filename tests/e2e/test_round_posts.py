@@ -67,7 +67,7 @@ async def test_a_message_that_cannot_be_put_together_is_reported_to_the_organize
         seeded = await seed_tournament(app.uow_factory, players=10, judges=1)
         async with app.uow_factory() as uow:
             # A phrase without one of its arguments: Fluent cannot render it.
-            broken = Phrase.of("delivery-player-unreachable", tournament="Кубок Ворона")
+            broken = Phrase.of("delivery-failed", tournament="Кубок Ворона")
             await uow.outbox.add(
                 OutgoingMessage(chat_id=CHANNEL, phrase=broken, tournament_id=seeded.tournament.id)
             )
