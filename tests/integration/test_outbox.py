@@ -326,6 +326,6 @@ async def test_points_names_and_nested_phrases_come_back_as_they_were_stored(
         await uow.commit()
     async with uow_factory() as uow:
         (item,) = await uow.outbox.waiting(10)
-        claimed = await uow.outbox.claim(item.id)
+        (claimed,) = await uow.outbox.claim([item.id], "a")
         await uow.commit()
-    assert claimed is not None and claimed.message == message
+    assert claimed.message == message
