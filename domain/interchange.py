@@ -166,7 +166,11 @@ def _players(
         if player_id in seen:
             problems.add(f"player {player_id}", "the id is used twice")
         seen.add(player_id)
-        players.append(PlayerEntry(player_id, nickname, team))
+        excluded = record.get("excluded", False)
+        if not isinstance(excluded, bool):
+            problems.add(f"player {player_id}", "excluded must be true or false")
+            excluded = False
+        players.append(PlayerEntry(player_id, nickname, team, excluded))
     if not players:
         problems.add("players", "no players")
     return players
@@ -295,12 +299,17 @@ def dump_tournament(tournament: Tournament) -> dict[str, Any]:
     """The tournament as a `mafia-tournament/1` document (extra points as Decimal)."""
     regulation: object = tournament.preset or tournament.regulation.model_dump(mode="json")
     document: dict[str, Any] = {"format": FORMAT, "regulation": regulation}
-    document["players"] = [
-        {"id": p.id, "nickname": p.nickname, "team": p.team} for p in tournament.players
-    ]
+    document["players"] = [_dump_player(p) for p in tournament.players]
     document["teams"] = [{"id": t.id, "name": t.name} for t in tournament.teams] or None
     document["games"] = [_dump_game(game) for game in tournament.games]
     return document
+
+
+def _dump_player(player: PlayerEntry) -> dict[str, Any]:
+    record: dict[str, Any] = {"id": player.id, "nickname": player.nickname, "team": player.team}
+    if player.excluded:  # written only when true: files without exclusions read as before
+        record["excluded"] = True
+    return record
 
 
 def _dump_game(game: GameRecord) -> dict[str, Any]:

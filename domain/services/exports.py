@@ -83,7 +83,9 @@ def tournament_file(
         regulation=regulation,
         preset=None if tournament.regulation_json else tournament.regulation_id,
         players=tuple(
-            PlayerEntry(player_ids[p.id], p.nickname, team_ids[p.team] if p.team else None)
+            PlayerEntry(
+                player_ids[p.id], p.nickname, team_ids[p.team] if p.team else None, p.excluded
+            )
             for p in players
         ),
         teams=tuple(TeamEntry(team_ids[t.id], t.name) for t in team_entries),
@@ -198,7 +200,9 @@ async def _store_players(
                 nickname=player.nickname,
                 club="-",
                 city="-",
-                status=ParticipantStatus.REGISTERED,
+                status=(
+                    ParticipantStatus.EXCLUDED if player.excluded else ParticipantStatus.REGISTERED
+                ),
                 registered_at=now.replace(microsecond=0) + _tick(number),
                 team_id=team_ids.get(player.team) if player.team else None,
             )

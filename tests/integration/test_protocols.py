@@ -234,7 +234,9 @@ async def test_a_substitute_shows_in_the_standings_without_another_result(
     standings = await current_standings(uow_factory, tid)
     rows = {row.name: row for row in standings.players}
     assert rows["Запасной"].figures.games == 0
-    # The excluded player keeps the points of the game he played.
-    assert standings.players[0].id == str(leaver) and standings.players[0].points == Decimal("2.3")
+    # The excluded player keeps the points of the game he played, listed below everyone still in.
+    last = standings.players[-1]
+    assert last.id == str(leaver) and last.excluded and last.points == Decimal("2.3")
+    assert all(not row.excluded for row in standings.players[:-1])
     board = await standings_of_tournament(uow_factory, tid, ORGANIZER, NOW)
     assert board is not None and board.standings == standings
