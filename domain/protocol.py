@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from decimal import Decimal
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -75,6 +76,8 @@ class Protocol:
     first_killed: int | None = None
     first_killed_night: int = 1
     best_move: tuple[int, ...] = ()
+    # The end of the game: when the judge entered the winner (None in imported protocols).
+    ended_at: datetime | None = None
 
     def seat(self, number: int) -> SeatRecord:
         """The record of seat `number` (1 to 10)."""
@@ -163,6 +166,8 @@ class ProtocolDraft:
     # The seat the judge credits with the best move; it must be the first victim.
     best_move_by: int | None = None
     best_move: tuple[int, ...] | None = None
+    # When the winner was first entered: the end of the game, where a protest window may start.
+    ended_at: datetime | None = None
 
     @classmethod
     def from_protocol(cls, protocol: Protocol) -> ProtocolDraft:
@@ -177,6 +182,7 @@ class ProtocolDraft:
             first_kill=FirstKill(protocol.first_killed, protocol.first_killed_night),
             best_move_by=protocol.first_killed if protocol.best_move else None,
             best_move=protocol.best_move,
+            ended_at=protocol.ended_at,
         )
 
     def with_seat(self, number: int, **changes: object) -> ProtocolDraft:
@@ -197,6 +203,7 @@ class ProtocolDraft:
             first_killed=self.first_kill.seat,
             first_killed_night=self.first_kill.night,
             best_move=self.best_move or (),
+            ended_at=self.ended_at,
         )
         errors = validate_protocol(protocol, regulation)
         if errors:

@@ -191,6 +191,9 @@ class Regulation(_Part):
     extra_points: ExtraPoints
     tie_breakers: tuple[TieBreaker, ...] = Field(min_length=1)
     protest_window_minutes: PositiveInt | None = None
+    # Where the protest window starts: the end of the game (the winner entered in the
+    # protocol) or the protocol's confirmation.
+    protest_window_from: Literal["game_end", "confirmation"] = "confirmation"
     # Whether the chief judge may settle an accepted protest by annulling the game instead of
     # correcting its protocol (black-raven-cup 11.3: "where the regulation allows").
     protest_annulment_allowed: bool = False

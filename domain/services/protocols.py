@@ -192,6 +192,9 @@ async def press_protocol(
                 return await _view(uow, access, refused=tuple(refusal.errors))
             if pressed == screen:
                 return await _view(uow, access)
+            if screen.draft.winner is None and pressed.draft.winner is not None:
+                # Entering the winner ends the game: a protest window may run from here.
+                pressed = replace(pressed, draft=replace(pressed.draft, ended_at=now))
             if await uow.protocols.save_draft(game_id, pressed, version, user_id, now):
                 return await _committed(uow, access)
         raise RuntimeError(f"protocol {game_id}: the draft kept changing under the press")
@@ -233,7 +236,9 @@ async def confirm_protocol(
             missing = tuple(ProtocolError(code) for code in not_ready.missing)
             return await _view(uow, access, refused=(*missing, *not_ready.errors))
         await uow.protocols.lock_standings(tournament.id)
-        closes_at = None if correcting else await _protest_until(uow, tournament, now)
+        closes_at = (
+            None if correcting else await _protest_until(uow, tournament, protocol.ended_at, now)
+        )
         if not await uow.protocols.advance_game(game_id, game.version, closes_at):
             return await _view(uow, access, notice="protocol-screen-already-confirmed")
         before = await uow.protocols.protocol(game_id)
@@ -280,11 +285,19 @@ async def _reloaded(uow: UnitOfWork, game_id: int) -> GameInRound:
     return game
 
 
-async def _protest_until(uow: UnitOfWork, tournament: Tournament, now: datetime) -> datetime | None:
-    """When protests against the result close: the tournament's window after the game (a
-    correction does not reopen it); None when the tournament takes no protests."""
+async def _protest_until(
+    uow: UnitOfWork, tournament: Tournament, ended_at: datetime | None, now: datetime
+) -> datetime | None:
+    """When protests against the result close: the tournament's window after the end of the
+    game (the winner entered) or after the confirmation at `now`, as the regulation's
+    `protest_window_from` says (a correction does not reopen it); None when the tournament
+    takes no protests."""
     minutes = await window_of(uow, tournament)
-    return None if minutes is None else now + timedelta(minutes=minutes)
+    if minutes is None:
+        return None
+    from_end = tournament.regulation.protest_window_from == "game_end" and ended_at is not None
+    start = ended_at if from_end and ended_at is not None else now
+    return start + timedelta(minutes=minutes)
 
 
 async def start_correction(

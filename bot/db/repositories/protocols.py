@@ -57,6 +57,7 @@ def _draft_json(draft: ProtocolDraft) -> dict[str, Any]:
         "first_kill": {"seat": kill.seat, "night": kill.night} if kill else None,
         "best_move_by": draft.best_move_by,
         "best_move": list(draft.best_move) if draft.best_move is not None else None,
+        "ended_at": draft.ended_at.astimezone(UTC).isoformat() if draft.ended_at else None,
     }
 
 
@@ -77,6 +78,8 @@ def _draft(data: dict[str, Any]) -> ProtocolDraft:
         first_kill=FirstKill(kill["seat"], kill["night"]) if kill else None,
         best_move_by=data["best_move_by"],
         best_move=tuple(data["best_move"]) if data["best_move"] is not None else None,
+        # Stored since the protocol records the end of the game; older bodies have none.
+        ended_at=datetime.fromisoformat(ended) if (ended := data.get("ended_at")) else None,
     )
 
 
@@ -97,6 +100,7 @@ def _protocol(text: str) -> Protocol:
         first_killed=draft.first_kill.seat,
         first_killed_night=draft.first_kill.night,
         best_move=draft.best_move or (),
+        ended_at=draft.ended_at,
     )
 
 
