@@ -38,7 +38,7 @@ async def test_the_window_runs_from_the_winner_entered_not_from_the_confirmation
         await rounds.publish_round(app.uow_factory, tid, ORGANIZER, (), NOW, 1)
         listing = await judge.wait_for(lambda m: "Открыть протокол" in str(m.buttons), TIMEOUT)
         await judge.press(listing, button_text="Открыть протокол")
-        shown = await judge.wait_for(containing("Протокол · игра 1 · стол 1"), TIMEOUT)
+        shown = await judge.wait_for(containing("Протокол · тур 1 · стол 1"), TIMEOUT)
         screen = ProtocolScreen(judge, shown)
         # The winner is entered at 18:00 Omsk time (12:00 UTC): the game ends then.
         await fill_red_win(screen)
