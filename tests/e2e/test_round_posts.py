@@ -25,7 +25,8 @@ from tests.integration.test_rounds_setup import (
 SWAPS = 200
 TIMEOUT = 120.0
 _SEAT = re.compile(r"^\d+\. (.+)$")
-_TABLE = re.compile(r"^(\d+) · ")
+_TABLE = re.compile(r"^Стол (\d+) · ")
+_ROUND_1 = re.compile(r"^Рассадка · .+ · тур 1\b")
 
 
 @pytest.mark.parametrize("tables", [30, 50])
@@ -44,8 +45,8 @@ async def test_a_round_of_many_tables_is_posted_whole_to_the_channel(
             app.uow_factory, tournament, ORGANIZER, (), NOW, seed=3, swaps=SWAPS
         )
         await rounds.publish_round(app.uow_factory, tournament, ORGANIZER, (), NOW, 1)
-        last = await channel.wait_for(containing(f"\n{tables} · "), TIMEOUT)
-        posts = [m.text or "" for m in channel.messages if "Рассадка: игра 1" in (m.text or "")]
+        last = await channel.wait_for(containing(f"\nСтол {tables} · "), TIMEOUT)
+        posts = [m.text or "" for m in channel.messages if _ROUND_1.match(m.text or "")]
         assert last.text in posts and len(posts) > 1
         # Every table once, in order, with its ten seats; nobody is told of a failure.
         lines = [line for text in posts for line in text.splitlines()]

@@ -39,7 +39,7 @@ async def _qualifying_played(
     the last game's protocol is confirmed by the chief judge, as the protocol screen does."""
     seeded = await seed_tournament(uow_factory, players=30)
     preview = await rounds.start_stage(
-        uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, seed=3, swaps=2_000
+        uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, seed=1, swaps=2_000
     )
     last = preview.stage.rounds[-1].games[-1]
     async with uow_factory() as uow:
