@@ -36,7 +36,7 @@ from bot.db.models import OutboxRow
 from bot.db.uow import SqlUnitOfWorkFactory
 from bot.delivery.worker import wait_until_delivered
 from bot.fake_telegram import FakeTelegram, RateLimits
-from bot.simulation import TELEGRAM_LIMITS, entry_of, players_for, windows_closed
+from bot.simulation import TELEGRAM_LIMITS, entry_of, players_for
 from bot.simulation.figures import Figures, message_kinds, percentile
 from bot.simulation.people import ORGANIZER_ID, cast_of
 from bot.simulation.progress import Progress
@@ -264,7 +264,7 @@ async def _play(options: _Options) -> ReplicaRun:
                 delivered=functools.partial(_delivered, uow_factory),
             )
             played = await script.run()
-            await windows_closed(uow_factory, played.tournament_id)
+            await _windows_closed(uow_factory, played.tournament_id)
             await _delivered(uow_factory)
             await fake.wait_idle(quiet=0.5, timeout=DELIVERY_WAIT)
             killed = kill.done() and not kill.cancelled()
