@@ -46,6 +46,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+# Telegram's words for a press answered too late (or answered already elsewhere).
+QUERY_TOO_OLD = "query is too old"
 # A faulty Telegram is tried this many times before the handler gets the error.
 ATTEMPTS = 6
 # The longest a person's reply waits in all for flood limits before giving up.
@@ -128,6 +130,17 @@ class ReliableReplies(BaseRequestMiddleware):
                 waited += error.retry_after
                 await self._sleep(error.retry_after)
                 continue
+            except TelegramBadRequest as error:
+                if (
+                    not isinstance(method, AnswerCallbackQuery)
+                    or QUERY_TOO_OLD not in error.message
+                ):
+                    raise
+                # Too late to stop the spinner (Telegram stopped it), e.g. an update handled
+                # again after its first process was killed: the handler's work still counts.
+                log.warning("button press %s was answered too late", method.callback_query_id)
+                replies.answered.add(method.callback_query_id)
+                return True  # type: ignore[return-value]
             except Exception as error:
                 if not _retryable(error) or faults.counter + 1 >= self._attempts:
                     raise

@@ -10,8 +10,10 @@ from html import escape, unescape
 from typing import Any, TypeVar
 
 from aiogram import Bot
+from aiogram.exceptions import TelegramBadRequest
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
+from bot.delivery.worker import NOT_MODIFIED
 from bot.replies import already_answered
 from domain.permissions import Forbidden
 from domain.services.access import NotFound
@@ -83,12 +85,18 @@ async def edit_screen(
     message: Message, text: str, reply_markup: InlineKeyboardMarkup | None = None, **kwargs: Any
 ) -> None:
     """Edit a screen to `text` and `reply_markup`, unless it shows exactly that already:
-    Telegram refuses such an edit ("message is not modified"), e.g. on a double tap."""
+    Telegram refuses such an edit ("message is not modified"), e.g. on a double tap. The
+    press's copy of the screen may be older than the chat's: an update handled again after its
+    first process was killed finds the screen already edited by that process."""
     if _plain(text) == (message.text or "").strip() and _buttons(reply_markup) == _buttons(
         message.reply_markup
     ):
         return
-    await message.edit_text(text, reply_markup=reply_markup, **kwargs)
+    try:
+        await message.edit_text(text, reply_markup=reply_markup, **kwargs)
+    except TelegramBadRequest as error:
+        if NOT_MODIFIED not in error.message:
+            raise
 
 
 @asynccontextmanager

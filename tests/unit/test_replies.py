@@ -85,3 +85,15 @@ async def test_a_press_is_answered_once() -> None:
         await _middleware([])(telegram, None, answer)  # type: ignore[arg-type]
         await _middleware([])(telegram, None, answer)  # type: ignore[arg-type]
     assert telegram.calls == 1 and replies.answered == {"7"}
+
+
+async def test_a_press_too_old_to_answer_does_not_fail_the_handler() -> None:
+    # An update handled again after its first process was killed: Telegram stopped the
+    # spinner long ago, and the handler's work must still finish.
+    press = AnswerCallbackQuery(callback_query_id="7")
+    telegram = Telegram(
+        TelegramBadRequest(press, "Bad Request: query is too old and response timeout expired")
+    )
+    with replying_to(UpdateReplies()) as replies:
+        assert await _middleware([])(telegram, None, press) is True  # type: ignore[arg-type]
+    assert telegram.calls == 1 and "7" in replies.answered
