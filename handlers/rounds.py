@@ -2,7 +2,9 @@
 
 /rounds <tournament> opens the stage's preview: the quality report and the rounds. A round's
 view lists its tables with their judges (a table's button hands it to the next judge) and
-publishes it. Swaps and moves are typed, as they name players: /swap and /move.
+publishes it. Swaps and moves are typed (/swap, /move) or done by buttons from the round view:
+a table, a seat (the player), then where he goes (a seat, whose player takes his place, or a
+player sitting out, who takes his seat), through the same use cases.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from html import escape
 from aiogram import F, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.filters.callback_data import CallbackData
+from aiogram.fsm.context import FSMContext
 from aiogram.types import BufferedInputFile, CallbackQuery, InlineKeyboardMarkup, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
@@ -66,6 +69,34 @@ OPEN = "open"
 PDF = "pdf"
 CSV = "csv"
 SCHEDULES = "sched"
+# The tournament picked for a typed /swap or /move that named none (its words wait in the
+# person's conversation data meanwhile).
+SWAP = "swap"
+MOVE = "move"
+PENDING_EDIT = "rounds_pending_edit"
+
+
+class SeatEdit(CallbackData, prefix="se"):
+    """A step of editing a round by buttons: tournament, round, step, the player picked (0: none
+    yet), the table shown (0: who sits out), and for the last step the target seat and the
+    player expected there (a press made on a screen that no longer matches is out of date)."""
+
+    t: RowId
+    r: RowId
+    act: str
+    p: RowId = 0
+    table: RowId = 0
+    seat: RowId = 0
+    q: RowId = 0
+
+
+# The steps: the tables to pick from, one table's seats, then the change itself.
+EDIT_TABLES = "tables"
+EDIT_TABLE = "table"
+EDIT_MOVE = "move"
+EDIT_SWAP = "swap"
+# Table buttons on one row of the picker (Telegram shows at most 8).
+TABLES_PER_ROW = 5
 
 
 @dataclass(frozen=True)
@@ -307,6 +338,11 @@ def round_keyboard(
             callback_data=StageButton(t=tournament, act=ROUND, r=round_.number, v=n),
         )
     sizes.append(len(beside))
+    keyboard.button(
+        text=texts("rounds-edit-button"),
+        callback_data=SeatEdit(t=tournament, r=round_.number, act=EDIT_TABLES),
+    )
+    sizes.append(1)
     if _publishable(preview, round_):
         keyboard.button(
             text=texts("rounds-publish-button", round=round_.number),
@@ -409,15 +445,22 @@ async def _running(
     return [tournament for tournament in mine if tournament.state is TournamentState.RUNNING]
 
 
-async def _choose_tournament(message: Message, running: list[Tournament], texts: Texts) -> None:
+async def _choose_tournament(
+    message: Message,
+    running: list[Tournament],
+    texts: Texts,
+    act: str = OPEN,
+    question: str = "rounds-choose-tournament",
+) -> None:
+    """A button per running tournament; its press does `act` for that tournament."""
     if not running:
         await message.answer(texts("rounds-no-running"))
         return
     keyboard = InlineKeyboardBuilder()
     for tournament in running[:30]:
-        keyboard.button(text=tournament.title, callback_data=StageButton(t=tournament.id, act=OPEN))
+        keyboard.button(text=tournament.title, callback_data=StageButton(t=tournament.id, act=act))
     keyboard.adjust(1)
-    await message.answer(texts("rounds-choose-tournament"), reply_markup=keyboard.as_markup())
+    await message.answer(texts(question), reply_markup=keyboard.as_markup())
 
 
 async def _show_stage(
@@ -451,10 +494,20 @@ async def on_button(
     settings: Settings,
     clock: Clock,
     seeds: SeedSource,
+    state: FSMContext,
 ) -> None:
     args = (uow_factory, callback_data.t, user.telegram_id, settings.admin_ids, clock.now())
     act, number = callback_data.act, callback_data.r
-    if act in SEATINGS:
+    if act in (SWAP, MOVE):
+        pending = (await state.get_data()).get(PENDING_EDIT)
+        if not pending or pending.get("kind") != act:
+            await callback.answer(texts("button-out-of-date"), show_alert=True)
+            return
+        # The tournament picked for a /swap or /move that named none: that command goes on.
+        await state.update_data({PENDING_EDIT: None})
+        words = [str(callback_data.t), *pending["words"]]
+        await _typed_edit(callback, act, words, user, texts, uow_factory, settings, clock.now())
+    elif act in SEATINGS:
         # Seating a stage takes a while: the press is answered at once. The seed is drawn
         # here and recorded with the seating, which it reproduces.
         async with long_work(callback, texts, replaced=True):
@@ -525,88 +578,203 @@ def _place(word: str) -> tuple[int, int]:
     return _number(table), validation.whole_number(seat, 1, TABLE_SIZE, "rounds-usage")
 
 
-async def _edit_arguments(
-    command: CommandObject,
+async def _typed_edit(
+    event: Message | CallbackQuery,
+    kind: str,
+    words: Sequence[str],
     user: User,
+    texts: Texts,
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
-    clock: Clock,
-) -> tuple[StagePreview, int, list[str]]:
-    words = (command.args or "").split()
-    if len(words) == 3 and words[0].isdigit():
-        # No tournament number: the person's one running tournament.
-        running = await _running(uow_factory, user, settings)
-        if len(running) != 1:
-            raise Invalid("rounds-usage")
-        words = [str(running[0].id), *words]
+    now: datetime,
+) -> None:
+    """/swap or /move with its four words: tournament, round and the two players (a player
+    and a place for /move); then the round's page of the table concerned."""
     if len(words) != 4:
         raise Invalid("rounds-usage")
-    preview = await rounds.stage_preview(
-        uow_factory, _number(words[0]), user.telegram_id, settings.admin_ids, clock.now()
-    )
+    tournament_id = _number(words[0])
+    args = (uow_factory, tournament_id, user.telegram_id, settings.admin_ids, now)
+    preview = await rounds.stage_preview(*args)
     number = _number(words[1])
     if not 1 <= number <= len(preview.stage.rounds):
         raise Invalid("round-unknown", round=number, rounds=len(preview.stage.rounds))
-    return preview, number, words[2:]
+    moved = _player(preview, number, words[2])
+    if kind == SWAP:
+        edited = await rounds.swap(*args, number, moved, _player(preview, number, words[3]))
+        # The page showing where the first player now sits (the first page if he sits out).
+        place = edited.stage.round(number).seating.position(moved)
+        table = place[0] if place else None
+    else:
+        table, seat = _place(words[3])
+        edited = await rounds.move(*args, number, moved, table, seat)
+    await _show_round(event, edited, number, texts, table=table)
+
+
+async def _edit_command(
+    kind: str,
+    message: Message,
+    command: CommandObject,
+    state: FSMContext,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    settings: Settings,
+    clock: Clock,
+) -> None:
+    words = (command.args or "").split()
+    if len(words) == 3 and words[0].isdigit():
+        # No tournament number: the person's one running tournament, or a choice of them
+        # (the words wait for the choice in his conversation data).
+        running = await _running(uow_factory, user, settings)
+        if len(running) != 1:
+            if running:
+                await state.update_data({PENDING_EDIT: {"kind": kind, "words": words}})
+            await _choose_tournament(message, running, texts, kind, "rounds-choose-edit")
+            return
+        words = [str(running[0].id), *words]
+    await _typed_edit(message, kind, words, user, texts, uow_factory, settings, clock.now())
 
 
 @refusals_answered
 async def swap_command(
     message: Message,
     command: CommandObject,
+    state: FSMContext,
     user: User,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
     clock: Clock,
 ) -> None:
-    """/swap <tournament> <round> <player> <player>: a player is a nickname or "table.seat"."""
-    preview, number, (first, second) = await _edit_arguments(
-        command, user, uow_factory, settings, clock=clock
-    )
-    moved = _player(preview, number, first)
-    edited = await rounds.swap(
-        uow_factory,
-        preview.tournament.id,
-        user.telegram_id,
-        settings.admin_ids,
-        clock.now(),
-        number,
-        moved,
-        _player(preview, number, second),
-    )
-    # The page showing where the first player now sits (the first page if he sits out).
-    place = edited.stage.round(number).seating.position(moved)
-    await _show_round(message, edited, number, texts, table=place[0] if place else None)
+    """/swap [tournament] <round> <player> <player>: a player is a nickname or "table.seat"."""
+    await _edit_command(SWAP, message, command, state, user, texts, uow_factory, settings, clock)
 
 
 @refusals_answered
 async def move_command(
     message: Message,
     command: CommandObject,
+    state: FSMContext,
     user: User,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
     clock: Clock,
 ) -> None:
-    """/move <tournament> <round> <player> <table.seat>: whoever sat there takes his place."""
-    preview, number, (player, place) = await _edit_arguments(
-        command, user, uow_factory, settings, clock=clock
-    )
-    table, seat = _place(place)
-    edited = await rounds.move(
-        uow_factory,
-        preview.tournament.id,
-        user.telegram_id,
-        settings.admin_ids,
-        clock.now(),
-        number,
-        _player(preview, number, player),
-        table,
-        seat,
-    )
-    await _show_round(message, edited, number, texts, table=table)
+    """/move [tournament] <round> <player> <table.seat>: whoever sat there takes his place."""
+    await _edit_command(MOVE, message, command, state, user, texts, uow_factory, settings, clock)
+
+
+def _seat_edit_screen(
+    preview: StagePreview, round_: Round, press: SeatEdit, texts: Texts
+) -> tuple[str, InlineKeyboardMarkup]:
+    """A step of editing a round by buttons: the tables (and who sits out) to pick from, or
+    one table's seats; first for the player to move, then for where he goes."""
+    seating, moved = round_.seating, press.p or None
+    name = escape(preview.nicknames.get(press.p, str(press.p)))
+    picked = "yes" if moved else "no"
+    base = {"t": press.t, "r": press.r, "p": press.p}
+    keyboard = InlineKeyboardBuilder()
+    if press.act == EDIT_TABLES:
+        text = texts("rounds-edit-pick-table", round=round_.number, picked=picked, player=name)
+        for game in round_.games:
+            keyboard.button(
+                text=texts("rounds-edit-table-button", table=game.table),
+                callback_data=SeatEdit(**base, act=EDIT_TABLE, table=game.table),
+            )
+        sizes = [TABLES_PER_ROW] * (len(round_.games) // TABLES_PER_ROW)
+        sizes.append(len(round_.games) % TABLES_PER_ROW)
+        # A sit-out only changes places with a seated player.
+        if seating.sit_outs and (moved is None or seating.position(moved) is not None):
+            keyboard.button(
+                text=texts("rounds-edit-sit-outs-button"),
+                callback_data=SeatEdit(**base, act=EDIT_TABLE),
+            )
+            sizes.append(1)
+        back = StageButton(t=press.t, act=ROUND, r=press.r)
+    else:
+        text = texts(
+            "rounds-edit-pick-seat",
+            round=round_.number,
+            table=press.table,
+            picked=picked,
+            player=name,
+        )
+        if press.table:
+            chairs = list(enumerate(seating.tables[press.table - 1], start=1))
+        else:
+            chairs = [(0, player) for player in seating.sit_outs]
+        sizes = []
+        for seat, player in chairs:
+            if player == moved:
+                continue
+            label = preview.nicknames.get(player, str(player))
+            if moved is None:
+                step = SeatEdit(**{**base, "p": player}, act=EDIT_TABLES)
+            elif seat:
+                step = SeatEdit(**base, act=EDIT_MOVE, table=press.table, seat=seat, q=player)
+            else:
+                step = SeatEdit(**base, act=EDIT_SWAP, q=player)
+            keyboard.button(text=f"{seat}. {label}" if seat else label, callback_data=step)
+            sizes.append(2)
+        sizes = [2] * (len(sizes) // 2) + [len(sizes) % 2]
+        back = SeatEdit(**base, act=EDIT_TABLES)
+    keyboard.button(text=texts("rounds-edit-back-button"), callback_data=back)
+    sizes.append(1)
+    keyboard.adjust(*[size for size in sizes if size])
+    return text, keyboard.as_markup()
+
+
+def _seat_edit_current(round_: Round, press: SeatEdit) -> bool:
+    """Whether the press still matches the round: its tables, its player and its target."""
+    seating = round_.seating
+    everyone = {p for table in seating.tables for p in table} | set(seating.sit_outs)
+    if press.table > len(seating.tables) or (press.p and press.p not in everyone):
+        return False
+    if press.act == EDIT_MOVE:
+        return (
+            press.table >= 1
+            and 1 <= press.seat <= len(seating.tables[press.table - 1])
+            and (seating.player_at(press.table, press.seat) == press.q)
+        )
+    if press.act == EDIT_SWAP:
+        return press.q in seating.sit_outs and seating.position(press.p) is not None
+    return press.act in (EDIT_TABLES, EDIT_TABLE)
+
+
+@refusals_answered
+async def on_seat_edit(
+    callback: CallbackQuery,
+    callback_data: SeatEdit,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    settings: Settings,
+    clock: Clock,
+) -> None:
+    """A press of editing a round by buttons; the change goes through /swap's and /move's use
+    cases, then the round's view comes back on the page of the table concerned."""
+    press = callback_data
+    args = (uow_factory, press.t, user.telegram_id, settings.admin_ids, clock.now())
+    preview = await rounds.stage_preview(*args)
+    if not 1 <= press.r <= len(preview.stage.rounds) or not _seat_edit_current(
+        round_ := preview.stage.round(press.r), press
+    ):
+        await callback.answer(texts("button-out-of-date"), show_alert=True)
+        return
+    if press.act == EDIT_MOVE:
+        edited = await rounds.move(*args, press.r, press.p, press.table, press.seat)
+        await _show_round(callback, edited, press.r, texts, table=press.table)
+    elif press.act == EDIT_SWAP:
+        place = round_.seating.position(press.p)
+        edited = await rounds.swap(*args, press.r, press.p, press.q)
+        await _show_round(callback, edited, press.r, texts, table=place[0] if place else None)
+    else:
+        text, keyboard = _seat_edit_screen(preview, round_, press, texts)
+        await _display(callback, text, keyboard)
+        await callback.answer()
+        return
+    await callback.answer(texts("rounds-edit-done"))
 
 
 def make_router() -> Router:
@@ -617,4 +785,5 @@ def make_router() -> Router:
     router.message.register(swap_command, Command("swap"))
     router.message.register(move_command, Command("move"))
     router.callback_query.register(on_button, StageButton.filter())
+    router.callback_query.register(on_seat_edit, SeatEdit.filter())
     return router

@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 
 from bot.app import Application
-from bot.fake_telegram import FakeTelegram
+from bot.fake_telegram import ChatMessage, FakeTelegram
 from bot.fake_telegram.people import FakeChannel, FakeUser
 from bot.sandbox import running_bot, sandbox_settings
-from bot.simulation.screens import containing, press, with_button
+from bot.simulation.screens import WAIT, containing, press, with_button
+from domain.rounds import move_player, swap_players
 from domain.services import rounds
 from tests.integration.test_rounds_setup import (
     CHANNEL,
@@ -216,3 +217,76 @@ async def test_rounds_needs_no_number_for_one_tournament_and_offers_a_choice_of_
     stranger = stage.fake.user(FIRST_PLAYER, "Игрок")
     stranger.send("/rounds")
     assert "нет идущих турниров" in ((await stranger.wait_for(None, 120)).text or "")
+
+
+def _button(message: ChatMessage, text: str) -> str:
+    """The callback data of the button labelled `text` on `message`."""
+    return next(data for row in message.buttons for label, data in row if label == text)
+
+
+@pytest.mark.parametrize("stage", [21], indirect=True)
+async def test_a_swap_and_a_move_done_by_buttons_change_the_seating_as_the_commands_would(
+    stage: Stage,
+) -> None:
+    await seat(stage)
+    organizer, tournament = stage.organizer, stage.seeded.tournament.id
+    before = await rounds.stage_preview(stage.app.uow_factory, tournament, ORGANIZER, (), NOW)
+    seating = before.stage.rounds[0].seating
+    mover, taken = seating.tables[0][0], seating.tables[1][2]
+    nick = stage.seeded.nickname
+    view = await press(organizer, organizer.messages[-1], "Тур 1", "Стол 2")
+    tables = await press(organizer, view, "🔁 Поменять местами / пересадить", "кого пересадить")
+    table = await press(organizer, tables, "Стол 1", "стол 1: кого пересадить")
+    target = await press(
+        organizer, table, f"1. {nick(mover)}", f"куда пересадить игрока {nick(mover)}"
+    )
+    seats = await press(organizer, target, "Стол 2", f"куда сядет {nick(mover)}")
+    stale = _button(seats, f"3. {nick(taken)}")
+    await organizer.press(seats, button_text=f"3. {nick(taken)}").answer(WAIT)
+    moved = await organizer.wait_for(containing("Тур 1"), WAIT)
+    # As `/move <t> 1 <mover> 2.3`: the mover sits at 2.3, the one who sat there at 1.1.
+    expected = move_player(seating, mover, 2, 3, {})
+    after = await rounds.stage_preview(stage.app.uow_factory, tournament, ORGANIZER, (), NOW)
+    assert after.stage.rounds[0].seating == expected
+    assert f"3. {nick(mover)}" in (moved.text or "").split("Стол 2")[1]
+    # The same press once more comes from a screen that is gone.
+    again = await organizer.forge_press(moved, stale).answer(WAIT)
+    assert again.show_alert and "устарела" in (again.text or "")
+
+    # A seated player and one who sits out change places.
+    seated, out = expected.tables[0][1], expected.sit_outs[0]
+    tables = await press(organizer, moved, "🔁 Поменять местами / пересадить", "кого пересадить")
+    table = await press(organizer, tables, "Стол 1", "стол 1: кого пересадить")
+    target = await press(organizer, table, f"2. {nick(seated)}", "куда пересадить")
+    outs = await press(organizer, target, "Не играют", "не играют: куда сядет")
+    await organizer.press(outs, button_text=nick(out)).answer(WAIT)
+    await organizer.wait_for(containing("Тур 1"), WAIT)
+    final = await rounds.stage_preview(stage.app.uow_factory, tournament, ORGANIZER, (), NOW)
+    # As `/swap <t> 1 1.2 <out>`.
+    assert final.stage.rounds[0].seating == swap_players(expected, seated, out, {})
+
+
+async def test_swap_without_a_number_offers_the_tournaments_then_swaps(stage: Stage) -> None:
+    await seat(stage)
+    tournament = stage.seeded.tournament
+    async with stage.app.uow_factory() as uow:
+        await uow.tournaments.add(replace(tournament, id=0, title="Второй кубок"))
+        await uow.commit()
+    before = await rounds.stage_preview(stage.app.uow_factory, tournament.id, ORGANIZER, (), NOW)
+    seating = before.stage.rounds[0].seating
+    stage.organizer.send("/swap 1 1.1 2.1")
+    choice = await stage.organizer.wait_for(containing("В каком турнире изменить рассадку"), WAIT)
+    assert {label for row in choice.buttons for label, _ in row} == {
+        tournament.title,
+        "Второй кубок",
+    }
+    await stage.organizer.press(choice, button_text=tournament.title).answer(WAIT)
+    await stage.organizer.wait_for(containing("Тур 1"), WAIT)
+    after = await rounds.stage_preview(stage.app.uow_factory, tournament.id, ORGANIZER, (), NOW)
+    first, second = seating.tables[0][0], seating.tables[1][0]
+    assert after.stage.rounds[0].seating == swap_players(seating, first, second, {})
+    # The choice was used: pressing it again changes nothing.
+    again = await stage.organizer.forge_press(choice, _button(choice, tournament.title)).answer(
+        WAIT
+    )
+    assert again.show_alert and "устарела" in (again.text or "")

@@ -72,7 +72,7 @@ round-player-gone = Round { $round } cannot be published: players who left witho
 stage-players-unchanged = The players have not changed: nobody needs reseating.
 
 # The organizer's screens.
-rounds-usage = Commands: /rounds [tournament number]; /swap [tournament] &lt;round&gt; &lt;player&gt; &lt;player&gt;; /move [tournament] &lt;round&gt; &lt;player&gt; &lt;table.seat&gt;. A player is a nickname or "table.seat". No tournament number is needed while you run one tournament.
+rounds-usage = Commands: /rounds [tournament number]; /swap [tournament] &lt;round&gt; &lt;player&gt; &lt;player&gt;; /move [tournament] &lt;round&gt; &lt;player&gt; &lt;table.seat&gt;. A player is a nickname or "table.seat". No tournament number is needed: when you run several tournaments, the bot asks which.
 rounds-no-running = You run no tournament that has started: start a stage on the tournament's card (/tournaments).
 rounds-choose-tournament = Which tournament's rounds?
 rounds-unknown-player = There is no player "{ $player }" in this tournament.
@@ -99,7 +99,7 @@ rounds-round-line = Round { $round }: { $published ->
         [0] {""}
        *[other] , tables without a judge: { $missing }
     }
-rounds-edit-help = Swap two players: /swap { $tournament } &lt;round&gt; &lt;player&gt; &lt;player&gt;. Move one: /move { $tournament } &lt;round&gt; &lt;player&gt; &lt;table.seat&gt;.
+rounds-edit-help = Swap two players: /swap { $tournament } &lt;round&gt; &lt;player&gt; &lt;player&gt;. Move one: /move { $tournament } &lt;round&gt; &lt;player&gt; &lt;table.seat&gt;. Or by the "Swap / move" button of a round.
 rounds-round-button = Round { $round }
 rounds-publish-button = Publish round { $round }
 rounds-regenerate-button = Reseat the unpublished rounds
@@ -151,3 +151,22 @@ seating-schedule = 🗓 Your schedule: { $title }, stage { $stage }
 seating-schedule-corrected = ✏️ Your schedule changed: { $title }, stage { $stage }
     Round · time · table/seat · judge
     { $games }
+
+## Round edits by buttons and the tournament choice for /swap and /move (issue 17)
+rounds-edit-button = 🔁 Swap / move
+rounds-edit-pick-table = <b>Round { $round }</b>: { $picked ->
+        [yes] where does { $player } go? Pick a table (or the players sitting out).
+       *[no] who moves? Pick a table (or the players sitting out).
+    }
+rounds-edit-pick-seat = <b>Round { $round }</b>, { $table ->
+        [0] sitting out
+       *[other] table { $table }
+    }: { $picked ->
+        [yes] where does { $player } sit? Whoever sits there takes his place.
+       *[no] who moves?
+    }
+rounds-edit-table-button = Table { $table }
+rounds-edit-sit-outs-button = Sitting out
+rounds-edit-back-button = ← Back
+rounds-edit-done = The round's seating is changed.
+rounds-choose-edit = Change the seating of which tournament?

@@ -72,7 +72,7 @@ round-player-gone = Тур { $round } нельзя опубликовать: в 
 stage-players-unchanged = Состав игроков не менялся: пересаживать некого.
 
 # Экраны организатора.
-rounds-usage = Команды: /rounds [номер турнира]; /swap [турнир] &lt;тур&gt; &lt;игрок&gt; &lt;игрок&gt;; /move [турнир] &lt;тур&gt; &lt;игрок&gt; &lt;стол.место&gt;. Игрок — игровой ник или «стол.место». Номер турнира не нужен, если у вас идёт один турнир.
+rounds-usage = Команды: /rounds [номер турнира]; /swap [турнир] &lt;тур&gt; &lt;игрок&gt; &lt;игрок&gt;; /move [турнир] &lt;тур&gt; &lt;игрок&gt; &lt;стол.место&gt;. Игрок — игровой ник или «стол.место». Номер турнира не нужен: если у вас идёт несколько турниров, бот спросит, в каком.
 rounds-no-running = У вас нет идущих турниров: начните этап в карточке турнира (/tournaments).
 rounds-choose-tournament = Туры какого турнира показать?
 rounds-unknown-player = Игрока «{ $player }» нет в этом турнире.
@@ -100,7 +100,7 @@ rounds-round-line = Тур { $round }: { $published ->
         [0] {""}
        *[other] , без судьи столов: { $missing }
     }
-rounds-edit-help = Поменять местами: /swap { $tournament } &lt;тур&gt; &lt;игрок&gt; &lt;игрок&gt;. Пересадить: /move { $tournament } &lt;тур&gt; &lt;игрок&gt; &lt;стол.место&gt;.
+rounds-edit-help = Поменять местами: /swap { $tournament } &lt;тур&gt; &lt;игрок&gt; &lt;игрок&gt;. Пересадить: /move { $tournament } &lt;тур&gt; &lt;игрок&gt; &lt;стол.место&gt;. Или кнопкой «Поменять местами / пересадить» в туре.
 rounds-round-button = Тур { $round }
 rounds-publish-button = Опубликовать тур { $round }
 rounds-regenerate-button = Пересоставить неопубликованные туры
@@ -152,3 +152,22 @@ seating-schedule = 🗓 Ваше расписание: { $title }, этап { $s
 seating-schedule-corrected = ✏️ Расписание изменилось: { $title }, этап { $stage }
     Тур · время · стол/место · судья
     { $games }
+
+## Замены в туре кнопками и выбор турнира для /swap и /move (issue 17)
+rounds-edit-button = 🔁 Поменять местами / пересадить
+rounds-edit-pick-table = <b>Тур { $round }</b>: { $picked ->
+        [yes] куда пересадить игрока { $player }? Выберите стол (или тех, кто не играет).
+       *[no] кого пересадить? Выберите стол (или тех, кто не играет).
+    }
+rounds-edit-pick-seat = <b>Тур { $round }</b>, { $table ->
+        [0] не играют
+       *[other] стол { $table }
+    }: { $picked ->
+        [yes] куда сядет { $player }? Кто там сидит, займёт его место.
+       *[no] кого пересадить?
+    }
+rounds-edit-table-button = Стол { $table }
+rounds-edit-sit-outs-button = Не играют
+rounds-edit-back-button = ← Назад
+rounds-edit-done = Рассадка тура изменена.
+rounds-choose-edit = В каком турнире изменить рассадку?
