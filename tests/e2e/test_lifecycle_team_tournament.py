@@ -125,7 +125,7 @@ async def test_sixty_players_in_twenty_teams_from_links_to_the_first_stage(
     roster = await press(admin, person, "« К списку", "все: 63")
     card = await press(admin, roster, "« К карточке турнира", "Ссылка регистрации")
     refused = await admin.press(card, button_text="Начать следующий этап").answer()
-    assert refused.text == "Неполные команды (нужно 3 игрока): Команда 4."
+    assert refused.text == "Неполные команды (в команде 3 игрока): Команда 4."
     screen = await press(admin, card, "Отметка о прибытии", "места для замены: 1")
     person = await press(admin, screen, "Игрок 4-1", "Игрок 4-1")
     choose = await press(admin, person, "Замена", "Кто заменит")
