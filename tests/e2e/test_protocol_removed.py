@@ -14,7 +14,7 @@ async def test_a_removed_player_is_refused_as_the_first_victim(table: Table) -> 
     await screen.tap("Дисквалификация")
     await screen.tap("4")
     assert "дисквалифицирован" in screen.text
-    await screen.tap("Убитый")
+    await screen.tap("ПУ")
     refused = await screen.tap("4")
     assert refused.show_alert and "удалённого нельзя убить" in (refused.text or "")
     assert "Первый убитый: не указан" in screen.text
