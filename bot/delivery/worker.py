@@ -354,7 +354,7 @@ class DeliveryWorker:
                 metrics.deliveries.labels("unreachable").inc()
                 await self._limiter.finish(slots.pop(message.id))
                 continue
-            locale = await self._locale(uow, chat_id)
+            locale = await self._locale(uow, chat_id, message.message.tournament_id)
             anchor = await self._anchor(uow, message.message)
             cycle.jobs.append(_Job(message, locale, anchor, slots.pop(message.id)))
         for slot in slots.values():  # another process claimed these first
@@ -760,9 +760,13 @@ class DeliveryWorker:
 
     # --- reading -----------------------------------------------------------------------------
 
-    async def _locale(self, uow: SqlUnitOfWork, chat_id: int) -> str:
-        person = await uow.users.get(chat_id) if is_private_chat(chat_id) else None
-        return person.locale if person else self._default_locale
+    async def _locale(self, uow: SqlUnitOfWork, chat_id: int, tournament_id: int | None) -> str:
+        """A person's language; a tournament's channel speaks the tournament's language."""
+        if is_private_chat(chat_id):
+            person = await uow.users.get(chat_id)
+            return person.locale if person else self._default_locale
+        tournament = await uow.tournaments.get(tournament_id) if tournament_id else None
+        return tournament.locale if tournament else self._default_locale
 
     @staticmethod
     async def _anchor(uow: SqlUnitOfWork, message: OutgoingMessage) -> Anchor | None:
