@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from datetime import timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
 
 import pytest
@@ -50,17 +50,23 @@ def role_tool(role: Role) -> Press:
 class Judge:
     """Presses buttons the way the screen offers them: a seat's button carries its value."""
 
-    def __init__(self, uow_factory: SqlUnitOfWorkFactory, game_id: int, user_id: int) -> None:
+    def __init__(
+        self, uow_factory: SqlUnitOfWorkFactory, game_id: int, user_id: int, at: datetime = NOW
+    ) -> None:
+        """`at` is when the judge presses (the winner's press records the game's end)."""
         self.uow_factory, self.game_id, self.user_id = uow_factory, game_id, user_id
+        self.at = at
         self.view: ProtocolView | None = None
 
     async def open(self) -> ProtocolView:
-        self.view = await protocols.open_protocol(self.uow_factory, self.game_id, self.user_id, NOW)
+        self.view = await protocols.open_protocol(
+            self.uow_factory, self.game_id, self.user_id, self.at
+        )
         return self.view
 
     async def press(self, press: Press) -> ProtocolView:
         self.view = await protocols.press_protocol(
-            self.uow_factory, self.game_id, self.user_id, press, NOW
+            self.uow_factory, self.game_id, self.user_id, press, self.at
         )
         return self.view
 

@@ -155,9 +155,10 @@ async def test_a_window_refresh_shows_every_result_stored_when_it_is_sent(
     await rounds.publish_round(uow_factory, seeded.tournament.id, SEATING_ORGANIZER, (), SEATED, 1)
     for minute, game in enumerate(preview.stage.rounds[0].games):
         assert game.judge_id is not None
-        await Judge(uow_factory, game.id, game.judge_id).fill_red_win()
+        ended = SEATED + timedelta(minutes=minute)  # each game ends a minute after the last
+        await Judge(uow_factory, game.id, game.judge_id, ended).fill_red_win()
         confirmed = await protocols.confirm_protocol(
-            uow_factory, game.id, game.judge_id, SEATED + timedelta(minutes=minute), PRESENTER
+            uow_factory, game.id, game.judge_id, ended, PRESENTER
         )
         assert confirmed.notice == "protocol-screen-confirmed"
     midway, final = await _refreshes(uow_factory, seeded.tournament.id)
