@@ -119,13 +119,18 @@ async def test_a_failing_update_gets_an_apology_in_the_users_language(
     await app.engine.dispose()
     database = app.settings.sqlite_path
     assert database is not None
-    for leftover in database.parent.glob(database.name + "*"):
-        leftover.unlink()
+    files = list(database.parent.glob(database.name + "*"))
+    for file in files:
+        file.rename(file.with_name("gone-" + file.name))
     bob = fake_telegram.user(106, "Bob", language_code="en")
     bob.send("/start")
     reply = await bob.wait_for()
     assert reply.text.startswith("Something went wrong")
     assert "Traceback" not in reply.text
+    # The database comes back, so the bot stops as it would after an outage.
+    await app.engine.dispose()
+    for file in files:
+        file.with_name("gone-" + file.name).replace(file)
 
 
 async def test_an_english_telegram_client_is_greeted_in_english(
