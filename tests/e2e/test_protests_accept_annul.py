@@ -71,7 +71,7 @@ async def test_the_chief_judge_annuls_the_game_and_it_stops_counting(
         for person in (protester, judge):
             told = await person.wait_for(lambda m: "игра аннулирована" in (m.text or ""))
             assert "Игра сорвана посторонним" in (told.text or "")
-        await channel.wait_for(lambda m: "стол 1 аннулирована" in (m.text or ""))
+        await channel.wait_for(lambda m: "стол 1: игра аннулирована" in (m.text or ""))
         edited = await channel.wait_for(lambda m: "сыграно игр: 0" in (m.text or ""))
         # Another player of the game presses his button, still inside the window: refused.
         late_offer = await latecomer.wait_for(lambda m: "Протест" in str(m.buttons))
