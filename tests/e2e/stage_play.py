@@ -10,8 +10,8 @@ from domain.rounds import SeatedStage
 from domain.services import lots, rounds
 from domain.services.ports import UnitOfWorkFactory
 from domain.validation import Invalid
+from tests.factories import CHIEF_JUDGE, ORGANIZER
 from tests.integration.test_protocols import Judge
-from tests.integration.test_rounds_setup import CHIEF_JUDGE, ORGANIZER
 
 PRESENTER = ChannelStandings("ru")
 

@@ -29,7 +29,7 @@ from tests.e2e.lifecycle_screens import (
     payload_in,
     press,
 )
-from tests.integration.test_rounds_setup import NOW, ORGANIZER, seed_tournament
+from tests.factories import NOW, ORGANIZER, seed_tournament
 
 TIMEOUT = 60.0
 

@@ -22,7 +22,7 @@ from domain.services.standings import current_standings
 from domain.services.tournaments import move_tournament
 from domain.tournament import Tournament
 from tests.e2e.stage_play import PRESENTER, draw_every_lot, play_stage
-from tests.integration.test_rounds_setup import (
+from tests.factories import (
     CHANNEL,
     CHIEF_JUDGE,
     NOW,

@@ -13,7 +13,7 @@ from bot.sandbox import running_bot, sandbox_settings
 from bot.simulation.screens import ProtocolScreen, containing
 from domain.services import rounds
 from tests.e2e.test_protocol import fill_red_win
-from tests.integration.test_rounds_setup import CHANNEL, NOW, ORGANIZER, seed_tournament
+from tests.factories import CHANNEL, NOW, ORGANIZER, seed_tournament
 
 TIMEOUT = 60.0
 

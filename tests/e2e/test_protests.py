@@ -13,14 +13,14 @@ from bot.fake_telegram import FakeTelegram
 from bot.fake_telegram.people import FakeUser
 from bot.sandbox import running_bot, sandbox_settings
 from domain.services import protests, rounds
-from tests.integration.test_protocols import Judge
-from tests.integration.test_rounds_setup import (
+from tests.factories import (
     CHANNEL,
     CHIEF_JUDGE,
     NOW,
     ORGANIZER,
     seed_tournament,
 )
+from tests.integration.test_protocols import Judge
 
 CLOSES = NOW + timedelta(minutes=10)
 

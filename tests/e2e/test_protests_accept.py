@@ -12,7 +12,7 @@ from bot.sandbox import running_bot, sandbox_settings
 from domain.services import rounds
 from tests.e2e.test_protocol import Screen
 from tests.e2e.test_standings_push import _confirm_red_win, _live_edits
-from tests.integration.test_rounds_setup import (
+from tests.factories import (
     CHANNEL,
     CHIEF_JUDGE,
     NOW,

@@ -16,7 +16,7 @@ from domain.services import protests, rounds
 from domain.services.standings import current_standings
 from tests.e2e.test_protests_accept import _started
 from tests.e2e.test_standings_push import _confirm_red_win, _live_edits
-from tests.integration.test_rounds_setup import (
+from tests.factories import (
     CHANNEL,
     CHIEF_JUDGE,
     NOW,

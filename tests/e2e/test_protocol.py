@@ -19,7 +19,7 @@ from bot.simulation.screens import ProtocolScreen as Screen
 from domain.protocol import Side
 from domain.services import protocols, rounds
 from domain.services.standings import current_standings
-from tests.integration.test_rounds_setup import (
+from tests.factories import (
     CHANNEL,
     CHIEF_JUDGE,
     FIRST_PLAYER,

@@ -21,8 +21,8 @@ from domain.services import rounds
 from domain.services.tournaments import move_tournament
 from domain.tournament import TournamentState
 from handlers.callbacks import CardOpen
+from tests.factories import NOW, ORGANIZER, Seeded, seed_tournament
 from tests.integration.test_reminders import GAME_DAY, timetable_text
-from tests.integration.test_rounds_setup import NOW, ORGANIZER, Seeded, seed_tournament
 
 # Game 1 at 12:00 in Omsk on the game day: its players hear of it at 05:45 UTC.
 REMINDED = datetime(2026, 12, 21, 5, 45, tzinfo=UTC)

@@ -13,7 +13,7 @@ from bot.sandbox import running_bot, sandbox_settings
 from bot.simulation.screens import containing
 from domain.outgoing import OutgoingMessage, Phrase
 from domain.services import rounds
-from tests.integration.test_rounds_setup import (
+from tests.factories import (
     CHANNEL,
     NOW,
     ORGANIZER,

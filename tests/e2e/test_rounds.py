@@ -15,7 +15,7 @@ from bot.sandbox import running_bot, sandbox_settings
 from bot.simulation.screens import WAIT, containing, press, with_button
 from domain.rounds import move_player, swap_players
 from domain.services import rounds
-from tests.integration.test_rounds_setup import (
+from tests.factories import (
     CHANNEL,
     FIRST_PLAYER,
     NOW,

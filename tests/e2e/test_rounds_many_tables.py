@@ -11,7 +11,7 @@ from bot.fake_telegram.people import FakeUser
 from bot.sandbox import running_bot, sandbox_settings
 from bot.simulation.screens import containing, press
 from domain.services import rounds
-from tests.integration.test_rounds_setup import (
+from tests.factories import (
     CHANNEL,
     NOW,
     ORGANIZER,

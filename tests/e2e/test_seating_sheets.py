@@ -8,7 +8,7 @@ import io
 import pypdf
 
 from tests.e2e.test_rounds import Stage, stage  # noqa: F401  (the fixture)
-from tests.integration.test_rounds_setup import FIRST_PLAYER
+from tests.factories import FIRST_PLAYER
 
 # The search and the PDF are seconds of CPU: on a loaded machine they take far longer.
 WAIT = 120

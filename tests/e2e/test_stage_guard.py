@@ -22,14 +22,14 @@ from domain.services.ports import UnitOfWorkFactory
 from domain.services.standings import current_standings
 from domain.tournament import TournamentState
 from tests.e2e.stage_play import PRESENTER, draw_every_lot
-from tests.integration.test_protocols import Judge
-from tests.integration.test_rounds_setup import (
+from tests.factories import (
     CHANNEL,
     CHIEF_JUDGE,
     NOW,
     ORGANIZER,
     seed_tournament,
 )
+from tests.integration.test_protocols import Judge
 
 START = "Начать следующий этап"
 CARD = "Ссылка регистрации"

@@ -244,7 +244,7 @@ async def test_a_long_table_comes_as_an_album_of_phone_sized_pictures(
 ) -> None:
     from PIL import Image
 
-    from tests.integration.test_rounds_setup import FIRST_PLAYER, seed_tournament
+    from tests.factories import FIRST_PLAYER, seed_tournament
 
     await seed_tournament(app.uow_factory, players=30, channel=None)
     player = fake_telegram.user(FIRST_PLAYER, "Игрок")

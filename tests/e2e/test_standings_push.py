@@ -16,7 +16,7 @@ from bot.sandbox import running_bot, sandbox_settings
 from domain.rounds import TableGame
 from domain.services import rounds
 from tests.e2e.test_protocol import Screen, fill_red_win
-from tests.integration.test_rounds_setup import CHANNEL, NOW, ORGANIZER, seed_tournament
+from tests.factories import CHANNEL, NOW, ORGANIZER, seed_tournament
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ from domain.protocol_screen import Mode, Screen
 from domain.services import lots, protocols, rounds
 from domain.services.standings import current_standings
 from domain.validation import Invalid
-from tests.integration.test_rounds_setup import (
+from tests.factories import (
     CHIEF_JUDGE,
     NOW,
     ORGANIZER,

@@ -18,9 +18,9 @@ from domain.protocol_screen import Act, Mode, Press
 from domain.services import protests, protocols
 from domain.services.standings import current_standings, standings_of_tournament
 from domain.validation import Invalid
+from tests.factories import CHANNEL, CHIEF_JUDGE, NOW, ORGANIZER, Seeded
 from tests.integration.test_protocols import Judge, _published_game, mode
 from tests.integration.test_rounds import sent_messages
-from tests.integration.test_rounds_setup import CHANNEL, CHIEF_JUDGE, NOW, ORGANIZER, Seeded
 
 CLOSES = NOW + timedelta(minutes=10)
 REASON = "Судья не засчитал фол игроку 3"

@@ -16,8 +16,7 @@ from domain.rounds import GameState
 from domain.services import checkin, protocols, rounds
 from domain.services.protocols import NotYourTable, ProtocolView
 from domain.services.standings import current_standings, standings_of_tournament
-from tests.integration.test_rounds import seated, sent_messages
-from tests.integration.test_rounds_setup import (
+from tests.factories import (
     CHANNEL,
     CHIEF_JUDGE,
     FIRST_PLAYER,
@@ -26,6 +25,7 @@ from tests.integration.test_rounds_setup import (
     Seeded,
     seed_tournament,
 )
+from tests.integration.test_rounds import seated, sent_messages
 
 
 async def _published_game(uow_factory: SqlUnitOfWorkFactory) -> tuple[Seeded, int, int]:

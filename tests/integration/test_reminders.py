@@ -15,8 +15,8 @@ from domain.services import registration, reminders, rounds
 from domain.services.tournaments import close_due_registrations
 from domain.tournament import TournamentState
 from domain.validation import Invalid
+from tests.factories import CHIEF_JUDGE, NOW, ORGANIZER, Seeded, seed_tournament
 from tests.integration.test_protocols import Judge
-from tests.integration.test_rounds_setup import CHIEF_JUDGE, NOW, ORGANIZER, Seeded, seed_tournament
 
 GAME_DAY = date(2026, 12, 21)
 

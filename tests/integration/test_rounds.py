@@ -13,7 +13,7 @@ from domain.rounds import fill_freed_seats
 from domain.services import rounds
 from domain.services.checkin import exclude, mark_no_show
 from domain.validation import Invalid
-from tests.integration.test_rounds_setup import (
+from tests.factories import (
     CHANNEL,
     CHIEF_JUDGE,
     FIRST_PLAYER,

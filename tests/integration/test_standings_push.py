@@ -25,11 +25,11 @@ from domain.services.standings import (
 from domain.standings import GameRecord
 from domain.tournament import Tournament, TournamentState
 from domain.users import User
+from tests.factories import NOW as SEATED
+from tests.factories import ORGANIZER as SEATING_ORGANIZER
+from tests.factories import seed_tournament
 from tests.integration.test_protocols import Judge
 from tests.integration.test_rounds import seated
-from tests.integration.test_rounds_setup import NOW as SEATED
-from tests.integration.test_rounds_setup import ORGANIZER as SEATING_ORGANIZER
-from tests.integration.test_rounds_setup import seed_tournament
 from tests.unit.protocol_builders import protocol
 
 NOW = datetime(2026, 12, 20, 13, 0, tzinfo=UTC)

@@ -27,9 +27,9 @@ from domain.services.users import remember_user
 from domain.standings import StandingRow, Standings
 from domain.tournament import TournamentState
 from tests.conftest import _drop_postgres_database, make_database_url
+from tests.factories import CHIEF_JUDGE, NOW, ORGANIZER, seed_tournament
 from tests.integration.test_protocols import Judge, mode
 from tests.integration.test_rounds import seated, sent_messages
-from tests.integration.test_rounds_setup import CHIEF_JUDGE, NOW, ORGANIZER, seed_tournament
 
 DATA = Path(__file__).parents[1] / "data"
 EXAMPLES = ("black-raven-cup", "siberia-ural-teams")

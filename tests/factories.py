@@ -1,6 +1,6 @@
-"""A running tournament straight in the database, for the rounds and protocol tests.
-
-No test lives here: end-to-end tests import `seed_tournament` too.
+"""Builders the tests share: a running tournament straight in the database (organizer,
+chief judge, table judges, registered players, a channel), for integration and end-to-end
+tests alike.
 """
 
 from __future__ import annotations
