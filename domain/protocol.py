@@ -49,6 +49,50 @@ class Role(StrEnum):
 ROLE_COUNTS: Mapping[Role, int] = {Role.CIVILIAN: 6, Role.SHERIFF: 1, Role.MAFIA: 2, Role.DON: 1}
 
 
+class GameEnd(StrEnum):
+    """How a game ended: the two ends by elimination, or a special end the regulation names.
+
+    Where the end itself decides the winner (`winner`), the protocol's winner must agree; a
+    defeat awarded to a team (black-raven-cup 9.1) is recorded with the other team as winner.
+    """
+
+    # Every black player left the table: red wins.
+    BLACK_OUT = "black_out"
+    # As many black players at the table as red ones: black wins.
+    PARITY = "parity"
+    # Black missed three nights in a row (black-raven-cup 10.2): red wins.
+    MISSED_NIGHTS = "missed_nights"
+    # Four players left and three nights without a kill (siberia-ural-teams): red wins.
+    FOUR_PLAYERS_THREE_NIGHTS = "four_players_three_nights"
+    # A defeat awarded to the team whose player got hints from the audience (9.1).
+    AWARDED_DEFEAT = "awarded_defeat"
+
+    @property
+    def winner(self) -> Side | None:
+        """The side this end makes the winner (None: the defeat's team decides)."""
+        return _END_WINNERS.get(self)
+
+    @property
+    def special(self) -> bool:
+        """An end other than by elimination: a regulation must name it to allow it."""
+        return self not in NORMAL_ENDS
+
+
+_END_WINNERS: Mapping[GameEnd, Side] = {
+    GameEnd.BLACK_OUT: Side.RED,
+    GameEnd.PARITY: Side.BLACK,
+    GameEnd.MISSED_NIGHTS: Side.RED,
+    GameEnd.FOUR_PLAYERS_THREE_NIGHTS: Side.RED,
+}
+# The ends every game may have; the special ones come from the regulation.
+NORMAL_ENDS: tuple[GameEnd, ...] = (GameEnd.BLACK_OUT, GameEnd.PARITY)
+
+
+def elimination_end(winner: Side) -> GameEnd:
+    """The end by elimination that gives `winner` the game."""
+    return GameEnd.BLACK_OUT if winner is Side.RED else GameEnd.PARITY
+
+
 class Removal(StrEnum):
     """Why a player left the table before the end: the 4th foul or a disqualifying foul."""
 
@@ -78,6 +122,8 @@ class Protocol:
     best_move: tuple[int, ...] = ()
     # The end of the game: when the judge entered the winner (None in imported protocols).
     ended_at: datetime | None = None
+    # How the game ended (None: protocols kept before the bot recorded it).
+    end: GameEnd | None = None
 
     def seat(self, number: int) -> SeatRecord:
         """The record of seat `number` (1 to 10)."""
@@ -117,6 +163,8 @@ _ENGLISH: Mapping[str, str] = {
     "protocol-extra-first-killed": "the first victim gets no extra points",
     "protocol-extra-total": "extra points {total} in the game, at most {max}",
     "protocol-extra-recipients": "extra points to {count} players, at most {max}",
+    "protocol-end-not-allowed": "the regulation has no game end {end}",
+    "protocol-end-winner": "a game ended by {end} is won by {expected}, not {winner}",
 }
 
 
@@ -168,6 +216,8 @@ class ProtocolDraft:
     best_move: tuple[int, ...] | None = None
     # When the winner was first entered: the end of the game, where a protest window may start.
     ended_at: datetime | None = None
+    # How the game ended (the protocol screen enters it with the winner).
+    end: GameEnd | None = None
 
     @classmethod
     def from_protocol(cls, protocol: Protocol) -> ProtocolDraft:
@@ -183,6 +233,7 @@ class ProtocolDraft:
             best_move_by=protocol.first_killed if protocol.best_move else None,
             best_move=protocol.best_move,
             ended_at=protocol.ended_at,
+            end=protocol.end,
         )
 
     def with_seat(self, number: int, **changes: object) -> ProtocolDraft:
@@ -204,6 +255,7 @@ class ProtocolDraft:
             first_killed_night=self.first_kill.night,
             best_move=self.best_move or (),
             ended_at=self.ended_at,
+            end=self.end,
         )
         errors = validate_protocol(protocol, regulation)
         if errors:
@@ -268,6 +320,19 @@ def _check(
     yield from _first_kill_errors(draft)
     yield from _best_move_errors(draft, regulation)
     yield from _extra_errors(draft, regulation)
+    yield from _end_errors(draft, regulation)
+
+
+def _end_errors(draft: ProtocolDraft, regulation: Regulation) -> Iterator[ProtocolError]:
+    end = draft.end
+    if end is None:
+        return
+    if end.special and end not in regulation.special_ends:
+        yield ProtocolError("protocol-end-not-allowed", None, {"end": end.value})
+    expected = end.winner
+    if expected is not None and draft.winner is not None and draft.winner is not expected:
+        args = {"end": end.value, "expected": expected.value, "winner": draft.winner.value}
+        yield ProtocolError("protocol-end-winner", None, args)
 
 
 def _player_errors(draft: ProtocolDraft) -> Iterator[ProtocolError]:

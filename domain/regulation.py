@@ -27,7 +27,7 @@ from pydantic import (
 )
 
 from domain.presets import PRESET_IDS, PRESETS_DIR
-from domain.protocol import Role
+from domain.protocol import GameEnd, Role
 
 _TIME = re.compile(r"^(?:[01]\d|2[0-3]):[0-5]\d$")
 _ID = r"^[a-z0-9][a-z0-9_-]*$"
@@ -190,6 +190,8 @@ class Regulation(_Part):
     best_move: BestMove
     extra_points: ExtraPoints
     tie_breakers: tuple[TieBreaker, ...] = Field(min_length=1)
+    # The ends of a game besides elimination that the judge may record (10.2, 9.1, ...).
+    special_ends: tuple[GameEnd, ...] = ()
     protest_window_minutes: PositiveInt | None = None
     # Where the protest window starts: the end of the game (the winner entered in the
     # protocol) or the protocol's confirmation.
@@ -236,7 +238,18 @@ def _consistency_problems(regulation: Regulation) -> list[tuple[str, str]]:
         *_extra_point_problems(regulation.extra_points),
         *_tie_breaker_problems(regulation.tie_breakers),
         *_timetable_problems(regulation),
+        *_special_end_problems(regulation.special_ends),
     ]
+
+
+def _special_end_problems(ends: tuple[GameEnd, ...]) -> list[tuple[str, str]]:
+    problems: list[tuple[str, str]] = []
+    for index, end in enumerate(ends):
+        if not end.special:
+            problems.append((f"special_ends.{index}", f"{end.value!r} ends every game anyway"))
+        elif ends.index(end) != index:
+            problems.append((f"special_ends.{index}", f"{end.value!r} is listed twice"))
+    return problems
 
 
 def _stage_problems(regulation: Regulation) -> list[tuple[str, str]]:

@@ -59,3 +59,23 @@ protocol-first-killed-removed = Seat { $seat }: the player was removed ({ $remov
         [fouls] fourth foul
        *[disqualified] disqualification
     }); a removed player cannot be shot, so he cannot be the first victim.
+
+## How the game ended: besides elimination, the regulation's special cases
+protocol-end-not-allowed = The tournament's regulation has no such end of a game: { $end ->
+        [missed_nights] black missed three nights in a row
+        [four_players_three_nights] four players and three nights without a kill
+        [awarded_defeat] a defeat awarded
+       *[other] { $end }
+    }.
+protocol-end-winner = { $end ->
+        [black_out] Every black player out
+        [parity] As many black as red players
+        [missed_nights] Black missed three nights in a row
+       *[four_players_three_nights] Four players and three nights without a kill
+    } is a { $expected ->
+        [red] red
+       *[black] black
+    } win, but the winner entered is { $winner ->
+        [red] red
+       *[black] black
+    }.
