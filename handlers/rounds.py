@@ -26,7 +26,7 @@ from bot.config import Settings
 from domain import validation
 from domain.outgoing import TEXT_LIMIT
 from domain.rounds import Round, TableGame, split_blocks
-from domain.seating import TABLE_SIZE
+from domain.seating.generator import TABLE_SIZE
 from domain.services import rounds
 from domain.services.ports import Clock, SeedSource, UnitOfWorkFactory
 from domain.services.rounds import StagePreview

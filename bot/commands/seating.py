@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING
 
 # The rules (numpy among them) are imported when the command runs, not when the parser is.
 if TYPE_CHECKING:
-    from domain.seating import Seating, SeatingRequest
-    from domain.seating_quality import SeatingQuality
-    from domain.seating_sheets import StageSheet
+    from domain.seating.generator import Seating, SeatingRequest
+    from domain.seating.quality import SeatingQuality
+    from domain.seating.sheets import StageSheet
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -46,14 +46,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from domain.rounds import rotate_judges
-    from domain.seating import (
+    from domain.seating.generator import (
         DEFAULT_SWAPS,
         TABLE_SIZE,
         SeatingError,
         SeatingRequest,
         generate_seating,
     )
-    from domain.seating_quality import evaluate_seating
+    from domain.seating.quality import evaluate_seating
 
     players = tuple(f"p{i}" for i in range(1, args.players + 1))
     teams: dict[str, list[str]] = {}
@@ -100,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _sheet(request: SeatingRequest, seating: Seating, teams: dict[str, list[str]]) -> StageSheet:
-    from domain.seating_sheets import stage_sheet
+    from domain.seating.sheets import stage_sheet
 
     """The generated stage as the bot prints it; a player's team stands for his club."""
     club = {player: team for team, members in teams.items() for player in members}
@@ -132,7 +132,7 @@ def _as_text(
     sit_outs: tuple[tuple[str, ...], ...],
     quality: SeatingQuality,
 ) -> str:
-    from domain.seating import TABLE_SIZE
+    from domain.seating.generator import TABLE_SIZE
 
     width = max((len(p) for tables in rounds for table in tables for p in table), default=2)
     lines = ["seat".ljust(12) + " ".join(str(s).rjust(width) for s in range(1, TABLE_SIZE + 1))]

@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 
 from bot.i18n import translator
-from domain.seating_sheets import RoundSheet, StageSheet, TableSheet
+from domain.seating.sheets import RoundSheet, StageSheet, TableSheet
 
 FONT = "DejaVuSans"
 _FONT_FILES = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")

@@ -37,9 +37,15 @@ from domain.rounds import (
     swap_players,
     tables_of_stage,
 )
-from domain.seating import DEFAULT_SWAPS, Seating, SeatingError, SeatingRequest, generate_seating
-from domain.seating_quality import SeatingQuality, evaluate_seating
-from domain.seating_sheets import StageSheet, stage_sheet
+from domain.seating.generator import (
+    DEFAULT_SWAPS,
+    Seating,
+    SeatingError,
+    SeatingRequest,
+    generate_seating,
+)
+from domain.seating.quality import SeatingQuality, evaluate_seating
+from domain.seating.sheets import StageSheet, stage_sheet
 from domain.services.access import NotFound, authorize
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.services.reminders import replan_reminders

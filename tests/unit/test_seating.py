@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from domain.rounds import rotate_judges
-from domain.seating import (
+from domain.seating.generator import (
     Seating,
     SeatingError,
     SeatingRequest,
@@ -17,7 +17,7 @@ from domain.seating import (
     hard_violations,
     judge_conflict_placements,
 )
-from domain.seating_quality import evaluate_seating, seating_lower_bounds
+from domain.seating.quality import evaluate_seating, seating_lower_bounds
 
 SWAPS = 20_000
 

@@ -6,10 +6,10 @@ import random
 from collections import Counter
 from itertools import combinations
 
-from domain.seating import SeatingRequest, generate_seating
-from domain.seating_designs import code_tables
-from domain.seating_quality import evaluate_seating
-from domain.seating_seats import assign_seats
+from domain.seating.codes import code_tables
+from domain.seating.generator import SeatingRequest, generate_seating
+from domain.seating.quality import evaluate_seating
+from domain.seating.seats import assign_seats
 
 
 def meetings(tables_of: list[list[int]]) -> Counter[tuple[int, int]]:

@@ -9,7 +9,7 @@ from math import comb
 
 import pytest
 
-from domain.seating_orbits import orbit_tables
+from domain.seating.orbits import orbit_tables
 
 
 def meeting_counts(tables_of: list[list[int]]) -> list[int]:

@@ -10,7 +10,7 @@ import pypdf
 
 from bot.cli import main
 from bot.rendering.seating_sheets import seating_csv, seating_pdf
-from domain.seating_sheets import stage_sheet
+from domain.seating.sheets import stage_sheet
 
 NAMES = {f"p{i}": (f"Игрок {i}", "Клуб «Ворон»" if i % 2 else "") for i in range(1, 22)}
 

@@ -18,11 +18,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from domain.seating_bounds import SeatingBounds, lower_bounds
-from domain.seating_designs import code_tables
-from domain.seating_orbits import ORBITS, orbit_tables
-from domain.seating_seats import SEATS, assign_seats
-from domain.seating_tables import TableProblem, assign_tables
+from domain.seating.bounds import SeatingBounds, lower_bounds
+from domain.seating.codes import code_tables
+from domain.seating.orbits import ORBITS, orbit_tables
+from domain.seating.seats import SEATS, assign_seats
+from domain.seating.swap_search import TableProblem, assign_tables
 
 TABLE_SIZE = SEATS
 # Swaps weighed by the table search when the request does not say: enough for the targets on

@@ -29,7 +29,7 @@ from math import comb
 
 import numpy as np
 
-from domain.seating_numbers import NumberingProblem, number_tables, visit_bound
+from domain.seating.table_numbers import NumberingProblem, number_tables, visit_bound
 
 # Weights of the stage's cost, lexicographic within one swap: a pair that must stay apart, a
 # meeting above the target count, a player leaving the table the previous seating gave him

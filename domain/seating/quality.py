@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
-from domain.seating import (
+from domain.seating.bounds import SeatingBounds, lower_bounds
+from domain.seating.generator import (
     TABLE_SIZE,
     Seating,
     SeatingRequest,
@@ -13,9 +14,8 @@ from domain.seating import (
     apart_pairs,
     hard_violations,
 )
-from domain.seating_bounds import SeatingBounds, lower_bounds
-from domain.seating_numbers import visit_bound
-from domain.seating_seats import SEAT_ZONE, ZONE_SHARE
+from domain.seating.seats import SEAT_ZONE, ZONE_SHARE
+from domain.seating.table_numbers import visit_bound
 
 
 @dataclass(frozen=True)

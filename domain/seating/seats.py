@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domain.seating_assignment import cheapest_assignment
+from domain.seating.assignment import cheapest_assignment
 
 SEATS = 10
 # Zone of each seat (0 early 1–3, 1 middle 4–7, 2 late 8–10) and the zones' shares in tenths.

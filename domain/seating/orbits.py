@@ -25,7 +25,7 @@ from math import comb
 
 import numpy as np
 
-from domain.seating_tables import OVER_TARGET
+from domain.seating.swap_search import OVER_TARGET
 
 ORBITS = 10
 # Steps of the base-word search (it stops sooner at the S2 bound): at most this many, and at

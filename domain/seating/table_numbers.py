@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from domain.seating_assignment import cheapest_assignment
+from domain.seating.assignment import cheapest_assignment
 
 # A visit above the player's bound outweighs every return within it (a stage has fewer than
 # this many returns); forbidden tables and leaving the previous seating's table outweigh both.
