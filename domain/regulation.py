@@ -143,6 +143,43 @@ class ExtraPoints(_Part):
     first_killed_may_receive: bool
 
 
+class GameFlow(_Part):
+    """How a game runs at the table, for the judge's live game (the Mini App): durations in
+    seconds and the voting rules. Every field has the classic default, so a regulation file
+    written before these settings stays valid."""
+
+    # The black team's meeting on the introduction night (black-raven-cup 1.2: one minute).
+    introduction_seconds: PositiveInt = 60
+    speech_seconds: PositiveInt = 60
+    # The extra speech of players tied in a vote (3.11: 30 seconds).
+    split_speech_seconds: PositiveInt = 30
+    last_word_seconds: PositiveInt = 60
+    # Several players leaving together after a split vote share a shorter last word (10.5).
+    split_last_word_seconds: PositiveInt = 30
+    # The don's and the sheriff's checks (siberia-ural-teams: 15 seconds each); None: untimed.
+    check_seconds: PositiveInt | None = None
+    # The timer warns (vibration, sound) this many seconds before the end.
+    warning_seconds: PositiveInt = 10
+    # This many fouls take the player's next speech (6.4: three); None: no such rule.
+    fouls_for_silence: PositiveInt | None = 3
+    # Whether a nominating player may take his nomination back (siberia-ural-teams: yes).
+    withdraw_nomination: bool = False
+    # 3.10: a single candidate on the first day is not voted on.
+    first_day_single_candidate_votes: bool = False
+    # 3.11: players tied in a vote speak again and are voted on again.
+    split_vote: bool = True
+    # 3.11: tied again, the table votes on all of them leaving or all staying.
+    all_or_nobody_vote: bool = True
+    # 10.4: with fewer players than this at the table, a second tie ends the voting.
+    all_or_nobody_min_players: PositiveInt = 5
+    # Whether a removal (4th foul, disqualification) sends the town to night at once
+    # (siberia-ural-teams); otherwise the day goes on without a vote (black-raven-cup 10.1).
+    removal_ends_day: bool = False
+    # The nights of the special ends the regulation names (`special_ends`): black missing this
+    # many nights in a row (10.2), or this many nights without a kill with four players left.
+    special_end_nights: PositiveInt = 3
+
+
 class EntryFee(_Part):
     """The fee per player, in whole currency units."""
 
@@ -200,6 +237,7 @@ class Regulation(_Part):
     # correcting its protocol (black-raven-cup 11.3: "where the regulation allows").
     protest_annulment_allowed: bool = False
     entry_fee: EntryFee | None = None
+    game: GameFlow = GameFlow()
     timetable: tuple[TimetableDay, ...] = ()
 
     @model_validator(mode="after")
