@@ -9,10 +9,19 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from decimal import Decimal
-from typing import Any
+from typing import Any, Literal
 
-from domain.protocol import Protocol, Removal, Role, SeatRecord, Side, validate_protocol
+from domain.protocol import (
+    GameEnd,
+    Protocol,
+    Removal,
+    Role,
+    SeatRecord,
+    Side,
+    validate_protocol,
+)
 from domain.regulation import (
     MAX_NESTING,
     Regulation,
@@ -240,10 +249,25 @@ def _game(
     best_move = record.get("best_move", [])
     if not isinstance(best_move, list) or any(_whole(s, 1) is None for s in best_move):
         problems.add(where, "best_move is a list of seat numbers", number)
+    end = record.get("end")
+    if end is not None and end not in {e.value for e in GameEnd}:
+        ends = ", ".join(e.value for e in GameEnd)
+        problems.add(where, f"end must be null or one of {ends}, got {end!r}", number)
+    ended_at = _moment(record.get("ended_at"))
+    if ended_at is False:
+        problems.add(where, "ended_at is a moment with its offset (ISO 8601) or null", number)
     seats = _seats(number, where, record.get("seats"), player_ids, problems)
     if len(problems) > before or seats is None:
         return None
-    protocol = Protocol(seats, Side(winner), first_killed, night, tuple(best_move))
+    protocol = Protocol(
+        seats,
+        Side(winner),
+        first_killed,
+        night,
+        tuple(best_move),
+        ended_at=ended_at or None,
+        end=GameEnd(end) if end is not None else None,
+    )
     for error in validate_protocol(protocol, regulation):
         seat_where = where if error.seat is None else f"{where}, seat {error.seat}"
         problems.add(
@@ -251,6 +275,17 @@ def _game(
         )
     assert round_ is not None and table is not None
     return GameRecord(str(stage), round_, table, protocol)
+
+
+def _moment(value: object) -> datetime | Literal[False] | None:
+    """An ISO 8601 moment with its offset; None when absent; False when not one."""
+    if value is None:
+        return None
+    try:
+        moment = datetime.fromisoformat(value) if isinstance(value, str) else None
+    except ValueError:
+        moment = None
+    return moment if moment is not None and moment.tzinfo is not None else False
 
 
 def _seats(
@@ -322,6 +357,9 @@ def _dump_game(game: GameRecord) -> dict[str, Any]:
         "first_killed": protocol.first_killed,
         "first_killed_night": protocol.first_killed_night,
         "best_move": list(protocol.best_move),
+        # Written only when recorded: files without them read as before.
+        **({"end": protocol.end.value} if protocol.end else {}),
+        **({"ended_at": protocol.ended_at.isoformat()} if protocol.ended_at else {}),
         "seats": [
             {
                 "player": seat.player,

@@ -165,6 +165,8 @@ _ENGLISH: Mapping[str, str] = {
     "protocol-extra-recipients": "extra points to {count} players, at most {max}",
     "protocol-end-not-allowed": "the regulation has no game end {end}",
     "protocol-end-winner": "a game ended by {end} is won by {expected}, not {winner}",
+    "protocol-end-time-before-end": "the game has not ended yet: enter the winner first",
+    "protocol-end-time-future": "the end of the game cannot be later than now",
 }
 
 
@@ -333,6 +335,13 @@ def _end_errors(draft: ProtocolDraft, regulation: Regulation) -> Iterator[Protoc
     if expected is not None and draft.winner is not None and draft.winner is not expected:
         args = {"end": end.value, "expected": expected.value, "winner": draft.winner.value}
         yield ProtocolError("protocol-end-winner", None, args)
+
+
+def end_time_errors(draft: ProtocolDraft, now: datetime) -> list[ProtocolError]:
+    """What is wrong with the recorded end of the game at the moment `now`: it is in the past."""
+    if draft.ended_at is not None and draft.ended_at > now:
+        return [ProtocolError("protocol-end-time-future")]
+    return []
 
 
 def _player_errors(draft: ProtocolDraft) -> Iterator[ProtocolError]:

@@ -18,6 +18,7 @@ when the press changed the draft, so a double tap never skips a step.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from enum import StrEnum
 
@@ -26,6 +27,7 @@ from domain.protocol import (
     ROLE_COUNTS,
     SEATS,
     FirstKill,
+    GameEnd,
     ProtocolDraft,
     ProtocolError,
     ProtocolNotReady,
@@ -33,6 +35,7 @@ from domain.protocol import (
     Role,
     Side,
     check_draft,
+    elimination_end,
     may_make_best_move,
     missing_items,
 )
@@ -41,6 +44,18 @@ from domain.regulation import Regulation
 # The order of the role tools; index 0 clears a seat's role.
 ROLE_TOOLS: tuple[Role | None, ...] = (None, Role.DON, Role.SHERIFF, Role.MAFIA, Role.CIVILIAN)
 WINNERS: tuple[Side, ...] = (Side.RED, Side.BLACK)
+# How a game may end, each with the winner it gives: a button sets both. A defeat awarded to
+# black gives red the game, and the other way round.
+END_CHOICES: tuple[tuple[GameEnd, Side], ...] = (
+    (GameEnd.BLACK_OUT, Side.RED),
+    (GameEnd.PARITY, Side.BLACK),
+    (GameEnd.MISSED_NIGHTS, Side.RED),
+    (GameEnd.FOUR_PLAYERS_THREE_NIGHTS, Side.RED),
+    (GameEnd.AWARDED_DEFEAT, Side.RED),
+    (GameEnd.AWARDED_DEFEAT, Side.BLACK),
+)
+# The end-time correction's buttons, in minutes from the recorded end.
+END_TIME_STEPS = (-5, -1, 1, 5)
 # Nights offered for the first kill; a first kill later than this is exceedingly rare.
 NIGHTS = (1, 2, 3, 4)
 # The roles a judge deals one by one; everyone left is a civilian.
@@ -83,6 +98,9 @@ class Act(StrEnum):
     SUBTRACT = "s"
     DISQUALIFY_TOOL = "qt"
     NIGHT = "n"
+    END = "e"
+    # The end of the game as minutes since the Unix epoch (a value, never a shift).
+    END_TIME = "t"
 
 
 @dataclass(frozen=True)
@@ -123,6 +141,7 @@ _CHOICES: dict[Act, tuple[object, ...]] = {
     Act.ROLE_TOOL: ROLE_TOOLS,
     Act.WINNER: WINNERS,
     Act.MODE: MODES,
+    Act.END: END_CHOICES,
 }
 # Presses whose value is the night of the first kill itself.
 _NIGHTLY = frozenset({Act.KILL, Act.NIGHT})
@@ -134,6 +153,7 @@ def _check_shape(press: Press) -> None:
         (press.act in _SEATED and press.seat not in SEATS)
         or (choices is not None and not 0 <= press.value < len(choices))
         or (press.act in _NIGHTLY and press.value not in NIGHTS)
+        or (press.act is Act.END_TIME and press.value <= 0)
     ):
         raise UnknownPress(f"no screen shows {press}")
 
@@ -177,6 +197,29 @@ def seat_press(screen: Screen, seat: int, regulation: Regulation) -> Press | Non
     if screen.mode is Mode.EXTRA:
         return Press(Act.PICK_EXTRA, seat, int(screen.extra_seat != seat))
     return None
+
+
+def end_choices(regulation: Regulation) -> tuple[int, ...]:
+    """The `END_CHOICES` a judge is offered: the ends by elimination and the regulation's own."""
+    return tuple(
+        index
+        for index, (end, _) in enumerate(END_CHOICES)
+        if not end.special or end in regulation.special_ends
+    )
+
+
+def end_time_presses(draft: ProtocolDraft) -> tuple[tuple[int, Press], ...]:
+    """The end-time correction's buttons: each step in minutes with the end it sets (none
+    before the game has ended)."""
+    if draft.ended_at is None:
+        return ()
+    minute = int(draft.ended_at.timestamp()) // 60
+    return tuple((step, Press(Act.END_TIME, value=minute + step)) for step in END_TIME_STEPS)
+
+
+def end_time(press: Press) -> datetime:
+    """The end of the game an `Act.END_TIME` press sets."""
+    return datetime(1970, 1, 1, tzinfo=UTC) + timedelta(minutes=press.value)
 
 
 def extra_values(regulation: Regulation) -> tuple[int, ...]:
@@ -237,7 +280,7 @@ def _moved_on(screen: Screen, press: Press, regulation: Regulation) -> Screen:
             return replace(screen, mode=Mode.EXTRA)
         case Act.BEST_MOVE if len(draft.best_move or ()) >= BEST_MOVE_NAMES:
             return replace(screen, mode=Mode.EXTRA)
-        case Act.WINNER if not missing_items(draft, regulation) and not check_draft(
+        case Act.WINNER | Act.END if not missing_items(draft, regulation) and not check_draft(
             draft, regulation
         ):
             return replace(screen, mode=Mode.SUMMARY)
@@ -282,7 +325,14 @@ def _pressed(screen: Screen, press: Press, regulation: Regulation) -> Screen:
         case Act.PICK_EXTRA:
             return replace(screen, extra_seat=seat if press.value else None)
         case Act.WINNER:
-            return _with_draft(screen, replace(draft, winner=WINNERS[press.value]))
+            return _with_draft(screen, _with_winner(draft, WINNERS[press.value]))
+        case Act.END:
+            end, winner = END_CHOICES[press.value]
+            return _with_draft(screen, replace(draft, end=end, winner=winner))
+        case Act.END_TIME:
+            if draft.ended_at is None:
+                raise PressRefused([ProtocolError("protocol-end-time-before-end")])
+            return _with_draft(screen, replace(draft, ended_at=end_time(press)))
         case Act.MODE:
             mode = MODES[press.value]
             return replace(screen, mode=mode, subtract=False, disqualify=False, extra_seat=None)
@@ -299,6 +349,15 @@ def _pressed(screen: Screen, press: Press, regulation: Regulation) -> Screen:
 
 def _with_draft(screen: Screen, draft: ProtocolDraft) -> Screen:
     return replace(screen, draft=draft)
+
+
+def _with_winner(draft: ProtocolDraft, winner: Side) -> ProtocolDraft:
+    """The winner entered: the recorded end stays if it gives him the game, else the game
+    ended by elimination (pressing the same winner again changes nothing)."""
+    if draft.winner is winner:
+        return draft
+    end = draft.end if draft.end is not None and draft.end.winner is winner else None
+    return replace(draft, winner=winner, end=end or elimination_end(winner))
 
 
 def _victim(draft: ProtocolDraft) -> int | None:

@@ -8,6 +8,7 @@ the reason and changes nothing; a press on a confirmed protocol only says so.
 
 from __future__ import annotations
 
+from datetime import datetime
 from decimal import Decimal
 from html import escape
 from zoneinfo import ZoneInfo
@@ -19,8 +20,9 @@ from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.i18n import format_points
-from domain.protocol import ProtocolError, Removal, Side
+from domain.protocol import GameEnd, ProtocolError, Removal, Side
 from domain.protocol_screen import (
+    END_CHOICES,
     MODES,
     NIGHTS,
     OPEN,
@@ -31,6 +33,8 @@ from domain.protocol_screen import (
     Press,
     Screen,
     UnknownPress,
+    end_choices,
+    end_time_presses,
     extra_steps,
     extra_values,
     seat_press,
@@ -131,9 +135,27 @@ def _scores(view: ProtocolView, scores: tuple[SeatScore, ...], texts: Texts) -> 
     ]
 
 
+def _end_lines(
+    view: ProtocolView,
+    winner: Side | None,
+    end: GameEnd | None,
+    ended_at: datetime | None,
+    texts: Texts,
+) -> list[str]:
+    """How and when the game ended, once the winner is entered."""
+    lines: list[str] = []
+    if winner is not None and end is not None:
+        lines.append(texts("protocol-screen-end", end=end.value, winner=winner.value))
+    if ended_at is not None:
+        local = ended_at.astimezone(ZoneInfo(view.timezone))
+        lines.append(texts("protocol-screen-ended-at", time=local.strftime("%H:%M")))
+    return lines
+
+
 def _outcome_lines(view: ProtocolView, screen: Screen, texts: Texts) -> list[str]:
     draft = screen.draft
     lines = [texts("protocol-screen-winner", winner=draft.winner.value if draft.winner else "none")]
+    lines.extend(_end_lines(view, draft.winner, draft.end, draft.ended_at, texts))
     kill = draft.first_kill
     if kill is None:
         lines.append(texts("protocol-screen-first-kill-unknown"))
@@ -162,6 +184,11 @@ def render_text(view: ProtocolView, texts: Texts) -> str:
         lines.append(texts("protocol-screen-confirmed"))
         scores = view.scores or ()
         lines.extend(_scores(view, scores, texts))
+        confirmed = view.confirmed
+        if confirmed is not None:
+            lines.extend(
+                _end_lines(view, confirmed.winner, confirmed.end, confirmed.ended_at, texts)
+            )
         if game.game.protest_until is not None:
             local = game.game.protest_until.astimezone(ZoneInfo(view.timezone))
             lines.append(texts("protocol-screen-protest-until", time=local.strftime("%H:%M")))
@@ -283,8 +310,27 @@ def _tools(view: ProtocolView, screen: Screen, texts: Texts) -> list[list[tuple[
         # The winner is the step after the extra points: it is entered from here too.
         return _winner_tools(screen, texts)
     if screen.mode is Mode.WINNER:
-        return _winner_tools(screen, texts)
+        return [*_winner_tools(screen, texts), *_end_tools(view, screen, texts)]
+    if screen.mode is Mode.SUMMARY:
+        # The end of the game, correctable: the protest window may run from it.
+        times = [
+            (texts("protocol-screen-tool-end-time", minutes=step), press)
+            for step, press in end_time_presses(screen.draft)
+        ]
+        return [times] if times else []
     return []
+
+
+def _end_tools(view: ProtocolView, screen: Screen, texts: Texts) -> list[list[tuple[str, Press]]]:
+    """How the game ended, one button a row: each sets the end and the winner it gives."""
+    draft = screen.draft
+    rows = []
+    for index in end_choices(view.regulation):
+        end, winner = END_CHOICES[index]
+        label = texts("protocol-screen-tool-end", end=end.value, winner=winner.value)
+        chosen = draft.end is end and draft.winner is winner
+        rows.append([(_marked(label, chosen), Press(Act.END, value=index))])
+    return rows
 
 
 def _winner_tools(screen: Screen, texts: Texts) -> list[list[tuple[str, Press]]]:

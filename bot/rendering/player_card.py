@@ -1,12 +1,14 @@
-"""A player's own card for /me: his place, and every game with seat, role and points by part."""
+"""A player's own card for /me: his place (× when he was excluded), and every game with seat,
+role and points by part, and the games that ended by a special rule (three misses...)."""
 
 from __future__ import annotations
 
 from html import escape
 
 from bot.i18n import format_points
-from bot.rendering.standings_table import PROVISIONAL_MARK, stage_name, text
+from bot.rendering.standings_table import EXCLUDED_MARK, PROVISIONAL_MARK, stage_name, text
 from domain.services.standings import PlayerCard, PlayerGame
+from domain.standings import StandingRow
 
 _COLUMNS = ("round", "table", "seat", "role", "result", "win", "best_move", "extra", "penalty")
 
@@ -24,6 +26,29 @@ def _cells(game: PlayerGame, locale: str) -> list[str]:
         format_points(score.extra, locale),
         format_points(score.penalty, locale),
         format_points(score.total, locale) + (PROVISIONAL_MARK if game.provisional else ""),
+    ]
+
+
+def _place(row: StandingRow) -> str:
+    """His place with its mark: × for a player excluded from the tournament, = for a share."""
+    if row.excluded:
+        return f"{row.place}{EXCLUDED_MARK}"
+    return f"{row.place}{'=' if row.tied else ''}"
+
+
+def _special_ends(games: list[PlayerGame], locale: str) -> list[str]:
+    """The games of a stage that ended by a rule of the regulation, not by elimination."""
+    return [
+        text(
+            locale,
+            "me-game-end",
+            round=game.round,
+            table=game.table,
+            end=game.end.value,
+            winner=game.winner.value,
+        )
+        for game in games
+        if game.end is not None and game.end.special and game.winner is not None
     ]
 
 
@@ -50,12 +75,14 @@ def player_card_text(card: PlayerCard, locale: str) -> str:
         text(
             locale,
             "me-summary",
-            place=f"{row.place}{'=' if row.tied else ''}",
+            place=_place(row),
             points=format_points(row.points, locale),
             games=row.figures.games,
             wins=row.figures.wins,
         ),
     ]
+    if row.excluded:
+        lines.append(text(locale, "me-excluded"))
     if not card.games:
         lines.append(text(locale, "me-no-games"))
     stages: dict[str, list[PlayerGame]] = {}
@@ -65,6 +92,7 @@ def player_card_text(card: PlayerCard, locale: str) -> str:
         lines.append("")
         lines.append(f"<b>{escape(stage_name(board, locale, stage) or stage)}</b>")
         lines.append(_table(games, locale))
+        lines.extend(_special_ends(games, locale))
     if any(game.provisional for game in card.games):
         lines.append(text(locale, "me-provisional"))
     legend = "; ".join(

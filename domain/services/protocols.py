@@ -23,6 +23,7 @@ from domain.protocol import (
     ProtocolError,
     ProtocolNotReady,
     Role,
+    end_time_errors,
     missing_items,
 )
 from domain.protocol_screen import Mode, Press, PressRefused, Screen, apply_press, new_screen
@@ -195,6 +196,10 @@ async def press_protocol(
             if screen.draft.winner is None and pressed.draft.winner is not None:
                 # Entering the winner ends the game: a protest window may run from here.
                 pressed = replace(pressed, draft=replace(pressed.draft, ended_at=now))
+            late = end_time_errors(pressed.draft, now)
+            if late:
+                # The judge corrects the end of the game back to when it was, never ahead.
+                return await _view(uow, access, refused=tuple(late))
             if await uow.protocols.save_draft(game_id, pressed, version, user_id, now):
                 return await _committed(uow, access)
         raise RuntimeError(f"protocol {game_id}: the draft kept changing under the press")
@@ -374,6 +379,11 @@ async def _result_post(
                 game=game.round_number,
                 table=game.game.table,
                 winner=protocol.winner.value,
+                end=Phrase.of(
+                    "protocol-result-end",
+                    end=protocol.end.value if protocol.end else "none",
+                    winner=protocol.winner.value,
+                ),
                 don=seats_of(Role.DON),
                 sheriff=seats_of(Role.SHERIFF),
                 mafia=seats_of(Role.MAFIA),

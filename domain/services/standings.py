@@ -17,6 +17,7 @@ from typing import Protocol
 from domain.lot import SettlesTies
 from domain.lots import RecordedLot, recorded_lot
 from domain.outgoing import Attachment, Drawing, OutgoingMessage, ScheduledPush
+from domain.protocol import GameEnd, Side
 from domain.registration import Participant, ParticipantStatus
 from domain.regulation import Regulation
 from domain.rounds import Round
@@ -255,6 +256,9 @@ class PlayerGame:
     table: int
     score: SeatScore
     provisional: bool
+    # How the game ended, with its winner (None: not recorded).
+    end: GameEnd | None = None
+    winner: Side | None = None
 
 
 @dataclass(frozen=True)
@@ -355,8 +359,17 @@ def player_card(
         for score in score_game(record.protocol, regulation):
             if score.player == key:
                 provisional = game.is_provisional(now)
+                protocol = record.protocol
                 mine.append(
-                    PlayerGame(record.stage, record.round, record.table, score, provisional)
+                    PlayerGame(
+                        record.stage,
+                        record.round,
+                        record.table,
+                        score,
+                        provisional,
+                        protocol.end,
+                        protocol.winner,
+                    )
                 )
     mine.sort(key=lambda g: (regulation.stage_index(g.stage), g.round, g.table))
     return PlayerCard(board, key, participant.nickname, tuple(mine))

@@ -1,4 +1,5 @@
 import json
+from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
 
@@ -10,7 +11,7 @@ from domain.interchange import (
     load_tournament,
     parse_tournament,
 )
-from domain.protocol import Removal
+from domain.protocol import GameEnd, Removal
 from domain.regulation import PRESETS_DIR
 
 DATA = Path(__file__).parents[1] / "data"
@@ -119,3 +120,34 @@ def test_dump_and_load_give_back_the_same_tournament(name):
     assert again == tournament
     removed = [s for g in again.games for s in g.protocol.seats if s.removed]
     assert {seat.removed for seat in removed} <= set(Removal)
+
+
+def test_a_game_says_how_and_when_it_ended_and_reads_back_the_same():
+    data = document(end="missed_nights", ended_at="2026-12-01T14:32:00+03:00")
+    tournament = parse_tournament(data)
+    protocol = tournament.games[0].protocol
+    assert protocol.end is GameEnd.MISSED_NIGHTS
+    assert protocol.ended_at == datetime(2026, 12, 1, 11, 32, tzinfo=UTC)
+    written = json.loads(dumps_tournament(tournament))["games"][0]
+    assert (written["end"], written["ended_at"]) == ("missed_nights", "2026-12-01T14:32:00+03:00")
+    assert load_tournament(dumps_tournament(tournament)) == tournament
+    # A file of before: no end, no end time, and the bot writes neither back.
+    old = parse_tournament(document())
+    assert old.games[0].protocol.end is None and old.games[0].protocol.ended_at is None
+    assert "end" not in json.loads(dumps_tournament(old))["games"][0]
+
+
+def test_an_end_the_file_cannot_have_is_named_with_its_game():
+    assert problems(document(end="by_lot")) == [
+        "game 1 (qualifying, round 1, table 1): end must be null or one of black_out, parity, "
+        "missed_nights, four_players_three_nights, awarded_defeat, got 'by_lot'"
+    ]
+    assert problems(document(ended_at="14:32")) == [
+        "game 1 (qualifying, round 1, table 1): ended_at is a moment with its offset "
+        "(ISO 8601) or null"
+    ]
+    # Three misses give red the game; the team tournament has no such end at all.
+    assert problems(document(end="missed_nights", winner="black")) == [
+        "game 1 (qualifying, round 1, table 1): a game ended by missed_nights is won by red, "
+        "not black"
+    ]

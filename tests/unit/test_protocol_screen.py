@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import contextlib
+from dataclasses import replace
+from datetime import UTC, datetime
 from decimal import Decimal
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from domain.protocol import Removal, Role, Side
+from domain.protocol import GameEnd, Removal, Role, Side
 from domain.protocol_screen import (
+    END_CHOICES,
     MODES,
     ROLE_TOOLS,
+    WINNERS,
     Act,
     Mode,
     Press,
@@ -20,6 +24,8 @@ from domain.protocol_screen import (
     Screen,
     UnknownPress,
     apply_press,
+    end_choices,
+    end_time_presses,
     extra_values,
     new_screen,
     open_callback,
@@ -242,3 +248,62 @@ def test_a_forged_press_is_refused_or_unknown_and_never_crashes(
     # (PressRefused) or is one no screen shows (UnknownPress, answered "out of date").
     with contextlib.suppress(PressRefused, UnknownPress):
         apply_press(fresh(), Press(act, seat, value), CUP)
+
+
+def test_a_winner_entered_records_the_end_by_elimination_and_keeps_a_special_one() -> None:
+    screen = press(classic_roles(fresh()), Press(Act.NO_KILL), to_mode(Mode.WINNER))
+    red = press(screen, Press(Act.WINNER, value=WINNERS.index(Side.RED)))
+    assert (red.draft.winner, red.draft.end) == (Side.RED, GameEnd.BLACK_OUT)
+    missed = END_CHOICES.index((GameEnd.MISSED_NIGHTS, Side.RED))
+    three_misses = press(screen, Press(Act.END, value=missed))
+    assert (three_misses.draft.winner, three_misses.draft.end) == (
+        Side.RED,
+        GameEnd.MISSED_NIGHTS,
+    )
+    assert three_misses.mode is Mode.SUMMARY
+    # Red pressed again (a double tap, an old keyboard) keeps the three misses; black wins
+    # only by parity.
+    again = press(three_misses, to_mode(Mode.WINNER), Press(Act.WINNER, value=0))
+    assert again.draft.end is GameEnd.MISSED_NIGHTS
+    black = press(again, Press(Act.WINNER, value=WINNERS.index(Side.BLACK)))
+    assert (black.draft.winner, black.draft.end) == (Side.BLACK, GameEnd.PARITY)
+
+
+def test_a_defeat_awarded_to_black_gives_red_the_game() -> None:
+    screen = press(classic_roles(fresh()), Press(Act.NO_KILL), to_mode(Mode.WINNER))
+    awarded = END_CHOICES.index((GameEnd.AWARDED_DEFEAT, Side.RED))
+    done = press(screen, Press(Act.END, value=awarded)).draft.complete(CUP)
+    assert (done.winner, done.end) == (Side.RED, GameEnd.AWARDED_DEFEAT)
+
+
+def test_the_judge_is_offered_only_the_ends_of_the_regulation() -> None:
+    def offered(regulation) -> set[GameEnd]:  # type: ignore[no-untyped-def]
+        return {END_CHOICES[index][0] for index in end_choices(regulation)}
+
+    assert offered(CUP) == {
+        GameEnd.BLACK_OUT,
+        GameEnd.PARITY,
+        GameEnd.MISSED_NIGHTS,
+        GameEnd.AWARDED_DEFEAT,
+    }
+    assert offered(TEAMS) == {GameEnd.BLACK_OUT, GameEnd.PARITY, GameEnd.FOUR_PLAYERS_THREE_NIGHTS}
+    # A press on an end the regulation lacks (an old keyboard, forged data) is refused.
+    missed = END_CHOICES.index((GameEnd.MISSED_NIGHTS, Side.RED))
+    with pytest.raises(PressRefused) as refused:
+        press(fresh(), Press(Act.END, value=missed), regulation=TEAMS)
+    assert [error.code for error in refused.value.errors] == ["protocol-end-not-allowed"]
+
+
+def test_the_end_of_the_game_is_corrected_by_values_not_shifts() -> None:
+    ended = datetime(2026, 12, 1, 14, 32, 40, tzinfo=UTC)
+    screen = replace(fresh(), draft=replace(fresh().draft, winner=Side.RED, ended_at=ended))
+    steps = dict(end_time_presses(screen.draft))
+    assert sorted(steps) == [-5, -1, 1, 5]
+    earlier = apply_press(screen, steps[-5], CUP)
+    assert earlier.draft.ended_at == datetime(2026, 12, 1, 14, 27, tzinfo=UTC)
+    # The same button again sets the same moment: a double tap never moves it twice.
+    assert apply_press(earlier, steps[-5], CUP) == earlier
+    assert end_time_presses(fresh().draft) == ()
+    with pytest.raises(PressRefused) as refused:
+        apply_press(fresh(), steps[1], CUP)
+    assert [error.code for error in refused.value.errors] == ["protocol-end-time-before-end"]

@@ -8,10 +8,11 @@ import re
 import warnings
 from datetime import UTC, datetime, timedelta
 
-from PIL import Image
+from PIL import Image, ImageChops
 
 from bot.delivery.text import telegram_length
 from bot.i18n import format_points
+from bot.rendering import standings_table
 from bot.rendering.standings_csv import standings_csv
 from bot.rendering.standings_png import (
     picture_count,
@@ -314,3 +315,25 @@ def test_points_are_written_without_trailing_zeros_the_locales_way():
     ]
     assert [format_points(v, "en") for v in values][-1] == "\u22120.25"
     assert format_points(7, "ru") == "7"
+
+
+def test_an_excluded_player_is_drawn_with_the_cross_at_his_place(monkeypatch):
+    ids = [f"p{n}" for n in range(10)]
+    players = [PlayerEntry(i, f"Игрок-{i}", excluded=i == "p0") for i in ids]
+    games = [PlayedGame(GameRecord("qualifying", 1, 1, protocol(ids)))]
+    board = standings_board("Кубок", CUP, players, [], games, None, "qualifying", NOW)
+    with warnings.catch_warnings():
+        # A glyph the font lacks is only a warning in matplotlib (an empty box): fail on it.
+        warnings.simplefilter("error")
+        drawn = standings_png(board, "ru")
+    # The same picture with the mark blanked: it differs at the excluded row's place only.
+    monkeypatch.setattr(standings_table, "EXCLUDED_MARK", " ")
+    blank = standings_png(board, "ru")
+    with_cross, without = (Image.open(io.BytesIO(data)).convert("L") for data in (drawn, blank))
+    changed = ImageChops.difference(with_cross, without).getbbox()
+    assert changed is not None, "the × mark is not drawn"
+    _, top, right, _ = changed
+    # The place column is the table's first tenth; the excluded player is the last row.
+    assert right < with_cross.width * 0.15
+    assert top > with_cross.height * 0.5
+    assert any("× — игрок исключён" in line for line in picture_legend(board, "ru"))

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from bot.rendering.player_card import player_card_text
+from domain.protocol import GameEnd
 from domain.registration import Participant, ParticipantStatus
 from domain.regulation import load_preset
 from domain.services.standings import PlayedGame, player_card, standings_board
@@ -72,3 +74,32 @@ def test_a_hostile_nickname_is_escaped_and_a_player_without_games_is_told_so():
     assert text.startswith("<b>&lt;b&gt;&amp;amp;</b> — ")
     assert "No games played yet." in text
     assert "<pre>" not in text
+
+
+def test_an_excluded_player_sees_the_cross_at_his_place_and_why():
+    players = [PlayerEntry(key, f"P{key}", excluded=key == "1") for key in KEYS]
+    games = [PlayedGame(GameRecord("qualifying", 1, 1, protocol(KEYS)))]
+    board = standings_board("Кубок", CUP, players, [], games, None, "qualifying", NOW)
+    text = player_card_text(player_card(board, _participant(1, "P1"), games, NOW), "ru")
+    # Listed below everyone still in the tournament: 10th of 10, with his points kept.
+    assert "Место: 10× · баллы: 2 · игр: 1" in text
+    assert "× Вы исключены из турнира" in text
+    kept_in = player_card_text(player_card(board, _participant(2, "P2"), games, NOW), "ru")
+    assert "×" not in kept_in and "исключен" not in kept_in
+
+
+def test_a_game_that_ended_by_a_special_rule_says_so_under_its_stage():
+    missed = replace(protocol(KEYS, winner="red"), end=GameEnd.MISSED_NIGHTS)
+    awarded = replace(protocol(KEYS, winner="black"), end=GameEnd.AWARDED_DEFEAT)
+    usual = replace(protocol(KEYS, winner="red"), end=GameEnd.BLACK_OUT)
+    games = [
+        PlayedGame(GameRecord("qualifying", 1, 2, missed)),
+        PlayedGame(GameRecord("qualifying", 2, 4, awarded)),
+        PlayedGame(GameRecord("qualifying", 3, 1, usual)),
+    ]
+    text = _card("Ворон", "ru", games)
+    assert "Тур 1, стол 2: три промаха чёрных подряд" in text
+    assert "Тур 2, стол 4: красным присуждено поражение" in text
+    assert "выбыли" not in text  # an end by elimination is the +/− of its row
+    english = _card("Raven", "en", games)
+    assert "Round 1, table 2: black missed three nights in a row" in english

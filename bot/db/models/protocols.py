@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, DateTime, ForeignKey, Integer, Text
+from sqlalchemy import BigInteger, DateTime, ForeignKey, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from bot.db.models.base import Base
@@ -26,7 +26,12 @@ class ProtocolDraftRow(Base):
 
 
 class ProtocolRow(Base):
-    """A confirmed protocol (JSON), as it stands after any corrections."""
+    """A confirmed protocol (JSON), as it stands after any corrections.
+
+    How and when the game ended are also kept in columns of their own, so the games that
+    ended by a special rule (three misses, an awarded defeat...) are found without reading
+    every body.
+    """
 
     __tablename__ = "protocols"
 
@@ -34,6 +39,9 @@ class ProtocolRow(Base):
         Integer, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
     )
     body: Mapped[str] = mapped_column(Text)
+    # A `domain.protocol.GameEnd` value; None for protocols kept before it was recorded.
+    game_end: Mapped[str | None] = mapped_column(String(32), index=True)
+    ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     confirmed_by: Mapped[int] = mapped_column(BigInteger)
     confirmed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 

@@ -25,6 +25,7 @@ from bot.db.models.protocols import (
 from bot.db.models.rounds import GameRow, RoundRow, StageRow
 from domain.protocol import (
     FirstKill,
+    GameEnd,
     Protocol,
     ProtocolDraft,
     Removal,
@@ -58,6 +59,7 @@ def _draft_json(draft: ProtocolDraft) -> dict[str, Any]:
         "best_move_by": draft.best_move_by,
         "best_move": list(draft.best_move) if draft.best_move is not None else None,
         "ended_at": draft.ended_at.astimezone(UTC).isoformat() if draft.ended_at else None,
+        "end": draft.end.value if draft.end else None,
     }
 
 
@@ -80,6 +82,8 @@ def _draft(data: dict[str, Any]) -> ProtocolDraft:
         best_move=tuple(data["best_move"]) if data["best_move"] is not None else None,
         # Stored since the protocol records the end of the game; older bodies have none.
         ended_at=datetime.fromisoformat(ended) if (ended := data.get("ended_at")) else None,
+        # Stored since the protocol records how the game ended.
+        end=GameEnd(end) if (end := data.get("end")) else None,
     )
 
 
@@ -101,6 +105,7 @@ def _protocol(text: str) -> Protocol:
         first_killed_night=draft.first_kill.night,
         best_move=draft.best_move or (),
         ended_at=draft.ended_at,
+        end=draft.end,
     )
 
 
@@ -216,6 +221,8 @@ class SqlProtocolRepository:
             row = ProtocolRow(game_id=game_id)
             self._session.add(row)
         row.body = protocol_json(protocol)
+        row.game_end = protocol.end.value if protocol.end else None
+        row.ended_at = protocol.ended_at.astimezone(UTC) if protocol.ended_at else None
         row.confirmed_by = user_id
         row.confirmed_at = now
         await self._session.flush()

@@ -105,13 +105,13 @@ protocol-screen-cancel-correction = Cancel the correction
 protocol-result = <b>{ $stage } · round { $game } · table { $table }: { $winner ->
         [red] red (civilians) win
        *[black] black (mafia) win
-    }</b>
+    }{ $end }</b>
     Don: { $don } · sheriff: { $sheriff } · mafia: { $mafia }
     { $seats }
 protocol-result-corrected = <b>Result corrected · { $stage } · round { $game } · table { $table }: { $winner ->
         [red] red (civilians) win
        *[black] black (mafia) win
-    }</b>
+    }{ $end }</b>
     Don: { $don } · sheriff: { $sheriff } · mafia: { $mafia }
     { $seats }
 protocol-result-seat = { $seat }. { $nickname } — { $total }
@@ -120,3 +120,32 @@ protocol-result-part-win = win { $points }
 protocol-result-part-best-move = BM { $points }
 protocol-result-part-extra = extra { $points }
 protocol-result-part-penalty = { $points } disq.
+
+# How the game ended (domain.protocol.GameEnd): on the protocol screen, in the channel, in /me.
+game-end = { $end ->
+        [black_out] every black player out
+        [parity] as many black as red players
+        [missed_nights] black missed three nights in a row
+        [four_players_three_nights] four players and three nights without a kill
+        [awarded_defeat] { $winner ->
+            [red] a defeat awarded to black
+           *[black] a defeat awarded to red
+        }
+       *[none] not entered
+    }
+protocol-screen-end = How the game ended: { game-end }
+protocol-screen-ended-at = End of the game: { $time }
+protocol-screen-tool-end = { $winner ->
+        [red] Red
+       *[black] Black
+    }: { game-end }
+protocol-screen-tool-end-time = { $minutes ->
+        [-5] −5 min
+        [-1] −1 min
+        [1] +1 min
+       *[5] +5 min
+    }
+protocol-result-end = { $end ->
+        [none] {""}
+       *[other] { " · " }{ game-end }
+    }

@@ -79,3 +79,7 @@ protocol-end-winner = { $end ->
         [red] red
        *[black] black
     }.
+
+## The end of the game: the judge corrects it
+protocol-end-time-before-end = The game has not ended yet: enter the winner first.
+protocol-end-time-future = The end of the game cannot be later than now.

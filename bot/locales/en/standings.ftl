@@ -103,3 +103,7 @@ command-me = My games and points
 ## An excluded player in the table
 standings-name-excluded = Excluded
 standings-mark-excluded = × — the player was excluded from the tournament (the panel of judges' decision): his games' points stay, he takes no place in a cut.
+
+## /me: an excluded player and a special end of a game
+me-excluded = × You were excluded from the tournament (the panel of judges' decision): your games keep their points, but you take no place in a cut.
+me-game-end = Round { $round }, table { $table }: { game-end }

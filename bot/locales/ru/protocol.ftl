@@ -105,13 +105,13 @@ protocol-screen-cancel-correction = Отменить исправление
 protocol-result = <b>{ $stage } · тур { $game } · стол { $table }: победа { $winner ->
         [red] красных (мирных)
        *[black] чёрных (мафии)
-    }</b>
+    }{ $end }</b>
     Дон: { $don } · шериф: { $sheriff } · мафия: { $mafia }
     { $seats }
 protocol-result-corrected = <b>Исправлен результат · { $stage } · тур { $game } · стол { $table }: победа { $winner ->
         [red] красных (мирных)
        *[black] чёрных (мафии)
-    }</b>
+    }{ $end }</b>
     Дон: { $don } · шериф: { $sheriff } · мафия: { $mafia }
     { $seats }
 protocol-result-seat = { $seat }. { $nickname } — { $total }
@@ -120,3 +120,32 @@ protocol-result-part-win = победа { $points }
 protocol-result-part-best-move = ЛХ { $points }
 protocol-result-part-extra = допы { $points }
 protocol-result-part-penalty = { $points } дискв.
+
+# Как закончилась игра (domain.protocol.GameEnd): на экране протокола, в канале, в /me.
+game-end = { $end ->
+        [black_out] все чёрные выбыли
+        [parity] чёрных столько же, сколько красных
+        [missed_nights] три промаха чёрных подряд
+        [four_players_three_nights] четыре игрока и три ночи без убийства
+        [awarded_defeat] { $winner ->
+            [red] чёрным присуждено поражение
+           *[black] красным присуждено поражение
+        }
+       *[none] не указано
+    }
+protocol-screen-end = Как закончилась игра: { game-end }
+protocol-screen-ended-at = Конец игры: { $time }
+protocol-screen-tool-end = { $winner ->
+        [red] Красные
+       *[black] Чёрные
+    }: { game-end }
+protocol-screen-tool-end-time = { $minutes ->
+        [-5] −5 мин
+        [-1] −1 мин
+        [1] +1 мин
+       *[5] +5 мин
+    }
+protocol-result-end = { $end ->
+        [none] {""}
+       *[other] { " · " }{ game-end }
+    }
