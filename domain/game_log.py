@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields, replace
+from datetime import datetime
 from decimal import Decimal
 from enum import StrEnum
 from typing import Any, ClassVar
@@ -212,6 +213,30 @@ ACTIONS: Mapping[str, type[Action]] = {
         Extra,
     )
 }
+
+
+@dataclass(frozen=True)
+class Entry:
+    """An action in the log: what the judge did, when, and who (the table's or chief judge)."""
+
+    action: Action
+    at: datetime
+    by: int
+
+
+def entry_to_dict(entry: Entry) -> dict[str, Any]:
+    """A log entry as JSON data (the stored log, the tournament file)."""
+    return {**action_to_dict(entry.action), "at": entry.at.isoformat(), "judge": entry.by}
+
+
+def entry_from_dict(data: Mapping[str, Any]) -> Entry:
+    """A log entry from JSON data; GameLogRefused if it is not one."""
+    try:
+        at = datetime.fromisoformat(data["at"])
+        by = _seat(data["judge"])
+    except (KeyError, TypeError, ValueError):
+        raise GameLogRefused("game-log-bad-action") from None
+    return Entry(action_from_dict(data), at, by)
 
 
 class GameLogRefused(ValueError):
@@ -977,6 +1002,7 @@ __all__ = [
     "CheckRecord",
     "DealRoles",
     "Disqualify",
+    "Entry",
     "Exit",
     "Extra",
     "Finish",
@@ -996,6 +1022,8 @@ __all__ = [
     "action_to_dict",
     "apply",
     "detect_end",
+    "entry_from_dict",
+    "entry_to_dict",
     "replay",
     "timer_seconds",
     "to_draft",

@@ -8,6 +8,7 @@ from typing import Self
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from bot.db.repositories.game_logs import SqlGameLogRepository
 from bot.db.repositories.invites import SqlInviteRepository
 from bot.db.repositories.leases import SqlHandledUpdates, SqlLeases
 from bot.db.repositories.lots import SqlAnnulmentRepository, SqlLotRepository
@@ -49,6 +50,7 @@ class SqlUnitOfWork:
         self.invites = SqlInviteRepository(self.session)
         self.rounds = SqlRoundRepository(self.session)
         self.protocols = SqlProtocolRepository(self.session)
+        self.game_logs = SqlGameLogRepository(self.session)
         self.protests = SqlProtestRepository(self.session)
         self.lots = SqlLotRepository(self.session)
         self.annulments = SqlAnnulmentRepository(self.session)

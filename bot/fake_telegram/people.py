@@ -17,6 +17,7 @@ from bot.fake_telegram.state import (
     UserState,
     World,
 )
+from bot.fake_telegram.webapp import init_data, launch_url
 
 Predicate = Callable[[ChatMessage], bool]
 
@@ -152,6 +153,34 @@ class FakeUser(FakeChat):
                 f"{message.message_id}; it shows {shown}"
             )
         return self._press(stored, button["callback_data"])
+
+    def web_app_data(self, auth_date: float | None = None) -> str:
+        """The signed `initData` a Mini App opened by this person now receives."""
+        moment = int(time.time() if auth_date is None else auth_date)
+        query_id = f"AAE{self._world.new_callback_query_id()}"
+        return init_data(self._world.token, self._user.as_api(), moment, query_id)
+
+    def open_web_app(self, message: ChatMessage, button_text: str | None = None) -> str:
+        """Open a `web_app` button on `message`'s keyboard: the address the client loads,
+        with the signed launch data in its fragment; LookupError if there is no such button."""
+        stored = self._world.chats[message.chat_id].messages.get(message.message_id)
+        if stored is None or stored.deleted:
+            raise LookupError(f"message {message.message_id} is gone from chat {message.chat_id}")
+        button = next(
+            (
+                b
+                for b in stored.inline_buttons()
+                if "web_app" in b and button_text in (None, b["text"])
+            ),
+            None,
+        )
+        if button is None:
+            shown = stored.view().buttons
+            raise LookupError(
+                f"no web_app button {button_text!r} on message {message.message_id}; "
+                f"it shows {shown}"
+            )
+        return launch_url(button["web_app"]["url"], self.web_app_data())
 
     def forge_press(self, message: ChatMessage, callback_data: str) -> Press:
         """Press a button with `callback_data` under `message`, whatever its keyboard shows:

@@ -51,7 +51,7 @@ class FakeTelegram:
     ) -> None:
         self.token = token
         bot = UserState(int(token.split(":")[0]), bot_name, bot_username, None, is_bot=True)
-        self.world = World(bot=bot)
+        self.world = World(bot=bot, token=token)
         limits = RateLimits() if enforce_limits is True else enforce_limits or None
         self.api = BotApi(self.world, FloodControl(limits) if limits else None, clock)
         self.stats = FakeStats()

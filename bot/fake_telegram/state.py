@@ -262,6 +262,8 @@ class World:
     """Everything the fake server and the scripted people share."""
 
     bot: UserState
+    # The bot's token: Mini App launch data is signed with it, as Telegram does.
+    token: str = ""
     users: dict[int, UserState] = field(default_factory=dict)
     chats: dict[int, ChatState] = field(default_factory=dict)
     files: dict[str, StoredFile] = field(default_factory=dict)

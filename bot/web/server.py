@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from aiohttp import web
 
-from bot.web import health
+from bot.web import health, miniapp
 
 if TYPE_CHECKING:
     from bot.app import Application
@@ -25,6 +25,14 @@ def build_web_app(app: Application) -> web.Application:
     """The web application of a running bot, with /healthz, /readyz and /metrics."""
     web_app = web.Application()
     health.install(web_app, app)
+    dispatcher = app.dispatcher
+    miniapp.install(
+        web_app,
+        app.bot.token,
+        app.uow_factory,
+        dispatcher["clock"],
+        dispatcher["standings_presenter"],
+    )
     return web_app
 
 
@@ -45,7 +53,7 @@ async def serving(
                 f"the web server cannot listen on {host}:{port} ({error.strerror}); "
                 "set WEB_PORT to a free port"
             ) from None
-        log.info("web server on http://%s:%s (/healthz, /readyz, /metrics)", host, port)
+        log.info("web server on http://%s:%s (/healthz, /readyz, /metrics, /app)", host, port)
         yield web_app
     finally:
         await runner.cleanup()

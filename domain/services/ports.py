@@ -7,6 +7,7 @@ from datetime import datetime
 from types import TracebackType
 from typing import Protocol, Self
 
+from domain.game_log import Entry
 from domain.invites import Invite, InviteKind
 from domain.lots import LotDecision
 from domain.outgoing import DeliveryStatus, OutgoingMessage, ScheduledPush
@@ -188,6 +189,18 @@ class ProtocolRepository(Protocol):
     async def lock_standings(self, tournament_id: int) -> int: ...
 
 
+class GameLogRepository(Protocol):
+    """The judge's live-game logs (the Mini App), kept with the protocol."""
+
+    async def log(self, game_id: int) -> tuple[tuple[Entry, ...], int] | None: ...
+
+    async def save(
+        self, game_id: int, entries: tuple[Entry, ...], version: int, user_id: int, now: datetime
+    ) -> bool: ...
+
+    async def logs(self, game_ids: Collection[int]) -> dict[int, tuple[Entry, ...]]: ...
+
+
 class ProtestRepository(Protocol):
     """Protests with their decisions, the organizer's protest switch, and the audit log."""
 
@@ -256,6 +269,7 @@ class UnitOfWork(Protocol):
     scheduled_pushes: ScheduledPushes
     rounds: RoundRepository
     protocols: ProtocolRepository
+    game_logs: GameLogRepository
     protests: ProtestRepository
     lots: LotRepository
     annulments: AnnulmentRepository

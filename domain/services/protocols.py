@@ -418,3 +418,9 @@ def _result_line(score: SeatScore, nickname: str) -> Phrase:
         total=score.total,
         parts=Lines(tuple(parts), separator=" · "),
     )
+
+
+async def game_access(uow: UnitOfWork, game_id: int, user_id: int) -> _Access:
+    """The game, its tournament and whether the person is its chief judge; NotFound or
+    NotYourTable as for the protocol (the live game in the Mini App has the same rights)."""
+    return await _access(uow, game_id, user_id)

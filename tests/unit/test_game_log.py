@@ -350,3 +350,12 @@ def test_undo_is_dropping_the_last_action(actions):
     _game, kept = _played(actions, CUP)
     for cut in range(1, len(kept)):
         assert apply(replay(kept[:cut], CUP), kept[cut], CUP) == replay(kept[: cut + 1], CUP)
+
+
+def test_a_log_entry_keeps_the_action_the_moment_and_the_judge():
+    from datetime import UTC, datetime
+
+    from domain.game_log import Entry, entry_from_dict, entry_to_dict
+
+    entry = Entry(Nominate(3, 8), datetime(2026, 5, 1, 12, 30, tzinfo=UTC), 777)
+    assert entry_from_dict(entry_to_dict(entry)) == entry

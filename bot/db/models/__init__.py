@@ -14,6 +14,7 @@ from bot.db.models.outbox import (
 from bot.db.models.participants import ParticipantRow
 from bot.db.models.protests import AuditEntryRow, ProtestRow, ProtestSwitchRow
 from bot.db.models.protocols import (
+    GameLogRow,
     ProtocolCorrectionRow,
     ProtocolDraftRow,
     ProtocolRow,
@@ -30,6 +31,7 @@ __all__ = [
     "AuditEntryRow",
     "Base",
     "ConversationRow",
+    "GameLogRow",
     "GameRow",
     "GameSeatRow",
     "HandledUpdateRow",

@@ -11,10 +11,9 @@ from sqlalchemy.orm import Mapped, mapped_column
 from bot.db.models.base import Base
 
 
-class ProtocolDraftRow(Base):
-    """The protocol screen as the judge left it (draft and tools, JSON); `version` guards it."""
-
-    __tablename__ = "protocol_drafts"
+class _GuardedBody:
+    """A game's JSON body that every change moves to the next `version` (a conditional
+    UPDATE: two devices saving at once store one change), with who changed it and when."""
 
     game_id: Mapped[int] = mapped_column(
         Integer, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
@@ -23,6 +22,12 @@ class ProtocolDraftRow(Base):
     version: Mapped[int] = mapped_column(Integer)
     updated_by: Mapped[int] = mapped_column(BigInteger)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ProtocolDraftRow(_GuardedBody, Base):
+    """The protocol screen as the judge left it (draft and tools, JSON); `version` guards it."""
+
+    __tablename__ = "protocol_drafts"
 
 
 class ProtocolRow(Base):
@@ -78,3 +83,10 @@ class StandingsRow(Base):
         autoincrement=False,
     )
     version: Mapped[int] = mapped_column(Integer)
+
+
+class GameLogRow(_GuardedBody, Base):
+    """The judge's live game (the Mini App): every action as it happened (JSON list, each with
+    its moment); `version` guards it like the draft's. Kept with the confirmed protocol."""
+
+    __tablename__ = "game_logs"

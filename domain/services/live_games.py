@@ -1,0 +1,217 @@
+"""Use cases of the judge's live game (the Mini App): open it, record an action, undo, confirm.
+
+Every action is stored as it happens, so a dropped connection, a closed app or another device
+resumes exactly where the game was. The same people as for the protocol may run it (the
+table's judge or a chief judge). After each action the protocol draft is what the log makes of
+it (`domain.game_log.to_draft`): the inline protocol screen shows the same, and confirming goes
+through the protocol's own confirmation (the same rules engine, channel post, standings and
+protest window). The log stays with the confirmed protocol.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+from domain.game_log import (
+    Action,
+    Entry,
+    Finish,
+    GameLogRefused,
+    LiveGame,
+    apply,
+    replay,
+    to_draft,
+)
+from domain.protocol import ProtocolDraft, ProtocolError, ProtocolNotReady, missing_items
+from domain.protocol_screen import Mode, Screen
+from domain.regulation import Regulation
+from domain.rounds import GameInRound, GameState
+from domain.scoring import SeatScore, score_game
+from domain.services import protocols
+from domain.services.ports import UnitOfWork, UnitOfWorkFactory
+from domain.services.standings import StandingsPresenter
+
+# Two devices saving the draft at once: the later one tries again on the fresh draft.
+_SAVE_TRIES = 5
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why an action changed nothing: a Fluent message id and its arguments."""
+
+    code: str
+    args: dict[str, object]
+
+
+@dataclass(frozen=True)
+class LiveView:
+    """What the Mini App shows: the game as the log makes it, and what the protocol lacks."""
+
+    game: GameInRound
+    regulation: Regulation
+    nicknames: tuple[str, ...]
+    entries: tuple[Entry, ...]
+    # The stored log's version: an action is applied only on the version the device saw.
+    version: int
+    state: LiveGame
+    chief_judge: bool
+    refused: Refusal | None = None
+    # The device's version was stale (another device acted): it shows the fresh game.
+    stale: bool = False
+    notice: str | None = None
+
+    @property
+    def confirmed(self) -> bool:
+        """The protocol is confirmed: the game can no longer change here."""
+        return self.game.game.state is GameState.CONFIRMED
+
+    @property
+    def draft(self) -> ProtocolDraft:
+        """The protocol the log makes."""
+        return _draft_of(self.game, self.state, self.entries)
+
+    @property
+    def missing(self) -> tuple[str, ...]:
+        """What the protocol still lacks (message ids)."""
+        return tuple(missing_items(self.draft, self.regulation))
+
+    @property
+    def scores(self) -> tuple[SeatScore, ...] | None:
+        """Every seat's points by part once the protocol is complete (as the inline summary)."""
+        try:
+            return score_game(self.draft.complete(self.regulation), self.regulation)
+        except ProtocolNotReady:
+            return None
+
+
+def _draft_of(game: GameInRound, state: LiveGame, entries: tuple[Entry, ...]) -> ProtocolDraft:
+    players = tuple(str(p) for p in game.game.players)
+    ended = [entry.at for entry in entries if isinstance(entry.action, Finish)]
+    return replace(to_draft(state, players), ended_at=ended[-1] if ended else None)
+
+
+async def _view(
+    uow: UnitOfWork,
+    access: protocols._Access,
+    *,
+    refused: Refusal | None = None,
+    stale: bool = False,
+    notice: str | None = None,
+) -> LiveView:
+    stored = await uow.game_logs.log(access.game.game.id)
+    entries, version = stored if stored else ((), 0)
+    regulation = access.tournament.regulation
+    players = access.game.game.players
+    names = await uow.participants.nicknames(players)
+    return LiveView(
+        game=access.game,
+        regulation=regulation,
+        nicknames=tuple(names.get(p, str(p)) for p in players),
+        entries=entries,
+        version=version,
+        state=replay((entry.action for entry in entries), regulation),
+        chief_judge=access.chief_judge,
+        refused=refused,
+        stale=stale,
+        notice=notice,
+    )
+
+
+async def open_live(uow_factory: UnitOfWorkFactory, game_id: int, user_id: int) -> LiveView:
+    """The live game as stored (a fresh one if the judge has not started it)."""
+    async with uow_factory() as uow:
+        access = await protocols.game_access(uow, game_id, user_id)
+        return await _view(uow, access)
+
+
+async def record(
+    uow_factory: UnitOfWorkFactory,
+    game_id: int,
+    user_id: int,
+    action: Action,
+    version: int,
+    now: datetime,
+) -> LiveView:
+    """Apply one action to the game the device saw (`version`) and store it with the draft it
+    makes; a refused action, a stale device or a confirmed game change nothing."""
+    return await _change(uow_factory, game_id, user_id, version, now, action)
+
+
+async def undo(
+    uow_factory: UnitOfWorkFactory, game_id: int, user_id: int, version: int, now: datetime
+) -> LiveView:
+    """Drop the last action (the game replays without it)."""
+    return await _change(uow_factory, game_id, user_id, version, now, None)
+
+
+async def _change(
+    uow_factory: UnitOfWorkFactory,
+    game_id: int,
+    user_id: int,
+    version: int,
+    now: datetime,
+    action: Action | None,
+) -> LiveView:
+    async with uow_factory() as uow:
+        access = await protocols.game_access(uow, game_id, user_id)
+        view = await _view(uow, access)
+        if view.confirmed:
+            return replace(view, notice="protocol-screen-already-confirmed")
+        if view.version != version:
+            return replace(view, stale=True)
+        regulation = access.tournament.regulation
+        if action is None:
+            if not view.entries:
+                return view
+            entries = view.entries[:-1]
+            state = replay((entry.action for entry in entries), regulation)
+        else:
+            try:
+                state = apply(view.state, action, regulation)
+            except GameLogRefused as refusal:
+                return replace(view, refused=Refusal(refusal.code, refusal.args_))
+            entries = (*view.entries, Entry(action, now, user_id))
+        if not await uow.game_logs.save(game_id, entries, version, user_id, now):
+            return replace(await _view(uow, access), stale=True)
+        await _store_draft(uow, game_id, _draft_of(access.game, state, entries), user_id, now)
+        changed = await _view(uow, access)
+        await uow.commit()
+        return changed
+
+
+async def _store_draft(
+    uow: UnitOfWork, game_id: int, draft: ProtocolDraft, user_id: int, now: datetime
+) -> None:
+    """The protocol draft follows the log (the inline screen shows the same game)."""
+    for _ in range(_SAVE_TRIES):
+        stored = await uow.protocols.draft(game_id)
+        if stored is None:
+            if await uow.protocols.add_draft(game_id, Screen(draft, Mode.SUMMARY), user_id, now):
+                return
+            continue
+        screen, version = stored
+        if await uow.protocols.save_draft(
+            game_id, replace(screen, draft=draft), version, user_id, now
+        ):
+            return
+    raise RuntimeError(f"protocol {game_id}: the draft kept changing under the live game")
+
+
+async def confirm(
+    uow_factory: UnitOfWorkFactory,
+    game_id: int,
+    user_id: int,
+    now: datetime,
+    presenter: StandingsPresenter | None = None,
+) -> LiveView:
+    """Confirm the protocol the log made, exactly as the inline screen confirms it."""
+    result = await protocols.confirm_protocol(uow_factory, game_id, user_id, now, presenter)
+    view = await open_live(uow_factory, game_id, user_id)
+    if result.refused:
+        first: ProtocolError = result.refused[0]
+        args = dict(first.args)
+        if first.seat is not None:
+            args["seat"] = first.seat
+        return replace(view, refused=Refusal(first.code, args))
+    return replace(view, notice=result.notice)

@@ -1,0 +1,204 @@
+"""The Mini App's API on the real bot's web application, with launch data the fake Telegram
+signs as Telegram does: forged, foreign and expired data are refused, a reload resumes, and a
+game run live gives the protocol, standings and channel post the inline screen gives."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from bot.app import Application
+from bot.fake_telegram import FakeTelegram
+from bot.fake_telegram.people import FakeChannel, FakeUser
+from bot.fake_telegram.webapp import init_data
+from bot.sandbox import running_bot, sandbox_settings
+from bot.simulation.games import GamePlan
+from bot.simulation.live_game import LiveGameClient, live_actions
+from bot.simulation.roles import Pace, called, fill_protocol, open_protocol
+from bot.web import serving
+from domain.game_log import Foul, Nominate, Proceed
+from domain.protocol import Side
+from domain.regulation import load_preset
+from domain.services import protocols, rounds
+from domain.services.standings import current_standings
+from tests.factories import CHANNEL, NOW, ORGANIZER, Seeded, seed_tournament
+from tests.operations import free_port
+
+CUP = load_preset("black-raven-cup")
+# Don 10, sheriff 7, mafia 8 and 9; two fouls to seat 2; seat 1 killed on night 1 names 8 9
+# 10; seat 3 gets 0.3 extra points; red wins.
+PLAN = GamePlan(
+    don=10,
+    sheriff=7,
+    mafia=(8, 9),
+    fouls=((2, 2),),
+    disqualified=(),
+    first_kill=1,
+    night=1,
+    best_move=(8, 9, 10),
+    extra_steps=((3, 3),),
+    winner=Side.RED,
+)
+
+
+@dataclass
+class Tables:
+    """Round 1 published: two tables, each with its judge, and the web application's port."""
+
+    app: Application
+    fake: FakeTelegram
+    seeded: Seeded
+    games: tuple[int, int]
+    judges: tuple[FakeUser, FakeUser]
+    players: tuple[tuple[int, ...], tuple[int, ...]]
+    channel: FakeChannel
+    base_url: str
+
+
+@pytest.fixture
+async def tables(fake_telegram: FakeTelegram, tmp_path: Path) -> AsyncIterator[Tables]:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
+    channel = fake_telegram.channel(CHANNEL, "Кубок Ворона")
+    port = free_port()
+    settings = sandbox_settings(fake_telegram, url, web_host="127.0.0.1", web_port=port)
+    async with running_bot(settings) as app, serving(app):
+        seeded = await seed_tournament(app.uow_factory)
+        preview = await rounds.start_stage(
+            app.uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, seed=3, swaps=20_000
+        )
+        games = preview.stage.rounds[0].games[:2]
+        judges = []
+        for game in games:
+            assert game.judge_id is not None
+            judge = fake_telegram.user(game.judge_id, f"Судья {game.table}")
+            judge.send("/start")
+            await judge.wait_for()
+            judges.append(judge)
+        await rounds.publish_round(app.uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, 1)
+        yield Tables(
+            app,
+            fake_telegram,
+            seeded,
+            (games[0].id, games[1].id),
+            (judges[0], judges[1]),
+            (games[0].players, games[1].players),
+            channel,
+            f"http://127.0.0.1:{port}",
+        )
+
+
+async def _status(tables: Tables, game_id: int, data: str, method: str = "GET") -> int:
+    url = f"{tables.base_url}/app/api/games/{game_id}" + ("/actions" if method == "POST" else "")
+    body = {"version": 0, "action": {"kind": "next"}} if method == "POST" else None
+    headers = {"Authorization": f"tma {data}"} if data else {}
+    async with (
+        aiohttp.ClientSession() as http,
+        http.request(method, url, json=body, headers=headers) as response,
+    ):
+        return response.status
+
+
+async def test_forged_foreign_and_expired_launch_data_are_refused_and_change_nothing(
+    tables: Tables,
+) -> None:
+    game = tables.games[0]
+    judge = tables.judges[0]
+    genuine = judge.web_app_data()
+    user = {"id": judge.id, "is_bot": False, "first_name": judge.first_name}
+    foreign = init_data("654321:OTHER-BOT-TOKEN", user, int(time.time()), "AAEx")
+    expired = judge.web_app_data(auth_date=time.time() - 2 * 24 * 3600)
+    # Another person's id in the data, the signature left as it was.
+    forged = re.sub(r"%22id%22%3A\d+", "%22id%22%3A1", genuine)
+    assert forged != genuine
+    for data in ("", "garbage", foreign, expired, forged):
+        assert await _status(tables, game, data, "POST") == 401
+        assert await _status(tables, game, data) == 401
+    client = LiveGameClient(tables.base_url, game, genuine)
+    status, view = await client.get()
+    assert status == 200 and view["version"] == 0 and view["log"] == []
+    # A player of the table is not its judge.
+    player = tables.fake.user(tables.seeded.user_of(tables.players[0][0]), "Игрок")
+    stranger = LiveGameClient(tables.base_url, game, player.web_app_data())
+    status, refused = await stranger.get()
+    assert status == 403 and "судья стола" in refused["message"]
+
+
+async def test_a_reload_or_another_device_resumes_where_the_game_was(tables: Tables) -> None:
+    game, judge = tables.games[0], tables.judges[0]
+    phone = LiveGameClient(tables.base_url, game, judge.web_app_data())
+    await phone.get()
+    for action in (Proceed(), Foul(4), Nominate(1, 8), Proceed()):
+        status, view = await phone.act(action)
+        assert status == 200, view
+    assert view["phase"] == "speeches" and view["speaker"] == 2
+    # The app closed and opened on a tablet: the same game, the same version.
+    tablet = LiveGameClient(tables.base_url, game, judge.web_app_data())
+    status, again = await tablet.get()
+    assert status == 200
+    assert {k: again[k] for k in ("version", "phase", "speaker", "nominations", "seats")} == {
+        k: view[k] for k in ("version", "phase", "speaker", "nominations", "seats")
+    }
+    assert [entry["kind"] for entry in again["log"]] == ["next", "foul", "nominate", "next"]
+    # The tablet acts; the phone, one version behind, is shown the fresh game, not applied.
+    status, _ = await tablet.act(Proceed())
+    assert status == 200
+    status, stale = await phone.act(Proceed())
+    assert status == 409 and stale["stale"] and stale["speaker"] == 3
+    # A refused action says why and changes nothing.
+    status, refused = await phone.act(Nominate(9, 5))
+    assert status == 422 and "выставляет только говорящий" in refused["refused"]
+    assert refused["version"] == stale["version"]
+    # Undo drops the last action.
+    status, undone = await phone.undo()
+    assert status == 200 and undone["speaker"] == 2
+
+
+def _post_of(tables: Tables, table: int) -> str:
+    post = next(
+        m.text or "" for m in tables.channel.messages if f"стол {table}: победа" in (m.text or "")
+    )
+    # The same game at another table: the seats' nicknames and the table number differ.
+    players = tables.players[table - 1]
+    for seat, player in enumerate(players, start=1):
+        post = post.replace(tables.seeded.nickname(player), f"<seat {seat}>")
+    return post.replace(f"стол {table}", "стол N")
+
+
+async def test_a_game_run_live_gives_what_the_inline_screen_gives(tables: Tables) -> None:
+    live, inline = tables.games
+    client = LiveGameClient(tables.base_url, live, tables.judges[0].web_app_data())
+    view = await client.play(live_actions(PLAN, CUP))
+    assert view["confirmed"] and view["notice"] == "Протокол подтверждён."
+    assert [score["total"] for score in view["scores"]][:3] == ["2,3", "2", "2,3"]
+    # The same game entered with the inline buttons at the other table.
+    listing = await called(tables.judges[1])
+    screen = await open_protocol(tables.judges[1], listing, Pace(speed=1000))
+    await fill_protocol(screen, PLAN, Pace(speed=1000), CUP.extra_points.step)
+    # The live game's post went out first (its result was confirmed first).
+    await tables.channel.wait_for(lambda m: "стол 2: победа" in (m.text or ""))
+    assert _post_of(tables, 1) == _post_of(tables, 2)
+    judge_ids = tuple(judge.id for judge in tables.judges)
+    stored = []
+    for game, judge in zip((live, inline), judge_ids, strict=True):
+        shown = await protocols.open_protocol(tables.app.uow_factory, game, judge, NOW)
+        assert shown.confirmed is not None
+        stored.append(shown.confirmed)
+    live_protocol, inline_protocol = stored
+    assert [(s.role, s.fouls, s.removed, s.extra) for s in live_protocol.seats] == [
+        (s.role, s.fouls, s.removed, s.extra) for s in inline_protocol.seats
+    ]
+    for field in ("winner", "first_killed", "first_killed_night", "best_move", "end"):
+        assert getattr(live_protocol, field) == getattr(inline_protocol, field)
+    standings = await current_standings(tables.app.uow_factory, tables.seeded.tournament.id)
+    points = {row.id: row.points for row in standings.players}
+    for seat in range(10):
+        assert points[str(tables.players[0][seat])] == points[str(tables.players[1][seat])]
+    # The log stays with the confirmed protocol; nothing changes it any more.
+    status, after = await client.act(Proceed())
+    assert status == 200 and after["notice"] and after["version"] == view["version"]

@@ -1,0 +1,69 @@
+"""The live game stored action by action with the protocol draft it makes, on both databases:
+resumed from the database, guarded against a stale device, confirmed like the inline protocol."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from bot.db.uow import SqlUnitOfWorkFactory
+from bot.simulation.live_game import live_actions
+from domain.game_log import Foul, Nominate, Phase, Proceed
+from domain.regulation import load_preset
+from domain.rounds import GameState
+from domain.services import live_games, protocols
+from tests.e2e.test_miniapp_api import PLAN
+from tests.factories import NOW
+from tests.integration.test_protocols import _published_game
+
+
+async def test_every_action_is_stored_and_the_draft_follows_the_log(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    _seeded, game_id, judge = await _published_game(uow_factory)
+    fresh = await live_games.open_live(uow_factory, game_id, judge)
+    assert fresh.version == 0 and fresh.state.phase is Phase.INTRODUCTION
+    version = 0
+    for minute, action in enumerate((Proceed(), Foul(3), Nominate(1, 9))):
+        view = await live_games.record(
+            uow_factory, game_id, judge, action, version, NOW + timedelta(minutes=minute)
+        )
+        assert view.refused is None and not view.stale
+        version = view.version
+    # Read back from the database: the same log, the same game, each action with its moment.
+    again = await live_games.open_live(uow_factory, game_id, judge)
+    assert again.state == view.state and again.version == version == 3
+    assert [entry.at for entry in again.entries] == [NOW + timedelta(minutes=m) for m in range(3)]
+    assert again.entries[1].by == judge
+    # The inline protocol screen shows the same fouls.
+    inline = await protocols.open_protocol(uow_factory, game_id, judge, NOW)
+    assert inline.screen is not None and inline.screen.draft.seats[2].fouls == 1
+    # A device one version behind changes nothing.
+    stale = await live_games.record(uow_factory, game_id, judge, Proceed(), 1, NOW)
+    assert stale.stale and stale.version == 3
+    undone = await live_games.undo(uow_factory, game_id, judge, 3, NOW)
+    assert undone.version == 4 and undone.state.nominations == ()
+
+
+async def test_a_game_played_live_is_confirmed_with_its_log_kept(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    _seeded, game_id, judge = await _published_game(uow_factory)
+    regulation = load_preset("black-raven-cup")
+    version = 0
+    for index, action in enumerate(live_actions(PLAN, regulation)):
+        view = await live_games.record(
+            uow_factory, game_id, judge, action, version, NOW + timedelta(seconds=index)
+        )
+        assert view.refused is None, (action, view.refused)
+        version = view.version
+    assert view.scores is not None and view.missing == ()
+    confirmed = await live_games.confirm(uow_factory, game_id, judge, NOW + timedelta(hours=1))
+    assert confirmed.confirmed and confirmed.notice == "protocol-screen-confirmed"
+    assert confirmed.game.game.state is GameState.CONFIRMED
+    stored = await protocols.open_protocol(uow_factory, game_id, judge, NOW)
+    assert stored.confirmed is not None and stored.confirmed.winner is PLAN.winner
+    # The end of the game is when the judge confirmed the end in the Mini App.
+    finish = next(e for e in confirmed.entries if e.action.kind == "finish")
+    assert stored.confirmed.ended_at == finish.at
+    kept = await live_games.open_live(uow_factory, game_id, judge)
+    assert len(kept.entries) == len(live_actions(PLAN, regulation))
