@@ -54,6 +54,9 @@ class Settings(BaseSettings):
     web_port: int = Field(
         default=8080, ge=1, le=65535, validation_alias=AliasChoices("web_port", "webhook_port")
     )
+    # The public address of the web application, for the links to the tournaments' pages
+    # (tournament card, the channel's live table, the hall screen's QR code). Unset: no links.
+    web_base_url: str | None = None
     log_level: str = "INFO"
     log_format: Literal["text", "json"] = "text"
     # Only for simulations on several processes: the bot's time runs CLOCK_RATE times as fast
@@ -73,6 +76,7 @@ class Settings(BaseSettings):
         "telegram_api_base",
         "redis_url",
         "clock_origin",
+        "web_base_url",
         mode="before",
     )
     @classmethod
@@ -149,7 +153,7 @@ class Settings(BaseSettings):
             raise ValueError(expected)
         return value
 
-    @field_validator("telegram_api_base", "webhook_url")
+    @field_validator("telegram_api_base", "webhook_url", "web_base_url")
     @classmethod
     def _http_url(cls, value: str | None) -> str | None:
         if value is not None and not value.startswith(("http://", "https://")):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import chain, repeat
 
 from aiogram.filters.callback_data import CallbackData
-from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 
 # The builder's widest row, its layout when `adjust` is not called.
 MAX_WIDTH = 8
@@ -27,6 +27,10 @@ class RowsKeyboard:
     def button(self, *, text: str, callback_data: str | CallbackData) -> None:
         data = callback_data.pack() if isinstance(callback_data, CallbackData) else callback_data
         self._buttons.append(InlineKeyboardButton(text=text, callback_data=data))
+
+    def web_app(self, *, text: str, url: str) -> None:
+        """A button that opens a Mini App at `url` (Telegram opens only HTTPS addresses)."""
+        self._buttons.append(InlineKeyboardButton(text=text, web_app=WebAppInfo(url=url)))
 
     def adjust(self, *sizes: int) -> None:
         """Rows of these sizes in turn; the last size repeats for the buttons left over."""

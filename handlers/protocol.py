@@ -19,7 +19,9 @@ from aiogram.filters.callback_data import CallbackData
 from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
+from bot.config import Settings
 from bot.i18n import format_points
+from bot.web.miniapp import live_game_url
 from domain.protocol import GameEnd, ProtocolError, Removal, Side
 from domain.protocol_screen import (
     END_CHOICES,
@@ -348,8 +350,11 @@ def _winner_tools(screen: Screen, texts: Texts) -> list[list[tuple[str, Press]]]
     ]
 
 
-def render_keyboard(view: ProtocolView, texts: Texts) -> InlineKeyboardMarkup | None:
-    """Seats, the mode's tools, the modes, and confirm (or correct) where it applies."""
+def render_keyboard(
+    view: ProtocolView, texts: Texts, live_url: str | None = None
+) -> InlineKeyboardMarkup | None:
+    """Seats, the mode's tools, the modes, and confirm (or correct) where it applies; on top,
+    "Run the game" opens the live game in the Mini App (`live_url`, where there is one)."""
     game_id = view.game.game.id
     keyboard = RowsKeyboard()
     screen = view.screen
@@ -362,6 +367,9 @@ def render_keyboard(view: ProtocolView, texts: Texts) -> InlineKeyboardMarkup | 
             return keyboard.as_markup()
         return None
     sizes: list[int] = []
+    if live_url is not None and not view.correcting:
+        keyboard.web_app(text=texts("miniapp-open"), url=live_url)
+        sizes.append(1)
     if screen.mode not in (Mode.WINNER, Mode.SUMMARY):
         for seat in range(1, 11):
             keyboard.button(
@@ -398,12 +406,13 @@ def render_keyboard(view: ProtocolView, texts: Texts) -> InlineKeyboardMarkup | 
 # --- the handlers --------------------------------------------------------------------------
 
 
-async def _show(callback: CallbackQuery, view: ProtocolView, texts: Texts) -> None:
+async def _show(
+    callback: CallbackQuery, view: ProtocolView, texts: Texts, settings: Settings
+) -> None:
     """Edit the pressed message into the screen; an identical screen is left alone."""
     if isinstance(callback.message, Message):
-        await edit_screen(
-            callback.message, render_text(view, texts), reply_markup=render_keyboard(view, texts)
-        )
+        markup = render_keyboard(view, texts, live_game_url(settings, view.game.game.id))
+        await edit_screen(callback.message, render_text(view, texts), reply_markup=markup)
 
 
 async def _answer(callback: CallbackQuery, view: ProtocolView, texts: Texts) -> None:
@@ -424,6 +433,7 @@ async def on_press(
     uow_factory: UnitOfWorkFactory,
     standings_presenter: StandingsPresenter,
     clock: Clock,
+    settings: Settings,
 ) -> None:
     try:
         view = await _act(callback_data, user, uow_factory, standings_presenter, clock=clock)
@@ -438,12 +448,13 @@ async def on_press(
         return
     if callback_data.act == OPEN:
         if isinstance(callback.message, Message):
+            live_url = live_game_url(settings, view.game.game.id)
             await callback.message.answer(
-                render_text(view, texts), reply_markup=render_keyboard(view, texts)
+                render_text(view, texts), reply_markup=render_keyboard(view, texts, live_url)
             )
         await callback.answer()
         return
-    await _show(callback, view, texts)
+    await _show(callback, view, texts, settings)
     await _answer(callback, view, texts)
 
 

@@ -9,6 +9,7 @@ import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import parse_qs
 
 import aiohttp
 import pytest
@@ -66,7 +67,13 @@ async def tables(fake_telegram: FakeTelegram, tmp_path: Path) -> AsyncIterator[T
     url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
     channel = fake_telegram.channel(CHANNEL, "Кубок Ворона")
     port = free_port()
-    settings = sandbox_settings(fake_telegram, url, web_host="127.0.0.1", web_port=port)
+    settings = sandbox_settings(
+        fake_telegram,
+        url,
+        web_host="127.0.0.1",
+        web_port=port,
+        web_base_url=f"http://127.0.0.1:{port}",
+    )
     async with running_bot(settings) as app, serving(app):
         seeded = await seed_tournament(app.uow_factory)
         preview = await rounds.start_stage(
@@ -172,7 +179,16 @@ def _post_of(tables: Tables, table: int) -> str:
 
 async def test_a_game_run_live_gives_what_the_inline_screen_gives(tables: Tables) -> None:
     live, inline = tables.games
-    client = LiveGameClient(tables.base_url, live, tables.judges[0].web_app_data())
+    # The judge opens his protocol from the round message; "Run the game" opens the Mini App.
+    judge = tables.judges[0]
+    screen = await open_protocol(judge, await called(judge), Pace(speed=1000))
+    address = judge.open_web_app(screen.message, "🎲 Вести игру")
+    page, fragment = address.split("#", 1)
+    assert page == f"{tables.base_url}/app/game/{live}"
+    data = parse_qs(fragment)["tgWebAppData"][0]
+    async with aiohttp.ClientSession() as http, http.get(page) as shown:
+        assert shown.status == 200 and "app.js" in await shown.text()
+    client = LiveGameClient(tables.base_url, live, data)
     view = await client.play(live_actions(PLAN, CUP))
     assert view["confirmed"] and view["notice"] == "Протокол подтверждён."
     assert [score["total"] for score in view["scores"]][:3] == ["2,3", "2", "2,3"]

@@ -19,6 +19,7 @@ from typing import Any
 
 from aiohttp import web
 
+from bot.config import Settings
 from bot.i18n import format_points, normalize_locale, translator
 from bot.web.miniapp.auth import Caller, caller
 from domain.game_log import (
@@ -43,6 +44,16 @@ PAGE = "/app/game/{game_id}"
 def page_path(game_id: int) -> str:
     """The Mini App's page of a game, relative to the web application's base address."""
     return PAGE.format(game_id=game_id)
+
+
+def live_game_url(settings: Settings, game_id: int) -> str | None:
+    """The address a "Run the game" button opens, or None where there is none to offer: no
+    WEB_BASE_URL, or a plain-HTTP one while talking to the real Telegram (which opens Mini
+    Apps over HTTPS only; a local Bot API server, such as the fake one, takes HTTP)."""
+    base = settings.web_base_url
+    if base is None or (base.startswith("http://") and settings.telegram_api_base is None):
+        return None
+    return base.rstrip("/") + page_path(game_id)
 
 
 class _Deps:
@@ -346,4 +357,4 @@ def _texts(locale: str) -> dict[str, str]:
     return texts
 
 
-__all__ = ["install", "page_path", "view_json"]
+__all__ = ["install", "live_game_url", "page_path", "view_json"]
