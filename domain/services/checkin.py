@@ -12,6 +12,10 @@ from domain.registration import Application, Participant, ParticipantStatus, che
 from domain.services.access import NotFound, authorize, load_tournament, notice, record
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.services.reminders import replan_reminders
+from domain.services.rounds import (
+    correct_schedules_after_substitute,
+    schedules_before_substitute,
+)
 from domain.services.standings import (
     StandingsPresenter,
     played_games,
@@ -165,6 +169,7 @@ async def substitute(
             ParticipantStatus.REGISTERED,
         ):
             raise Invalid("substitute-not-replaceable", nickname=replaced.nickname)
+        schedules = await schedules_before_substitute(uow, tournament)
         takes_over = {
             "status": ParticipantStatus.REGISTERED,
             "team_id": replaced.team_id,
@@ -227,6 +232,8 @@ async def substitute(
                 )
             )
         await record(uow, notices)
+        # The substitute's schedule, when the stage's schedules went out (docs/seating.md).
+        await correct_schedules_after_substitute(uow, schedules)
         await replan_reminders(uow, tournament.id, now)
         await uow.commit()
     return player, notices

@@ -252,18 +252,32 @@ def stage_sheet_of(preview: StagePreview) -> StageSheet:
     )
 
 
-def _schedules(preview: StagePreview, stage: SeatedStage) -> dict[int, str]:
-    """Every player's whole stage, a line a game: game · time · table/seat · judge ("—" out)."""
+def _schedules(
+    preview: StagePreview, stage: SeatedStage, participants: Mapping[int, Participant]
+) -> dict[int, str]:
+    """Every player's whole stage, a line a game: game · time · table/seat · judge ("—" out).
+
+    A seat belongs to whoever plays it: a substitute takes over the games of the player he
+    replaced that are not confirmed yet (and the rounds still open); confirmed games stay with
+    the player who played them.
+    """
     lines: dict[int, list[str]] = {}
+
+    def holder(seated: int, still_open: bool) -> int:
+        player = who_plays(seated, participants) if still_open else None
+        return seated if player is None else player.id
+
     for round_ in stage.rounds:
         time = _time(preview, round_.number)
         for game in round_.games:
             judge = escape(preview.judge_name(game.judge_id) or "—")
+            open_game = game.state is GameState.OPEN
             for seat, player in enumerate(game.players, start=1):
                 line = f"{round_.number} · {time} · {game.table}/{seat} · {judge}"
-                lines.setdefault(player, []).append(line)
+                lines.setdefault(holder(player, open_game), []).append(line)
+        open_round = any(game.state is GameState.OPEN for game in round_.games)
         for player in round_.sit_outs:
-            lines.setdefault(player, []).append(f"{round_.number} · {time} · —")
+            lines.setdefault(holder(player, open_round), []).append(f"{round_.number} · {time} · —")
     return {player: "\n".join(games) for player, games in lines.items()}
 
 
@@ -292,9 +306,13 @@ async def send_schedules(
         preview = await _preview(uow, tournament, stage)
         participants = {p.id: p for p in await uow.participants.of_tournament(tournament.id)}
         sent = 0
-        for player, schedule in _schedules(preview, stage).items():
+        for player, schedule in _schedules(preview, stage, participants).items():
             participant = participants.get(player)
-            if participant is None or participant.user_id is None or player in preview.gone:
+            if (
+                participant is None
+                or participant.user_id is None
+                or participant.status is not ParticipantStatus.REGISTERED
+            ):
                 continue
             await _schedule_notice(uow, preview, participant, schedule, "seating-schedule")
             sent += 1
@@ -319,19 +337,66 @@ async def _schedule_notice(
     )
 
 
-async def _correct_schedules(uow: UnitOfWork, before: StagePreview, after: StagePreview) -> None:
-    """Send the corrected schedule to every player whose schedule changed and who had been sent
-    the one before."""
-    old = _schedules(before, before.stage)
+async def _correct_schedules(
+    uow: UnitOfWork,
+    before: StagePreview,
+    after: StagePreview,
+    participants_before: Mapping[int, Participant] | None = None,
+) -> None:
+    """Send the corrected schedule to every player still playing whose schedule changed and
+    who had been sent the one before; a substitute who takes over the seats of a player who
+    had been sent his gets his own (`participants_before`: who played before the change)."""
     participants = {p.id: p for p in await uow.participants.of_tournament(after.tournament.id)}
-    for player, schedule in _schedules(after, after.stage).items():
-        previous = old.get(player)
+    old = _schedules(before, before.stage, participants_before or participants)
+    for player, schedule in _schedules(after, after.stage, participants).items():
         participant = participants.get(player)
-        if previous in (None, schedule) or participant is None:
+        if participant is None or participant.status is not ParticipantStatus.REGISTERED:
             continue
-        if await uow.outbox.status_of(_schedule_key(before.stage, player, previous)) is None:
+        previous = old.get(player)
+        if previous == schedule:
+            continue
+        if previous is None:
+            # A newcomer to the stage: a substitute, if the player he replaced had been sent
+            # his schedule (otherwise nobody has been sent one yet).
+            replaced = participant.substitute_for
+            sent = old.get(replaced) if replaced is not None else None
+            if sent is None or not await _was_sent(uow, before.stage, replaced, sent):
+                continue
+            await _schedule_notice(uow, after, participant, schedule, "seating-schedule")
+            continue
+        if not await _was_sent(uow, before.stage, player, previous):
             continue
         await _schedule_notice(uow, after, participant, schedule, "seating-schedule-corrected")
+
+
+async def _was_sent(uow: UnitOfWork, stage: SeatedStage, player: int | None, schedule: str) -> bool:
+    if player is None:
+        return False
+    return await uow.outbox.status_of(_schedule_key(stage, player, schedule)) is not None
+
+
+async def schedules_before_substitute(
+    uow: UnitOfWork, tournament: Tournament
+) -> tuple[StagePreview, dict[int, Participant]] | None:
+    """The seated stage and who plays it, before a substitute takes over (None: not seated)."""
+    if tournament.state is not TournamentState.RUNNING or tournament.current_stage is None:
+        return None
+    stage = await uow.rounds.stage(tournament.id, tournament.current_stage)
+    if stage is None:
+        return None
+    participants = {p.id: p for p in await uow.participants.of_tournament(tournament.id)}
+    return await _preview(uow, tournament, stage), participants
+
+
+async def correct_schedules_after_substitute(
+    uow: UnitOfWork, before: tuple[StagePreview, dict[int, Participant]] | None
+) -> None:
+    """After a substitute took over: he gets the games he now plays, if the stage's schedules
+    went out, and the player he replaced no schedule any more."""
+    if before is None:
+        return
+    preview, participants = before
+    await _correct_schedules(uow, preview, preview, participants)
 
 
 async def _players_still_in(uow: UnitOfWork, tournament: Tournament, stage_id: str) -> list[int]:

@@ -7,8 +7,10 @@ import io
 
 import pypdf
 
+from domain.registration import Participant, ParticipantStatus
+from domain.services import checkin
 from tests.e2e.test_rounds import Stage, stage  # noqa: F401  (the fixture)
-from tests.factories import FIRST_PLAYER
+from tests.factories import FIRST_PLAYER, NOW, ORGANIZER
 
 # The search and the PDF are seconds of CPU: on a loaded machine they take far longer.
 WAIT = 120
@@ -80,3 +82,41 @@ async def test_every_player_gets_his_schedule_and_a_correction_when_it_changes(
         lambda m: "Расписание изменилось" in (m.text or ""), timeout=WAIT
     )
     assert (corrected.text or "") != text
+
+
+async def test_a_substitute_gets_the_schedule_of_the_games_he_takes_over(
+    stage: Stage,  # noqa: F811
+) -> None:
+    replaced = stage.fake.user(FIRST_PLAYER, "Игрок")
+    replaced.send("/start")
+    await replaced.wait_for(timeout=WAIT)
+    newcomer_id = FIRST_PLAYER + 500
+    newcomer = stage.fake.user(newcomer_id, "Запасной")
+    newcomer.send("/start")
+    await newcomer.wait_for(timeout=WAIT)
+    await seat(stage)
+    preview = stage.organizer.messages[-1]
+    await stage.organizer.press(preview, button_text="📬 Разослать расписание игрокам").answer(WAIT)
+    schedule = await replaced.wait_for(lambda m: "Ваше расписание" in (m.text or ""), timeout=WAIT)
+    games = [line for line in (schedule.text or "").splitlines() if line[:1].isdigit()]
+    async with stage.app.uow_factory() as uow:
+        waiting = await uow.participants.add(
+            Participant(
+                id=0,
+                tournament_id=stage.seeded.tournament.id,
+                user_id=newcomer_id,
+                nickname="Запасной",
+                club="Ворон",
+                city="Омск",
+                status=ParticipantStatus.WAITING,
+                registered_at=NOW,
+            )
+        )
+        await uow.commit()
+    first = stage.seeded.players[0]
+    await checkin.substitute(
+        stage.app.uow_factory, first.id, ORGANIZER, (), NOW, waiting_id=waiting.id
+    )
+    # No game is played yet: the substitute takes over every game, table, seat and judge.
+    his = await newcomer.wait_for(lambda m: "Ваше расписание" in (m.text or ""), timeout=WAIT)
+    assert [line for line in (his.text or "").splitlines() if line[:1].isdigit()] == games
