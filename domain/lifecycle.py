@@ -9,6 +9,9 @@ from enum import StrEnum
 
 from domain.protests import local_time
 from domain.registration import Participant, ParticipantStatus
+from domain.regulation import Stage
+from domain.rounds import tables_of_stage
+from domain.standings import CutReport
 from domain.teams import Team, incomplete_teams
 from domain.tournament import Tournament, TournamentState
 
@@ -58,7 +61,8 @@ class StageProgress:
     annulled; `protested` those with a protest awaiting its decision; `windows` the closing
     moments of the stage's protest windows; `cut_open_places` the places of the stage's cut a
     lot must still settle (0 when the cut is settled or the stage has none). The cut is only
-    meaningful once the rest is final, and the guard reads it only then.
+    meaningful once the rest is final, and the guard reads it only then; so is `advancing`,
+    how many players the cut sends to the next stage, whose tables they must fill.
     """
 
     seated: bool
@@ -67,6 +71,8 @@ class StageProgress:
     protested: tuple[TableRef, ...] = ()
     windows: tuple[datetime, ...] = ()
     cut_open_places: int = 0
+    # How many players the stage's settled cut sends to the next stage (None: not known yet).
+    advancing: int | None = None
 
     def windows_close_at(self, now: datetime) -> datetime | None:
         """When the last protest window of the stage still open at `now` closes."""
@@ -124,10 +130,42 @@ def refusal(
     if leaves_stage(tournament, move):
         if progress is None or now is None:
             raise ValueError("a move out of a running stage needs the stage's progress")
-        return unfinished_stage(tournament, progress, now)
+        held = unfinished_stage(tournament, progress, now)
+        if held is not None or move is not Move.START_STAGE:
+            return held
+        return _next_stage_refusal(tournament, progress)
     if move is Move.START_STAGE:
         return _start_refusal(tournament, participants, teams)
     return None
+
+
+def advancing_players(cut: CutReport, participants: Sequence[Participant]) -> list[int]:
+    """Who plays the next stage: the registered players the cut sends on, for a team cut the
+    advancing teams' current players (a substitute in, an excluded player out)."""
+    playing = [p for p in participants if p.status is ParticipantStatus.REGISTERED]
+    advancing = set(cut.advancing)
+    if cut.unit == "teams":
+        return sorted(p.id for p in playing if str(p.team_id) in advancing)
+    return sorted(p.id for p in playing if str(p.id) in advancing)
+
+
+def seating_refusal(stage: Stage, players: int) -> Refusal | None:
+    """Why a stage cannot be seated with `players`: its tables need ten players each."""
+    tables = tables_of_stage(stage, players)
+    if tables == 0 or tables * TABLE_SEATS > players:
+        needed = max(tables, 1)
+        return Refusal(
+            "move-too-few-players",
+            {"count": players, "needed": needed * TABLE_SEATS, "tables": needed},
+        )
+    return None
+
+
+def _next_stage_refusal(tournament: Tournament, progress: StageProgress) -> Refusal | None:
+    following = next_stage(tournament)
+    if following is None or progress.advancing is None:
+        return None
+    return seating_refusal(tournament.regulation.stage(following), progress.advancing)
 
 
 def unfinished_stage(
@@ -192,16 +230,17 @@ def _settings_refusal(tournament: Tournament) -> Refusal | None:
 def _start_refusal(
     tournament: Tournament, participants: Sequence[Participant], teams: Sequence[Team]
 ) -> Refusal | None:
-    playing = sum(1 for p in participants if p.status is ParticipantStatus.REGISTERED)
-    if playing < TABLE_SEATS:
-        return Refusal("move-too-few-players", {"count": playing, "needed": TABLE_SEATS})
     size = tournament.regulation.team_size
     if size is not None:
         short = incomplete_teams(teams, participants, size)
         if short:
             names = ", ".join(team.name for team in short)
             return Refusal("move-incomplete-teams", {"teams": names, "size": size})
-    return None
+    # The first stage's tables must fill, as its seating will ask.
+    playing = sum(1 for p in participants if p.status is ParticipantStatus.REGISTERED)
+    first = next_stage(tournament)
+    assert first is not None
+    return seating_refusal(tournament.regulation.stage(first), playing)
 
 
 def apply(tournament: Tournament, move: Move) -> Tournament:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -250,7 +250,8 @@ async def promote_waiting(uow: UnitOfWork, tournament: Tournament) -> list[Outgo
         return []
     participants = await uow.participants.of_tournament(tournament.id)
     notices = []
-    for promoted in promotions(tournament.capacity, participants):
+    promoted_now = promotions(tournament.capacity, participants)
+    for promoted in promoted_now:
         await uow.participants.save(replace(promoted, status=ParticipantStatus.REGISTERED))
         if promoted.user_id is not None:
             notices.append(
@@ -258,6 +259,39 @@ async def promote_waiting(uow: UnitOfWork, tournament: Tournament) -> list[Outgo
                     promoted.user_id, tournament.id, "notice-promoted", tournament=tournament.title
                 )
             )
+    if promoted_now and tournament.regulation.team_size is not None:
+        notices += await _tell_captains_of_promotions(uow, tournament, promoted_now)
+    return notices
+
+
+async def _tell_captains_of_promotions(
+    uow: UnitOfWork, tournament: Tournament, promoted: Sequence[Participant]
+) -> list[OutgoingMessage]:
+    """Each captain whose team members got places: who did, and whether the team is complete
+    now (a captain promoted himself hears of his team being complete)."""
+    participants = await uow.participants.of_tournament(tournament.id)
+    size = tournament.regulation.team_size or 0
+    notices = []
+    for team_id in dict.fromkeys(p.team_id for p in promoted if p.team_id is not None):
+        team = await uow.teams.get(team_id)
+        captain = await uow.participants.get(team.captain_id) if team is not None else None
+        if team is None or captain is None or captain.user_id is None:
+            continue
+        names = ", ".join(p.nickname for p in promoted if p.team_id == team_id)
+        complete = is_complete(team, participants, size)
+        if not complete and all(p.id == captain.id for p in promoted if p.team_id == team_id):
+            continue  # the captain's own place: his "promoted" notice says it
+        notices.append(
+            notice(
+                captain.user_id,
+                tournament.id,
+                "notice-team-complete-promoted" if complete else "notice-team-member-promoted",
+                team=team.name,
+                nickname=names,
+                count=len(playing_members(team, participants)),
+                size=size,
+            )
+        )
     return notices
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from html import escape
 
+from domain.lifecycle import advancing_players
 from domain.outgoing import TEXT_LIMIT, Button, Html, Lines, Localized, OutgoingMessage, Phrase
 from domain.permissions import Action, StaffRole
 from domain.protocol_screen import open_callback
@@ -412,10 +413,7 @@ async def _players_still_in(uow: UnitOfWork, tournament: Tournament, stage_id: s
     cut = next(cut for cut in standings.cuts if cut.stage == previous)
     if cut.needs_lot:
         raise Invalid("stage-cut-needs-lot", places=cut.open_places)
-    advancing = set(cut.advancing)
-    if cut.unit == "teams":
-        return sorted(p.id for p in playing if str(p.team_id) in advancing)
-    return sorted(p.id for p in playing if str(p.id) in advancing)
+    return advancing_players(cut, participants)
 
 
 async def start_stage(

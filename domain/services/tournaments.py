@@ -13,6 +13,7 @@ from domain.lifecycle import (
     Refusal,
     StageProgress,
     TableRef,
+    advancing_players,
     apply,
     available_moves,
     leaves_stage,
@@ -128,13 +129,17 @@ async def tournament_card(
         participants = await uow.participants.of_tournament(tournament.id)
         teams = await uow.teams.of_tournament(tournament.id)
         invite = await registration_link(uow, tournament, now)
-        moves = available_moves(tournament) if allows(roles, Action.MOVE_STATE) else []
-        held = None
-        if any(leaves_stage(tournament, move) for move in moves):
-            held = unfinished_stage(tournament, await stage_progress(uow, tournament, now), now)
+        offered = available_moves(tournament) if allows(roles, Action.MOVE_STATE) else []
+        moves, held = [], None
+        for move in offered:
+            # The card asks the guard the move itself asks: a stage move it would refuse is
+            # not offered, and the card says what it waits for.
+            refused = await _move_refusal(uow, tournament, move, participants, teams, now)
+            if refused is None or move not in _STAGE_MOVES:
+                moves.append(move)
+            elif held is None:
+                held = refused
         await uow.commit()
-    if held is not None:
-        moves = [move for move in moves if not leaves_stage(tournament, move)]
     return TournamentCard(
         tournament=tournament,
         roles=roles,
@@ -145,7 +150,33 @@ async def tournament_card(
     )
 
 
-async def stage_progress(uow: UnitOfWork, tournament: Tournament, now: datetime) -> StageProgress:
+# The moves that start a stage or end the tournament: the card offers them only when allowed.
+_STAGE_MOVES = frozenset({Move.START_STAGE, Move.FINISH})
+
+
+async def _move_refusal(
+    uow: UnitOfWork,
+    tournament: Tournament,
+    move: Move,
+    participants: list[Participant],
+    teams: list[Team],
+    now: datetime,
+) -> Refusal | None:
+    """The lifecycle guard of a move, with the running stage's progress where it needs it."""
+    progress = (
+        await stage_progress(uow, tournament, now, participants)
+        if leaves_stage(tournament, move)
+        else None
+    )
+    return refusal(tournament, move, participants, teams, progress, now)
+
+
+async def stage_progress(
+    uow: UnitOfWork,
+    tournament: Tournament,
+    now: datetime,
+    participants: list[Participant] | None = None,
+) -> StageProgress:
     """Where the running stage stands, read from its rounds, protocols, protests and cut."""
     assert tournament.current_stage is not None
     stage = await uow.rounds.stage(tournament.id, tournament.current_stage)
@@ -179,7 +210,13 @@ async def stage_progress(uow: UnitOfWork, tournament: Tournament, now: datetime)
         return progress  # the cut of results that may still change is not worth computing
     standings = await compute_current(uow, tournament)
     cut = next((cut for cut in standings.cuts if cut.stage == tournament.current_stage), None)
-    return replace(progress, cut_open_places=cut.open_places if cut is not None else 0)
+    if cut is None:
+        return progress
+    if cut.open_places:
+        return replace(progress, cut_open_places=cut.open_places)
+    if participants is None:
+        participants = await uow.participants.of_tournament(tournament.id)
+    return replace(progress, advancing=len(advancing_players(cut, participants)))
 
 
 async def tournaments_of(
@@ -203,10 +240,7 @@ async def move_tournament(
         tournament = await authorize(uow, tournament_id, user_id, admin_ids, Action.MOVE_STATE, now)
         participants = await uow.participants.of_tournament(tournament.id)
         teams = await uow.teams.of_tournament(tournament.id)
-        progress = (
-            await stage_progress(uow, tournament, now) if leaves_stage(tournament, move) else None
-        )
-        refused = refusal(tournament, move, participants, teams, progress, now)
+        refused = await _move_refusal(uow, tournament, move, participants, teams, now)
         if refused is not None:
             await uow.commit()  # a deadline close on the way still counts
             return refused

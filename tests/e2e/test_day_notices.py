@@ -18,9 +18,10 @@ from bot.simulation.screens import register_player
 from domain.outgoing import DeliveryStatus, OutgoingMessage
 from domain.registration import Application as Entry
 from domain.services.checkin import mark_no_show, substitute
-from domain.services.registration import Roster, roster
+from domain.services.registration import Roster, register, roster
 from domain.services.tournaments import registration_link
 from domain.tournament import TournamentState
+from domain.users import User
 from tests.e2e.lifecycle_screens import (
     ADMIN_ID,
     answer,
@@ -173,3 +174,43 @@ async def test_a_player_who_blocked_the_bot_gets_nothing_more_until_he_opens_it(
         assert "место 4" in (arrived.text or "")
         assert not [m for m in player.messages if "Напоминание" in (m.text or "")]
         assert len([m for m in organizer.messages if "Не получают" in (m.text or "")]) == 1
+
+
+async def test_the_captain_hears_when_a_waiting_list_place_completes_his_team(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
+    settings = sandbox_settings(fake_telegram, url, admin_ids=frozenset({ADMIN_ID}))
+    async with running_bot(settings) as app:
+        admin = fake_telegram.user(ADMIN_ID, "Организатор")
+        card = await create_tournament(fake_telegram, admin, capacity=10)
+        card = await press(admin, card, "Открыть регистрацию", "регистрация открыта")
+        captain, first, second, solo = (fake_telegram.user(710 + n, f"Игрок {n}") for n in range(4))
+        mine = await register_player(captain, payload_in(card), "Капитан", "Ворон")
+        await press(captain, mine, "Создать команду", "Название команды")
+        view = await answer(captain, "Вороны", "Ссылка для игроков команды")
+        link = payload_in(view)
+        await register_player(first, link, "Первый", "Ворон", expect="команда: Вороны")
+        await captain.wait_for(containing("Первый вступил в команду"), TIMEOUT)
+        # The last places go to players without a team; the third member has to wait.
+        async with app.uow_factory() as uow:
+            (tournament,) = await uow.tournaments.of_person(ADMIN_ID)
+            for number in range(7):
+                await uow.users.save(User(800 + number, f"U{number}", None, None, "ru"))
+            await uow.commit()
+        for number in range(7):
+            entry = Entry(f"Гость{number}", "Сова", "Томск")
+            await register(app.uow_factory, tournament.id, 800 + number, entry, (), NOW)
+        await register_player(solo, payload_in(card), "Одиночка", "Сова")
+        await register_player(second, link, "Второй", "Ворон", expect="листе ожидания")
+        waiting = await captain.wait_for(containing("Второй вступил в команду"), TIMEOUT)
+        assert "полная" not in (waiting.text or "")
+
+        mine = await answer(solo, f"/start {payload_in(card)}", "Статус: зарегистрирован")
+        sure = await press(solo, mine, "Сняться с турнира", "Точно сняться")
+        await press(solo, sure, "Да, сняться", "Вы сняты с турнира")
+        await second.wait_for(containing("Освободилось место"), TIMEOUT)
+        complete = await captain.wait_for(containing("получил место из листа ожидания"), TIMEOUT)
+        assert (complete.text or "") == (
+            "Второй получил место из листа ожидания — команда «Вороны» полная!"
+        )

@@ -10,6 +10,8 @@ from bot.app import Application
 from bot.fake_telegram import FakeTelegram
 from bot.sandbox import running_bot, sandbox_settings
 from bot.simulation.screens import current
+from domain.lifecycle import Move
+from handlers.callbacks import MoveChoice
 from tests.e2e.lifecycle_screens import (
     ADMIN_ID,
     answer,
@@ -89,6 +91,14 @@ async def test_a_stranger_can_neither_create_nor_move_a_tournament(
     stale = await admin.press(card, button_text="Открыть регистрацию").answer()
     assert stale.text == "Сейчас (регистрация открыта) так нельзя."
     closed = await press(admin, opened, "Закрыть регистрацию", "регистрация закрыта")
-    too_few = await admin.press(closed, button_text="Начать следующий этап").answer()
-    assert too_few.text == "Игроков 0, а для одного стола нужно 10."
+    # No players: the card does not offer the first stage and says why; a forged or old press
+    # is refused with the same reason.
+    assert "Начать следующий этап" not in str(closed.buttons)
+    reason = "Игроков 0, а нужно 60: 6 столов по 10 игроков."  # 6 tables in siberia-ural-teams
+    assert reason in (closed.text or "")
+    async with app.uow_factory() as uow:
+        (tournament,) = await uow.tournaments.of_person(ADMIN_ID)
+    start = MoveChoice(tid=tournament.id, move=Move.START_STAGE).pack()
+    too_few = await admin.forge_press(closed, start).answer()
+    assert too_few.text == reason
     assert containing("Игроки: 0")(closed)

@@ -18,10 +18,11 @@ from bot.fake_telegram.people import FakeUser
 from bot.sandbox import running_bot, sandbox_settings
 from bot.simulation.screens import containing, press
 from domain.services import protests, rounds
+from domain.services.checkin import exclude
 from domain.services.ports import UnitOfWorkFactory
 from domain.services.standings import current_standings
 from domain.tournament import TournamentState
-from tests.e2e.stage_play import PRESENTER, draw_every_lot
+from tests.e2e.stage_play import PRESENTER, draw_every_lot, play_stage
 from tests.factories import (
     CHANNEL,
     CHIEF_JUDGE,
@@ -139,3 +140,39 @@ async def test_a_stage_cannot_be_skipped_at_any_state_of_it(
         async with app.uow_factory() as uow:
             moved = await uow.tournaments.get(tid)
         assert moved is not None and moved.current_stage == "semifinal"
+
+
+async def test_the_card_offers_no_next_stage_its_cut_cannot_fill(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    """20 players play the qualifying; one is excluded, so the cut sends 19 to a semifinal of
+    2 tables: the card does not offer the move, says why, and an old card's press is refused
+    without moving the tournament."""
+    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
+    fake_telegram.channel(CHANNEL, "Кубок Ворона")
+    clock = FixedClock(NOW)
+    organizer = fake_telegram.user(ORGANIZER, "Организатор")
+    async with running_bot(sandbox_settings(fake_telegram, url), clock=clock) as app:
+        seeded = await seed_tournament(app.uow_factory, players=20, judges=2)
+        tid = seeded.tournament.id
+        await _registration_closed(app.uow_factory, tid)
+        old = await _card(organizer, tid)
+        await press(organizer, old, START, "идёт этап 1", TIMEOUT)
+        await play_stage(app.uow_factory, tid, NOW)
+        clock.moment = NOW + timedelta(minutes=10)
+        await draw_every_lot(app.uow_factory, tid, clock.moment)
+        card = await _card(organizer, tid)
+        assert START in [label for row in card.buttons for label, _ in row]
+        await exclude(
+            app.uow_factory,
+            seeded.players[0].id,
+            CHIEF_JUDGE,
+            (),
+            "Подсказки партнёру жестами",
+            clock.moment,
+            PRESENTER,
+        )
+        await _held(organizer, old, tid, "Игроков 19, а нужно 20: 2 стола по 10 игроков.")
+        async with app.uow_factory() as uow:
+            stayed = await uow.tournaments.get(tid)
+        assert stayed is not None and stayed.current_stage == "qualifying"

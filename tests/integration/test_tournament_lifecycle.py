@@ -160,16 +160,17 @@ async def test_judges_join_by_one_time_links_and_get_their_powers(
 async def test_a_no_show_is_replaced_by_a_waiting_player_who_plays_for_his_team(
     uow_factory: SqlUnitOfWorkFactory,
 ) -> None:
-    tournament = await _open_tournament(uow_factory, "siberia-ural-teams", capacity=12)
-    for number in range(12):
+    # siberia-ural-teams seats its qualifying at 6 tables: 20 teams of 3.
+    tournament = await _open_tournament(uow_factory, "siberia-ural-teams", capacity=60)
+    for number in range(60):
         await _register(uow_factory, tournament, number)
-    for captain in (0, 3, 6, 9):
+    for captain in range(0, 60, 3):
         view = await teams.create_team(
             uow_factory, tournament.id, 1000 + captain, f"T{captain}", NOW
         )
         for member in (captain + 1, captain + 2):
             await teams.join_team(uow_factory, view.team.id, 1000 + member, NOW)
-    spare = await _register(uow_factory, tournament, 12)
+    spare = await _register(uow_factory, tournament, 60)
     assert spare.status is ParticipantStatus.WAITING
     await tournaments.move_tournament(
         uow_factory, tournament.id, ADMIN, ADMINS, Move.CLOSE_REGISTRATION, NOW

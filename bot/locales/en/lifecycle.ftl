@@ -115,7 +115,10 @@ move-start_stage = Start the next stage
 move-finish = Finish the tournament
 move-not-now = Not possible now ({ $state }).
 move-settings-missing = Fill in first: { $settings }.
-move-too-few-players = { $count } players, one table needs { $needed }.
+move-too-few-players = { $count } players, { $needed } needed: { $tables } { $tables ->
+        [one] table
+       *[other] tables
+    } of 10 players.
 move-incomplete-teams = Incomplete teams (a team has { $size } { $size ->
         [one] player
        *[other] players
@@ -291,4 +294,8 @@ registration-replaced = Tournament “{ $tournament }”: you were marked as a n
 registration-excluded = Tournament “{ $tournament }”: the chief judge excluded you from the tournament. Reason: { $reason }
 
 ## To the captain: a member left the team
-notice-team-left = { $nickname } left team “{ $team }”: it has { $count } of { $size }. Invite a player by the team's link.
+notice-team-left = { $nickname } left team "{ $team }": it has { $count } of { $size }. Invite a player by the team's link.
+
+## The captain hears that a player of his team got a place from the waiting list
+notice-team-member-promoted = { $nickname } of team "{ $team }" got a place from the waiting list: the team has { $count } of { $size }.
+notice-team-complete-promoted = { $nickname } got a place from the waiting list: team "{ $team }" is complete!

@@ -121,7 +121,11 @@ move-start_stage = Начать следующий этап
 move-finish = Завершить турнир
 move-not-now = Сейчас ({ $state }) так нельзя.
 move-settings-missing = Сначала заполните: { $settings }.
-move-too-few-players = Игроков { $count }, а для одного стола нужно { $needed }.
+move-too-few-players = Игроков { $count }, а нужно { $needed }: { $tables } { $tables ->
+        [one] стол
+        [few] стола
+       *[many] столов
+    } по 10 игроков.
 move-incomplete-teams = Неполные команды (в команде { $size } { $size ->
         [one] игрок
         [few] игрока
@@ -300,3 +304,7 @@ registration-excluded = Турнир «{ $tournament }»: главный суд�
 
 ## Капитану: игрок покинул команду
 notice-team-left = { $nickname } покинул команду «{ $team }»: в ней { $count } из { $size }. Пригласите игрока по ссылке команды.
+
+## Капитан узнаёт, что игрок его команды получил место из листа ожидания
+notice-team-member-promoted = { $nickname } из команды «{ $team }» получил место из листа ожидания: в команде { $count } из { $size }.
+notice-team-complete-promoted = { $nickname } получил место из листа ожидания — команда «{ $team }» полная!
