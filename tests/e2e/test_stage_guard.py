@@ -8,10 +8,13 @@ card offers the move and it starts the next stage.
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 
+from bot.app import Application
 from bot.clock import FixedClock
 from bot.fake_telegram import ChatMessage, FakeTelegram
 from bot.fake_telegram.people import FakeUser
@@ -28,6 +31,7 @@ from tests.factories import (
     CHIEF_JUDGE,
     NOW,
     ORGANIZER,
+    Seeded,
     seed_tournament,
 )
 from tests.integration.test_protocols import Judge
@@ -65,20 +69,30 @@ async def _registration_closed(uow_factory: UnitOfWorkFactory, tournament: int) 
         await uow.commit()
 
 
-async def test_a_stage_cannot_be_skipped_at_any_state_of_it(
-    fake_telegram: FakeTelegram, tmp_path: Path
-) -> None:
+@asynccontextmanager
+async def _started(
+    fake_telegram: FakeTelegram, tmp_path: Path, *, players: int, judges: int
+) -> AsyncIterator[tuple[Application, FixedClock, FakeUser, Seeded, ChatMessage]]:
+    """A cup whose organizer started stage 1 from the card of the closed registration: that
+    card, with its "Start" button, is the old keyboard the tests press later."""
     url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
     fake_telegram.channel(CHANNEL, "Кубок Ворона")
     clock = FixedClock(NOW)
     organizer = fake_telegram.user(ORGANIZER, "Организатор")
     async with running_bot(sandbox_settings(fake_telegram, url), clock=clock) as app:
-        seeded = await seed_tournament(app.uow_factory, players=30, judges=3)
-        tid = seeded.tournament.id
-        await _registration_closed(app.uow_factory, tid)
-        # The card of the closed registration: its "Start" button is the old keyboard later.
-        old = await _card(organizer, tid)
+        seeded = await seed_tournament(app.uow_factory, players=players, judges=judges)
+        await _registration_closed(app.uow_factory, seeded.tournament.id)
+        old = await _card(organizer, seeded.tournament.id)
         await press(organizer, old, START, "идёт этап 1", TIMEOUT)
+        yield app, clock, organizer, seeded, old
+
+
+async def test_a_stage_cannot_be_skipped_at_any_state_of_it(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    async with _started(fake_telegram, tmp_path, players=30, judges=3) as started:
+        app, clock, organizer, seeded, old = started
+        tid = seeded.tournament.id
 
         await _held(organizer, old, tid, "этап 1 ещё не рассажен")
         seated = await rounds.start_stage(app.uow_factory, tid, ORGANIZER, (), NOW, seed=3)
@@ -148,16 +162,9 @@ async def test_the_card_offers_no_next_stage_its_cut_cannot_fill(
     """20 players play the qualifying; one is excluded, so the cut sends 19 to a semifinal of
     2 tables: the card does not offer the move, says why, and an old card's press is refused
     without moving the tournament."""
-    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
-    fake_telegram.channel(CHANNEL, "Кубок Ворона")
-    clock = FixedClock(NOW)
-    organizer = fake_telegram.user(ORGANIZER, "Организатор")
-    async with running_bot(sandbox_settings(fake_telegram, url), clock=clock) as app:
-        seeded = await seed_tournament(app.uow_factory, players=20, judges=2)
+    async with _started(fake_telegram, tmp_path, players=20, judges=2) as started:
+        app, clock, organizer, seeded, old = started
         tid = seeded.tournament.id
-        await _registration_closed(app.uow_factory, tid)
-        old = await _card(organizer, tid)
-        await press(organizer, old, START, "идёт этап 1", TIMEOUT)
         await play_stage(app.uow_factory, tid, NOW)
         clock.moment = NOW + timedelta(minutes=10)
         await draw_every_lot(app.uow_factory, tid, clock.moment)
