@@ -18,6 +18,9 @@ from enum import StrEnum
 from domain.protocol import Protocol
 from domain.regulation import Regulation
 from domain.regulation import Stage as StageRules
+
+# The judges' rotation lives with the seating, which spreads every player's judges over it.
+from domain.seating.judges import rotate_judges as rotate_judges
 from domain.validation import Invalid
 
 TABLE_SEATS = 10
@@ -223,25 +226,6 @@ def fill_freed_seats(
 
 def _seated(seating: RoundSeating) -> tuple[int, ...]:
     return tuple(p for table in seating.tables for p in table)
-
-
-def rotate_judges(judges: Sequence[int], tables: int, round_index: int) -> tuple[int | None, ...]:
-    """The judge of each table in a round (0-based `round_index`), rotating through `judges`.
-
-    With at least as many judges as tables every table gets one and nobody judges two tables
-    in a round; the work spreads evenly as the rounds go. With fewer, the last tables get
-    None: the organizer assigns them (the chief judge can fill any protocol meanwhile).
-    """
-    if not judges:
-        return (None,) * tables
-    if len(judges) < tables:
-        shift = round_index % len(judges)
-        rotated = [*judges[shift:], *judges[:shift]]
-        return (*rotated, *(None,) * (tables - len(judges)))
-    # Each round starts one judge further than a plain cycle, so that with exactly as many
-    # judges as tables every judge still moves to another table each round.
-    start = round_index * (tables + 1)
-    return tuple(judges[(start + table) % len(judges)] for table in range(tables))
 
 
 def tables_of_stage(stage: StageRules, players: int) -> int:

@@ -45,7 +45,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from domain.rounds import rotate_judges
     from domain.seating.generator import (
         DEFAULT_SWAPS,
         TABLE_SIZE,
@@ -53,6 +52,7 @@ def run(args: argparse.Namespace) -> int:
         SeatingRequest,
         generate_seating,
     )
+    from domain.seating.judges import rotate_judges
     from domain.seating.quality import evaluate_seating
 
     players = tuple(f"p{i}" for i in range(1, args.players + 1))

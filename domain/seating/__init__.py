@@ -5,6 +5,7 @@
 - `codes` and `orbits`: structured starts (codes over GF(T), cyclic orbit designs);
 - `swap_search`: the tabu search over swaps deciding who plays with whom;
 - `table_numbers`: which group sits at which table (and so under which judge);
+- `judges`: the judges' rotation over the tables;
 - `seats`: seats 1–10 at each table; `assignment`: the Hungarian method both use;
 - `sheets`: the stage as it is printed and exported.
 Importing the package imports none of them (some load numpy).

@@ -8,7 +8,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from domain.rounds import rotate_judges
 from domain.seating.generator import (
     Seating,
     SeatingError,
@@ -17,6 +16,7 @@ from domain.seating.generator import (
     hard_violations,
     judge_conflict_placements,
 )
+from domain.seating.judges import rotate_judges
 from domain.seating.quality import evaluate_seating, seating_lower_bounds
 
 SWAPS = 20_000
