@@ -7,16 +7,22 @@
   so spreading the players evenly over the cells is the best any seating can do.
 - Players: a player with g games has 9g meetings over his possible opponents; evenly spread
   they repeat least.
+- Tables and judges (`fewest_at_one_place`): a player's games must each take one of the places
+  (tables, judges) open to him in its round; the least possible load of his busiest place.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import TypeVar
 
 TABLE_SIZE = 10
+
+# A player as the caller names him: an index of the search, or an id of the report.
+Player = TypeVar("Player", bound=Hashable)
 
 
 @dataclass(frozen=True)
@@ -99,3 +105,73 @@ def _even_spread(items: int, cells: int) -> int:
         return 0
     low, high_cells = divmod(items, cells)
     return (cells - high_cells) * low * (low - 1) // 2 + high_cells * (low + 1) * low // 2
+
+
+def fewest_at_one_place(games: Sequence[Collection[Hashable]]) -> int:
+    """Fewest games a player must play at his busiest place (table or judge), whatever the
+    numbering: `games[g]` holds the places game g may take (one when a played round fixed it,
+    fewer than all when a table is forbidden to him; leave out a game that may go without a
+    judge). It is the least k such that every game gets a place and no place more than k:
+    a bipartite matching of games to k copies of every place, at least ⌈games / places⌉.
+    """
+    places = sorted({place for options in games for place in options}, key=repr)
+    if not games or not places:
+        return 0
+    index = {place: k for k, place in enumerate(places)}
+    options = [[index[place] for place in game] for game in games]
+    most = math.ceil(len(games) / len(places))
+    while not _every_game_placed(options, len(places), most):
+        most += 1
+    return most
+
+
+def _every_game_placed(options: Sequence[Sequence[int]], places: int, capacity: int) -> bool:
+    """Whether every game gets one of its places with at most `capacity` games a place
+    (augmenting paths, Kuhn's algorithm, over `capacity` copies of each place)."""
+    holder: dict[tuple[int, int], int] = {}
+
+    def place(game: int, seen: set[tuple[int, int]]) -> bool:
+        for where in options[game]:
+            for copy in range(capacity):
+                slot = (where, copy)
+                if slot in seen:
+                    continue
+                seen.add(slot)
+                if slot not in holder or place(holder[slot], seen):
+                    holder[slot] = game
+                    return True
+        return False
+
+    return all(place(game, set()) for game in range(len(options)))
+
+
+def place_bounds(
+    players_of_round: Sequence[Iterable[Player]],
+    tables: Sequence[int],
+    fixed: Mapping[tuple[Player, int], int],
+    forbidden: Collection[tuple[Player, int, int]],
+    judges: Sequence[Sequence[Hashable | None]],
+) -> tuple[dict[Player, int], dict[Player, int]]:
+    """Every player's bound at one table and with one judge over the rounds he plays: the least
+    any numbering of the tables can give him. `fixed[player, r]` is his table in a played round
+    (it stays), `forbidden` his (player, round, table) placements not allowed (judge
+    conflicts), `judges[r][t]` the judge of a table (None: none). A round where a table open to
+    him has no judge may spare him a judge, so it counts for no judge."""
+    at_table: dict[Player, list[frozenset[int]]] = {}
+    with_judge: dict[Player, list[frozenset[Hashable]]] = {}
+    for r, players in enumerate(players_of_round):
+        judge_of = judges[r] if r < len(judges) else ()
+        for player in players:
+            if (player, r) in fixed:
+                allowed = frozenset({fixed[player, r]})
+            else:
+                allowed = frozenset(t for t in range(tables[r]) if (player, r, t) not in forbidden)
+            at_table.setdefault(player, []).append(allowed)
+            named = [judge_of[t] if t < len(judge_of) else None for t in sorted(allowed)]
+            judged = with_judge.setdefault(player, [])
+            if named and None not in named:
+                judged.append(frozenset(j for j in named if j is not None))
+    return (
+        {player: fewest_at_one_place(games) for player, games in at_table.items()},
+        {player: fewest_at_one_place(games) for player, games in with_judge.items()},
+    )

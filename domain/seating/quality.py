@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
-from domain.seating.bounds import SeatingBounds, lower_bounds
+from domain.seating.bounds import SeatingBounds, lower_bounds, place_bounds
 from domain.seating.generator import (
     TABLE_SIZE,
     Seating,
@@ -15,7 +15,6 @@ from domain.seating.generator import (
     hard_violations,
 )
 from domain.seating.seats import SEAT_ZONE, ZONE_SHARE
-from domain.seating.table_numbers import visit_bound
 
 
 @dataclass(frozen=True)
@@ -37,8 +36,9 @@ class SeatingQuality:
     seat_zone_unbalanced: int
     table_repeats: int
     table_repeats_bound: int
-    # The player with most games at one table, and with one judge (None without judges), with
-    # the least any seating can give: ⌈games / tables⌉, ⌈games / judges⌉ for the busiest player.
+    # The player furthest above his own bound at one table, and with one judge (None without
+    # judges): his games there, and his bound, the least any numbering of the stage's tables
+    # can give him (`place_bounds`: at least ⌈games / tables⌉, ⌈games / judges⌉).
     most_at_table: tuple[str, int] | None
     most_at_table_bound: int
     most_with_judge: tuple[str, int] | None
@@ -100,8 +100,21 @@ def evaluate_seating(request: SeatingRequest, seating: Seating) -> SeatingQualit
                 repeats[player] += max(0, m - 1)
     most_repeats = max(repeats.items(), key=lambda item: (item[1], item[0]), default=None)
     table_count = max((len(tables) for tables in seating.rounds), default=0)
-    judged = _judge_visits(request, seating)
-    judge_count = len({judge for judges in request.table_judges for judge in judges} - {None})
+    played = len(request.played)
+    table_bounds, judge_bounds = place_bounds(
+        [[p for table in tables for p in table] for tables in seating.rounds],
+        [len(tables) for tables in seating.rounds],
+        {
+            (p, r): t
+            for r, tables in enumerate(seating.rounds[:played])
+            for t, table in enumerate(tables)
+            for p in table
+        },
+        request.forbidden_tables,
+        request.table_judges,
+    )
+    at_table = _worst(visits, table_bounds)
+    with_judge = _worst(_judge_visits(request, seating), judge_bounds)
     teams = sorted(set(team_of.get(p) for p in request.players) - {None})
     team_pairs = [team_meetings.get(pair, 0) for pair in combinations(teams, 2)]
     return SeatingQuality(
@@ -127,15 +140,10 @@ def evaluate_seating(request: SeatingRequest, seating: Seating) -> SeatingQualit
         ),
         table_repeats=sum(v - 1 for v in visits.values() if v > 1),
         table_repeats_bound=sum(max(0, games[p] - table_count) for p in request.players),
-        most_at_table=_most(visits),
-        most_at_table_bound=max(
-            (visit_bound(games[p], table_count) for p in request.players), default=0
-        ),
-        most_with_judge=_most(judged),
-        most_with_judge_bound=max(
-            (visit_bound(g, judge_count) for p, g in _judged_games(request, seating).items()),
-            default=0,
-        ),
+        most_at_table=None if at_table is None else at_table[:2],
+        most_at_table_bound=0 if at_table is None else at_table[2],
+        most_with_judge=None if with_judge is None else with_judge[:2],
+        most_with_judge_bound=0 if with_judge is None else with_judge[2],
         team_pair_meetings_min=min(team_pairs, default=None),
         team_pair_meetings_max=max(team_pairs, default=None),
     )
@@ -154,27 +162,18 @@ def _judge_visits(request: SeatingRequest, seating: Seating) -> dict[tuple[str, 
     return visits
 
 
-def _judged_games(request: SeatingRequest, seating: Seating) -> dict[str, int]:
-    """Games of every player that some judge judges, however the tables are numbered: a round
-    with a table without a judge may put him there."""
-    games: dict[str, int] = {}
-    for r, tables in enumerate(seating.rounds):
-        judges = request.table_judges[r] if r < len(request.table_judges) else ()
-        if len(judges) >= len(tables) and None not in judges:
-            for table in tables:
-                for player in table:
-                    games[player] = games.get(player, 0) + 1
-    return games
-
-
-def _most(
-    visits: dict[tuple[str, str], int] | dict[tuple[str, int], int],
-) -> tuple[str, int] | None:
-    """The player with the most games at one place (table or judge), ties by id."""
-    if not visits:
+def _worst(
+    visits: dict[tuple[str, str], int] | dict[tuple[str, int], int], bounds: dict[str, int]
+) -> tuple[str, int, int] | None:
+    """(player, games at his busiest place, his bound) of the player furthest above his bound,
+    then with the most games there, ties by id; None without visits."""
+    most: dict[str, int] = {}
+    for (player, _place), count in visits.items():
+        most[player] = max(most.get(player, 0), count)
+    if not most:
         return None
-    (player, _place), most = max(visits.items(), key=lambda item: (item[1], str(item[0])))
-    return player, most
+    player = max(most, key=lambda p: (most[p] - bounds.get(p, 0), most[p], p))
+    return player, most[player], bounds.get(player, 0)
 
 
 def _sit_out_unfairness(request: SeatingRequest, seating: Seating) -> int:

@@ -29,7 +29,7 @@ from math import comb
 
 import numpy as np
 
-from domain.seating.table_numbers import NumberingProblem, number_tables, visit_bound
+from domain.seating.table_numbers import NumberingProblem, number_tables, player_bounds
 
 # Weights of the stage's cost, lexicographic within one swap: a pair that must stay apart, a
 # meeting above the target count, a player leaving the table the previous seating gave him
@@ -219,12 +219,14 @@ class _TabuSearch:
                 for p in table:
                     self.base_tables[p, min(t, self.out - 1)] += 1
                     self.base_judged[p, judge if judge >= 0 else judge_count] += 1
-        games = np.zeros(n, dtype=np.int64)
-        for playing in problem.playing:
-            games[list(playing)] += 1
-        most = max(problem.tables)
-        self.tables_allowed = np.array([visit_bound(int(g), most) + 1 for g in games])
-        self.judges_allowed = np.array([visit_bound(int(g), judge_count) + 1 for g in games])
+        # Who plays which round is the search's own (sit-outs are decided), so the bounds are.
+        rounds = [
+            [list(table) for table in fixed] if fixed is not None else [list(playing)]
+            for fixed, playing in zip(problem.fixed, problem.playing, strict=True)
+        ]
+        tables, judged = player_bounds(_numbering_problem(problem), rounds, self.free_rounds)
+        self.tables_allowed = tables + 1
+        self.judges_allowed = judged + 1
 
     def _visit_price(self, visits: np.ndarray, allowed: np.ndarray) -> np.ndarray:
         over = np.maximum(0, visits - allowed[:, None])

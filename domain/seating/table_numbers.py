@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from domain.seating.assignment import cheapest_assignment
+from domain.seating.bounds import place_bounds
 
 # A visit above the player's bound outweighs every return within it (a stage has fewer than
 # this many returns); forbidden tables and leaving the previous seating's table outweigh both.
@@ -53,9 +54,33 @@ class NumberingProblem:
     hint: tuple[tuple[int, ...], ...]
 
 
-def visit_bound(games: int, places: int) -> int:
-    """Fewest games a player with `games` games must play at one of `places` tables (judges)."""
-    return -(-games // places) if places > 0 else 0
+
+def player_bounds(
+    problem: NumberingProblem, rounds: Sequence[Sequence[Sequence[int]]], free: Sequence[int]
+) -> tuple[np.ndarray, np.ndarray]:
+    """Every player's bound at one table and with one judge (`bounds.place_bounds`): the
+    tables of the rounds not in `free` stay, forbidden tables are out."""
+    free_rounds = set(free)
+    fixed = {
+        (p, r): t
+        for r, groups in enumerate(rounds)
+        if r not in free_rounds
+        for t, group in enumerate(groups)
+        for p in group
+    }
+    judges = [[None if j < 0 else j for j in row] for row in problem.judges]
+    tables, judged = place_bounds(
+        [[p for group in groups for p in group] for groups in rounds],
+        problem.tables,
+        fixed,
+        problem.forbidden,
+        judges,
+    )
+    n = problem.player_count
+    return (
+        np.array([tables.get(p, 0) for p in range(n)], dtype=np.int64),
+        np.array([judged.get(p, 0) for p in range(n)], dtype=np.int64),
+    )
 
 
 def number_tables(
@@ -67,7 +92,7 @@ def number_tables(
     """The rounds with each free round's groups renumbered; groups and fixed rounds stay."""
     if not free_rounds:
         return rounds
-    numbering = _Numbering(problem, rounds)
+    numbering = _Numbering(problem, rounds, free_rounds)
     numbering.sweep(free_rounds)
     best_cost, best = numbering.cost(), numbering.copy_rounds()
     shakable = [r for r in free_rounds if not numbering.pinned(r)]
@@ -90,7 +115,9 @@ def number_tables(
 class _Numbering:
     """Visits `tables[p, t]` and `judged[p, j]` of the current numbering, kept up to date."""
 
-    def __init__(self, problem: NumberingProblem, rounds: list[list[list[int]]]) -> None:
+    def __init__(
+        self, problem: NumberingProblem, rounds: list[list[list[int]]], free: Sequence[int]
+    ) -> None:
         self.problem = problem
         self.rounds = rounds
         n = problem.player_count
@@ -100,13 +127,10 @@ class _Numbering:
         self.tables = np.zeros((n, most), dtype=np.int64)
         # One column past the judges for tables without one, which costs nothing.
         self.judged = np.zeros((n, judge_count + 1), dtype=np.int64)
-        games = np.zeros(n, dtype=np.int64)
         for r, groups in enumerate(rounds):
             for t, group in enumerate(groups):
                 self._visit(r, t, group, 1)
-                games[group] += 1
-        self.table_bound = np.array([visit_bound(int(g), most) for g in games])
-        self.judge_bound = np.array([visit_bound(int(g), judge_count) for g in games])
+        self.table_bound, self.judge_bound = player_bounds(problem, rounds, free)
         self.top = max(len(problem.tables), 1) + 1
         self.extra = self._fixed_costs()
 

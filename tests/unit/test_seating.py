@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
+from itertools import product
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from domain.seating.bounds import fewest_at_one_place
 from domain.seating.generator import (
     Seating,
     SeatingError,
@@ -283,3 +286,45 @@ def test_re_seating_with_nothing_changed_keeps_every_table_and_seat() -> None:
         )
     )
     assert again.rounds == first.rounds
+
+
+@settings(deadline=None, max_examples=60)
+@given(
+    st.lists(
+        st.frozensets(st.integers(min_value=0, max_value=3), min_size=1, max_size=4),
+        min_size=1,
+        max_size=7,
+    )
+)
+def test_the_busiest_place_bound_is_the_least_any_choice_reaches(games: list) -> None:
+    bound = fewest_at_one_place(games)
+    places = {place for options in games for place in options}
+    assert bound >= -(-len(games) // len(places))
+    # Exhaustively: no choice of one place a game does better, and some choice reaches it.
+    loads = []
+    for choice in product(*(sorted(options) for options in games)):
+        loads.append(max(Counter(choice).values()))
+    assert bound == min(loads)
+
+
+def test_the_table_bound_is_the_players_own_for_the_chosen_groups() -> None:
+    # A judge's relative may not sit at table 2: he plays both games at table 1, so his bound
+    # there is 2 (not ⌈2 / 2⌉ = 1), and one judge judges him twice.
+    names = players(20)
+    request = SeatingRequest(
+        players=names,
+        rounds=2,
+        tables_per_round=(2, 2),
+        forbidden_tables=frozenset({("p1", 0, 1), ("p1", 1, 1)}),
+        table_judges=(("a", "b"), ("a", "b")),
+    )
+    seating = Seating(rounds=((names[:10], names[10:]),) * 2, sit_outs=((), ()))
+    quality = evaluate_seating(request, seating)
+    assert quality.most_at_table is not None and quality.most_at_table[1] == 2
+    # Everybody else could have had two tables; p2..p20 are one above their bound of 1.
+    assert quality.most_at_table_bound == 1
+    generated = evaluate_seating(request, generate_seating(replace(request, swaps=SWAPS)))
+    assert generated.most_at_table is not None
+    assert generated.most_at_table[1] <= generated.most_at_table_bound + 1
+    assert generated.most_with_judge is not None
+    assert generated.most_with_judge[1] <= generated.most_with_judge_bound + 1
