@@ -54,7 +54,6 @@ class NumberingProblem:
     hint: tuple[tuple[int, ...], ...]
 
 
-
 def player_bounds(
     problem: NumberingProblem, rounds: Sequence[Sequence[Sequence[int]]], free: Sequence[int]
 ) -> tuple[np.ndarray, np.ndarray]:
