@@ -1,12 +1,11 @@
 """A confirmed protocol to the channel's pushes queued, on SQLite (target: p95 under 300 ms).
 
 A cup is seated (6 rounds) and every round published; each of its games gets a complete
-draft; then every confirmation is timed, in play order, with the standings presenter the
-application hands its handlers (`dispatcher["standings_presenter"]`): each confirmation
-queues the result post and the live table's edit (the standings over every protocol so far,
-rendered) and schedules the live table's refresh for its protest window's close; the last game
-of a round also queues its closing post (a picture drawn when sent, and the table as text), so
-those are timed apart too.
+draft; then every confirmation is timed, in play order: each confirmation queues the result
+post and the live table's edit (drawn when it is sent, like the closing posts) and schedules
+the live table's refresh for its protest window's close; the last game of a round also queues
+its closing post (pictures and the table as text, drawn when sent), so those are timed apart
+too.
 
 Three cases: 100 players (10 tables) all confirmed at one moment, so every protest window
 closes at the same time (k = 1 closing moment); then the realistic case, the results of a
@@ -31,8 +30,6 @@ from pathlib import Path
 
 from bench_standings import machine
 
-from bot.app import build_dispatcher
-from bot.config import Settings
 from bot.db.engine import create_engine, create_session_factory
 from bot.db.migrate import upgrade
 from bot.db.transactions import counting
@@ -147,8 +144,6 @@ async def run(folder: Path, player_count: int, spread: bool) -> None:
     await upgrade(engine)
     session_factory = create_session_factory(engine)
     uow_factory = SqlUnitOfWorkFactory(session_factory)
-    settings = Settings(_env_file=None, database_url=url)  # type: ignore[call-arg]
-    presenter = build_dispatcher(settings, session_factory, uow_factory)["standings_presenter"]
     games, tournament = await prepare(uow_factory, player_count)
     # Games come round by round: every `tables`-th confirmation completes a round.
     tables = player_count // 10
@@ -158,9 +153,7 @@ async def run(folder: Path, player_count: int, spread: bool) -> None:
         moment = NOW + step * number
         with counting() as tally:
             start = time.perf_counter()
-            view = await protocols.confirm_protocol(
-                uow_factory, game_id, judge_id, moment, presenter
-            )
+            view = await protocols.confirm_protocol(uow_factory, game_id, judge_id, moment)
             elapsed = time.perf_counter() - start
         timings.append(elapsed)
         transactions.append(tally.transactions)

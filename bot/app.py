@@ -28,12 +28,12 @@ from bot.db.fsm_storage import SqlStorage, sender_read_with_state
 from bot.db.migrate import upgrade
 from bot.db.uow import SqlUnitOfWorkFactory
 from bot.delivery import DeliveryLimits, DeliveryWorker
+from bot.delivery.drawers import standings_drawers
 from bot.delivery.shared_limits import RedisLimiter
 from bot.delivery.worker import HEARTBEAT_SECONDS, LEASE_SECONDS, process_identity, utc_now
 from bot.i18n import LOCALES, translator
 from bot.metrics import TelegramRequestMetrics, UpdateMetricsMiddleware
 from bot.rendering.pictures import StandingsPainter
-from bot.rendering.standings_posts import ChannelStandings, LiveStandingsText, StandingsPictures
 from bot.replies import ReliableReplies, ReplyScope
 from bot.response_models import HeldResponseModels
 from bot.scheduler import ReminderScheduler
@@ -46,7 +46,6 @@ from bot.update_ledger import (
 )
 from bot.web import build_web_app, serving
 from domain.services.ports import Clock, SeedSource
-from domain.services.standings import LIVE_STANDINGS, STANDINGS_PICTURE
 from handlers.middlewares import KnownUserMiddleware
 from handlers.routers import all_routers
 from handlers.start import EVERYONE_COMMANDS
@@ -134,9 +133,6 @@ def build_dispatcher(
     dispatcher["settings"] = settings
     dispatcher["clock"] = clock if clock is not None else SystemClock()
     dispatcher["seeds"] = seeds if seeds is not None else SystemSeeds()
-    # The channel's standings (live table, closing posts) speak the bot's default language.
-    # Each tournament's channel posts in the language chosen for it.
-    dispatcher["standings_presenter"] = ChannelStandings()
     # Standings pictures (the channel's and those asked for) are drawn in a process of their own.
     dispatcher["pictures"] = StandingsPainter()
     dispatcher.update.outer_middleware(UpdateMetricsMiddleware())
@@ -203,10 +199,7 @@ def build_delivery(
         limits=limits,
         limiter=_shared_limiter(dispatcher.storage, bot, limits),
         default_locale=settings.default_locale,
-        drawers={
-            STANDINGS_PICTURE: StandingsPictures(uow_factory, dispatcher["pictures"]),
-            LIVE_STANDINGS: LiveStandingsText(uow_factory),
-        },
+        drawers=standings_drawers(uow_factory, dispatcher["pictures"]),
         identity=identity,
     )
     # Reminders fall due by the Dispatcher's clock, the one handlers read.

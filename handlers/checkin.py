@@ -17,7 +17,6 @@ from domain.registration import Application, ParticipantStatus
 from domain.services.checkin import call_for_checkin, check_in, exclude, mark_no_show, substitute
 from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.registration import roster
-from domain.services.standings import StandingsPresenter
 from domain.users import User
 from domain.validation import Invalid
 from handlers.callbacks import (
@@ -217,7 +216,6 @@ async def take_exclusion_reason(
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
     clock: Clock,
-    standings_presenter: StandingsPresenter,
 ) -> None:
     try:
         reason = validation.reason(message.text)
@@ -233,7 +231,6 @@ async def take_exclusion_reason(
         settings.admin_ids,
         reason,
         clock.now(),
-        standings_presenter,
     )
     await message.answer(texts("exclude-done", nickname=escape(player.nickname)))
 

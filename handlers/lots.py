@@ -22,7 +22,6 @@ from domain.permissions import Forbidden, StaffRole
 from domain.services import lots
 from domain.services.lots import LotCase
 from domain.services.ports import Clock, SeedSource, UnitOfWorkFactory
-from domain.services.standings import StandingsPresenter
 from domain.users import User
 from domain.validation import Invalid
 from handlers.callbacks import RowId
@@ -112,7 +111,6 @@ async def on_lot_button(
     user: User,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    standings_presenter: StandingsPresenter,
     clock: Clock,
     seeds: SeedSource,
 ) -> None:
@@ -133,7 +131,6 @@ async def on_lot_button(
             user.telegram_id,
             None,
             fresh_seed=str(seeds.draw()),
-            presenter=standings_presenter,
             now=clock.now(),
         )
         await show(callback, _decided_text(decision, names, texts))
@@ -147,7 +144,6 @@ async def take_order(
     user: User,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    standings_presenter: StandingsPresenter,
     clock: Clock,
     seeds: SeedSource,
 ) -> None:
@@ -169,7 +165,6 @@ async def take_order(
             user.telegram_id,
             entered,
             fresh_seed=str(seeds.draw()),
-            presenter=standings_presenter,
             now=clock.now(),
         )
     except (Invalid, Forbidden) as error:

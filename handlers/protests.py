@@ -26,7 +26,6 @@ from domain.services import protests, protocols
 from domain.services.access import NotFound
 from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.protests import ACCEPT, ANNUL, CORRECT, PHOTO, PLAYERS, REJECT, AuditLog
-from domain.services.standings import StandingsPresenter
 from domain.users import User
 from domain.validation import Invalid
 from handlers.callbacks import PersonAction, RowId
@@ -150,14 +149,11 @@ async def on_decision_button(
     user: User,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    standings_presenter: StandingsPresenter,
     clock: Clock,
 ) -> None:
     protest_id, act = callback_data.protest, callback_data.act
     if act == ANNUL:
-        await _annul(
-            callback, protest_id, state, user, texts, uow_factory, standings_presenter, clock
-        )
+        await _annul(callback, protest_id, state, user, texts, uow_factory, clock)
         return
     if act in (REJECT, ACCEPT):
         await protests.check_undecided(uow_factory, protest_id, user.telegram_id)
@@ -198,7 +194,6 @@ async def _annul(
     user: User,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    presenter: StandingsPresenter,
     clock: Clock,
 ) -> None:
     """Annul the protest's game: a pending protest first takes the decision's text, an
@@ -216,7 +211,6 @@ async def _annul(
             protest_id,
             user.telegram_id,
             text=None,
-            presenter=presenter,
             now=clock.now(),
         )
         reply = texts("protest-decided-annulled")
@@ -253,7 +247,6 @@ async def take_decision(
     user: User,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    standings_presenter: StandingsPresenter,
     clock: Clock,
 ) -> None:
     data = await state.get_data()
@@ -264,7 +257,6 @@ async def take_decision(
                 data["protest"],
                 user.telegram_id,
                 text=message.text,
-                presenter=standings_presenter,
                 now=clock.now(),
             )
         else:
@@ -274,7 +266,6 @@ async def take_decision(
                 user.telegram_id,
                 accept=data["accept"],
                 text=message.text,
-                presenter=standings_presenter,
                 now=clock.now(),
             )
     except (Invalid, Forbidden, NotFound) as error:

@@ -47,7 +47,6 @@ from domain.services import protocols
 from domain.services.access import NotFound
 from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.protocols import NotYourTable, ProtocolView
-from domain.services.standings import StandingsPresenter
 from domain.users import User
 from handlers.callbacks import RowId
 from handlers.common import edit_screen
@@ -431,12 +430,11 @@ async def on_press(
     user: User,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    standings_presenter: StandingsPresenter,
     clock: Clock,
     settings: Settings,
 ) -> None:
     try:
-        view = await _act(callback_data, user, uow_factory, standings_presenter, clock=clock)
+        view = await _act(callback_data, user, uow_factory, clock=clock)
     except NotYourTable:
         await callback.answer(texts("protocol-screen-not-yours"), show_alert=True)
         return
@@ -462,16 +460,13 @@ async def _act(
     data: ProtocolButton,
     user: User,
     uow_factory: UnitOfWorkFactory,
-    presenter: StandingsPresenter,
     clock: Clock,
 ) -> ProtocolView:
     game_id, moment = data.game, clock.now()
     if data.act in (OPEN, REFRESH):
         return await protocols.open_protocol(uow_factory, game_id, user.telegram_id, moment)
     if data.act == CONFIRM:
-        return await protocols.confirm_protocol(
-            uow_factory, game_id, user.telegram_id, moment, presenter
-        )
+        return await protocols.confirm_protocol(uow_factory, game_id, user.telegram_id, moment)
     if data.act == CORRECT:
         return await protocols.start_correction(uow_factory, game_id, user.telegram_id, moment)
     if data.act == CANCEL:

@@ -13,6 +13,9 @@ from domain.outgoing import TEXT_LIMIT
 _TOKEN = re.compile(r"<[^<>]*>|&#?\w+;|\s+|[^<&\s]+|[<&]")
 _TAG = re.compile(r"<(/?)([a-zA-Z][\w-]*)[^>]*>")
 _MARKUP = re.compile(r"<[^<>]*>")
+# Between the pages of a text drawn as several messages (a standings table cut between rows):
+# each page is sent as a message of its own.
+PAGE_BREAK = "\f"
 
 
 def escape(value: str) -> str:
@@ -114,8 +117,11 @@ def split_text(text: str, limit: int = TEXT_LIMIT) -> list[str]:
 
     Cuts fall on line ends where possible, then between words, then anywhere outside a tag or
     an entity; a tag open at a cut is closed before it and reopened after it, so every part
-    is valid HTML on its own. Blank parts are dropped.
+    is valid HTML on its own. Blank parts are dropped. A `PAGE_BREAK` always starts a new
+    message.
     """
+    if PAGE_BREAK in text:
+        return [part for page in text.split(PAGE_BREAK) for part in split_text(page, limit)]
     if telegram_length(text) <= limit:
         return [text] if text.strip() else []
     packer = _Packer(limit)

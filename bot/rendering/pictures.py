@@ -19,7 +19,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
-from domain.services.standings import StandingsBoard
+from domain.standings_board import StandingsBoard
 
 
 def _warm_up() -> None:

@@ -7,8 +7,8 @@ from html import escape
 
 from bot.i18n import format_points
 from bot.rendering.standings_table import EXCLUDED_MARK, PROVISIONAL_MARK, stage_name, text
-from domain.services.standings import PlayerCard, PlayerGame
 from domain.standings import StandingRow
+from domain.standings_board import PlayerCard, PlayerGame
 
 _COLUMNS = ("round", "table", "seat", "role", "result", "win", "best_move", "extra", "penalty")
 

@@ -20,7 +20,7 @@ from bot.rendering.standings_table import (
     text,
     unit_rows,
 )
-from domain.services.standings import StandingsBoard
+from domain.standings_board import StandingsBoard
 
 
 def standings_csv(board: StandingsBoard, locale: str) -> bytes:

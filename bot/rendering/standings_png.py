@@ -32,7 +32,7 @@ from bot.rendering.standings_table import (
     unit_rows,
 )
 from bot.rendering.standings_text import legend
-from domain.services.standings import StandingsBoard
+from domain.standings_board import ROWS_PER_PICTURE, StandingsBoard
 
 FONT = "DejaVu Sans"
 WIDTH_INCHES = 7.2
@@ -45,7 +45,6 @@ TOP_INCHES = 0.55
 MARGIN_INCHES = 0.2
 LEGEND_LINE_INCHES = 0.16
 LEGEND_CHARACTERS = 120
-ROWS_PER_PICTURE = 18
 NAME_CHARACTERS = 22
 ADVANCING_COLOUR = "#e3f2e1"
 HEADER_COLOUR = "#d9d9d9"
@@ -100,12 +99,6 @@ def _pages(board: StandingsBoard, locale: str) -> list[list[_Block]]:
             if start >= len(rows):
                 break
     return pages
-
-
-def picture_count(board: StandingsBoard) -> int:
-    """How many pictures the board's tables take."""
-    rows = sum(max(len(unit_rows(board, unit)), 1) for unit in tables(board))
-    return max(-(-rows // ROWS_PER_PICTURE), 1)
 
 
 def standings_pngs(board: StandingsBoard, locale: str) -> list[bytes]:

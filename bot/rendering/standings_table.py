@@ -14,8 +14,8 @@ from typing import Literal
 
 from bot.i18n import format_points, translator
 from domain.regulation import Regulation, TieBreaker
-from domain.services.standings import StandingsBoard
 from domain.standings import StandingRow
+from domain.standings_board import StandingsBoard
 
 PROVISIONAL_MARK = "*"
 LOT_MARK = "~"

@@ -29,7 +29,7 @@ from bot.rendering.standings_table import (
     unit_rows,
 )
 from domain.outgoing import TEXT_LIMIT
-from domain.services.standings import StandingsBoard
+from domain.standings_board import StandingsBoard
 
 NAME_WIDTH = 14
 ELLIPSIS = "…"

@@ -42,7 +42,7 @@ from bot.simulation.scenario import CHANNEL_ID, Entry, Tournament, stage_tables
 from bot.simulation.screens import WAIT
 from domain.outgoing import DeliveryStatus
 from domain.regulation import PRESET_IDS, Regulation, load_preset, parse_regulation
-from domain.services.standings import refresh_prefix
+from domain.services.standings_posts import refresh_prefix
 
 __all__ = [
     "SimulationError",

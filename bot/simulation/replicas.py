@@ -44,7 +44,7 @@ from bot.simulation.report import Outcome, read_outcome
 from bot.simulation.roles import Pace, people
 from bot.simulation.scenario import Tournament, stage_tables
 from domain.outgoing import DeliveryStatus
-from domain.services.standings import refresh_prefix
+from domain.services.standings_posts import refresh_prefix
 
 SECRET = "replicas-webhook-secret"
 START_SECONDS = 120.0

@@ -26,13 +26,7 @@ def build_web_app(app: Application) -> web.Application:
     web_app = web.Application()
     health.install(web_app, app)
     dispatcher = app.dispatcher
-    miniapp.install(
-        web_app,
-        app.bot.token,
-        app.uow_factory,
-        dispatcher["clock"],
-        dispatcher["standings_presenter"],
-    )
+    miniapp.install(web_app, app.bot.token, app.uow_factory, dispatcher["clock"])
     return web_app
 
 

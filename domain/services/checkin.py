@@ -16,12 +16,8 @@ from domain.services.rounds import (
     correct_schedules_after_substitute,
     schedules_before_substitute,
 )
-from domain.services.standings import (
-    StandingsPresenter,
-    played_games,
-    publish_live_standings,
-    stored_lot,
-)
+from domain.services.standings import played_games
+from domain.services.standings_posts import publish_live_standings
 from domain.tournament import Tournament, TournamentState
 from domain.validation import Invalid
 
@@ -101,12 +97,12 @@ async def exclude(
     admin_ids: Collection[int],
     reason: str,
     now: datetime,
-    presenter: StandingsPresenter | None = None,
 ) -> tuple[Participant, list[OutgoingMessage]]:
     """The chief judge excludes a player (regulation 11.3.3); his remaining seats are freed.
 
     He is told with the reason. He keeps the points of his games but takes no place in a cut:
-    with a `presenter`, the channel's live table is edited at once to show him excluded."""
+    the channel's live table (once the tournament started) is edited at once to show him
+    excluded."""
     async with uow_factory() as uow:
         tournament, participant = await _participant_of(
             uow, participant_id, user_id, admin_ids, Action.EXCLUDE, now
@@ -128,13 +124,11 @@ async def exclude(
             )
         await record(uow, notices)
         await replan_reminders(uow, tournament.id, now)
-        if presenter is not None and tournament.has_started:
+        if tournament.has_started:
             await publish_live_standings(
                 uow,
-                presenter,
                 tournament.id,
                 await played_games(uow, tournament),
-                await stored_lot(uow, tournament.id),
                 protocol_key=f"excluded:{participant.id}",
                 now=now,
             )

@@ -14,13 +14,9 @@ from domain.protocol import Protocol
 from domain.registration import Participant, ParticipantStatus
 from domain.services.access import authorize
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
-from domain.services.standings import (
-    PlayedGame,
-    participant_key,
-    played_games,
-    standings_entries,
-)
+from domain.services.standings import played_games
 from domain.standings import GameRecord, PlayerEntry, TeamEntry
+from domain.standings_board import PlayedGame, participant_key, standings_entries
 from domain.teams import Team
 from domain.tournament import Tournament, TournamentState
 

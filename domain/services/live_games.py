@@ -30,7 +30,6 @@ from domain.rounds import GameInRound, GameState
 from domain.scoring import SeatScore, score_game
 from domain.services import protocols
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
-from domain.services.standings import StandingsPresenter
 
 # Two devices saving the draft at once: the later one tries again on the fresh draft.
 _SAVE_TRIES = 5
@@ -203,10 +202,9 @@ async def confirm(
     game_id: int,
     user_id: int,
     now: datetime,
-    presenter: StandingsPresenter | None = None,
 ) -> LiveView:
     """Confirm the protocol the log made, exactly as the inline screen confirms it."""
-    result = await protocols.confirm_protocol(uow_factory, game_id, user_id, now, presenter)
+    result = await protocols.confirm_protocol(uow_factory, game_id, user_id, now)
     view = await open_live(uow_factory, game_id, user_id)
     if result.refused:
         first: ProtocolError = result.refused[0]

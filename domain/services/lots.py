@@ -23,7 +23,6 @@ from domain.lots import (
     Tie,
     decide_tie,
     lot_screen_callback,
-    recorded_lot,
     tie_key,
     ties_to_decide,
 )
@@ -32,12 +31,8 @@ from domain.permissions import Action, Forbidden, StaffRole
 from domain.protests import AuditEntry, AuditKind
 from domain.services.access import NotFound
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
-from domain.services.standings import (
-    StandingsPresenter,
-    compute_current,
-    played_games,
-    publish_live_standings,
-)
+from domain.services.standings import compute_current, played_games
+from domain.services.standings_posts import publish_live_standings
 from domain.tournament import Tournament
 from domain.validation import Invalid
 
@@ -118,7 +113,6 @@ async def draw_lot(
     entered: Sequence[int] | None,
     *,
     fresh_seed: str,
-    presenter: StandingsPresenter,
     now: datetime,
 ) -> LotDecision:
     """Decide the open tie: by the tournament's seed when `entered` is None, else by the
@@ -161,10 +155,8 @@ async def draw_lot(
         await _tell_channel(uow, tournament, decision, names)
         await publish_live_standings(
             uow,
-            presenter,
             tournament.id,
             await played_games(uow, tournament),
-            recorded_lot([*decisions, decision]),
             protocol_key=f"lot:{decision.id}",
             now=now,
         )

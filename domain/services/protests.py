@@ -38,13 +38,8 @@ from domain.scoring import score_game
 from domain.services.access import NotFound, authorize
 from domain.services.lots import alert_lot_needed
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
-from domain.services.standings import (
-    StandingsPresenter,
-    played_games,
-    publish_after_result,
-    publish_live_standings,
-    stored_lot,
-)
+from domain.services.standings import played_games
+from domain.services.standings_posts import publish_after_result, publish_live_standings
 from domain.tournament import Tournament
 from domain.validation import Invalid
 
@@ -392,7 +387,6 @@ async def decide_protest(
     *,
     accept: bool,
     text: str | None,
-    presenter: StandingsPresenter,
     now: datetime,
 ) -> ProtestCase:
     """The final decision. The protester and the table judge are told. A rejection that leaves
@@ -423,10 +417,8 @@ async def decide_protest(
         ):
             await publish_live_standings(
                 uow,
-                presenter,
                 case.tournament.id,
                 await played_games(uow, case.tournament),
-                await stored_lot(uow, case.tournament.id),
                 protocol_key=f"protest:{decided.id}",
                 now=now,
             )
@@ -440,7 +432,6 @@ async def annul_game(
     user_id: int,
     *,
     text: str | None,
-    presenter: StandingsPresenter,
     now: datetime,
 ) -> ProtestCase:
     """Accept the protest by annulling its game, where the regulation allows it: the game
@@ -500,7 +491,6 @@ async def annul_game(
             )
         await publish_after_result(
             uow,
-            presenter,
             tournament,
             game.stage,
             game.round_number,

@@ -35,7 +35,7 @@ from domain.services.lots import alert_lot_needed
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.services.protests import on_protocol_confirmed, window_of
 from domain.services.reminders import replan_reminders
-from domain.services.standings import StandingsPresenter, publish_after_result
+from domain.services.standings_posts import publish_after_result
 from domain.tournament import Tournament
 
 # Two people pressing the same protocol at once: the loser re-applies his press on the
@@ -216,15 +216,13 @@ async def confirm_protocol(
     game_id: int,
     user_id: int,
     now: datetime,
-    presenter: StandingsPresenter | None = None,
 ) -> ProtocolView:
     """Store the protocol (or the chief judge's correction), record the channel's result post
     and open the protest window. A second confirmation of the same
     game, at the same moment or later, stores nothing and says the protocol is confirmed.
 
-    With a `presenter` (the running bot always passes one) the channel's live standings are
-    edited in the same transaction, and the round and the stage this result completes are
-    closed with posts of their own."""
+    The channel's live standings are edited in the same transaction, and the round and the
+    stage this result completes are closed with posts of their own."""
     async with uow_factory() as uow:
         access = await _access(uow, game_id, user_id)
         game = access.game.game
@@ -266,16 +264,14 @@ async def confirm_protocol(
         await _result_post(uow, access, protocol, game.version + 1, correcting)
         await replan_reminders(uow, tournament.id, now)
         await alert_lot_needed(uow, tournament)
-        if presenter is not None:
-            await publish_after_result(
-                uow,
-                presenter,
-                tournament,
-                access.game.stage,
-                access.game.round_number,
-                result_key=f"game:{game_id}:{game.version + 1}",
-                now=now,
-            )
+        await publish_after_result(
+            uow,
+            tournament,
+            access.game.stage,
+            access.game.round_number,
+            result_key=f"game:{game_id}:{game.version + 1}",
+            now=now,
+        )
         confirmed = replace(access, game=await _reloaded(uow, game_id))
         return await _committed(
             uow,

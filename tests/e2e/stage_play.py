@@ -5,15 +5,12 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.rendering.standings_posts import ChannelStandings
 from domain.rounds import SeatedStage
 from domain.services import lots, rounds
 from domain.services.ports import UnitOfWorkFactory
 from domain.validation import Invalid
 from tests.factories import CHIEF_JUDGE, ORGANIZER
 from tests.integration.test_protocols import Judge
-
-PRESENTER = ChannelStandings("ru")
 
 
 async def play_stage(uow_factory: UnitOfWorkFactory, tournament: int, now: datetime) -> SeatedStage:
@@ -39,7 +36,6 @@ async def draw_every_lot(uow_factory: UnitOfWorkFactory, tournament: int, now: d
                 CHIEF_JUDGE,
                 None,
                 fresh_seed="f00d",
-                presenter=PRESENTER,
                 now=now,
             )
         except Invalid as error:  # every tie is decided

@@ -21,7 +21,7 @@ from domain.services.checkin import exclude, substitute
 from domain.services.standings import current_standings
 from domain.services.tournaments import move_tournament
 from domain.tournament import Tournament
-from tests.e2e.stage_play import PRESENTER, draw_every_lot, play_stage
+from tests.e2e.stage_play import draw_every_lot, play_stage
 from tests.factories import (
     CHANNEL,
     CHIEF_JUDGE,
@@ -57,7 +57,7 @@ async def test_an_excluded_player_inside_the_cut_gives_his_place_to_the_next(
         told.send("/start")
         await told.wait_for(None, TIMEOUT)
 
-        await exclude(app.uow_factory, leader, CHIEF_JUDGE, (), REASON, clock.moment, PRESENTER)
+        await exclude(app.uow_factory, leader, CHIEF_JUDGE, (), REASON, clock.moment)
         notice = await told.wait_for(containing("исключил вас"), TIMEOUT)
         assert REASON in (notice.text or "")
         # The channel's live table is edited at once: he is marked excluded, below the line.
@@ -119,7 +119,7 @@ async def test_a_team_final_seats_the_substitute_not_the_excluded_player(
         assert cut.unit == "teams" and len(cut.advancing) == 10
         team = int(cut.advancing[0])
         member = next(p for p in seeded.players if p.team_id == team)
-        await exclude(app.uow_factory, member.id, CHIEF_JUDGE, (), REASON, NOW, PRESENTER)
+        await exclude(app.uow_factory, member.id, CHIEF_JUDGE, (), REASON, NOW)
         newcomer = Application("Запасной", "Ворон", "Омск")
         sub, _ = await substitute(app.uow_factory, member.id, ORGANIZER, (), NOW, newcomer=newcomer)
         after = (await current_standings(app.uow_factory, tid)).cuts[0]

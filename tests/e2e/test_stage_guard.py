@@ -25,7 +25,7 @@ from domain.services.checkin import exclude
 from domain.services.ports import UnitOfWorkFactory
 from domain.services.standings import current_standings
 from domain.tournament import TournamentState
-from tests.e2e.stage_play import PRESENTER, draw_every_lot, play_stage
+from tests.e2e.stage_play import draw_every_lot, play_stage
 from tests.factories import (
     CHANNEL,
     CHIEF_JUDGE,
@@ -136,7 +136,6 @@ async def test_a_stage_cannot_be_skipped_at_any_state_of_it(
             CHIEF_JUDGE,
             accept=False,
             text="Фолы записаны верно.",
-            presenter=PRESENTER,
             now=NOW,
         )
         # Every game was confirmed at NOW: the windows close 10 minutes later (18:10 in Omsk).
@@ -177,7 +176,6 @@ async def test_the_card_offers_no_next_stage_its_cut_cannot_fill(
             (),
             "Подсказки партнёру жестами",
             clock.moment,
-            PRESENTER,
         )
         await _held(organizer, old, tid, "Игроков 19, а нужно 20: 2 стола по 10 игроков.")
         async with app.uow_factory() as uow:

@@ -13,18 +13,13 @@ import pytest
 
 from bot.app import Application
 from bot.fake_telegram import WAIT_LIMIT, ChatMessage, FakeTelegram
-from bot.rendering.standings_posts import ChannelStandings
 from bot.sandbox import running_bot, sandbox_settings
 from domain.outgoing import DeliveryStatus
 from domain.registration import Participant, ParticipantStatus
 from domain.rounds import RoundSeating
-from domain.services.standings import (
-    RoundClosed,
-    participant_key,
-    played_games,
-    publish_closing_standings,
-    publish_live_standings,
-)
+from domain.services.standings import played_games
+from domain.services.standings_posts import publish_closing_standings, publish_live_standings
+from domain.standings_board import RoundClosed, participant_key
 from domain.tournament import Tournament, TournamentState
 from domain.users import User
 from tests.unit.protocol_builders import protocol
@@ -108,10 +103,8 @@ async def _confirm(
         assert tournament is not None
         await publish_live_standings(
             uow,
-            ChannelStandings("ru"),
             tournament_id,
             await played_games(uow, tournament),
-            None,
             protocol_key=f"game:{game_id}",
             now=_now(),
         )
@@ -151,7 +144,6 @@ async def test_the_channel_keeps_one_pinned_live_table_and_gets_a_post_closing_t
         assert tournament is not None
         await publish_closing_standings(
             uow,
-            ChannelStandings("ru"),
             tournament_id,
             await played_games(uow, tournament),
             None,

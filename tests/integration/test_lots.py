@@ -9,7 +9,6 @@ from dataclasses import replace
 import pytest
 
 from bot.db.uow import SqlUnitOfWorkFactory
-from bot.rendering.standings_posts import ChannelStandings
 from domain.lots import lot_screen_callback
 from domain.outgoing import DeliveryStatus, OutgoingMessage
 from domain.permissions import Forbidden
@@ -27,8 +26,6 @@ from tests.factories import (
     seed_tournament,
 )
 from tests.unit.protocol_builders import protocol
-
-PRESENTER = ChannelStandings("ru")
 
 
 async def _qualifying_played(
@@ -117,21 +114,17 @@ async def test_the_chief_judge_orders_the_tie_at_the_cut_and_the_semifinal_is_se
     with pytest.raises(Forbidden):
         await lots.lot_case(uow_factory, tid, seeded.judges[0])
     with pytest.raises(Invalid) as refused:
-        await lots.draw_lot(
-            uow_factory, tid, CHIEF_JUDGE, [1, 1], fresh_seed="f00d", presenter=PRESENTER, now=NOW
-        )
+        await lots.draw_lot(uow_factory, tid, CHIEF_JUDGE, [1, 1], fresh_seed="f00d", now=NOW)
     assert refused.value.code == "lot-order-invalid"
     entered = list(range(len(case.tie.tied), 0, -1))
     decision = await lots.draw_lot(
-        uow_factory, tid, CHIEF_JUDGE, entered, fresh_seed="f00d", presenter=PRESENTER, now=NOW
+        uow_factory, tid, CHIEF_JUDGE, entered, fresh_seed="f00d", now=NOW
     )
     assert decision.method == "order"
     assert decision.order == tuple(reversed(case.tie.tied))
     # Decided once: a second press (another device) finds nothing to decide.
     with pytest.raises(Invalid) as again:
-        await lots.draw_lot(
-            uow_factory, tid, CHIEF_JUDGE, None, fresh_seed="f00d", presenter=PRESENTER, now=NOW
-        )
+        await lots.draw_lot(uow_factory, tid, CHIEF_JUDGE, None, fresh_seed="f00d", now=NOW)
     assert again.value.code == "lot-nothing-to-decide"
     assert (await lots.lot_case(uow_factory, tid, CHIEF_JUDGE)).tie is None
     standings = await current_standings(uow_factory, tid)
@@ -168,9 +161,7 @@ async def test_the_next_stage_waits_for_the_lot_and_a_seed_draw_settles_it(
         assert tournament is not None
         await uow.tournaments.save(replace(tournament, current_stage="qualifying"))
         await uow.commit()
-    decision = await lots.draw_lot(
-        uow_factory, tid, CHIEF_JUDGE, None, fresh_seed="f00d", presenter=PRESENTER, now=NOW
-    )
+    decision = await lots.draw_lot(uow_factory, tid, CHIEF_JUDGE, None, fresh_seed="f00d", now=NOW)
     assert decision.method == "seed" and sorted(decision.order) == sorted(decision.tie.tied)
     assert decision.seed == "f00d"
     await _next_stage(uow_factory, seeded)

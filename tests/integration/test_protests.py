@@ -11,7 +11,6 @@ from decimal import Decimal
 import pytest
 
 from bot.db.uow import SqlUnitOfWorkFactory
-from bot.rendering.standings_posts import ChannelStandings
 from domain.protests import AuditKind, ProtestStatus
 from domain.protocol import Side
 from domain.protocol_screen import Act, Mode, Press
@@ -24,7 +23,6 @@ from tests.integration.test_rounds import sent_messages
 
 CLOSES = NOW + timedelta(minutes=10)
 REASON = "Судья не засчитал фол игроку 3"
-PRESENTER = ChannelStandings("ru")
 
 
 async def _confirmed(uow_factory: SqlUnitOfWorkFactory) -> tuple[Seeded, int, tuple[int, ...]]:
@@ -49,7 +47,11 @@ async def test_each_player_gets_his_result_with_a_protest_button_taken_away_at_t
     assert offers[0].phrase is not None and offers[0].phrase.arguments["time"] == "18:10"
     async with uow_factory() as uow:
         assert await uow.scheduled_pushes.take_due(CLOSES - timedelta(seconds=1)) == []
-        closing = await uow.scheduled_pushes.take_due(CLOSES)
+        due = await uow.scheduled_pushes.take_due(CLOSES)
+    # The channel's live table is refreshed at the same moment (its result stops being
+    # provisional); every player's offer loses its button.
+    closing = [p for p in due if p.message.chat_id > 0]
+    assert [p.message.chat_id for p in due if p.message.chat_id < 0] == [CHANNEL]
     assert len(closing) == 10
     assert all(p.message.buttons == () and p.message.edit_key for p in closing)
 
@@ -120,7 +122,6 @@ async def test_two_protests_on_one_game(uow_factory: SqlUnitOfWorkFactory) -> No
         CHIEF_JUDGE,
         accept=False,
         text="Фол был",
-        presenter=PRESENTER,
         now=later,
     )
     board = await standings_of_tournament(uow_factory, seeded.tournament.id, ORGANIZER, later)
@@ -132,7 +133,6 @@ async def test_two_protests_on_one_game(uow_factory: SqlUnitOfWorkFactory) -> No
             CHIEF_JUDGE,
             accept=True,
             text="Нет",
-            presenter=PRESENTER,
             now=later,
         )
     assert twice.value.code == "protest-already-decided"
@@ -154,7 +154,6 @@ async def test_a_rejection_is_final_told_and_lifts_the_provisional_mark(
             seeded.judges[0],
             accept=False,
             text="Нет",
-            presenter=PRESENTER,
             now=later,
         )
     await protests.decide_protest(
@@ -163,7 +162,6 @@ async def test_a_rejection_is_final_told_and_lifts_the_provisional_mark(
         CHIEF_JUDGE,
         accept=False,
         text="Фол был зафиксирован верно",
-        presenter=PRESENTER,
         now=later,
     )
     told = await sent_messages(uow_factory)
@@ -193,7 +191,6 @@ async def test_an_accepted_protest_corrects_the_protocol_and_changes_the_standin
         CHIEF_JUDGE,
         accept=True,
         text="Победа чёрных",
-        presenter=PRESENTER,
         now=later,
     )
     # Accepted but not yet corrected: the result is still provisional.

@@ -6,23 +6,25 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from bot.db.uow import SqlUnitOfWorkFactory
+from bot.delivery.drawers import ClosingStandingsText, LiveStandingsText, StandingsPictures
+from bot.delivery.render import render
+from bot.i18n import translator
 from bot.rendering.pictures import StandingsPainter
-from bot.rendering.standings_posts import ChannelStandings, LiveStandingsText, StandingsPictures
-from domain.outgoing import Drawing, ScheduledPush
+from bot.rendering.standings_posts import live_post
+from domain.outgoing import Drawing, OutgoingMessage, ScheduledPush
 from domain.registration import Participant, ParticipantStatus
 from domain.services import protocols, rounds
-from domain.services.standings import (
+from domain.services.standings import load_board
+from domain.services.standings_posts import (
     STANDINGS_PICTURE,
-    PlayedGame,
-    RoundClosed,
-    StageClosed,
+    closing_standings,
     live_key,
     live_standings,
-    participant_key,
     publish_closing_standings,
     publish_live_standings,
 )
 from domain.standings import GameRecord
+from domain.standings_board import PlayedGame, RoundClosed, StageClosed, participant_key
 from domain.tournament import Tournament, TournamentState
 from domain.users import User
 from tests.factories import NOW as SEATED
@@ -35,7 +37,6 @@ from tests.unit.protocol_builders import protocol
 NOW = datetime(2026, 12, 20, 13, 0, tzinfo=UTC)
 CHANNEL = -100500
 ORGANIZER = 1
-PRESENTER = ChannelStandings("ru")
 
 
 async def _tournament(uow_factory: SqlUnitOfWorkFactory, channel: int | None = CHANNEL):
@@ -86,6 +87,16 @@ async def _pending(uow_factory: SqlUnitOfWorkFactory):  # type: ignore[no-untype
     return [item.message for item in claimed]
 
 
+async def _live_text(
+    uow_factory: SqlUnitOfWorkFactory, tournament_id: int, games: list[PlayedGame]
+) -> str:
+    """The live table as the channel shows it over `games`, in Russian."""
+    async with uow_factory() as uow:
+        tournament = await uow.tournaments.get(tournament_id)
+        assert tournament is not None
+        return live_post(await load_board(uow, tournament, games, None, NOW), "ru")
+
+
 async def test_a_confirmed_protocol_records_one_pinned_live_edit_of_the_channel_table(
     uow_factory: SqlUnitOfWorkFactory,
 ) -> None:
@@ -93,7 +104,7 @@ async def test_a_confirmed_protocol_records_one_pinned_live_edit_of_the_channel_
     games = [_game(keys, protest_closes_at=NOW + timedelta(minutes=10))]
     async with uow_factory() as uow:
         assert await publish_live_standings(
-            uow, PRESENTER, tournament.id, games, None, protocol_key="game-1", now=NOW
+            uow, tournament.id, games, protocol_key="game-1", now=NOW
         )
         await uow.commit()
     (message,) = await _pending(uow_factory)
@@ -103,10 +114,17 @@ async def test_a_confirmed_protocol_records_one_pinned_live_edit_of_the_channel_
         True,
     )
     assert message.tournament_id == tournament.id
-    assert message.text is not None
-    assert "Кубок &lt;Ворона&gt;" in message.text
-    assert "Игрок 6 &lt;b&gt; 2*" in message.text
-    assert "предварительный" in message.text
+    # Drawn when it is sent, in the channel's language, from the standings as they stand then.
+    assert (message.text, message.text_drawing) == (None, live_standings(tournament.id, NOW))
+    drawn = await LiveStandingsText(uow_factory)(message.text_drawing.arguments, "ru", NOW)
+    assert "Кубок &lt;Ворона&gt;" in drawn
+    assert "Standings" in await LiveStandingsText(uow_factory)(
+        message.text_drawing.arguments, "en", NOW
+    )
+    text = await _live_text(uow_factory, tournament.id, games)
+    assert "Кубок &lt;Ворона&gt;" in text
+    assert "Игрок 6 &lt;b&gt; 2*" in text
+    assert "предварительный" in text
 
 
 async def _refreshes(uow_factory: SqlUnitOfWorkFactory, tournament_id: int) -> list[ScheduledPush]:
@@ -126,15 +144,11 @@ async def test_each_window_close_schedules_one_live_edit_drawn_when_sent(
     first = [_game(keys, protest_closes_at=closes)]
     both = [*first, _game(keys, table=2, protest_closes_at=later)]
     async with uow_factory() as uow:
-        await publish_live_standings(
-            uow, PRESENTER, tournament.id, first, None, protocol_key="game-1", now=NOW
-        )
+        await publish_live_standings(uow, tournament.id, first, protocol_key="game-1", now=NOW)
         await uow.commit()
     (scheduled,) = await _refreshes(uow_factory, tournament.id)
     async with uow_factory() as uow:
-        await publish_live_standings(
-            uow, PRESENTER, tournament.id, both, None, protocol_key="game-2", now=NOW
-        )
+        await publish_live_standings(uow, tournament.id, both, protocol_key="game-2", now=NOW)
         await uow.commit()
     refreshes = await _refreshes(uow_factory, tournament.id)
     assert [push.due_at for push in refreshes] == [closes, later]
@@ -157,9 +171,7 @@ async def test_a_window_refresh_shows_every_result_stored_when_it_is_sent(
         assert game.judge_id is not None
         ended = SEATED + timedelta(minutes=minute)  # each game ends a minute after the last
         await Judge(uow_factory, game.id, game.judge_id, ended).fill_red_win()
-        confirmed = await protocols.confirm_protocol(
-            uow_factory, game.id, game.judge_id, ended, PRESENTER
-        )
+        confirmed = await protocols.confirm_protocol(uow_factory, game.id, game.judge_id, ended)
         assert confirmed.notice == "protocol-screen-confirmed"
     midway, final = await _refreshes(uow_factory, seeded.tournament.id)
     draw = LiveStandingsText(uow_factory)
@@ -179,29 +191,20 @@ async def test_a_protocol_pushes_its_edit_once_however_often_it_is_confirmed(
     games = [_game(keys)]
     for _ in range(2):
         async with uow_factory() as uow:
-            await publish_live_standings(
-                uow, PRESENTER, tournament.id, games, None, protocol_key="game-1", now=NOW
-            )
+            await publish_live_standings(uow, tournament.id, games, protocol_key="game-1", now=NOW)
             await uow.commit()
     async with uow_factory() as uow:
         again = await publish_live_standings(
-            uow, PRESENTER, tournament.id, games, None, protocol_key="game-1", now=NOW
+            uow, tournament.id, games, protocol_key="game-1", now=NOW
         )
         assert again is False
         assert await publish_live_standings(
-            uow,
-            PRESENTER,
-            tournament.id,
-            [*games, _game(keys, 2)],
-            None,
-            protocol_key="game-2",
-            now=NOW,
+            uow, tournament.id, [*games, _game(keys, 2)], protocol_key="game-2", now=NOW
         )
         await uow.commit()
     messages = await _pending(uow_factory)
     assert [m.edit_key for m in messages] == [live_key(tournament.id)] * 2
-    assert "сыграно игр: 1" in (messages[0].text or "")
-    assert "сыграно игр: 2" in (messages[1].text or "")
+    assert [m.text_drawing for m in messages] == [live_standings(tournament.id, NOW)] * 2
 
 
 async def test_nothing_is_recorded_when_the_use_case_does_not_commit(
@@ -209,9 +212,7 @@ async def test_nothing_is_recorded_when_the_use_case_does_not_commit(
 ) -> None:
     tournament, keys = await _tournament(uow_factory)
     async with uow_factory() as uow:
-        await publish_live_standings(
-            uow, PRESENTER, tournament.id, [_game(keys)], None, protocol_key="g", now=NOW
-        )
+        await publish_live_standings(uow, tournament.id, [_game(keys)], protocol_key="g", now=NOW)
     assert await _pending(uow_factory) == []
 
 
@@ -221,11 +222,10 @@ async def test_a_tournament_without_a_channel_pushes_nothing(
     tournament, keys = await _tournament(uow_factory, channel=None)
     async with uow_factory() as uow:
         live = await publish_live_standings(
-            uow, PRESENTER, tournament.id, [_game(keys)], None, protocol_key="g", now=NOW
+            uow, tournament.id, [_game(keys)], protocol_key="g", now=NOW
         )
         closing = await publish_closing_standings(
             uow,
-            PRESENTER,
             tournament.id,
             [_game(keys)],
             None,
@@ -249,9 +249,7 @@ async def test_a_round_and_a_stage_close_with_a_picture_and_the_table_once_each(
     ]
     async with uow_factory() as uow:
         recorded = [
-            await publish_closing_standings(
-                uow, PRESENTER, tournament.id, games, None, closing, now=NOW
-            )
+            await publish_closing_standings(uow, tournament.id, games, None, closing, now=NOW)
             for closing in closings
         ]
         await uow.commit()
@@ -277,11 +275,26 @@ async def test_a_round_and_a_stage_close_with_a_picture_and_the_table_once_each(
     assert drawn.startswith(b"\x89PNG") and again == drawn
     assert (painter.figures.drawn, painter.figures.reused) == (1, 1)
     assert painter.figures.cpu_total > 0
-    assert round_picture.text == "<b>Кубок &lt;Ворона&gt;: тур 1 завершён</b> (Отборочный тур)"
-    assert (round_table.text or "").startswith(round_picture.text)
-    assert "Игрок 0 &lt;b&gt;" in (round_table.text or "")
-    assert "этап «Отборочный тур» завершён" in (stage_picture.text or "")
-    assert "этап «Отборочный тур» завершён" in (stage_table.text or "")
+    # The heading and the table are written when they are sent, in the channel's language.
+    assert round_table.text_drawing == closing_standings(tournament.id, closings[0], NOW)
+    assert stage_table.text_drawing == closing_standings(tournament.id, closings[2], NOW)
+    round_caption = render(translator(), "ru", round_picture).caption
+    assert round_caption == "<b>Кубок &lt;Ворона&gt;: тур 1 завершён</b> (Отборочный тур)"
+    round_text = await _drawn(uow_factory, round_table)
+    assert round_text.startswith(round_caption)
+    assert "Игрок 0 &lt;b&gt;" in round_text
+    assert "этап «Отборочный тур» завершён" in (
+        render(translator(), "ru", stage_picture).caption or ""
+    )
+    assert "этап «Отборочный тур» завершён" in await _drawn(uow_factory, stage_table)
+    assert ": stage “" in await _drawn(uow_factory, stage_table, "en")
+
+
+async def _drawn(
+    uow_factory: SqlUnitOfWorkFactory, message: OutgoingMessage, locale: str = "ru"
+) -> str:
+    assert message.text_drawing is not None
+    return await ClosingStandingsText(uow_factory)(message.text_drawing.arguments, locale, NOW)
 
 
 async def test_a_withdrawn_player_who_never_played_is_left_out_of_the_table(
@@ -304,11 +317,9 @@ async def test_a_withdrawn_player_who_never_played_is_left_out_of_the_table(
         replaced = await uow.participants.get(int(keys[0]))
         assert replaced is not None
         await uow.participants.save(replace(replaced, status=ParticipantStatus.REPLACED))
-        await publish_live_standings(
-            uow, PRESENTER, tournament.id, [_game(keys)], None, protocol_key="g", now=NOW
-        )
+        await publish_live_standings(uow, tournament.id, [_game(keys)], protocol_key="g", now=NOW)
         await uow.commit()
-    (message,) = await _pending(uow_factory)
-    assert extra.nickname not in (message.text or "")
+    text = await _live_text(uow_factory, tournament.id, [_game(keys)])
+    assert extra.nickname not in text
     # A replaced player keeps the points of the game he played.
-    assert "Игрок 0 &lt;b&gt; 2" in (message.text or "")
+    assert "Игрок 0 &lt;b&gt; 2" in text

@@ -22,9 +22,10 @@ from domain.protocol_screen import Act, Mode, Press
 from domain.registration import Application, ParticipantStatus
 from domain.services import checkin, protocols, rounds
 from domain.services.exports import dump_tournament, import_tournament
-from domain.services.standings import current_standings, participant_key, standings_of_tournament
+from domain.services.standings import current_standings, standings_of_tournament
 from domain.services.users import remember_user
 from domain.standings import StandingRow, Standings
+from domain.standings_board import participant_key
 from domain.tournament import TournamentState
 from tests.conftest import _drop_postgres_database, make_database_url
 from tests.factories import CHIEF_JUDGE, NOW, ORGANIZER, seed_tournament

@@ -9,6 +9,7 @@ from pathlib import Path
 
 DOMAIN = Path(__file__).resolve().parents[2] / "domain"
 HANDLERS = DOMAIN.parent / "handlers"
+RENDERING = DOMAIN.parent / "bot" / "rendering"
 FORBIDDEN_PACKAGES = ("aiogram", "sqlalchemy", "alembic", "aiohttp", "bot", "handlers")
 # Fresh randomness, like the clock, never decides a rule: a seed is drawn outside and passed
 # in. (Use cases in domain/services may mint unguessable deep-link tokens with it.)
@@ -35,18 +36,22 @@ def _clock_reads(path: Path) -> list[str]:
     ]
 
 
-def _violations(path: Path, forbidden: tuple[str, ...] = FORBIDDEN_PACKAGES) -> list[str]:
-    found = _clock_reads(path)
+def _imports(path: Path) -> list[tuple[int, str]]:
+    """Every module the file imports (absolute imports), with its line."""
+    found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
+            found += [(node.lineno, alias.name) for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names = [node.module]
-        else:
-            names = []
-        for name in names:
-            if name.split(".")[0] in forbidden:
-                found.append(f"{path.name}:{node.lineno} imports {name}")
+            found.append((node.lineno, node.module))
+    return found
+
+
+def _violations(path: Path, forbidden: tuple[str, ...] = FORBIDDEN_PACKAGES) -> list[str]:
+    found = _clock_reads(path)
+    for line, name in _imports(path):
+        if name.split(".")[0] in forbidden:
+            found.append(f"{path.name}:{line} imports {name}")
     return found
 
 
@@ -68,6 +73,23 @@ def test_rules_draw_no_fresh_randomness() -> None:
     rules = sorted(p for p in DOMAIN.rglob("*.py") if "services" not in p.relative_to(DOMAIN).parts)
     forbidden = FORBIDDEN_PACKAGES + RULES_FORBIDDEN
     assert [v for path in rules for v in _violations(path, forbidden)] == []
+
+
+def test_rendering_writes_what_it_is_given() -> None:
+    # The rendering layer turns data (a board, a card, a sheet) into text or pictures in a
+    # language; it never reads the database nor runs a use case (the outbox's drawers in
+    # bot/delivery and the handlers read, then hand it what to render), so the channel, the
+    # private chat and the web page can all render the same data.
+    files = sorted(RENDERING.rglob("*.py"))
+    assert len(files) > 5
+    forbidden = ("aiogram", "sqlalchemy", "aiohttp", "handlers", "domain.services", "bot.db")
+    found = [
+        f"{path.name}:{line} imports {name}"
+        for path in files
+        for line, name in _imports(path)
+        if any(name == bad or name.startswith(f"{bad}.") for bad in forbidden)
+    ]
+    assert found == []
 
 
 def test_the_check_sees_a_violation(tmp_path: Path) -> None:

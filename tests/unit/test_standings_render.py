@@ -10,23 +10,26 @@ from datetime import UTC, datetime, timedelta
 
 from PIL import Image, ImageChops
 
+from bot.delivery.render import render_phrase
 from bot.delivery.text import telegram_length
-from bot.i18n import format_points
+from bot.i18n import format_points, translator
 from bot.rendering import standings_table
 from bot.rendering.standings_csv import standings_csv
-from bot.rendering.standings_png import (
-    picture_count,
-    picture_legend,
-    standings_png,
-    standings_pngs,
-)
-from bot.rendering.standings_posts import ChannelStandings
+from bot.rendering.standings_png import picture_legend, standings_png, standings_pngs
+from bot.rendering.standings_posts import closing_pages
 from bot.rendering.standings_text import live_standings_text, standings_pages
 from domain.lot import Lot
 from domain.outgoing import TEXT_LIMIT
 from domain.regulation import load_preset
-from domain.services.standings import PlayedGame, RoundClosed, StageClosed, standings_board
 from domain.standings import GameRecord, PlayerEntry, TeamEntry
+from domain.standings_board import (
+    PlayedGame,
+    RoundClosed,
+    StageClosed,
+    closing_heading,
+    picture_count,
+    standings_board,
+)
 from tests.unit.protocol_builders import protocol
 
 CUP = load_preset("black-raven-cup")
@@ -290,11 +293,14 @@ def test_a_team_tournaments_pictures_hold_both_tables_within_a_phones_height():
 
 def test_the_closing_posts_name_the_round_or_the_stage():
     board = cup_board(10, title="Кубок " + HOSTILE)
-    post = ChannelStandings("ru").closing(board, RoundClosed("qualifying", 2))
-    assert post.caption == "<b>Кубок &lt;b&gt;&amp;amp;: тур 2 завершён</b> (Отборочный тур)"
-    assert post.pages[0].startswith(post.caption)
-    stage = ChannelStandings("en").closing(board, StageClosed("qualifying"))
-    assert stage.caption == "<b>Кубок &lt;b&gt;&amp;amp;: stage “Qualifying” closed</b>"
+    closing = RoundClosed("qualifying", 2)
+    caption = render_phrase(translator(), "ru", closing_heading(board, closing), markup=True)
+    assert caption == "<b>Кубок &lt;b&gt;&amp;amp;: тур 2 завершён</b> (Отборочный тур)"
+    assert closing_pages(board, closing, "ru")[0].startswith(caption)
+    stage = closing_heading(board, StageClosed("qualifying"))
+    assert render_phrase(translator(), "en", stage, markup=True) == (
+        "<b>Кубок &lt;b&gt;&amp;amp;: stage “Qualifying” closed</b>"
+    )
 
 
 def test_points_are_written_without_trailing_zeros_the_locales_way():

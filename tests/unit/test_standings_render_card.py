@@ -9,8 +9,8 @@ from bot.rendering.player_card import player_card_text
 from domain.protocol import GameEnd
 from domain.registration import Participant, ParticipantStatus
 from domain.regulation import load_preset
-from domain.services.standings import PlayedGame, player_card, standings_board
 from domain.standings import GameRecord, PlayerEntry
+from domain.standings_board import PlayedGame, player_card, standings_board
 from tests.unit.protocol_builders import protocol
 
 CUP = load_preset("black-raven-cup")

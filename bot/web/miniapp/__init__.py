@@ -35,7 +35,6 @@ from domain.services import live_games
 from domain.services.access import NotFound
 from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.protocols import NotYourTable
-from domain.services.standings import StandingsPresenter
 
 STATIC = Path(__file__).parent / "static"
 PAGE = "/app/game/{game_id}"
@@ -62,12 +61,10 @@ class _Deps:
         token: str,
         uow_factory: UnitOfWorkFactory,
         clock: Clock,
-        presenter: StandingsPresenter | None,
     ) -> None:
         self.token = token
         self.uow_factory = uow_factory
         self.clock = clock
-        self.presenter = presenter
 
 
 DEPS = web.AppKey("miniapp", _Deps)
@@ -78,10 +75,9 @@ def install(
     token: str,
     uow_factory: UnitOfWorkFactory,
     clock: Clock,
-    presenter: StandingsPresenter | None = None,
 ) -> None:
     """Add the Mini App's page and API to the bot's web application."""
-    web_app[DEPS] = _Deps(token, uow_factory, clock, presenter)
+    web_app[DEPS] = _Deps(token, uow_factory, clock)
     web_app.router.add_get(PAGE, _page)
     web_app.router.add_static("/app/static", STATIC, append_version=True)
     web_app.router.add_get("/app/api/games/{game_id}", _get)
@@ -181,9 +177,7 @@ async def _undo(request: web.Request) -> web.Response:
 
 async def _confirm(request: web.Request) -> web.Response:
     async def use(deps: _Deps, game_id: int, who: Caller, _body: dict[str, Any]):
-        return await live_games.confirm(
-            deps.uow_factory, game_id, who.user_id, deps.clock.now(), deps.presenter
-        )
+        return await live_games.confirm(deps.uow_factory, game_id, who.user_id, deps.clock.now())
 
     return await _handle(request, use)
 

@@ -1,0 +1,71 @@
+"""What the outbox worker draws when it sends a message (see `domain.outgoing.Drawing`): the
+standings as they stand at that moment, read through a unit of work and written by the
+rendering layer in the recipient's language."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+
+from bot.delivery.text import PAGE_BREAK
+from bot.delivery.worker import Drawer
+from bot.rendering.pictures import StandingsPainter
+from bot.rendering.standings_posts import closing_pages, live_post
+from domain.services.ports import UnitOfWorkFactory
+from domain.services.standings import board_of_tournament
+from domain.services.standings_posts import (
+    CLOSING_STANDINGS,
+    LIVE_STANDINGS,
+    STANDINGS_PICTURE,
+    closing_of,
+)
+
+
+class StandingsPictures:
+    """Draws the `standings-picture` attachments: the tournament's current standings, drawn
+    by `painter` outside the event loop's process so the bot stays responsive."""
+
+    def __init__(self, uow_factory: UnitOfWorkFactory, painter: StandingsPainter) -> None:
+        self._uow_factory = uow_factory
+        self._painter = painter
+
+    async def __call__(self, args: Mapping[str, str | int], locale: str, now: datetime) -> bytes:
+        board = await board_of_tournament(self._uow_factory, int(args["tournament"]), now)
+        page = int(args.get("page", 1))
+        return await self._painter.draw(board, locale, page)
+
+
+class LiveStandingsText:
+    """Draws the live table of a `standings-live` edit: the standings as they stand when it
+    is sent, provisional as of the moment it was recorded or scheduled for."""
+
+    def __init__(self, uow_factory: UnitOfWorkFactory) -> None:
+        self._uow_factory = uow_factory
+
+    async def __call__(self, args: Mapping[str, str | int], locale: str, now: datetime) -> str:
+        moment = datetime.fromisoformat(str(args["at"]))
+        board = await board_of_tournament(self._uow_factory, int(args["tournament"]), moment)
+        return live_post(board, locale)
+
+
+class ClosingStandingsText:
+    """Draws the table of a `standings-closing` post: its pages, each sent as a message."""
+
+    def __init__(self, uow_factory: UnitOfWorkFactory) -> None:
+        self._uow_factory = uow_factory
+
+    async def __call__(self, args: Mapping[str, str | int], locale: str, now: datetime) -> str:
+        moment = datetime.fromisoformat(str(args["at"]))
+        board = await board_of_tournament(self._uow_factory, int(args["tournament"]), moment)
+        return PAGE_BREAK.join(closing_pages(board, closing_of(args), locale))
+
+
+def standings_drawers(
+    uow_factory: UnitOfWorkFactory, painter: StandingsPainter
+) -> dict[str, Drawer]:
+    """Every drawer of the standings, by the name their drawings give."""
+    return {
+        STANDINGS_PICTURE: StandingsPictures(uow_factory, painter),
+        LIVE_STANDINGS: LiveStandingsText(uow_factory),
+        CLOSING_STANDINGS: ClosingStandingsText(uow_factory),
+    }
