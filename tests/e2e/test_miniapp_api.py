@@ -178,7 +178,7 @@ def _post_of(tables: Tables, table: int) -> str:
 
 
 async def test_a_game_run_live_gives_what_the_inline_screen_gives(tables: Tables) -> None:
-    live, inline = tables.games
+    live = tables.games[0]
     # The judge opens his protocol from the round message; "Run the game" opens the Mini App.
     judge = tables.judges[0]
     screen = await open_protocol(judge, await called(judge), Pace(speed=1000))
@@ -192,7 +192,16 @@ async def test_a_game_run_live_gives_what_the_inline_screen_gives(tables: Tables
     view = await client.play(live_actions(PLAN, CUP))
     assert view["confirmed"] and view["notice"] == "Протокол подтверждён."
     assert [score["total"] for score in view["scores"]][:3] == ["2,3", "2", "2,3"]
-    # The same game entered with the inline buttons at the other table.
+    await assert_same_as_inline(tables)
+    # The log stays with the confirmed protocol; nothing changes it any more.
+    status, after = await client.act(Proceed())
+    assert status == 200 and after["notice"] and after["version"] == view["version"]
+
+
+async def assert_same_as_inline(tables: Tables) -> None:
+    """Table 1's game was run live as PLAN: table 2's judge enters PLAN with the inline
+    buttons, and the two give the same protocol, points and channel post."""
+    live, inline = tables.games
     listing = await called(tables.judges[1])
     screen = await open_protocol(tables.judges[1], listing, Pace(speed=1000))
     await fill_protocol(screen, PLAN, Pace(speed=1000), CUP.extra_points.step)
@@ -215,6 +224,3 @@ async def test_a_game_run_live_gives_what_the_inline_screen_gives(tables: Tables
     points = {row.id: row.points for row in standings.players}
     for seat in range(10):
         assert points[str(tables.players[0][seat])] == points[str(tables.players[1][seat])]
-    # The log stays with the confirmed protocol; nothing changes it any more.
-    status, after = await client.act(Proceed())
-    assert status == 200 and after["notice"] and after["version"] == view["version"]

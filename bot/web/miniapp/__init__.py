@@ -302,6 +302,7 @@ def view_json(view: live_games.LiveView, locale: str) -> dict[str, Any]:
                     "seat": score.seat,
                     "nickname": view.nicknames[score.seat - 1],
                     "total": _points(score.total, locale),
+                    "won": score.won,
                     "win": _points(score.win, locale),
                     "best_move": _points(score.best_move, locale),
                     "extra": _points(score.extra, locale),
@@ -334,7 +335,7 @@ def _say(locale: str, code: str, args: dict[str, object]) -> str:
 
 _TEXT_ARGS = {
     name: f"{{{name}}}"
-    for name in ("seat", "day", "night", "seconds", "voters", "game", "table", "seats")
+    for name in ("seat", "day", "night", "seconds", "voters", "game", "table", "seats", "points")
 }
 
 

@@ -8,11 +8,14 @@ anything is read or changed.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from aiogram.utils.web_app import safe_parse_webapp_init_data
 from aiohttp import web
+
+from bot.i18n import LOCALES, translator
 
 # Launch data this old is refused: a Mini App left open for a day is opened again.
 MAX_AGE = timedelta(hours=24)
@@ -30,13 +33,18 @@ class Caller:
 
 
 class Unauthorized(web.HTTPUnauthorized):
-    """The request's launch data is missing, forged, foreign or expired."""
+    """The request's launch data is missing, forged, foreign or expired. Nobody is known, so
+    the explanation comes in every language (the page picks its reader's)."""
 
     def __init__(self, reason: str) -> None:
-        super().__init__(
-            text=f'{{"error": "unauthorized", "reason": "{reason}"}}',
-            content_type="application/json",
-        )
+        body = {
+            "error": "unauthorized",
+            "reason": reason,
+            "messages": {
+                locale: translator().get(locale, "miniapp-unauthorized") for locale in LOCALES
+            },
+        }
+        super().__init__(text=json.dumps(body, ensure_ascii=False), content_type="application/json")
 
 
 def caller(request: web.Request, token: str, now: datetime) -> Caller:

@@ -58,6 +58,15 @@
     } catch (e) { /* no sound here */ }
   }
 
+  function readerLocale() {
+    // Before the server knows who reads: the language the launch data names, or the browser's.
+    try {
+      const user = JSON.parse(new URLSearchParams(initData).get("user") || "{}");
+      if (user.language_code) return user.language_code.slice(0, 2);
+    } catch (e) { /* unreadable: the browser's */ }
+    return (navigator.language || "ru").slice(0, 2);
+  }
+
   async function call(method, path, body) {
     const response = await fetch(`/app/api/games/${gameId}${path}`, {
       method,
@@ -66,7 +75,8 @@
     });
     const data = await response.json();
     if (response.status === 200 || response.status === 409 || response.status === 422) return data;
-    throw Object.assign(new Error(data.message || response.statusText), { shown: data.message });
+    const said = data.message || (data.messages && (data.messages[readerLocale()] || data.messages.ru));
+    throw Object.assign(new Error(said || response.statusText), { shown: said });
   }
 
   async function load() {
@@ -179,6 +189,9 @@
   }
 
   function render() {
+    // What the page shows now, for the people and the tests that follow it.
+    document.body.dataset.version = String(view.version);
+    document.body.dataset.phase = view.phase;
     $("title").textContent = view.title;
     $("phase").textContent = view.phase_text;
     const box = $("message");
@@ -454,7 +467,12 @@
         const line = table.insertRow();
         line.insertCell().textContent = `${score.seat}. ${score.nickname}`;
         line.insertCell().textContent = score.total;
-        const parts = [score.win, score.best_move !== "0" ? `ЛХ ${score.best_move}` : "", score.extra !== "0" ? `+${score.extra}` : "", score.penalty !== "0" ? score.penalty : ""];
+        const parts = [
+          T(score.won ? "part-win" : "part-loss", { points: score.win }),
+          score.best_move !== "0" ? T("part-best-move", { points: score.best_move }) : "",
+          score.extra !== "0" ? T("part-extra", { points: score.extra }) : "",
+          score.penalty !== "0" ? T("part-penalty", { points: score.penalty }) : "",
+        ];
         line.insertCell().textContent = parts.filter(Boolean).join(" · ");
       }
       box.append(table);
