@@ -11,6 +11,7 @@ from domain.permissions import Action, Forbidden
 from domain.registration import Application, Participant, ParticipantStatus, check_nickname_free
 from domain.services.access import NotFound, authorize, load_tournament, notice, record
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
+from domain.services.registration import tell_captain
 from domain.services.reminders import replan_reminders
 from domain.services.rounds import (
     correct_schedules_after_substitute,
@@ -122,6 +123,9 @@ async def exclude(
                     reason=reason,
                 )
             )
+        notices += await tell_captain(
+            uow, tournament, None, participant, joined=False, left_key="notice-team-member-excluded"
+        )
         await record(uow, notices)
         await replan_reminders(uow, tournament.id, now)
         if tournament.has_started:
@@ -225,6 +229,8 @@ async def substitute(
                     nickname=player.nickname,
                 )
             )
+        # The captain hears of the substitute joining his team (and of the team complete again).
+        notices += await tell_captain(uow, tournament, None, player, joined=True)
         await record(uow, notices)
         # The substitute's schedule, when the stage's schedules went out (docs/seating.md).
         await correct_schedules_after_substitute(uow, schedules)

@@ -216,17 +216,28 @@ async def withdraw_members(
 
 
 async def tell_captain(
-    uow: UnitOfWork, tournament: Tournament, team: Team, member: Participant, *, joined: bool
+    uow: UnitOfWork,
+    tournament: Tournament,
+    team: Team | None,
+    member: Participant,
+    *,
+    joined: bool,
+    left_key: str = "notice-team-left",
 ) -> list[OutgoingMessage]:
     """The captain's notice that `member` joined his team (or that it is complete now) or left
-    it, with how many players it has; nothing when the captain himself is the one."""
+    it (`left_key` says how), with how many players it has; nothing when the captain himself
+    is the one. `team` None: the member's own team, if he has one."""
+    if team is None and member.team_id is not None:
+        team = await uow.teams.get(member.team_id)
+    if team is None:
+        return []
     captain = await uow.participants.get(team.captain_id)
     if captain is None or captain.user_id is None or captain.id == member.id:
         return []
     participants = await uow.participants.of_tournament(tournament.id)
     size = tournament.regulation.team_size or 0
     if not joined:
-        key = "notice-team-left"
+        key = left_key
     elif is_complete(team, participants, size):
         key = "notice-team-complete"
     else:

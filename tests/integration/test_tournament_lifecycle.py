@@ -192,12 +192,25 @@ async def test_a_no_show_is_replaced_by_a_waiting_player_who_plays_for_his_team(
     )
     assert substitute.team_id == missing.team_id and substitute.substitute_for == missing.id
     assert notices[0].phrase is not None and notices[0].phrase.key == "notice-substitute"
+    # The captain (1003) hears of the substitute joining: his team is complete again.
+    told = [n.phrase.key for n in notices if n.chat_id == 1003 and n.phrase is not None]
+    assert told == ["notice-team-complete"]
     started = await tournaments.move_tournament(
         uow_factory, tournament.id, ADMIN, ADMINS, Move.START_STAGE, NOW
     )
     assert isinstance(started, Tournament) and started.current_stage == "qualifying"
     with pytest.raises(Invalid, match="team-withdraw-after-start"):
         await teams.withdraw_team(uow_factory, substitute.team_id, 1003, NOW)
+    # An excluded member leaves the team: its captain is told, with how many still play.
+    await _people(uow_factory, 501)
+    chief = await staff.invite_judge(
+        uow_factory, tournament.id, ADMIN, ADMINS, StaffRole.CHIEF_JUDGE, NOW
+    )
+    await staff.accept_staff_invite(uow_factory, chief.token, 501, NOW)
+    member = next(p for p in people if p.user_id == 1007)
+    _, notices = await checkin.exclude(uow_factory, member.id, 501, ADMINS, "подсказки", NOW)
+    told = [n.phrase for n in notices if n.chat_id == 1006 and n.phrase is not None]
+    assert [(p.key, p.arguments["count"]) for p in told] == [("notice-team-member-excluded", 2)]
 
 
 async def test_a_player_edits_his_details_but_not_into_a_taken_nickname(

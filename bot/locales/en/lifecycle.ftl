@@ -299,3 +299,4 @@ notice-team-left = { $nickname } left team "{ $team }": it has { $count } of { $
 ## The captain hears that a player of his team got a place from the waiting list
 notice-team-member-promoted = { $nickname } of team "{ $team }" got a place from the waiting list: the team has { $count } of { $size }.
 notice-team-complete-promoted = { $nickname } got a place from the waiting list: team "{ $team }" is complete!
+notice-team-member-excluded = { $nickname } was excluded from the tournament: team "{ $team }" has { $count } of { $size } players. The organizer appoints a substitute.
