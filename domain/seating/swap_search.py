@@ -37,9 +37,11 @@ from domain.seating.table_numbers import NumberingProblem, number_tables, player
 # one repeated meeting (one unit of S2).
 HARD = 1e9
 OVER_TARGET = 1e3
-# A game at one table, or with one judge, more than one above the player's bound (⌈games /
-# tables⌉, ⌈games / judges⌉): below a meeting above the target, above a few units of S2.
-OVER_VISITS = 1e2
+# A game at one table, or with one judge, more than one above the player's own bound
+# (`bounds.place_bounds`): as much as a meeting above the target, since the issue allows
+# neither, and far above S2. (Weighed below such a meeting, 30 players in teams of 3 at 3
+# tables kept every pair within 3 games but left a player 4 games with one judge, bound 2.)
+OVER_VISITS = OVER_TARGET
 STAY = 5.0
 
 # A swap that may not be made costs this much more than any real swap.
