@@ -46,6 +46,7 @@ from bot.update_ledger import (
 )
 from bot.web import build_web_app, serving
 from domain.services.ports import Clock, SeedSource
+from handlers.intents import pack_intent
 from handlers.middlewares import KnownUserMiddleware
 from handlers.routers import all_routers
 from handlers.start import EVERYONE_COMMANDS
@@ -200,6 +201,7 @@ def build_delivery(
         limiter=_shared_limiter(dispatcher.storage, bot, limits),
         default_locale=settings.default_locale,
         drawers=standings_drawers(uow_factory, dispatcher["pictures"]),
+        pack=pack_intent,
         identity=identity,
     )
     # Reminders fall due by the Dispatcher's clock, the one handlers read.

@@ -128,9 +128,3 @@ def tie_key(tie: Tie) -> str:
     """A short name of a tie that stays the same however its entries are listed."""
     named = "\x1f".join((tie.unit, tie.context, *sorted(tie.tied)))
     return hashlib.sha256(named.encode()).hexdigest()[:16]
-
-
-def lot_screen_callback(tournament_id: int) -> str:
-    """The callback data of a button opening the chief judge's lot screen of a tournament
-    (the handler's `LotButton` packs and parses the same)."""
-    return f"lo:{tournament_id}:view"

@@ -14,6 +14,8 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Literal
 
+from domain.intents import Intent
+
 TEXT_LIMIT = 4096
 CAPTION_LIMIT = 1024
 
@@ -74,15 +76,16 @@ ArgumentValue = str | int | Decimal | Html | Localized | Phrase | Lines
 
 @dataclass(frozen=True, slots=True)
 class Button:
-    """An inline button: a callback button or a link; its text may be a phrase."""
+    """An inline button: what pressing it asks for (a typed intent, packed into callback data
+    by the Telegram side when the message is sent) or a link; its text may be a phrase."""
 
     text: str | Phrase
-    callback_data: str | None = None
+    intent: Intent | None = None
     url: str | None = None
 
     def __post_init__(self) -> None:
-        if (self.callback_data is None) == (self.url is None):
-            raise ValueError("a button has either callback data or a URL")
+        if (self.intent is None) == (self.url is None):
+            raise ValueError("a button has either an intent or a URL")
 
 
 @dataclass(frozen=True, slots=True)

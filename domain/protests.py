@@ -185,14 +185,3 @@ def deciders(staff: Collection[tuple[int, str]], table_judge: int | None) -> fro
     return frozenset(
         person for person, role in staff if role == "table_judge" and person != table_judge
     )
-
-
-def decision_callback(protest_id: int, act: str) -> str:
-    """The callback data of the decision buttons under a protest (`DecisionButton`)."""
-    return f"pd:{protest_id}:{act}"
-
-
-def protest_callback(game_id: int) -> str:
-    """The callback data of the "Protest" button under a player's result (the handler's
-    `ProtestButton` packs and parses the same)."""
-    return f"pt:{game_id}"

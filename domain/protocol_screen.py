@@ -402,12 +402,6 @@ def _with_named(draft: ProtocolDraft, seat: int, named: bool) -> ProtocolDraft:
     return replace(draft, best_move=tuple(seats), best_move_by=victim)
 
 
-# The button in a judge's round message opens his table's protocol. Its callback data is
-# written here, where the use case records the message; `handlers/protocol.py` parses it with
-# its `ProtocolButton` ("pp", game, act, seat, value), and a test keeps the two in step.
+# The press that opens a game's protocol (the button of a judge's round message, whose
+# intent is `domain.intents.OpenProtocol`).
 OPEN = "o"
-
-
-def open_callback(game_id: int) -> str:
-    """The callback data of the button that opens a game's protocol."""
-    return f"pp:{game_id}:{OPEN}:0:0"

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
+from domain.intents import CheckIn, OpenProtocol
 from domain.outgoing import Button, OutgoingMessage, Phrase, ScheduledPush
-from domain.protocol_screen import open_callback
 from domain.registration import Participant, ParticipantStatus
 from domain.reminders import (
     CHIEF_JUDGE_GRACE,
@@ -47,11 +47,6 @@ _CHECKIN_STATES = frozenset(
 def reminder_prefix(tournament_id: int) -> str:
     """The start of every reminder key of a tournament (the plan owns all keys under it)."""
     return f"reminder:{tournament_id}:"
-
-
-def checkin_callback(tournament_id: int) -> str:
-    """The callback data of the "I am here" button (`handlers.callbacks.CheckIn`)."""
-    return f"ci:{tournament_id}"
 
 
 @dataclass(frozen=True)
@@ -199,7 +194,7 @@ def _checkin_reminders(facts: ReminderFacts) -> list[ScheduledPush]:
     opens_at = openings[min(openings)]
     if tournament.checkin_cutoff is not None and opens_at >= tournament.checkin_cutoff:
         return []
-    button = Button(Phrase.of("checkin-button"), checkin_callback(tournament.id))
+    button = Button(Phrase.of("checkin-button"), CheckIn(tournament.id))
     return [
         _push(
             tournament,
@@ -300,7 +295,7 @@ def _judge_reminder(
     if game.judge_id is None:
         return []
     tournament = facts.tournament
-    button = Button(Phrase.of("round-open-protocol"), open_callback(game.id))
+    button = Button(Phrase.of("round-open-protocol"), OpenProtocol(game.id))
     return [
         _push(
             tournament,

@@ -12,7 +12,6 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.config import Settings
 from domain import validation
-from domain.outgoing import Button, Phrase
 from domain.registration import Application, ParticipantStatus
 from domain.services.checkin import call_for_checkin, check_in, exclude, mark_no_show, substitute
 from domain.services.ports import Clock, UnitOfWorkFactory
@@ -94,11 +93,8 @@ async def call_players(
     settings: Settings,
     clock: Clock,
 ) -> None:
-    button = Button(
-        Phrase.of("checkin-button"), callback_data=CheckIn(tid=callback_data.tid).pack()
-    )
     sent = await call_for_checkin(
-        uow_factory, callback_data.tid, user.telegram_id, settings.admin_ids, clock.now(), button
+        uow_factory, callback_data.tid, user.telegram_id, settings.admin_ids, clock.now()
     )
     await callback.answer(texts("checkin-called", count=len(sent)), show_alert=True)
 

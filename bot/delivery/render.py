@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.delivery.text import escape, split_text, telegram_length
 from bot.i18n import Translator
+from domain.intents import Intent
 from domain.outgoing import CAPTION_LIMIT, Html, Lines, Localized, OutgoingMessage, Phrase
+
+# Packs a button's intent into the callback data Telegram sends back when it is pressed
+# (`handlers.intents.pack_intent`: the screens' own `CallbackData`).
+IntentPacker = Callable[[Intent], str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +49,7 @@ def render_phrase(translator: Translator, locale: str, phrase: Phrase, *, markup
 
 
 def _keyboard(
-    translator: Translator, locale: str, message: OutgoingMessage
+    translator: Translator, locale: str, message: OutgoingMessage, pack: IntentPacker | None
 ) -> InlineKeyboardMarkup | None:
     if not message.buttons:
         return None
@@ -55,7 +61,7 @@ def _keyboard(
                     if isinstance(button.text, Phrase)
                     else button.text
                 ),
-                callback_data=button.callback_data,
+                callback_data=_packed(button.intent, pack),
                 url=button.url,
             )
             for button in row
@@ -65,14 +71,28 @@ def _keyboard(
     return InlineKeyboardMarkup(inline_keyboard=rows)
 
 
-def render(translator: Translator, locale: str, message: OutgoingMessage) -> Rendered:
+def _packed(intent: Intent | None, pack: IntentPacker | None) -> str | None:
+    if intent is None:
+        return None
+    if pack is None:
+        raise ValueError(f"a button asks for {intent} but no packer was given")
+    return pack(intent)
+
+
+def render(
+    translator: Translator,
+    locale: str,
+    message: OutgoingMessage,
+    pack: IntentPacker | None = None,
+) -> Rendered:
     """The message's text cut to Telegram's limits; it becomes the attachment's caption when
-    it fits in one, otherwise it follows the attachment as messages of its own."""
+    it fits in one, otherwise it follows the attachment as messages of its own. Its buttons'
+    intents are packed by `pack`."""
     if message.phrase is not None:
         text = render_phrase(translator, locale, message.phrase, markup=True)
     else:
         text = message.text or ""
-    keyboard = _keyboard(translator, locale, message)
+    keyboard = _keyboard(translator, locale, message, pack)
     if message.attachment is not None and telegram_length(text) <= CAPTION_LIMIT:
         return Rendered(caption=text or None, texts=(), keyboard=keyboard)
     return Rendered(caption=None, texts=tuple(split_text(text)), keyboard=keyboard)

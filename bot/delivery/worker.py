@@ -59,7 +59,7 @@ from bot import metrics
 from bot.db.repositories.outbox import Anchor, Claimed, Problem
 from bot.db.uow import SqlUnitOfWork, SqlUnitOfWorkFactory
 from bot.delivery.limits import DeliveryLimits, Limiter, LocalLimiter, Slot, is_private_chat
-from bot.delivery.render import Rendered, render
+from bot.delivery.render import IntentPacker, Rendered, render
 from bot.delivery.text import escape
 from bot.i18n import Translator, translator
 from domain.outgoing import (
@@ -204,6 +204,7 @@ class DeliveryWorker:
         concurrency: int = 16,
         texts: Translator | None = None,
         drawers: Mapping[str, Drawer] | None = None,
+        pack: IntentPacker | None = None,
         identity: str | None = None,
     ) -> None:
         self._bot = bot
@@ -216,6 +217,7 @@ class DeliveryWorker:
         self._concurrency = concurrency
         self._texts = texts or translator()
         self._drawers = dict(drawers or {})
+        self._pack = pack
         self.identity = identity or process_identity()
         self._lease = WORKER_LEASE_PREFIX + self.identity
         self._wakeup = asyncio.Event()
@@ -545,7 +547,7 @@ class DeliveryWorker:
         message = claimed.message
         try:
             message = await self._drawn(message, job.locale)
-            rendered = render(self._texts, job.locale, message)
+            rendered = render(self._texts, job.locale, message, self._pack)
             if not rendered.texts and message.attachment is None:
                 raise ValueError("the message has no text")
             if job.anchor is not None and len(rendered.texts) > 1:

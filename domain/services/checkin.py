@@ -6,7 +6,8 @@ from collections.abc import Collection
 from dataclasses import replace
 from datetime import datetime
 
-from domain.outgoing import Button, OutgoingMessage
+from domain.intents import CheckIn
+from domain.outgoing import Button, OutgoingMessage, Phrase
 from domain.permissions import Action, Forbidden
 from domain.registration import Application, Participant, ParticipantStatus, check_nickname_free
 from domain.services.access import NotFound, authorize, load_tournament, notice, record
@@ -245,9 +246,8 @@ async def call_for_checkin(
     user_id: int,
     admin_ids: Collection[int],
     now: datetime,
-    button: Button,
 ) -> list[OutgoingMessage]:
-    """Ask every registered player who has not confirmed presence to press `button`."""
+    """Ask every registered player who has not confirmed presence to press "I am here"."""
     async with uow_factory() as uow:
         tournament = await authorize(
             uow, tournament_id, user_id, admin_ids, Action.MARK_NO_SHOW, now
@@ -255,6 +255,7 @@ async def call_for_checkin(
         refused = checkin_refusal(tournament, now)
         if refused is not None:
             raise Invalid(refused)
+        button = Button(Phrase.of("checkin-button"), CheckIn(tournament.id))
         messages = [
             replace(
                 notice(p.user_id, tournament.id, "notice-checkin", tournament=tournament.title),

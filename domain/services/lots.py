@@ -17,12 +17,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from html import escape
 
+from domain.intents import OpenLot
 from domain.lot import Lot
 from domain.lots import (
     LotDecision,
     Tie,
     decide_tie,
-    lot_screen_callback,
     tie_key,
     ties_to_decide,
 )
@@ -203,7 +203,7 @@ async def alert_lot_needed(uow: UnitOfWork, tournament: Tournament) -> None:
         for person, role in await uow.staff.of_tournament(tournament.id)
         if role is StaffRole.CHIEF_JUDGE
     )
-    button = Button(Phrase.of("lot-open"), callback_data=lot_screen_callback(tournament.id))
+    button = Button(Phrase.of("lot-open"), OpenLot(tournament.id))
     for tie in ties:
         names = ", ".join(await _names(uow, tournament, tie))
         phrase = Phrase.of(

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from html import escape
 
+from domain.intents import DecideProtest, FileProtest
 from domain.outgoing import Button, Html, OutgoingMessage, Phrase, ScheduledPush
 from domain.permissions import Action, Forbidden
 from domain.protests import (
@@ -23,9 +24,7 @@ from domain.protests import (
     check_filing,
     decide,
     deciders,
-    decision_callback,
     local_time,
-    protest_callback,
     protest_reason,
     settle_by_correction,
     window_minutes,
@@ -43,7 +42,7 @@ from domain.services.standings_posts import publish_after_result, publish_live_s
 from domain.tournament import Tournament
 from domain.validation import Invalid
 
-# The chief judge's buttons under a protest (see `decision_callback`).
+# The chief judge's buttons under a protest (the acts of `domain.intents.DecideProtest`).
 REJECT, ACCEPT, CORRECT, PLAYERS, PHOTO, ANNUL = "rej", "acc", "fix", "pl", "ph", "ann"
 
 
@@ -151,7 +150,7 @@ async def _offer_protests(
             "points": str(scores[participant_id].total),
             "time": time,
         }
-        button = Button(Phrase.of("protest-button"), callback_data=protest_callback(game.game.id))
+        button = Button(Phrase.of("protest-button"), FileProtest(game.game.id))
         await uow.outbox.add(
             OutgoingMessage(
                 chat_id=player.user_id,
@@ -299,17 +298,15 @@ async def _tell_deciders(uow: UnitOfWork, protest: Protest, target: ProtestTarge
     seat = game.game.players.index(protest.participant_id) + 1
     buttons: list[tuple[Button, ...]] = [
         (
-            Button(Phrase.of("protest-reject"), decision_callback(protest.id, REJECT)),
-            Button(Phrase.of("protest-accept"), decision_callback(protest.id, ACCEPT)),
+            Button(Phrase.of("protest-reject"), DecideProtest(protest.id, REJECT)),
+            Button(Phrase.of("protest-accept"), DecideProtest(protest.id, ACCEPT)),
         ),
-        (Button(Phrase.of("protest-players"), decision_callback(protest.id, PLAYERS)),),
+        (Button(Phrase.of("protest-players"), DecideProtest(protest.id, PLAYERS)),),
     ]
     if tournament.regulation.protest_annulment_allowed:
-        buttons.insert(
-            1, (Button(Phrase.of("protest-annul"), decision_callback(protest.id, ANNUL)),)
-        )
+        buttons.insert(1, (Button(Phrase.of("protest-annul"), DecideProtest(protest.id, ANNUL)),))
     if protest.photo is not None:
-        buttons.append((Button(Phrase.of("protest-photo"), decision_callback(protest.id, PHOTO)),))
+        buttons.append((Button(Phrase.of("protest-photo"), DecideProtest(protest.id, PHOTO)),))
     phrase = Phrase.of(
         "protest-to-chief",
         tournament=tournament.title,

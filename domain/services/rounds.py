@@ -16,10 +16,10 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from html import escape
 
+from domain.intents import OpenProtocol
 from domain.lifecycle import advancing_players
 from domain.outgoing import TEXT_LIMIT, Button, Html, Lines, Localized, OutgoingMessage, Phrase
 from domain.permissions import Action, StaffRole
-from domain.protocol_screen import open_callback
 from domain.registration import Participant, ParticipantStatus
 from domain.reminder_plan import who_plays
 from domain.rounds import (
@@ -833,7 +833,7 @@ async def _record_judge_list(
                 table=game.table,
                 players=Html(_table_lines(preview, game)),
             ),
-            buttons=((Button(Phrase.of("round-open-protocol"), open_callback(game.id)),),),
+            buttons=((Button(Phrase.of("round-open-protocol"), OpenProtocol(game.id)),),),
             tournament_id=preview.tournament.id,
             # Corrections may repeat (the organizer moves a player back): never deduplicated.
             dedupe_key=None if correction else f"round:{round_.id}:judge:{game.id}",

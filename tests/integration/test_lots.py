@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from bot.db.uow import SqlUnitOfWorkFactory
-from domain.lots import lot_screen_callback
+from domain.intents import OpenLot
 from domain.outgoing import DeliveryStatus, OutgoingMessage
 from domain.permissions import Forbidden
 from domain.protests import AuditKind
@@ -85,7 +85,7 @@ async def test_the_last_confirmation_alerts_the_chief_judge_once_with_a_button_t
     assert (args["where"], args["count"]) == ("cut", len(case.tie.tied))
     assert args["names"] == ", ".join(case.names)
     ((button,),) = alert.buttons
-    assert button.callback_data == lot_screen_callback(tid)
+    assert button.intent == OpenLot(tid)
     # The same tie is told once, however often the results change around it.
     async with uow_factory() as uow:
         tournament = await uow.tournaments.get(tid)

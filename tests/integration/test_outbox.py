@@ -6,6 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 from bot.db.repositories.outbox import Anchor
 from bot.db.uow import SqlUnitOfWorkFactory
+from domain.intents import OpenProtocol
 from domain.outgoing import (
     Attachment,
     Button,
@@ -83,7 +84,7 @@ async def test_a_claimed_message_comes_back_whole_and_is_claimed_once(
     message = OutgoingMessage(
         chat_id=-100_1,
         text="<b>Таблица</b>",
-        buttons=((Button(Phrase.of("command-help"), callback_data="h"),),),
+        buttons=((Button(Phrase.of("command-help"), OpenProtocol(5)),),),
         attachment=Attachment("photo", b"\x89PNG\x00", "standings.png"),
         pin=True,
         tournament_id=tournament_id,

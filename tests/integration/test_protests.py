@@ -11,6 +11,7 @@ from decimal import Decimal
 import pytest
 
 from bot.db.uow import SqlUnitOfWorkFactory
+from domain.intents import FileProtest
 from domain.protests import AuditKind, ProtestStatus
 from domain.protocol import Side
 from domain.protocol_screen import Act, Mode, Press
@@ -42,7 +43,7 @@ async def test_each_player_gets_his_result_with_a_protest_button_taken_away_at_t
         m for m in await sent_messages(uow_factory) if m.phrase and m.phrase.key == "protest-offer"
     ]
     assert sorted(m.chat_id for m in offers) == sorted(seeded.user_of(p) for p in players)
-    assert all(m.buttons[0][0].callback_data == f"pt:{game_id}" for m in offers)
+    assert all(m.buttons[0][0].intent == FileProtest(game_id) for m in offers)
     # Omsk is UTC+6: the window closes at 18:10 on the tournament's clock.
     assert offers[0].phrase is not None and offers[0].phrase.arguments["time"] == "18:10"
     async with uow_factory() as uow:

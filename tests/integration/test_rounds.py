@@ -93,7 +93,7 @@ async def test_publishing_tells_each_player_each_judge_and_the_channel_once(
     assert to_first_player.phrase.arguments["time"] == "none"  # no time set: the text drops it
     judge_lists = [m for m in messages if m.phrase and m.phrase.key == "round-judge-list"]
     assert sorted(m.chat_id for m in judge_lists) == list(seeded.judges)
-    assert all(m.buttons and m.buttons[0][0].callback_data for m in judge_lists)
+    assert all(m.buttons and m.buttons[0][0].intent for m in judge_lists)
     posts = [m for m in messages if m.chat_id == CHANNEL]
     assert len(posts) == 1
     assert posts[0].phrase is not None

@@ -1,4 +1,5 @@
-"""Every kind of button has its own callback prefix, so no press reaches the wrong screen."""
+"""Every kind of button has its own callback prefix, so no press reaches the wrong screen, and
+every pushed button's intent reaches the screen that answers it."""
 
 from __future__ import annotations
 
@@ -9,8 +10,22 @@ from collections import Counter
 from aiogram.filters.callback_data import CallbackData
 
 import handlers
-from domain.lots import lot_screen_callback
+from bot.db.repositories import outbox
+from domain.intents import (
+    CheckIn,
+    DecideProtest,
+    FileProtest,
+    OpenLot,
+    OpenProtocol,
+    intent_fields,
+)
+from domain.protocol_screen import OPEN
+from domain.services.protests import ANNUL, PLAYERS
+from handlers import callbacks
+from handlers.intents import pack_intent
 from handlers.lots import VIEW, LotButton
+from handlers.protests import DecisionButton, ProtestButton
+from handlers.protocol import ProtocolButton
 
 
 def _all_callback_data() -> list[type[CallbackData]]:
@@ -32,5 +47,31 @@ def test_callback_prefixes_are_unique() -> None:
     assert [prefix for prefix, count in counts.items() if count > 1] == []
 
 
-def test_the_lot_alerts_button_opens_the_lot_screen() -> None:
-    assert LotButton.unpack(lot_screen_callback(7)) == LotButton(tid=7, act=VIEW)
+def test_every_pushed_buttons_intent_is_packed_for_the_screen_that_answers_it() -> None:
+    big = 10**9
+    packed = {
+        OpenProtocol(42): ProtocolButton(game=42, act=OPEN),
+        OpenLot(7): LotButton(tid=7, act=VIEW),
+        FileProtest(5): ProtestButton(game=5),
+        DecideProtest(9, ANNUL): DecisionButton(protest=9, act=ANNUL),
+        CheckIn(3): callbacks.CheckIn(tid=3),
+    }
+    for intent, button in packed.items():
+        assert type(button).unpack(pack_intent(intent)) == button
+    biggest = [OpenProtocol(big), OpenLot(big), FileProtest(big), DecideProtest(big, PLAYERS)]
+    assert all(len(pack_intent(intent).encode()) <= 64 for intent in biggest)
+
+
+def test_buttons_stored_before_intents_keep_their_meaning() -> None:
+    # A reminder scheduled hours ahead was stored with its callback data written out.
+    stored = {"text": "Open", "url": None}
+    legacy = {
+        "pp:42:o:0:0": OpenProtocol(42),
+        "lo:7:view": OpenLot(7),
+        "pt:5": FileProtest(5),
+        "pd:9:annul": DecideProtest(9, "annul"),
+        "ci:3": CheckIn(3),
+    }
+    for data, intent in legacy.items():
+        assert outbox._button({**stored, "callback_data": data}).intent == intent
+    assert outbox._button({**stored, "intent": intent_fields(CheckIn(3))}).intent == CheckIn(3)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from bot.delivery.render import render
 from bot.i18n import translator
+from domain.intents import OpenLot
 from domain.outgoing import Attachment, Button, Html, Localized, OutgoingMessage, Phrase
+from handlers.intents import pack_intent
 
 
 def _unreachable(tournament: str | Html) -> Phrase:
@@ -46,14 +48,16 @@ def test_button_texts_are_rendered_but_not_escaped() -> None:
         text="Игра 1",
         buttons=(
             (
-                Button(Phrase.of("command-help"), callback_data="help"),
+                Button(Phrase.of("command-help"), OpenLot(7)),
                 Button("A&B", url="https://t.me/x"),
             ),
         ),
     )
-    keyboard = render(translator(), "en", message).keyboard
+    keyboard = render(translator(), "en", message, pack_intent).keyboard
     assert keyboard is not None
     assert [b.text for b in keyboard.inline_keyboard[0]] == ["Help", "A&B"]
+    # The intent is packed as the lot screen's own button.
+    assert keyboard.inline_keyboard[0][0].callback_data == "lo:7:view"
 
 
 def test_a_short_text_becomes_the_caption_of_its_picture() -> None:

@@ -28,11 +28,9 @@ from domain.protocol_screen import (
     end_time_presses,
     extra_values,
     new_screen,
-    open_callback,
     seat_press,
 )
 from domain.regulation import load_preset
-from handlers.protocol import OPEN, ProtocolButton
 
 CUP = load_preset("black-raven-cup")
 TEAMS = load_preset("siberia-ural-teams")
@@ -229,11 +227,6 @@ def test_the_summary_opens_only_when_nothing_is_missing() -> None:
     )
     assert screen.mode is Mode.SUMMARY
     assert screen.draft.complete(CUP).winner is Side.BLACK
-
-
-def test_the_round_message_button_opens_the_screen_the_handler_parses() -> None:
-    assert open_callback(42) == ProtocolButton(game=42, act=OPEN).pack()
-    assert len(open_callback(10**9).encode()) <= 64
 
 
 @given(

@@ -7,9 +7,10 @@ from dataclasses import replace
 from datetime import UTC, date, datetime
 from decimal import Decimal
 
+from domain.intents import CheckIn
 from domain.outgoing import ScheduledPush
 from domain.registration import ParticipantStatus
-from domain.reminder_plan import ReminderFacts, checkin_callback, plan_reminders
+from domain.reminder_plan import ReminderFacts, plan_reminders
 from domain.rounds import GameState, Round, SeatedStage, TableGame
 from domain.tournament import TournamentState
 from tests.unit.lifecycle_builders import player, team, tournament
@@ -112,7 +113,7 @@ def test_a_missing_protocol_reminds_its_judge_then_the_chief_judge_with_the_open
     judge = plan["protocol:12"]
     assert (judge.message.chat_id, judge.due_at) == (12, _utc(2026, 5, 16, 7, 45))
     assert _args(judge)["table"] == 2
-    assert judge.message.buttons[0][0].callback_data is not None
+    assert judge.message.buttons[0][0].intent is not None
     assert "protocol:11" not in plan  # table 1 confirmed its protocol
     chief = plan["chief:101:2"]
     assert (chief.message.chat_id, chief.due_at) == (CHIEF, _utc(2026, 5, 16, 8, 0))
@@ -219,16 +220,10 @@ def test_check_in_opens_with_the_first_days_start_for_players_not_checked_in() -
     assert sorted(plan) == ["checkin:1"]
     push = plan["checkin:1"]
     assert push.due_at == _utc(2026, 5, 16, 6, 0)  # "start 12:00" in Omsk
-    assert push.message.buttons[0][0].callback_data == checkin_callback(1)
+    assert push.message.buttons[0][0].intent == CheckIn(1)
     cutoff = replace(facts.tournament, checkin_cutoff=_utc(2026, 5, 16, 5, 0))
     cut_off = replace(facts, tournament=cutoff)
     assert plan_reminders(cut_off) == []
-
-
-def test_the_check_in_button_is_the_handlers_button() -> None:
-    from handlers.callbacks import CheckIn
-
-    assert checkin_callback(42) == CheckIn(tid=42).pack()
 
 
 def test_the_siberia_ural_final_day_reminds_each_of_its_six_rounds() -> None:

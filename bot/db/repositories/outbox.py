@@ -15,6 +15,16 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import MessageAnchorRow, OutboxRow, ScheduledPushRow, UnreachableChatRow
 from bot.db.models.outbox import _MessageColumns
+from domain.intents import (
+    CheckIn,
+    DecideProtest,
+    FileProtest,
+    Intent,
+    OpenLot,
+    OpenProtocol,
+    intent_fields,
+    intent_of,
+)
 from domain.outgoing import (
     ArgumentValue,
     Attachment,
@@ -82,7 +92,8 @@ def _phrase(data: dict[str, Any]) -> Phrase:
 
 def _button_json(button: Button) -> dict[str, Any]:
     text = _phrase_json(button.text) if isinstance(button.text, Phrase) else button.text
-    return {"text": text, "callback_data": button.callback_data, "url": button.url}
+    intent = intent_fields(button.intent) if button.intent is not None else None
+    return {"text": text, "intent": intent, "url": button.url}
 
 
 def _drawing_json(drawing: Drawing) -> dict[str, Any]:
@@ -95,9 +106,29 @@ def _drawing(data: dict[str, Any] | None) -> Drawing | None:
     return Drawing(data["drawer"], tuple((name, value) for name, value in data["args"]))
 
 
+def _legacy_intent(callback_data: str) -> Intent:
+    """The intent of a button stored as callback data (rows written before intents, such as
+    reminders scheduled hours ahead): the five kinds those buttons had."""
+    prefix, *rest = callback_data.split(":")
+    if prefix == "pp":
+        return OpenProtocol(int(rest[0]))
+    if prefix == "lo":
+        return OpenLot(int(rest[0]))
+    if prefix == "pt":
+        return FileProtest(int(rest[0]))
+    if prefix == "pd":
+        return DecideProtest(int(rest[0]), rest[1])
+    if prefix == "ci":
+        return CheckIn(int(rest[0]))
+    raise ValueError(f"a stored button with unknown callback data {callback_data!r}")
+
+
 def _button(data: dict[str, Any]) -> Button:
     text = _phrase(data["text"]) if isinstance(data["text"], dict) else data["text"]
-    return Button(text, data["callback_data"], data["url"])
+    if data.get("callback_data") is not None:
+        return Button(text, _legacy_intent(data["callback_data"]), data["url"])
+    intent = intent_of(data["intent"]) if data.get("intent") is not None else None
+    return Button(text, intent, data["url"])
 
 
 def _body(message: OutgoingMessage) -> str:

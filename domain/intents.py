@@ -1,0 +1,68 @@
+"""What a button in a pushed message means, as data: the use case that records the message
+says what a press asks for (open this game's protocol, decide this protest), never how a
+chat packs it. The Telegram side packs each intent into the callback data of the screen that
+answers it (`handlers/intents.py`, aiogram `CallbackData`), a web page into a link of its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class OpenProtocol:
+    """Open a game's protocol screen (the judge's round message, his reminder)."""
+
+    game: int
+
+
+@dataclass(frozen=True, slots=True)
+class OpenLot:
+    """Open the chief judge's lot screen of a tournament (a tie waits for his decision)."""
+
+    tournament: int
+
+
+@dataclass(frozen=True, slots=True)
+class FileProtest:
+    """Start a protest against a game's result (under a player's result)."""
+
+    game: int
+
+
+@dataclass(frozen=True, slots=True)
+class DecideProtest:
+    """A deciding judge's choice under a protest: reject, accept, annul, see the players or
+    the photo (the act's short word, `domain.services.protests`)."""
+
+    protest: int
+    act: str
+
+
+@dataclass(frozen=True, slots=True)
+class CheckIn:
+    """ "I am here": a player checks in at the venue."""
+
+    tournament: int
+
+
+Intent = OpenProtocol | OpenLot | FileProtest | DecideProtest | CheckIn
+
+_KINDS: dict[str, type[Intent]] = {
+    kind.__name__: kind for kind in (OpenProtocol, OpenLot, FileProtest, DecideProtest, CheckIn)
+}
+
+
+def intent_fields(intent: Intent) -> dict[str, Any]:
+    """The intent as plain data (its kind and fields), to store it."""
+    return {"kind": type(intent).__name__} | {
+        field.name: getattr(intent, field.name) for field in fields(intent)
+    }
+
+
+def intent_of(data: dict[str, Any]) -> Intent:
+    """The intent `intent_fields` stored."""
+    values = dict(data)
+    kind = _KINDS[values.pop("kind")]
+    return kind(**values)
