@@ -21,6 +21,16 @@ class TournamentState(StrEnum):
     FINISHED = "finished"
 
 
+class WebVisibility(StrEnum):
+    """Who may open the tournament's public web page."""
+
+    # Anyone who knows the address (it is linked from the card and the channel).
+    PUBLIC = "public"
+    # Only whoever has the link with the tournament's token.
+    UNLISTED = "unlisted"
+    OFF = "off"
+
+
 @dataclass(frozen=True, slots=True)
 class Tournament:
     """One tournament run under one regulation (a preset id or an organizer's own file)."""
@@ -51,6 +61,9 @@ class Tournament:
     locale: str = "ru"
     # How the channel is shown: its @username, else its title (None: not known).
     channel_name: str | None = None
+    # The public web page: who may open it, and the token an unlisted page's link carries.
+    web_visibility: WebVisibility = WebVisibility.PUBLIC
+    web_token: str | None = None
 
     @property
     def regulation(self) -> Regulation:
@@ -66,6 +79,16 @@ class Tournament:
             return self.regulation.timetable
         days = json.loads(self.timetable_json)
         return tuple(TimetableDay.model_validate(day) for day in days)
+
+    @property
+    def public_page_path(self) -> str | None:
+        """The path of the tournament's public web page, with an unlisted page's token; None
+        while it has none (off, or the tournament is still a draft)."""
+        if self.state is TournamentState.DRAFT or self.web_visibility is WebVisibility.OFF:
+            return None
+        if self.web_visibility is WebVisibility.UNLISTED:
+            return f"/t/{self.id}?k={self.web_token}" if self.web_token else None
+        return f"/t/{self.id}"
 
     @property
     def is_team_tournament(self) -> bool:

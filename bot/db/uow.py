@@ -25,6 +25,8 @@ from bot.db.repositories.users import SqlUserRepository
 # Called after a commit with the names of the tables whose changes someone may wait for
 # ("outbox", "scheduled_pushes"): the delivery worker and the scheduler wake up at once.
 CommitListener = Callable[[frozenset[str]], None]
+# Told the tournaments whose public view a committed transaction changed (the web pages).
+ChangeListener = Callable[[frozenset[int]], None]
 
 
 class SqlUnitOfWork:
@@ -34,9 +36,12 @@ class SqlUnitOfWork:
         self,
         session_factory: async_sessionmaker[AsyncSession],
         listeners: tuple[CommitListener, ...] = (),
+        change_listeners: tuple[ChangeListener, ...] = (),
     ) -> None:
         self._session_factory = session_factory
         self._listeners = listeners
+        self._change_listeners = change_listeners
+        self.changed_tournaments: set[int] = set()
 
     async def __aenter__(self) -> Self:
         self.session = self._session_factory()
@@ -81,6 +86,11 @@ class SqlUnitOfWork:
         if changed:
             for listener in self._listeners:
                 listener(changed)
+        if self.changed_tournaments:
+            tournaments = frozenset(self.changed_tournaments)
+            self.changed_tournaments.clear()
+            for change_listener in self._change_listeners:
+                change_listener(tournaments)
 
 
 class SqlUnitOfWorkFactory:
@@ -89,10 +99,15 @@ class SqlUnitOfWorkFactory:
     def __init__(self, session_factory: async_sessionmaker[AsyncSession]) -> None:
         self._session_factory = session_factory
         self._listeners: tuple[CommitListener, ...] = ()
+        self._change_listeners: tuple[ChangeListener, ...] = ()
+
+    def add_change_listener(self, listener: ChangeListener) -> None:
+        """Call `listener` after every commit with the tournaments it marked changed."""
+        self._change_listeners = (*self._change_listeners, listener)
 
     def add_commit_listener(self, listener: CommitListener) -> None:
         """Call `listener` after every commit that changed the outbox or the scheduled pushes."""
         self._listeners = (*self._listeners, listener)
 
     def __call__(self) -> SqlUnitOfWork:
-        return SqlUnitOfWork(self._session_factory, self._listeners)
+        return SqlUnitOfWork(self._session_factory, self._listeners, self._change_listeners)

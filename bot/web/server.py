@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from aiohttp import web
 
-from bot.web import health, miniapp
+from bot.web import health, miniapp, pages
 
 if TYPE_CHECKING:
     from bot.app import Application
@@ -22,11 +22,19 @@ class WebServerError(Exception):
 
 
 def build_web_app(app: Application) -> web.Application:
-    """The web application of a running bot, with /healthz, /readyz and /metrics."""
+    """The web application of a running bot: /healthz, /readyz, /metrics, the Mini App and
+    the tournaments' public pages (bot/web/pages)."""
     web_app = web.Application()
     health.install(web_app, app)
     dispatcher = app.dispatcher
     miniapp.install(web_app, app.bot.token, app.uow_factory, dispatcher["clock"])
+    pages.install(
+        web_app,
+        app.uow_factory,
+        dispatcher["clock"],
+        app.settings,
+        app.uow_factory.add_change_listener,
+    )
     return web_app
 
 
@@ -47,7 +55,9 @@ async def serving(
                 f"the web server cannot listen on {host}:{port} ({error.strerror}); "
                 "set WEB_PORT to a free port"
             ) from None
-        log.info("web server on http://%s:%s (/healthz, /readyz, /metrics, /app)", host, port)
+        log.info(
+            "web server on http://%s:%s (/healthz, /readyz, /metrics, /app, /t/ID)", host, port
+        )
         yield web_app
     finally:
         await runner.cleanup()

@@ -273,6 +273,9 @@ class UnitOfWork(Protocol):
     protests: ProtestRepository
     lots: LotRepository
     annulments: AnnulmentRepository
+    # Tournaments whose public view (standings, published rounds, games) this transaction
+    # changed: after the commit their web pages are drawn again and open ones updated.
+    changed_tournaments: set[int]
 
     async def __aenter__(self) -> Self: ...
 

@@ -749,6 +749,7 @@ async def publish_round(
             raise Invalid("round-player-gone", round=round_number, players=names)
         if not await uow.rounds.mark_published(round_.id, now):
             raise Invalid("round-already-published", round=round_number)
+        uow.changed_tournaments.add(tournament.id)
         participants = {p.id: p for p in await uow.participants.of_tournament(tournament.id)}
         time = _time(preview, round_number)
         for game in round_.games:

@@ -100,8 +100,10 @@ async def publish_live_standings(
     at most one edit, however often its confirmation is retried. The table is drawn when the
     edit is sent, in the channel's language, from the standings as they stand then (with what
     is provisional at `now` marked), like every other push. False when nothing was recorded:
-    the tournament has no channel, or this protocol already pushed its edit.
+    the tournament has no channel, or this protocol already pushed its edit. The
+    tournament's web page is marked changed either way (`UnitOfWork.changed_tournaments`).
     """
+    uow.changed_tournaments.add(tournament_id)
     tournament = await _tournament_with_channel(uow, tournament_id)
     if tournament is None:
         return False

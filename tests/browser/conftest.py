@@ -25,6 +25,9 @@ from dataclasses import dataclass, field
 import pytest
 from playwright.async_api import Browser, ConsoleMessage, Error, Page, async_playwright
 
+# The fake Telegram of the end-to-end tests, for browser tests of the running bot.
+from tests.e2e.conftest import fake_telegram  # noqa: F401
+
 CHROMIUM = os.environ.get("MAFIATOUR_CHROMIUM", "/usr/bin/chromium")
 INSTALL_HINT = (
     "run scripts/ensure-services as root (it runs apt-get install chromium chromium-driver), "

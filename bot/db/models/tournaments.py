@@ -34,3 +34,7 @@ class TournamentRow(Base):
     checkin_cutoff: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     locale: Mapped[str] = mapped_column(String(8), default="ru", server_default="ru")
     channel_name: Mapped[str | None] = mapped_column(String(256))
+    web_visibility: Mapped[str] = mapped_column(
+        String(16), default="public", server_default="public"
+    )
+    web_token: Mapped[str | None] = mapped_column(String(64))

@@ -8,7 +8,7 @@ from sqlalchemy import or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import StaffRow, TournamentRow
-from domain.tournament import Tournament, TournamentState
+from domain.tournament import Tournament, TournamentState, WebVisibility
 
 _COLUMNS = tuple(f.name for f in fields(Tournament) if f.name not in ("id", "state"))
 
@@ -27,6 +27,7 @@ def as_read(value: Any) -> Any:
 
 def _to_tournament(row: TournamentRow) -> Tournament:
     values = {name: as_read(getattr(row, name)) for name in _COLUMNS}
+    values["web_visibility"] = WebVisibility(row.web_visibility)
     return Tournament(id=row.id, state=TournamentState(row.state), **values)
 
 
