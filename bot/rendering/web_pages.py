@@ -23,7 +23,7 @@ from bot.rendering.standings_table import (
     unit_rows,
 )
 from bot.rendering.standings_text import legend
-from domain.services.public import PublicTournament
+from domain.public_view import PublicTournament
 
 
 @dataclass(frozen=True)

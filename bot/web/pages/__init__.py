@@ -32,7 +32,8 @@ from aiohttp_sse import sse_response
 from bot.i18n import LOCALES
 from bot.rendering.web_pages import Words, legend_lines, stages, standings_tables
 from bot.web.pages.live import PageCache
-from domain.services.public import PublicTournament, public_tournament
+from domain.public_view import PublicTournament
+from domain.services.public import public_tournament
 
 if TYPE_CHECKING:
     from bot.config import Settings

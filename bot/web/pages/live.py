@@ -16,7 +16,7 @@ import time
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 
-from domain.services.public import PublicTournament
+from domain.public_view import PublicTournament
 
 MAX_AGE_SECONDS = 30.0
 
