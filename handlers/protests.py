@@ -20,16 +20,27 @@ from aiogram.types import BufferedInputFile, CallbackQuery, InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.config import Settings
+from bot.delivery.text import split_text
 from domain.permissions import Forbidden
 from domain.protests import ProtestStatus
 from domain.services import protests, protocols
 from domain.services.access import NotFound
 from domain.services.ports import Clock, UnitOfWorkFactory
-from domain.services.protests import ACCEPT, ANNUL, CORRECT, PHOTO, PLAYERS, REJECT, AuditLog
+from domain.services.protests import (
+    ACCEPT,
+    ANNUL,
+    CORRECT,
+    GAME_LOG,
+    PHOTO,
+    PLAYERS,
+    REJECT,
+    AuditLog,
+)
 from domain.users import User
 from domain.validation import Invalid
 from handlers.callbacks import PersonAction, RowId
 from handlers.common import refusal_text, refusals_answered, show
+from handlers.game_log import game_log_text
 from handlers.middlewares import Texts
 from handlers.protocol import render_keyboard, render_text
 
@@ -184,6 +195,10 @@ async def on_decision_button(
         await callback.message.answer_photo(case.protest.photo)
     elif act == CORRECT:
         await _open_correction(callback.message, case.game.game.id, user, texts, uow_factory, clock)
+    elif act == GAME_LOG:
+        zone = ZoneInfo(case.tournament.timezone)
+        for part in split_text(game_log_text(case.log, case.tournament.regulation, zone, texts)):
+            await callback.message.answer(part)
     await callback.answer()
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
+import socket
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -40,6 +41,7 @@ from bot.simulation.report import (
 from bot.simulation.roles import Pace, SimulationError, people
 from bot.simulation.scenario import CHANNEL_ID, Entry, Tournament, stage_tables
 from bot.simulation.screens import WAIT
+from bot.web import serving
 from domain.outgoing import DeliveryStatus
 from domain.regulation import PRESET_IDS, Regulation, load_preset, parse_regulation
 from domain.services.standings_posts import refresh_prefix
@@ -186,10 +188,16 @@ async def simulate(options: SimulationOptions, out: TextIO) -> SimulationResult:
     fake = FakeTelegram(enforce_limits=RateLimits(total, private, channel))
     await fake.start()
     try:
+        # The bot's web application serves the Mini App the live games' judges use (plain
+        # HTTP: the fake Telegram is a local Bot API server).
+        web_port = _free_port()
         settings = sandbox_settings(
             fake,
             options.database_url or f"sqlite+aiosqlite:///{folder / DATABASE_FILE}",
             admin_ids=frozenset({ORGANIZER_ID}),
+            web_host="127.0.0.1",
+            web_port=web_port,
+            web_base_url=f"http://127.0.0.1:{web_port}",
             delivery_messages_per_second=total,
             delivery_private_chat_per_second=private,
             delivery_group_per_minute=channel,
@@ -206,7 +214,10 @@ async def simulate(options: SimulationOptions, out: TextIO) -> SimulationResult:
         clock = ScaledClock(datetime.now(UTC), options.speed)
         # Every task the bot starts inherits the block: the run's transactions are counted.
         with ErrorLog() as errors, counting() as run:
-            async with running_bot(settings, seeds=seeds, clock=clock) as app:
+            async with (
+                running_bot(settings, seeds=seeds, clock=clock) as app,
+                serving(app),
+            ):
                 idle_rss = rss_mb()
                 meter = UpdateMeter(run)
                 meter.attach(app.dispatcher)
@@ -220,6 +231,7 @@ async def simulate(options: SimulationOptions, out: TextIO) -> SimulationResult:
                     Pace(options.speed),
                     Progress(out, on_stage=meter.enter),
                     delivered=functools.partial(_delivered, app, meter),
+                    live=True,
                 )
                 played = await script.run()
                 await _windows_closed(app, meter, played.tournament_id)
@@ -234,7 +246,11 @@ async def simulate(options: SimulationOptions, out: TextIO) -> SimulationResult:
         channel_posts = channel_feed(fake, CHANNEL_ID, folder)
     finally:
         await fake.stop()
-    report = Report(outcome, channel_posts, figures, played.notes, folder)
+    live = (
+        f"Игр, проведённых судьёй вживую в мини-приложении (через его API): "
+        f"{played.live_games}; остальные внесены кнопками протокола."
+    )
+    report = Report(outcome, channel_posts, figures, (*played.notes, live), folder)
     write_files(report)
     out.write(report_text(report))
     return SimulationResult(
@@ -247,3 +263,10 @@ async def simulate(options: SimulationOptions, out: TextIO) -> SimulationResult:
         idle_rss,
         tuple(post.text for post in channel_posts),
     )
+
+
+def _free_port() -> int:
+    """A TCP port nothing listens on now, for the simulation's web application."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])

@@ -10,7 +10,9 @@ winner). The simulation plays some of its games this way, through `LiveGameClien
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import aiohttp
 
@@ -149,21 +151,36 @@ class LiveGameClient:
         self.game_id = game_id
         self.init_data = init_data
         self.view: dict[str, Any] = {}
+        self._http: aiohttp.ClientSession | None = None
+
+    async def close(self) -> None:
+        """Close the client's connection."""
+        if self._http is not None:
+            await self._http.close()
 
     async def _call(
         self, method: str, path: str, body: dict[str, Any] | None = None
     ) -> tuple[int, dict[str, Any]]:
         url = f"{self.base_url}/app/api/games/{self.game_id}{path}"
         headers = {"Authorization": f"tma {self.init_data}"}
-        timeout = aiohttp.ClientTimeout(WAIT_S)
-        async with (
-            aiohttp.ClientSession(timeout=timeout) as http,
-            http.request(method, url, json=body, headers=headers) as response,
-        ):
+        if self._http is None or self._http.closed:
+            # One connection for the whole game, as the page keeps one.
+            self._http = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(WAIT_S))
+        async with self._http.request(method, url, json=body, headers=headers) as response:
             data = await response.json()
         if response.status in (200, 409, 422):
             self.view = data
         return response.status, data
+
+    @classmethod
+    def launched(cls, address: str) -> LiveGameClient:
+        """The client of the page a `web_app` button opened (its address with the launch
+        fragment, as `FakeUser.open_web_app` gives it)."""
+        page, fragment = address.split("#", 1)
+        parts = urlsplit(page)
+        game_id = int(parts.path.rstrip("/").rsplit("/", 1)[1])
+        data = parse_qs(fragment)["tgWebAppData"][0]
+        return cls(f"{parts.scheme}://{parts.netloc}", game_id, data)
 
     async def get(self) -> tuple[int, dict[str, Any]]:
         return await self._call("GET", "")
@@ -178,21 +195,29 @@ class LiveGameClient:
     async def confirm(self) -> tuple[int, dict[str, Any]]:
         return await self._call("POST", "/confirm", {})
 
-    async def play(self, actions: list[Action]) -> dict[str, Any]:
-        """Tap every action in order, then confirm; LiveGameError at the first refusal."""
-        status, _ = await self.get()
-        if status != 200:
-            raise LiveGameError(f"game {self.game_id}: the Mini App answered {status}")
-        for action in actions:
-            status, view = await self.act(action)
+    async def play(
+        self, actions: list[Action], pause: Callable[[], Awaitable[None]] | None = None
+    ) -> dict[str, Any]:
+        """Tap every action in order (after `pause`, a person's), then confirm;
+        LiveGameError at the first refusal."""
+        try:
+            status, _ = await self.get()
             if status != 200:
+                raise LiveGameError(f"game {self.game_id}: the Mini App answered {status}")
+            for action in actions:
+                if pause is not None:
+                    await pause()
+                status, view = await self.act(action)
+                if status != 200:
+                    said = view.get("refused") or view.get("message") or status
+                    raise LiveGameError(f"game {self.game_id}: {action} refused: {said}")
+            status, view = await self.confirm()
+            if status != 200 or not view.get("confirmed"):
                 said = view.get("refused") or view.get("message") or status
-                raise LiveGameError(f"game {self.game_id}: {action} refused: {said}")
-        status, view = await self.confirm()
-        if status != 200 or not view.get("confirmed"):
-            said = view.get("refused") or view.get("message") or status
-            raise LiveGameError(f"game {self.game_id}: not confirmed: {said}")
-        return view
+                raise LiveGameError(f"game {self.game_id}: not confirmed: {said}")
+            return view
+        finally:
+            await self.close()
 
 
 __all__ = ["LiveGameClient", "LiveGameError", "live_actions", "playable"]

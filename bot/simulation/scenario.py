@@ -14,9 +14,10 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from bot.fake_telegram import FakeTelegram, FakeUser
+from bot.fake_telegram import ChatMessage, FakeTelegram, FakeUser
 from bot.simulation import roles
-from bot.simulation.games import game_random, plan_game
+from bot.simulation.games import GamePlan, game_random, plan_game
+from bot.simulation.live_game import LiveGameClient, live_actions, playable
 from bot.simulation.people import Cast
 from bot.simulation.progress import Progress
 from bot.simulation.roles import Pace, SimulationError, TableList
@@ -29,6 +30,10 @@ CHANNEL_USERNAME = "mafiatour_simulation"
 PROTEST_REASON = "Судья не засчитал фол игроку 7, а мне поставил лишний."
 PROTEST_DECISION = "Фолы записаны верно, результат игры остаётся в силе."
 LOT_NEEDED = "Нужен жребий"
+# Every second table's judge runs his game live in the Mini App (when the web application is
+# served); the others fill the inline protocol. The same plan gives the same protocol.
+LIVE_TABLE_EVERY = 2
+RUN_THE_GAME = "🎲 Вести игру"
 
 
 @dataclass(frozen=True)
@@ -46,6 +51,7 @@ class Played:
 
     tournament_id: int = 0
     notes: tuple[str, ...] = ()
+    live_games: int = 0
 
 
 def stage_tables(regulation: Regulation, players: int) -> list[int]:
@@ -73,8 +79,11 @@ class Tournament:
         pace: Pace,
         progress: Progress,
         delivered: Callable[[], Awaitable[None]],
+        live: bool = False,
     ) -> None:
-        """`delivered` waits until the bot has sent every message it recorded."""
+        """`delivered` waits until the bot has sent every message it recorded; with `live`
+        (the Mini App is served) some judges run their games live."""
+        self.live = live
         self.fake, self.cast, self.users, self.entry = fake, cast, users, entry
         self.seed, self.pace, self.progress = seed, pace, progress
         self.delivered = delivered
@@ -204,10 +213,25 @@ class Tournament:
         rng = game_random(self.seed, stage_id, round_number, listing.table)
         plan = plan_game(rng, self.entry.regulation)
         screen = await roles.open_protocol(judge, listing, self.pace)
-        await roles.fill_protocol(screen, plan, self.pace, self.entry.regulation.extra_points.step)
+        # Not in the very first round, whose protest races its short window.
+        first_round = (stage, round_number) == (1, 1)
+        live = self.live and not first_round and listing.table % LIVE_TABLE_EVERY == 0
+        if live and playable(plan):
+            await self._live(judge, screen.message, plan)
+        else:
+            step = self.entry.regulation.extra_points.step
+            await roles.fill_protocol(screen, plan, self.pace, step)
         self.progress.advance()
         if (stage, round_number, listing.table) == (1, 1, 1):
             await self._protest(listing)
+
+    async def _live(self, judge: FakeUser, protocol: ChatMessage, plan: GamePlan) -> None:
+        """The judge opens "Run the game" on his protocol and plays the game in the Mini App's
+        API, tap by tap, then confirms it there."""
+        await self.pace.pause()
+        client = LiveGameClient.launched(judge.open_web_app(protocol, RUN_THE_GAME))
+        await client.play(live_actions(plan, self.entry.regulation), self.pace.pause)
+        self.played.live_games += 1
 
     async def _protest(self, table: TableList) -> None:
         """A player of the first game protests its result; the chief judge rejects it."""

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from html import escape
 
+from domain.game_log import Entry
 from domain.intents import DecideProtest, FileProtest
 from domain.outgoing import Button, Html, OutgoingMessage, Phrase, ScheduledPush
 from domain.permissions import Action, Forbidden
@@ -44,6 +45,8 @@ from domain.validation import Invalid
 
 # The chief judge's buttons under a protest (the acts of `domain.intents.DecideProtest`).
 REJECT, ACCEPT, CORRECT, PLAYERS, PHOTO, ANNUL = "rej", "acc", "fix", "pl", "ph", "ann"
+# The game's live log (the judge ran it in the Mini App): who nominated whom, votes, fouls...
+GAME_LOG = "log"
 
 
 async def window_of(uow: UnitOfWork, tournament: Tournament) -> int | None:
@@ -307,6 +310,9 @@ async def _tell_deciders(uow: UnitOfWork, protest: Protest, target: ProtestTarge
         buttons.insert(1, (Button(Phrase.of("protest-annul"), DecideProtest(protest.id, ANNUL)),))
     if protest.photo is not None:
         buttons.append((Button(Phrase.of("protest-photo"), DecideProtest(protest.id, PHOTO)),))
+    if await uow.game_logs.log(game.game.id) is not None:
+        log_button = Button(Phrase.of("protest-game-log"), DecideProtest(protest.id, GAME_LOG))
+        buttons.append((log_button,))
     phrase = Phrase.of(
         "protest-to-chief",
         tournament=tournament.title,
@@ -341,6 +347,8 @@ class ProtestCase:
     game: GameInRound
     tournament: Tournament
     players: tuple[Participant, ...]
+    # The game as the judge recorded it live, action by action (empty: entered afterwards).
+    log: tuple[Entry, ...] = ()
 
 
 async def _case(uow: UnitOfWork, protest_id: int, user_id: int) -> ProtestCase:
@@ -356,7 +364,8 @@ async def _case(uow: UnitOfWork, protest_id: int, user_id: int) -> ProtestCase:
         raise Forbidden(Action.EXCLUDE)
     everyone = await _nicknames(uow, tournament.id)
     players = tuple(everyone[p] for p in game.game.players if p in everyone)
-    return ProtestCase(protest, game, tournament, players)
+    stored = await uow.game_logs.log(game.game.id)
+    return ProtestCase(protest, game, tournament, players, stored[0] if stored else ())
 
 
 async def protest_case(

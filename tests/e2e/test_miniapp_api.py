@@ -8,6 +8,7 @@ import re
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import parse_qs
 
@@ -26,9 +27,9 @@ from bot.web import serving
 from domain.game_log import Foul, Nominate, Proceed
 from domain.protocol import Side
 from domain.regulation import load_preset
-from domain.services import protocols, rounds
+from domain.services import protests, protocols, rounds
 from domain.services.standings import current_standings
-from tests.factories import CHANNEL, NOW, ORGANIZER, Seeded, seed_tournament
+from tests.factories import CHANNEL, CHIEF_JUDGE, NOW, ORGANIZER, Seeded, seed_tournament
 from tests.operations import free_port
 
 CUP = load_preset("black-raven-cup")
@@ -134,6 +135,8 @@ async def test_forged_foreign_and_expired_launch_data_are_refused_and_change_not
     stranger = LiveGameClient(tables.base_url, game, player.web_app_data())
     status, refused = await stranger.get()
     assert status == 403 and "судья стола" in refused["message"]
+    await client.close()
+    await stranger.close()
 
 
 async def test_a_reload_or_another_device_resumes_where_the_game_was(tables: Tables) -> None:
@@ -164,6 +167,8 @@ async def test_a_reload_or_another_device_resumes_where_the_game_was(tables: Tab
     # Undo drops the last action.
     status, undone = await phone.undo()
     assert status == 200 and undone["speaker"] == 2
+    await phone.close()
+    await tablet.close()
 
 
 def _post_of(tables: Tables, table: int) -> str:
@@ -196,6 +201,7 @@ async def test_a_game_run_live_gives_what_the_inline_screen_gives(tables: Tables
     # The log stays with the confirmed protocol; nothing changes it any more.
     status, after = await client.act(Proceed())
     assert status == 200 and after["notice"] and after["version"] == view["version"]
+    await client.close()
 
 
 async def assert_same_as_inline(tables: Tables) -> None:
@@ -224,3 +230,27 @@ async def assert_same_as_inline(tables: Tables) -> None:
     points = {row.id: row.points for row in standings.players}
     for seat in range(10):
         assert points[str(tables.players[0][seat])] == points[str(tables.players[1][seat])]
+
+
+async def test_the_chief_judge_reads_the_game_log_when_deciding_a_protest(
+    tables: Tables,
+) -> None:
+    chief = tables.fake.user(CHIEF_JUDGE, "Главный")
+    chief.send("/start")
+    await chief.wait_for()
+    live = tables.games[0]
+    client = LiveGameClient(tables.base_url, live, tables.judges[0].web_app_data())
+    await client.play(live_actions(PLAN, CUP))
+    protester = tables.seeded.user_of(tables.players[0][1])
+    await protests.file_protest(
+        tables.app.uow_factory, live, protester, "Фол игроку 2 не засчитан", None, datetime.now(UTC)
+    )
+    case = await chief.wait_for(lambda m: "📜 Ход игры" in str(m.buttons))
+    await chief.press(case, button_text="📜 Ход игры")
+    log = await chief.wait_for(lambda m: "Ход игры" in (m.text or "") and "фол" in (m.text or ""))
+    text = log.text or ""
+    assert "ночь знакомства · фол игроку 2 (всего 1)" in text
+    assert "ночь знакомства · фол игроку 2 (всего 2)" in text
+    assert "ночь 1 · убит 1" in text and "лучший ход: 8, 9, 10" in text
+    assert "выставил" in text and "голосование:" in text
+    assert "конец игры: победа красных (все чёрные выбыли)" in text

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from contextlib import redirect_stdout
 from decimal import Decimal
 from pathlib import Path
@@ -46,6 +47,9 @@ async def test_a_cup_is_played_to_the_final_and_reported(tmp_path: Path) -> None
     assert "[закреплено] Турнирная таблица" in printed  # the channel's live table
     assert "тур 3 · стол 1: победа" in printed  # a final game's result in the channel
     assert "главный судья отклонил" in printed  # the protest and its decision
+    # Table 2's judges ran their games live through the Mini App's API.
+    live = re.search(r"вживую в мини-приложении \(через его API\): (\d+)", printed)
+    assert live is not None and int(live.group(1)) >= 6
     # Every protest window closed within the run: the final table and the channel's live
     # table (edited at the last window's close) hold no provisional result.
     assert PROVISIONAL not in result.outcome.standings_text

@@ -103,3 +103,38 @@ miniapp-part-best-move = best move { $points }
 miniapp-part-extra = extra { $points }
 miniapp-part-penalty = penalty { $points }
 miniapp-part-loss = loss { $points }
+
+# The live game's log for the chief judge deciding a protest (handlers/game_log.py).
+protest-game-log = 📜 The game's log
+game-log-none = The game was not run in the Mini App: there is no log, only the protocol.
+game-log-title = <b>The game's log</b> (as the judge recorded it at the table)
+game-log-where-introduction = introduction night
+game-log-where-day = day { $day }
+game-log-where-night = night { $night }
+game-log-where-end = after the game
+game-log-line-roles = roles: don { $don }, sheriff { $sheriff }, mafia { $mafia }
+game-log-line-nominate = { $by } nominated { $target }
+game-log-line-withdraw = { $by } took his nomination back
+game-log-line-votes = vote: { $votes }
+game-log-line-all-or-nobody = for all of them leaving: { $votes }
+game-log-line-miss = a miss
+game-log-line-shot = { $seat } killed
+game-log-line-check = { $by ->
+        [don] the don's
+       *[sheriff] the sheriff's
+    } check: { $seat }
+game-log-line-best-move = best move: { $seats }
+game-log-line-foul = a foul to { $seat } ({ $fouls } in all)
+game-log-line-disqualify = { $seat } disqualified
+game-log-line-finish = end of the game: { $winner ->
+        [red] red
+       *[black] black
+    } wins { $end ->
+        [black_out] (all black out)
+        [parity] (black equal to red)
+        [missed_nights] (three misses in a row)
+        [four_players_three_nights] (four players, three nights without a kill)
+        [awarded_defeat] (defeat awarded)
+       *[none] {""}
+    }
+game-log-line-extra = extra points to { $seat }: { $points }

@@ -103,3 +103,38 @@ miniapp-part-best-move = ЛХ { $points }
 miniapp-part-extra = допы { $points }
 miniapp-part-penalty = штраф { $points }
 miniapp-part-loss = поражение { $points }
+
+# The live game's log for the chief judge deciding a protest (handlers/game_log.py).
+protest-game-log = 📜 Ход игры
+game-log-none = Игру вели не в мини-приложении: хода игры нет, только протокол.
+game-log-title = <b>Ход игры</b> (как судья записывал её за столом)
+game-log-where-introduction = ночь знакомства
+game-log-where-day = день { $day }
+game-log-where-night = ночь { $night }
+game-log-where-end = после игры
+game-log-line-roles = роли: дон { $don }, шериф { $sheriff }, мафия { $mafia }
+game-log-line-nominate = { $by } выставил { $target }
+game-log-line-withdraw = { $by } отозвал кандидатуру
+game-log-line-votes = голосование: { $votes }
+game-log-line-all-or-nobody = за то, чтобы покинули стол все: { $votes }
+game-log-line-miss = промах
+game-log-line-shot = убит { $seat }
+game-log-line-check = проверка { $by ->
+        [don] дона
+       *[sheriff] шерифа
+    }: { $seat }
+game-log-line-best-move = лучший ход: { $seats }
+game-log-line-foul = фол игроку { $seat } (всего { $fouls })
+game-log-line-disqualify = дисквалификация игрока { $seat }
+game-log-line-finish = конец игры: победа { $winner ->
+        [red] красных
+       *[black] чёрных
+    } { $end ->
+        [black_out] (все чёрные выбыли)
+        [parity] (чёрных столько же, сколько красных)
+        [missed_nights] (три промаха подряд)
+        [four_players_three_nights] (четыре игрока, три ночи без убийства)
+        [awarded_defeat] (техническое поражение)
+       *[none] {""}
+    }
+game-log-line-extra = допы игроку { $seat }: { $points }
