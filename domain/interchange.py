@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 from typing import Any, Literal
 
+from domain.game_log import Entry, GameLogRefused, entry_from_dict, entry_to_dict, replay
 from domain.protocol import (
     GameEnd,
     Protocol,
@@ -45,6 +46,9 @@ class Tournament:
     players: tuple[PlayerEntry, ...]
     teams: tuple[TeamEntry, ...]
     games: tuple[GameRecord, ...]
+    # The live games' logs (the judge ran them in the Mini App), by (stage, round, table);
+    # optional in the file: games without one read as before.
+    logs: Mapping[tuple[str, int, int], tuple[Entry, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -97,11 +101,12 @@ def parse_tournament(data: object) -> Tournament:
     teams = _teams(data.get("teams"), regulation, problems)
     players = _players(data.get("players"), {team.id for team in teams}, regulation, problems)
     games: list[GameRecord] = []
+    logs: dict[tuple[str, int, int], tuple[Entry, ...]] = {}
     if regulation is not None:
-        games = _games(data.get("games"), regulation, {p.id for p in players}, problems)
+        games = _games(data.get("games"), regulation, {p.id for p in players}, problems, logs)
     if problems or regulation is None:
         raise InterchangeError(problems)
-    return Tournament(regulation, preset, tuple(players), tuple(teams), tuple(games))
+    return Tournament(regulation, preset, tuple(players), tuple(teams), tuple(games), logs)
 
 
 def _regulation(value: object, problems: _Problems) -> tuple[Regulation | None, str | None]:
@@ -186,7 +191,11 @@ def _players(
 
 
 def _games(
-    value: object, regulation: Regulation, player_ids: set[str], problems: _Problems
+    value: object,
+    regulation: Regulation,
+    player_ids: set[str],
+    problems: _Problems,
+    logs: dict[tuple[str, int, int], tuple[Entry, ...]],
 ) -> list[GameRecord]:
     games: list[GameRecord] = []
     places: dict[tuple[str, int, int], int] = {}
@@ -197,6 +206,9 @@ def _games(
             continue
         where = _game_label(number, record)
         place = (game.stage, game.round, game.table)
+        log = _log(record.get("log"), regulation, where, number, problems)
+        if log:
+            logs[place] = log
         if place in places:
             problems.add(where, f"the same table as game {places[place]}", number)
         places.setdefault(place, number)
@@ -208,6 +220,25 @@ def _games(
             busy.setdefault(slot, number)
         games.append(game)
     return games
+
+
+def _log(
+    value: object, regulation: Regulation, where: str, number: int, problems: _Problems
+) -> tuple[Entry, ...]:
+    """A game's optional live log: every entry an action with its moment and judge, and the
+    whole replaying under the regulation's rules."""
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(isinstance(item, Mapping) for item in value):
+        problems.add(where, "log is a list of actions", number)
+        return ()
+    try:
+        entries = tuple(entry_from_dict(item) for item in value)
+        replay((entry.action for entry in entries), regulation)
+    except GameLogRefused as refused:
+        problems.add(where, f"the log does not replay under the regulation: {refused}", number)
+        return ()
+    return entries
 
 
 def _game_label(number: int, record: Mapping[str, Any]) -> str:
@@ -336,7 +367,10 @@ def dump_tournament(tournament: Tournament) -> dict[str, Any]:
     document: dict[str, Any] = {"format": FORMAT, "regulation": regulation}
     document["players"] = [_dump_player(p) for p in tournament.players]
     document["teams"] = [{"id": t.id, "name": t.name} for t in tournament.teams] or None
-    document["games"] = [_dump_game(game) for game in tournament.games]
+    document["games"] = [
+        _dump_game(game, tournament.logs.get((game.stage, game.round, game.table), ()))
+        for game in tournament.games
+    ]
     return document
 
 
@@ -347,8 +381,10 @@ def _dump_player(player: PlayerEntry) -> dict[str, Any]:
     return record
 
 
-def _dump_game(game: GameRecord) -> dict[str, Any]:
+def _dump_game(game: GameRecord, log: tuple[Entry, ...]) -> dict[str, Any]:
     protocol = game.protocol
+    # Written only for a game run live: files without logs read as before.
+    logged = {"log": [entry_to_dict(entry) for entry in log]} if log else {}
     return {
         "stage": game.stage,
         "round": game.round,
@@ -370,6 +406,7 @@ def _dump_game(game: GameRecord) -> dict[str, Any]:
             }
             for seat in protocol.seats
         ],
+        **logged,
     }
 
 

@@ -9,6 +9,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 from domain import interchange
+from domain.game_log import Entry
 from domain.permissions import Action
 from domain.protocol import Protocol
 from domain.registration import Participant, ParticipantStatus
@@ -62,6 +63,7 @@ def tournament_file(
     participants: Collection[Participant],
     teams: Collection[Team],
     games: Iterable[GameRecord],
+    logs: Mapping[tuple[str, int, int], tuple[Entry, ...]] | None = None,
 ) -> interchange.Tournament:
     """The tournament in the interchange model: its regulation, the players and teams its
     standings list, and every confirmed game as its protocol now stands, in the order played.
@@ -86,6 +88,7 @@ def tournament_file(
         ),
         teams=tuple(TeamEntry(team_ids[t.id], t.name) for t in team_entries),
         games=tuple(replace(g, protocol=_renamed(g.protocol, player_ids)) for g in played),
+        logs=dict(logs or {}),
     )
 
 
@@ -121,7 +124,24 @@ async def dump_tournament(uow_factory: UnitOfWorkFactory, tournament_id: int) ->
         teams = await uow.teams.of_tournament(tournament.id)
         # The games that count: an annulled game would count for everyone reading the file.
         games = [game.record for game in await played_games(uow, tournament)]
-    return interchange.dumps_tournament(tournament_file(tournament, participants, teams, games))
+        logs = await _live_logs(uow, tournament)
+    return interchange.dumps_tournament(
+        tournament_file(tournament, participants, teams, games, logs)
+    )
+
+
+async def _live_logs(
+    uow: UnitOfWork, tournament: Tournament
+) -> dict[tuple[str, int, int], tuple[Entry, ...]]:
+    """The logs of the games the judges ran live, by (stage, round, table)."""
+    places: dict[int, tuple[str, int, int]] = {}
+    for stage in tournament.regulation.stages:
+        seated = await uow.rounds.stage(tournament.id, stage.id)
+        for round_ in seated.rounds if seated is not None else ():
+            for game in round_.games:
+                places[game.id] = (stage.id, round_.number, game.table)
+    logs = await uow.game_logs.logs(list(places))
+    return {places[game_id]: log for game_id, log in logs.items()}
 
 
 async def export_file(
@@ -172,7 +192,7 @@ async def import_tournament(
             )
         )
         keys = await _store_players(uow, tournament.id, loaded, now)
-        await _store_games(uow, tournament, loaded.games, keys, owner_id, now)
+        await _store_games(uow, tournament, loaded.games, keys, owner_id, now, loaded.logs)
         await uow.commit()
         return tournament
 
@@ -220,9 +240,10 @@ async def _store_games(
     keys: Mapping[str, str],
     owner_id: int,
     now: datetime,
+    logs: Mapping[tuple[str, int, int], tuple[Entry, ...]],
 ) -> None:
     """Store the games with their protocols confirmed (the standings are computed from them on
-    every read)."""
+    every read) and the logs of those run live."""
     if not games:
         return
     await uow.protocols.start_standings(tournament.id)
@@ -241,6 +262,9 @@ async def _store_games(
             game_id = game_ids[(game.round, game.table)]
             await uow.protocols.advance_game(game_id, 0, None)
             await uow.protocols.store(game_id, _renamed(game.protocol, keys), owner_id, now)
+            log = logs.get((game.stage, game.round, game.table))
+            if log:
+                await uow.game_logs.save(game_id, log, 0, owner_id, now)
 
 
 def _placeholder_team(tournament_id: int, name: str) -> Team:

@@ -3,6 +3,7 @@ resumed from the database, guarded against a stale device, confirmed like the in
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 
 from bot.db.uow import SqlUnitOfWorkFactory
@@ -10,10 +11,13 @@ from bot.simulation.live_game import live_actions
 from domain.game_log import Foul, Nominate, Phase, Proceed
 from domain.regulation import load_preset
 from domain.rounds import GameState
-from domain.services import live_games, protocols
+from domain.services import exports, live_games, protocols
 from tests.e2e.test_miniapp_api import PLAN
 from tests.factories import NOW
 from tests.integration.test_protocols import _published_game
+from tests.integration.test_tournament_export import _import, fresh_uow_factory
+
+__all__ = ["fresh_uow_factory"]
 
 
 async def test_every_action_is_stored_and_the_draft_follows_the_log(
@@ -67,3 +71,22 @@ async def test_a_game_played_live_is_confirmed_with_its_log_kept(
     assert stored.confirmed.ended_at == finish.at
     kept = await live_games.open_live(uow_factory, game_id, judge)
     assert len(kept.entries) == len(live_actions(PLAN, regulation))
+
+
+async def test_the_tournament_file_carries_the_live_log_to_another_installation(
+    uow_factory: SqlUnitOfWorkFactory, fresh_uow_factory: SqlUnitOfWorkFactory
+) -> None:
+    seeded, game_id, judge = await _published_game(uow_factory)
+    regulation = load_preset("black-raven-cup")
+    version = 0
+    for action in live_actions(PLAN, regulation):
+        version = (
+            await live_games.record(uow_factory, game_id, judge, action, version, NOW)
+        ).version
+    await live_games.confirm(uow_factory, game_id, judge, NOW)
+    text = await exports.dump_tournament(uow_factory, seeded.tournament.id)
+    (game,) = json.loads(text)["games"]
+    assert len(game["log"]) == len(live_actions(PLAN, regulation))
+    assert {entry["kind"] for entry in game["log"]} >= {"roles", "foul", "shot", "finish"}
+    moved = await _import(fresh_uow_factory, text)
+    assert json.loads(await exports.dump_tournament(fresh_uow_factory, moved))["games"] == [game]

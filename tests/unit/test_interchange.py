@@ -151,3 +151,38 @@ def test_an_end_the_file_cannot_have_is_named_with_its_game():
         "game 1 (qualifying, round 1, table 1): a game ended by missed_nights is won by red, "
         "not black"
     ]
+
+
+def _live_log():
+    from bot.simulation.games import GamePlan
+    from bot.simulation.live_game import live_actions
+    from domain.game_log import Entry, entry_to_dict
+    from domain.protocol import Side
+    from domain.regulation import load_preset
+
+    plan = GamePlan(10, 7, (8, 9), (), (), None, 1, None, (), Side.RED)
+    moment = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
+    actions = live_actions(plan, load_preset("black-raven-cup"))
+    return [entry_to_dict(Entry(action, moment, 42)) for action in actions]
+
+
+def test_a_game_run_live_carries_its_log_and_reads_back_the_same():
+    log = _live_log()
+    tournament = parse_tournament(document(log=log))
+    assert len(tournament.logs[("qualifying", 1, 1)]) == len(log)
+    written = json.loads(dumps_tournament(tournament))["games"][0]
+    assert written["log"] == log
+    assert load_tournament(dumps_tournament(tournament)) == tournament
+    # A file of before has no log, and the bot writes none back.
+    assert "log" not in json.loads(dumps_tournament(parse_tournament(document())))["games"][0]
+
+
+def test_a_log_that_is_not_a_game_of_the_regulation_is_named_with_its_game():
+    assert problems(document(log="roles")) == [
+        "game 1 (qualifying, round 1, table 1): log is a list of actions"
+    ]
+    broken = [{"kind": "shot", "target": 3, "at": "2026-12-01T12:00:00+00:00", "judge": 1}]
+    assert problems(document(log=broken)) == [
+        "game 1 (qualifying, round 1, table 1): the log does not replay under the regulation: "
+        "game-log-not-now {'phase': 'introduction'}"
+    ]
