@@ -19,11 +19,12 @@ install: $(STAMP)
 run: $(STAMP)
 	$(BIN)/mafiatour run --offline-without-token
 
-## The whole test suite: lint, format check, then every test on SQLite and PostgreSQL.
+## The whole test suite: lint, format check, types, then every test on SQLite and PostgreSQL.
 test: $(STAMP)
 	scripts/ensure-services
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 	$(BIN)/pytest
 
 lint: $(STAMP)

@@ -148,7 +148,10 @@ async def run(folder: Path, player_count: int, spread: bool) -> None:
     # Games come round by round: every `tables`-th confirmation completes a round.
     tables = player_count // 10
     step = ROUND_SPAN / tables if spread else timedelta(0)
-    timings, closing, within, transactions = [], [], [], []
+    timings: list[float] = []
+    closing: list[float] = []
+    within: list[float] = []
+    transactions: list[int] = []
     for number, (game_id, judge_id) in enumerate(games, start=1):
         moment = NOW + step * number
         with counting() as tally:

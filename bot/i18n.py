@@ -90,6 +90,7 @@ class Translator:
         text, errors = bundle.format_pattern(message.value, {**shown, **markers})
         if errors:
             raise ValueError(f"message {key!r}: {errors[0]}")
+        assert isinstance(text, str)  # Fluent gives a string whenever it reports no error
         for name, marker in markers.items():
             text = text.replace(marker, long[name])
         return text

@@ -27,7 +27,7 @@ def sandbox_settings(fake: FakeTelegram, database_url: str, **overrides: Any) ->
         "webhook_url": None,
     }
     values.update(overrides)
-    return Settings(_env_file=None, **values)  # type: ignore[call-arg]
+    return Settings(_env_file=None, **values)
 
 
 @contextlib.asynccontextmanager

@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from enum import Enum
 from typing import Any, Protocol
 
-from aiogram import Bot
+from aiogram import Bot, Dispatcher
 from aiogram.webhook.aiohttp_server import SimpleRequestHandler
 from aiohttp import web
 
@@ -103,8 +103,10 @@ def _key(bot_id: int, update_id: int) -> str:
 class OnceRequestHandler(SimpleRequestHandler):
     """aiogram's webhook handler, answering each update once handled, each update once."""
 
-    def __init__(self, *args: Any, ledger: UpdateLedger, **kwargs: Any) -> None:
-        super().__init__(*args, handle_in_background=False, **kwargs)
+    def __init__(
+        self, dispatcher: Dispatcher, bot: Bot, *, ledger: UpdateLedger, **kwargs: Any
+    ) -> None:
+        super().__init__(dispatcher, bot, handle_in_background=False, **kwargs)
         self._ledger = ledger
 
     async def _handle_request(self, bot: Bot, request: web.Request) -> web.Response:

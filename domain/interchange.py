@@ -292,7 +292,7 @@ def _game(
         return None
     protocol = Protocol(
         seats,
-        Side(winner),
+        Side(str(winner)),
         first_killed,
         night,
         tuple(best_move),
@@ -357,7 +357,9 @@ def _seat(record: Mapping[str, Any], player_ids: set[str]) -> tuple[SeatRecord |
     if rules:
         return None, rules
     points = extra if isinstance(extra, Decimal) else Decimal(str(extra))
-    seat = SeatRecord(player, Role(role), fouls, Removal(removed) if removed else None, points)
+    seat = SeatRecord(
+        str(player), Role(str(role)), fouls, Removal(removed) if removed else None, points
+    )
     return seat, []
 
 

@@ -394,7 +394,7 @@ def _first_kill_errors(draft: ProtocolDraft) -> Iterator[ProtocolError]:
         yield ProtocolError("protocol-first-killed-seat", None, {"first_killed": kill.seat})
     if kill.night < 1:
         yield ProtocolError("protocol-first-killed-night", None, {"night": kill.night})
-    if kill.seat in SEATS and kill.seat <= len(draft.seats):
+    if kill.seat is not None and kill.seat in SEATS and kill.seat <= len(draft.seats):
         removed = draft.seats[kill.seat - 1].removed
         # A player removed (4th foul, disqualification) has left the table: nobody shoots him.
         if removed is not None:
@@ -404,7 +404,7 @@ def _first_kill_errors(draft: ProtocolDraft) -> Iterator[ProtocolError]:
 
 def _victim_role(draft: ProtocolDraft) -> Role | None:
     kill = draft.first_kill
-    if kill is None or kill.seat not in range(1, len(draft.seats) + 1):
+    if kill is None or kill.seat is None or kill.seat not in range(1, len(draft.seats) + 1):
         return None
     return draft.seats[kill.seat - 1].role
 
@@ -481,5 +481,5 @@ def _extra_errors(draft: ProtocolDraft, regulation: Regulation) -> Iterator[Prot
     if total > limits.total_max:
         yield ProtocolError("protocol-extra-total", None, {"total": total, "max": limits.total_max})
     if recipients > limits.max_recipients:
-        args = {"count": recipients, "max": limits.max_recipients}
-        yield ProtocolError("protocol-extra-recipients", None, args)
+        counts = {"count": recipients, "max": limits.max_recipients}
+        yield ProtocolError("protocol-extra-recipients", None, counts)

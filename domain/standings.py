@@ -11,7 +11,7 @@ tie only a lot settles.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from decimal import Decimal
 from typing import Literal
 
@@ -157,6 +157,18 @@ class _Tally:
     """Mutable per-stage sums; standings add up 10 seats per game for thousands of games."""
 
     __slots__ = tuple(f.name for f in fields(Figures))
+    points: Decimal
+    win_points: Decimal
+    best_move_points: Decimal
+    extra_points: Decimal
+    penalty_points: Decimal
+    games: int
+    wins: int
+    wins_as_don: int
+    wins_as_sheriff: int
+    wins_as_mafia: int
+    times_named_best: int
+    first_night_deaths: int
 
     def __init__(self) -> None:
         for name in self.__slots__:
@@ -246,29 +258,23 @@ def _rank(
         end = index + 1
         while end < len(ordered) and key(ordered[end]) == key(ordered[index]):
             end += 1
-        tie = [_replace(entry, tie_group=index + 1) for entry in ordered[index:end]]
+        tie = [replace(entry, tie_group=index + 1) for entry in ordered[index:end]]
         tied_ids = tuple(entry.id for entry in tie)
         settled = lot.settle(kind, tied_ids) if lot is not None and len(tie) > 1 else None
         if len(tie) == 1:
-            ranked.append(_replace(tie[0], place=index + 1))
+            ranked.append(replace(tie[0], place=index + 1))
         elif settled is not None:
             order, method = settled
             draws.append(LotDraw(context, tied_ids, order, method))
             by_id = {entry.id: entry for entry in tie}
             ranked.extend(
-                _replace(by_id[entry_id], place=index + 1 + offset, lot=True)
+                replace(by_id[entry_id], place=index + 1 + offset, lot=True)
                 for offset, entry_id in enumerate(order)
             )
         else:
-            ranked.extend(_replace(entry, place=index + 1, tied=True) for entry in tie)
+            ranked.extend(replace(entry, place=index + 1, tied=True) for entry in tie)
         index = end
     return ranked, draws
-
-
-def _replace(entry: _Ranked, **changes: object) -> _Ranked:
-    values = {f.name: getattr(entry, f.name) for f in fields(entry)}
-    values.update(changes)
-    return _Ranked(**values)  # type: ignore[arg-type]
 
 
 def compute_standings(
@@ -384,7 +390,7 @@ def _ranked_rows(
         else:
             entry = _Ranked(unit_id, 0, _sum(per_stage, every_stage))
         # Below everyone still in, even those who have not played yet (groups start at -1).
-        entries.append(_replace(entry, group=_EXCLUDED_GROUP) if unit_id in excluded else entry)
+        entries.append(replace(entry, group=_EXCLUDED_GROUP) if unit_id in excluded else entry)
     ranked, new_draws = _rank(entries, regulation.tie_breakers, kind, kind, lot)
     draws.extend(new_draws)
     return [(entry, reached_of[entry.id]) for entry in ranked]

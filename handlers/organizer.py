@@ -7,6 +7,7 @@ from datetime import date, datetime, timedelta
 from decimal import Decimal
 from html import escape
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from aiogram import Bot, F, Router
 from aiogram.exceptions import TelegramAPIError
@@ -22,7 +23,8 @@ from bot.i18n import LOCALES
 from domain import validation
 from domain.lifecycle import Refusal, stage_number
 from domain.permissions import Action, allows
-from domain.regulation import PRESET_IDS, load_preset, parse_regulation, read_regulation
+from domain.presets import PRESET_IDS
+from domain.regulation import load_preset, parse_regulation, read_regulation
 from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.tournaments import (
     TournamentCard,
@@ -101,7 +103,7 @@ def _step_name(state: State) -> str:
     return (state.state or "").split(":")[-1]
 
 
-def _regulation_of(data: dict[str, Any]):  # type: ignore[no-untyped-def]
+def _regulation_of(data: dict[str, Any]):
     if data.get("regulation_json"):
         return parse_regulation(json.loads(data["regulation_json"], parse_float=Decimal))
     return load_preset(data["regulation_id"])
@@ -257,7 +259,7 @@ async def _accept(
 def _day_end(data: dict[str, Any], which: str) -> datetime:
     """The last minute of the tournament's first or last day ("starts_on" or "ends_on")."""
     end = datetime.combine(date.fromisoformat(data[which]), datetime.max.time())
-    return end.replace(tzinfo=validation.ZoneInfo(data["timezone"]))
+    return end.replace(tzinfo=ZoneInfo(data["timezone"]))
 
 
 async def _checked_channel(bot: Bot, reference: str) -> tuple[int, str]:
@@ -392,7 +394,7 @@ def _dates(tournament: Tournament) -> str:
 
 
 def _moment(moment: datetime, zone: str) -> str:
-    return moment.astimezone(validation.ZoneInfo(zone)).strftime("%d.%m.%Y %H:%M")
+    return moment.astimezone(ZoneInfo(zone)).strftime("%d.%m.%Y %H:%M")
 
 
 def _summary(data: dict[str, Any], texts: Texts, clock: Clock) -> tuple[str, InlineKeyboardMarkup]:

@@ -206,9 +206,9 @@ def render_text(view: ProtocolView, texts: Texts) -> str:
     ):
         lines.append(texts("protocol-screen-best-move-needs-victim"))
     lines.append("")
-    scores = view.scores if screen.mode is Mode.SUMMARY else None
-    if scores:
-        lines.extend(_scores(view, scores, texts))
+    summary = view.scores if screen.mode is Mode.SUMMARY else None
+    if summary:
+        lines.extend(_scores(view, summary, texts))
     else:
         lines.extend(_seat_line(view, screen, seat, texts) for seat in range(1, 11))
     lines.append("")

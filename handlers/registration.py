@@ -80,7 +80,7 @@ def left_text(registration: Registration, texts: Texts) -> str:
     )
 
 
-def registration_keyboard(registration: Registration, texts: Texts, clock: Clock):  # type: ignore[no-untyped-def]
+def registration_keyboard(registration: Registration, texts: Texts, clock: Clock):
     tournament, participant = registration.tournament, registration.participant
     tid = tournament.id
     keyboard = InlineKeyboardBuilder()

@@ -691,7 +691,7 @@ def _seat_edit_screen(
                 callback_data=SeatEdit(**base, act=EDIT_TABLE),
             )
             sizes.append(1)
-        back = StageButton(t=press.t, act=ROUND, r=press.r)
+        back: CallbackData = StageButton(t=press.t, act=ROUND, r=press.r)
     else:
         text = texts(
             "rounds-edit-pick-seat",

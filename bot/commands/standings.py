@@ -57,7 +57,9 @@ def run(args: argparse.Namespace) -> int:
     except LotError as error:
         print(f"{args.file}: lot: {error}", file=sys.stderr)
         return INVALID
-    chain = [b for b in tournament.regulation.tie_breakers if b is not TieBreaker.LOT]
+    chain: list[TieBreaker] = [
+        b for b in tournament.regulation.tie_breakers if b is not TieBreaker.LOT
+    ]
     render = {"table": _table, "json": _json, "csv": _csv}[args.format]
     sys.stdout.write(render(standings, chain))
     return 0

@@ -24,7 +24,7 @@ def _tune_sqlite(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry
     # The sqlite3 driver's own transaction handling starts a transaction only at the first
     # write and lets a SAVEPOINT release commit on its own; SQLAlchemy then owns BEGIN
     # (see `_begin_immediately`), so a rolled-back unit of work leaves nothing behind.
-    dbapi_connection.isolation_level = None  # type: ignore[attr-defined]
+    dbapi_connection.isolation_level = None
     # WAL lets the outbox worker read while a use case writes; foreign keys are off by default.
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")

@@ -53,7 +53,7 @@ async def current_revision(engine: AsyncEngine) -> str | None:
         return await connection.run_sync(read)
 
 
-async def _run(engine: AsyncEngine, action) -> None:  # type: ignore[no-untyped-def]
+async def _run(engine: AsyncEngine, action) -> None:
     def run_sync(connection: Connection) -> None:
         config = alembic_config()
         config.attributes["connection"] = connection

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from types import TracebackType
-from typing import Self
+from typing import TYPE_CHECKING, Self
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -22,6 +22,9 @@ from bot.db.repositories.teams import SqlTeamRepository
 from bot.db.repositories.tournaments import SqlTournamentRepository
 from bot.db.repositories.users import SqlUserRepository
 
+if TYPE_CHECKING:
+    from domain.services.ports import UnitOfWork, UnitOfWorkFactory
+
 # Called after a commit with the names of the tables whose changes someone may wait for
 # ("outbox", "scheduled_pushes"): the delivery worker and the scheduler wake up at once.
 CommitListener = Callable[[frozenset[str]], None]
@@ -31,6 +34,24 @@ ChangeListener = Callable[[frozenset[int]], None]
 
 class SqlUnitOfWork:
     """Leaving the block without `commit()` rolls everything back."""
+
+    session: AsyncSession
+    users: SqlUserRepository
+    tournaments: SqlTournamentRepository
+    outbox: SqlOutbox
+    scheduled_pushes: SqlScheduledPushes
+    participants: SqlParticipantRepository
+    teams: SqlTeamRepository
+    staff: SqlStaffRepository
+    invites: SqlInviteRepository
+    rounds: SqlRoundRepository
+    protocols: SqlProtocolRepository
+    game_logs: SqlGameLogRepository
+    protests: SqlProtestRepository
+    lots: SqlLotRepository
+    annulments: SqlAnnulmentRepository
+    leases: SqlLeases
+    handled_updates: SqlHandledUpdates
 
     def __init__(
         self,
@@ -111,3 +132,13 @@ class SqlUnitOfWorkFactory:
 
     def __call__(self) -> SqlUnitOfWork:
         return SqlUnitOfWork(self._session_factory, self._listeners, self._change_listeners)
+
+
+if TYPE_CHECKING:
+
+    def _keeps_the_contract(factory: SqlUnitOfWorkFactory) -> UnitOfWorkFactory:
+        """mypy proves here that the SQL side satisfies the use cases' `UnitOfWork` protocol."""
+        return factory
+
+    def _unit(unit: SqlUnitOfWork) -> UnitOfWork:
+        return unit

@@ -39,6 +39,7 @@ from collections import defaultdict
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from typing import TypeVar
 
 import aiohttp
@@ -317,7 +318,7 @@ class DeliveryWorker:
             chat_id = job.claimed.message.chat_id
             task = asyncio.create_task(self._deliver(job), name=f"deliver-{job.claimed.id}")
             self._sending[chat_id] = task
-            task.add_done_callback(lambda _, chat=chat_id: self._done(chat))
+            task.add_done_callback(partial(self._done, chat_id))
         return max(cycle.pause, 0.001)
 
     async def _claim_what_may_go(self, uow: SqlUnitOfWork) -> _Cycle:
@@ -363,7 +364,7 @@ class DeliveryWorker:
             await self._limiter.finish(slot)
         return cycle
 
-    def _done(self, chat_id: int) -> None:
+    def _done(self, chat_id: int, _task: object = None) -> None:
         self._sending.pop(chat_id, None)
         self._wakeup.set()
 
@@ -649,8 +650,12 @@ class DeliveryWorker:
         for index, text in enumerate(rendered.texts):
             keyboard = rendered.keyboard if index == len(rendered.texts) - 1 else None
             requests.append(
-                lambda text=text, keyboard=keyboard: self._bot.send_message(
-                    chat_id, text, parse_mode=ParseMode.HTML, reply_markup=keyboard
+                partial(
+                    self._bot.send_message,
+                    chat_id,
+                    text,
+                    parse_mode=ParseMode.HTML,
+                    reply_markup=keyboard,
                 )
             )
         if anchor is not None:

@@ -386,7 +386,7 @@ class BotApi:
         kinds = {item.get("type") for item in media if isinstance(item, dict)}
         if len(kinds) != 1 or not kinds <= {"photo", "document"}:
             raise bad_request("a media group holds photos or documents, one kind only")
-        field = kinds.pop()
+        field = str(kinds.pop())
         messages = []
         for item in media:
             stored = self.stored_file(*params.file_reference(str(item.get("media", ""))))

@@ -94,7 +94,7 @@ class StoredFile:
 
     def as_photo(self) -> list[dict[str, Any]]:
         width, height = _png_size(self.content or b"")
-        size = {"file_id": self.file_id, "file_unique_id": self.file_unique_id}
+        size: dict[str, Any] = {"file_id": self.file_id, "file_unique_id": self.file_unique_id}
         size.update(width=width, height=height, file_size=len(self.content or b""))
         return [size]
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.transforms import Bbox
 
 from bot.rendering.standings_table import (
     PROVISIONAL_MARK,
@@ -184,7 +185,7 @@ def _draw_table(axes: Axes, header: list[str], rows: list[list[str]], advancing:
         cellText=rows or None,
         colLabels=header,
         colWidths=widths,
-        bbox=(0, 0, 1, 1),
+        bbox=Bbox.from_bounds(0, 0, 1, 1),
         cellLoc="center",
     )
     table.auto_set_font_size(False)

@@ -43,7 +43,8 @@ from bot.simulation.scenario import CHANNEL_ID, Entry, Tournament, stage_tables
 from bot.simulation.screens import WAIT
 from bot.web import serving
 from domain.outgoing import DeliveryStatus
-from domain.regulation import PRESET_IDS, Regulation, load_preset, parse_regulation
+from domain.presets import PRESET_IDS
+from domain.regulation import Regulation, load_preset, parse_regulation
 from domain.services.standings_posts import refresh_prefix
 
 __all__ = [
@@ -146,7 +147,7 @@ def new_folder(out: Path | None) -> Path:
     return out
 
 
-async def _delivered(app, meter: UpdateMeter) -> None:  # type: ignore[no-untyped-def]
+async def _delivered(app, meter: UpdateMeter) -> None:
     """Wait until the outbox has sent everything recorded."""
     async with asyncio.timeout(DELIVERY_WAIT):
         while True:
@@ -158,7 +159,7 @@ async def _delivered(app, meter: UpdateMeter) -> None:  # type: ignore[no-untype
             await asyncio.sleep(0.1)
 
 
-async def _windows_closed(app, meter: UpdateMeter, tournament_id: int) -> None:  # type: ignore[no-untyped-def]
+async def _windows_closed(app, meter: UpdateMeter, tournament_id: int) -> None:
     """Wait until the live table's edits for the closing protest windows have gone into the
     outbox (the scheduler moves each at its window's close, on the simulation's clock)."""
     async with asyncio.timeout(DELIVERY_WAIT):

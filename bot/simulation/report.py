@@ -92,7 +92,7 @@ async def read_outcome(
 def channel_feed(fake: FakeTelegram, channel_id: int, folder: Path) -> tuple[ChannelPost, ...]:
     """The channel's posts as it shows them now (the live table as last edited); its pictures
     are written into `folder`."""
-    posts = []
+    posts: list[ChannelPost] = []
     for message in fake.messages(channel_id):
         text = message.text or ""
         if message.pinned:

@@ -124,7 +124,7 @@ class Tournament:
         await roles.move_when_offered(self.organizer, card, "Завершить турнир", self.pace, window)
         return self.played
 
-    async def _staff(self, card) -> None:  # type: ignore[no-untyped-def]
+    async def _staff(self, card) -> None:
         payload = await roles.invite(self.organizer, card, "Пригласить главного судью", self.pace)
         await roles.accept_invite(self.chief, payload, "главный судья турнира", self.pace)
         for judge in self.cast.judges:
@@ -154,7 +154,7 @@ class Tournament:
         else:
             await asyncio.gather(*(alone(index) for index in range(len(cast.players))))
 
-    async def _check_in(self, card) -> None:  # type: ignore[no-untyped-def]
+    async def _check_in(self, card) -> None:
         await self.pace.pause()
         called = await self.organizer.press(card, button_text="Позвать отметиться").answer(
             roles.WAIT
@@ -191,7 +191,7 @@ class Tournament:
     async def _round(self, stage_id: str, stage: int, round_number: int, tables: int) -> None:
         """The judges the published round calls go to their tables; the others wait."""
         waiting = {asyncio.create_task(self._called(judge)) for judge in self.judges}
-        games = []
+        games: list[Awaitable[None]] = []
         try:
             while len(games) < tables:
                 done, waiting = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)

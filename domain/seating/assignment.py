@@ -7,8 +7,8 @@ def cheapest_assignment(costs: list[list[int]]) -> list[int]:
     """Column of each row in a minimum-cost perfect assignment (Hungarian method, O(n³))."""
     n = len(costs)
     infinity = float("inf")
-    row_potential = [0] * (n + 1)
-    column_potential = [0] * (n + 1)
+    row_potential: list[float] = [0] * (n + 1)
+    column_potential: list[float] = [0] * (n + 1)
     owner = [0] * (n + 1)  # owner[column] = row (1-based), 0 when free
     way = [0] * (n + 1)
     for row in range(1, n + 1):

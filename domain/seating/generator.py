@@ -217,8 +217,8 @@ def _check_request(request: SeatingRequest) -> None:
                 f"round {r + 1}: {request.tables_in_round(r)} tables need {seats} players, "
                 f"{len(request.players)} registered"
             )
-    for player, seats in request.seat_exclusions.items():
-        if len(set(seats) & set(range(1, SEATS + 1))) >= SEATS:
+    for player, excluded in request.seat_exclusions.items():
+        if len(set(excluded) & set(range(1, SEATS + 1))) >= SEATS:
             raise SeatingError(f"{player} is excluded from every seat")
     for round_index, tables in enumerate(request.played):
         for t, table in enumerate(tables):
@@ -453,7 +453,7 @@ def _structured_start(
     slots = _orbit_slots(player_count, tables, teams) if teams else None
     if teams and slots is None:
         return None
-    designs = (
+    designs: tuple[Callable[[], list[list[int]]], ...] = (
         lambda: [] if teams else code_tables(player_count, tables, rounds, random.Random(seed)),
         lambda: orbit_tables(
             player_count, tables, rounds, target, bounds.s2, random.Random(seed), slots, judges

@@ -115,7 +115,7 @@ def evaluate_seating(request: SeatingRequest, seating: Seating) -> SeatingQualit
     )
     at_table = _worst(visits, table_bounds)
     with_judge = _worst(_judge_visits(request, seating), judge_bounds)
-    teams = sorted(set(team_of.get(p) for p in request.players) - {None})
+    teams = sorted({team for p in request.players if (team := team_of.get(p)) is not None})
     team_pairs = [team_meetings.get(pair, 0) for pair in combinations(teams, 2)]
     return SeatingQuality(
         hard_violations=tuple(hard_violations(request, seating)),

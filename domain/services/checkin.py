@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import replace
 from datetime import datetime
+from typing import TypedDict
 
 from domain.intents import CheckIn
 from domain.outgoing import Button, OutgoingMessage, Phrase
@@ -25,6 +26,15 @@ from domain.validation import Invalid
 
 # Check-in happens between the close of registration and the start (or during a late one).
 CHECKIN_STATES = frozenset({TournamentState.REGISTRATION_OPEN, TournamentState.REGISTRATION_CLOSED})
+
+
+class _TakesOver(TypedDict):
+    """What a substitute takes over from the participant replaced."""
+
+    status: ParticipantStatus
+    team_id: int | None
+    substitute_for: int
+    checked_in: bool
 
 
 def checkin_refusal(tournament: Tournament, now: datetime) -> str | None:
@@ -169,7 +179,7 @@ async def substitute(
         ):
             raise Invalid("substitute-not-replaceable", nickname=replaced.nickname)
         schedules = await schedules_before_substitute(uow, tournament)
-        takes_over = {
+        takes_over: _TakesOver = {
             "status": ParticipantStatus.REGISTERED,
             "team_id": replaced.team_id,
             "substitute_for": replaced.id,

@@ -227,9 +227,9 @@ async def _store_players(
         if stored.team_id is not None:
             captains.setdefault(stored.team_id, stored.id)
     for team_id, captain_id in captains.items():
-        team = await uow.teams.get(team_id)
-        assert team is not None
-        await uow.teams.save(replace(team, captain_id=captain_id))
+        captained = await uow.teams.get(team_id)
+        assert captained is not None
+        await uow.teams.save(replace(captained, captain_id=captain_id))
     return keys
 
 

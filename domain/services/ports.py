@@ -257,25 +257,57 @@ class SeedSource(Protocol):
 
 
 class UnitOfWork(Protocol):
-    """One transaction: everything a use case decided is committed together, or nothing."""
+    """One transaction: everything a use case decided is committed together, or nothing.
 
-    users: UserRepository
-    tournaments: TournamentRepository
-    participants: ParticipantRepository
-    teams: TeamRepository
-    staff: StaffRepository
-    invites: InviteRepository
-    outbox: Outbox
-    scheduled_pushes: ScheduledPushes
-    rounds: RoundRepository
-    protocols: ProtocolRepository
-    game_logs: GameLogRepository
-    protests: ProtestRepository
-    lots: LotRepository
-    annulments: AnnulmentRepository
+    The repositories are read-only here so that an implementation may hold narrower types.
+    """
+
+    @property
+    def users(self) -> UserRepository: ...
+
+    @property
+    def tournaments(self) -> TournamentRepository: ...
+
+    @property
+    def participants(self) -> ParticipantRepository: ...
+
+    @property
+    def teams(self) -> TeamRepository: ...
+
+    @property
+    def staff(self) -> StaffRepository: ...
+
+    @property
+    def invites(self) -> InviteRepository: ...
+
+    @property
+    def outbox(self) -> Outbox: ...
+
+    @property
+    def scheduled_pushes(self) -> ScheduledPushes: ...
+
+    @property
+    def rounds(self) -> RoundRepository: ...
+
+    @property
+    def protocols(self) -> ProtocolRepository: ...
+
+    @property
+    def game_logs(self) -> GameLogRepository: ...
+
+    @property
+    def protests(self) -> ProtestRepository: ...
+
+    @property
+    def lots(self) -> LotRepository: ...
+
+    @property
+    def annulments(self) -> AnnulmentRepository: ...
+
     # Tournaments whose public view (standings, published rounds, games) this transaction
     # changed: after the commit their web pages are drawn again and open ones updated.
-    changed_tournaments: set[int]
+    @property
+    def changed_tournaments(self) -> set[int]: ...
 
     async def __aenter__(self) -> Self: ...
 

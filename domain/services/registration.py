@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
+from typing import TypedDict
 
 from domain.invites import Invite, split_payload
 from domain.outgoing import OutgoingMessage
@@ -26,6 +27,17 @@ from domain.services.reminders import replan_reminders
 from domain.teams import Team, check_can_join, is_complete, playing_members
 from domain.tournament import Tournament
 from domain.validation import Invalid
+
+
+class _Entry(TypedDict):
+    """What a registration writes, whether the person registers anew or comes back."""
+
+    nickname: str
+    club: str
+    city: str
+    status: ParticipantStatus
+    registered_at: datetime
+    team_id: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +131,7 @@ async def register(
         team = await _team_to_join(uow, tournament, team_id)
         if team is not None:
             check_can_join(team, others, tournament.regulation.team_size or 0)
-        values = {
+        values: _Entry = {
             "nickname": application.nickname,
             "club": application.club,
             "city": application.city,

@@ -920,8 +920,12 @@ async def _record_corrections(
         await _player_notice(uow, tournament, participants[player], phrase, None)
         name = escape(preview.nicknames.get(player, str(player)))
         lines.append(f"{name}: {place[0]}.{place[1]}" if place else f"{name}: —")
-    tables = {before.seating.position(p)[0] for p in moved if before.seating.position(p)}
-    tables |= {after.seating.position(p)[0] for p in moved if after.seating.position(p)}
+    tables = {
+        place[0]
+        for seating in (before.seating, after.seating)
+        for p in moved
+        if (place := seating.position(p))
+    }
     for table in sorted(tables):
         await _record_judge_list(uow, preview, after, after.game_at(table), True)
     if tournament.channel_id is not None and lines:

@@ -198,9 +198,11 @@ async def card_of_person(
     """The person's games and points in his tournament; None when he plays in none."""
     async with uow_factory() as uow:
         found = await _tournament_of(uow, user_id)
-        if found is None or found[1] is None:
+        if found is None:
             return None
         tournament, participant = found
+        if participant is None:
+            return None
         games = await played_games(uow, tournament)
         board = await load_board(uow, tournament, games, await stored_lot(uow, tournament.id), now)
     return player_card(board, participant, games, now)

@@ -16,7 +16,7 @@ branch_labels = None
 depends_on = None
 
 
-def _message_columns(table: str) -> list[sa.Column]:
+def _message_columns(table: str) -> list[sa.schema.SchemaItem]:
     return [
         sa.Column("chat_id", sa.BigInteger(), nullable=False),
         sa.Column("tournament_id", sa.Integer(), nullable=True),

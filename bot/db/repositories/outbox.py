@@ -423,6 +423,7 @@ class SqlOutbox:
         return [
             Problem(id_, tournament_id, chat_id, DeliveryStatus(status))
             for id_, tournament_id, chat_id, status in result
+            if tournament_id is not None  # the query's filter, told to the type checker
         ]
 
     async def busy_tournaments(self, tournament_ids: Collection[int]) -> set[int]:

@@ -184,7 +184,7 @@ class SqlProtocolRepository:
                 updated_at=now.astimezone(UTC),
             )
         )
-        return result.rowcount == 1  # type: ignore[attr-defined,no-any-return]
+        return result.rowcount == 1  # type: ignore[attr-defined]
 
     async def drop_draft(self, game_id: int) -> None:
         row = await self._session.get(ProtocolDraftRow, game_id)
@@ -208,7 +208,7 @@ class SqlProtocolRepository:
         result = await self._session.execute(
             update(GameRow).where(GameRow.id == game_id, GameRow.version == version).values(values)
         )
-        return result.rowcount == 1  # type: ignore[attr-defined,no-any-return]
+        return result.rowcount == 1  # type: ignore[attr-defined]
 
     async def protocol(self, game_id: int) -> Protocol | None:
         row = await self._session.get(ProtocolRow, game_id, populate_existing=True)

@@ -215,7 +215,7 @@ class SqlRoundRepository:
             .where(RoundRow.id == round_id, RoundRow.published_at.is_(None))
             .values(published_at=now.astimezone(UTC))
         )
-        return result.rowcount == 1  # type: ignore[attr-defined,no-any-return]
+        return result.rowcount == 1  # type: ignore[attr-defined]
 
     async def game(self, game_id: int) -> GameInRound | None:
         """A table game with its players and where it sits in the tournament."""
