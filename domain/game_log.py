@@ -25,12 +25,12 @@ inline protocol screen fills, and the same rules engine (`domain.protocol`) vali
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, fields, replace
 from datetime import datetime
 from decimal import Decimal
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeAlias
 
 from domain.protocol import (
     ROLE_COUNTS,
@@ -941,7 +941,7 @@ def _draft(game: LiveGame, players: tuple[str, ...] | None) -> ProtocolDraft:
             player=players[index] if players else None,
             role=game.roles[index],
             fouls=game.fouls[index],
-            removed=limit_removed.get(game.exits[index]) if game.exits[index] else None,
+            removed=limit_removed.get(exit_) if (exit_ := game.exits[index]) else None,
             extra=game.extra[index],
         )
         for index in range(10)
@@ -972,7 +972,8 @@ def _with(values: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
     return (*values[: seat - 1], value, *values[seat:])
 
 
-_Handler = Any
+# Each handler takes the one action type it is registered for.
+_Handler: TypeAlias = Callable[[LiveGame, Any, Regulation], LiveGame]
 _PHASE_ACTIONS: Mapping[tuple[Phase, type[Action]], _Handler] = {
     (Phase.INTRODUCTION, Proceed): _proceed_introduction,
     (Phase.SPEECHES, Proceed): _proceed_speech,

@@ -226,12 +226,12 @@ def view_json(view: live_games.LiveView, locale: str) -> dict[str, Any]:
     seats = []
     for seat in range(1, 11):
         index = seat - 1
-        exit_ = state.exits[index]
+        exit_, role = state.exits[index], state.roles[index]
         seats.append(
             {
                 "seat": seat,
                 "nickname": view.nicknames[index],
-                "role": state.roles[index].value if state.roles[index] else None,
+                "role": role.value if role else None,
                 "fouls": state.fouls[index],
                 "out": exit_.value if exit_ else None,
                 "silenced": seat in state.silenced,
