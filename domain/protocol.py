@@ -167,6 +167,8 @@ _ENGLISH: Mapping[str, str] = {
     "protocol-end-winner": "a game ended by {end} is won by {expected}, not {winner}",
     "protocol-end-time-before-end": "the game has not ended yet: enter the winner first",
     "protocol-end-time-future": "the end of the game cannot be later than now",
+    "protocol-end-time-early": "the game cannot have ended before its round was published"
+    " ({earliest})",
 }
 
 
@@ -337,10 +339,18 @@ def _end_errors(draft: ProtocolDraft, regulation: Regulation) -> Iterator[Protoc
         yield ProtocolError("protocol-end-winner", None, args)
 
 
-def end_time_errors(draft: ProtocolDraft, now: datetime) -> list[ProtocolError]:
-    """What is wrong with the recorded end of the game at the moment `now`: it is in the past."""
-    if draft.ended_at is not None and draft.ended_at > now:
+def end_time_errors(
+    draft: ProtocolDraft, now: datetime, earliest: datetime | None = None
+) -> list[ProtocolError]:
+    """What is wrong with the recorded end of the game at the moment `now`: it is not in the
+    past, or it is before `earliest` (when the round's seating was published: the game
+    cannot have ended before it was seated)."""
+    if draft.ended_at is None:
+        return []
+    if draft.ended_at > now:
         return [ProtocolError("protocol-end-time-future")]
+    if earliest is not None and draft.ended_at < earliest:
+        return [ProtocolError("protocol-end-time-early", None, {"earliest": earliest})]
     return []
 
 

@@ -278,6 +278,8 @@ class GameInRound:
     round_number: int
     published: bool
     game: TableGame
+    # When the round's seating was published: no game of it can have ended earlier.
+    published_at: datetime | None = None
 
 
 @dataclass(frozen=True)

@@ -172,8 +172,15 @@ def _outcome_lines(view: ProtocolView, screen: Screen, texts: Texts) -> list[str
     return lines
 
 
-def _error_text(error: ProtocolError, texts: Texts) -> str:
-    return texts(error.code, seat=error.seat if error.seat is not None else "", **error.args)
+def _error_text(view: ProtocolView, error: ProtocolError, texts: Texts) -> str:
+    # A moment in a refusal reads as the tournament's clock, HH:MM.
+    args = {
+        name: value.astimezone(ZoneInfo(view.timezone)).strftime("%H:%M")
+        if isinstance(value, datetime)
+        else value
+        for name, value in error.args.items()
+    }
+    return texts(error.code, seat=error.seat if error.seat is not None else "", **args)
 
 
 def render_text(view: ProtocolView, texts: Texts) -> str:
@@ -220,7 +227,7 @@ def render_text(view: ProtocolView, texts: Texts) -> str:
         lines.append(texts("protocol-screen-ready"))
     if view.refused:
         lines.append(texts("protocol-screen-refused"))
-        lines.extend(f"⛔ {_error_text(error, texts)}" for error in view.refused)
+        lines.extend(f"⛔ {_error_text(view, error, texts)}" for error in view.refused)
     return "\n".join(lines)
 
 
@@ -416,7 +423,7 @@ async def _show(
 
 async def _answer(callback: CallbackQuery, view: ProtocolView, texts: Texts) -> None:
     if view.refused:
-        reasons = "\n".join(_error_text(error, texts) for error in view.refused)
+        reasons = "\n".join(_error_text(view, error, texts) for error in view.refused)
         await callback.answer(reasons[:200], show_alert=True)
     elif view.notice is not None:
         await callback.answer(texts(view.notice), show_alert=view.notice in _ALERTS)

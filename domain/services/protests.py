@@ -97,10 +97,11 @@ async def on_protocol_confirmed(
 ) -> None:
     """Called in the confirmation's transaction. A first confirmation with a protest window
     sends each player his result with a "Protest" button, taken away when the window closes.
-    A correction is written to the audit log and settles the protests it answers."""
+    A correction is written to the audit log and settles the protests it answers; when it
+    moves the window (`closes_at`), each player's result message is edited to the new time."""
+    if closes_at is not None:
+        await _offer_protests(uow, game, tournament, after, closes_at)
     if before is None:
-        if closes_at is not None:
-            await _offer_protests(uow, game, tournament, after, closes_at)
         return
     players = await _nicknames(uow, tournament.id)
     await uow.protests.log(
@@ -161,7 +162,8 @@ async def _offer_protests(
                 buttons=((button,),),
                 edit_key=key,
                 tournament_id=tournament.id,
-                dedupe_key=key,
+                # One offer per window: a window a correction moves is announced again.
+                dedupe_key=f"{key}:{int(closes.timestamp())}",
             )
         )
         # The button goes away when the window closes: the same message, edited without it.

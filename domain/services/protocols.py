@@ -26,9 +26,17 @@ from domain.protocol import (
     end_time_errors,
     missing_items,
 )
-from domain.protocol_screen import Mode, Press, PressRefused, Screen, apply_press, new_screen
+from domain.protocol_screen import (
+    Act,
+    Mode,
+    Press,
+    PressRefused,
+    Screen,
+    apply_press,
+    new_screen,
+)
 from domain.regulation import Regulation
-from domain.rounds import GameInRound, GameState, ProtocolCorrection
+from domain.rounds import GameInRound, GameState, ProtocolCorrection, TableGame
 from domain.scoring import SeatScore, score_game
 from domain.services.access import NotFound
 from domain.services.lots import alert_lot_needed
@@ -196,9 +204,11 @@ async def press_protocol(
             if screen.draft.winner is None and pressed.draft.winner is not None:
                 # Entering the winner ends the game: a protest window may run from here.
                 pressed = replace(pressed, draft=replace(pressed.draft, ended_at=now))
-            late = end_time_errors(pressed.draft, now)
+            # The judge corrects the end of the game back to when it was: never ahead of
+            # now, never before the round's seating was published.
+            earliest = access.game.published_at if press.act is Act.END_TIME else None
+            late = end_time_errors(pressed.draft, now, earliest)
             if late:
-                # The judge corrects the end of the game back to when it was, never ahead.
                 return await _view(uow, access, refused=tuple(late))
             if await uow.protocols.save_draft(game_id, pressed, version, user_id, now):
                 return await _committed(uow, access)
@@ -239,15 +249,16 @@ async def confirm_protocol(
             missing = tuple(ProtocolError(code) for code in not_ready.missing)
             return await _view(uow, access, refused=(*missing, *not_ready.errors))
         await uow.protocols.lock_standings(tournament.id)
-        closes_at = (
-            None if correcting else await _protest_until(uow, tournament, protocol.ended_at, now)
-        )
+        before = await uow.protocols.protocol(game_id) if correcting else None
+        if before is None:
+            closes_at = await _protest_until(uow, tournament, protocol.ended_at, now)
+        else:
+            closes_at = await _corrected_window(uow, tournament, game, before, protocol, now)
         if not await uow.protocols.advance_game(game_id, game.version, closes_at):
             return await _view(uow, access, notice="protocol-screen-already-confirmed")
-        before = await uow.protocols.protocol(game_id)
         await uow.protocols.store(game_id, protocol, user_id, now)
         await uow.protocols.drop_draft(game_id)
-        if correcting and before is not None:
+        if before is not None:
             await uow.protocols.add_correction(
                 ProtocolCorrection(game_id, user_id, now, before, protocol)
             )
@@ -255,7 +266,7 @@ async def confirm_protocol(
             uow,
             access.game,
             tournament,
-            before if correcting else None,
+            before,
             protocol,
             closes_at,
             user_id,
@@ -291,7 +302,7 @@ async def _protest_until(
 ) -> datetime | None:
     """When protests against the result close: the tournament's window after the end of the
     game (the winner entered) or after the confirmation at `now`, as the regulation's
-    `protest_window_from` says (a correction does not reopen it); None when the tournament
+    `protest_window_from` says; None when the tournament
     takes no protests."""
     minutes = await window_of(uow, tournament)
     if minutes is None:
@@ -299,6 +310,28 @@ async def _protest_until(
     from_end = tournament.regulation.protest_window_from == "game_end" and ended_at is not None
     start = ended_at if from_end and ended_at is not None else now
     return start + timedelta(minutes=minutes)
+
+
+async def _corrected_window(
+    uow: UnitOfWork,
+    tournament: Tournament,
+    game: TableGame,
+    before: Protocol,
+    after: Protocol,
+    now: datetime,
+) -> datetime | None:
+    """The protest window after a chief judge's correction of a confirmed protocol, or None
+    when it stays as it is. Where the window runs from the end of the game and the correction
+    moves that end, a window still open runs from the corrected end as the judge's own
+    correction would make it, but never closes before the time the players were told; a closed
+    window stays closed (its result may already be in a cut)."""
+    until = game.protest_until
+    if until is None or until <= now or before.ended_at == after.ended_at:
+        return None
+    if tournament.regulation.protest_window_from != "game_end":
+        return None
+    moved = await _protest_until(uow, tournament, after.ended_at, now)
+    return moved if moved is not None and moved > until else None
 
 
 async def start_correction(

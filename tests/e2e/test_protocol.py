@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
@@ -18,6 +19,7 @@ from bot.sandbox import running_bot, sandbox_settings
 from bot.simulation.screens import ProtocolScreen as Screen
 from domain.protocol import Side
 from domain.services import protocols, rounds
+from domain.services.ports import Clock
 from domain.services.standings import current_standings
 from tests.factories import (
     CHANNEL,
@@ -43,11 +45,14 @@ class Table:
     channel: FakeChannel
 
 
-@pytest.fixture
-async def table(fake_telegram: FakeTelegram, tmp_path: Path) -> AsyncIterator[Table]:
+@asynccontextmanager
+async def published_table(
+    fake_telegram: FakeTelegram, tmp_path: Path, clock: Clock | None = None
+) -> AsyncIterator[Table]:
+    """The bot (on `clock`, the system's by default) with round 1 published at NOW."""
     url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
     channel = fake_telegram.channel(CHANNEL, "Кубок Ворона")
-    async with running_bot(sandbox_settings(fake_telegram, url)) as app:
+    async with running_bot(sandbox_settings(fake_telegram, url), clock=clock) as app:
         seeded = await seed_tournament(app.uow_factory)
         preview = await rounds.start_stage(
             app.uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, seed=3, swaps=20_000
@@ -59,6 +64,12 @@ async def table(fake_telegram: FakeTelegram, tmp_path: Path) -> AsyncIterator[Ta
         await judge.wait_for()
         await rounds.publish_round(app.uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, 1)
         yield Table(app, fake_telegram, seeded, game.id, judge, game.players, channel)
+
+
+@pytest.fixture
+async def table(fake_telegram: FakeTelegram, tmp_path: Path) -> AsyncIterator[Table]:
+    async with published_table(fake_telegram, tmp_path) as published:
+        yield published
 
 
 async def open_from_round_message(table: Table) -> Screen:

@@ -5,12 +5,24 @@ follow."""
 from __future__ import annotations
 
 import re
+from collections.abc import AsyncIterator
 from datetime import datetime, timedelta
+from pathlib import Path
 
+import pytest
+
+from bot.clock import FixedClock
+from bot.fake_telegram import FakeTelegram
 from bot.simulation.screens import ProtocolScreen
 from domain.protocol import GameEnd
 from domain.services.standings import current_standings
-from tests.e2e.test_protocol import Table, open_from_round_message, table  # noqa: F401
+from tests.e2e.test_protocol import (  # noqa: F401
+    Table,
+    open_from_round_message,
+    published_table,
+    table,
+)
+from tests.factories import CHIEF_JUDGE, NOW
 
 ENDED = re.compile(r"Конец игры: (\d\d:\d\d)")
 UNTIL = re.compile(r"Протест по результату — до (\d\d:\d\d)")
@@ -62,9 +74,10 @@ async def test_the_judge_records_three_misses_and_everyone_reads_it(table: Table
 
 
 async def test_the_judge_corrects_the_end_time_and_the_protest_window_follows(
-    table: Table,  # noqa: F811
+    timed_table: Table,
 ) -> None:
-    screen = await open_from_round_message(table)
+    played = timed_table
+    screen = await open_from_round_message(played)
     await three_misses(screen)
     entered = clock_time(ENDED, screen.text)
     await screen.tap("−5 мин")
@@ -81,7 +94,7 @@ async def test_the_judge_corrects_the_end_time_and_the_protest_window_follows(
     # black-raven-cup 11.3: ten minutes from the end of the game, the corrected one.
     assert clock_time(UNTIL, screen.text) == corrected + timedelta(minutes=10)
     assert clock_time(ENDED, screen.text) == corrected
-    game = await _game(table)
+    game = await _game(played)
     assert game.protest_until is not None
 
 
@@ -92,3 +105,102 @@ async def _game(played: Table):  # type: ignore[no-untyped-def]
         stored = await uow.protocols.protocol(played.game_id)
         assert stored is not None and stored.end is GameEnd.MISSED_NIGHTS
         return found.game
+
+
+@pytest.fixture
+def clock() -> FixedClock:
+    """Seven minutes after round 1 was published (at NOW), when the game ends."""
+    return FixedClock(NOW + timedelta(minutes=7))
+
+
+@pytest.fixture
+async def timed_table(
+    fake_telegram: FakeTelegram, tmp_path: Path, clock: FixedClock
+) -> AsyncIterator[Table]:
+    async with published_table(fake_telegram, tmp_path, clock) as published:
+        yield published
+
+
+async def test_the_end_cannot_be_moved_before_the_round_was_published(
+    timed_table: Table,
+) -> None:
+    screen = await open_from_round_message(timed_table)
+    await three_misses(screen)
+    entered = clock_time(ENDED, screen.text)
+    await screen.tap("−5 мин")
+    assert clock_time(ENDED, screen.text) == entered - timedelta(minutes=5)
+    # Two minutes after the publication: five more would end the game before it was seated.
+    refused = await screen.tap("−5 мин")
+    assert refused.show_alert
+    assert "раньше, чем опубликована рассадка тура" in (refused.text or "")
+    assert clock_time(ENDED, screen.text) == entered - timedelta(minutes=5)
+    await screen.tap("−1 мин")
+    await screen.tap("−1 мин")
+    assert clock_time(ENDED, screen.text) == entered - timedelta(minutes=7)
+    refused = await screen.tap("−1 мин")
+    assert "раньше, чем опубликована рассадка тура" in (refused.text or "")
+
+
+async def test_the_chief_judges_later_end_moves_an_open_window_and_the_players_hear_it(
+    timed_table: Table, clock: FixedClock
+) -> None:
+    """black-raven-cup: ten minutes from the end of the game. The chief judge finds the game
+    ended three minutes later than entered: the window still open runs from the corrected
+    end, and each player's result message says the new time."""
+    player = next(p for p in timed_table.seeded.players if p.id == timed_table.players[0])
+    assert player.user_id is not None
+    person = timed_table.fake.user(player.user_id, "Игрок")
+    person.send("/start")
+    await person.wait_for()
+    screen = await open_from_round_message(timed_table)
+    await three_misses(screen)
+    await screen.tap("✅ Подтвердить протокол")
+    entered = clock_time(ENDED, screen.text)
+    assert clock_time(UNTIL, screen.text) == entered + timedelta(minutes=10)
+    first = entered + timedelta(minutes=10)
+    await person.wait_for(lambda m: f"можно подать до {first:%H:%M}" in (m.text or ""))
+    # Five minutes later (the window still open) the chief judge corrects the end.
+    clock.moment += timedelta(minutes=5)
+    chief = await _correction(timed_table)
+    await chief.tap("+1 мин")
+    await chief.tap("+1 мин")
+    await chief.tap("+1 мин")
+    saved = await chief.tap("✅ Подтвердить протокол")
+    assert saved.text == "Исправление сохранено."
+    moved = entered + timedelta(minutes=13)
+    assert clock_time(UNTIL, chief.text) == moved
+    await person.wait_for(lambda m: f"можно подать до {moved:%H:%M}" in (m.text or ""))
+    game = await _game(timed_table)
+    assert game.protest_until == NOW + timedelta(minutes=20)
+
+
+async def test_the_chief_judges_earlier_end_keeps_the_announced_window(
+    timed_table: Table, clock: FixedClock
+) -> None:
+    """Moving the end earlier would close the window before the time the players were told:
+    the announced time stands."""
+    screen = await open_from_round_message(timed_table)
+    await three_misses(screen)
+    await screen.tap("✅ Подтвердить протокол")
+    announced = clock_time(UNTIL, screen.text)
+    chief = await _correction(timed_table)
+    await chief.tap("−5 мин")
+    await chief.tap("✅ Подтвердить протокол")
+    assert clock_time(ENDED, chief.text) == clock_time(ENDED, screen.text) - timedelta(minutes=5)
+    assert clock_time(UNTIL, chief.text) == announced
+    game = await _game(timed_table)
+    assert game.protest_until == NOW + timedelta(minutes=17)
+
+
+async def _correction(played: Table) -> ProtocolScreen:
+    """The chief judge opens the confirmed protocol by /protocol and starts a correction, on
+    its summary."""
+    chief = played.fake.user(CHIEF_JUDGE, "Главный судья")
+    chief.send("/protocol")
+    choice = await chief.wait_for(lambda m: "Выберите протокол" in (m.text or ""))
+    await chief.press(choice, button_text="Тур 1 · стол 1 ✓")
+    shown = await chief.wait_for(lambda m: "Протокол подтверждён" in (m.text or ""))
+    correction = ProtocolScreen(chief, shown)
+    await correction.tap("Исправить протокол")
+    await correction.tap("Сводка")
+    return correction

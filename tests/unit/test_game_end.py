@@ -2,6 +2,7 @@
 engine's checks that the recorded end and the winner agree."""
 
 from dataclasses import replace
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from hypothesis import given
@@ -15,6 +16,7 @@ from domain.protocol import (
     Side,
     check_draft,
     elimination_end,
+    end_time_errors,
     validate_protocol,
 )
 from domain.regulation import RegulationError, load_preset, parse_regulation
@@ -113,3 +115,17 @@ def test_the_refusals_read_in_the_community_words():
     text = translator().get("ru", error.code, seat="", **error.args)
     assert text == "В регламенте турнира нет такого окончания игры: три промаха чёрных подряд."
     assert str(error) == "the regulation has no game end missed_nights"
+
+
+@given(st.integers(min_value=-120, max_value=120))
+def test_the_end_time_lies_between_the_publication_and_now(minutes: int) -> None:
+    published = datetime(2026, 12, 20, 12, 0, tzinfo=UTC)
+    now = published + timedelta(minutes=30)
+    ended = now + timedelta(minutes=minutes)
+    codes = [e.code for e in end_time_errors(ProtocolDraft(ended_at=ended), now, published)]
+    if ended > now:
+        assert codes == ["protocol-end-time-future"]
+    elif ended < published:
+        assert codes == ["protocol-end-time-early"]
+    else:
+        assert codes == []

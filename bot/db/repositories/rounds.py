@@ -236,6 +236,7 @@ class SqlRoundRepository:
             round_number=round_row.number,
             published=round_row.published_at is not None,
             game=_game(game, players),
+            published_at=_utc(round_row.published_at),
         )
 
     async def games_of_judge(self, judge_id: int) -> list[GameInRound]:

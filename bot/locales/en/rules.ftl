@@ -83,3 +83,4 @@ protocol-end-winner = { $end ->
 ## The end of the game: the judge corrects it
 protocol-end-time-before-end = The game has not ended yet: enter the winner first.
 protocol-end-time-future = The end of the game cannot be later than now.
+protocol-end-time-early = The game cannot have ended before its round's seating was published ({ $earliest }).
