@@ -161,13 +161,7 @@ async def test_the_chief_judge_corrects_a_confirmed_protocol_by_buttons(table: T
     await fill_red_win(screen)
     await screen.tap("Сводка")
     await screen.tap("✅ Подтвердить протокол")
-    chief = table.fake.user(CHIEF_JUDGE, "Главный судья")
-    chief.send("/protocol")
-    choice = await chief.wait_for(lambda m: "Выберите протокол" in (m.text or ""))
-    await chief.press(choice, button_text="Тур 1 · стол 1 ✓")
-    shown = await chief.wait_for(lambda m: "Протокол подтверждён" in (m.text or ""))
-    correction = Screen(chief, shown)
-    await correction.tap("Исправить протокол")
+    correction = await open_correction(table)
     assert "Исправление подтверждённого протокола" in correction.text
     await correction.tap("Победа")
     await correction.tap("Победа чёрных")
@@ -180,6 +174,19 @@ async def test_the_chief_judge_corrects_a_confirmed_protocol_by_buttons(table: T
     ]
     corrected = "Исправлен результат · Отборочный тур · тур 1"
     await table.channel.wait_for(lambda m: corrected in (m.text or ""))
+
+
+async def open_correction(table: Table) -> Screen:
+    """The chief judge opens the confirmed protocol of table 1 by /protocol and starts a
+    correction."""
+    chief = table.fake.user(CHIEF_JUDGE, "Главный судья")
+    chief.send("/protocol")
+    choice = await chief.wait_for(lambda m: "Выберите протокол" in (m.text or ""))
+    await chief.press(choice, button_text="Тур 1 · стол 1 ✓")
+    shown = await chief.wait_for(lambda m: "Протокол подтверждён" in (m.text or ""))
+    correction = Screen(chief, shown)
+    await correction.tap("Исправить протокол")
+    return correction
 
 
 async def test_two_judges_confirming_at_once_store_one_result(table: Table) -> None:

@@ -18,11 +18,12 @@ from domain.protocol import GameEnd
 from domain.services.standings import current_standings
 from tests.e2e.test_protocol import (  # noqa: F401
     Table,
+    open_correction,
     open_from_round_message,
     published_table,
     table,
 )
-from tests.factories import CHIEF_JUDGE, NOW
+from tests.factories import NOW
 
 ENDED = re.compile(r"Конец игры: (\d\d:\d\d)")
 UNTIL = re.compile(r"Протест по результату — до (\d\d:\d\d)")
@@ -161,7 +162,8 @@ async def test_the_chief_judges_later_end_moves_an_open_window_and_the_players_h
     await person.wait_for(lambda m: f"можно подать до {first:%H:%M}" in (m.text or ""))
     # Five minutes later (the window still open) the chief judge corrects the end.
     clock.moment += timedelta(minutes=5)
-    chief = await _correction(timed_table)
+    chief = await open_correction(timed_table)
+    await chief.tap("Сводка")
     await chief.tap("+1 мин")
     await chief.tap("+1 мин")
     await chief.tap("+1 мин")
@@ -183,24 +185,11 @@ async def test_the_chief_judges_earlier_end_keeps_the_announced_window(
     await three_misses(screen)
     await screen.tap("✅ Подтвердить протокол")
     announced = clock_time(UNTIL, screen.text)
-    chief = await _correction(timed_table)
+    chief = await open_correction(timed_table)
+    await chief.tap("Сводка")
     await chief.tap("−5 мин")
     await chief.tap("✅ Подтвердить протокол")
     assert clock_time(ENDED, chief.text) == clock_time(ENDED, screen.text) - timedelta(minutes=5)
     assert clock_time(UNTIL, chief.text) == announced
     game = await _game(timed_table)
     assert game.protest_until == NOW + timedelta(minutes=17)
-
-
-async def _correction(played: Table) -> ProtocolScreen:
-    """The chief judge opens the confirmed protocol by /protocol and starts a correction, on
-    its summary."""
-    chief = played.fake.user(CHIEF_JUDGE, "Главный судья")
-    chief.send("/protocol")
-    choice = await chief.wait_for(lambda m: "Выберите протокол" in (m.text or ""))
-    await chief.press(choice, button_text="Тур 1 · стол 1 ✓")
-    shown = await chief.wait_for(lambda m: "Протокол подтверждён" in (m.text or ""))
-    correction = ProtocolScreen(chief, shown)
-    await correction.tap("Исправить протокол")
-    await correction.tap("Сводка")
-    return correction
