@@ -270,7 +270,7 @@ def _table_block(preview: StagePreview, game: TableGame, texts: Texts) -> str:
     judge = preview.judge_name(game.judge_id)
     lines = [texts("rounds-table", table=game.table, judge=escape(judge) if judge else "—")]
     lines.extend(
-        f"{seat}. {escape(preview.nicknames.get(player, str(player)))}"
+        texts("table-seat", seat=seat, name=escape(preview.nicknames.get(player, str(player))))
         for seat, player in enumerate(game.players, start=1)
     )
     return "\n".join(lines)

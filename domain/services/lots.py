@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from html import escape
 
 from domain.intents import OpenLot
 from domain.lot import Lot
@@ -26,7 +25,7 @@ from domain.lots import (
     tie_key,
     ties_to_decide,
 )
-from domain.outgoing import Button, Html, OutgoingMessage, Phrase
+from domain.outgoing import Button, Lines, OutgoingMessage, Phrase
 from domain.permissions import Action, Forbidden, StaffRole
 from domain.protests import AuditEntry, AuditKind
 from domain.services.access import NotFound
@@ -170,7 +169,10 @@ async def _tell_channel(
     """Everyone sees the lot: how it was drawn, its seed (to re-run it) and the order."""
     if tournament.channel_id is None:
         return
-    lines = [f"{place}. {escape(names[entry])}" for place, entry in enumerate(decision.order, 1)]
+    lines = tuple(
+        Phrase.of("lot-place", place=place, name=names[entry])
+        for place, entry in enumerate(decision.order, 1)
+    )
     await uow.outbox.add(
         OutgoingMessage(
             chat_id=tournament.channel_id,
@@ -180,7 +182,7 @@ async def _tell_channel(
                 where="cut" if decision.tie.context.startswith("cut ") else "places",
                 method=decision.method,
                 seed=decision.seed,
-                order=Html("\n".join(lines)),
+                order=Lines(lines),
             ),
             tournament_id=tournament.id,
             dedupe_key=f"lot:{decision.id}",

@@ -11,11 +11,10 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
-from html import escape
 
 from domain.game_log import Entry
 from domain.intents import DecideProtest, FileProtest
-from domain.outgoing import Button, Html, OutgoingMessage, Phrase, ScheduledPush
+from domain.outgoing import Button, Lines, OutgoingMessage, Phrase, ScheduledPush
 from domain.permissions import Action, Forbidden
 from domain.protests import (
     AuditEntry,
@@ -69,19 +68,20 @@ def _seats_of(protocol: Protocol, role: Role) -> str:
 
 def _summary(
     protocol: Protocol, tournament: Tournament, players: dict[int, Participant]
-) -> dict[str, str | int | Html]:
+) -> dict[str, str | int | Lines]:
     """The phrase arguments that sum a protocol up: winner, black seats, each seat's points."""
     lines = []
     for score in score_game(protocol, tournament.regulation):
         player = players.get(int(score.player))
         name = player.nickname if player else score.player
-        lines.append(f"{score.seat}. {escape(name)} — {score.total}")
+        points = str(score.total)
+        lines.append(Phrase.of("protest-seat-points", seat=score.seat, name=name, points=points))
     return {
         "winner": protocol.winner.value,
         "don": _seats_of(protocol, Role.DON),
         "sheriff": _seats_of(protocol, Role.SHERIFF),
         "mafia": _seats_of(protocol, Role.MAFIA),
-        "seats": Html("\n".join(lines)),
+        "seats": Lines(tuple(lines)),
     }
 
 
@@ -147,7 +147,7 @@ async def _offer_protests(
         if player is None or player.user_id is None:
             continue
         key = offer_key(game.game.id, participant_id)
-        args: dict[str, str | int | Html] = {
+        args: dict[str, str | int | Lines] = {
             "game": game.round_number,
             "table": game.game.table,
             "winner": protocol.winner.value,

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import html
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from html import escape
 
 from domain.intents import OpenProtocol
 from domain.lifecycle import advancing_players
-from domain.outgoing import TEXT_LIMIT, Button, Html, Lines, Localized, OutgoingMessage, Phrase
+from domain.outgoing import TEXT_LIMIT, Button, Lines, Localized, OutgoingMessage, Phrase
 from domain.permissions import Action, StaffRole
 from domain.registration import Participant, ParticipantStatus
 from domain.reminder_plan import who_plays
@@ -253,16 +253,50 @@ def stage_sheet_of(preview: StagePreview) -> StageSheet:
     )
 
 
+@dataclass(frozen=True)
+class _ScheduleLine:
+    """One game of a player's schedule: where he sits and who judges, or that he sits out."""
+
+    game: int
+    time: str
+    table: int | None = None
+    seat: int | None = None
+    judge: str = "—"
+
+    def phrase(self) -> Phrase:
+        if self.table is None:
+            return Phrase.of("seating-schedule-out", game=self.game, time=self.time)
+        return Phrase.of(
+            "seating-schedule-game",
+            game=self.game,
+            time=self.time,
+            table=self.table,
+            seat=self.seat or 0,
+            judge=self.judge,
+        )
+
+    def signature(self) -> str:
+        # The line as earlier versions wrote it (judge escaped) and hashed into the schedule's
+        # key, so a schedule sent before an upgrade is still known as sent after it.
+        if self.table is None:
+            return f"{self.game} · {self.time} · —"
+        judge = html.escape(self.judge)
+        return f"{self.game} · {self.time} · {self.table}/{self.seat} · {judge}"
+
+
+Schedule = tuple[_ScheduleLine, ...]
+
+
 def _schedules(
     preview: StagePreview, stage: SeatedStage, participants: Mapping[int, Participant]
-) -> dict[int, str]:
+) -> dict[int, Schedule]:
     """Every player's whole stage, a line a game: game · time · table/seat · judge ("—" out).
 
     A seat belongs to whoever plays it: a substitute takes over the games of the player he
     replaced that are not confirmed yet (and the rounds still open); confirmed games stay with
     the player who played them.
     """
-    lines: dict[int, list[str]] = {}
+    lines: dict[int, list[_ScheduleLine]] = {}
 
     def holder(seated: int, still_open: bool) -> int:
         player = who_plays(seated, participants) if still_open else None
@@ -271,20 +305,22 @@ def _schedules(
     for round_ in stage.rounds:
         time = _time(preview, round_.number)
         for game in round_.games:
-            judge = escape(preview.judge_name(game.judge_id) or "—")
+            judge = preview.judge_name(game.judge_id) or "—"
             open_game = game.state is GameState.OPEN
             for seat, player in enumerate(game.players, start=1):
-                line = f"{round_.number} · {time} · {game.table}/{seat} · {judge}"
+                line = _ScheduleLine(round_.number, time, game.table, seat, judge)
                 lines.setdefault(holder(player, open_game), []).append(line)
         open_round = any(game.state is GameState.OPEN for game in round_.games)
         for player in round_.sit_outs:
-            lines.setdefault(holder(player, open_round), []).append(f"{round_.number} · {time} · —")
-    return {player: "\n".join(games) for player, games in lines.items()}
+            sitting_out = _ScheduleLine(round_.number, time)
+            lines.setdefault(holder(player, open_round), []).append(sitting_out)
+    return {player: tuple(games) for player, games in lines.items()}
 
 
-def _schedule_key(stage: SeatedStage, player: int, schedule: str) -> str:
+def _schedule_key(stage: SeatedStage, player: int, schedule: Schedule) -> str:
     """One key per player and content: the same schedule is recorded once, a changed one anew."""
-    digest = hashlib.sha256(schedule.encode()).hexdigest()[:16]
+    text = "\n".join(line.signature() for line in schedule)
+    digest = hashlib.sha256(text.encode()).hexdigest()[:16]
     return f"schedule:{stage.id}:{player}:{digest}"
 
 
@@ -322,7 +358,7 @@ async def send_schedules(
 
 
 async def _schedule_notice(
-    uow: UnitOfWork, preview: StagePreview, player: Participant, schedule: str, key: str
+    uow: UnitOfWork, preview: StagePreview, player: Participant, schedule: Schedule, key: str
 ) -> None:
     await _player_notice(
         uow,
@@ -330,9 +366,9 @@ async def _schedule_notice(
         player,
         Phrase.of(
             key,
-            title=escape(preview.tournament.title),
+            title=preview.tournament.title,
             stage=preview.stage.stage,
-            games=Html(schedule),
+            games=Lines(tuple(line.phrase() for line in schedule)),
         ),
         _schedule_key(preview.stage, player.id, schedule),
     )
@@ -370,7 +406,9 @@ async def _correct_schedules(
         await _schedule_notice(uow, after, participant, schedule, "seating-schedule-corrected")
 
 
-async def _was_sent(uow: UnitOfWork, stage: SeatedStage, player: int | None, schedule: str) -> bool:
+async def _was_sent(
+    uow: UnitOfWork, stage: SeatedStage, player: int | None, schedule: Schedule
+) -> bool:
     if player is None:
         return False
     return await uow.outbox.status_of(_schedule_key(stage, player, schedule)) is not None
@@ -811,11 +849,24 @@ async def _player_notice(
         await _notice(uow, tournament, player.user_id, phrase, key)
 
 
-def _table_lines(preview: StagePreview, game: TableGame) -> str:
-    return "\n".join(
-        f"{seat}. {escape(preview.nicknames.get(player, str(player)))}"
-        for seat, player in enumerate(game.players, start=1)
+def _seat_names(preview: StagePreview, game: TableGame) -> list[str]:
+    return [preview.nicknames.get(player, str(player)) for player in game.players]
+
+
+def _table_lines(preview: StagePreview, game: TableGame) -> Lines:
+    """A table's players one a line, "seat. nickname" (`table-seat`, as the organizer's
+    screen writes them)."""
+    names = _seat_names(preview, game)
+    return Lines(
+        tuple(Phrase.of("table-seat", seat=seat, name=name) for seat, name in enumerate(names, 1))
     )
+
+
+def _table_length(preview: StagePreview, game: TableGame) -> int:
+    """About how long a table's lines are once written (the posts keep room to spare, and a
+    post still too long is cut between lines when it is sent)."""
+    names = _seat_names(preview, game)
+    return len("\n".join(f"{seat}. {name}" for seat, name in enumerate(names, 1)))
 
 
 async def _record_judge_list(
@@ -832,7 +883,7 @@ async def _record_judge_list(
                 game=round_.number,
                 time=_time(preview, round_.number),
                 table=game.table,
-                players=Html(_table_lines(preview, game)),
+                players=_table_lines(preview, game),
             ),
             buttons=((Button(Phrase.of("round-open-protocol"), OpenProtocol(game.id)),),),
             tournament_id=preview.tournament.id,
@@ -849,7 +900,7 @@ def _stage_name(preview: StagePreview) -> Localized:
 
 def _table_block(preview: StagePreview, game: TableGame) -> Phrase:
     judge = preview.judge_name(game.judge_id)
-    players = Html(_table_lines(preview, game))
+    players = _table_lines(preview, game)
     if judge is None:
         return Phrase.of("round-channel-table", table=game.table, players=players)
     return Phrase.of("round-channel-table-judged", table=game.table, judge=judge, players=players)
@@ -874,7 +925,7 @@ async def _channel_post(uow: UnitOfWork, preview: StagePreview, round_: Round) -
         return
     # A table's heading is a phrase in the channel's language; its length is about the same.
     blocks = [
-        (_table_block(preview, game), len(_table_lines(preview, game)) + _TABLE_HEADING_ROOM)
+        (_table_block(preview, game), _table_length(preview, game) + _TABLE_HEADING_ROOM)
         for game in round_.games
     ]
     if round_.sit_outs:
@@ -908,7 +959,7 @@ async def _record_corrections(
     tournament = preview.tournament
     participants = {p.id: p for p in await uow.participants.of_tournament(tournament.id)}
     moved = moved_players(before.seating, after.seating)
-    lines = []
+    lines: list[Phrase] = []
     for player in moved:
         place = after.seating.position(player)
         if place is None:
@@ -918,8 +969,12 @@ async def _record_corrections(
                 "round-correction-player", game=after.number, table=place[0], seat=place[1]
             )
         await _player_notice(uow, tournament, participants[player], phrase, None)
-        name = escape(preview.nicknames.get(player, str(player)))
-        lines.append(f"{name}: {place[0]}.{place[1]}" if place else f"{name}: —")
+        name = preview.nicknames.get(player, str(player))
+        lines.append(
+            Phrase.of("round-channel-moved", name=name, table=place[0], seat=place[1])
+            if place
+            else Phrase.of("round-channel-moved-out", name=name)
+        )
     tables = {
         place[0]
         for seating in (before.seating, after.seating)
@@ -933,7 +988,7 @@ async def _record_corrections(
             OutgoingMessage(
                 chat_id=tournament.channel_id,
                 phrase=Phrase.of(
-                    "round-channel-correction", game=after.number, changes=Html("\n".join(lines))
+                    "round-channel-correction", game=after.number, changes=Lines(tuple(lines))
                 ),
                 tournament_id=tournament.id,
             )

@@ -44,3 +44,5 @@ lot-needed = <b>A lot is needed · { $tournament }</b>
     { $names }
     Draw the lot with the button below or with /lot.
 lot-open = 🎲 Open the lot
+# A line of the order the lot decided: the place and its player.
+lot-place = { $place }. { $name }

@@ -84,3 +84,5 @@ protest-decided-annulled = The game is annulled. The player and the table judge 
 protest-annulled = The chief judge accepted the protest on round { $game }, table { $table } (filed by { $nickname }): the game is annulled and does not count in the standings. Decision: { $decision }
 protest-annulled-channel = <b>Round { $game }, table { $table }: the game is annulled</b> on a protest and does not count in the standings. The chief judge's decision: { $decision }
 protest-annulment-not-allowed = The tournament's regulation does not allow annulling a game: an accepted protest is settled by correcting the protocol.
+# A line of a game's result: the seat, its player and his points.
+protest-seat-points = { $seat }. { $name } — { $points }

@@ -29,6 +29,8 @@ round-channel-post = <b>Seating · { $stage } · round { $game }{ $time ->
     }</b>
 
     { $tables }
+# A table's line: the seat and its player (the channel, the judge's list, the organizer's screen).
+table-seat = { $seat }. { $name }
 round-channel-table = <b>Table { $table }</b>
     { $players }
 round-channel-table-judged = <b>Table { $table }</b> · judge { $judge }
@@ -36,6 +38,8 @@ round-channel-table-judged = <b>Table { $table }</b> · judge { $judge }
 round-channel-sit-outs = Sitting out: { $players }
 round-channel-correction = <b>Seating corrected, round { $game }</b>
     { $changes }
+round-channel-moved = { $name }: { $table }.{ $seat }
+round-channel-moved-out = { $name }: —
 round-correction-player = Seating corrected, round { $game }: you now sit at table { $table }, seat { $seat }.
 round-correction-sit-out = Seating corrected, round { $game }: you sit this round out.
 
@@ -151,6 +155,9 @@ seating-schedule = 🗓 Your schedule: { $title }, stage { $stage }
 seating-schedule-corrected = ✏️ Your schedule changed: { $title }, stage { $stage }
     Round · time · table/seat · judge
     { $games }
+# A line of a schedule: round · time · table/seat · judge, or sitting out.
+seating-schedule-game = { $game } · { $time } · { $table }/{ $seat } · { $judge }
+seating-schedule-out = { $game } · { $time } · —
 
 ## Round edits by buttons and the tournament choice for /swap and /move (issue 17)
 rounds-edit-button = 🔁 Swap / move

@@ -29,6 +29,8 @@ round-channel-post = <b>Рассадка · { $stage } · тур { $game }{ $tim
     }</b>
 
     { $tables }
+# Строка стола: место и игрок (канал, список судьи, экран организатора).
+table-seat = { $seat }. { $name }
 round-channel-table = <b>Стол { $table }</b>
     { $players }
 round-channel-table-judged = <b>Стол { $table }</b> · судья { $judge }
@@ -36,6 +38,8 @@ round-channel-table-judged = <b>Стол { $table }</b> · судья { $judge }
 round-channel-sit-outs = Не играют: { $players }
 round-channel-correction = <b>Исправление рассадки, тур { $game }</b>
     { $changes }
+round-channel-moved = { $name }: { $table }.{ $seat }
+round-channel-moved-out = { $name }: —
 round-correction-player = Исправление рассадки, тур { $game }: теперь вы за столом { $table }, место { $seat }.
 round-correction-sit-out = Исправление рассадки, тур { $game }: в этом туре вы не играете.
 
@@ -152,6 +156,9 @@ seating-schedule = 🗓 Ваше расписание: { $title }, этап { $s
 seating-schedule-corrected = ✏️ Расписание изменилось: { $title }, этап { $stage }
     Тур · время · стол/место · судья
     { $games }
+# Строка расписания: тур · время · стол/место · судья, или «не играет».
+seating-schedule-game = { $game } · { $time } · { $table }/{ $seat } · { $judge }
+seating-schedule-out = { $game } · { $time } · —
 
 ## Замены в туре кнопками и выбор турнира для /swap и /move (issue 17)
 rounds-edit-button = 🔁 Поменять местами / пересадить
