@@ -92,6 +92,19 @@ def test_rendering_writes_what_it_is_given() -> None:
     assert found == []
 
 
+def test_use_cases_record_data_not_markup() -> None:
+    # What a push says is phrases and drawings, written by the one rendering path at send
+    # time in the recipient's language: no use case or rule hands it ready HTML.
+    files = [path for path in sorted(DOMAIN.rglob("*.py")) if path.name != "outgoing.py"]
+    found = [
+        f"{path.name}:{node.lineno} uses Html"
+        for path in files
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Name) and node.id == "Html"
+    ]
+    assert found == []
+
+
 def test_the_check_sees_a_violation(tmp_path: Path) -> None:
     sample = tmp_path / "sample.py"
     sample.write_text("import aiogram\nfrom datetime import datetime\nx = datetime.now()\n")
