@@ -200,7 +200,7 @@ def build_delivery(
         limits=limits,
         limiter=_shared_limiter(dispatcher.storage, bot, limits),
         default_locale=settings.default_locale,
-        drawers=standings_drawers(uow_factory, dispatcher["pictures"]),
+        drawers=standings_drawers(uow_factory, dispatcher["pictures"], settings.web_base_url),
         pack=pack_intent,
         identity=identity,
     )

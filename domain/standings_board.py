@@ -67,6 +67,9 @@ class StandingsBoard:
     provisional_games: int
     # The language of the tournament's channel: its posts of this board are written in it.
     locale: str = "ru"
+    # The path of the tournament's public web page (with an unlisted page's token); None
+    # while it has none. The live table links to it.
+    page_path: str | None = None
 
     @property
     def cut(self) -> CutReport | None:

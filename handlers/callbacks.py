@@ -26,6 +26,13 @@ class CardOpen(CallbackData, prefix="tc"):
     tid: RowId
 
 
+class WebPageChoice(CallbackData, prefix="wp"):
+    """The organizer makes the tournament's public web page public, unlisted or off."""
+
+    tid: RowId
+    to: str
+
+
 class MoveChoice(CallbackData, prefix="mv"):
     tid: RowId
     move: Move

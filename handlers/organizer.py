@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import secrets
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 from html import escape
@@ -26,6 +27,7 @@ from domain.permissions import Action, allows
 from domain.presets import PRESET_IDS
 from domain.regulation import load_preset, parse_regulation, read_regulation
 from domain.services.ports import Clock, UnitOfWorkFactory
+from domain.services.public import set_web_visibility
 from domain.services.tournaments import (
     TournamentCard,
     create_tournament,
@@ -34,7 +36,7 @@ from domain.services.tournaments import (
     tournament_card,
     tournaments_of,
 )
-from domain.tournament import Tournament, TournamentState
+from domain.tournament import Tournament, TournamentState, WebVisibility
 from domain.users import User
 from domain.validation import Invalid
 from handlers.callbacks import (
@@ -47,6 +49,7 @@ from handlers.callbacks import (
     RemindTeams,
     RosterPage,
     TeamPage,
+    WebPageChoice,
 )
 from handlers.common import deep_link, refusals_answered, show
 from handlers.middlewares import Texts
@@ -479,6 +482,9 @@ def card_keyboard(card: TournamentCard, texts: Texts) -> InlineKeyboardMarkup:
         buttons.append(("card-rounds", rounds_button(tid)))
     if allows(card.roles, Action.EDIT_SETTINGS):
         buttons.append(("card-timetable", TimetableButton(tid=tid, act=TIMETABLE_VIEW)))
+        # One button steps the web page through public, unlisted and off.
+        following = _WEB_NEXT[card.tournament.web_visibility]
+        buttons.append((f"card-web-{following.value}", WebPageChoice(tid=tid, to=following.value)))
     if allows(card.roles, Action.INVITE_STAFF):
         buttons.append(("card-checkin-call", CheckinCall(tid=tid)))
         if team and card.tournament.state is TournamentState.REGISTRATION_OPEN:
@@ -496,6 +502,28 @@ def card_keyboard(card: TournamentCard, texts: Texts) -> InlineKeyboardMarkup:
     return keyboard.as_markup()
 
 
+_WEB_NEXT = {
+    WebVisibility.PUBLIC: WebVisibility.UNLISTED,
+    WebVisibility.UNLISTED: WebVisibility.OFF,
+    WebVisibility.OFF: WebVisibility.PUBLIC,
+}
+
+
+def web_page_line(tournament: Tournament, texts: Texts, base_url: str | None) -> str:
+    """The card's line about the tournament's public web page: its address, or why none."""
+    path = tournament.public_page_path
+    if tournament.web_visibility is WebVisibility.OFF:
+        return texts("card-web-page-off")
+    if base_url is None or path is None:
+        return texts("card-web-page-no-address")
+    key = (
+        "card-web-page-unlisted"
+        if tournament.web_visibility is WebVisibility.UNLISTED
+        else "card-web-page"
+    )
+    return texts(key, url=escape(base_url + path))
+
+
 def refusal_text(refused: Refusal, texts: Texts) -> str:
     """A refused move in the person's language."""
     args = {k: escape(v) if isinstance(v, str) else v for k, v in refused.args.items()}
@@ -504,7 +532,9 @@ def refusal_text(refused: Refusal, texts: Texts) -> str:
     return texts(refused.code, **args)
 
 
-async def card_text(card: TournamentCard, texts: Texts, bot: Bot) -> str:
+async def card_text(
+    card: TournamentCard, texts: Texts, bot: Bot, web_base_url: str | None = None
+) -> str:
     tournament = card.tournament
     stage = stage_number(tournament)
     held = ""
@@ -523,7 +553,7 @@ async def card_text(card: TournamentCard, texts: Texts, bot: Bot) -> str:
         complete_teams=card.complete_teams if tournament.is_team_tournament else "-",
         link=await deep_link(bot, card.registration_payload),
     )
-    return text + held
+    return text + "\n" + web_page_line(tournament, texts, web_base_url) + held
 
 
 async def render_card(
@@ -539,7 +569,7 @@ async def render_card(
     card = await tournament_card(
         uow_factory, tid, user.telegram_id, settings.admin_ids, clock.now()
     )
-    text = await card_text(card, texts, bot)
+    text = await card_text(card, texts, bot, settings.web_base_url)
     markup = card_keyboard(card, texts)
     if isinstance(event, CallbackQuery) and isinstance(event.message, Message):
         await event.message.answer(text, reply_markup=markup)
@@ -577,6 +607,31 @@ async def list_tournaments(
         keyboard.button(text=label, callback_data=CardOpen(tid=tournament.id))
     keyboard.adjust(1)
     await message.answer(texts("tournaments-list"), reply_markup=keyboard.as_markup())
+
+
+@refusals_answered
+async def choose_web_page(
+    callback: CallbackQuery,
+    callback_data: WebPageChoice,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    settings: Settings,
+    bot: Bot,
+    clock: Clock,
+) -> None:
+    await set_web_visibility(
+        uow_factory,
+        callback_data.tid,
+        user.telegram_id,
+        settings.admin_ids,
+        WebVisibility(callback_data.to),
+        clock.now(),
+        token=secrets.token_urlsafe(12),
+    )
+    await render_card(
+        callback, callback_data.tid, user, texts, uow_factory, settings, bot, clock=clock
+    )
 
 
 @refusals_answered
@@ -626,4 +681,7 @@ def make_router() -> Router:
     router.callback_query.register(wizard_language, WizardLanguage.filter(F.locale.in_(LOCALES)))
     router.callback_query.register(open_card, CardOpen.filter())
     router.callback_query.register(make_move, MoveChoice.filter())
+    router.callback_query.register(
+        choose_web_page, WebPageChoice.filter(F.to.in_([v.value for v in WebVisibility]))
+    )
     return router

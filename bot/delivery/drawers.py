@@ -39,13 +39,14 @@ class LiveStandingsText:
     """Draws the live table of a `standings-live` edit: the standings as they stand when it
     is sent, provisional as of the moment it was recorded or scheduled for."""
 
-    def __init__(self, uow_factory: UnitOfWorkFactory) -> None:
+    def __init__(self, uow_factory: UnitOfWorkFactory, web_base_url: str | None = None) -> None:
         self._uow_factory = uow_factory
+        self._web_base_url = web_base_url
 
     async def __call__(self, args: Mapping[str, str | int], locale: str, now: datetime) -> str:
         moment = datetime.fromisoformat(str(args["at"]))
         board = await board_of_tournament(self._uow_factory, int(args["tournament"]), moment)
-        return live_post(board, locale)
+        return live_post(board, locale, self._web_base_url)
 
 
 class ClosingStandingsText:
@@ -61,11 +62,12 @@ class ClosingStandingsText:
 
 
 def standings_drawers(
-    uow_factory: UnitOfWorkFactory, painter: StandingsPainter
+    uow_factory: UnitOfWorkFactory, painter: StandingsPainter, web_base_url: str | None = None
 ) -> dict[str, Drawer]:
-    """Every drawer of the standings, by the name their drawings give."""
+    """Every drawer of the standings, by the name their drawings give (the live table links
+    to the tournament's web page under `web_base_url`)."""
     return {
         STANDINGS_PICTURE: StandingsPictures(uow_factory, painter),
-        LIVE_STANDINGS: LiveStandingsText(uow_factory),
+        LIVE_STANDINGS: LiveStandingsText(uow_factory, web_base_url),
         CLOSING_STANDINGS: ClosingStandingsText(uow_factory),
     }

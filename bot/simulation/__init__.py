@@ -233,6 +233,7 @@ async def simulate(options: SimulationOptions, out: TextIO) -> SimulationResult:
                     Progress(out, on_stage=meter.enter),
                     delivered=functools.partial(_delivered, app, meter),
                     live=True,
+                    created=functools.partial(_page_address, settings.web_base_url, out),
                 )
                 played = await script.run()
                 await _windows_closed(app, meter, played.tournament_id)
@@ -264,6 +265,11 @@ async def simulate(options: SimulationOptions, out: TextIO) -> SimulationResult:
         idle_rss,
         tuple(post.text for post in channel_posts),
     )
+
+
+def _page_address(base_url: str | None, out: TextIO, tournament_id: int) -> None:
+    """Where to watch the tournament: its public web page, served while it plays."""
+    out.write(f"\nСтраница турнира (обновляется сама): {base_url}/t/{tournament_id}\n")
 
 
 def _free_port() -> int:

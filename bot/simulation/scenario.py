@@ -80,10 +80,13 @@ class Tournament:
         progress: Progress,
         delivered: Callable[[], Awaitable[None]],
         live: bool = False,
+        created: Callable[[int], None] | None = None,
     ) -> None:
         """`delivered` waits until the bot has sent every message it recorded; with `live`
-        (the Mini App is served) some judges run their games live."""
+        (the Mini App is served) some judges run their games live; `created` is told the
+        tournament's number once the organizer has created it."""
         self.live = live
+        self.created = created
         self.fake, self.cast, self.users, self.entry = fake, cast, users, entry
         self.seed, self.pace, self.progress = seed, pace, progress
         self.delivered = delivered
@@ -106,6 +109,8 @@ class Tournament:
             regulation_file=self.entry.file,
         )
         self.played.tournament_id = roles.tournament_number(card)
+        if self.created is not None:
+            self.created(self.played.tournament_id)
         await self._staff(card)
         card = await roles.move(self.organizer, card, "Открыть регистрацию", self.pace)
         await self._registration(payload_in(card))

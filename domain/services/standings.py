@@ -51,7 +51,7 @@ async def load_board(
         tournament.current_stage,
         now,
     )
-    return replace(board, locale=tournament.locale)
+    return replace(board, locale=tournament.locale, page_path=tournament.public_page_path)
 
 
 async def played_games(uow: UnitOfWork, tournament: Tournament) -> list[PlayedGame]:

@@ -107,3 +107,4 @@ standings-mark-excluded = × — the player was excluded from the tournament (th
 ## /me: an excluded player and a special end of a game
 me-excluded = × You were excluded from the tournament (the panel of judges' decision): your games keep their points, but you take no place in a cut.
 me-game-end = Round { $round }, table { $table }: { game-end }
+standings-web-link = Standings, seatings and games on the web: { $url }

@@ -31,7 +31,7 @@ from aiohttp_sse import sse_response
 
 from bot.i18n import LOCALES
 from bot.rendering.web_pages import Words, legend_lines, stages, standings_tables
-from bot.web.pages.live import PageCache
+from bot.web.pages.live import PageCache, Reader
 from domain.public_view import PublicTournament
 from domain.services.public import public_tournament
 
@@ -62,14 +62,16 @@ def install(
     clock: Clock,
     settings: Settings,
     add_change_listener: Callable[[Callable[[frozenset[int]], None]], None],
+    reader: Reader | None = None,
 ) -> PageCache:
     """Add the public pages to the bot's web application; their cache hears of every
-    committed change through `add_change_listener`."""
+    committed change through `add_change_listener`. `reader` replaces the database read (the
+    benchmark serves a tournament built in memory)."""
 
     async def read(tournament_id: int) -> PublicTournament | None:
         return await public_tournament(uow_factory, tournament_id, clock.now())
 
-    cache = PageCache(read)
+    cache = PageCache(reader or read)
     add_change_listener(cache.changed)
     web_app[CACHE] = cache
     web_app[BASE_URL] = settings.web_base_url or ""
@@ -80,6 +82,7 @@ def install(
         undefined=jinja2.StrictUndefined,
     )
     web_app.on_response_prepare.append(_security_headers)
+    web_app.on_shutdown.append(_close_streams)
     web_app.middlewares.append(_not_found_page)
     tournament = r"/t/{tournament:\d{1,9}}"
     web_app.router.add_get(tournament, standings_page)
@@ -94,6 +97,10 @@ def install(
     # Each file's address carries its hash: a new release's script is never a cached old one.
     environment.globals["static"] = lambda name: str(static.url_for(filename=name))
     return cache
+
+
+async def _close_streams(web_app: web.Application) -> None:
+    web_app[CACHE].close()
 
 
 async def _security_headers(request: web.Request, response: web.StreamResponse) -> None:
@@ -253,9 +260,10 @@ async def events(request: web.Request) -> web.StreamResponse:
     seen = signal.version
     async with sse_response(request, headers=SECURITY_HEADERS) as stream:
         await stream.send("ready", event="ready", retry=3000)
-        while stream.is_connected():
+        cache = request.app[CACHE]
+        while stream.is_connected() and not cache.closing:
             version = await signal.wait(seen, EVENTS_CHECK_SECONDS)
-            if version != seen:
+            if version != seen and not cache.closing:
                 seen = version
                 await stream.send(str(version), event="change")
     return stream

@@ -62,6 +62,8 @@ class PageCache:
         self._entries: dict[int, _Entry] = {}
         self._reading: dict[int, asyncio.Task[_Entry]] = {}
         self._signals: dict[int, _Signal] = {}
+        # Set when the server stops: every open events stream ends at once.
+        self.closing = False
 
     async def _entry(self, tournament_id: int) -> _Entry:
         entry = self._entries.get(tournament_id)
@@ -108,6 +110,12 @@ class PageCache:
         if signal is None:
             signal = self._signals[tournament_id] = _Signal()
         return signal
+
+    def close(self) -> None:
+        """The server stops: wake every events stream so that it ends."""
+        self.closing = True
+        for signal in self._signals.values():
+            signal.bump()
 
     def changed(self, tournament_ids: Iterable[int]) -> None:
         """The tournaments changed: their pages are drawn again, open ones are told."""
