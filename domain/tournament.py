@@ -83,8 +83,8 @@ class Tournament:
     @property
     def public_page_path(self) -> str | None:
         """The path of the tournament's public web page, with an unlisted page's token; None
-        while it has none (off, or the tournament is still a draft)."""
-        if self.state is TournamentState.DRAFT or self.web_visibility is WebVisibility.OFF:
+        when it is off. (A draft's page opens once its registration does.)"""
+        if self.web_visibility is WebVisibility.OFF:
             return None
         if self.web_visibility is WebVisibility.UNLISTED:
             return f"/t/{self.id}?k={self.web_token}" if self.web_token else None

@@ -512,16 +512,15 @@ _WEB_NEXT = {
 def web_page_line(tournament: Tournament, texts: Texts, base_url: str | None) -> str:
     """The card's line about the tournament's public web page: its address, or why none."""
     path = tournament.public_page_path
-    if tournament.web_visibility is WebVisibility.OFF:
+    if path is None:
         return texts("card-web-page-off")
-    if base_url is None or path is None:
-        return texts("card-web-page-no-address")
-    key = (
-        "card-web-page-unlisted"
-        if tournament.web_visibility is WebVisibility.UNLISTED
-        else "card-web-page"
-    )
-    return texts(key, url=escape(base_url + path))
+    unlisted = tournament.web_visibility is WebVisibility.UNLISTED
+    if base_url is None:
+        return texts("card-web-page-no-address", unlisted=str(unlisted).lower())
+    line = texts("card-web-page", url=escape(base_url + path), unlisted=str(unlisted).lower())
+    if tournament.state is TournamentState.DRAFT:
+        line += " " + texts("card-web-page-draft")
+    return line
 
 
 def refusal_text(refused: Refusal, texts: Texts) -> str:

@@ -34,7 +34,7 @@ def test_the_page_path_follows_the_visibility() -> None:
     unlisted = _tournament(web_visibility=WebVisibility.UNLISTED, web_token="abc")
     assert unlisted.public_page_path == "/t/7?k=abc"
     assert _tournament(web_visibility=WebVisibility.OFF).public_page_path is None
-    assert _tournament(state=TournamentState.DRAFT).public_page_path is None
+    assert _tournament(state=TournamentState.DRAFT).public_page_path == "/t/7"
 
 
 def test_the_live_table_ends_with_the_link_and_still_fits_one_message() -> None:

@@ -303,7 +303,13 @@ notice-team-member-excluded = { $nickname } was excluded from the tournament: te
 card-web-public = Web page: make it public
 card-web-unlisted = Web page: by link only
 card-web-off = Web page: turn off
-card-web-page = The tournament's page for spectators: { $url }
-card-web-page-unlisted = The tournament's page (by this link only): { $url }
+card-web-page = { $unlisted ->
+    [true] The tournament's page (by this link only): { $url }
+   *[false] The tournament's page for spectators: { $url }
+}
+card-web-page-draft = It opens with the registration.
 card-web-page-off = The tournament's page for spectators is off.
-card-web-page-no-address = The tournament's page for spectators is open; its link appears once the admin sets WEB_BASE_URL.
+card-web-page-no-address = { $unlisted ->
+    [true] The tournament's page opens by link only; the link appears once the admin sets WEB_BASE_URL.
+   *[false] The tournament's page for spectators is open; its link appears once the admin sets WEB_BASE_URL.
+}
