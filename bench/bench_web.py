@@ -90,7 +90,8 @@ def p95(values: list[float]) -> float:
 
 
 async def page_figures(url: str, cache: pages.PageCache) -> tuple[list[float], list[float]]:
-    drawn, cached = [], []
+    drawn: list[float] = []
+    cached: list[float] = []
     async with aiohttp.ClientSession() as http:
         for number in range(REQUESTS):
             fresh = number % 2 == 0
