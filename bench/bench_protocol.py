@@ -34,8 +34,9 @@ from bot.db.engine import create_engine, create_session_factory
 from bot.db.migrate import upgrade
 from bot.db.transactions import counting
 from bot.db.uow import SqlUnitOfWorkFactory
+from domain.cards import Role, Side
 from domain.permissions import StaffRole
-from domain.protocol import FirstKill, ProtocolDraft, Role, Side
+from domain.protocol import FirstKill, ProtocolDraft
 from domain.protocol_screen import Mode, Screen
 from domain.registration import Participant, ParticipantStatus
 from domain.services import protocols, rounds

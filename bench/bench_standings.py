@@ -12,7 +12,8 @@ import statistics
 import time
 from decimal import Decimal
 
-from domain.protocol import Protocol, Role, SeatRecord, Side
+from domain.cards import Role, Side
+from domain.protocol import Protocol, SeatRecord
 from domain.regulation import load_preset
 from domain.standings import GameRecord, PlayerEntry, TeamEntry, compute_standings
 

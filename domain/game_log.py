@@ -32,17 +32,15 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any, ClassVar, TypeAlias
 
+from domain.cards import ROLE_COUNTS, Role, Side
 from domain.protocol import (
-    ROLE_COUNTS,
     SEATS,
     FirstKill,
     GameEnd,
     ProtocolDraft,
     ProtocolError,
     Removal,
-    Role,
     SeatDraft,
-    Side,
     check_draft,
 )
 from domain.regulation import Regulation

@@ -16,37 +16,15 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from domain.cards import ROLE_COUNTS, Role, Side
+
 if TYPE_CHECKING:
+    # The regulation names game ends (GameEnd, below): it imports this module at run time.
     from domain.regulation import Regulation
 
 SEATS = range(1, 11)
 # The first victim names at most three players he believes are black.
 BEST_MOVE_NAMES = 3
-
-
-class Side(StrEnum):
-    """The two teams at a table: red (civilians and sheriff) and black (mafia and don)."""
-
-    RED = "red"
-    BLACK = "black"
-
-
-class Role(StrEnum):
-    """The card a player is dealt."""
-
-    CIVILIAN = "civilian"
-    SHERIFF = "sheriff"
-    MAFIA = "mafia"
-    DON = "don"
-
-    @property
-    def side(self) -> Side:
-        """The team this role plays for."""
-        return Side.BLACK if self in (Role.MAFIA, Role.DON) else Side.RED
-
-
-# Classic sports Mafia deals exactly these cards at every table of ten.
-ROLE_COUNTS: Mapping[Role, int] = {Role.CIVILIAN: 6, Role.SHERIFF: 1, Role.MAFIA: 2, Role.DON: 1}
 
 
 class GameEnd(StrEnum):

@@ -22,9 +22,9 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from enum import StrEnum
 
+from domain.cards import ROLE_COUNTS, Role, Side
 from domain.protocol import (
     BEST_MOVE_NAMES,
-    ROLE_COUNTS,
     SEATS,
     FirstKill,
     GameEnd,
@@ -32,8 +32,6 @@ from domain.protocol import (
     ProtocolError,
     ProtocolNotReady,
     Removal,
-    Role,
-    Side,
     check_draft,
     elimination_end,
     may_make_best_move,

@@ -7,7 +7,8 @@ import hmac
 from dataclasses import dataclass
 from datetime import date
 
-from domain.protocol import Removal, Side
+from domain.cards import Side
+from domain.protocol import Removal
 from domain.regulation import Regulation
 from domain.scoring import SeatScore
 from domain.standings_board import StandingsBoard

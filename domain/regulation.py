@@ -26,8 +26,9 @@ from pydantic import (
     model_validator,
 )
 
+from domain.cards import Role
 from domain.presets import PRESET_IDS, PRESETS_DIR
-from domain.protocol import GameEnd, Role
+from domain.protocol import GameEnd
 
 _TIME = re.compile(r"^(?:[01]\d|2[0-3]):[0-5]\d$")
 _ID = r"^[a-z0-9][a-z0-9_-]*$"

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from domain.protocol import Protocol, Removal, Role, Side
+from domain.cards import Role, Side
+from domain.protocol import Protocol, Removal
 from domain.regulation import Regulation
 
 ZERO = Decimal(0)

@@ -15,8 +15,9 @@ from dataclasses import dataclass, fields, replace
 from decimal import Decimal
 from typing import Literal
 
-from domain.lot import LotDraw, SettlesTies
-from domain.protocol import Protocol, Role
+from domain.cards import Role
+from domain.lot_draw import LotDraw, SettlesTies
+from domain.protocol import Protocol
 from domain.regulation import Regulation, TieBreaker
 from domain.scoring import score_game
 

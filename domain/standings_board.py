@@ -13,9 +13,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from domain.lot import SettlesTies
+from domain.cards import Side
+from domain.lot_draw import SettlesTies
 from domain.outgoing import Localized, Phrase
-from domain.protocol import GameEnd, Side
+from domain.protocol import GameEnd
 from domain.registration import Participant, ParticipantStatus
 from domain.regulation import Regulation
 from domain.scoring import SeatScore, score_game

@@ -7,6 +7,7 @@ from html import escape
 from zoneinfo import ZoneInfo
 
 from bot.i18n import format_points
+from domain.cards import Role
 from domain.game_log import (
     AllOrNobody,
     CastVotes,
@@ -27,7 +28,6 @@ from domain.game_log import (
     Withdraw,
     apply,
 )
-from domain.protocol import Role
 from domain.regulation import Regulation
 from handlers.middlewares import Texts
 

@@ -17,11 +17,11 @@ from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from domain import validation
-from domain.lots import LotDecision
 from domain.permissions import Forbidden, StaffRole
-from domain.services import lots
-from domain.services.lots import LotCase
+from domain.services import tie_decisions
 from domain.services.ports import Clock, SeedSource, UnitOfWorkFactory
+from domain.services.tie_decisions import LotCase
+from domain.tie_decisions import LotDecision
 from domain.users import User
 from domain.validation import Invalid
 from handlers.callbacks import RowId
@@ -33,7 +33,7 @@ SEED, ORDER, VIEW = "seed", "order", "view"
 
 class LotButton(CallbackData, prefix="lo"):
     """The lot screen's buttons; the chief judge's alert packs its "view" button with
-    `domain.lots.lot_screen_callback`."""
+    `domain.tie_decisions.lot_screen_callback`."""
 
     tid: RowId
     act: str
@@ -93,7 +93,7 @@ async def lot_command(
         await message.answer(texts("lot-not-chief-judge"))
         return
     if len(judged) == 1:
-        case = await lots.lot_case(uow_factory, judged[0].id, user.telegram_id)
+        case = await tie_decisions.lot_case(uow_factory, judged[0].id, user.telegram_id)
         await message.answer(_case_text(case, texts), reply_markup=_case_keyboard(case, texts))
         return
     keyboard = InlineKeyboardBuilder()
@@ -115,7 +115,7 @@ async def on_lot_button(
     seeds: SeedSource,
 ) -> None:
     tid, act = callback_data.tid, callback_data.act
-    case = await lots.lot_case(uow_factory, tid, user.telegram_id)
+    case = await tie_decisions.lot_case(uow_factory, tid, user.telegram_id)
     if act == ORDER and case.tie is not None:
         await state.set_state(LotForm.order)
         await state.update_data(tournament=tid)
@@ -125,7 +125,7 @@ async def on_lot_button(
         return
     if act == SEED and case.tie is not None:
         names = dict(zip(case.tie.tied, case.names, strict=True))
-        decision = await lots.draw_lot(
+        decision = await tie_decisions.draw_lot(
             uow_factory,
             tid,
             user.telegram_id,
@@ -150,7 +150,7 @@ async def take_order(
     tid = (await state.get_data())["tournament"]
     words = (message.text or "").replace(",", " ").split()
     try:
-        case = await lots.lot_case(uow_factory, tid, user.telegram_id)
+        case = await tie_decisions.lot_case(uow_factory, tid, user.telegram_id)
         if case.tie is None:
             raise Invalid("lot-nothing-to-decide")
         count = len(case.tie.tied)
@@ -159,7 +159,7 @@ async def take_order(
             for word in words
         ]
         names = dict(zip(case.tie.tied, case.names, strict=True))
-        decision = await lots.draw_lot(
+        decision = await tie_decisions.draw_lot(
             uow_factory,
             tid,
             user.telegram_id,

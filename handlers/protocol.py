@@ -22,7 +22,8 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 from bot.config import Settings
 from bot.i18n import format_points
 from bot.web.miniapp import live_game_url
-from domain.protocol import GameEnd, ProtocolError, Removal, Side
+from domain.cards import Side
+from domain.protocol import GameEnd, ProtocolError, Removal
 from domain.protocol_screen import (
     END_CHOICES,
     MODES,

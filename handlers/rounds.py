@@ -45,13 +45,13 @@ SIT_OUTS_PER_LINE = 10
 
 
 class StageButton(CallbackData, prefix="st"):
-    """A button of the rounds screens: tournament, action, round, table, value."""
+    """A button of the rounds screens: tournament, action, round, table, value (a judge's id)."""
 
-    t: RowId
+    tournament: RowId
     act: str
-    r: RowId = 0
+    round: RowId = 0
     table: RowId = 0
-    v: TelegramId = 0
+    value: TelegramId = 0
 
 
 SEAT = "seat"
@@ -120,7 +120,7 @@ SEATINGS = {
 
 def rounds_button(tournament_id: int) -> StageButton:
     """The tournament card's way into the rounds screens."""
-    return StageButton(t=tournament_id, act=OPEN)
+    return StageButton(tournament=tournament_id, act=OPEN)
 
 
 def _quality_lines(preview: StagePreview, texts: Texts) -> list[str]:
@@ -220,7 +220,7 @@ def overview_keyboard(preview: StagePreview, texts: Texts) -> InlineKeyboardMark
     for round_ in preview.stage.rounds:
         keyboard.button(
             text=texts("rounds-round-button", round=round_.number),
-            callback_data=StageButton(t=tournament, act=ROUND, r=round_.number),
+            callback_data=StageButton(tournament=tournament, act=ROUND, round=round_.number),
         )
     sizes = [4] * (len(preview.stage.rounds) // 4) + [len(preview.stage.rounds) % 4]
     following = preview.stage.next_unpublished
@@ -228,20 +228,22 @@ def overview_keyboard(preview: StagePreview, texts: Texts) -> InlineKeyboardMark
         if _publishable(preview, following):
             keyboard.button(
                 text=texts("rounds-publish-button", round=following.number),
-                callback_data=StageButton(t=tournament, act=PUBLISH, r=following.number),
+                callback_data=StageButton(
+                    tournament=tournament, act=PUBLISH, round=following.number
+                ),
             )
             sizes.append(1)
         # Players who left: the fewest changes first; a fresh draw only for unchanged players.
         reseat = ("rounds-reseat-button", RESEAT) if preview.gone else None
         text, act = reseat or ("rounds-regenerate-button", REGENERATE)
-        keyboard.button(text=texts(text), callback_data=StageButton(t=tournament, act=act))
+        keyboard.button(text=texts(text), callback_data=StageButton(tournament=tournament, act=act))
         sizes.append(1)
     for text, act in (
         ("seating-pdf-button", PDF),
         ("seating-csv-button", CSV),
         ("seating-schedules-button", SCHEDULES),
     ):
-        keyboard.button(text=texts(text), callback_data=StageButton(t=tournament, act=act))
+        keyboard.button(text=texts(text), callback_data=StageButton(tournament=tournament, act=act))
     sizes.extend([2, 1])
     keyboard.adjust(*[size for size in sizes if size])
     return keyboard.as_markup()
@@ -322,11 +324,11 @@ def round_keyboard(
                 judge=preview.judge_name(game.judge_id) or "—",
             ),
             callback_data=StageButton(
-                t=tournament,
+                tournament=tournament,
                 act=JUDGE,
-                r=round_.number,
+                round=round_.number,
                 table=game.table,
-                v=_next_judge(preview, round_, game) or 0,
+                value=_next_judge(preview, round_, game) or 0,
             ),
         )
     sizes = [1] * len(pages[page].games)
@@ -335,7 +337,9 @@ def round_keyboard(
     for n, key in beside:
         keyboard.button(
             text=texts(key, what=_page_label(pages[n], texts)),
-            callback_data=StageButton(t=tournament, act=ROUND, r=round_.number, v=n),
+            callback_data=StageButton(
+                tournament=tournament, act=ROUND, round=round_.number, value=n
+            ),
         )
     sizes.append(len(beside))
     keyboard.button(
@@ -346,11 +350,12 @@ def round_keyboard(
     if _publishable(preview, round_):
         keyboard.button(
             text=texts("rounds-publish-button", round=round_.number),
-            callback_data=StageButton(t=tournament, act=PUBLISH, r=round_.number),
+            callback_data=StageButton(tournament=tournament, act=PUBLISH, round=round_.number),
         )
         sizes.append(1)
     keyboard.button(
-        text=texts("rounds-back-button"), callback_data=StageButton(t=tournament, act=OVERVIEW)
+        text=texts("rounds-back-button"),
+        callback_data=StageButton(tournament=tournament, act=OVERVIEW),
     )
     sizes.append(1)
     keyboard.adjust(*[size for size in sizes if size])
@@ -458,7 +463,9 @@ async def _choose_tournament(
         return
     keyboard = InlineKeyboardBuilder()
     for tournament in running[:30]:
-        keyboard.button(text=tournament.title, callback_data=StageButton(t=tournament.id, act=act))
+        keyboard.button(
+            text=tournament.title, callback_data=StageButton(tournament=tournament.id, act=act)
+        )
     keyboard.adjust(1)
     await message.answer(texts(question), reply_markup=keyboard.as_markup())
 
@@ -477,7 +484,8 @@ async def _show_stage(
             raise
         keyboard = InlineKeyboardBuilder()
         keyboard.button(
-            text=texts("rounds-seat-button"), callback_data=StageButton(t=tournament_id, act=SEAT)
+            text=texts("rounds-seat-button"),
+            callback_data=StageButton(tournament=tournament_id, act=SEAT),
         )
         await _display(event, texts("rounds-not-seated"), keyboard.as_markup())
         return
@@ -496,8 +504,14 @@ async def on_button(
     seeds: SeedSource,
     state: FSMContext,
 ) -> None:
-    args = (uow_factory, callback_data.t, user.telegram_id, settings.admin_ids, clock.now())
-    act, number = callback_data.act, callback_data.r
+    args = (
+        uow_factory,
+        callback_data.tournament,
+        user.telegram_id,
+        settings.admin_ids,
+        clock.now(),
+    )
+    act, number = callback_data.act, callback_data.round
     if act in (SWAP, MOVE):
         pending = (await state.get_data()).get(PENDING_EDIT)
         if not pending or pending.get("kind") != act:
@@ -505,7 +519,7 @@ async def on_button(
             return
         # The tournament picked for a /swap or /move that named none: that command goes on.
         await state.update_data({PENDING_EDIT: None})
-        words = [str(callback_data.t), *pending["words"]]
+        words = [str(callback_data.tournament), *pending["words"]]
         await _typed_edit(callback, act, words, user, texts, uow_factory, settings, clock.now())
     elif act in SEATINGS:
         # Seating a stage takes a while: the press is answered at once. The seed is drawn
@@ -514,7 +528,7 @@ async def on_button(
             preview = await SEATINGS[act](*args, seed=seeds.draw())
             await _show_overview(callback, preview, texts)
     elif act == JUDGE:
-        judge = callback_data.v or None
+        judge = callback_data.value or None
         preview = await rounds.assign_judge(*args, number, callback_data.table, judge)
         await _show_round(callback, preview, number, texts, table=callback_data.table)
     elif act == PUBLISH:
@@ -534,11 +548,11 @@ async def on_button(
         return
     elif act == ROUND:
         preview = await rounds.stage_preview(*args)
-        await _show_round(callback, preview, number, texts, page=callback_data.v)
+        await _show_round(callback, preview, number, texts, page=callback_data.value)
     elif act == OPEN and isinstance(callback.message, Message):
-        await _show_stage(callback.message, callback_data.t, args, texts)
+        await _show_stage(callback.message, callback_data.tournament, args, texts)
     else:
-        await _show_stage(callback, callback_data.t, args, texts)
+        await _show_stage(callback, callback_data.tournament, args, texts)
     await callback.answer()
 
 
@@ -691,7 +705,7 @@ def _seat_edit_screen(
                 callback_data=SeatEdit(**base, act=EDIT_TABLE),
             )
             sizes.append(1)
-        back: CallbackData = StageButton(t=press.t, act=ROUND, r=press.r)
+        back: CallbackData = StageButton(tournament=press.t, act=ROUND, round=press.r)
     else:
         text = texts(
             "rounds-edit-pick-seat",

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from domain.lot import Lot
+    from domain.lot_draw import Lot
     from domain.regulation import TieBreaker
     from domain.standings import StandingRow, Standings
 
@@ -35,7 +35,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from domain.interchange import InterchangeError, load_tournament
-    from domain.lot import LotError
+    from domain.lot_draw import LotError
     from domain.regulation import TieBreaker
     from domain.standings import compute_standings
 
@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _lot(args: argparse.Namespace) -> Lot | None:
-    from domain.lot import Lot
+    from domain.lot_draw import Lot
 
     if args.lot_seed is not None:
         return Lot(seed=args.lot_seed)

@@ -11,7 +11,8 @@ import random
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
-from domain.protocol import BEST_MOVE_NAMES, Role, Side
+from domain.cards import Role, Side
+from domain.protocol import BEST_MOVE_NAMES
 from domain.regulation import Regulation
 
 SEATS = tuple(range(1, 11))

@@ -17,6 +17,7 @@ from urllib.parse import parse_qs, urlsplit
 import aiohttp
 
 from bot.simulation.games import GamePlan
+from domain.cards import Side
 from domain.game_log import (
     Action,
     AllOrNobody,
@@ -35,7 +36,6 @@ from domain.game_log import (
     action_to_dict,
     apply,
 )
-from domain.protocol import Side
 from domain.regulation import Regulation
 
 # A live game never needs more taps than this; more means the plan cannot be played.

@@ -25,7 +25,7 @@ from bot.simulation.screens import (
     registration_summary,
     with_button,
 )
-from domain.protocol import Side
+from domain.cards import Side
 from handlers.common import WORKING
 
 # A person's pause between two taps or messages at speed 1, in seconds.

@@ -9,7 +9,6 @@ from typing import Protocol, Self
 
 from domain.game_log import Entry
 from domain.invites import Invite, InviteKind
-from domain.lots import LotDecision
 from domain.outgoing import DeliveryStatus, OutgoingMessage, ScheduledPush
 from domain.permissions import StaffRole
 from domain.protests import AuditEntry, Protest, ProtestStatus
@@ -19,6 +18,7 @@ from domain.registration import Participant
 from domain.rounds import GameInRound, ProtocolCorrection, RoundSeating, SeatedStage
 from domain.standings import GameRecord
 from domain.teams import Team
+from domain.tie_decisions import LotDecision
 from domain.tournament import Tournament
 from domain.users import User
 

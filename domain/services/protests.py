@@ -12,6 +12,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
 
+from domain.cards import Role
 from domain.game_log import Entry
 from domain.intents import DecideProtest, FileProtest
 from domain.outgoing import Button, Lines, OutgoingMessage, Phrase, ScheduledPush
@@ -30,15 +31,15 @@ from domain.protests import (
     window_minutes,
     window_open,
 )
-from domain.protocol import Protocol, Role
+from domain.protocol import Protocol
 from domain.registration import Participant, ParticipantStatus
 from domain.rounds import GameInRound
 from domain.scoring import score_game
 from domain.services.access import NotFound, authorize
-from domain.services.lots import alert_lot_needed
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.services.standings import played_games
 from domain.services.standings_posts import publish_after_result, publish_live_standings
+from domain.services.tie_decisions import alert_lot_needed
 from domain.tournament import Tournament
 from domain.validation import Invalid
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
+from domain.cards import Role
 from domain.outgoing import Lines, Localized, OutgoingMessage, Phrase
 from domain.permissions import StaffRole
 from domain.protocol import (
@@ -22,7 +23,6 @@ from domain.protocol import (
     ProtocolDraft,
     ProtocolError,
     ProtocolNotReady,
-    Role,
     end_time_errors,
     missing_items,
 )
@@ -39,11 +39,11 @@ from domain.regulation import Regulation
 from domain.rounds import GameInRound, GameState, ProtocolCorrection, TableGame
 from domain.scoring import SeatScore, score_game
 from domain.services.access import NotFound
-from domain.services.lots import alert_lot_needed
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.services.protests import on_protocol_confirmed, window_of
 from domain.services.reminders import replan_reminders
 from domain.services.standings_posts import publish_after_result
+from domain.services.tie_decisions import alert_lot_needed
 from domain.tournament import Tournament
 
 # Two people pressing the same protocol at once: the loser re-applies his press on the

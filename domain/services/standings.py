@@ -13,8 +13,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 
-from domain.lot import SettlesTies
-from domain.lots import RecordedLot, recorded_lot
+from domain.lot_draw import SettlesTies
 from domain.registration import Participant
 from domain.services.access import NotFound
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
@@ -27,6 +26,7 @@ from domain.standings_board import (
     standings_board,
     standings_entries,
 )
+from domain.tie_decisions import RecordedLot, recorded_lot
 from domain.tournament import Tournament, TournamentState
 
 

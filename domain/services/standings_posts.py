@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 
-from domain.lot import SettlesTies
+from domain.lot_draw import SettlesTies
 from domain.outgoing import Attachment, Drawing, OutgoingMessage, ScheduledPush
 from domain.rounds import Round
 from domain.services.ports import UnitOfWork

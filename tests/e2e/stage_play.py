@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from domain.rounds import SeatedStage
-from domain.services import lots, rounds
+from domain.services import rounds, tie_decisions
 from domain.services.ports import UnitOfWorkFactory
 from domain.validation import Invalid
 from tests.factories import CHIEF_JUDGE, ORGANIZER
@@ -30,7 +30,7 @@ async def draw_every_lot(uow_factory: UnitOfWorkFactory, tournament: int, now: d
     """The chief judge decides every tie the bot asks a lot for, by the tournament's seed."""
     while True:
         try:
-            await lots.draw_lot(
+            await tie_decisions.draw_lot(
                 uow_factory,
                 tournament,
                 CHIEF_JUDGE,

@@ -24,8 +24,8 @@ from bot.simulation.games import GamePlan
 from bot.simulation.live_game import LiveGameClient, live_actions
 from bot.simulation.roles import Pace, called, fill_protocol, open_protocol
 from bot.web import serving
+from domain.cards import Side
 from domain.game_log import Foul, Nominate, Proceed
-from domain.protocol import Side
 from domain.regulation import load_preset
 from domain.services import protests, protocols, rounds
 from domain.services.standings import current_standings

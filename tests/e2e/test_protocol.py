@@ -17,7 +17,7 @@ from bot.fake_telegram.people import FakeChannel, FakeUser
 from bot.fake_telegram.state import ChatMessage
 from bot.sandbox import running_bot, sandbox_settings
 from bot.simulation.screens import ProtocolScreen as Screen
-from domain.protocol import Side
+from domain.cards import Side
 from domain.services import protocols, rounds
 from domain.services.ports import Clock
 from domain.services.standings import current_standings

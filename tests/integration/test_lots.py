@@ -15,7 +15,7 @@ from domain.permissions import Forbidden
 from domain.protests import AuditKind
 from domain.protocol import ProtocolDraft
 from domain.protocol_screen import Mode, Screen
-from domain.services import lots, protocols, rounds
+from domain.services import protocols, rounds, tie_decisions
 from domain.services.standings import current_standings
 from domain.validation import Invalid
 from tests.factories import (
@@ -76,7 +76,7 @@ async def test_the_last_confirmation_alerts_the_chief_judge_once_with_a_button_t
 ) -> None:
     seeded = await _qualifying_played(uow_factory, confirm_the_last=True)
     tid = seeded.tournament.id
-    case = await lots.lot_case(uow_factory, tid, CHIEF_JUDGE)
+    case = await tie_decisions.lot_case(uow_factory, tid, CHIEF_JUDGE)
     assert case.tie is not None
     # Only the chief judge is alerted: the table judges cannot draw the lot.
     (alert,) = await _lot_alerts(uow_factory)
@@ -90,7 +90,7 @@ async def test_the_last_confirmation_alerts_the_chief_judge_once_with_a_button_t
     async with uow_factory() as uow:
         tournament = await uow.tournaments.get(tid)
         assert tournament is not None
-        await lots.alert_lot_needed(uow, tournament)
+        await tie_decisions.alert_lot_needed(uow, tournament)
         await uow.commit()
     assert await _lot_alerts(uow_factory) == []
 
@@ -108,25 +108,29 @@ async def test_the_chief_judge_orders_the_tie_at_the_cut_and_the_semifinal_is_se
 ) -> None:
     seeded = await _qualifying_played(uow_factory)
     tid = seeded.tournament.id
-    case = await lots.lot_case(uow_factory, tid, CHIEF_JUDGE)
+    case = await tie_decisions.lot_case(uow_factory, tid, CHIEF_JUDGE)
     assert case.tie is not None and case.tie.context == "cut qualifying"
     assert len(case.tie.tied) >= 2 and case.seed is None
     with pytest.raises(Forbidden):
-        await lots.lot_case(uow_factory, tid, seeded.judges[0])
+        await tie_decisions.lot_case(uow_factory, tid, seeded.judges[0])
     with pytest.raises(Invalid) as refused:
-        await lots.draw_lot(uow_factory, tid, CHIEF_JUDGE, [1, 1], fresh_seed="f00d", now=NOW)
+        await tie_decisions.draw_lot(
+            uow_factory, tid, CHIEF_JUDGE, [1, 1], fresh_seed="f00d", now=NOW
+        )
     assert refused.value.code == "lot-order-invalid"
     entered = list(range(len(case.tie.tied), 0, -1))
-    decision = await lots.draw_lot(
+    decision = await tie_decisions.draw_lot(
         uow_factory, tid, CHIEF_JUDGE, entered, fresh_seed="f00d", now=NOW
     )
     assert decision.method == "order"
     assert decision.order == tuple(reversed(case.tie.tied))
     # Decided once: a second press (another device) finds nothing to decide.
     with pytest.raises(Invalid) as again:
-        await lots.draw_lot(uow_factory, tid, CHIEF_JUDGE, None, fresh_seed="f00d", now=NOW)
+        await tie_decisions.draw_lot(
+            uow_factory, tid, CHIEF_JUDGE, None, fresh_seed="f00d", now=NOW
+        )
     assert again.value.code == "lot-nothing-to-decide"
-    assert (await lots.lot_case(uow_factory, tid, CHIEF_JUDGE)).tie is None
+    assert (await tie_decisions.lot_case(uow_factory, tid, CHIEF_JUDGE)).tie is None
     standings = await current_standings(uow_factory, tid)
     cut = next(cut for cut in standings.cuts if cut.stage == "qualifying")
     assert not cut.needs_lot and cut.settled_by_lot and len(cut.advancing) == 20
@@ -161,7 +165,9 @@ async def test_the_next_stage_waits_for_the_lot_and_a_seed_draw_settles_it(
         assert tournament is not None
         await uow.tournaments.save(replace(tournament, current_stage="qualifying"))
         await uow.commit()
-    decision = await lots.draw_lot(uow_factory, tid, CHIEF_JUDGE, None, fresh_seed="f00d", now=NOW)
+    decision = await tie_decisions.draw_lot(
+        uow_factory, tid, CHIEF_JUDGE, None, fresh_seed="f00d", now=NOW
+    )
     assert decision.method == "seed" and sorted(decision.order) == sorted(decision.tie.tied)
     assert decision.seed == "f00d"
     await _next_stage(uow_factory, seeded)

@@ -11,9 +11,9 @@ from decimal import Decimal
 import pytest
 
 from bot.db.uow import SqlUnitOfWorkFactory
+from domain.cards import Side
 from domain.intents import FileProtest
 from domain.protests import AuditKind, ProtestStatus
-from domain.protocol import Side
 from domain.protocol_screen import Act, Mode, Press
 from domain.services import protests, protocols
 from domain.services.standings import current_standings, standings_of_tournament

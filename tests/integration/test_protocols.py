@@ -9,7 +9,7 @@ from decimal import Decimal
 import pytest
 
 from bot.db.uow import SqlUnitOfWorkFactory
-from domain.protocol import Role, Side
+from domain.cards import Role, Side
 from domain.protocol_screen import MODES, ROLE_TOOLS, Act, Mode, Press, seat_press
 from domain.registration import Application
 from domain.rounds import GameState

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 
-from domain.protocol import Protocol, Removal, Role, SeatRecord, Side
+from domain.cards import Role, Side
+from domain.protocol import Protocol, Removal, SeatRecord
 
 CLASSIC = "CCCCCCSMMD"
 _ROLES = {"C": Role.CIVILIAN, "S": Role.SHERIFF, "M": Role.MAFIA, "D": Role.DON}

@@ -9,11 +9,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.i18n import translator
+from domain.cards import Side
 from domain.protocol import (
     NORMAL_ENDS,
     GameEnd,
     ProtocolDraft,
-    Side,
     check_draft,
     elimination_end,
     end_time_errors,

@@ -1,6 +1,6 @@
 import pytest
 
-from domain.lot import Lot, LotError
+from domain.lot_draw import Lot, LotError
 
 
 def test_a_seed_gives_the_same_order_every_time_whatever_the_input_order():

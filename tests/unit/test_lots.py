@@ -7,10 +7,10 @@ from datetime import UTC, datetime
 
 import pytest
 
-from domain.lot import Lot
-from domain.lots import LotDecision, Tie, decide_tie, recorded_lot, ties_to_decide
+from domain.lot_draw import Lot
 from domain.regulation import load_preset
 from domain.standings import GameRecord, PlayerEntry, compute_standings
+from domain.tie_decisions import LotDecision, Tie, decide_tie, recorded_lot, ties_to_decide
 from domain.validation import Invalid
 from tests.unit.protocol_builders import protocol
 

@@ -7,14 +7,13 @@ import pytest
 
 import domain.protocol
 from bot.i18n import translator
+from domain.cards import Role, Side
 from domain.protocol import (
     _ENGLISH,
     FirstKill,
     ProtocolDraft,
     ProtocolNotReady,
     Removal,
-    Role,
-    Side,
     check_draft,
     missing_items,
     validate_protocol,

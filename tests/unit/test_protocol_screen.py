@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from domain.protocol import GameEnd, Removal, Role, Side
+from domain.cards import Role, Side
+from domain.protocol import GameEnd, Removal
 from domain.protocol_screen import (
     END_CHOICES,
     MODES,

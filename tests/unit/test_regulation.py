@@ -4,7 +4,7 @@ from decimal import Decimal
 import pytest
 from pydantic import ValidationError
 
-from domain.protocol import Role
+from domain.cards import Role
 from domain.regulation import (
     PRESET_IDS,
     PRESETS_DIR,

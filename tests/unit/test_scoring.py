@@ -2,7 +2,7 @@ from decimal import Decimal
 
 import pytest
 
-from domain.protocol import Role
+from domain.cards import Role
 from domain.regulation import load_preset
 from domain.scoring import score_game
 from tests.unit.protocol_builders import protocol

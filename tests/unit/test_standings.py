@@ -4,10 +4,10 @@ from decimal import Decimal
 
 import pytest
 
-from domain.lot import Lot, LotDraw
-from domain.lots import LotDecision, Tie, recorded_lot
+from domain.lot_draw import Lot, LotDraw
 from domain.regulation import PRESETS_DIR, load_preset, parse_regulation
 from domain.standings import GameRecord, PlayerEntry, TeamEntry, compute_standings
+from domain.tie_decisions import LotDecision, Tie, recorded_lot
 from tests.unit.protocol_builders import protocol
 
 CUP = load_preset("black-raven-cup")

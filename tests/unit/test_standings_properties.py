@@ -6,7 +6,8 @@ from decimal import Decimal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.protocol import Protocol, Removal, Role, SeatRecord, Side, validate_protocol
+from domain.cards import Role, Side
+from domain.protocol import Protocol, Removal, SeatRecord, validate_protocol
 from domain.regulation import load_preset
 from domain.scoring import score_game
 from domain.standings import GameRecord, PlayerEntry, TeamEntry, compute_standings

@@ -18,7 +18,7 @@ from bot.rendering.standings_csv import standings_csv
 from bot.rendering.standings_png import picture_legend, standings_png, standings_pngs
 from bot.rendering.standings_posts import closing_pages
 from bot.rendering.standings_text import live_standings_text, standings_pages
-from domain.lot import Lot
+from domain.lot_draw import Lot
 from domain.outgoing import TEXT_LIMIT
 from domain.regulation import load_preset
 from domain.standings import GameRecord, PlayerEntry, TeamEntry

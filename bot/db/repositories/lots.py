@@ -10,7 +10,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import AnnulledGameRow, LotDecisionRow
-from domain.lots import LotDecision, Tie
+from domain.tie_decisions import LotDecision, Tie
 
 
 def _utc(moment: datetime) -> datetime:

@@ -23,16 +23,15 @@ from bot.db.models.protocols import (
     StandingsRow,
 )
 from bot.db.models.rounds import GameRow, RoundRow, StageRow
+from domain.cards import Role, Side
 from domain.protocol import (
     FirstKill,
     GameEnd,
     Protocol,
     ProtocolDraft,
     Removal,
-    Role,
     SeatDraft,
     SeatRecord,
-    Side,
 )
 from domain.protocol_screen import Mode, Screen
 from domain.rounds import GameState, ProtocolCorrection

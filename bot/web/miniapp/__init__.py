@@ -22,6 +22,7 @@ from aiohttp import web
 from bot.config import Settings
 from bot.i18n import format_points, normalize_locale, translator
 from bot.web.miniapp.auth import Caller, caller
+from domain.cards import Role
 from domain.game_log import (
     Action,
     GameLogRefused,
@@ -30,7 +31,6 @@ from domain.game_log import (
     entry_to_dict,
     timer_seconds,
 )
-from domain.protocol import Role
 from domain.services import live_games
 from domain.services.access import NotFound
 from domain.services.ports import Clock, UnitOfWorkFactory

@@ -17,14 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from domain.intents import OpenLot
-from domain.lot import Lot
-from domain.lots import (
-    LotDecision,
-    Tie,
-    decide_tie,
-    tie_key,
-    ties_to_decide,
-)
+from domain.lot_draw import Lot
 from domain.outgoing import Button, Lines, OutgoingMessage, Phrase
 from domain.permissions import Action, Forbidden, StaffRole
 from domain.protests import AuditEntry, AuditKind
@@ -32,6 +25,13 @@ from domain.services.access import NotFound
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.services.standings import compute_current, played_games
 from domain.services.standings_posts import publish_live_standings
+from domain.tie_decisions import (
+    LotDecision,
+    Tie,
+    decide_tie,
+    tie_key,
+    ties_to_decide,
+)
 from domain.tournament import Tournament
 from domain.validation import Invalid
 

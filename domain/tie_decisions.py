@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
-from domain.lot import Lot, Method
+from domain.lot_draw import Lot, Method
 from domain.standings import Standings
 from domain.validation import Invalid
 

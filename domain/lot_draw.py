@@ -6,7 +6,7 @@ reported as a `LotDraw`, so the standings say who was separated by lot and how.
 
 The standings ask a `SettlesTies` for each full tie: a `Lot` settles every tie (the command
 line's `--lot-seed` and `--lot-order`), the tournament's recorded decisions
-(`domain.lots.RecordedLot`) only the ties they were drawn for.
+(`domain.tie_decisions.RecordedLot`) only the ties they were drawn for.
 """
 
 from __future__ import annotations
