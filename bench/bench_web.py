@@ -29,7 +29,8 @@ import aiohttp
 from aiohttp import web
 
 from bot.web import pages
-from domain.protocol import Protocol, Role, SeatRecord, Side
+from domain.cards import Role, Side
+from domain.protocol import Protocol, SeatRecord
 from domain.public_view import PublicHeader, PublicTournament
 from domain.regulation import load_preset
 from domain.standings import GameRecord, PlayerEntry
