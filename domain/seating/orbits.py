@@ -116,6 +116,15 @@ class _OrbitSearch:
         self.words = rng.integers(0, tables, size=(ORBITS, rounds))
         self.words[:, 0] = 0
         self.others = ~np.eye(ORBITS, dtype=bool)
+        # Index arrays of every step, made once.
+        orbit = np.arange(ORBITS)
+        self.diagonal = (orbit, orbit)
+        self.orbit_rows = orbit[:, None]
+        self.letters = np.arange(tables)[:, None, None]
+        self.round_row = np.arange(rounds)[None, :]
+        self.other_orbits = [np.delete(orbit, i) for i in range(ORBITS)]
+        # Flat offsets of (i, j) into the (orbit, orbit, difference) counts.
+        self.pair_offsets = (orbit[:, None, None] * ORBITS + orbit[None, :, None]) * tables
         self._recount()
 
     def shifted(self, words: np.ndarray) -> np.ndarray:
@@ -174,36 +183,32 @@ class _OrbitSearch:
         """
         tables = self.tables
         counts = self.counts
-        up = self.f[counts + 1] - self.f[counts]
-        down = self.f[np.maximum(counts - 1, 0)] - self.f[counts]
+        f_now = self.f[counts]
+        up = self.f[counts + 1] - f_now
+        down = self.f[np.maximum(counts - 1, 0)] - f_now
+        # An orbit meets none of its own players: its own counts change nothing.
+        up[self.diagonal] = down[self.diagonal] = 0
         words = self.words
-        rounds = words.shape[1]
-        orbit = np.arange(ORBITS)
         left = (words[:, None, :] - words[None, :, :]) % tables
-        lost = down[orbit[:, None, None], orbit[None, :, None], left]
-        lost = (lost * self.others[:, :, None]).sum(axis=1)
-        letters = np.arange(tables)
-        joined = (letters[:, None, None] - words[None, :, :]) % tables
-        gained = up[:, orbit[None, :, None], joined]
-        gained = (gained * self.others[:, None, :, None]).sum(axis=2)
+        lost = np.take(down, self.pair_offsets + left).sum(axis=1)
+        joined = (self.letters - words[None, :, :]) % tables
+        gained = np.take(up, self.pair_offsets[:, None] + joined[None]).sum(axis=2)
         changes = tables * (lost[:, :, None] + gained.transpose(0, 2, 1)).astype(float)
         for visits in self.visits:
             changes += visits.changes(words)
         changes[:, 0, :] = np.inf
-        changes[orbit[:, None], np.arange(rounds)[None, :], words] = np.inf
+        changes[self.orbit_rows, self.round_row, words] = np.inf
         return changes
 
     def _change(self, i: int, r: int, letter: int) -> None:
         tables = self.tables
-        old = self.words[i, r]
-        for j in range(ORBITS):
-            if j != i:
-                was = (old - self.words[j, r]) % tables
-                now = (letter - self.words[j, r]) % tables
-                self.counts[i, j, was] -= 1
-                self.counts[i, j, now] += 1
-                self.counts[j, i, -was % tables] -= 1
-                self.counts[j, i, -now % tables] += 1
+        others = self.other_orbits[i]
+        was = (self.words[i, r] - self.words[others, r]) % tables
+        now = (letter - self.words[others, r]) % tables
+        self.counts[i, others, was] -= 1
+        self.counts[i, others, now] += 1
+        self.counts[others, i, -was % tables] -= 1
+        self.counts[others, i, -now % tables] += 1
         for visits in self.visits:
             visits.change(self.words, i, r, letter)
         self.words[i, r] = letter
@@ -272,12 +277,21 @@ class _Visits:
             [weight * OVER_TARGET / 10 * max(0, c - self.bound - 1) ** 2 for c in range(rounds + 2)]
         )
         self.shifts = np.arange(tables)
+        # Index arrays of every step, made once: `then[r, letter, k]` is the label the k-th
+        # player of a word with that letter in round r sits at.
+        self.round_index = np.arange(rounds)[None, :, None]
+        letters = (np.arange(tables)[:, None] + self.shifts[None, :]) % tables
+        self.then = self.labels[np.arange(rounds)[:, None, None], letters[None, :, :]][None]
+        # Flat offsets into the (orbit, shift, label) counts, for one-array gathers.
+        self.offsets = (
+            np.arange(ORBITS)[:, None, None, None] * tables + self.shifts[None, None, None, :]
+        ) * (self.none + 1)
+        self.then_flat = self.offsets + self.then
 
     def _at(self, words: np.ndarray) -> np.ndarray:
         """(orbit, round, shift): the label of each orbit's k-th player in each round."""
-        rounds = words.shape[1]
         tables = (words[:, :, None] + self.shifts[None, None, :]) % self.tables
-        return self.labels[np.arange(rounds)[None, :, None], tables]
+        return self.labels[self.round_index, tables]
 
     def recount(self, words: np.ndarray) -> None:
         at = self._at(words)
@@ -301,20 +315,15 @@ class _Visits:
         up = self.price[counts + 1] - self.price[counts]
         down = self.price[np.maximum(counts - 1, 0)] - self.price[counts]
         up[:, :, self.none] = down[:, :, self.none] = 0
-        rounds = words.shape[1]
-        now = self._at(words)
-        letters = (np.arange(self.tables)[:, None] + self.shifts[None, :]) % self.tables
-        then = self.labels[np.arange(rounds)[:, None, None], letters[None, :, :]]
-        orbit = np.arange(ORBITS)[:, None, None, None]
-        shift = self.shifts[None, None, None, :]
-        joined = up[orbit, shift, then[None, :, :, :]]
-        left = down[orbit, shift, now[:, :, None, :]]
-        moved = then[None, :, :, :] != now[:, :, None, :]
-        return ((joined + left) * moved).sum(axis=3)
+        now = self._at(words)[:, :, None, :]
+        joined = np.take(up, self.then_flat)
+        left = np.take(down, self.offsets + now)
+        return ((joined + left) * (self.then != now)).sum(axis=3)
 
     def change(self, words: np.ndarray, i: int, r: int, letter: int) -> None:
         old = self.labels[r, (words[i, r] + self.shifts) % self.tables]
         new = self.labels[r, (letter + self.shifts) % self.tables]
-        np.add.at(self.counts[i], (self.shifts, old), -1)
-        np.add.at(self.counts[i], (self.shifts, new), 1)
+        # One label per shift: no index repeats, so plain indexing adds exactly once.
+        self.counts[i, self.shifts, old] -= 1
+        self.counts[i, self.shifts, new] += 1
         self.counts[i, :, self.none] = 0
