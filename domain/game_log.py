@@ -26,7 +26,7 @@ inline protocol screen fills, and the same rules engine (`domain.protocol`) vali
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import MISSING, dataclass, fields, replace
 from datetime import datetime
 from decimal import Decimal
 from enum import StrEnum
@@ -186,11 +186,12 @@ class Finish(Action):
 
 @dataclass(frozen=True)
 class Extra(Action):
-    """Extra points to a seat at the end (0 takes them back)."""
+    """Extra points to a seat at the end (0 takes them back), with the judge's comment."""
 
     kind: ClassVar[str] = "extra"
     seat: int
     points: Decimal
+    comment: str = ""
 
 
 ACTIONS: Mapping[str, type[Action]] = {
@@ -265,7 +266,13 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
     """An action from JSON data (the API's or the log's); GameLogRefused if it is not one."""
     try:
         cls = ACTIONS[data["kind"]]
-        values = {item.name: data[item.name] for item in fields(cls)}
+        # A field with a default (a comment) may be left out.
+        values = {
+            item.name: data[item.name]
+            if item.default is MISSING
+            else data.get(item.name, item.default)
+            for item in fields(cls)
+        }
         return _typed(cls, values)
     except (KeyError, TypeError, ValueError, ArithmeticError):
         raise GameLogRefused("game-log-bad-action") from None
@@ -300,7 +307,10 @@ def _typed(cls: type[Action], values: dict[str, Any]) -> Action:
         points = Decimal(str(values["points"]))
         if not points.is_finite():
             raise ValueError(points)
-        return Extra(_seat(values["seat"]), points)
+        comment = values["comment"]
+        if not isinstance(comment, str):
+            raise TypeError(comment)
+        return Extra(_seat(values["seat"]), points, comment.strip()[:500])
     return cls(**{name: _seat(value) for name, value in values.items()})
 
 

@@ -77,11 +77,9 @@ def _line(entry: Entry, before: LiveGame, after: LiveGame, texts: Texts) -> str 
         line = texts("game-log-line-finish", winner=action.winner.value, end=end)
         return f"{line} — {escape(action.comment)}" if action.comment else line
     if isinstance(action, Extra):
-        return texts(
-            "game-log-line-extra",
-            seat=action.seat,
-            points=format_points(action.points, texts.locale),
-        )
+        points = format_points(action.points, texts.locale)
+        line = texts("game-log-line-extra", seat=action.seat, points=points)
+        return f"{line} — {escape(action.comment)}" if action.comment else line
     assert isinstance(action, Proceed)
     return None
 

@@ -360,3 +360,11 @@ def test_a_log_entry_keeps_the_action_the_moment_and_the_judge():
 
     entry = Entry(Nominate(3, 8), datetime(2026, 5, 1, 12, 30, tzinfo=UTC), 777)
     assert entry_from_dict(entry_to_dict(entry)) == entry
+
+
+def test_extra_points_carry_the_judges_comment_which_may_be_left_out():
+    with_comment = Extra(3, Decimal("0.3"), "лучший анализ дня")
+    assert action_from_dict(action_to_dict(with_comment)) == with_comment
+    assert action_from_dict({"kind": "extra", "seat": 3, "points": "0.3"}) == Extra(
+        3, Decimal("0.3")
+    )

@@ -138,3 +138,4 @@ game-log-line-finish = end of the game: { $winner ->
        *[none] {""}
     }
 game-log-line-extra = extra points to { $seat }: { $points }
+miniapp-extra-comment = What the extra points are for (comment)

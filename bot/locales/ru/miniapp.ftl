@@ -138,3 +138,4 @@ game-log-line-finish = конец игры: победа { $winner ->
        *[none] {""}
     }
 game-log-line-extra = допы игроку { $seat }: { $points }
+miniapp-extra-comment = За что допы (комментарий)

@@ -448,11 +448,14 @@
     box.append(hint(T("extra-hint")));
     if (extraSeat !== null) {
       const current = view.seats[extraSeat - 1].extra;
+      const comment = document.createElement("textarea");
+      comment.id = "extra-comment";
+      comment.placeholder = T("extra-comment");
       box.append(row(...view.extra_values.map((value) => button(value, () => {
         const seat = extraSeat;
         extraSeat = null;
-        send({ kind: "extra", seat, points: value });
-      }, { id: `extra-${value}`, active: value === current }))));
+        send({ kind: "extra", seat, points: value, comment: comment.value });
+      }, { id: `extra-${value}`, active: value === current }))), comment);
     }
   }
 
