@@ -14,13 +14,14 @@ from tests.integration.test_protocols import Judge
 
 
 async def play_stage(uow_factory: UnitOfWorkFactory, tournament: int, now: datetime) -> SeatedStage:
-    """Seat the running stage, publish every round and confirm every game (a red win)."""
+    """Seat the running stage, publish every round and confirm every game (a red win), all
+    at `now`."""
     stage = (await rounds.start_stage(uow_factory, tournament, ORGANIZER, (), now, seed=3)).stage
     for round_ in stage.rounds:
         await rounds.publish_round(uow_factory, tournament, ORGANIZER, (), now, round_.number)
         for game in round_.games:
             assert game.judge_id is not None
-            judge = Judge(uow_factory, game.id, game.judge_id)
+            judge = Judge(uow_factory, game.id, game.judge_id, now)
             await judge.fill_red_win()
             await judge.confirm()
     return stage

@@ -20,11 +20,13 @@ from bot.fake_telegram import ChatMessage, FakeTelegram
 from bot.fake_telegram.people import FakeUser
 from bot.sandbox import running_bot, sandbox_settings
 from bot.simulation.screens import containing, press
+from domain.lifecycle import Move
 from domain.services import protests, rounds
 from domain.services.checkin import exclude
 from domain.services.ports import UnitOfWorkFactory
 from domain.services.standings import current_standings
-from domain.tournament import TournamentState
+from domain.services.tournaments import move_tournament
+from domain.tournament import Tournament, TournamentState
 from tests.e2e.stage_play import draw_every_lot, play_stage
 from tests.factories import (
     CHANNEL,
@@ -37,6 +39,7 @@ from tests.factories import (
 from tests.integration.test_protocols import Judge
 
 START = "Начать следующий этап"
+FINISH = "Завершить турнир"
 CARD = "Ссылка регистрации"
 HELD = "пока недоступен"
 TIMEOUT = 60.0
@@ -54,7 +57,7 @@ async def _held(organizer: FakeUser, old: ChatMessage, tournament: int, reason: 
     refused with it and the tournament stays in stage 1."""
     card = await _card(organizer, tournament)
     labels = [label for row in card.buttons for label, _ in row]
-    assert START not in labels and "Завершить турнир" not in labels
+    assert START not in labels and FINISH not in labels
     assert HELD in (card.text or "") and reason in (card.text or ""), card.text
     refused = await organizer.press(old, button_text=START).answer(TIMEOUT)
     assert refused.show_alert and reason in (refused.text or ""), refused.text
@@ -181,3 +184,42 @@ async def test_the_card_offers_no_next_stage_its_cut_cannot_fill(
         async with app.uow_factory() as uow:
             stayed = await uow.tournaments.get(tid)
         assert stayed is not None and stayed.current_stage == "qualifying"
+
+
+async def test_the_tournament_finishes_only_when_its_final_is_finished(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    """The same guard for "Finish the tournament": the final played to its last protocol, the
+    card waits for the final's protest windows (and says until when), a typed finish is
+    refused with that reason, and from the windows' close the card offers it."""
+    async with _started(fake_telegram, tmp_path, players=30, judges=3) as started:
+        app, clock, organizer, seeded, _ = started
+        tid = seeded.tournament.id
+        for stage in ("semifinal", "final"):
+            await play_stage(app.uow_factory, tid, clock.moment)
+            clock.moment += timedelta(minutes=10)
+            await draw_every_lot(app.uow_factory, tid, clock.moment)
+            moved = await move_tournament(
+                app.uow_factory, tid, ORGANIZER, (), Move.START_STAGE, clock.moment
+            )
+            assert isinstance(moved, Tournament) and moved.current_stage == stage
+        await play_stage(app.uow_factory, tid, clock.moment)
+        # The final's games were confirmed at NOW + 20 min: their windows close at 18:30 (Omsk).
+        reason = "окно протестов последних игр этапа открыто до 18:30"
+        card = await _card(organizer, tid)
+        labels = [label for row in card.buttons for label, _ in row]
+        assert FINISH not in labels and START not in labels
+        assert HELD in (card.text or "") and reason in (card.text or ""), card.text
+        refused = await move_tournament(
+            app.uow_factory, tid, ORGANIZER, (), Move.FINISH, clock.moment
+        )
+        assert not isinstance(refused, Tournament)
+
+        clock.moment += timedelta(minutes=10)
+        await draw_every_lot(app.uow_factory, tid, clock.moment)
+        card = await _card(organizer, tid)
+        assert HELD not in (card.text or "")
+        await press(organizer, card, FINISH, "завершён", TIMEOUT)
+        async with app.uow_factory() as uow:
+            finished = await uow.tournaments.get(tid)
+        assert finished is not None and finished.state is TournamentState.FINISHED
