@@ -63,6 +63,20 @@ async def _held(organizer: FakeUser, old: ChatMessage, tournament: int, reason: 
     assert refused.show_alert and reason in (refused.text or ""), refused.text
 
 
+async def _move_offered(
+    app: Application, organizer: FakeUser, tournament: int, move: str, answer: str
+) -> Tournament:
+    """The card holds nothing back any more: the organizer presses `move` on it, the bot
+    answers with `answer`; the tournament as it then stands."""
+    card = await _card(organizer, tournament)
+    assert HELD not in (card.text or "")
+    await press(organizer, card, move, answer, TIMEOUT)
+    async with app.uow_factory() as uow:
+        moved = await uow.tournaments.get(tournament)
+    assert moved is not None
+    return moved
+
+
 async def _registration_closed(uow_factory: UnitOfWorkFactory, tournament: int) -> None:
     async with uow_factory() as uow:
         found = await uow.tournaments.get(tournament)
@@ -150,12 +164,8 @@ async def test_a_stage_cannot_be_skipped_at_any_state_of_it(
             await _held(organizer, old, tid, "главный судья должен провести жребий")
         await draw_every_lot(app.uow_factory, tid, clock.moment)
 
-        card = await _card(organizer, tid)
-        assert HELD not in (card.text or "")
-        await press(organizer, card, START, "идёт этап 2", TIMEOUT)
-        async with app.uow_factory() as uow:
-            moved = await uow.tournaments.get(tid)
-        assert moved is not None and moved.current_stage == "semifinal"
+        moved = await _move_offered(app, organizer, tid, START, "идёт этап 2")
+        assert moved.current_stage == "semifinal"
 
 
 async def test_the_card_offers_no_next_stage_its_cut_cannot_fill(
@@ -217,9 +227,5 @@ async def test_the_tournament_finishes_only_when_its_final_is_finished(
 
         clock.moment += timedelta(minutes=10)
         await draw_every_lot(app.uow_factory, tid, clock.moment)
-        card = await _card(organizer, tid)
-        assert HELD not in (card.text or "")
-        await press(organizer, card, FINISH, "завершён", TIMEOUT)
-        async with app.uow_factory() as uow:
-            finished = await uow.tournaments.get(tid)
-        assert finished is not None and finished.state is TournamentState.FINISHED
+        finished = await _move_offered(app, organizer, tid, FINISH, "завершён")
+        assert finished.state is TournamentState.FINISHED
