@@ -91,8 +91,8 @@ def _report(args: argparse.Namespace, database: str, result: SimulationResult) -
     pictures = result.pictures
     if pictures.drawn:
         print(
-            f"  standings pictures: {pictures.drawn} drawn ({pictures.in_thread} in a thread "
-            f"before the picture process was ready), {pictures.reused} reused; "
+            f"  standings pictures (drawn in the picture process): {pictures.drawn} drawn, "
+            f"{pictures.reused} reused; "
             f"CPU {pictures.cpu_total:.1f} s in all, "
             f"{pictures.cpu_total / pictures.drawn:.2f} s each, max {pictures.cpu_max:.2f} s"
         )

@@ -47,6 +47,21 @@ class TableGame:
     protest_until: datetime | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class GamePlace:
+    """Where a game is played and how far it got, without its seats (what the standings and
+    the round's closing need of every game: reading the seats of a whole tournament for them
+    would cost each result more the bigger the tournament)."""
+
+    stage: str
+    round: int
+    table: int
+    game_id: int
+    # Its protocol is stored (confirmed, perhaps corrected since).
+    confirmed: bool
+    protest_until: datetime | None = None
+
+
 @dataclass(frozen=True)
 class Round:
     """A round of a stage: its games, who sits out, and when it was published (if it was)."""

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import asyncio
-
 from aiogram import F, Router
 from aiogram.filters import Command
 from aiogram.filters.callback_data import CallbackData
 from aiogram.types import BufferedInputFile, CallbackQuery, InputMediaPhoto, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
+from bot.rendering.pictures import StandingsPainter
 from bot.rendering.player_card import player_card_text
 from bot.rendering.standings_csv import standings_csv
-from bot.rendering.standings_png import standings_pngs
 from bot.rendering.standings_text import standings_pages
 from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.standings import (
@@ -62,6 +60,7 @@ async def send_standings_file(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     clock: Clock,
+    pictures: StandingsPainter,
 ) -> None:
     board = await standings_of_tournament(
         uow_factory, callback_data.tournament_id, user.telegram_id, clock.now()
@@ -71,15 +70,16 @@ async def send_standings_file(
         return
     async with long_work(callback, texts, replaced=False):  # drawing takes a while
         if callback_data.kind == PICTURE:
-            drawn = await asyncio.to_thread(standings_pngs, board, texts.locale)
-            pictures = [
+            # Drawn in the picture process, outside the event loop's (see StandingsPainter).
+            drawn = await pictures.draw_all(board, texts.locale)
+            files = [
                 BufferedInputFile(png, f"standings-{number}.png")
                 for number, png in enumerate(drawn, start=1)
             ]
             # A long table is an album of pictures a phone shows without shrinking them; an
             # album holds 2 to 10, so a lone picture goes as a photo.
-            for start in range(0, len(pictures), ALBUM_SIZE):
-                chunk = pictures[start : start + ALBUM_SIZE]
+            for start in range(0, len(files), ALBUM_SIZE):
+                chunk = files[start : start + ALBUM_SIZE]
                 if len(chunk) == 1:
                     await callback.message.answer_photo(chunk[0])
                 else:

@@ -57,6 +57,10 @@ def create_engine(url: str, **kwargs: Any) -> AsyncEngine:
         # racing for the file lock and failing with "database is locked" under load.
         kwargs.setdefault("pool_size", 1)
         kwargs.setdefault("max_overflow", 0)
+        # Each unit of work ends its transaction itself (commit, or rollback on leaving), and
+        # the driver begins none on its own (see `_tune_sqlite`): the pool's extra rollback of
+        # every returned connection would be one more trip to aiosqlite's thread for nothing.
+        kwargs.setdefault("pool_reset_on_return", None)
     kwargs.setdefault("pool_timeout", CONNECTION_WAIT_S)
     engine = create_async_engine(url, **kwargs)
     event.listen(engine.sync_engine, "begin", transaction_begun)

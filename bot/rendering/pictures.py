@@ -1,11 +1,12 @@
-"""The standings picture drawn in a process of its own.
+"""The standings pictures drawn in a process of their own.
 
 matplotlib takes seconds of CPU for a large table; in a thread it would still hold the event
 loop's GIL for most of them and every judge's tap would wait. One worker process draws the
-pictures one after another; the same board asked for again (a round and its stage closing
-together) is drawn once. The worker starts with the first picture (not with the bot: it
-would slow the bot's start-up) and, until it has loaded matplotlib (seconds on a busy
-machine), pictures are drawn in a thread as before, so none waits for it.
+pictures one after another, the channel's (a round or a stage closing) and those a person asks
+for with /standings' button alike; the same board asked for again (a round and its stage
+closing together, two people pressing the button) is drawn once. The worker starts with the
+first picture (not with the bot: it would slow the bot's start-up); the bot's own process never
+loads matplotlib.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ import hashlib
 import multiprocessing
 import pickle
 import time
-from concurrent.futures import Future, ProcessPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
@@ -27,13 +29,22 @@ def _warm_up() -> None:
     import bot.rendering.standings_png  # noqa: F401
 
 
-def _draw(board: StandingsBoard, locale: str, page: int) -> tuple[bytes, float]:
-    """The picture and the CPU seconds it took (its thread's own, wherever it runs)."""
+def _draw_page(board: StandingsBoard, locale: str, page: int) -> tuple[list[bytes], float]:
+    """In the worker process: picture `page` and the CPU seconds it took."""
     from bot.rendering.standings_png import standings_png
 
-    started = time.thread_time()
+    started = time.process_time()
     picture = standings_png(board, locale, page)
-    return picture, time.thread_time() - started
+    return [picture], time.process_time() - started
+
+
+def _draw_all(board: StandingsBoard, locale: str) -> tuple[list[bytes], float]:
+    """In the worker process: every picture of the board and the CPU seconds they took."""
+    from bot.rendering.standings_png import standings_pngs
+
+    started = time.process_time()
+    pictures = standings_pngs(board, locale)
+    return pictures, time.process_time() - started
 
 
 @dataclass
@@ -41,21 +52,18 @@ class PictureFigures:
     """What the pictures cost, for the benchmark: CPU seconds in the worker process."""
 
     drawn: int = 0
-    # Drawn in a thread of the bot's process while the worker was not ready yet.
-    in_thread: int = 0
     reused: int = 0
     cpu_total: float = 0.0
     cpu_max: float = 0.0
 
 
 class StandingsPainter:
-    """Draws standings pictures outside the event loop's process, one at a time."""
+    """Draws standings pictures outside the event loop's process, one drawing at a time."""
 
     def __init__(self) -> None:
         self._pool: ProcessPoolExecutor | None = None
-        self._ready: Future[None] | None = None
         self._lock = asyncio.Lock()
-        self._last: tuple[bytes, bytes] | None = None
+        self._last: tuple[bytes, list[bytes]] | None = None
         self.figures = PictureFigures()
 
     def _executor(self) -> ProcessPoolExecutor:
@@ -63,36 +71,46 @@ class StandingsPainter:
             # A fresh interpreter, not a fork of this one with its threads and connections.
             context = multiprocessing.get_context("spawn")
             self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
-            self._ready = self._pool.submit(_warm_up)
+            self._pool.submit(_warm_up)  # the first picture queues behind it
         return self._pool
 
     async def draw(self, board: StandingsBoard, locale: str, page: int = 1) -> bytes:
-        """Page `page` of the board as a PNG picture in `locale`."""
-        key = hashlib.sha256(pickle.dumps((board, locale, page))).digest()
+        """Page `page` of the board as a PNG picture in `locale` (a channel's post)."""
+        drawn = await self._drawn(("page", board, locale, page), _draw_page, board, locale, page)
+        return drawn[0]
+
+    async def draw_all(self, board: StandingsBoard, locale: str) -> list[bytes]:
+        """Every picture of the board in `locale`, in order (what /standings' button sends)."""
+        return await self._drawn(("all", board, locale), _draw_all, board, locale)
+
+    async def _drawn(
+        self,
+        request: tuple[object, ...],
+        work: Callable[..., tuple[list[bytes], float]],
+        *args: object,
+    ) -> list[bytes]:
+        key = hashlib.sha256(pickle.dumps(request)).digest()
+        # One at a time: a request waiting here for the same board finds it drawn.
         async with self._lock:
             if self._last is not None and self._last[0] == key:
                 self.figures.reused += 1
                 return self._last[1]
             pool = self._executor()
-            if self._ready is not None and not self._ready.done():
-                picture, cpu = await asyncio.to_thread(_draw, board, locale, page)
-                self.figures.in_thread += 1
-            else:
-                try:
-                    loop = asyncio.get_running_loop()
-                    picture, cpu = await loop.run_in_executor(pool, _draw, board, locale, page)
-                except BrokenProcessPool:
-                    # The worker died (killed, out of memory): the next picture starts anew.
-                    self._pool = None
-                    raise
-            self._last = (key, picture)
-            self.figures.drawn += 1
+            try:
+                loop = asyncio.get_running_loop()
+                pictures, cpu = await loop.run_in_executor(pool, work, *args)
+            except BrokenProcessPool:
+                # The worker died (killed, out of memory): the next picture starts anew.
+                self._pool = None
+                raise
+            self._last = (key, pictures)
+            self.figures.drawn += len(pictures)
             self.figures.cpu_total += cpu
-            self.figures.cpu_max = max(self.figures.cpu_max, cpu)
-            return picture
+            self.figures.cpu_max = max(self.figures.cpu_max, cpu / max(len(pictures), 1))
+            return pictures
 
     async def close(self) -> None:
         """Stop the worker process (it is started again if a picture is asked for later)."""
-        pool, self._pool, self._ready = self._pool, None, None
+        pool, self._pool = self._pool, None
         if pool is not None:
             await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)

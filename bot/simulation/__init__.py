@@ -26,7 +26,7 @@ from bot.rendering.pictures import PictureFigures
 from bot.sandbox import running_bot, sandbox_settings
 from bot.seeds import SeededSeeds
 from bot.simulation.figures import ErrorLog, Figures, figures_of
-from bot.simulation.measure import UpdateMeter, rss_mb
+from bot.simulation.measure import CpuMeter, UpdateMeter, rss_mb
 from bot.simulation.people import ORGANIZER_ID, cast_of
 from bot.simulation.progress import Progress
 from bot.simulation.report import (
@@ -213,8 +213,9 @@ async def simulate(options: SimulationOptions, out: TextIO) -> SimulationResult:
         seeds = SeededSeeds(f"seating:{options.seed}")
         # The bot's time runs as fast as its people act: protest windows close within the run.
         clock = ScaledClock(datetime.now(UTC), options.speed)
-        # Every task the bot starts inherits the block: the run's transactions are counted.
-        with ErrorLog() as errors, counting() as run:
+        # Every task the bot starts inherits the block: the run's transactions are counted;
+        # each update's CPU time is metered.
+        with ErrorLog() as errors, counting() as run, CpuMeter():
             async with (
                 running_bot(settings, seeds=seeds, clock=clock) as app,
                 serving(app),
@@ -238,6 +239,7 @@ async def simulate(options: SimulationOptions, out: TextIO) -> SimulationResult:
                 played = await script.run()
                 await _windows_closed(app, meter, played.tournament_id)
                 await _delivered(app, meter)
+                meter.mark("the end")
                 await fake.wait_idle(quiet=0.3, timeout=WAIT)
                 with meter.apart():
                     outcome = await read_outcome(app.uow_factory, played.tournament_id, clock.now())

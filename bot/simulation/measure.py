@@ -5,14 +5,21 @@ The meter wraps the Dispatcher's `feed_update`, so an update is timed from the s
 handling (its sender's lookup and conversation state included) to its end (a confirmation's
 commit included), and the transactions its task begins are counted as its own. Transactions
 begun outside any update are the outbox worker's and the scheduler's.
+
+Its handling time depends on everything else the machine runs; its CPU time does not: every
+step the event loop runs on behalf of an update's task (and the tasks it starts) adds the
+event loop thread's CPU time it took to that update (`CpuMeter`). The database driver's
+thread (aiosqlite) is not in it: the whole process's CPU time per phase is printed beside it.
 """
 
 from __future__ import annotations
 
+import asyncio
 import resource
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -46,6 +53,48 @@ class Handled:
     started: float
     seconds: float
     transactions: int
+    # The event loop thread's CPU seconds spent on it.
+    cpu: float = 0.0
+
+
+class _Cpu:
+    """The CPU seconds of one update's steps so far."""
+
+    __slots__ = ("seconds",)
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+
+
+_update_cpu: ContextVar[_Cpu | None] = ContextVar("update_cpu", default=None)
+
+
+class CpuMeter:
+    """While installed, every callback the event loop runs in a context inside an update adds
+    the thread's CPU time it took to that update (`asyncio.Handle._run` wrapped)."""
+
+    def __init__(self) -> None:
+        self._original = asyncio.events.Handle._run
+
+    def __enter__(self) -> CpuMeter:
+        original = self._original
+
+        def run(handle: asyncio.Handle) -> None:
+            cell = handle._context.get(_update_cpu)  # type: ignore[attr-defined]
+            if cell is None:
+                original(handle)
+                return
+            started = time.thread_time()
+            try:
+                original(handle)
+            finally:
+                cell.seconds += time.thread_time() - started
+
+        asyncio.events.Handle._run = run  # type: ignore[method-assign]
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        asyncio.events.Handle._run = self._original  # type: ignore[method-assign]
 
 
 def rss_mb() -> float:
@@ -70,6 +119,8 @@ class UpdateMeter:
     phase: str = OTHER
     handled: list[Handled] = field(default_factory=list)
     memory: list[tuple[str, float]] = field(default_factory=list)
+    # (phase, process CPU seconds, wall clock) where each phase started; the run's end last.
+    marks: list[tuple[str, float, float]] = field(default_factory=list)
     _apart: int = 0
 
     def attach(self, dispatcher: Dispatcher) -> None:
@@ -78,13 +129,18 @@ class UpdateMeter:
 
         async def measured(bot: Any, update: Update, **kwargs: Any) -> Any:
             kind = self._kind(update)
+            cpu = _Cpu()
+            token = _update_cpu.set(cpu)
             with counting() as tally:
                 started = time.perf_counter()
                 try:
                     return await feed_update(bot, update, **kwargs)
                 finally:
                     ended = time.perf_counter()
-                    self.handled.append(Handled(kind, started, ended - started, tally.transactions))
+                    _update_cpu.reset(token)
+                    self.handled.append(
+                        Handled(kind, started, ended - started, tally.transactions, cpu.seconds)
+                    )
 
         dispatcher.feed_update = measured  # type: ignore[method-assign]
 
@@ -98,6 +154,11 @@ class UpdateMeter:
         else:
             self.phase = PROTOCOL
         self.memory.append((stage_name, rss_mb()))
+        self.mark(stage_name)
+
+    def mark(self, name: str) -> None:
+        """Note the process's CPU time at the start of a part of the run (`end` at its end)."""
+        self.marks.append((name, time.process_time(), time.perf_counter()))
 
     @contextmanager
     def apart(self) -> Iterator[None]:
@@ -138,11 +199,24 @@ class UpdateMeter:
             rate = len(handled) / span if span > 0 else 0.0
             transactions = sum(h.transactions for h in handled) / len(handled)
             most = max(h.transactions for h in handled)
+            cpu = [h.cpu for h in handled]
             lines.append(
                 f"{kind}: {len(handled)} updates, p50 {percentile(seconds, 0.5) * 1000:.0f} ms, "
                 f"p95 {percentile(seconds, 0.95) * 1000:.0f} ms, "
                 f"max {max(seconds) * 1000:.0f} ms, {rate:.1f} updates/s, "
-                f"{transactions:.2f} transactions/update (max {most})"
+                f"{transactions:.2f} transactions/update (max {most}); CPU per update "
+                f"mean {sum(cpu) / len(cpu) * 1000:.1f} ms, p95 {percentile(cpu, 0.95) * 1000:.1f} "
+                f"ms, max {max(cpu) * 1000:.1f} ms"
+            )
+        for (name, cpu, wall), (_, next_cpu, next_wall) in zip(
+            self.marks, self.marks[1:], strict=False
+        ):
+            updates = sum(1 for h in self.handled if wall <= h.started < next_wall)
+            per_update = (next_cpu - cpu) / updates * 1000 if updates else 0.0
+            lines.append(
+                f"process CPU in {name}: {next_cpu - cpu:.1f} s over {next_wall - wall:.0f} s, "
+                f"{updates} updates, {per_update:.1f} ms per update (bot, its database thread, "
+                f"the outbox, the fake Telegram and the scripted people together)"
             )
         background = self.background_transactions()
         per_message = background / outbox_messages if outbox_messages else 0.0

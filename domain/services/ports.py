@@ -15,7 +15,13 @@ from domain.protests import AuditEntry, Protest, ProtestStatus
 from domain.protocol import Protocol as GameProtocol
 from domain.protocol_screen import Screen
 from domain.registration import Participant
-from domain.rounds import GameInRound, ProtocolCorrection, RoundSeating, SeatedStage
+from domain.rounds import (
+    GameInRound,
+    GamePlace,
+    ProtocolCorrection,
+    RoundSeating,
+    SeatedStage,
+)
 from domain.standings import GameRecord
 from domain.teams import Team
 from domain.tie_decisions import LotDecision
@@ -25,6 +31,8 @@ from domain.users import User
 
 class UserRepository(Protocol):
     async def get(self, telegram_id: int) -> User | None: ...
+
+    async def many(self, telegram_ids: Collection[int]) -> dict[int, User]: ...
 
     async def save(self, user: User) -> None: ...
 
@@ -119,6 +127,10 @@ class RoundRepository(Protocol):
     """Seated stages, their rounds and table games."""
 
     async def stage(self, tournament_id: int, stage: str) -> SeatedStage | None: ...
+
+    async def game_places(
+        self, tournament_id: int, stage: str | None = None
+    ) -> list[GamePlace]: ...
 
     async def add_stage(
         self,

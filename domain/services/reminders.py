@@ -39,10 +39,11 @@ async def _facts(uow: UnitOfWork, tournament: Tournament) -> ReminderFacts:
         for game in round_.games
         if game.judge_id is not None
     }
-    judge_names = {}
-    for judge_id in sorted(judge_ids):
-        user = await uow.users.get(judge_id)
-        judge_names[judge_id] = user.display_name if user else str(judge_id)
+    judges = await uow.users.many(judge_ids)
+    judge_names = {
+        judge_id: judges[judge_id].display_name if judge_id in judges else str(judge_id)
+        for judge_id in sorted(judge_ids)
+    }
     return ReminderFacts(
         tournament=tournament,
         participants=participants,

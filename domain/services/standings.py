@@ -62,16 +62,14 @@ async def played_games(uow: UnitOfWork, tournament: Tournament) -> list[PlayedGa
     annulled: set[tuple[str, int, int]] = set()
     open_games = await uow.protests.open_games(tournament.id)
     annulled_games = await uow.annulments.of_tournament(tournament.id)
-    for stage in tournament.regulation.stages:
-        seated = await uow.rounds.stage(tournament.id, stage.id)
-        for round_ in seated.rounds if seated is not None else ():
-            for game in round_.games:
-                where = (stage.id, round_.number, game.table)
-                windows[where] = game.protest_until
-                if game.id in open_games:
-                    protested.add(where)
-                if game.id in annulled_games:
-                    annulled.add(where)
+    # Where each game is and its window; its seats are not needed (the protocol names them).
+    for place in await uow.rounds.game_places(tournament.id):
+        where = (place.stage, place.round, place.table)
+        windows[where] = place.protest_until
+        if place.game_id in open_games:
+            protested.add(where)
+        if place.game_id in annulled_games:
+            annulled.add(where)
     played = []
     for record in await uow.protocols.results(tournament.id):
         where = (record.stage, record.round, record.table)

@@ -16,7 +16,6 @@ from datetime import datetime
 
 from domain.lot_draw import SettlesTies
 from domain.outgoing import Attachment, Drawing, OutgoingMessage, ScheduledPush
-from domain.rounds import Round
 from domain.services.ports import UnitOfWork
 from domain.services.standings import load_board, played_games, stored_lot
 from domain.standings_board import (
@@ -210,22 +209,16 @@ async def _closings(
 ) -> list[Closing]:
     """What a result in round `round_number` of `stage` completes: the round once all its
     protocols are confirmed, then the stage once all its rounds are."""
-    seated = await uow.rounds.stage(tournament.id, stage)
-    if seated is None:
-        return []
-    confirmed = {
-        (record.round, record.table)
-        for record in await uow.protocols.results(tournament.id)
-        if record.stage == stage
-    }
-
-    def complete(round_: Round) -> bool:
-        return all((round_.number, game.table) in confirmed for game in round_.games)
-
-    if not complete(seated.round(round_number)):
+    # One light query: where each game of the stage is and whether its protocol is stored
+    # (no seats and no protocol bodies read).
+    rounds: dict[int, list[bool]] = {}
+    for place in await uow.rounds.game_places(tournament.id, stage):
+        rounds.setdefault(place.round, []).append(place.confirmed)
+    games = rounds.get(round_number)
+    if not games or not all(games):
         return []
     closings: list[Closing] = [RoundClosed(stage, round_number)]
-    if all(complete(round_) for round_ in seated.rounds):
+    if all(all(confirmed) for confirmed in rounds.values()):
         closings.append(StageClosed(stage))
     return closings
 

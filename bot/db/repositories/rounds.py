@@ -10,8 +10,17 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from bot.db.models.protocols import ProtocolRow
 from bot.db.models.rounds import GameRow, GameSeatRow, RoundRow, StageRow
-from domain.rounds import GameInRound, GameState, Round, RoundSeating, SeatedStage, TableGame
+from domain.rounds import (
+    GameInRound,
+    GamePlace,
+    GameState,
+    Round,
+    RoundSeating,
+    SeatedStage,
+    TableGame,
+)
 
 
 def _utc(moment: datetime | None) -> datetime | None:
@@ -72,6 +81,32 @@ class SqlRoundRepository:
             for r in round_rows
         )
         return SeatedStage(row.id, row.tournament_id, row.stage, row.seed, rounds)
+
+    async def game_places(self, tournament_id: int, stage: str | None = None) -> list[GamePlace]:
+        """Every game of the tournament (of one stage if `stage` is given) with where it is
+        played, whether its protocol is stored and its protest window: one query, no seats."""
+        query = (
+            select(
+                StageRow.stage,
+                RoundRow.number,
+                GameRow.table_number,
+                GameRow.id,
+                ProtocolRow.game_id,
+                GameRow.protest_until,
+            )
+            .join(RoundRow, RoundRow.stage_id == StageRow.id)
+            .join(GameRow, GameRow.round_id == RoundRow.id)
+            .outerjoin(ProtocolRow, ProtocolRow.game_id == GameRow.id)
+            .where(StageRow.tournament_id == tournament_id)
+            .order_by(StageRow.id, RoundRow.number, GameRow.table_number)
+        )
+        if stage is not None:
+            query = query.where(StageRow.stage == stage)
+        rows = await self._session.execute(query)
+        return [
+            GamePlace(stage_id, number, table, game_id, protocol is not None, _utc(until))
+            for stage_id, number, table, game_id, protocol, until in rows
+        ]
 
     async def _players(self, game_ids: Sequence[int]) -> dict[int, tuple[int, ...]]:
         if not game_ids:

@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+from collections.abc import Collection
+
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import UserRow
@@ -17,6 +20,15 @@ class SqlUserRepository:
     async def get(self, telegram_id: int) -> User | None:
         row = await self._session.get(UserRow, telegram_id)
         return _to_user(row) if row else None
+
+    async def many(self, telegram_ids: Collection[int]) -> dict[int, User]:
+        """The stored users among `telegram_ids` (a round's judges), by id, in one query."""
+        if not telegram_ids:
+            return {}
+        rows = await self._session.scalars(
+            select(UserRow).where(UserRow.telegram_id.in_(list(telegram_ids)))
+        )
+        return {row.telegram_id: _to_user(row) for row in rows}
 
     async def save(self, user: User) -> None:
         row = await self._session.get(UserRow, user.telegram_id)
