@@ -16,6 +16,7 @@ from bot.simulation.games import GamePlan
 from bot.simulation.people import Cast, Player
 from bot.simulation.screens import (
     WAIT,
+    Predicate,
     ProtocolScreen,
     answer,
     containing,
@@ -249,13 +250,27 @@ async def check_in(player: FakeUser, pace: Pace) -> None:
     await press(player, call, "Я на месте", "Отметка о прибытии принята")
 
 
-async def file_protest(player: FakeUser, reason: str, pace: Pace) -> None:
-    """Press "Protest" under the game's result and write what is wrong."""
+# The window's end, should it close before the player's press or his reason.
+PROTEST_TOO_LATE = "Время для протеста истекло"
+
+
+def _either(*texts: str) -> Predicate:
+    return lambda message: any(text in (message.text or "") for text in texts)
+
+
+async def file_protest(player: FakeUser, reason: str, pace: Pace) -> bool:
+    """Press "Protest" under the game's result and write what is wrong; False when the window
+    closed first (at a fast run's speed it lasts seconds: a busy machine may miss it)."""
     offer = await player.wait_for(with_button("Протест"), WAIT)
     await pace.pause()
-    await press(player, offer, "Протест", "в чём суть протеста")
+    answered = await player.press(offer, button_text="Протест").answer(WAIT)
+    if PROTEST_TOO_LATE in (answered.text or ""):
+        return False
+    await player.wait_for(containing("в чём суть протеста"), WAIT)
     await pace.pause()
-    await answer(player, reason, "Протест принят")
+    player.send(reason)
+    reply = await player.wait_for(_either("Протест принят", PROTEST_TOO_LATE), WAIT)
+    return PROTEST_TOO_LATE not in (reply.text or "")
 
 
 async def reject_protest(chief: FakeUser, decision: str, pace: Pace) -> ChatMessage:

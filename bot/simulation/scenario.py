@@ -247,7 +247,13 @@ class Tournament:
             )
             return
         nickname = table.nicknames[2]
-        await roles.file_protest(self.by_nickname[nickname], PROTEST_REASON, self.pace)
+        if not await roles.file_protest(self.by_nickname[nickname], PROTEST_REASON, self.pace):
+            self.played.notes = (
+                *self.played.notes,
+                f"Протест: {nickname} (тур 1, стол 1, место 3) не успел — окно протеста "
+                f"закрылось раньше (на скорости ×{self.pace.speed:g} оно длится секунды)",
+            )
+            return
         await roles.reject_protest(self.chief, PROTEST_DECISION, self.pace)
         await self.by_nickname[nickname].wait_for(
             lambda m: "отклонил протест" in (m.text or ""), roles.WAIT
