@@ -28,7 +28,7 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from bench_standings import machine
+from bench_standings import load_average, machine
 
 from bot.db.engine import create_engine, create_session_factory
 from bot.db.migrate import upgrade
@@ -150,15 +150,17 @@ async def run(folder: Path, player_count: int, spread: bool) -> None:
     tables = player_count // 10
     step = ROUND_SPAN / tables if spread else timedelta(0)
     timings: list[float] = []
+    cpus: list[float] = []
     closing: list[float] = []
     within: list[float] = []
     transactions: list[int] = []
     for number, (game_id, judge_id) in enumerate(games, start=1):
         moment = NOW + step * number
         with counting() as tally:
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             view = await protocols.confirm_protocol(uow_factory, game_id, judge_id, moment)
             elapsed = time.perf_counter() - start
+        cpus.append(time.process_time() - cpu)
         timings.append(elapsed)
         transactions.append(tally.transactions)
         (closing if number % tables == 0 else within).append(elapsed)
@@ -181,7 +183,13 @@ async def run(folder: Path, player_count: int, spread: bool) -> None:
         else "all at one moment (k = 1 closing moment)"
     )
     print(f"== {player_count} players ({tables} tables), {len(games)} games: {case}")
-    print(f"  every confirmation: {_figures(timings)}")
+    print(f"  every confirmation: {_figures(timings)} ({load_average()})")
+    print(f"  CPU per confirmation (the load-independent figure): {_figures(cpus)}")
+    half = len(cpus) // 2
+    print(
+        f"  CPU per confirmation, first half of the games {_figures(cpus[:half])}; "
+        f"second half {_figures(cpus[half:])}"
+    )
     print(f"  within a round (result and live table): {_figures(within)}")
     print(f"  the last of a round (and its closing post): {_figures(closing)}")
     print(f"  transactions per confirmation: {max(transactions)} at most")

@@ -28,7 +28,7 @@ import uuid
 from pathlib import Path
 
 import asyncpg
-from bench_standings import machine
+from bench_standings import load_average, machine
 from sqlalchemy.engine import make_url
 
 from bot.simulation import SimulationOptions, SimulationResult, simulate
@@ -62,6 +62,7 @@ def _play(args: argparse.Namespace, database: str, scratch: Path) -> SimulationR
         seed=args.seed,
         speed=args.speed,
         out=scratch / database,
+        trace_memory=args.trace_memory,
     )
     if database == "sqlite":
         return asyncio.run(simulate(options, io.StringIO()))
@@ -75,11 +76,13 @@ def _play(args: argparse.Namespace, database: str, scratch: Path) -> SimulationR
         asyncio.run(_postgres("drop", name))
 
 
-def _report(args: argparse.Namespace, database: str, result: SimulationResult) -> bool:
+def _report(
+    args: argparse.Namespace, database: str, result: SimulationResult, loads: tuple[str, str]
+) -> bool:
     games = sum(row.figures.games for row in result.outcome.standings.players) // 10
     print(
         f"== {database}: black-raven-cup, {args.players} players, {games} games, "
-        f"speed ×{args.speed:g}"
+        f"speed ×{args.speed:g}; {loads[0]} at the start, {loads[1]} at the end"
     )
     for line in result.figures.lines():
         print(f"  {line}")
@@ -102,6 +105,10 @@ def _report(args: argparse.Namespace, database: str, result: SimulationResult) -
         f"{result.idle_rss_mb:.0f} MB; at each stage's start: {memory}; at the end "
         f"{rss_mb():.0f} MB; peak so far {peak_rss_mb():.0f} MB"
     )
+    for line in result.meter.trace.lines():
+        print(f"  {line}")
+    for note in result.notes:
+        print(f"  note: {note}")
     for error in result.figures.errors:
         print(f"  error: {error}")
     return not result.figures.errors and not failed
@@ -113,6 +120,11 @@ def main() -> None:
     parser.add_argument("--speed", type=float, default=100.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--database", choices=("sqlite", "postgresql", "both"), default="both")
+    parser.add_argument(
+        "--trace-memory",
+        action="store_true",
+        help="trace the Python memory by part of the run (tracemalloc; slower)",
+    )
     args = parser.parse_args()
     # Only errors are printed as they happen (with their tracebacks); the run counts them.
     logging.basicConfig(level=logging.ERROR)
@@ -120,7 +132,9 @@ def main() -> None:
     clean = True
     with tempfile.TemporaryDirectory(prefix="mafiatour-bench-") as scratch:
         for database in databases:
-            clean = _report(args, database, _play(args, database, Path(scratch))) and clean
+            before = load_average()
+            result = _play(args, database, Path(scratch))
+            clean = _report(args, database, result, (before, load_average())) and clean
     print(f"machine: {machine()}")
     if not clean:
         sys.exit(1)

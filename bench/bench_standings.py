@@ -54,6 +54,12 @@ def machine() -> str:
     return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}"
 
 
+def load_average() -> str:
+    """The machine's load average (1, 5, 15 minutes), as `uptime` prints it: on a shared
+    machine a wall-clock figure means little without it."""
+    return "load average " + ", ".join(f"{load:.2f}" for load in os.getloadavg())
+
+
 def main() -> None:
     regulation = load_preset("siberia-ural-teams")
     players, teams, games = tournament(random.Random(2015))

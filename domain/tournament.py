@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
 from enum import StrEnum
+from functools import lru_cache
 
 from domain.regulation import Regulation, TimetableDay, load_preset, parse_regulation
 
@@ -69,7 +70,7 @@ class Tournament:
     def regulation(self) -> Regulation:
         """The regulation this tournament runs under (a preset or the uploaded one)."""
         if self.regulation_json is not None:
-            return parse_regulation(json.loads(self.regulation_json, parse_float=Decimal))
+            return _uploaded_regulation(self.regulation_json)
         return load_preset(self.regulation_id)
 
     @property
@@ -99,3 +100,11 @@ class Tournament:
     def has_started(self) -> bool:
         """True once the first stage has begun: teams may no longer withdraw, rosters freeze."""
         return self.state in (TournamentState.RUNNING, TournamentState.FINISHED)
+
+
+@lru_cache(maxsize=64)
+def _uploaded_regulation(text: str) -> Regulation:
+    """An uploaded regulation parsed once per text: every tap reads its tournament's, and the
+    same text always parses to the same frozen regulation (nothing another process could
+    change behind this one's back)."""
+    return parse_regulation(json.loads(text, parse_float=Decimal))

@@ -95,6 +95,7 @@ class SqlUnitOfWork:
 
     async def commit(self) -> None:
         await self.session.commit()
+        self.participants.forget()
         changed = frozenset(
             name
             for name, touched in (

@@ -13,6 +13,7 @@ import functools
 import json
 import socket
 import time
+import tracemalloc
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
@@ -75,6 +76,8 @@ class SimulationOptions:
     out: Path | None = None
     # None: an SQLite file in the `out` folder (the benchmark also plays on PostgreSQL).
     database_url: str | None = None
+    # Trace the Python memory (tracemalloc) by part of the run: slower, for the benchmark.
+    trace_memory: bool = False
 
 
 @dataclass(frozen=True)
@@ -89,6 +92,8 @@ class SimulationResult:
     idle_rss_mb: float
     # The channel's posts as it shows them at the end (the live table as last edited).
     channel: tuple[str, ...] = ()
+    # What the scripted people noted (the protest, the lots drawn).
+    notes: tuple[str, ...] = ()
 
 
 def entry_of(regulation: str) -> Entry:
@@ -184,6 +189,8 @@ async def simulate(options: SimulationOptions, out: TextIO) -> SimulationResult:
         entry.regulation.team_size,
     )
     folder = new_folder(options.out)
+    if options.trace_memory:
+        tracemalloc.start()
     scale = max(1, round(options.speed))
     total, private, channel = (limit * scale for limit in TELEGRAM_LIMITS)
     fake = FakeTelegram(enforce_limits=RateLimits(total, private, channel))
@@ -222,6 +229,7 @@ async def simulate(options: SimulationOptions, out: TextIO) -> SimulationResult:
             ):
                 idle_rss = rss_mb()
                 meter = UpdateMeter(run)
+                meter.trace.take("the bot idle")
                 meter.attach(app.dispatcher)
                 users = people(fake, cast)
                 script = Tournament(
@@ -250,6 +258,8 @@ async def simulate(options: SimulationOptions, out: TextIO) -> SimulationResult:
         channel_posts = channel_feed(fake, CHANNEL_ID, folder)
     finally:
         await fake.stop()
+        if options.trace_memory:
+            tracemalloc.stop()
     live = (
         f"Игр, проведённых судьёй вживую в мини-приложении (через его API): "
         f"{played.live_games}; остальные внесены кнопками протокола."
@@ -266,6 +276,7 @@ async def simulate(options: SimulationOptions, out: TextIO) -> SimulationResult:
         pictures,
         idle_rss,
         tuple(post.text for post in channel_posts),
+        played.notes,
     )
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import resource
 import time
+import tracemalloc
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -110,6 +111,56 @@ def peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+def _module(filename: str) -> str:
+    """Where an allocation was made, as a module path (site-packages' as its package)."""
+    parts = Path(filename).parts
+    for anchor in ("site-packages", "lib"):
+        if anchor in parts:
+            rest = parts[parts.index(anchor) + 1 :]
+            if anchor == "site-packages":
+                return rest[0] if rest else filename
+            return "python/" + "/".join(rest[-2:]) if rest else filename
+    for root in ("bot", "domain", "handlers"):
+        if root in parts:
+            return "/".join(parts[parts.index(root) :])
+    return filename
+
+
+@dataclass
+class MemoryTrace:
+    """tracemalloc snapshots at the run's parts (the bot idle, each stage, the end) and where
+    memory grew between the first and the last, by module (slows the run: on request)."""
+
+    snapshots: list[tuple[str, tracemalloc.Snapshot]] = field(default_factory=list)
+
+    def take(self, name: str) -> None:
+        if tracemalloc.is_tracing():
+            snapshot = tracemalloc.take_snapshot().filter_traces(
+                [tracemalloc.Filter(False, tracemalloc.__file__)]
+            )
+            self.snapshots.append((name, snapshot))
+
+    def lines(self, top: int = 12) -> list[str]:
+        if len(self.snapshots) < 2:
+            return []
+        by_part = ", ".join(
+            f"{name} {sum(stat.size for stat in snapshot.statistics('filename')) / 2**20:.0f} MB"
+            for name, snapshot in self.snapshots
+        )
+        lines = [f"traced Python memory at: {by_part}"]
+        (first_name, first), (last_name, last) = self.snapshots[1], self.snapshots[-1]
+        growth: dict[str, int] = {}
+        for stat in last.compare_to(first, "filename"):
+            module = _module(stat.traceback[0].filename)
+            growth[module] = growth.get(module, 0) + stat.size_diff
+        biggest = sorted(growth.items(), key=lambda item: -abs(item[1]))[:top]
+        lines.append(
+            f"growth from {first_name} to {last_name} by module: "
+            + ", ".join(f"{module} {size / 2**20:+.1f} MB" for module, size in biggest)
+        )
+        return lines
+
+
 @dataclass
 class UpdateMeter:
     """Times and counts every update a Dispatcher handles, by kind (see `KINDS`)."""
@@ -121,6 +172,7 @@ class UpdateMeter:
     memory: list[tuple[str, float]] = field(default_factory=list)
     # (phase, process CPU seconds, wall clock) where each phase started; the run's end last.
     marks: list[tuple[str, float, float]] = field(default_factory=list)
+    trace: MemoryTrace = field(default_factory=MemoryTrace)
     _apart: int = 0
 
     def attach(self, dispatcher: Dispatcher) -> None:
@@ -157,8 +209,10 @@ class UpdateMeter:
         self.mark(stage_name)
 
     def mark(self, name: str) -> None:
-        """Note the process's CPU time at the start of a part of the run (`end` at its end)."""
+        """Note the process's CPU time (and its memory, when traced) at the start of a part
+        of the run; "the end" at its end."""
         self.marks.append((name, time.process_time(), time.perf_counter()))
+        self.trace.take(name)
 
     @contextmanager
     def apart(self) -> Iterator[None]:

@@ -25,8 +25,18 @@ def _fill(row: ParticipantRow, participant: Participant) -> None:
 
 
 class SqlParticipantRepository:
+    """A unit of work's participants. A tournament's list is read once per unit of work (a
+    confirmation, a registration and the replan that follows each read it two or three times)
+    and read anew after this unit of work changes any participant; it never outlives the
+    transaction, so another process's changes are seen by the next one."""
+
     def __init__(self, session: AsyncSession) -> None:
         self._session = session
+        self._of_tournament: dict[int, list[Participant]] = {}
+
+    def forget(self) -> None:
+        """The transaction ended: the next read sees what other processes committed."""
+        self._of_tournament.clear()
 
     async def get(self, participant_id: int) -> Participant | None:
         row = await self._session.get(ParticipantRow, participant_id)
@@ -34,12 +44,14 @@ class SqlParticipantRepository:
 
     async def of_tournament(self, tournament_id: int) -> list[Participant]:
         """Everyone who ever registered for the tournament, in registration order."""
-        rows = await self._session.scalars(
-            select(ParticipantRow)
-            .where(ParticipantRow.tournament_id == tournament_id)
-            .order_by(ParticipantRow.registered_at, ParticipantRow.id)
-        )
-        return [_to_participant(row) for row in rows]
+        if tournament_id not in self._of_tournament:
+            rows = await self._session.scalars(
+                select(ParticipantRow)
+                .where(ParticipantRow.tournament_id == tournament_id)
+                .order_by(ParticipantRow.registered_at, ParticipantRow.id)
+            )
+            self._of_tournament[tournament_id] = [_to_participant(row) for row in rows]
+        return list(self._of_tournament[tournament_id])
 
     async def nicknames(self, participant_ids: Collection[int]) -> dict[int, str]:
         """The nicknames of these participants (a table's ten seats), by id."""
@@ -61,6 +73,7 @@ class SqlParticipantRepository:
         return _to_participant(row) if row else None
 
     async def add(self, participant: Participant) -> Participant:
+        self.forget()
         row = ParticipantRow()
         _fill(row, participant)
         self._session.add(row)
@@ -68,6 +81,7 @@ class SqlParticipantRepository:
         return replace(participant, id=row.id)
 
     async def save(self, participant: Participant) -> None:
+        self.forget()
         row = await self._session.get(ParticipantRow, participant.id)
         if row is None:
             raise LookupError(f"no participant {participant.id}")
