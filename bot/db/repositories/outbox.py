@@ -10,7 +10,7 @@ from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import delete, func, or_, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import MessageAnchorRow, OutboxRow, ScheduledPushRow, UnreachableChatRow
@@ -150,14 +150,24 @@ def _body(message: OutgoingMessage) -> str:
     )
 
 
-def _store_message(row: _MessageColumns, message: OutgoingMessage) -> None:
-    row.chat_id = message.chat_id
-    row.tournament_id = message.tournament_id
-    row.body = _body(message)
+def _message_values(message: OutgoingMessage) -> dict[str, Any]:
+    """The stored columns of a message (`_MessageColumns`)."""
     attachment = message.attachment
-    row.attachment_kind = attachment.kind if attachment else None
-    row.attachment_name = attachment.filename if attachment else None
-    row.attachment = attachment.content if attachment else None
+    return {
+        "chat_id": message.chat_id,
+        "tournament_id": message.tournament_id,
+        "body": _body(message),
+        "attachment_kind": attachment.kind if attachment else None,
+        "attachment_name": attachment.filename if attachment else None,
+        "attachment": attachment.content if attachment else None,
+    }
+
+
+def _insert(session: AsyncSession, table: type[OutboxRow] | type[ScheduledPushRow]) -> Any:
+    """An INSERT that can do nothing, or update, on a conflict (SQLite's and PostgreSQL's)."""
+    if session.get_bind().dialect.name == "postgresql":
+        return postgresql.insert(table)
+    return sqlite.insert(table)
 
 
 def _message(row: _MessageColumns) -> OutgoingMessage:
@@ -235,29 +245,25 @@ class SqlOutbox:
         self.added = 0
 
     async def add(self, message: OutgoingMessage) -> bool:
-        """Record a message to send; False when one with the same `dedupe_key` is stored."""
-        if message.dedupe_key is not None and await self._has_dedupe_key(message.dedupe_key):
-            return False
-        row = OutboxRow(
-            status=DeliveryStatus.PENDING.value, attempts=0, dedupe_key=message.dedupe_key
-        )
-        _store_message(row, message)
-        try:
-            # A savepoint, so losing a race on the dedupe key keeps the rest of the transaction.
-            async with self._session.begin_nested():
-                self._session.add(row)
-        except IntegrityError:
-            if message.dedupe_key is None:
-                raise
+        """Record a message to send; False when one with the same `dedupe_key` is stored.
+
+        One statement: the insert does nothing on a dedupe key stored already (by this
+        transaction, or by another process's committed one)."""
+        values = {
+            "status": DeliveryStatus.PENDING.value,
+            "attempts": 0,
+            "maybe_duplicate": False,
+            "dedupe_key": message.dedupe_key,
+            **_message_values(message),
+        }
+        statement = _insert(self._session, OutboxRow).values(**values)
+        if message.dedupe_key is not None:
+            statement = statement.on_conflict_do_nothing(index_elements=["dedupe_key"])
+        result = await self._session.execute(statement)
+        if result.rowcount != 1:  # type: ignore[attr-defined]
             return False
         self.added += 1
         return True
-
-    async def _has_dedupe_key(self, dedupe_key: str) -> bool:
-        found = await self._session.scalar(
-            select(OutboxRow.id).where(OutboxRow.dedupe_key == dedupe_key)
-        )
-        return found is not None
 
     async def waiting(self, limit: int) -> list[Waiting]:
         """Pending messages, oldest first (due or not: order within a chat must hold)."""
@@ -530,16 +536,13 @@ class SqlScheduledPushes:
         self.changed = False
 
     async def schedule(self, push: ScheduledPush) -> None:
-        """Store a push, replacing the one with the same key (a moved timetable moves it)."""
-        row = await self._session.scalar(
-            select(ScheduledPushRow).where(ScheduledPushRow.key == push.key)
+        """Store a push, replacing the one with the same key (a moved timetable moves it): one
+        statement."""
+        values = {"due_at": push.due_at.astimezone(UTC), **_message_values(push.message)}
+        statement = _insert(self._session, ScheduledPushRow).values(key=push.key, **values)
+        await self._session.execute(
+            statement.on_conflict_do_update(index_elements=["key"], set_=values)
         )
-        if row is None:
-            row = ScheduledPushRow(key=push.key)
-            self._session.add(row)
-        row.due_at = push.due_at.astimezone(UTC)
-        _store_message(row, push.message)
-        await self._session.flush()
         self.changed = True
 
     async def cancel(self, key: str) -> None:
@@ -550,7 +553,10 @@ class SqlScheduledPushes:
     async def waiting(self, key_prefix: str) -> dict[str, ScheduledPush]:
         """The waiting pushes whose keys start with `key_prefix` (one tournament's), by key."""
         rows = await self._session.scalars(
-            select(ScheduledPushRow).where(ScheduledPushRow.key.startswith(key_prefix))
+            select(ScheduledPushRow)
+            .where(ScheduledPushRow.key.startswith(key_prefix))
+            # `schedule` writes without the ORM: rows read before in this session are stale.
+            .execution_options(populate_existing=True)
         )
         return {row.key: _scheduled_push(row) for row in rows}
 
@@ -573,7 +579,9 @@ class SqlScheduledPushes:
 
     async def get(self, key: str) -> ScheduledPush | None:
         row = await self._session.scalar(
-            select(ScheduledPushRow).where(ScheduledPushRow.key == key)
+            select(ScheduledPushRow)
+            .where(ScheduledPushRow.key == key)
+            .execution_options(populate_existing=True)
         )
         return _scheduled_push(row) if row else None
 
@@ -584,6 +592,7 @@ class SqlScheduledPushes:
                 select(ScheduledPushRow)
                 .where(ScheduledPushRow.due_at <= now.astimezone(UTC))
                 .order_by(ScheduledPushRow.due_at, ScheduledPushRow.id)
+                .execution_options(populate_existing=True)
             )
         ).all()
         taken: list[ScheduledPush] = []
