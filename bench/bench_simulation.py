@@ -91,6 +91,8 @@ def _report(
     failed = result.outbox.get(DeliveryStatus.FAILED, 0)
     statuses = ", ".join(f"{status.value} {count}" for status, count in result.outbox.items())
     print(f"  outbox rows: {statuses}; failed: {failed}")
+    for reason, count in result.failures.items():
+        print(f"  failed ({count}): {reason}")
     pictures = result.pictures
     if pictures.drawn:
         print(

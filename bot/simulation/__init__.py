@@ -14,7 +14,7 @@ import json
 import socket
 import time
 import tracemalloc
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
@@ -94,6 +94,8 @@ class SimulationResult:
     channel: tuple[str, ...] = ()
     # What the scripted people noted (the protest, the lots drawn).
     notes: tuple[str, ...] = ()
+    # Why outbox messages failed, with how many failed so.
+    failures: dict[str, int] = field(default_factory=dict)
 
 
 def entry_of(regulation: str) -> Entry:
@@ -253,6 +255,7 @@ async def simulate(options: SimulationOptions, out: TextIO) -> SimulationResult:
                     outcome = await read_outcome(app.uow_factory, played.tournament_id, clock.now())
                     async with app.uow_factory() as uow:
                         outbox = dict(await uow.outbox.status_counts())
+                        failures = await uow.outbox.failure_reasons()
                 pictures = app.dispatcher["pictures"].figures
         figures = figures_of(fake, errors, time.perf_counter() - started)
         channel_posts = channel_feed(fake, CHANNEL_ID, folder)
@@ -277,6 +280,7 @@ async def simulate(options: SimulationOptions, out: TextIO) -> SimulationResult:
         idle_rss,
         tuple(post.text for post in channel_posts),
         played.notes,
+        failures,
     )
 
 

@@ -473,6 +473,15 @@ class SqlOutbox:
         )
         return {DeliveryStatus(status): count for status, count in result}
 
+    async def failure_reasons(self) -> dict[str, int]:
+        """Why the failed messages failed (their stored errors), with how many failed so."""
+        result = await self._session.execute(
+            select(OutboxRow.error, func.count())
+            .where(OutboxRow.status == DeliveryStatus.FAILED.value)
+            .group_by(OutboxRow.error)
+        )
+        return {error or "": count for error, count in result}
+
     async def maybe_duplicates(self) -> set[int]:
         """The ids of the messages sent again after a lost answer (the recipient may have two)."""
         return set(
