@@ -82,7 +82,7 @@ class Figures:
         return getattr(self, breaker.value)  # type: ignore[no-any-return]
 
     def __add__(self, other: Figures) -> Figures:
-        return Figures(*(getattr(self, f.name) + getattr(other, f.name) for f in fields(self)))
+        return Figures(*(getattr(self, name) + getattr(other, name) for name in _FIGURE_NAMES))
 
 
 @dataclass(frozen=True)
@@ -154,10 +154,13 @@ class _Ranked:
     tie_group: int = 0
 
 
+_FIGURE_NAMES = tuple(f.name for f in fields(Figures))
+
+
 class _Tally:
     """Mutable per-stage sums; standings add up 10 seats per game for thousands of games."""
 
-    __slots__ = tuple(f.name for f in fields(Figures))
+    __slots__ = _FIGURE_NAMES
     points: Decimal
     win_points: Decimal
     best_move_points: Decimal
@@ -252,12 +255,13 @@ def _rank(
 
     # Ids order the rows within an unresolved tie only for a stable listing: they share a place.
     ordered = sorted(sorted(entries, key=lambda e: e.id), key=key, reverse=True)
+    keys = [key(entry) for entry in ordered]
     ranked: list[_Ranked] = []
     draws: list[LotDraw] = []
     index = 0
     while index < len(ordered):
         end = index + 1
-        while end < len(ordered) and key(ordered[end]) == key(ordered[index]):
+        while end < len(ordered) and keys[end] == keys[index]:
             end += 1
         tie = [replace(entry, tie_group=index + 1) for entry in ordered[index:end]]
         tied_ids = tuple(entry.id for entry in tie)

@@ -61,19 +61,11 @@ async def _chief_judge(uow: UnitOfWork, tournament_id: int, user_id: int) -> Tou
 async def _stage_complete(uow: UnitOfWork, tournament: Tournament) -> bool:
     """Every game of the stage being played has a confirmed protocol."""
     stage = tournament.current_stage
-    seated = await uow.rounds.stage(tournament.id, stage) if stage is not None else None
-    if seated is None:
+    if stage is None:
         return False
-    confirmed = {
-        (record.round, record.table)
-        for record in await uow.protocols.results(tournament.id)
-        if record.stage == stage
-    }
-    return all(
-        (round_.number, game.table) in confirmed
-        for round_ in seated.rounds
-        for game in round_.games
-    )
+    # One light query (no seats, no protocol bodies): each confirmation asks.
+    places = await uow.rounds.game_places(tournament.id, stage)
+    return bool(places) and all(place.confirmed for place in places)
 
 
 async def _open_tie(uow: UnitOfWork, tournament: Tournament) -> Tie | None:
