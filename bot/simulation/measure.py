@@ -91,7 +91,7 @@ class CpuMeter:
             finally:
                 cell.seconds += time.thread_time() - started
 
-        asyncio.events.Handle._run = run  # type: ignore[method-assign]
+        asyncio.events.Handle._run = run  # type: ignore[method-assign,assignment]
         return self
 
     def __exit__(self, *_: object) -> None:
@@ -262,13 +262,13 @@ class UpdateMeter:
                 f"mean {sum(cpu) / len(cpu) * 1000:.1f} ms, p95 {percentile(cpu, 0.95) * 1000:.1f} "
                 f"ms, max {max(cpu) * 1000:.1f} ms"
             )
-        for (name, cpu, wall), (_, next_cpu, next_wall) in zip(
+        for (name, used, wall), (_, next_used, next_wall) in zip(
             self.marks, self.marks[1:], strict=False
         ):
             updates = sum(1 for h in self.handled if wall <= h.started < next_wall)
-            per_update = (next_cpu - cpu) / updates * 1000 if updates else 0.0
+            per_update = (next_used - used) / updates * 1000 if updates else 0.0
             lines.append(
-                f"process CPU in {name}: {next_cpu - cpu:.1f} s over {next_wall - wall:.0f} s, "
+                f"process CPU in {name}: {next_used - used:.1f} s over {next_wall - wall:.0f} s, "
                 f"{updates} updates, {per_update:.1f} ms per update (bot, its database thread, "
                 f"the outbox, the fake Telegram and the scripted people together)"
             )
