@@ -58,7 +58,9 @@ async def _run(args: argparse.Namespace, folder: Path) -> ReplicaRun:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--players", type=int, default=300)
-    parser.add_argument("--speed", type=float, default=100.0)
+    # ×10: the first game's 10-minute protest window lasts a minute, longer than a loaded
+    # machine takes to deliver its results (at ×100 it closed before the player could protest).
+    parser.add_argument("--speed", type=float, default=10.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--replicas", type=int, default=3)
     parser.add_argument("--kill-after", type=int, default=None, help="kill -9 one replica then")

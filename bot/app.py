@@ -18,6 +18,7 @@ from aiogram.enums import ParseMode
 from aiogram.fsm.storage.base import BaseEventIsolation, BaseStorage
 from aiogram.fsm.storage.memory import SimpleEventIsolation
 from aiogram.types import BotCommand
+from aiogram.utils.token import extract_bot_id
 from aiogram.webhook.aiohttp_server import setup_application
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
@@ -29,10 +30,12 @@ from bot.db.migrate import upgrade
 from bot.db.uow import SqlUnitOfWorkFactory
 from bot.delivery import DeliveryLimits, DeliveryWorker
 from bot.delivery.drawers import standings_drawers
+from bot.delivery.limits import Limiter, LocalLimiter
 from bot.delivery.shared_limits import RedisLimiter
 from bot.delivery.worker import HEARTBEAT_SECONDS, LEASE_SECONDS, process_identity, utc_now
 from bot.i18n import LOCALES, translator
 from bot.metrics import TelegramRequestMetrics, UpdateMetricsMiddleware
+from bot.polling import ConflictGuard
 from bot.rendering.pictures import StandingsPainter
 from bot.replies import ReliableReplies, ReplyScope
 from bot.response_models import HeldResponseModels
@@ -76,16 +79,17 @@ class Application:
         await self.engine.dispose()
 
 
-def build_bot(settings: Settings) -> Bot:
-    """A Bot speaking HTML, pointed at Telegram or at `TELEGRAM_API_BASE` when set."""
+def build_bot(settings: Settings, limiter: Limiter | None = None) -> Bot:
+    """A Bot speaking HTML, pointed at Telegram or at `TELEGRAM_API_BASE` when set; its
+    direct replies keep Telegram's limits through `limiter` (the outbox's)."""
     if settings.bot_token is None:
         raise ValueError("BOT_TOKEN is required to build the bot")
     session = AiohttpSession()
     if settings.telegram_api_base:
         session = AiohttpSession(api=TelegramAPIServer.from_base(settings.telegram_api_base))
-    # Replies made while handling an update wait out 429s and retry faults (bot.replies);
-    # registered first, it wraps the metrics, which so count every attempt.
-    session.middleware(ReliableReplies())
+    # Replies made while handling an update keep the limits, wait out 429s and retry faults
+    # (bot.replies); registered first, it wraps the metrics, which so count every attempt.
+    session.middleware(ReliableReplies(limiter=limiter))
     session.middleware(TelegramRequestMetrics())
     session.middleware(HeldResponseModels())
     return Bot(
@@ -157,11 +161,13 @@ async def build_application(
     await upgrade(engine)
     session_factory = create_session_factory(engine)
     uow_factory = SqlUnitOfWorkFactory(session_factory)
-    bot = build_bot(settings)
     if clock is None and settings.clock_origin is not None:
         clock = ScaledClock.shared(settings.clock_origin, settings.clock_rate)
     dispatcher = build_dispatcher(settings, session_factory, uow_factory, clock, seeds)
-    delivery, reminders = build_delivery(settings, bot, dispatcher, uow_factory)
+    # One limiter for the outbox and the direct replies: Telegram counts them together.
+    limiter = build_limiter(dispatcher.storage, settings)
+    bot = build_bot(settings, limiter)
+    delivery, reminders = build_delivery(settings, bot, dispatcher, uow_factory, limiter)
     return Application(
         settings=settings,
         engine=engine,
@@ -173,32 +179,42 @@ async def build_application(
     )
 
 
-def _shared_limiter(storage: BaseStorage, bot: Bot, limits: DeliveryLimits) -> RedisLimiter | None:
-    # With Redis, every replica keeps Telegram's limits together with the others.
-    from aiogram.fsm.storage.redis import RedisStorage
-
-    if isinstance(storage, RedisStorage):
-        return RedisLimiter(storage.redis, bot.id, limits)
-    return None
-
-
-def build_delivery(
-    settings: Settings, bot: Bot, dispatcher: Dispatcher, uow_factory: SqlUnitOfWorkFactory
-) -> tuple[DeliveryWorker, ReminderScheduler]:
-    """The outbox worker and the reminder scheduler, started and stopped with the Dispatcher
-    and woken by every commit that records a push."""
-    limits = DeliveryLimits(
+def delivery_limits(settings: Settings) -> DeliveryLimits:
+    """The limits the bot keeps, from the DELIVERY_* settings."""
+    return DeliveryLimits(
         messages_per_second=settings.delivery_messages_per_second,
         private_chat_per_second=settings.delivery_private_chat_per_second,
         group_per_minute=settings.delivery_group_per_minute,
     )
+
+
+def build_limiter(storage: BaseStorage, settings: Settings) -> Limiter:
+    """Telegram's limits as this process keeps them: with Redis, together with every replica
+    (sliding windows in Redis); otherwise on its own."""
+    from aiogram.fsm.storage.redis import RedisStorage
+
+    if isinstance(storage, RedisStorage):
+        assert settings.bot_token is not None
+        bot_id = extract_bot_id(settings.bot_token.get_secret_value())
+        return RedisLimiter(storage.redis, bot_id, delivery_limits(settings))
+    return LocalLimiter(delivery_limits(settings))
+
+
+def build_delivery(
+    settings: Settings,
+    bot: Bot,
+    dispatcher: Dispatcher,
+    uow_factory: SqlUnitOfWorkFactory,
+    limiter: Limiter,
+) -> tuple[DeliveryWorker, ReminderScheduler]:
+    """The outbox worker and the reminder scheduler, started and stopped with the Dispatcher
+    and woken by every commit that records a push."""
     # One identity for this process's claims and leases among the bot's replicas.
     identity = process_identity()
     delivery = DeliveryWorker(
         bot,
         uow_factory,
-        limits=limits,
-        limiter=_shared_limiter(dispatcher.storage, bot, limits),
+        limiter=limiter,
         default_locale=settings.default_locale,
         drawers=standings_drawers(uow_factory, dispatcher["pictures"], settings.web_base_url),
         pack=pack_intent,
@@ -213,11 +229,44 @@ def build_delivery(
     uow_factory.add_commit_listener(reminders.on_commit)
     dispatcher.startup.register(delivery.start)
     dispatcher.startup.register(reminders.start)
-    dispatcher.shutdown.register(reminders.stop)
-    dispatcher.shutdown.register(delivery.stop)
-    # After the worker stopped: no picture is being drawn any more.
-    dispatcher.shutdown.register(dispatcher["pictures"].close)
+
+    async def stop() -> None:
+        # A database that is gone or does not answer is said in one line, and nothing waits
+        # for it (a unit of work would wait up to CONNECTION_WAIT_S for its pool).
+        problem = await database_problem(settings, uow_factory)
+        if problem is not None:
+            log.error(
+                "stopping without the database: %s; the messages in flight are settled by "
+                "the next start",
+                problem,
+            )
+        await reminders.stop(database=problem is None)
+        await delivery.stop(database=problem is None)
+        # After the worker stopped: no picture is being drawn any more.
+        await dispatcher["pictures"].close()
+
+    dispatcher.shutdown.register(stop)
     return delivery, reminders
+
+
+# How long a stop waits for the database to answer before going on without it.
+STOP_CHECK_SECONDS = 5.0
+
+
+async def database_problem(settings: Settings, uow_factory: SqlUnitOfWorkFactory) -> str | None:
+    """Why the database cannot be used now (one line), or None when it answers."""
+    path = settings.sqlite_path
+    if path is not None and not path.exists():
+        # Connecting would make a new, empty file in its place.
+        return f"the SQLite database {path} is gone"
+    try:
+        async with asyncio.timeout(STOP_CHECK_SECONDS), uow_factory() as uow:
+            await uow.leases.holder(POLLING_LEASE, utc_now())
+    except TimeoutError:
+        return f"the database did not answer within {STOP_CHECK_SECONDS:.0f} s"
+    except Exception as error:
+        return f"the database fails: {str(error).splitlines()[0] if str(error) else error!r}"
+    return None
 
 
 async def set_command_menu(bot: Bot) -> None:
@@ -278,21 +327,30 @@ async def polling_lease(app: Application) -> AsyncIterator[None]:
         keeping.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await keeping
-        async with app.uow_factory() as uow:
-            await uow.leases.release(POLLING_LEASE, identity)
-            await uow.commit()
+        problem = await database_problem(app.settings, app.uow_factory)
+        if problem is None:
+            async with app.uow_factory() as uow:
+                await uow.leases.release(POLLING_LEASE, identity)
+                await uow.commit()
+        else:
+            log.warning("the polling lease is left to run out: %s", problem)
 
 
 async def run_polling(app: Application, handle_signals: bool = True) -> None:
-    """Long polling until SIGINT or SIGTERM (or `stop_polling()`), then a graceful stop."""
+    """Long polling until SIGINT or SIGTERM (or `stop_polling()`), then a graceful stop;
+    `PollingConflict` after that when another bot instance polls with the same token."""
     await set_command_menu(app.bot)
     await app.bot.delete_webhook(drop_pending_updates=False)
+    guard = ConflictGuard(app.dispatcher)
+    app.bot.session.middleware(guard)
     await app.dispatcher.start_polling(
         app.bot,
         handle_signals=handle_signals,
         close_bot_session=False,
         allowed_updates=app.dispatcher.resolve_used_update_types(),
     )
+    if guard.conflict is not None:
+        raise guard.conflict
 
 
 async def run_webhook(app: Application, stop: asyncio.Event | None = None) -> None:

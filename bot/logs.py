@@ -55,3 +55,6 @@ def setup_logging(level: str, *secrets: str, log_format: str = "text") -> None:
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level)
+    # APScheduler says "Running job ..." at every reminder wake-up (every few seconds): only
+    # its warnings and errors are worth a line.
+    logging.getLogger("apscheduler").setLevel(max(root.level, logging.WARNING))

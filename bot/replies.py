@@ -3,8 +3,12 @@
 Two pieces work together:
 - `ReliableReplies`, an aiogram session middleware (`bot.session.middleware(...)`): a request
   made while an update is being handled waits out a 429 for its `retry_after` and retries a 5xx,
-  an undecodable answer (a proxy's error page) or a network error with a backoff. Requests made
-  elsewhere (the outbox worker, long polling) pass through untouched: they keep their own rules.
+  an undecodable answer (a proxy's error page) or a network error with a backoff. A reply that
+  sends a message takes its place in Telegram's limits first, from the same limiter as the
+  outbox (`bot.delivery.limits.Limiter`: this process's, or shared by every replica through
+  Redis), so replies and pushes of all replicas together stay within the limits; a 429 pauses
+  the chat for all of them. Requests made elsewhere (the outbox worker, long polling) pass
+  through untouched: they keep their own rules.
 - `ReplyScope`, a Dispatcher update middleware that opens that scope for each update and, once
   the handler returned, answers a button press nobody answered, so no spinner keeps turning.
 
@@ -35,10 +39,12 @@ from aiogram.exceptions import (
     TelegramRetryAfter,
     TelegramServerError,
 )
-from aiogram.methods import AnswerCallbackQuery, TelegramMethod
+from aiogram.methods import AnswerCallbackQuery, SendChatAction, TelegramMethod
 from aiogram.methods.base import TelegramType
 from aiogram.types import TelegramObject, Update
 from aiogram.utils.backoff import Backoff, BackoffConfig
+
+from bot.delivery.limits import Limiter, Slot
 
 if TYPE_CHECKING:
     from aiogram import Bot
@@ -82,6 +88,19 @@ def _retryable(error: Exception) -> bool:
     return isinstance(error, TelegramServerError | TelegramNetworkError | ClientDecodeError)
 
 
+# The requests Telegram's flood limits count: those that put a new message into a chat
+# (sendMessage, sendPhoto, sendDocument, copyMessage, forwardMessage, ...).
+_SENDING = ("send", "copy", "forward")
+
+
+def counted_chat(method: TelegramMethod[Any]) -> int | None:
+    """The chat whose limits a request counts against, or None when it sends no message."""
+    chat_id = getattr(method, "chat_id", None)
+    if not isinstance(chat_id, int) or isinstance(method, SendChatAction):
+        return None
+    return chat_id if method.__api_method__.startswith(_SENDING) else None
+
+
 def already_answered(query_id: str) -> bool:
     """Whether the update being handled has answered the button press `query_id`."""
     replies = _current.get()
@@ -97,7 +116,10 @@ class ReliableReplies(BaseRequestMiddleware):
         retry_after_budget: float = RETRY_AFTER_BUDGET,
         backoff: BackoffConfig = FAULT_BACKOFF,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        limiter: Limiter | None = None,
     ) -> None:
+        """Without a `limiter` replies keep no limits of their own (tests of the retries)."""
+        self.limiter = limiter
         self._attempts = attempts
         self._budget = retry_after_budget
         self._backoff = backoff
@@ -117,10 +139,11 @@ class ReliableReplies(BaseRequestMiddleware):
             # `answer()` after long work already answered it at once is dropped.
             return True  # type: ignore[return-value]
         faults = Backoff(self._backoff)
+        chat_id = counted_chat(method)
         waited = 0.0
         while True:
             try:
-                result = await make_request(bot, method)
+                result = await self._request(make_request, bot, method, chat_id)
             except TelegramRetryAfter as error:
                 if waited + error.retry_after > self._budget:
                     raise
@@ -151,6 +174,30 @@ class ReliableReplies(BaseRequestMiddleware):
             if isinstance(method, AnswerCallbackQuery):
                 replies.answered.add(method.callback_query_id)
             return result
+
+    async def _request(
+        self,
+        make_request: NextRequestMiddlewareType[TelegramType],
+        bot: Bot,
+        method: TelegramMethod[TelegramType],
+        chat_id: int | None,
+    ) -> Response[TelegramType]:
+        """One attempt; a message to `chat_id` waits for its place in the limits first, holds
+        it until its answer, and a 429 pauses the chat for every sender."""
+        if self.limiter is None or chat_id is None:
+            return await make_request(bot, method)
+        while True:
+            slot = await self.limiter.try_start(chat_id)
+            if isinstance(slot, Slot):
+                break
+            await self._sleep(slot)
+        try:
+            return await make_request(bot, method)
+        except TelegramRetryAfter as error:
+            await self.limiter.pause(chat_id, error.retry_after)
+            raise
+        finally:
+            await self.limiter.finish(slot)
 
 
 class ReplyScope(BaseMiddleware):

@@ -1,13 +1,16 @@
 """Scheduled pushes (reminders) with the database as the truth, swept by one process at a time.
 
-One asyncio task sleeps until the earliest due push (a commit that changes the timetable wakes
-it to look again), then sweeps: every push that is due moves into the outbox and is deleted in
-one transaction, so a push reaches the outbox exactly once, whatever restarts happen. Sweeps
-never overlap, and stopping lets the one under way finish.
+APScheduler (3.11, an `AsyncIOScheduler` on the bot's event loop) holds one job: the wake-up,
+planned at the earliest due push (a commit that changes the timetable plans it at once, to look
+again). A wake-up sweeps: every push that is due moves into the outbox and is deleted in one
+transaction, so a push reaches the outbox exactly once, whatever restarts happen. The job runs
+with `max_instances=1` and `coalesce`, and the next wake-up is planned only once the last one
+finished, so sweeps never overlap; stopping lets the one under way finish (nothing cancelled).
 
-Of several bot processes on one database, only the holder of the "scheduler" lease sweeps; it
-renews the lease at every wake-up (at least every `renew_seconds`, 10 by default), and when
-its holder dies another process takes it over once it runs out (within a minute).
+Of several bot processes on one database, only the holder of the "scheduler" lease sweeps; every
+process wakes at least every `renew_seconds` (10 by default): the holder renews the lease, the
+others try to take it, so when its holder dies another process takes over once it runs out
+(within a minute).
 
 The sweep is also the scheduler's duty towards deadlines: it closes every registration whose
 deadline has come, with nobody touching the tournament. The organizer's "registration closed"
@@ -20,7 +23,17 @@ import asyncio
 import contextlib
 import logging
 import time
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
+
+from apscheduler.events import (
+    EVENT_JOB_ERROR,
+    EVENT_JOB_EXECUTED,
+    EVENT_JOB_SUBMITTED,
+    JobEvent,
+)
+from apscheduler.jobstores.base import JobLookupError
+from apscheduler.schedulers.asyncio import AsyncIOScheduler
+from apscheduler.triggers.date import DateTrigger
 
 from bot.db.uow import SqlUnitOfWorkFactory
 from bot.delivery.worker import Clock, process_identity, utc_now
@@ -31,6 +44,9 @@ log = logging.getLogger(__name__)
 SCHEDULER_LEASE = "scheduler"
 LEASE_SECONDS = 30.0
 LEASE_RENEW_SECONDS = 10.0
+WAKE_UP_JOB = "reminders-wake-up"
+# How long stopping waits for a wake-up under way (a database that stopped answering).
+STOP_WAIT_SECONDS = 10.0
 
 
 class ReminderScheduler:
@@ -55,9 +71,12 @@ class ReminderScheduler:
         self._lease_clock = lease_clock
         self.identity = identity or process_identity()
         self._sweeping = asyncio.Lock()
-        self._wakeup = asyncio.Event()
+        self._scheduler: AsyncIOScheduler | None = None
+        self._running = False  # a wake-up submitted and not finished yet
+        self._again = False  # the timetable changed during a wake-up: wake again at once
+        self._idle = asyncio.Event()
+        self._idle.set()
         self._stopping = False
-        self._task: asyncio.Task[None] | None = None
         self.next_due: datetime | None = None  # the earliest push waiting, as last read
         self.leading = False
         self._renewed_at = -LEASE_SECONDS  # monotonic seconds of the last renewal
@@ -65,44 +84,98 @@ class ReminderScheduler:
     async def start(self) -> None:
         """Send what fell due while stopped (if this process leads), then run."""
         self._stopping = False
-        await self._wake_up()
-        self._task = asyncio.create_task(self._run(), name="reminder-scheduler")
+        scheduler = AsyncIOScheduler(
+            timezone=UTC,
+            job_defaults={"max_instances": 1, "coalesce": True, "misfire_grace_time": None},
+        )
+        scheduler.add_listener(
+            self._on_job_event, EVENT_JOB_SUBMITTED | EVENT_JOB_EXECUTED | EVENT_JOB_ERROR
+        )
+        scheduler.start()
+        self._scheduler = scheduler
+        self._idle.clear()
+        self._plan(None)
+        await self._idle.wait()  # the first wake-up, at once
 
-    async def stop(self) -> None:
-        """Let a sweep under way finish, then step down so another process leads at once."""
+    async def stop(self, *, database: bool = True) -> None:
+        """Let a wake-up under way finish, then step down so another process leads at once.
+
+        Without a `database` (it is gone or does not answer) no wake-up is waited for and the
+        lease is left to run out."""
         self._stopping = True
-        self._wakeup.set()
-        if self._task is not None:
-            await self._task
-            self._task = None
-        if self.leading:
+        scheduler, self._scheduler = self._scheduler, None
+        if scheduler is not None:
+            with contextlib.suppress(JobLookupError):
+                scheduler.remove_job(WAKE_UP_JOB)
+            if database:
+                try:
+                    await asyncio.wait_for(self._idle.wait(), STOP_WAIT_SECONDS)
+                except TimeoutError:
+                    log.error(
+                        "the reminder scheduler's sweep did not finish within %.0f s; stopping "
+                        "without it (what it did not commit is swept at the next start)",
+                        STOP_WAIT_SECONDS,
+                    )
+            # A wake-up still under way is cancelled here (what it did not commit stays due).
+            scheduler.shutdown(wait=False)
+        leading, self.leading = self.leading, False
+        if leading and database:
             async with self._uow_factory() as uow:
                 await uow.leases.release(SCHEDULER_LEASE, self.identity)
                 await uow.commit()
-            self.leading = False
 
     def on_commit(self, changed: frozenset[str]) -> None:
-        """A unit-of-work commit listener: a changed timetable may move the next wake-up."""
-        if "scheduled_pushes" in changed:
-            self._wakeup.set()
+        """A unit-of-work commit listener: a changed timetable may move the next wake-up.
 
-    async def _run(self) -> None:
-        while not self._stopping:
-            self._wakeup.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wakeup.wait(), timeout=self._sleep_seconds())
-            if self._stopping:
-                return
-            try:
-                await self._wake_up()
-            except Exception:
-                log.exception("the reminder scheduler could not sweep")
+        Only the lead cares: another process's wake-ups only watch the lease."""
+        if "scheduled_pushes" not in changed or not self.leading or self._stopping:
+            return
+        if self._running:
+            self._again = True
+        elif self._scheduler is not None:
+            self._plan(None)
 
-    def _sleep_seconds(self) -> float:
+    def _plan(self, at: datetime | None) -> None:
+        """The one wake-up job, at `at` (real time; None: now)."""
+        assert self._scheduler is not None
+        self._scheduler.add_job(
+            self._wake,
+            DateTrigger(run_date=at or datetime.now(UTC)),
+            id=WAKE_UP_JOB,
+            name="reminders' wake-up",
+            replace_existing=True,
+        )
+
+    def _on_job_event(self, event: JobEvent) -> None:
+        if event.job_id != WAKE_UP_JOB:
+            return
+        if event.code == EVENT_JOB_SUBMITTED:
+            self._running = True
+            self._idle.clear()
+            return
+        # Finished (the executor no longer counts it): the next one may be planned.
+        self._running = False
+        self._idle.set()
+        if self._stopping or self._scheduler is None:
+            return
+        self._plan(self._next_wake_up())
+
+    def _next_wake_up(self) -> datetime | None:
+        if self._again:
+            return None
+        now = datetime.now(UTC)
+        renew = now + timedelta(seconds=self._renew_seconds)
         if not self.leading or self.next_due is None:
-            return self._renew_seconds
-        due_in = (self.next_due - self._clock()).total_seconds() / self._rate
-        return max(0.0, min(due_in, self._renew_seconds))
+            return renew
+        due = now + (self.next_due - self._clock()) / self._rate
+        return max(now, min(due, renew))
+
+    async def _wake(self) -> None:
+        self._again = False
+        try:
+            await self._wake_up()
+        except Exception:
+            log.exception("the reminder scheduler could not sweep")
 
     async def _wake_up(self) -> None:
         """Keep (or take) the lead; when leading, sweep and read the next due time."""

@@ -72,6 +72,7 @@ def run(args: argparse.Namespace) -> int:
         secrets.append(settings.webhook_secret.get_secret_value())
     from bot.app import PollingTaken
     from bot.logs import setup_logging
+    from bot.polling import PollingConflict
     from bot.startup import StartupError
     from bot.web import WebServerError
 
@@ -81,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
     except WebServerError as error:
         print(f"mafiatour: {error}", file=sys.stderr)
         return 2
-    except (StartupError, PollingTaken) as error:
+    except (StartupError, PollingTaken, PollingConflict) as error:
         print(f"mafiatour: {error}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:  # Ctrl+C while start-up was still waiting for a service

@@ -246,15 +246,26 @@ class DeliveryWorker:
         self._stopping = False
         self._loop_task = asyncio.create_task(self._run(), name="delivery-worker")
 
-    async def stop(self) -> None:
-        """Stop taking messages, let the ones in flight finish, record them, and step down."""
+    async def stop(self, *, database: bool = True) -> None:
+        """Stop taking messages, let the ones in flight finish, record them, and step down.
+
+        Without a `database` (it is gone or does not answer) nothing waits for it: the loop
+        and the messages in flight are cancelled, and the next start settles them by the
+        promise (their claims run out)."""
         self._stopping = True
         self._wakeup.set()
+        if not database:
+            for task in (self._loop_task, *self._sending.values()):
+                if task is not None:
+                    task.cancel()
         if self._loop_task is not None:
-            await self._loop_task
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._loop_task
             self._loop_task = None
         if self._sending:
             await asyncio.gather(*self._sending.values(), return_exceptions=True)
+        if not database:
+            return
         try:
             async with self._uow_factory() as uow:
                 await self._record_outcomes(uow)

@@ -277,9 +277,10 @@ class BotApi:
         if allowed is not None:
             self.world.allowed_updates = list(allowed)
         self.confirm(offset)
-        # A newer getUpdates ends an older one that is still waiting, as on Telegram.
+        # A newer getUpdates ends an older one that is still waiting at once, as on Telegram.
         self._poll_generation += 1
         generation = self._poll_generation
+        self.world.update_queued.fire()
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while not self.deliverable() and not self.closing and loop.time() < deadline:

@@ -37,6 +37,7 @@ from bot.simulation.report import (
     channel_feed,
     read_outcome,
     report_text,
+    windows_closed,
     write_files,
 )
 from bot.simulation.roles import Pace, SimulationError, people
@@ -46,7 +47,6 @@ from bot.web import serving
 from domain.outgoing import DeliveryStatus
 from domain.presets import PRESET_IDS
 from domain.regulation import Regulation, load_preset, parse_regulation
-from domain.services.standings_posts import refresh_prefix
 
 __all__ = [
     "SimulationError",
@@ -166,19 +166,6 @@ async def _delivered(app, meter: UpdateMeter) -> None:
             await asyncio.sleep(0.1)
 
 
-async def _windows_closed(app, meter: UpdateMeter, tournament_id: int) -> None:
-    """Wait until the live table's edits for the closing protest windows have gone into the
-    outbox (the scheduler moves each at its window's close, on the simulation's clock)."""
-    async with asyncio.timeout(DELIVERY_WAIT):
-        while True:
-            with meter.apart():
-                async with app.uow_factory() as uow:
-                    waiting = await uow.scheduled_pushes.waiting(refresh_prefix(tournament_id))
-            if not waiting:
-                return
-            await asyncio.sleep(0.1)
-
-
 async def simulate(options: SimulationOptions, out: TextIO) -> SimulationResult:
     """Play a whole tournament, print the progress and the report, write the files."""
     started = time.perf_counter()
@@ -247,7 +234,9 @@ async def simulate(options: SimulationOptions, out: TextIO) -> SimulationResult:
                     created=functools.partial(_page_address, settings.web_base_url, out),
                 )
                 played = await script.run()
-                await _windows_closed(app, meter, played.tournament_id)
+                await windows_closed(
+                    app.uow_factory, played.tournament_id, DELIVERY_WAIT, meter.apart
+                )
                 await _delivered(app, meter)
                 meter.mark("the end")
                 await fake.wait_idle(quiet=0.3, timeout=WAIT)

@@ -40,11 +40,10 @@ from bot.simulation import TELEGRAM_LIMITS, entry_of, players_for
 from bot.simulation.figures import Figures, message_kinds, percentile
 from bot.simulation.people import ORGANIZER_ID, cast_of
 from bot.simulation.progress import Progress
-from bot.simulation.report import Outcome, read_outcome
+from bot.simulation.report import Outcome, read_outcome, windows_closed
 from bot.simulation.roles import Pace, people
 from bot.simulation.scenario import Tournament, stage_tables
 from domain.outgoing import DeliveryStatus
-from domain.services.standings_posts import refresh_prefix
 
 SECRET = "replicas-webhook-secret"
 START_SECONDS = 120.0
@@ -126,7 +125,12 @@ class Replica:
             with contextlib.suppress(ValueError):
                 entry = json.loads(line)
                 if isinstance(entry, dict) and entry.get("level") in ("ERROR", "CRITICAL"):
-                    found.append(f"replica {self.number}: {entry['logger']}: {entry['message']}")
+                    # The exception's own line (the traceback's last) says why.
+                    why = (entry.get("traceback") or "").strip().splitlines()[-1:]
+                    found.append(
+                        f"replica {self.number}: {entry['logger']}: {entry['message']}"
+                        + "".join(f" ({line})" for line in why)
+                    )
         return found
 
 
@@ -264,10 +268,10 @@ async def _play(options: _Options) -> ReplicaRun:
                 delivered=functools.partial(_delivered, uow_factory),
             )
             played = await script.run()
-            await _windows_closed(uow_factory, played.tournament_id)
+            await windows_closed(uow_factory, played.tournament_id, DELIVERY_WAIT)
             await _delivered(uow_factory)
             await fake.wait_idle(quiet=0.5, timeout=DELIVERY_WAIT)
-            killed = kill.done() and not kill.cancelled()
+            killed = kill.done() and not kill.cancelled() and kill.result()
         outcome = await read_outcome(uow_factory, played.tournament_id, clock.now())
         delivered = await _delivery_check(uow_factory, fake)
     finally:
@@ -292,10 +296,10 @@ async def _play(options: _Options) -> ReplicaRun:
 @contextlib.asynccontextmanager
 async def _killing(
     fake: FakeTelegram, group: list[Replica], after_updates: int | None
-) -> AsyncIterator[asyncio.Task[None]]:
-    async def kill_and_restart() -> None:
+) -> AsyncIterator[asyncio.Task[bool]]:
+    async def kill_and_restart() -> bool:
         if after_updates is None or len(group) < 2:
-            return
+            return False
         while fake.world.delivered_update_id < after_updates:
             await asyncio.sleep(0.05)
         victim = group[1]
@@ -304,6 +308,7 @@ async def _killing(
         await victim.process.wait()
         await asyncio.sleep(2.0)
         await victim.start()
+        return True
 
     task = asyncio.create_task(kill_and_restart())
     try:
@@ -319,18 +324,6 @@ async def _delivered(uow_factory: SqlUnitOfWorkFactory) -> None:
     """Wait until the outbox has sent everything recorded (a killed replica's messages are
     settled by another once its lease runs out)."""
     await wait_until_delivered(uow_factory, DELIVERY_WAIT, poll_seconds=0.2)
-
-
-async def _windows_closed(uow_factory: SqlUnitOfWorkFactory, tournament_id: int) -> None:
-    """Wait until the live table's edits for the closing protest windows went into the outbox."""
-    async with asyncio.timeout(DELIVERY_WAIT):
-        while await _waiting_refreshes(uow_factory, tournament_id):
-            await asyncio.sleep(0.2)
-
-
-async def _waiting_refreshes(uow_factory: SqlUnitOfWorkFactory, tournament_id: int) -> int:
-    async with uow_factory() as uow:
-        return len(await uow.scheduled_pushes.waiting(refresh_prefix(tournament_id)))
 
 
 SENDS = frozenset({"sendMessage", "sendPhoto", "sendDocument"})

@@ -11,6 +11,10 @@ to the bot's database.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
 from html import escape
@@ -25,6 +29,7 @@ from bot.simulation.figures import Figures
 from bot.simulation.people import ORGANIZER_ID
 from domain.services.exports import dump_tournament
 from domain.services.standings import standings_of_tournament
+from domain.services.standings_posts import refresh_prefix
 from domain.standings import Standings
 
 REPORT_FILE = "report.html"
@@ -210,3 +215,22 @@ def write_files(report: Report) -> None:
     pictures are there)."""
     (report.folder / REPORT_FILE).write_text(report_html(report), encoding="utf-8")
     (report.folder / TOURNAMENT_FILE).write_text(report.outcome.document + "\n", encoding="utf-8")
+
+
+async def windows_closed(
+    uow_factory: SqlUnitOfWorkFactory,
+    tournament_id: int,
+    timeout: float,
+    apart: Callable[[], AbstractContextManager[None]] = contextlib.nullcontext,
+) -> None:
+    """Wait until the live table's edits for the closing protest windows have gone into the
+    outbox (the scheduler moves each at its window's close, on the simulation's clock); each
+    look at the database is made within `apart()` (the simulation's meter keeps it apart)."""
+    async with asyncio.timeout(timeout):
+        while True:
+            with apart():
+                async with uow_factory() as uow:
+                    waiting = await uow.scheduled_pushes.waiting(refresh_prefix(tournament_id))
+            if not waiting:
+                return
+            await asyncio.sleep(0.1)

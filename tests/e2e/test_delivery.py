@@ -451,9 +451,9 @@ async def test_one_process_sweeps_and_another_takes_over_when_it_dies(
     await second.start()
     await asyncio.sleep(0.5)
     assert first.leading and not second.leading
-    # "a" is killed: its task ends without giving the lead up; its lease runs out.
-    assert first._task is not None
-    first._task.cancel()
+    # "a" is killed: its wake-ups stop without giving the lead up; its lease runs out.
+    assert first._scheduler is not None
+    first._scheduler.shutdown(wait=False)
     real.now += timedelta(seconds=31)
     async with asyncio.timeout(60):
         while not second.leading:

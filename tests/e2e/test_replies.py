@@ -30,7 +30,7 @@ async def limited() -> AsyncIterator[FakeTelegram]:
     await fake.stop()
 
 
-async def test_eight_messages_within_a_second_get_eight_replies_in_order(
+async def test_eight_messages_within_a_second_get_eight_replies_in_order_within_the_limits(
     limited: FakeTelegram, tmp_path
 ) -> None:  # type: ignore[no-untyped-def]
     async with running_bot(_settings(limited, tmp_path)):
@@ -45,8 +45,9 @@ async def test_eight_messages_within_a_second_get_eight_replies_in_order(
         (False, True),
     ] * 4
     assert len([m for m in anna.messages if m.from_bot]) == 8
-    refused = [r for r in limited.stats.requests if r.status == 429]
-    assert refused, "the limits were not reached: the test would prove nothing"
+    # Eight replies to one person within a second would break the limit of one a second:
+    # the bot keeps it itself (the outbox's limiter), so Telegram never refused one.
+    assert not [r for r in limited.stats.requests if r.status == 429]
 
 
 async def test_a_wizard_question_lost_to_a_429_or_a_5xx_is_sent_again(
@@ -73,7 +74,8 @@ async def test_a_wizard_does_not_move_on_when_its_question_was_not_delivered(
     # The city question and the apology both fail for good (not a fault worth retrying).
     fake_telegram.inject(ADMIN_ID, 400, description="Bad Request: chat not found", times=2)
     admin.send("Ворон")
-    await fake_telegram.wait_idle(timeout=WAIT)
+    # The apology waits for its place in the person's limit (a second after the question).
+    await fake_telegram.wait_idle(quiet=1.5, timeout=WAIT)
     # Still on the title: the retyped title is taken and the city asked.
     await answer(admin, "Ворон", "Город")
     await answer(admin, "Омск", "Место")

@@ -176,3 +176,44 @@ async def test_a_second_polling_process_refuses_to_start_with_one_line(
         _, first_err = await asyncio.wait_for(first.communicate(), WAIT_LIMIT)
     assert first.returncode == 0, first_err.decode()
     assert "Conflict" not in first_err.decode()
+
+
+async def test_a_second_polling_process_on_another_database_stops_with_one_line(
+    fake_telegram: FakeTelegram, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    """Another machine, say: nothing shared but the token. Telegram (the fake) ends the older
+    getUpdates with 409 Conflict when the newer one comes; the newcomer stops, the first goes
+    on answering."""
+    env = _bot_env(fake_telegram, tmp_path, "WARNING")
+    first = await _mafiatour("run", env=env, cwd=str(tmp_path))
+    try:
+        anna = fake_telegram.user(303, "Анна")
+        anna.send("/start")
+        await anna.wait_for(timeout=WAIT_LIMIT)
+        elsewhere = tmp_path / "elsewhere"
+        elsewhere.mkdir()
+        second_env = {
+            **env,
+            "WEB_PORT": str(free_port()),
+            "DATABASE_URL": f"sqlite+aiosqlite:///{elsewhere / 'bot.sqlite3'}",
+        }
+        second = await _mafiatour("run", env=second_env, cwd=str(elsewhere))
+        try:
+            _, err = await asyncio.wait_for(second.communicate(), WAIT_LIMIT)
+        finally:
+            if second.returncode is None:
+                second.kill()
+                await second.wait()
+        assert second.returncode == 1
+        (line,) = err.decode().strip().splitlines()
+        assert line.startswith("mafiatour: another bot instance is polling Telegram")
+        assert "terminated by other getUpdates request" in line and "WEBHOOK_URL" in line
+        anna.send("/help")  # the first one still answers
+        await anna.wait_for(
+            lambda message: "Что я умею" in (message.text or ""), timeout=WAIT_LIMIT
+        )
+    finally:
+        first.send_signal(signal.SIGTERM)
+        _, first_err = await asyncio.wait_for(first.communicate(), WAIT_LIMIT)
+    assert first.returncode == 0, first_err.decode()
+    assert "Traceback" not in first_err.decode()

@@ -8,9 +8,14 @@ from collections.abc import AsyncIterator
 
 import pytest
 import redis.asyncio as redis
+from aiogram import Bot
+from aiogram.client.session.aiohttp import AiohttpSession
+from aiogram.client.telegram import TelegramAPIServer
 
 from bot.delivery.limits import DeliveryLimits, Slot
 from bot.delivery.shared_limits import RedisLimiter
+from bot.fake_telegram import FakeTelegram, RateLimits
+from bot.replies import ReliableReplies, UpdateReplies, replying_to
 
 REDIS_URL = "redis://127.0.0.1:6379/15"
 PERSON, OTHER, CHANNEL = 7, 8, -100_5
@@ -64,3 +69,42 @@ async def test_a_pause_telegram_asked_for_holds_for_every_replica(
     wait = await second.try_start(PERSON)
     assert wait == pytest.approx(5, abs=1)
     assert isinstance(await second.try_start(OTHER), Slot)
+
+
+async def test_direct_replies_of_several_replicas_keep_the_limits_together() -> None:
+    """Two replicas reply at once, as fast as their handlers can, to one person and to the
+    whole bot's overall limit: Telegram (the fake, enforcing 1 a second to a person and 3 a
+    second overall) never answers 429, and every reply arrives."""
+    fake = FakeTelegram(enforce_limits=RateLimits(3, 1, 2))
+    await fake.start()
+    client = redis.Redis.from_url(REDIS_URL)
+    limits = DeliveryLimits(messages_per_second=3, private_chat_per_second=1, group_per_minute=2)
+    bot_id = random.randrange(10**9)
+    people = [fake.user(person, f"Игрок{person}") for person in (PERSON, *range(100, 104))]
+    for person in people:
+        person.send("/start")
+    bots = []
+    for _replica in range(2):
+        session = AiohttpSession(api=TelegramAPIServer.from_base(fake.base_url))
+        session.middleware(ReliableReplies(limiter=RedisLimiter(client, bot_id, limits)))
+        bots.append(Bot(token=fake.token, session=session))
+
+    async def reply(bot: Bot, chat_id: int, text: str) -> None:
+        with replying_to(UpdateReplies()):
+            await bot.send_message(chat_id, text)
+
+    try:
+        await asyncio.gather(
+            *(reply(bots[n % 2], PERSON, f"ответ {n}") for n in range(4)),
+            *(reply(bots[n % 2], 100 + n, f"другому {n}") for n in range(4)),
+        )
+    finally:
+        for bot in bots:
+            await bot.session.close()
+        await client.aclose()
+        await fake.stop()
+    assert fake.stats.too_many_requests == 0
+    assert sorted(m.text or "" for m in fake.messages(PERSON) if m.from_bot) == [
+        f"ответ {n}" for n in range(4)
+    ]
+    assert all(len([m for m in fake.messages(100 + n) if m.from_bot]) == 1 for n in range(4))
