@@ -1,6 +1,7 @@
 """The tournament's public pages in Debian's headless Chromium, served by the running bot:
-they show what the standings compute, follow a confirmation live without a reload, fit a
-phone, and the hall screen shows its QR code; nothing goes to the console."""
+they show what the standings compute, follow a judge's confirmation by his buttons in the
+fake Telegram live without a reload, fit a phone, and the hall screen shows its QR code;
+nothing goes to the console."""
 
 from __future__ import annotations
 
@@ -18,8 +19,14 @@ from bot.sandbox import running_bot, sandbox_settings
 from bot.web import serving
 from domain.services.standings import current_standings
 from domain.tournament import WebVisibility
-from tests.browser.conftest import HeadlessBrowser
+from tests.browser.conftest import BrowserPage, HeadlessBrowser
 from tests.e2e.test_standings import _confirm, _now, _running_cup
+from tests.e2e.test_standings_push import (
+    _confirm_red_win,
+    pinned_live_table,
+    published_round,
+)
+from tests.factories import CHANNEL
 from tests.operations import free_port
 
 WAIT_MS = 120_000
@@ -54,40 +61,62 @@ async def site(fake_telegram: FakeTelegram, tmp_path) -> AsyncIterator[Site]:  #
         yield Site(app, f"http://127.0.0.1:{port}", tournament, keys, games)
 
 
-async def _points_shown(site: Site) -> dict[str, re.Pattern[str]]:
+async def _points_shown(app: Application, tournament: int) -> dict[str, re.Pattern[str]]:
     """Each player's points as the standings compute them, written with the decimal comma
     (a provisional result carries its `*`)."""
-    standings = await current_standings(site.app.uow_factory, site.tournament)
+    standings = await current_standings(app.uow_factory, tournament)
     return {
         row.name: re.compile(rf"^{re.escape(format_points(row.points, 'ru'))}\*?$")
         for row in standings.players
     }
 
 
-async def test_the_page_shows_the_standings_and_follows_a_confirmation_live(
-    browser: HeadlessBrowser, site: Site
+async def _assert_points_shown(shown: BrowserPage, app: Application, tournament: int) -> None:
+    table = shown.page.locator("table.board[data-unit=players]")
+    for name, points in (await _points_shown(app, tournament)).items():
+        row = table.locator("tr", has=shown.page.get_by_role("link", name=name, exact=True))
+        await expect(row.locator("td.points")).to_have_text(points, timeout=WAIT_MS)
+
+
+async def test_a_judges_buttons_in_telegram_update_the_open_page_live(
+    browser: HeadlessBrowser,
+    fake_telegram: FakeTelegram,
+    tmp_path,  # type: ignore[no-untyped-def]
 ) -> None:
-    page = await browser.new_page()
-    await page.goto(f"{site.url}/t/{site.tournament}")
-    table = page.page.locator("table.board[data-unit=players]")
-    for name, points in (await _points_shown(site)).items():
-        row = table.locator("tr", has=page.page.get_by_role("link", name=name, exact=True))
-        await expect(row.locator("td.points")).to_have_text(points, timeout=WAIT_MS)
-    await expect(page.page.locator("#live-state")).to_be_visible(timeout=WAIT_MS)
-    marker = await page.page.evaluate("window.marker = 'same page'")
-    assert marker == "same page"
-    played = page.page.get_by_text("Сыграно игр: 1")
-    await expect(played).to_be_visible()
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    settings = sandbox_settings(
+        fake_telegram,
+        f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}",
+        web_host="127.0.0.1",
+        web_port=port,
+        web_base_url=base,
+    )
+    channel = fake_telegram.channel(CHANNEL, "Кубок Ворона")
+    async with running_bot(settings) as app, serving(app):
+        tournament, (first, second) = await published_round(app, fake_telegram)
+        assert first.judge_id is not None and second.judge_id is not None
+        await _confirm_red_win(fake_telegram.user(first.judge_id, "Судья"), 1)
+        # A spectator follows the link at the end of the channel's pinned live table.
+        await channel.wait_for(lambda m: "сыграно игр: 1" in (m.text or ""))
+        live = await pinned_live_table(fake_telegram)
+        link = (live.text or "").split()[-1]
+        assert "сыграно игр: 1" in (live.text or "") and link == f"{base}/t/{tournament}"
+        shown = await browser.new_page()
+        await shown.goto(link)
+        await expect(shown.page.get_by_text("Сыграно игр: 1")).to_be_visible(timeout=WAIT_MS)
+        await _assert_points_shown(shown, app, tournament)
+        await expect(shown.page.locator("#live-state")).to_be_visible(timeout=WAIT_MS)
+        assert await shown.page.evaluate("window.marker = 'same page'") == "same page"
 
-    await _confirm(site.app, site.tournament, site.games[1], site.keys, "black")
+        # The judge of table 2 confirms his protocol by the buttons in Telegram.
+        await _confirm_red_win(fake_telegram.user(second.judge_id, "Судья"), 2)
 
-    await expect(page.page.get_by_text("Сыграно игр: 2")).to_be_visible(timeout=WAIT_MS)
-    for name, points in (await _points_shown(site)).items():
-        row = table.locator("tr", has=page.page.get_by_role("link", name=name, exact=True))
-        await expect(row.locator("td.points")).to_have_text(points, timeout=WAIT_MS)
-    # No reload: the script's variable is still there.
-    assert await page.page.evaluate("window.marker") == "same page"
-    page.assert_no_console_errors()
+        await expect(shown.page.get_by_text("Сыграно игр: 2")).to_be_visible(timeout=WAIT_MS)
+        await _assert_points_shown(shown, app, tournament)
+        # No reload: the script's variable is still there.
+        assert await shown.page.evaluate("window.marker") == "same page"
+        shown.assert_no_console_errors()
 
 
 async def test_seatings_games_player_pages_and_a_phone(

@@ -3,6 +3,7 @@ live table is edited once, and the last protocol of a round brings a post closin
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -11,7 +12,7 @@ import pytest
 from bot.app import Application
 from bot.fake_telegram import FakeTelegram
 from bot.fake_telegram.people import FakeChannel, FakeUser
-from bot.fake_telegram.state import ChatMessage
+from bot.fake_telegram.state import WAIT_LIMIT, ChatMessage
 from bot.sandbox import running_bot, sandbox_settings
 from domain.rounds import TableGame
 from domain.services import rounds
@@ -26,8 +27,11 @@ async def app(fake_telegram: FakeTelegram, tmp_path: Path) -> AsyncIterator[Appl
         yield application
 
 
-async def _published_round(app: Application, fake: FakeTelegram) -> tuple[TableGame, ...]:
-    """Twenty players seated for the qualifying; round 1 (two tables) published."""
+async def published_round(
+    app: Application, fake: FakeTelegram
+) -> tuple[int, tuple[TableGame, ...]]:
+    """Twenty players seated for the qualifying; round 1 (two tables) published: the
+    tournament's id and the round's games."""
     seeded = await seed_tournament(app.uow_factory)
     preview = await rounds.start_stage(
         app.uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, seed=3, swaps=20_000
@@ -39,7 +43,7 @@ async def _published_round(app: Application, fake: FakeTelegram) -> tuple[TableG
         judge.send("/start")
         await judge.wait_for()
     await rounds.publish_round(app.uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, 1)
-    return games
+    return seeded.tournament.id, games
 
 
 async def _protocol_of(judge: FakeUser, table: int) -> Screen:
@@ -69,6 +73,15 @@ def _live_edits(fake: FakeTelegram, message_id: int) -> int:
     )
 
 
+async def pinned_live_table(fake: FakeTelegram) -> ChatMessage:
+    """The channel's one pinned message, once the bot has pinned it (a moment after sending)."""
+    async with asyncio.timeout(WAIT_LIMIT):
+        while not (pinned := [m for m in fake.messages(CHANNEL) if m.pinned]):
+            await asyncio.sleep(0.05)
+    (live,) = pinned
+    return live
+
+
 async def _live(channel: FakeChannel, games: int) -> ChatMessage:
     return await channel.wait_for(lambda m: f"сыграно игр: {games}" in (m.text or ""))
 
@@ -77,7 +90,7 @@ async def test_each_confirmed_protocol_edits_the_pinned_table_and_the_round_clos
     app: Application, fake_telegram: FakeTelegram
 ) -> None:
     channel = fake_telegram.channel(CHANNEL, "Кубок Ворона")
-    first, second = await _published_round(app, fake_telegram)
+    _tournament, (first, second) = await published_round(app, fake_telegram)
     assert first.judge_id is not None and second.judge_id is not None
     await _confirm_red_win(fake_telegram.user(first.judge_id, "Судья"), 1)
     live = await _live(channel, 1)
@@ -97,3 +110,20 @@ async def test_each_confirmed_protocol_edits_the_pinned_table_and_the_round_clos
     assert _live_edits(fake_telegram, live.message_id) == 1
     pinned = [m for m in channel.messages if m.pinned]
     assert [m.message_id for m in pinned] == [live.message_id]
+
+
+async def test_with_a_web_address_the_pinned_table_links_the_tournament_page(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
+    settings = sandbox_settings(fake_telegram, url, web_base_url="https://cup.example.org/")
+    channel = fake_telegram.channel(CHANNEL, "Кубок Ворона")
+    async with running_bot(settings) as app:
+        tournament_id, (first, _second) = await published_round(app, fake_telegram)
+        assert first.judge_id is not None
+        await _confirm_red_win(fake_telegram.user(first.judge_id, "Судья"), 1)
+        await _live(channel, 1)
+        live = await pinned_live_table(fake_telegram)
+    assert "сыграно игр: 1" in (live.text or "")
+    link = f"https://cup.example.org/t/{tournament_id}"
+    assert (live.text or "").rstrip().endswith(f"Таблица, рассадка и игры на сайте: {link}")
