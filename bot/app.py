@@ -49,7 +49,7 @@ from bot.update_ledger import (
 )
 from bot.web import build_web_app, serving
 from domain.services.ports import Clock, SeedSource
-from handlers.intents import pack_intent
+from handlers.intents import intent_packer
 from handlers.middlewares import KnownUserMiddleware
 from handlers.routers import all_routers
 from handlers.start import EVERYONE_COMMANDS
@@ -217,7 +217,7 @@ def build_delivery(
         limiter=limiter,
         default_locale=settings.default_locale,
         drawers=standings_drawers(uow_factory, dispatcher["pictures"], settings.web_base_url),
-        pack=pack_intent,
+        pack=intent_packer(settings),
         identity=identity,
     )
     # Reminders fall due by the Dispatcher's clock, the one handlers read.

@@ -1,7 +1,8 @@
 """What a button in a pushed message means, as data: the use case that records the message
 says what a press asks for (open this game's protocol, decide this protest), never how a
 chat packs it. The Telegram side packs each intent into the callback data of the screen that
-answers it (`handlers/intents.py`, aiogram `CallbackData`), a web page into a link of its own.
+answers it (`handlers/intents.py`, aiogram `CallbackData`), or into the Mini App it opens
+(`RunLiveGame`), a web page into a link of its own.
 """
 
 from __future__ import annotations
@@ -47,10 +48,21 @@ class CheckIn:
     tournament: int
 
 
-Intent = OpenProtocol | OpenLot | FileProtest | DecideProtest | CheckIn
+@dataclass(frozen=True, slots=True)
+class RunLiveGame:
+    """Run a game live in the Mini App (the judge's round message). Where the bot offers no
+    Mini App (no web address for it) the button is left out when the message is sent."""
+
+    game: int
+
+
+# The intents a press answers in the chat, with a screen's callback data.
+ScreenIntent = OpenProtocol | OpenLot | FileProtest | DecideProtest | CheckIn
+Intent = ScreenIntent | RunLiveGame
 
 _KINDS: dict[str, type[Intent]] = {
-    kind.__name__: kind for kind in (OpenProtocol, OpenLot, FileProtest, DecideProtest, CheckIn)
+    kind.__name__: kind
+    for kind in (OpenProtocol, OpenLot, FileProtest, DecideProtest, CheckIn, RunLiveGame)
 }
 
 

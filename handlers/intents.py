@@ -1,10 +1,25 @@
 """The Telegram side of pushed buttons: each typed intent a use case records
 (`domain.intents`) packed into the callback data of the screen that answers it, with that
-screen's aiogram `CallbackData`, when the outbox worker sends the message."""
+screen's aiogram `CallbackData`, or into the Mini App it opens, when the outbox worker sends
+the message."""
 
 from __future__ import annotations
 
-from domain.intents import CheckIn, DecideProtest, FileProtest, Intent, OpenLot, OpenProtocol
+from aiogram.types import WebAppInfo
+
+from bot.config import Settings
+from bot.delivery.render import IntentPacker, Packed
+from bot.web.miniapp import live_game_url
+from domain.intents import (
+    CheckIn,
+    DecideProtest,
+    FileProtest,
+    Intent,
+    OpenLot,
+    OpenProtocol,
+    RunLiveGame,
+    ScreenIntent,
+)
 from domain.protocol_screen import OPEN
 from handlers import callbacks
 from handlers.lots import VIEW, LotButton
@@ -12,7 +27,7 @@ from handlers.protests import DecisionButton, ProtestButton
 from handlers.protocol import ProtocolButton
 
 
-def pack_intent(intent: Intent) -> str:
+def pack_intent(intent: ScreenIntent) -> str:
     """The callback data a press of the intent's button sends."""
     match intent:
         case OpenProtocol(game=game):
@@ -25,3 +40,19 @@ def pack_intent(intent: Intent) -> str:
             return DecisionButton(protest=protest, act=act).pack()
         case CheckIn(tournament=tournament):
             return callbacks.CheckIn(tid=tournament).pack()
+
+
+def intent_packer(settings: Settings) -> IntentPacker:
+    """This bot's packer: a screen's callback data, or the Mini App's game page that the
+    protocol screen's "Run the game" opens too (`live_game_url`; the button is left out
+    where there is none to offer)."""
+
+    def pack(intent: Intent) -> Packed:
+        match intent:
+            case RunLiveGame(game=game):
+                url = live_game_url(settings, game)
+                return None if url is None else WebAppInfo(url=url)
+            case _:
+                return pack_intent(intent)
+
+    return pack

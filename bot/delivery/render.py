@@ -5,16 +5,27 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 
 from bot.delivery.text import escape, split_text, telegram_length
 from bot.i18n import Translator
 from domain.intents import Intent
-from domain.outgoing import CAPTION_LIMIT, Html, Lines, Localized, OutgoingMessage, Phrase
+from domain.outgoing import (
+    CAPTION_LIMIT,
+    Button,
+    Html,
+    Lines,
+    Localized,
+    OutgoingMessage,
+    Phrase,
+)
 
-# Packs a button's intent into the callback data Telegram sends back when it is pressed
-# (`handlers.intents.pack_intent`: the screens' own `CallbackData`).
-IntentPacker = Callable[[Intent], str]
+# What a press of an intent's button does: the callback data Telegram sends back (the
+# screens' own `CallbackData`), the Mini App it opens, or None: nothing to offer here, and
+# the button is left out.
+Packed = str | WebAppInfo | None
+# Packs a button's intent (`handlers.intents.intent_packer`).
+IntentPacker = Callable[[Intent], Packed]
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,32 +62,36 @@ def render_phrase(translator: Translator, locale: str, phrase: Phrase, *, markup
 def _keyboard(
     translator: Translator, locale: str, message: OutgoingMessage, pack: IntentPacker | None
 ) -> InlineKeyboardMarkup | None:
-    if not message.buttons:
-        return None
     rows = [
         [
-            InlineKeyboardButton(
-                text=(
-                    render_phrase(translator, locale, button.text, markup=False)
-                    if isinstance(button.text, Phrase)
-                    else button.text
-                ),
-                callback_data=_packed(button.intent, pack),
-                url=button.url,
-            )
+            shown
             for button in row
+            if (shown := _button(translator, locale, button, pack)) is not None
         ]
         for row in message.buttons
     ]
-    return InlineKeyboardMarkup(inline_keyboard=rows)
+    rows = [row for row in rows if row]
+    return InlineKeyboardMarkup(inline_keyboard=rows) if rows else None
 
 
-def _packed(intent: Intent | None, pack: IntentPacker | None) -> str | None:
-    if intent is None:
-        return None
+def _button(
+    translator: Translator, locale: str, button: Button, pack: IntentPacker | None
+) -> InlineKeyboardButton | None:
+    text = (
+        render_phrase(translator, locale, button.text, markup=False)
+        if isinstance(button.text, Phrase)
+        else button.text
+    )
+    if button.intent is None:
+        return InlineKeyboardButton(text=text, url=button.url)
     if pack is None:
-        raise ValueError(f"a button asks for {intent} but no packer was given")
-    return pack(intent)
+        raise ValueError(f"a button asks for {button.intent} but no packer was given")
+    packed = pack(button.intent)
+    if packed is None:
+        return None
+    if isinstance(packed, WebAppInfo):
+        return InlineKeyboardButton(text=text, web_app=packed)
+    return InlineKeyboardButton(text=text, callback_data=packed)
 
 
 def render(

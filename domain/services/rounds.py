@@ -16,7 +16,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from domain.intents import OpenProtocol
+from domain.intents import OpenProtocol, RunLiveGame
 from domain.lifecycle import advancing_players
 from domain.outgoing import TEXT_LIMIT, Button, Lines, Localized, OutgoingMessage, Phrase
 from domain.permissions import Action, StaffRole
@@ -885,7 +885,11 @@ async def _record_judge_list(
                 table=game.table,
                 players=_table_lines(preview, game),
             ),
-            buttons=((Button(Phrase.of("round-open-protocol"), OpenProtocol(game.id)),),),
+            # "Run the game" first, as on the protocol screen (left out without a Mini App).
+            buttons=(
+                (Button(Phrase.of("miniapp-open"), RunLiveGame(game.id)),),
+                (Button(Phrase.of("round-open-protocol"), OpenProtocol(game.id)),),
+            ),
             tournament_id=preview.tournament.id,
             # Corrections may repeat (the organizer moves a player back): never deduplicated.
             dedupe_key=None if correction else f"round:{round_.id}:judge:{game.id}",

@@ -29,6 +29,7 @@ from domain.game_log import Foul, Nominate, Proceed
 from domain.regulation import load_preset
 from domain.services import protests, protocols, rounds
 from domain.services.standings import current_standings
+from tests.e2e.test_protocol import published_table
 from tests.factories import CHANNEL, CHIEF_JUDGE, NOW, ORGANIZER, Seeded, seed_tournament
 from tests.operations import free_port
 
@@ -180,6 +181,34 @@ def _post_of(tables: Tables, table: int) -> str:
     for seat, player in enumerate(players, start=1):
         post = post.replace(tables.seeded.nickname(player), f"<seat {seat}>")
     return post.replace(f"стол {table}", "стол N")
+
+
+async def test_the_judges_round_message_opens_his_game_in_the_mini_app(tables: Tables) -> None:
+    for game, judge in zip(tables.games, tables.judges, strict=True):
+        listing = await called(judge)
+        # "Run the game" on top, the protocol screen (the fallback) below.
+        assert [label for row in listing.message.buttons for label, _ in row] == [
+            "🎲 Вести игру",
+            "Открыть протокол",
+        ]
+        address = judge.open_web_app(listing.message, "🎲 Вести игру")
+        assert address.split("#", 1)[0] == f"{tables.base_url}/app/game/{game}"
+        client = LiveGameClient.launched(address)
+        status, view = await client.get()
+        assert status == 200 and view["version"] == 0
+        await client.close()
+
+
+async def test_without_a_web_address_the_round_message_offers_no_mini_app(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    async with published_table(fake_telegram, tmp_path) as table:
+        listing = await called(table.judge)
+        assert [label for row in listing.message.buttons for label, _ in row] == [
+            "Открыть протокол"
+        ]
+        with pytest.raises(LookupError, match="no web_app button"):
+            table.judge.open_web_app(listing.message)
 
 
 async def test_a_game_run_live_gives_what_the_inline_screen_gives(tables: Tables) -> None:

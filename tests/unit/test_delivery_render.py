@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from bot.config import Settings
 from bot.delivery.render import render
 from bot.i18n import translator
-from domain.intents import OpenLot
+from domain.intents import OpenLot, OpenProtocol, RunLiveGame
 from domain.outgoing import Attachment, Button, Html, Localized, OutgoingMessage, Phrase
-from handlers.intents import pack_intent
+from handlers.intents import intent_packer, pack_intent
 
 
 def _unreachable(tournament: str | Html) -> Phrase:
@@ -58,6 +59,38 @@ def test_button_texts_are_rendered_but_not_escaped() -> None:
     assert [b.text for b in keyboard.inline_keyboard[0]] == ["Help", "A&B"]
     # The intent is packed as the lot screen's own button.
     assert keyboard.inline_keyboard[0][0].callback_data == "lo:7:view"
+
+
+def test_run_the_game_opens_the_mini_app_where_there_is_one_and_is_left_out_elsewhere() -> None:
+    message = OutgoingMessage(
+        chat_id=1,
+        text="Стол 1",
+        buttons=(
+            (Button(Phrase.of("miniapp-open"), RunLiveGame(12)),),
+            (Button(Phrase.of("round-open-protocol"), OpenProtocol(12)),),
+        ),
+    )
+
+    def keyboard(web_base_url: str | None) -> list[list[tuple[str, str | None, str | None]]]:
+        settings = Settings(  # type: ignore[call-arg]
+            _env_file=None,
+            bot_token="1:x",
+            database_url="sqlite+aiosqlite://",
+            web_base_url=web_base_url,
+        )
+        markup = render(translator(), "ru", message, intent_packer(settings)).keyboard
+        assert markup is not None
+        return [
+            [(b.text, b.web_app.url if b.web_app else None, b.callback_data) for b in row]
+            for row in markup.inline_keyboard
+        ]
+
+    assert keyboard("https://mafia.example.org") == [
+        [("🎲 Вести игру", "https://mafia.example.org/app/game/12", None)],
+        [("Открыть протокол", None, "pp:12:o:0:0")],
+    ]
+    # No Mini App to open: the row goes, the protocol button stays.
+    assert keyboard(None) == [[("Открыть протокол", None, "pp:12:o:0:0")]]
 
 
 def test_a_short_text_becomes_the_caption_of_its_picture() -> None:
