@@ -26,7 +26,7 @@ class CardOpen(CallbackData, prefix="tc"):
     tid: RowId
 
 
-class WebPageChoice(CallbackData, prefix="wp"):
+class WebPageChoice(CallbackData, prefix="pv"):
     """The organizer makes the tournament's public web page public, unlisted or off."""
 
     tid: RowId
