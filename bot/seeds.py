@@ -26,3 +26,9 @@ class SeededSeeds:
 
     def draw(self) -> int:
         return self._draws.randrange(SEED_LIMIT)
+
+
+def page_token() -> str:
+    """An unguessable token for an unlisted tournament page's link: a secret, not a seed, so it
+    never comes from a seeded source."""
+    return secrets.token_urlsafe(12)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import secrets
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 from html import escape
@@ -21,6 +20,7 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.config import Settings
 from bot.i18n import LOCALES
+from bot.seeds import page_token
 from domain import validation
 from domain.lifecycle import Refusal, stage_number
 from domain.permissions import Action, allows
@@ -626,7 +626,7 @@ async def choose_web_page(
         settings.admin_ids,
         WebVisibility(callback_data.to),
         clock.now(),
-        token=secrets.token_urlsafe(12),
+        token=page_token(),
     )
     await render_card(
         callback, callback_data.tid, user, texts, uow_factory, settings, bot, clock=clock

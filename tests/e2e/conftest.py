@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import gc
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,15 @@ from bot.app import Application
 from bot.fake_telegram import ChatMessage, FakeTelegram
 from bot.sandbox import running_bot, sandbox_settings
 from tests.e2e.lifecycle_screens import ADMIN_ID, create_tournament
+
+
+@pytest.fixture(autouse=True)
+def collected_garbage() -> Iterator[None]:
+    """Whatever a test left unclosed is collected when it ends: asyncio's "Unclosed client
+    session" then belongs to that test, not to a later one whose run counts logged errors
+    (the simulation's report does)."""
+    yield
+    gc.collect()
 
 
 @pytest.fixture
