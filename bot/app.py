@@ -50,7 +50,7 @@ from bot.update_ledger import (
 from bot.web import build_web_app, serving
 from domain.services.ports import Clock, SeedSource
 from handlers.intents import intent_packer
-from handlers.middlewares import KnownUserMiddleware
+from handlers.middlewares import ActorMiddleware, KnownUserMiddleware
 from handlers.routers import all_routers
 from handlers.start import EVERYONE_COMMANDS
 
@@ -147,6 +147,7 @@ def build_dispatcher(
     dispatcher.update.outer_middleware(
         KnownUserMiddleware(uow_factory, settings.default_locale, sender_read)
     )
+    dispatcher.update.outer_middleware(ActorMiddleware())
     dispatcher.include_routers(*all_routers())
     return dispatcher
 

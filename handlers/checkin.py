@@ -12,6 +12,7 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.config import Settings
 from domain import validation
+from domain.actor import Actor
 from domain.registration import Application, ParticipantStatus
 from domain.services.checkin import call_for_checkin, check_in, exclude, mark_no_show, substitute
 from domain.services.ports import Clock, UnitOfWorkFactory
@@ -40,12 +41,11 @@ class DayForm(StatesGroup):
 async def confirm_presence(
     callback: CallbackQuery,
     callback_data: CheckIn,
-    user: User,
+    actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    clock: Clock,
 ) -> None:
-    await check_in(uow_factory, callback_data.tid, user.telegram_id, clock.now())
+    await check_in(uow_factory, actor, callback_data.tid)
     await show(callback, texts("checkin-done"))
 
 
@@ -87,15 +87,11 @@ async def missing_screen(
 async def call_players(
     callback: CallbackQuery,
     callback_data: CheckinCall,
-    user: User,
+    actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    settings: Settings,
-    clock: Clock,
 ) -> None:
-    sent = await call_for_checkin(
-        uow_factory, callback_data.tid, user.telegram_id, settings.admin_ids, clock.now()
-    )
+    sent = await call_for_checkin(uow_factory, actor, callback_data.tid)
     await callback.answer(texts("checkin-called", count=len(sent)), show_alert=True)
 
 
@@ -109,10 +105,11 @@ async def day_action(
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
     clock: Clock,
+    actor: Actor,
 ) -> None:
     pid = callback_data.pid
     if callback_data.act == "noshow":
-        await mark_no_show(uow_factory, pid, user.telegram_id, settings.admin_ids, clock.now())
+        await mark_no_show(uow_factory, actor, pid)
         await show_person(callback, pid, user, texts, uow_factory, settings, clock=clock)
     elif callback_data.act == "excl":
         await state.set_state(DayForm.exclusion_reason)
@@ -146,11 +143,9 @@ async def pick_substitute(
     callback: CallbackQuery,
     callback_data: SubstitutePick,
     state: FSMContext,
-    user: User,
+    actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    settings: Settings,
-    clock: Clock,
 ) -> None:
     if callback_data.wid == 0:
         await state.set_state(DayForm.newcomer)
@@ -158,12 +153,7 @@ async def pick_substitute(
         await show(callback, texts("substitute-ask-newcomer"))
         return
     player, _ = await substitute(
-        uow_factory,
-        callback_data.pid,
-        user.telegram_id,
-        settings.admin_ids,
-        clock.now(),
-        waiting_id=callback_data.wid,
+        uow_factory, actor, callback_data.pid, waiting_id=callback_data.wid
     )
     await show(callback, texts("substitute-done", nickname=escape(player.nickname)))
 
@@ -172,11 +162,9 @@ async def pick_substitute(
 async def take_newcomer(
     message: Message,
     state: FSMContext,
-    user: User,
+    actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    settings: Settings,
-    clock: Clock,
 ) -> None:
     parts = [part.strip() for part in (message.text or "").split(";")]
     try:
@@ -192,14 +180,7 @@ async def take_newcomer(
         return
     data = await state.get_data()
     await state.clear()
-    player, _ = await substitute(
-        uow_factory,
-        data["pid"],
-        user.telegram_id,
-        settings.admin_ids,
-        clock.now(),
-        newcomer=newcomer,
-    )
+    player, _ = await substitute(uow_factory, actor, data["pid"], newcomer=newcomer)
     await message.answer(texts("substitute-done", nickname=escape(player.nickname)))
 
 
@@ -207,11 +188,9 @@ async def take_newcomer(
 async def take_exclusion_reason(
     message: Message,
     state: FSMContext,
-    user: User,
+    actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    settings: Settings,
-    clock: Clock,
 ) -> None:
     try:
         reason = validation.reason(message.text)
@@ -220,14 +199,7 @@ async def take_exclusion_reason(
         return
     data = await state.get_data()
     await state.clear()
-    player, _ = await exclude(
-        uow_factory,
-        data["pid"],
-        user.telegram_id,
-        settings.admin_ids,
-        reason,
-        clock.now(),
-    )
+    player, _ = await exclude(uow_factory, actor, data["pid"], reason)
     await message.answer(texts("exclude-done", nickname=escape(player.nickname)))
 
 

@@ -1,4 +1,5 @@
-"""Middlewares shared by every router: who is writing, and in which language to answer."""
+"""Middlewares shared by every router: who is writing, in which language to answer, and who
+acts (with which rights, at what moment) in the use cases the update calls."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ from aiogram import BaseMiddleware
 from aiogram.types import TelegramObject
 from aiogram.types import User as TelegramUser
 
+from bot.config import Settings
 from bot.i18n import LOCALES, translator
-from domain.services.ports import UnitOfWorkFactory
+from domain.actor import Actor
+from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.users import UNREAD, Unread, remember_user
 from domain.users import User
 
@@ -72,4 +75,25 @@ class KnownUserMiddleware(BaseMiddleware):
             data["texts"] = Texts(user.locale)
         else:
             data["texts"] = Texts(self._default_locale)
+        return await handler(event, data)
+
+
+class ActorMiddleware(BaseMiddleware):
+    """Puts `actor` into the handler data: the sender, whether he is an admin, and the moment
+    of the update on the Dispatcher's clock, read once for every use case the update calls.
+
+    Runs after `KnownUserMiddleware`, which reads the sender; an update without a person
+    (a channel's post) has no actor."""
+
+    async def __call__(
+        self,
+        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
+        event: TelegramObject,
+        data: dict[str, Any],
+    ) -> Any:
+        user: User | None = data.get("user")
+        if user is not None:
+            settings: Settings = data["settings"]
+            clock: Clock = data["clock"]
+            data["actor"] = Actor.of(user.telegram_id, clock.now(), settings.admin_ids)
         return await handler(event, data)

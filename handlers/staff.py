@@ -7,10 +7,11 @@ from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, Message
 
 from bot.config import Settings
+from domain.actor import Actor
 from domain.invites import InviteKind, split_payload
 from domain.permissions import StaffRole
 from domain.services.access import NotFound
-from domain.services.ports import Clock, UnitOfWorkFactory
+from domain.services.ports import UnitOfWorkFactory
 from domain.services.staff import accept_staff_invite, invite_judge, invite_organizer
 from domain.users import User
 from handlers.callbacks import JudgeInvite
@@ -28,14 +29,12 @@ ROLE_TEXTS = {
 @refusals_answered
 async def appoint_organizer(
     message: Message,
-    user: User,
+    actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    settings: Settings,
     bot: Bot,
-    clock: Clock,
 ) -> None:
-    invite = await invite_organizer(uow_factory, user.telegram_id, settings.admin_ids, clock.now())
+    invite = await invite_organizer(uow_factory, actor)
     await message.answer(texts("staff-organizer-link", link=await deep_link(bot, invite.payload)))
 
 
@@ -43,17 +42,13 @@ async def appoint_organizer(
 async def invite_staff(
     callback: CallbackQuery,
     callback_data: JudgeInvite,
-    user: User,
+    actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    settings: Settings,
     bot: Bot,
-    clock: Clock,
 ) -> None:
     role = StaffRole(callback_data.role)
-    invite = await invite_judge(
-        uow_factory, callback_data.tid, user.telegram_id, settings.admin_ids, role, clock.now()
-    )
+    invite = await invite_judge(uow_factory, actor, callback_data.tid, role)
     link = await deep_link(bot, invite.payload)
     if isinstance(callback.message, Message):
         await callback.message.answer(texts(f"staff-link-{role.value}", link=link))
@@ -69,12 +64,12 @@ async def accept(
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
     bot: Bot,
-    clock: Clock,
+    actor: Actor,
 ) -> None:
     parts = split_payload(command.args or "")
     if parts is None:
         raise NotFound("invite")
-    invite = await accept_staff_invite(uow_factory, parts[1], user.telegram_id, clock.now())
+    invite = await accept_staff_invite(uow_factory, actor, parts[1])
     if invite.kind is not parts[0]:
         raise NotFound("invite")
     await message.answer(texts(ROLE_TEXTS[invite.kind]))

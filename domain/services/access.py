@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from datetime import datetime
 
+from domain.actor import Actor
 from domain.lifecycle import Move
 from domain.lifecycle import apply as apply_move
 from domain.outgoing import OutgoingMessage, Phrase
@@ -43,30 +43,26 @@ async def load_tournament(uow: UnitOfWork, tournament_id: int, now: datetime) ->
     return tournament
 
 
-async def roles_in(
-    uow: UnitOfWork, tournament: Tournament, user_id: int, admin_ids: Collection[int]
-) -> frozenset[Role]:
+async def roles_in(uow: UnitOfWork, actor: Actor, tournament: Tournament) -> frozenset[Role]:
     """A person's roles towards a tournament."""
-    participant = await uow.participants.of_person(tournament.id, user_id)
+    participant = await uow.participants.of_person(tournament.id, actor.user_id)
     return roles_of(
-        is_admin=user_id in admin_ids,
-        is_organizer=tournament.created_by == user_id,
-        staff=await uow.staff.roles(tournament.id, user_id),
+        is_admin=actor.is_admin,
+        is_organizer=tournament.created_by == actor.user_id,
+        staff=await uow.staff.roles(tournament.id, actor.user_id),
         is_player=participant is not None and participant.holds_place,
     )
 
 
 async def authorize(
     uow: UnitOfWork,
+    actor: Actor,
     tournament_id: int,
-    user_id: int,
-    admin_ids: Collection[int],
     action: Action,
-    now: datetime,
 ) -> Tournament:
     """The tournament, if the person's roles allow the action (`Forbidden` otherwise)."""
-    tournament = await load_tournament(uow, tournament_id, now)
-    require(await roles_in(uow, tournament, user_id, admin_ids), action)
+    tournament = await load_tournament(uow, tournament_id, actor.now)
+    require(await roles_in(uow, actor, tournament), action)
     return tournament
 
 

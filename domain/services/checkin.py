@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from dataclasses import replace
 from datetime import datetime
 from typing import TypedDict
 
+from domain.actor import Actor
 from domain.intents import CheckIn
 from domain.outgoing import Button, OutgoingMessage, Phrase
 from domain.permissions import Action, Forbidden
@@ -46,69 +46,59 @@ def checkin_refusal(tournament: Tournament, now: datetime) -> str | None:
     return None
 
 
-async def check_in(
-    uow_factory: UnitOfWorkFactory, tournament_id: int, user_id: int, now: datetime
-) -> Participant:
+async def check_in(uow_factory: UnitOfWorkFactory, actor: Actor, tournament_id: int) -> Participant:
     """A registered player confirms he is present, until the cut-off."""
     async with uow_factory() as uow:
-        tournament = await load_tournament(uow, tournament_id, now)
-        participant = await uow.participants.of_person(tournament.id, user_id)
+        tournament = await load_tournament(uow, tournament_id, actor.now)
+        participant = await uow.participants.of_person(tournament.id, actor.user_id)
         if participant is None or participant.status is not ParticipantStatus.REGISTERED:
             raise Forbidden(Action.CHECK_IN)
-        refused = checkin_refusal(tournament, now)
+        refused = checkin_refusal(tournament, actor.now)
         if refused is not None:
             await uow.commit()
             raise Invalid(refused)
         participant = replace(participant, checked_in=True)
         await uow.participants.save(participant)
-        await replan_reminders(uow, tournament.id, now)
+        await replan_reminders(uow, tournament.id, actor.now)
         await uow.commit()
         return participant
 
 
 async def _participant_of(
     uow: UnitOfWork,
+    actor: Actor,
     participant_id: int,
-    user_id: int,
-    admin_ids: Collection[int],
     action: Action,
-    now: datetime,
 ) -> tuple[Tournament, Participant]:
     participant = await uow.participants.get(participant_id)
     if participant is None:
         raise NotFound(f"participant {participant_id}")
-    tournament = await authorize(uow, participant.tournament_id, user_id, admin_ids, action, now)
+    tournament = await authorize(uow, actor, participant.tournament_id, action)
     return tournament, participant
 
 
 async def mark_no_show(
     uow_factory: UnitOfWorkFactory,
+    actor: Actor,
     participant_id: int,
-    user_id: int,
-    admin_ids: Collection[int],
-    now: datetime,
 ) -> Participant:
     """The organizer marks a registered player who did not come; his seats await a substitute."""
     async with uow_factory() as uow:
-        _, participant = await _participant_of(
-            uow, participant_id, user_id, admin_ids, Action.MARK_NO_SHOW, now
-        )
+        _, participant = await _participant_of(uow, actor, participant_id, Action.MARK_NO_SHOW)
         if participant.status is not ParticipantStatus.REGISTERED or participant.checked_in:
             raise Invalid("no-show-not-missing", nickname=participant.nickname)
         participant = replace(participant, status=ParticipantStatus.NO_SHOW)
         await uow.participants.save(participant)
-        await replan_reminders(uow, participant.tournament_id, now)
+        await replan_reminders(uow, participant.tournament_id, actor.now)
         await uow.commit()
         return participant
 
 
 async def exclude(
     uow_factory: UnitOfWorkFactory,
+    actor: Actor,
     participant_id: int,
-    user_id: int,
-    admin_ids: Collection[int],
     reason: str,
-    now: datetime,
 ) -> tuple[Participant, list[OutgoingMessage]]:
     """The chief judge excludes a player (regulation 11.3.3); his remaining seats are freed.
 
@@ -116,9 +106,7 @@ async def exclude(
     the channel's live table (once the tournament started) is edited at once to show him
     excluded."""
     async with uow_factory() as uow:
-        tournament, participant = await _participant_of(
-            uow, participant_id, user_id, admin_ids, Action.EXCLUDE, now
-        )
+        tournament, participant = await _participant_of(uow, actor, participant_id, Action.EXCLUDE)
         if participant.status is not ParticipantStatus.REGISTERED:
             raise Invalid("exclude-not-playing", nickname=participant.nickname)
         participant = replace(participant, status=ParticipantStatus.EXCLUDED, reason=reason)
@@ -138,14 +126,14 @@ async def exclude(
             uow, tournament, None, participant, joined=False, left_key="notice-team-member-excluded"
         )
         await record(uow, notices)
-        await replan_reminders(uow, tournament.id, now)
+        await replan_reminders(uow, tournament.id, actor.now)
         if tournament.has_started:
             await publish_live_standings(
                 uow,
                 tournament.id,
                 await played_games(uow, tournament),
                 protocol_key=f"excluded:{participant.id}",
-                now=now,
+                now=actor.now,
             )
         await uow.commit()
     return participant, notices
@@ -153,10 +141,8 @@ async def exclude(
 
 async def substitute(
     uow_factory: UnitOfWorkFactory,
+    actor: Actor,
     replaced_id: int,
-    user_id: int,
-    admin_ids: Collection[int],
-    now: datetime,
     *,
     waiting_id: int | None = None,
     newcomer: Application | None = None,
@@ -169,9 +155,7 @@ async def substitute(
     if (waiting_id is None) == (newcomer is None):
         raise ValueError("a substitute is either a waiting player or a newcomer")
     async with uow_factory() as uow:
-        tournament, replaced = await _participant_of(
-            uow, replaced_id, user_id, admin_ids, Action.SUBSTITUTE, now
-        )
+        tournament, replaced = await _participant_of(uow, actor, replaced_id, Action.SUBSTITUTE)
         if replaced.status not in (
             ParticipantStatus.NO_SHOW,
             ParticipantStatus.EXCLUDED,
@@ -208,7 +192,7 @@ async def substitute(
                     nickname=newcomer.nickname,
                     club=newcomer.club,
                     city=newcomer.city,
-                    registered_at=now,
+                    registered_at=actor.now,
                     **takes_over,
                 )
             )
@@ -245,24 +229,20 @@ async def substitute(
         await record(uow, notices)
         # The substitute's schedule, when the stage's schedules went out (docs/seating.md).
         await correct_schedules_after_substitute(uow, schedules)
-        await replan_reminders(uow, tournament.id, now)
+        await replan_reminders(uow, tournament.id, actor.now)
         await uow.commit()
     return player, notices
 
 
 async def call_for_checkin(
     uow_factory: UnitOfWorkFactory,
+    actor: Actor,
     tournament_id: int,
-    user_id: int,
-    admin_ids: Collection[int],
-    now: datetime,
 ) -> list[OutgoingMessage]:
     """Ask every registered player who has not confirmed presence to press "I am here"."""
     async with uow_factory() as uow:
-        tournament = await authorize(
-            uow, tournament_id, user_id, admin_ids, Action.MARK_NO_SHOW, now
-        )
-        refused = checkin_refusal(tournament, now)
+        tournament = await authorize(uow, actor, tournament_id, Action.MARK_NO_SHOW)
+        refused = checkin_refusal(tournament, actor.now)
         if refused is not None:
             raise Invalid(refused)
         button = Button(Phrase.of("checkin-button"), CheckIn(tournament.id))

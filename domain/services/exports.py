@@ -9,6 +9,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 from domain import interchange
+from domain.actor import Actor
 from domain.game_log import Entry
 from domain.permissions import Action
 from domain.protocol import Protocol
@@ -107,7 +108,9 @@ async def export_csv(
 ) -> tuple[Tournament, str]:
     """The participants as CSV, for those allowed to export."""
     async with uow_factory() as uow:
-        tournament = await authorize(uow, tournament_id, user_id, admin_ids, Action.EXPORT, now)
+        tournament = await authorize(
+            uow, Actor.of(user_id, now, admin_ids), tournament_id, Action.EXPORT
+        )
         participants = await uow.participants.of_tournament(tournament.id)
         teams = await uow.teams.of_tournament(tournament.id)
         await uow.commit()
@@ -153,7 +156,9 @@ async def export_file(
 ) -> tuple[Tournament, str]:
     """The tournament's file, for those allowed to export."""
     async with uow_factory() as uow:
-        tournament = await authorize(uow, tournament_id, user_id, admin_ids, Action.EXPORT, now)
+        tournament = await authorize(
+            uow, Actor.of(user_id, now, admin_ids), tournament_id, Action.EXPORT
+        )
         await uow.commit()
     return tournament, await dump_tournament(uow_factory, tournament.id)
 

@@ -12,6 +12,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
 
+from domain.actor import Actor
 from domain.cards import Role
 from domain.game_log import Entry
 from domain.intents import DecideProtest, FileProtest
@@ -558,7 +559,7 @@ async def protest_settings(
     """What protests the tournament takes, for its organizer."""
     async with uow_factory() as uow:
         tournament = await authorize(
-            uow, tournament_id, user_id, admin_ids, Action.EDIT_SETTINGS, now
+            uow, Actor.of(user_id, now, admin_ids), tournament_id, Action.EDIT_SETTINGS
         )
         return await _settings(uow, tournament)
 
@@ -581,7 +582,7 @@ async def switch_protests(
     back to the regulation's window); windows already open stay as they are."""
     async with uow_factory() as uow:
         tournament = await authorize(
-            uow, tournament_id, user_id, admin_ids, Action.EDIT_SETTINGS, now
+            uow, Actor.of(user_id, now, admin_ids), tournament_id, Action.EDIT_SETTINGS
         )
         await uow.protests.set_switch(tournament.id, enabled)
         settings = await _settings(uow, tournament)
@@ -621,7 +622,9 @@ async def audit_log(
 ) -> AuditLog:
     """The tournament's audit log, for its organizer (and its chief judge)."""
     async with uow_factory() as uow:
-        tournament = await authorize(uow, tournament_id, user_id, admin_ids, Action.EXPORT, now)
+        tournament = await authorize(
+            uow, Actor.of(user_id, now, admin_ids), tournament_id, Action.EXPORT
+        )
         entries = await uow.protests.audit(tournament.id)
         excluded = tuple(
             p

@@ -13,6 +13,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import replace
 from datetime import datetime
 
+from domain.actor import Actor
 from domain.permissions import Action
 from domain.public_view import (
     PublicGame,
@@ -160,7 +161,7 @@ async def set_web_visibility(
     link stops opening it."""
     async with uow_factory() as uow:
         tournament = await authorize(
-            uow, tournament_id, user_id, admin_ids, Action.EDIT_SETTINGS, now
+            uow, Actor.of(user_id, now, admin_ids), tournament_id, Action.EDIT_SETTINGS
         )
         unlisted = visibility is WebVisibility.UNLISTED
         tournament = replace(

@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TypedDict
 
+from domain.actor import Actor
 from domain.invites import Invite, split_payload
 from domain.outgoing import OutgoingMessage
 from domain.permissions import Action, Forbidden, Role, require
@@ -124,7 +125,7 @@ async def register(
         earlier = await uow.participants.of_person(tournament.id, user_id)
         if earlier is not None and earlier.holds_place:
             raise Invalid("already-registered")
-        require(await roles_in(uow, tournament, user_id, admin_ids), Action.REGISTER)
+        require(await roles_in(uow, Actor.of(user_id, now, admin_ids), tournament), Action.REGISTER)
         others = await uow.participants.of_tournament(tournament.id)
         check_nickname_free(application.nickname, others)
         check_club_quota(application.club, tournament.club_quota, others)
@@ -340,11 +341,11 @@ async def roster(
     """The tournament's participants and teams, for those allowed to see them."""
     async with uow_factory() as uow:
         tournament = await authorize(
-            uow, tournament_id, user_id, admin_ids, Action.VIEW_PARTICIPANTS, now
+            uow, Actor.of(user_id, now, admin_ids), tournament_id, Action.VIEW_PARTICIPANTS
         )
         result = Roster(
             tournament=tournament,
-            roles=await roles_in(uow, tournament, user_id, admin_ids),
+            roles=await roles_in(uow, Actor.of(user_id, now, admin_ids), tournament),
             participants=tuple(await uow.participants.of_tournament(tournament.id)),
             teams=tuple(await uow.teams.of_tournament(tournament.id)),
             unreachable=frozenset(await uow.participants.unreachable(tournament.id)),
@@ -366,7 +367,9 @@ async def mark_paid(
         participant = await uow.participants.get(participant_id)
         if participant is None:
             raise NotFound(f"participant {participant_id}")
-        await authorize(uow, participant.tournament_id, user_id, admin_ids, Action.MARK_PAID, now)
+        await authorize(
+            uow, Actor.of(user_id, now, admin_ids), participant.tournament_id, Action.MARK_PAID
+        )
         participant = replace(participant, paid=paid)
         await uow.participants.save(participant)
         await replan_reminders(uow, participant.tournament_id, now)

@@ -15,6 +15,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, replace
 from datetime import datetime
 
+from domain.actor import Actor
 from domain.outgoing import ScheduledPush
 from domain.permissions import Action, StaffRole
 from domain.regulation import TimetableDay
@@ -103,7 +104,7 @@ async def timetable_of(
     """The tournament's timetable and its waiting reminders, for its organizer."""
     async with uow_factory() as uow:
         tournament = await authorize(
-            uow, tournament_id, user_id, admin_ids, Action.EDIT_SETTINGS, now
+            uow, Actor.of(user_id, now, admin_ids), tournament_id, Action.EDIT_SETTINGS
         )
         reminders = await replan_reminders(uow, tournament.id, now)
         await uow.commit()
@@ -126,7 +127,7 @@ async def set_timetable(
     """
     async with uow_factory() as uow:
         tournament = await authorize(
-            uow, tournament_id, user_id, admin_ids, Action.EDIT_SETTINGS, now
+            uow, Actor.of(user_id, now, admin_ids), tournament_id, Action.EDIT_SETTINGS
         )
         timetable_json = None
         if text is not None:

@@ -16,6 +16,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
+from domain.actor import Actor
 from domain.intents import OpenProtocol, RunLiveGame
 from domain.lifecycle import advancing_players
 from domain.outgoing import TEXT_LIMIT, Button, Lines, Localized, OutgoingMessage, Phrase
@@ -86,7 +87,7 @@ class StagePreview:
 async def _organizing(
     uow: UnitOfWork, tournament_id: int, user_id: int, admin_ids: Collection[int], now: datetime
 ) -> Tournament:
-    return await authorize(uow, tournament_id, user_id, admin_ids, Action.MOVE_STATE, now)
+    return await authorize(uow, Actor.of(user_id, now, admin_ids), tournament_id, Action.MOVE_STATE)
 
 
 def _current_stage(tournament: Tournament) -> str:

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
-from datetime import datetime
-
+from domain.actor import Actor
 from domain.invites import Invite, InviteKind
 from domain.permissions import Action, Forbidden, StaffRole
 from domain.services.access import NotFound, authorize
@@ -17,13 +15,11 @@ _STAFF_KINDS = {
 }
 
 
-async def invite_organizer(
-    uow_factory: UnitOfWorkFactory, user_id: int, admin_ids: Collection[int], now: datetime
-) -> Invite:
+async def invite_organizer(uow_factory: UnitOfWorkFactory, actor: Actor) -> Invite:
     """A one-time link that makes whoever opens it an organizer; admins only."""
-    if user_id not in admin_ids:
+    if not actor.is_admin:
         raise Forbidden(Action.INVITE_STAFF)
-    invite = Invite(new_token(), InviteKind.ORGANIZER, None, None, now)
+    invite = Invite(new_token(), InviteKind.ORGANIZER, None, None, actor.now)
     async with uow_factory() as uow:
         await uow.invites.add(invite)
         await uow.commit()
@@ -32,36 +28,30 @@ async def invite_organizer(
 
 async def invite_judge(
     uow_factory: UnitOfWorkFactory,
+    actor: Actor,
     tournament_id: int,
-    user_id: int,
-    admin_ids: Collection[int],
     role: StaffRole,
-    now: datetime,
 ) -> Invite:
     """A one-time link that makes whoever opens it the chief judge or a table judge."""
     async with uow_factory() as uow:
-        tournament = await authorize(
-            uow, tournament_id, user_id, admin_ids, Action.INVITE_STAFF, now
-        )
-        invite = Invite(new_token(), _STAFF_KINDS[role], tournament.id, None, now)
+        tournament = await authorize(uow, actor, tournament_id, Action.INVITE_STAFF)
+        invite = Invite(new_token(), _STAFF_KINDS[role], tournament.id, None, actor.now)
         await uow.invites.add(invite)
         await uow.commit()
     return invite
 
 
-async def accept_staff_invite(
-    uow_factory: UnitOfWorkFactory, token: str, user_id: int, now: datetime
-) -> Invite:
+async def accept_staff_invite(uow_factory: UnitOfWorkFactory, actor: Actor, token: str) -> Invite:
     """Take the role a judge's or organizer's link gives; the link then stops working."""
     async with uow_factory() as uow:
         invite = await uow.invites.get(token)
         if invite is None or invite.used_by is not None or not invite.kind.single_use:
             raise NotFound("invite")
         if invite.kind is InviteKind.ORGANIZER:
-            await uow.staff.appoint_organizer(user_id, appointed_by=0, at=now)
+            await uow.staff.appoint_organizer(actor.user_id, appointed_by=0, at=actor.now)
         else:
             assert invite.tournament_id is not None
-            participant = await uow.participants.of_person(invite.tournament_id, user_id)
+            participant = await uow.participants.of_person(invite.tournament_id, actor.user_id)
             if participant is not None and participant.holds_place:
                 # A player cannot judge the tournament he plays in.
                 raise Forbidden(Action.INVITE_STAFF)
@@ -70,7 +60,7 @@ async def accept_staff_invite(
                 if invite.kind is InviteKind.CHIEF_JUDGE
                 else StaffRole.TABLE_JUDGE
             )
-            await uow.staff.appoint(invite.tournament_id, user_id, role)
-        await uow.invites.mark_used(token, user_id)
+            await uow.staff.appoint(invite.tournament_id, actor.user_id, role)
+        await uow.invites.mark_used(token, actor.user_id)
         await uow.commit()
         return invite

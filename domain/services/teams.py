@@ -6,6 +6,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, replace
 from datetime import datetime
 
+from domain.actor import Actor
 from domain.invites import Invite, InviteKind
 from domain.outgoing import OutgoingMessage
 from domain.permissions import Action, Forbidden
@@ -201,7 +202,7 @@ async def remind_incomplete_teams(
         else:
             user_id, admin_ids = organizer
             tournament = await authorize(
-                uow, tournament_id, user_id, admin_ids, Action.EDIT_SETTINGS, now
+                uow, Actor.of(user_id, now, admin_ids), tournament_id, Action.EDIT_SETTINGS
             )
         participants = await uow.participants.of_tournament(tournament.id)
         teams = await uow.teams.of_tournament(tournament.id)

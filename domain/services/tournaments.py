@@ -7,6 +7,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, replace
 from datetime import datetime
 
+from domain.actor import Actor
 from domain.invites import Invite, InviteKind
 from domain.lifecycle import (
     Move,
@@ -124,8 +125,10 @@ async def tournament_card(
 ) -> TournamentCard:
     """The card of a tournament for its organizer or a judge."""
     async with uow_factory() as uow:
-        tournament = await authorize(uow, tournament_id, user_id, admin_ids, Action.VIEW_CARD, now)
-        roles = await roles_in(uow, tournament, user_id, admin_ids)
+        tournament = await authorize(
+            uow, Actor.of(user_id, now, admin_ids), tournament_id, Action.VIEW_CARD
+        )
+        roles = await roles_in(uow, Actor.of(user_id, now, admin_ids), tournament)
         participants = await uow.participants.of_tournament(tournament.id)
         teams = await uow.teams.of_tournament(tournament.id)
         invite = await registration_link(uow, tournament, now)
@@ -237,7 +240,9 @@ async def move_tournament(
 ) -> Tournament | Refusal:
     """Make an explicit move, or say why it cannot be made; nothing changes on a refusal."""
     async with uow_factory() as uow:
-        tournament = await authorize(uow, tournament_id, user_id, admin_ids, Action.MOVE_STATE, now)
+        tournament = await authorize(
+            uow, Actor.of(user_id, now, admin_ids), tournament_id, Action.MOVE_STATE
+        )
         participants = await uow.participants.of_tournament(tournament.id)
         teams = await uow.teams.of_tournament(tournament.id)
         refused = await _move_refusal(uow, tournament, move, participants, teams, now)

@@ -15,6 +15,7 @@ from bot.delivery.worker import BLOCKED
 from bot.fake_telegram import FakeTelegram
 from bot.sandbox import running_bot, sandbox_settings
 from bot.simulation.screens import register_player
+from domain.actor import Actor
 from domain.outgoing import DeliveryStatus, OutgoingMessage
 from domain.registration import Application as Entry
 from domain.services.checkin import mark_no_show, substitute
@@ -84,9 +85,9 @@ async def test_a_replaced_no_show_is_told_by_whom_and_the_link_remembers_it(
         player.send("/start")
         await player.wait_for(None, TIMEOUT)
 
-        await mark_no_show(app.uow_factory, absent.id, ORGANIZER, (), NOW)
+        await mark_no_show(app.uow_factory, Actor(ORGANIZER, NOW), absent.id)
         newcomer = Entry("Запасной", "Ворон", "Омск")
-        await substitute(app.uow_factory, absent.id, ORGANIZER, (), NOW, newcomer=newcomer)
+        await substitute(app.uow_factory, Actor(ORGANIZER, NOW), absent.id, newcomer=newcomer)
         told = await player.wait_for(containing("неявившегося"), TIMEOUT)
         assert "играет Запасной" in (told.text or "") and "Кубок Ворона" in (told.text or "")
 

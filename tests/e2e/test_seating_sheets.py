@@ -7,6 +7,7 @@ import io
 
 import pypdf
 
+from domain.actor import Actor
 from domain.registration import Participant, ParticipantStatus
 from domain.services import checkin
 from tests.e2e.test_rounds import Stage, stage  # noqa: F401  (the fixture)
@@ -115,7 +116,7 @@ async def test_a_substitute_gets_the_schedule_of_the_games_he_takes_over(
         await uow.commit()
     first = stage.seeded.players[0]
     await checkin.substitute(
-        stage.app.uow_factory, first.id, ORGANIZER, (), NOW, waiting_id=waiting.id
+        stage.app.uow_factory, Actor(ORGANIZER, NOW), first.id, waiting_id=waiting.id
     )
     # No game is played yet: the substitute takes over every game, table, seat and judge.
     his = await newcomer.wait_for(lambda m: "Ваше расписание" in (m.text or ""), timeout=WAIT)

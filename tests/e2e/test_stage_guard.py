@@ -20,6 +20,7 @@ from bot.fake_telegram import ChatMessage, FakeTelegram
 from bot.fake_telegram.people import FakeUser
 from bot.sandbox import running_bot, sandbox_settings
 from bot.simulation.screens import containing, press
+from domain.actor import Actor
 from domain.lifecycle import Move
 from domain.services import protests, rounds
 from domain.services.checkin import exclude
@@ -184,11 +185,9 @@ async def test_the_card_offers_no_next_stage_its_cut_cannot_fill(
         assert START in [label for row in card.buttons for label, _ in row]
         await exclude(
             app.uow_factory,
+            Actor(CHIEF_JUDGE, clock.moment),
             seeded.players[0].id,
-            CHIEF_JUDGE,
-            (),
             "Подсказки партнёру жестами",
-            clock.moment,
         )
         await _held(organizer, old, tid, "Игроков 19, а нужно 20: 2 стола по 10 игроков.")
         async with app.uow_factory() as uow:

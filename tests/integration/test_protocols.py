@@ -9,6 +9,7 @@ from decimal import Decimal
 import pytest
 
 from bot.db.uow import SqlUnitOfWorkFactory
+from domain.actor import Actor
 from domain.cards import Role, Side
 from domain.protocol_screen import MODES, ROLE_TOOLS, Act, Mode, Press, seat_press
 from domain.registration import Application
@@ -236,9 +237,9 @@ async def test_a_substitute_shows_in_the_standings_without_another_result(
     done = await judge.confirm()
     tid = seeded.tournament.id
     leaver = done.game.game.players[0]
-    await checkin.exclude(uow_factory, leaver, CHIEF_JUDGE, (), "поведение", NOW)
+    await checkin.exclude(uow_factory, Actor(CHIEF_JUDGE, NOW), leaver, "поведение")
     await checkin.substitute(
-        uow_factory, leaver, ORGANIZER, (), NOW, newcomer=Application("Запасной", "Клуб", "Омск")
+        uow_factory, Actor(ORGANIZER, NOW), leaver, newcomer=Application("Запасной", "Клуб", "Омск")
     )
     # No protocol was confirmed since: the standings still follow the change at once.
     standings = await current_standings(uow_factory, tid)

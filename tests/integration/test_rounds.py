@@ -7,6 +7,7 @@ from collections import Counter
 import pytest
 
 from bot.db.uow import SqlUnitOfWorkFactory
+from domain.actor import Actor
 from domain.outgoing import OutgoingMessage
 from domain.permissions import Forbidden
 from domain.rounds import fill_freed_seats
@@ -204,7 +205,7 @@ async def test_a_no_show_after_seating_is_reseated_changing_few_places(
     tournament = seeded.tournament.id
     await rounds.publish_round(uow_factory, tournament, ORGANIZER, (), NOW, 1)
     missing = before.stage.rounds[1].games[0].players[3]
-    await mark_no_show(uow_factory, missing, ORGANIZER, (), NOW)
+    await mark_no_show(uow_factory, Actor(ORGANIZER, NOW), missing)
     waiting = await rounds.stage_preview(uow_factory, tournament, ORGANIZER, (), NOW)
     assert waiting.gone == (missing,)
     with pytest.raises(Invalid) as refused:
@@ -241,7 +242,7 @@ async def test_an_exclusion_that_empties_a_table_reseats_the_rest_at_fewer_table
     tournament = seeded.tournament.id
     await rounds.publish_round(uow_factory, tournament, ORGANIZER, (), NOW, 1)
     leaver = before.stage.rounds[0].games[1].players[0]
-    await exclude(uow_factory, leaver, CHIEF_JUDGE, (), "Неспортивное поведение", NOW)
+    await exclude(uow_factory, Actor(CHIEF_JUDGE, NOW), leaver, "Неспортивное поведение")
     after = await rounds.reseat_stage(
         uow_factory, tournament, ORGANIZER, (), NOW, seed=8, swaps=SWAPS
     )

@@ -17,6 +17,7 @@ from bot.commands import standings as standings_command
 from bot.db.engine import create_engine, create_session_factory
 from bot.db.migrate import upgrade
 from bot.db.uow import SqlUnitOfWorkFactory
+from domain.actor import Actor
 from domain.interchange import InterchangeError, Tournament, load_tournament
 from domain.protocol_screen import Act, Mode, Press
 from domain.registration import Application, ParticipantStatus
@@ -226,13 +227,11 @@ async def test_a_tournament_played_on_the_protocol_screens_exports_its_current_p
         await judge.confirm()
     # The first player of table 1 is excluded after playing, a newcomer takes his place.
     excluded_id = games[0].players[0]
-    await checkin.exclude(uow_factory, excluded_id, CHIEF_JUDGE, (), "поведение", NOW)
+    await checkin.exclude(uow_factory, Actor(CHIEF_JUDGE, NOW), excluded_id, "поведение")
     substitute, _ = await checkin.substitute(
         uow_factory,
+        Actor(ORGANIZER, NOW),
         excluded_id,
-        ORGANIZER,
-        (),
-        NOW,
         newcomer=Application("Запасной", "Клуб", "Омск"),
     )
     # The chief judge turns table 2 into a black win after its confirmation

@@ -7,6 +7,7 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 
 from bot.db.uow import SqlUnitOfWorkFactory
+from domain.actor import Actor
 from domain.invites import InviteKind
 from domain.lifecycle import Move, Refusal
 from domain.permissions import Forbidden, StaffRole
@@ -142,19 +143,21 @@ async def test_judges_join_by_one_time_links_and_get_their_powers(
     player = await _register(uow_factory, tournament, 1)
     await _people(uow_factory, 501, 502)
     chief = await staff.invite_judge(
-        uow_factory, tournament.id, ADMIN, ADMINS, StaffRole.CHIEF_JUDGE, NOW
+        uow_factory, Actor.of(ADMIN, NOW, ADMINS), tournament.id, StaffRole.CHIEF_JUDGE
     )
     assert chief.kind is InviteKind.CHIEF_JUDGE
-    await staff.accept_staff_invite(uow_factory, chief.token, 501, NOW)
+    await staff.accept_staff_invite(uow_factory, Actor(501, NOW), chief.token)
     with pytest.raises(LookupError):
-        await staff.accept_staff_invite(uow_factory, chief.token, 502, NOW)
+        await staff.accept_staff_invite(uow_factory, Actor(502, NOW), chief.token)
     excluded, notices = await checkin.exclude(
-        uow_factory, player.id, 501, ADMINS, "неэтичное поведение", NOW
+        uow_factory, Actor.of(501, NOW, ADMINS), player.id, "неэтичное поведение"
     )
     assert excluded.status is ParticipantStatus.EXCLUDED
     assert notices[0].chat_id == 1001
     with pytest.raises(Forbidden):
-        await checkin.exclude(uow_factory, player.id, ADMIN, ADMINS, "организатор не может", NOW)
+        await checkin.exclude(
+            uow_factory, Actor.of(ADMIN, NOW, ADMINS), player.id, "организатор не может"
+        )
 
 
 async def test_a_no_show_is_replaced_by_a_waiting_player_who_plays_for_his_team(
@@ -175,20 +178,20 @@ async def test_a_no_show_is_replaced_by_a_waiting_player_who_plays_for_his_team(
     await tournaments.move_tournament(
         uow_factory, tournament.id, ADMIN, ADMINS, Move.CLOSE_REGISTRATION, NOW
     )
-    await checkin.check_in(uow_factory, tournament.id, 1000, NOW)
+    await checkin.check_in(uow_factory, Actor(1000, NOW), tournament.id)
     people = (
         await registration.roster(uow_factory, tournament.id, ADMIN, ADMINS, NOW)
     ).participants
     missing = next(p for p in people if p.user_id == 1004)
     with pytest.raises(Invalid):
-        await checkin.mark_no_show(uow_factory, people[0].id, ADMIN, ADMINS, NOW)
-    await checkin.mark_no_show(uow_factory, missing.id, ADMIN, ADMINS, NOW)
+        await checkin.mark_no_show(uow_factory, Actor.of(ADMIN, NOW, ADMINS), people[0].id)
+    await checkin.mark_no_show(uow_factory, Actor.of(ADMIN, NOW, ADMINS), missing.id)
     started = await tournaments.move_tournament(
         uow_factory, tournament.id, ADMIN, ADMINS, Move.START_STAGE, NOW
     )
     assert isinstance(started, Refusal) and started.code == "move-incomplete-teams"
     substitute, notices = await checkin.substitute(
-        uow_factory, missing.id, ADMIN, ADMINS, NOW, waiting_id=spare.id
+        uow_factory, Actor.of(ADMIN, NOW, ADMINS), missing.id, waiting_id=spare.id
     )
     assert substitute.team_id == missing.team_id and substitute.substitute_for == missing.id
     assert notices[0].phrase is not None and notices[0].phrase.key == "notice-substitute"
@@ -204,11 +207,13 @@ async def test_a_no_show_is_replaced_by_a_waiting_player_who_plays_for_his_team(
     # An excluded member leaves the team: its captain is told, with how many still play.
     await _people(uow_factory, 501)
     chief = await staff.invite_judge(
-        uow_factory, tournament.id, ADMIN, ADMINS, StaffRole.CHIEF_JUDGE, NOW
+        uow_factory, Actor.of(ADMIN, NOW, ADMINS), tournament.id, StaffRole.CHIEF_JUDGE
     )
-    await staff.accept_staff_invite(uow_factory, chief.token, 501, NOW)
+    await staff.accept_staff_invite(uow_factory, Actor(501, NOW), chief.token)
     member = next(p for p in people if p.user_id == 1007)
-    _, notices = await checkin.exclude(uow_factory, member.id, 501, ADMINS, "подсказки", NOW)
+    _, notices = await checkin.exclude(
+        uow_factory, Actor.of(501, NOW, ADMINS), member.id, "подсказки"
+    )
     told = [n.phrase for n in notices if n.chat_id == 1006 and n.phrase is not None]
     assert [(p.key, p.arguments["count"]) for p in told] == [("notice-team-member-excluded", 2)]
 
