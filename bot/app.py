@@ -161,14 +161,15 @@ async def build_application(
     engine = create_engine(settings.database_url)
     await upgrade(engine)
     session_factory = create_session_factory(engine)
-    uow_factory = SqlUnitOfWorkFactory(session_factory)
+    # One identity for this process's claims, leases and notices among the bot's replicas.
+    uow_factory = SqlUnitOfWorkFactory(session_factory, process=process_identity())
     if clock is None and settings.clock_origin is not None:
         clock = ScaledClock.shared(settings.clock_origin, settings.clock_rate)
     dispatcher = build_dispatcher(settings, session_factory, uow_factory, clock, seeds)
     # One limiter for the outbox and the direct replies: Telegram counts them together.
     limiter = build_limiter(dispatcher.storage, settings)
     bot = build_bot(settings, limiter)
-    delivery, reminders = build_delivery(settings, bot, dispatcher, uow_factory, limiter)
+    delivery, reminders = build_delivery(settings, bot, dispatcher, engine, uow_factory, limiter)
     return Application(
         settings=settings,
         engine=engine,
@@ -205,13 +206,13 @@ def build_delivery(
     settings: Settings,
     bot: Bot,
     dispatcher: Dispatcher,
+    engine: AsyncEngine,
     uow_factory: SqlUnitOfWorkFactory,
     limiter: Limiter,
 ) -> tuple[DeliveryWorker, ReminderScheduler]:
     """The outbox worker and the reminder scheduler, started and stopped with the Dispatcher
     and woken by every commit that records a push."""
-    # One identity for this process's claims and leases among the bot's replicas.
-    identity = process_identity()
+    identity = uow_factory.process
     delivery = DeliveryWorker(
         bot,
         uow_factory,
@@ -225,7 +226,9 @@ def build_delivery(
     clock: Clock = dispatcher["clock"]
     # A clock running faster than real time (the simulation's `ScaledClock`) says how much.
     rate = getattr(clock, "rate", 1.0)
-    reminders = ReminderScheduler(uow_factory, clock=clock.now, rate=rate, identity=identity)
+    reminders = ReminderScheduler(
+        uow_factory, clock=clock.now, rate=rate, identity=identity, engine=engine
+    )
     uow_factory.add_commit_listener(delivery.on_commit)
     uow_factory.add_commit_listener(reminders.on_commit)
     dispatcher.startup.register(delivery.start)

@@ -10,7 +10,8 @@ finished, so sweeps never overlap; stopping lets the one under way finish (nothi
 Of several bot processes on one database, only the holder of the "scheduler" lease sweeps; every
 process wakes at least every `renew_seconds` (10 by default): the holder renews the lease, the
 others try to take it, so when its holder dies another process takes over once it runs out
-(within a minute).
+(within a minute). A push planned by another process wakes the holder at once: on PostgreSQL
+it listens for the notice the planning transaction sends (`bot.db.planned`).
 
 The sweep is also the scheduler's duty towards deadlines: it closes every registration whose
 deadline has come, with nobody touching the tournament. The organizer's "registration closed"
@@ -34,7 +35,9 @@ from apscheduler.events import (
 from apscheduler.jobstores.base import JobLookupError
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from apscheduler.triggers.date import DateTrigger
+from sqlalchemy.ext.asyncio import AsyncEngine
 
+from bot.db.planned import PlannedListener
 from bot.db.uow import SqlUnitOfWorkFactory
 from bot.delivery.worker import Clock, process_identity, utc_now
 from domain.services.tournaments import close_due_registrations
@@ -51,7 +54,8 @@ STOP_WAIT_SECONDS = 10.0
 
 class ReminderScheduler:
     """Moves due scheduled pushes into the outbox; due times are read on `clock`, the lease is
-    kept on the real clock (`lease_clock`), shared by every process."""
+    kept on the real clock (`lease_clock`), shared by every process; with the database's
+    `engine`, the lead listens for pushes other processes plan."""
 
     def __init__(
         self,
@@ -62,6 +66,7 @@ class ReminderScheduler:
         identity: str | None = None,
         renew_seconds: float = LEASE_RENEW_SECONDS,
         rate: float = 1.0,
+        engine: AsyncEngine | None = None,
     ) -> None:
         """`rate` says how much faster than real time `clock` runs (the simulation's)."""
         self._uow_factory = uow_factory
@@ -80,6 +85,11 @@ class ReminderScheduler:
         self.next_due: datetime | None = None  # the earliest push waiting, as last read
         self.leading = False
         self._renewed_at = -LEASE_SECONDS  # monotonic seconds of the last renewal
+        self._planned = (
+            None
+            if engine is None
+            else PlannedListener(engine, self.identity, self._planned_elsewhere)
+        )
 
     async def start(self) -> None:
         """Send what fell due while stopped (if this process leads), then run."""
@@ -119,6 +129,8 @@ class ReminderScheduler:
             # A wake-up still under way is cancelled here (what it did not commit stays due).
             scheduler.shutdown(wait=False)
         leading, self.leading = self.leading, False
+        if self._planned is not None:
+            await self._planned.close()
         if leading and database:
             async with self._uow_factory() as uow:
                 await uow.leases.release(SCHEDULER_LEASE, self.identity)
@@ -134,6 +146,9 @@ class ReminderScheduler:
             self._again = True
         elif self._scheduler is not None:
             self._plan(None)
+
+    def _planned_elsewhere(self) -> None:
+        self.on_commit(frozenset({"scheduled_pushes"}))
 
     def _plan(self, at: datetime | None) -> None:
         """The one wake-up job, at `at` (real time; None: now)."""
@@ -189,9 +204,22 @@ class ReminderScheduler:
             if self.leading:
                 await uow.handled_updates.forget_old(now)
             await uow.commit()
+        if self._planned is not None:
+            await self._listen_while_leading()
         if self.leading:
             self._renewed_at = renewing
             await self.sweep()
+
+    async def _listen_while_leading(self) -> None:
+        """The lead hears of pushes planned elsewhere; the others need not."""
+        assert self._planned is not None
+        if not self.leading:
+            await self._planned.close()
+            return
+        try:
+            await self._planned.listen()
+        except Exception as error:  # the renewals still look every `renew_seconds`
+            log.warning("cannot listen for reminders other processes plan: %r", error)
 
     async def sweep(self) -> int:
         """Move every push due by now into the outbox, then close the registrations whose

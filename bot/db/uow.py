@@ -58,10 +58,12 @@ class SqlUnitOfWork:
         session_factory: async_sessionmaker[AsyncSession],
         listeners: tuple[CommitListener, ...] = (),
         change_listeners: tuple[ChangeListener, ...] = (),
+        process: str = "",
     ) -> None:
         self._session_factory = session_factory
         self._listeners = listeners
         self._change_listeners = change_listeners
+        self._process = process
         self.changed_tournaments: set[int] = set()
 
     async def __aenter__(self) -> Self:
@@ -69,7 +71,7 @@ class SqlUnitOfWork:
         self.users = SqlUserRepository(self.session)
         self.tournaments = SqlTournamentRepository(self.session)
         self.outbox = SqlOutbox(self.session)
-        self.scheduled_pushes = SqlScheduledPushes(self.session)
+        self.scheduled_pushes = SqlScheduledPushes(self.session, self._process)
         self.participants = SqlParticipantRepository(self.session)
         self.teams = SqlTeamRepository(self.session)
         self.staff = SqlStaffRepository(self.session)
@@ -105,6 +107,7 @@ class SqlUnitOfWork:
             if touched
         )
         self.outbox.added, self.scheduled_pushes.changed = 0, False
+        self.scheduled_pushes.told = False
         if changed:
             for listener in self._listeners:
                 listener(changed)
@@ -116,10 +119,14 @@ class SqlUnitOfWork:
 
 
 class SqlUnitOfWorkFactory:
-    """Makes a fresh unit of work per use case."""
+    """Makes a fresh unit of work per use case; `process` names this process among the bot's
+    replicas to the others (see `bot.db.planned`)."""
 
-    def __init__(self, session_factory: async_sessionmaker[AsyncSession]) -> None:
+    def __init__(
+        self, session_factory: async_sessionmaker[AsyncSession], *, process: str = ""
+    ) -> None:
         self._session_factory = session_factory
+        self.process = process
         self._listeners: tuple[CommitListener, ...] = ()
         self._change_listeners: tuple[ChangeListener, ...] = ()
 
@@ -132,7 +139,9 @@ class SqlUnitOfWorkFactory:
         self._listeners = (*self._listeners, listener)
 
     def __call__(self) -> SqlUnitOfWork:
-        return SqlUnitOfWork(self._session_factory, self._listeners, self._change_listeners)
+        return SqlUnitOfWork(
+            self._session_factory, self._listeners, self._change_listeners, self.process
+        )
 
 
 if TYPE_CHECKING:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime, timedelta
 
 from bot.db.repositories.outbox import Anchor
 from bot.db.uow import SqlUnitOfWorkFactory
+from bot.fake_telegram import WAIT_LIMIT
 from domain.intents import OpenProtocol
 from domain.outgoing import (
     Attachment,
@@ -330,3 +332,25 @@ async def test_points_names_and_nested_phrases_come_back_as_they_were_stored(
         (claimed,) = await uow.outbox.claim([item.id], "a")
         await uow.commit()
     assert claimed.message == message
+
+
+async def test_replicas_claiming_at_once_skip_each_others_rows_instead_of_waiting(
+    uow_factory: SqlUnitOfWorkFactory, database_url: str
+) -> None:
+    if database_url.startswith("sqlite"):
+        return  # one writer at a time: a second claim waits for the file, never for a row
+    async with uow_factory() as uow:
+        for chat_id in (11, 12, 13):
+            await uow.outbox.add(OutgoingMessage(chat_id=chat_id, text="Тур 1"))
+        await uow.commit()
+    async with uow_factory() as first, uow_factory() as second:
+        ids = [item.id for item in await first.outbox.waiting(10)]
+        # One replica claims the first two and has not committed yet ...
+        assert [c.id for c in await first.outbox.claim(ids[:2], "a")] == ids[:2]
+        # ... another, claiming all three in the other order, takes the third at once.
+        async with asyncio.timeout(WAIT_LIMIT):
+            assert [c.id for c in await second.outbox.claim(ids[::-1], "b")] == ids[2:]
+        await first.commit()
+        await second.commit()
+    async with uow_factory() as uow:
+        assert await uow.outbox.waiting(10) == []

@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import MessageAnchorRow, OutboxRow, ScheduledPushRow, UnreachableChatRow
 from bot.db.models.outbox import _MessageColumns
+from bot.db.planned import tell_planned
 from domain.intents import (
     CheckIn,
     DecideProtest,
@@ -289,10 +290,21 @@ class SqlOutbox:
         are left out. Returned in the order of their ids."""
         if not message_ids:
             return []
+        # Rows another process is claiming this moment are skipped, not waited for: two
+        # replicas claiming overlapping rows in different orders would deadlock (PostgreSQL;
+        # SQLite has one writer and no row locks).
+        free = (
+            select(OutboxRow.id)
+            .where(
+                OutboxRow.id.in_(list(message_ids)),
+                OutboxRow.status == DeliveryStatus.PENDING.value,
+            )
+            .with_for_update(skip_locked=True)
+        )
         taken = await self._session.scalars(
             update(OutboxRow)
             .where(
-                OutboxRow.id.in_(list(message_ids)),
+                OutboxRow.id.in_(free.scalar_subquery()),
                 OutboxRow.status == DeliveryStatus.PENDING.value,
             )
             .values(
@@ -538,10 +550,13 @@ class SqlOutbox:
 
 
 class SqlScheduledPushes:
-    """Pushes waiting for their time; `changed` tells a commit to rebuild the scheduler's jobs."""
+    """Pushes waiting for their time; `changed` tells a commit to wake this process's
+    scheduler, and a push planned tells every process's (`bot.db.planned`), as `sender`."""
 
-    def __init__(self, session: AsyncSession) -> None:
+    def __init__(self, session: AsyncSession, sender: str = "") -> None:
         self._session = session
+        self._sender = sender
+        self.told = False  # the others were told in this transaction
         self.changed = False
 
     async def schedule(self, push: ScheduledPush) -> None:
@@ -553,6 +568,9 @@ class SqlScheduledPushes:
             statement.on_conflict_do_update(index_elements=["key"], set_=values)
         )
         self.changed = True
+        if not self.told:  # once a transaction: the scheduler reads every due time anyway
+            self.told = True
+            await tell_planned(self._session, self._sender)
 
     async def cancel(self, key: str) -> None:
         """Forget a push that has not become due yet (nothing happens if there is none)."""
