@@ -183,7 +183,9 @@ def unfinished_stage(
         return Refusal("move-stage-not-seated", {"stage": stage})
     if progress.unpublished:
         rounds = ", ".join(str(number) for number in progress.unpublished)
-        return Refusal("move-rounds-unpublished", {"rounds": rounds})
+        return Refusal(
+            "move-rounds-unpublished", {"rounds": rounds, "count": len(progress.unpublished)}
+        )
     if progress.unconfirmed:
         return _tables_refusal("move-tables-unconfirmed", progress.unconfirmed)
     if progress.protested:

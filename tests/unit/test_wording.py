@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from decimal import Decimal
 
 import pytest
+from fluent.syntax import FluentParser
+from fluent.syntax import ast as fluent_ast
 
 from bot.delivery.render import render_phrase
 from bot.i18n import LOCALES, LOCALES_DIR, translator
@@ -38,6 +41,22 @@ def test_the_examples_of_the_issue_read_right() -> None:
     assert "из 4 игроков" in ru(
         "reminder-team-incomplete", tournament="К", team="Т", count=3, size=4, deadline="d"
     )
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_no_text_cites_a_clause_of_one_regulation(locale: str) -> None:
+    # "(11.3)", "(10.2)": the numbers of black-raven-cup mean nothing under another regulation.
+    for path in (LOCALES_DIR / locale).glob("*.ftl"):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            clause = re.search(r"[\s(,]\d{1,2}\.\d{1,2}(\.\d{1,2})?[),:]", line)
+            assert clause is None, f"{path.name}:{number}: {line}"
+
+
+def test_one_unpublished_round_is_named_in_the_singular() -> None:
+    assert ru("move-rounds-unpublished", rounds="3", count=1) == "не опубликован тур 3."
+    assert ru("move-rounds-unpublished", rounds="3, 4", count=2) == "не опубликованы туры 3, 4."
+    english = translator().get("en", "move-rounds-unpublished", rounds="3", count=1)
+    assert english == "round 3 is not published."
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -88,3 +107,127 @@ def test_a_seating_post_names_the_stage_and_no_dash_for_a_missing_time() -> None
     timed = Phrase(post.key, tuple((k, "12:30" if k == "time" else v) for k, v in post.args))
     english = render_phrase(translator(), "en", timed, markup=True)
     assert english.startswith("<b>Seating · Semifinal · round 1 · 12:30</b>")
+
+
+# Arguments that are not counts: names and texts, and numbers that name a thing ("тур 3",
+# "стол 2", "место 7"), which agree with nothing.
+NOT_COUNTS = {
+    "by",
+    "channel",
+    "first",
+    "first_killed",
+    "game",
+    "judge",
+    "named",
+    "nickname",
+    "page",
+    "part",
+    "player",
+    "round",
+    "rounds",
+    "seat",
+    "second",
+    "stage",
+    "table",
+    "timezone",
+}
+# Words a count may stand before without agreeing with it: prepositions, conjunctions and
+# abbreviations ("от 2 до 32", "3 из 4", "−1 дискв.", "30 с").
+NOT_NOUNS = {
+    "ru": {"до", "из", "не", "меньше", "с", "дискв"},
+    "en": {"of", "to", "for", "more", "per", "in", "at", "s", "disq"},
+}
+
+
+def _counts_before_words(pattern: fluent_ast.Pattern, agreed: bool) -> Iterator[tuple[str, str]]:
+    """(count, the word after it) for every count written before a word outside a selector
+    that chose the wording by a number (a plural category or an exact number)."""
+    elements = pattern.elements
+    for element, after in zip(elements, [*elements[1:], None], strict=True):
+        if not isinstance(element, fluent_ast.Placeable):
+            continue
+        expression = element.expression
+        if isinstance(expression, fluent_ast.SelectExpression):
+            by_number = any(
+                isinstance(variant.key, fluent_ast.NumberLiteral)
+                or variant.key.name in {"one", "few", "many"}
+                for variant in expression.variants
+            )
+            for variant in expression.variants:
+                yield from _counts_before_words(variant.value, agreed or by_number)
+        elif isinstance(expression, fluent_ast.VariableReference) and not agreed:
+            word = (
+                re.match(r"[ \u00a0]+(\w+)", after.value)
+                if isinstance(after, fluent_ast.TextElement)
+                else None
+            )
+            if word and expression.id.name not in NOT_COUNTS:
+                yield expression.id.name, word.group(1)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_count_before_a_noun_is_agreed_by_a_plural_selector(locale: str) -> None:
+    # "{ $count } players" reads "1 players"; "{ $max } символов" reads "до 21 символов".
+    unagreed = []
+    for path in sorted((LOCALES_DIR / locale).glob("*.ftl")):
+        for entry in FluentParser().parse(path.read_text(encoding="utf-8")).body:
+            if not isinstance(entry, fluent_ast.Message):
+                continue
+            patterns = [entry.value, *(attribute.value for attribute in entry.attributes)]
+            for pattern in patterns:
+                if pattern is None:
+                    continue
+                for count, word in _counts_before_words(pattern, agreed=False):
+                    if word.lower() not in NOT_NOUNS[locale]:
+                        unagreed.append(f"{path.name}: {entry.id.name}: {{ ${count} }} {word}")
+    assert unagreed == []
+
+
+@pytest.mark.parametrize(
+    ("count", "rounds", "players", "characters"),
+    [
+        (1, "тур", "игрока", "символа"),
+        (2, "тура", "игроков", "символов"),
+        (5, "туров", "игроков", "символов"),
+        (11, "туров", "игроков", "символов"),
+        (21, "тур", "игрока", "символа"),
+        (22, "тура", "игроков", "символов"),
+        (25, "туров", "игроков", "символов"),
+    ],
+)
+def test_russian_counts_take_the_form_cldr_gives_them(
+    count: int, rounds: str, players: str, characters: str
+) -> None:
+    assert f"в этапе {count} {rounds}." in ru("round-unknown", round=99, rounds=count)
+    assert f"у {count} {players} повторяется" in ru(
+        "rounds-quality-seats", repeated=count, unbalanced=0
+    )
+    assert f"до {count} {characters}" in ru("protest-reason-length", min=1, max=count, length=0)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_plural_selector_has_each_form_of_its_language(locale: str) -> None:
+    # A Russian selector without [few] says "2 игроков"; English needs only one and other.
+    forms = {"ru": {"one", "few", "many"}, "en": {"one", "other"}}[locale]
+    incomplete = []
+
+    def check(pattern: fluent_ast.Pattern, key: str) -> None:
+        for element in pattern.elements:
+            if isinstance(element, fluent_ast.Placeable) and isinstance(
+                element.expression, fluent_ast.SelectExpression
+            ):
+                names = {
+                    variant.key.name
+                    for variant in element.expression.variants
+                    if isinstance(variant.key, fluent_ast.Identifier)
+                }
+                if names & {"one", "few", "many"} and not forms <= names:
+                    incomplete.append(f"{key}: {sorted(names)}")
+                for variant in element.expression.variants:
+                    check(variant.value, key)
+
+    for path in sorted((LOCALES_DIR / locale).glob("*.ftl")):
+        for entry in FluentParser().parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(entry, fluent_ast.Message) and entry.value is not None:
+                check(entry.value, entry.id.name)
+    assert incomplete == []

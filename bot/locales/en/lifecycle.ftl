@@ -115,7 +115,7 @@ move-start_stage = Start the next stage
 move-finish = Finish the tournament
 move-not-now = Not possible now ({ $state }).
 move-settings-missing = Fill in first: { $settings }.
-move-too-few-players = { $count } players, { $needed } needed: { $tables } { $tables ->
+move-too-few-players = Players: { $count }, needed: { $needed } for { $tables } { $tables ->
         [one] table
        *[other] tables
     } of 10 players.
@@ -270,7 +270,10 @@ command-new = New tournament
 ## A stage moves on only when it is finished (the card and a refused move)
 card-stage-held = The next step (a new stage or finishing the tournament) is not available yet: { $reason }
 move-stage-not-seated = stage { $stage } is not seated and played yet.
-move-rounds-unpublished = rounds { $rounds } are not published.
+move-rounds-unpublished = { $count ->
+        [1] round { $rounds } is
+       *[other] rounds { $rounds } are
+    } not published.
 move-tables-unconfirmed = round { $round }: { $count ->
         [1] the protocol of table { $tables } is not confirmed
        *[other] the protocols of tables { $tables } are not confirmed
@@ -286,7 +289,10 @@ move-protest-pending = round { $round }: a protest on { $count ->
        *[other] , and { $others } more in later rounds
     }.
 move-protest-window-open = the protest window of the stage's last games is open until { $until }; from then on the move is offered (refresh the card).
-move-cut-needs-lot = the cut line falls in a tie, the chief judge must draw a lot (/lot): { $places } places open.
+move-cut-needs-lot = the cut line falls in a tie, the chief judge must draw a lot (/lot): { $places } { $places ->
+        [one] place
+       *[other] places
+    } open.
 
 ## A no-show was replaced
 notice-replaced = You were marked as a no-show in the tournament “{ $tournament }”, and { $nickname } plays your remaining games.
@@ -299,7 +305,10 @@ notice-team-left = { $nickname } left team "{ $team }": it has { $count } of { $
 ## The captain hears that a player of his team got a place from the waiting list
 notice-team-member-promoted = { $nickname } of team "{ $team }" got a place from the waiting list: the team has { $count } of { $size }.
 notice-team-complete-promoted = { $nickname } got a place from the waiting list: team "{ $team }" is complete!
-notice-team-member-excluded = { $nickname } was excluded from the tournament: team "{ $team }" has { $count } of { $size } players. The organizer appoints a substitute.
+notice-team-member-excluded = { $nickname } was excluded from the tournament: team "{ $team }" has { $count } of { $size } { $size ->
+        [one] player
+       *[other] players
+    }. The organizer appoints a substitute.
 card-web-public = Web page: make it public
 card-web-unlisted = Web page: by link only
 card-web-off = Web page: turn off

@@ -7,7 +7,10 @@ lot-tie = { $where ->
         [one] contender
        *[other] contenders
     }):
-       *[places] { $count } entries share a place, tied on every tie-breaker:
+       *[places] { $count } { $count ->
+        [one] entry shares
+       *[other] entries share
+    } a place, tied on every tie-breaker:
     }
 lot-seed-known = The tournament's lot key (seed) is already recorded: { $seed }. It gives the order: { $order }.
 lot-choose = Draw by the lot key (seed) — everyone sees it and can check it — or enter the order of a draw held at the table?
@@ -39,7 +42,10 @@ lot-needed = <b>A lot is needed · { $tournament }</b>
         [one] contender
        *[other] contenders
     }):
-       *[places] The stage is over and { $count } entries share a place, tied through every tie-breaker:
+       *[places] The stage is over and { $count } { $count ->
+        [one] entry shares
+       *[other] entries share
+    } a place, tied through every tie-breaker:
     }
     { $names }
     Draw the lot with the button below or with /lot.

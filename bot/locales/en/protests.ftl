@@ -22,8 +22,14 @@ protest-no-window = This game takes no protests: the table judge's decision is f
 protest-window-closed = The protest window closed at { $time }.
 protest-game-annulled = The chief judge annulled this game and it does not count in the standings: it takes no protest.
 protest-already-open = Your protest on this game is already being considered.
-protest-reason-length = The protest takes { $min } to { $max } characters (now { $length }).
-protest-decision-length = The decision takes { $min } to { $max } characters (now { $length }).
+protest-reason-length = The protest takes { $min } to { $max } { $max ->
+        [one] character
+       *[other] characters
+    } (now { $length }).
+protest-decision-length = The decision takes { $min } to { $max } { $max ->
+        [one] character
+       *[other] characters
+    } (now { $length }).
 protest-already-decided = This protest has already been decided.
 protest-to-chief = <b>Protest · { $tournament }</b>
     Round { $game }, table { $table }; table judge: { $judge }

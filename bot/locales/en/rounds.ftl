@@ -88,7 +88,10 @@ rounds-quality-meetings = Repeated meetings: at most { $max_meet } (no seating g
 rounds-quality-seats = Seats: { $repeated ->
         [one] { $repeated } player repeats
        *[other] { $repeated } players repeat
-    } a seat number, { $unbalanced } sit unevenly around the table
+    } a seat number, { $unbalanced ->
+        [one] { $unbalanced } sits
+       *[other] { $unbalanced } sit
+    } unevenly around the table
 rounds-quality-games = Games per player: { $low } to { $high }
 rounds-quality-teammates = Teammates at one table: { $together }
 rounds-quality-worst-pair = Meet most often: { $first } and { $second }, games together: { $games }
@@ -116,7 +119,7 @@ rounds-table = <b>Table { $table }</b> · judge: { $judge }
 rounds-sit-outs = Sitting out: { $players }
 rounds-judge-button = Table { $table }: { $judge } ▸
 rounds-published = Round { $round } is published: players, judges and the channel get the seating.
-rounds-round-page = Page { $page } of { $pages }: { $what } ({ $tables } tables in all)
+rounds-round-page = Page { $page } of { $pages }: { $what } (tables in all: { $tables })
 rounds-page-tables = tables { $first }–{ $last }
 rounds-page-table = table { $table }
 rounds-page-sit-outs = who sits out

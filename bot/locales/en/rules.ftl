@@ -17,7 +17,10 @@ protocol-removal-needs-fouls = Seat { $seat }: removed for fouls with { $fouls }
         [one] foul
        *[other] fouls
     }, removal takes { $max }.
-protocol-fouls-need-removal = Seat { $seat }: { $max } fouls mean removal for fouls.
+protocol-fouls-need-removal = Seat { $seat }: { $max } { $max ->
+        [one] foul means
+       *[other] fouls mean
+    } removal for fouls.
 protocol-first-killed-seat = First victim: there is no seat { $first_killed }, seats are 1 to 10.
 protocol-first-killed-night = First kill on night { $night }: nights start at 1.
 protocol-best-move-without-victim = A best move is entered, but nobody was killed.
@@ -36,12 +39,12 @@ protocol-best-move-size = Seat { $seat }: the best move names { $count } { $coun
 protocol-best-move-seat = Seat { $seat }: the best move names seat { $named }, seats are 1 to 10.
 protocol-best-move-self = Seat { $seat }: the first victim cannot name himself in the best move.
 protocol-best-move-repeated = Seat { $seat }: seat { $named } is named twice in the best move.
-protocol-extra-negative = Seat { $seat }: extra points { $extra } are below zero.
+protocol-extra-negative = Seat { $seat }: extra points below zero ({ $extra }).
 protocol-extra-below-min = Seat { $seat }: extra points { $extra }, anyone who gets them gets at least { $min }.
 protocol-extra-above-max = Seat { $seat }: extra points { $extra }, at most { $max } per player.
-protocol-extra-step = Seat { $seat }: extra points { $extra } are not in steps of { $step }.
+protocol-extra-step = Seat { $seat }: extra points { $extra }, not a multiple of { $step }.
 protocol-extra-first-killed = Seat { $seat }: the first victim gets no extra points.
-protocol-extra-total = { $total } extra points in this game, at most { $max }.
+protocol-extra-total = Extra points in this game: { $total }, at most { $max }.
 protocol-extra-recipients = { $count ->
         [one] { $count } player got
        *[other] { $count } players got

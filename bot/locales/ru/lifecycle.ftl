@@ -279,7 +279,10 @@ command-new = Создать турнир
 ## Этап переходит дальше, только когда он закончен (карточка и отказ в переходе)
 card-stage-held = Следующий шаг (новый этап или завершение турнира) пока недоступен: { $reason }
 move-stage-not-seated = этап { $stage } ещё не рассажен и не сыгран.
-move-rounds-unpublished = не опубликованы туры { $rounds }.
+move-rounds-unpublished = { $count ->
+        [1] не опубликован тур
+       *[other] не опубликованы туры
+    } { $rounds }.
 move-tables-unconfirmed = тур { $round }: { $count ->
         [1] не подтверждён протокол стола { $tables }
        *[other] не подтверждены протоколы столов { $tables }

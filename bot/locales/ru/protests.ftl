@@ -22,8 +22,16 @@ protest-no-window = По этой игре протесты не принима�
 protest-window-closed = Время для протеста истекло в { $time }.
 protest-game-annulled = Игра аннулирована главным судьёй и не учитывается в турнирной таблице: протест по ней не принимается.
 protest-already-open = Ваш протест по этой игре уже рассматривается.
-protest-reason-length = Суть протеста — от { $min } до { $max } символов (сейчас { $length }).
-protest-decision-length = Решение — от { $min } до { $max } символов (сейчас { $length }).
+protest-reason-length = Суть протеста — от { $min } до { $max } { $max ->
+        [one] символа
+        [few] символов
+       *[many] символов
+    } (сейчас { $length }).
+protest-decision-length = Решение — от { $min } до { $max } { $max ->
+        [one] символа
+        [few] символов
+       *[many] символов
+    } (сейчас { $length }).
 protest-already-decided = По этому протесту решение уже принято.
 protest-to-chief = <b>Протест · { $tournament }</b>
     Тур { $game }, стол { $table }; судья стола: { $judge }

@@ -84,7 +84,7 @@ rounds-not-seated = Рассадка текущего этапа ещё не с�
 rounds-seat-button = Составить рассадку
 rounds-title = <b>{ $title }: этап { $stage }</b>
     Туров: { $rounds }, столов в туре: { $tables }. Ключ рассадки (seed): { $seed }
-rounds-quality-meetings = Повторные встречи: максимум { $max_meet } (не меньше { $max_meet_bound } возможно), сумма повторов { $s2 } (граница { $s2_bound })
+rounds-quality-meetings = Повторные встречи: максимум { $max_meet } (возможно не меньше { $max_meet_bound }), сумма повторов { $s2 } (граница { $s2_bound })
 rounds-quality-seats = Места: у { $repeated } { $repeated ->
         [one] игрока
         [few] игроков
