@@ -36,6 +36,7 @@ from domain.services.tournaments import (
     tournament_card,
     tournaments_of,
 )
+from domain.services.users import staff_of
 from domain.tournament import Tournament, TournamentState, WebVisibility
 from domain.users import User
 from domain.validation import Invalid
@@ -54,7 +55,7 @@ from handlers.callbacks import (
 from handlers.common import deep_link, refusals_answered, show
 from handlers.middlewares import Texts
 from handlers.rounds import rounds_button
-from handlers.start import LANGUAGE_NAMES
+from handlers.start import LANGUAGE_NAMES, refresh_person_menu
 from handlers.timetable import VIEW as TIMETABLE_VIEW
 from handlers.timetable import TimetableButton
 
@@ -656,6 +657,10 @@ async def make_move(
         await callback.answer(refusal_text(result, texts), show_alert=True)
         return
     await render_card(callback, result.id, user, texts, uow_factory, settings, bot, clock=clock)
+    if result.state is TournamentState.FINISHED:
+        # Its judges have nothing left to judge: /protocol and /lot leave their menus.
+        for person in await staff_of(uow_factory, result.id):
+            await refresh_person_menu(bot, person, uow_factory, settings.admin_ids)
 
 
 async def forbidden_in_wizard(message: Message, texts: Texts) -> None:

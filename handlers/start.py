@@ -2,8 +2,8 @@
 
 /help shows what the person can do in each of his roles (player, table judge, chief judge,
 organizer, admin), and his command menu (Telegram's per-chat scope) lists those commands: it is
-set again at /start, /help and whenever he takes on a role.
-"""
+set again at /start, /help, whenever he takes on a role and when one ends (the organizer
+finishes a tournament he judged)."""
 
 from __future__ import annotations
 

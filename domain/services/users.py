@@ -8,6 +8,7 @@ from enum import StrEnum
 
 from domain.permissions import StaffRole
 from domain.services.ports import UnitOfWorkFactory
+from domain.tournament import TournamentState
 from domain.users import User
 
 
@@ -31,8 +32,9 @@ _STAFF_ROLES = {
 async def roles_of(
     uow_factory: UnitOfWorkFactory, user_id: int, admin_ids: Collection[int]
 ) -> tuple[PersonRole, ...]:
-    """The person's roles in the order of `PersonRole`: player of any tournament, its judge or
-    chief judge, an organizer (appointed, or the author of a tournament), an admin."""
+    """The person's roles in the order of `PersonRole`: player of any tournament, judge or
+    chief judge of one not finished yet (a finished tournament's judge has nothing left to
+    judge), an organizer (appointed, or the author of a tournament), an admin."""
     roles: set[PersonRole] = set()
     if user_id in admin_ids:
         roles.add(PersonRole.ADMIN)
@@ -42,6 +44,8 @@ async def roles_of(
         for tournament in await uow.tournaments.of_person(user_id):
             if tournament.created_by == user_id:
                 roles.add(PersonRole.ORGANIZER)
+            if tournament.state is TournamentState.FINISHED:
+                continue
             for role in await uow.staff.roles(tournament.id, user_id):
                 roles.add(_STAFF_ROLES[role])
         for tournament in await uow.tournaments.of_person(user_id, everything=True):
@@ -49,6 +53,16 @@ async def roles_of(
                 roles.add(PersonRole.PLAYER)
                 break
     return tuple(role for role in PersonRole if role in roles)
+
+
+async def staff_of(uow_factory: UnitOfWorkFactory, tournament_id: int) -> list[User]:
+    """The tournament's judges and chief judge the bot knows, to set their menus again."""
+    async with uow_factory() as uow:
+        people = [
+            await uow.users.get(user_id)
+            for user_id, _ in await uow.staff.of_tournament(tournament_id)
+        ]
+    return [person for person in people if person is not None]
 
 
 class Unread:

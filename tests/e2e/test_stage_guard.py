@@ -32,6 +32,7 @@ from tests.e2e.stage_play import draw_every_lot, play_stage
 from tests.factories import (
     CHANNEL,
     CHIEF_JUDGE,
+    FIRST_JUDGE,
     NOW,
     ORGANIZER,
     Seeded,
@@ -226,5 +227,14 @@ async def test_the_tournament_finishes_only_when_its_final_is_finished(
 
         clock.moment += timedelta(minutes=10)
         await draw_every_lot(app.uow_factory, tid, clock.moment)
+        judges = [fake_telegram.user(FIRST_JUDGE, "Судья"), fake_telegram.user(CHIEF_JUDGE, "ГС")]
+        for judge in judges:
+            judge.send("/help")
+            await judge.wait_for(containing("Что я умею"), TIMEOUT)
         finished = await _move_offered(app, organizer, tid, FINISH, "завершён")
         assert finished.state is TournamentState.FINISHED
+        # The finished tournament's judges have nothing left to judge: their menus lose it.
+        await fake_telegram.wait_idle()
+        for judge in judges:
+            menu = fake_telegram.commands(scope={"type": "chat", "chat_id": judge.id})
+            assert "protocol" not in menu and "lot" not in menu and "help" in menu, menu

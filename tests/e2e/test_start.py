@@ -7,9 +7,11 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.app import MENU_COMMANDS, Application
-from bot.fake_telegram import FakeTelegram
+from bot.fake_telegram import ChatMessage, FakeTelegram
 from bot.sandbox import running_bot, sandbox_settings
 from domain.users import User
+from tests.e2e.lifecycle_screens import ADMIN_ID, answer, containing, payload_in, press
+from tests.factories import CHIEF_JUDGE, FIRST_JUDGE, ORGANIZER, seed_tournament
 
 
 @pytest.fixture
@@ -161,3 +163,56 @@ async def test_an_english_telegram_client_is_greeted_in_english(
     carla = fake_telegram.user(108, "Carla", language_code="de")
     carla.send("/start")
     assert (await carla.wait_for()).text.startswith("Привет, Carla!")
+
+
+async def test_help_and_the_menu_follow_each_persons_roles_in_a_tournament(
+    app: Application, fake_telegram: FakeTelegram
+) -> None:
+    """Player, table judge, chief judge, organizer: each reads his own sections of /help, and
+    his own menu holds the commands of his roles."""
+    seeded = await seed_tournament(app.uow_factory, players=10, judges=1)
+    # Each role's section opens with its heading on a line of its own.
+    headings = {"Игрок": "Игрок", "Судья": "Судья стола", "Главный": "Главный судья"}
+    headings["Орг"] = "Организатор"
+    cases = [
+        (seeded.players[0].user_id, "Игрок", {"/me", "/protest"}, set(), {"protocol"}),
+        (
+            FIRST_JUDGE,
+            "Судья",
+            {"/protocol", "Шпаргалка протокола", "Ночь 1 (первый отстрел)", "Промахи", "Допы"},
+            {"protocol"},
+            {"lot", "rounds", "new"},
+        ),
+        (CHIEF_JUDGE, "Главный", {"/lot", "/audit"}, {"protocol", "lot", "audit"}, {"new"}),
+        (ORGANIZER, "Орг", {"/new", "/rounds", "/swap"}, {"new", "rounds", "lot"}, {"organizer"}),
+    ]
+    for user_id, role, phrases, in_menu, not_in_menu in cases:
+        assert user_id is not None
+        person = fake_telegram.user(user_id, role)
+        person.send("/help")
+        reply = await person.wait_for(lambda m: "Что я умею" in (m.text or ""))
+        text = reply.text or ""
+        assert all(phrase in text for phrase in phrases), (role, text)
+        shown = {name for name, heading in headings.items() if f"\n{heading}\n" in text}
+        assert shown == {role}, (role, text)
+        assert "Как начать" not in text
+        menu = set(fake_telegram.commands(scope={"type": "chat", "chat_id": user_id}))
+        assert in_menu <= menu and not (not_in_menu & menu), (role, menu)
+
+
+async def test_a_judge_accepting_his_invitation_gets_the_protocol_in_his_menu(
+    admin_app: Application, fake_telegram: FakeTelegram, cup_card: ChatMessage
+) -> None:
+    judge = fake_telegram.user(950, "Ольга")
+    judge.send("/help")
+    await judge.wait_for(containing("Как начать"))
+    assert "protocol" not in fake_telegram.commands(scope={"type": "chat", "chat_id": 950})
+    admin = fake_telegram.user(ADMIN_ID, "Орг")
+    invite = await press(admin, cup_card, "Пригласить судью стола", "судьи стола")
+    await answer(judge, f"/start {payload_in(invite)}", "судья (ведущий) стола")
+    await fake_telegram.wait_idle()  # the menu is set after the welcome
+    menu = fake_telegram.commands(scope={"type": "chat", "chat_id": 950})
+    assert "protocol" in menu and "rounds" not in menu
+    judge.send("/help")
+    reply = await judge.wait_for(containing("Шпаргалка протокола"))
+    assert "Как начать" not in (reply.text or "")
