@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from pathlib import Path
 
@@ -239,3 +239,23 @@ async def test_a_typical_game_takes_at_most_18_taps(table: Table) -> None:
     points = {row.id: row.points for row in standings.players}
     assert points[str(table.players[4])] == Decimal("2.5")  # a red win and 0.5 extra
     assert points[str(table.players[0])] == Decimal("2.3")  # a red win and three black named
+
+
+async def test_an_english_tournaments_channel_gets_the_result_and_live_table_in_english(
+    table: Table,
+) -> None:
+    """The tournament's language (chosen in /new) is its channel's; the judge still reads his
+    own screen in Russian."""
+    async with table.app.uow_factory() as uow:
+        stored = await uow.tournaments.get(table.seeded.tournament.id)
+        assert stored is not None
+        await uow.tournaments.save(replace(stored, locale="en"))
+        await uow.commit()
+    screen = await open_from_round_message(table)
+    await fill_red_win(screen)
+    await screen.tap("✅ Подтвердить протокол")
+    heading = "Qualifying · round 1 · table 1: red (civilians) win"
+    result = await table.channel.wait_for(lambda m: heading in (m.text or ""))
+    assert "BM 0.3" in (result.text or "") and "победа" not in (result.text or "")
+    live = await table.channel.wait_for(lambda m: "Standings: Кубок Ворона" in (m.text or ""))
+    assert "games played: 1" in (live.text or "") and "Турнирная" not in (live.text or "")

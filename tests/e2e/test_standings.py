@@ -7,6 +7,7 @@ import asyncio
 import csv
 import io
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -251,3 +252,33 @@ async def test_a_long_table_comes_as_an_album_of_phone_sized_pictures(
     for photo in photos:
         image = Image.open(io.BytesIO(photo.content or b""))
         assert image.width == 1080 and image.height <= 1280
+
+
+async def test_an_english_tournaments_closing_posts_are_in_english(
+    app: Application, fake_telegram: FakeTelegram
+) -> None:
+    tournament_id, keys, games = await _running_cup(app, fake_telegram)
+    async with app.uow_factory() as uow:
+        stored = await uow.tournaments.get(tournament_id)
+        assert stored is not None
+        await uow.tournaments.save(replace(stored, locale="en"))
+        await uow.commit()
+    await _confirm(app, tournament_id, games[0], keys, "red")
+    async with app.uow_factory() as uow:
+        tournament = await uow.tournaments.get(tournament_id)
+        assert tournament is not None
+        await publish_closing_standings(
+            uow,
+            tournament_id,
+            await played_games(uow, tournament),
+            None,
+            RoundClosed("qualifying", 1),
+            now=_now(),
+        )
+        await uow.commit()
+    await _settled(app)
+    live, picture, table = fake_telegram.messages(CHANNEL)
+    assert "games played: 1" in (live.text or "")
+    assert "Кубок Ворона: round 1 closed" in (picture.text or "") and picture.photo is not None
+    assert (table.text or "").startswith("Кубок Ворона: round 1 closed (Qualifying)")
+    assert "тур" not in (table.text or "") and "Игроки" not in (table.text or "")

@@ -26,7 +26,7 @@ lot-decided = Lot drawn ({ $method ->
     { $order }
     The standings are recomputed and published in the channel.
 lot-not-chief-judge = The tournament's chief judge draws the lot.
-lot-choose-tournament = Choose a tournament:
+lot-choose-tournament = The lot of which tournament?
 lot-drawn-channel = <b>{ $tournament }: lot</b>
     { $where ->
         [cut] The tie at the cut line is settled by lot

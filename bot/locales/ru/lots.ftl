@@ -28,7 +28,7 @@ lot-decided = Жребий брошен ({ $method ->
     { $order }
     Турнирная таблица пересчитана и опубликована в канале.
 lot-not-chief-judge = Жребий бросает главный судья турнира.
-lot-choose-tournament = Выберите турнир:
+lot-choose-tournament = Жребий какого турнира?
 lot-drawn-channel = <b>{ $tournament }: жребий</b>
     { $where ->
         [cut] Равенство на границе прохода решено жребием
