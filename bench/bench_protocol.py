@@ -34,6 +34,7 @@ from bot.db.engine import create_engine, create_session_factory
 from bot.db.migrate import upgrade
 from bot.db.transactions import counting
 from bot.db.uow import SqlUnitOfWorkFactory
+from domain.actor import Actor
 from domain.cards import Role, Side
 from domain.permissions import StaffRole
 from domain.protocol import FirstKill, ProtocolDraft
@@ -112,10 +113,10 @@ async def prepare(
     """The seated, published cup: every game's (id, judge) with its draft complete."""
     tournament = await cup(uow_factory, player_count)
     preview = await rounds.start_stage(
-        uow_factory, tournament, ORGANIZER, (), NOW, seed=1, swaps=200_000
+        uow_factory, Actor(ORGANIZER, NOW), tournament, seed=1, swaps=200_000
     )
     for round_ in preview.stage.rounds:
-        await rounds.publish_round(uow_factory, tournament, ORGANIZER, (), NOW, round_.number)
+        await rounds.publish_round(uow_factory, Actor(ORGANIZER, NOW), tournament, round_.number)
     rng = random.Random(2026)
     games = []
     for round_ in preview.stage.rounds:

@@ -10,9 +10,8 @@ player sitting out, who takes his seat), through the same use cases.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
 from html import escape
 
 from aiogram import F, Router
@@ -24,11 +23,12 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.config import Settings
 from domain import validation
+from domain.actor import Actor
 from domain.outgoing import TEXT_LIMIT
 from domain.rounds import Round, TableGame, split_blocks
 from domain.seating.generator import TABLE_SIZE
 from domain.services import rounds
-from domain.services.ports import Clock, SeedSource, UnitOfWorkFactory
+from domain.services.ports import SeedSource, UnitOfWorkFactory
 from domain.services.rounds import StagePreview
 from domain.services.tournaments import tournaments_of
 from domain.tournament import Tournament, TournamentState
@@ -427,7 +427,7 @@ async def open_rounds(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
-    clock: Clock,
+    actor: Actor,
 ) -> None:
     """/rounds [tournament]: the stage's preview, or the offer to seat it. Without a number:
     the person's running tournament, or a choice of them when he runs several."""
@@ -439,8 +439,7 @@ async def open_rounds(
             await _choose_tournament(message, running, texts)
             return
         tournament_id = running[0].id
-    args = (uow_factory, tournament_id, user.telegram_id, settings.admin_ids, clock.now())
-    await _show_stage(message, tournament_id, args, texts)
+    await _show_stage(message, tournament_id, uow_factory, actor, texts)
 
 
 async def _running(
@@ -473,12 +472,13 @@ async def _choose_tournament(
 async def _show_stage(
     event: Message | CallbackQuery,
     tournament_id: int,
-    args: tuple[UnitOfWorkFactory, int, int, Collection[int], datetime],
+    uow_factory: UnitOfWorkFactory,
+    actor: Actor,
     texts: Texts,
 ) -> None:
     """The stage's overview, or the offer to seat it while it is not seated yet."""
     try:
-        preview = await rounds.stage_preview(*args)
+        preview = await rounds.stage_preview(uow_factory, actor, tournament_id)
     except Invalid as error:
         if error.code != "stage-not-seated":
             raise
@@ -496,21 +496,12 @@ async def _show_stage(
 async def on_button(
     callback: CallbackQuery,
     callback_data: StageButton,
-    user: User,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    settings: Settings,
-    clock: Clock,
     seeds: SeedSource,
     state: FSMContext,
+    actor: Actor,
 ) -> None:
-    args = (
-        uow_factory,
-        callback_data.tournament,
-        user.telegram_id,
-        settings.admin_ids,
-        clock.now(),
-    )
     act, number = callback_data.act, callback_data.round
     if act in (SWAP, MOVE):
         pending = (await state.get_data()).get(PENDING_EDIT)
@@ -520,39 +511,43 @@ async def on_button(
         # The tournament picked for a /swap or /move that named none: that command goes on.
         await state.update_data({PENDING_EDIT: None})
         words = [str(callback_data.tournament), *pending["words"]]
-        await _typed_edit(callback, act, words, user, texts, uow_factory, settings, clock.now())
+        await _typed_edit(callback, act, words, actor, texts, uow_factory)
     elif act in SEATINGS:
         # Seating a stage takes a while: the press is answered at once. The seed is drawn
         # here and recorded with the seating, which it reproduces.
         async with long_work(callback, texts, replaced=True):
-            preview = await SEATINGS[act](*args, seed=seeds.draw())
+            preview = await SEATINGS[act](
+                uow_factory, actor, callback_data.tournament, seed=seeds.draw()
+            )
             await _show_overview(callback, preview, texts)
     elif act == JUDGE:
         judge = callback_data.value or None
-        preview = await rounds.assign_judge(*args, number, callback_data.table, judge)
+        preview = await rounds.assign_judge(
+            uow_factory, actor, callback_data.tournament, number, callback_data.table, judge
+        )
         await _show_round(callback, preview, number, texts, table=callback_data.table)
     elif act == PUBLISH:
-        preview = await rounds.publish_round(*args, number)
+        preview = await rounds.publish_round(uow_factory, actor, callback_data.tournament, number)
         await _show_overview(callback, preview, texts)
         await callback.answer(texts("rounds-published", round=number))
         return
     elif act in (PDF, CSV) and isinstance(callback.message, Message):
-        preview = await rounds.stage_preview(*args)
+        preview = await rounds.stage_preview(uow_factory, actor, callback_data.tournament)
         # Drawing a big stage's sheets takes a while: the press is answered first.
         await callback.answer()
         await _send_sheet(callback.message, preview, act, texts)
         return
     elif act == SCHEDULES:
-        sent = await rounds.send_schedules(*args)
+        sent = await rounds.send_schedules(uow_factory, actor, callback_data.tournament)
         await callback.answer(texts("seating-schedules-sent", players=sent), show_alert=True)
         return
     elif act == ROUND:
-        preview = await rounds.stage_preview(*args)
+        preview = await rounds.stage_preview(uow_factory, actor, callback_data.tournament)
         await _show_round(callback, preview, number, texts, page=callback_data.value)
     elif act == OPEN and isinstance(callback.message, Message):
-        await _show_stage(callback.message, callback_data.tournament, args, texts)
+        await _show_stage(callback.message, callback_data.tournament, uow_factory, actor, texts)
     else:
-        await _show_stage(callback, callback_data.tournament, args, texts)
+        await _show_stage(callback, callback_data.tournament, uow_factory, actor, texts)
     await callback.answer()
 
 
@@ -596,31 +591,30 @@ async def _typed_edit(
     event: Message | CallbackQuery,
     kind: str,
     words: Sequence[str],
-    user: User,
+    actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    settings: Settings,
-    now: datetime,
 ) -> None:
     """/swap or /move with its four words: tournament, round and the two players (a player
     and a place for /move); then the round's page of the table concerned."""
     if len(words) != 4:
         raise Invalid("rounds-usage")
     tournament_id = _number(words[0])
-    args = (uow_factory, tournament_id, user.telegram_id, settings.admin_ids, now)
-    preview = await rounds.stage_preview(*args)
+    preview = await rounds.stage_preview(uow_factory, actor, tournament_id)
     number = _number(words[1])
     if not 1 <= number <= len(preview.stage.rounds):
         raise Invalid("round-unknown", round=number, rounds=len(preview.stage.rounds))
     moved = _player(preview, number, words[2])
     if kind == SWAP:
-        edited = await rounds.swap(*args, number, moved, _player(preview, number, words[3]))
+        edited = await rounds.swap(
+            uow_factory, actor, tournament_id, number, moved, _player(preview, number, words[3])
+        )
         # The page showing where the first player now sits (the first page if he sits out).
         place = edited.stage.round(number).seating.position(moved)
         table = place[0] if place else None
     else:
         table, seat = _place(words[3])
-        edited = await rounds.move(*args, number, moved, table, seat)
+        edited = await rounds.move(uow_factory, actor, tournament_id, number, moved, table, seat)
     await _show_round(event, edited, number, texts, table=table)
 
 
@@ -633,7 +627,7 @@ async def _edit_command(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
-    clock: Clock,
+    actor: Actor,
 ) -> None:
     words = (command.args or "").split()
     if len(words) == 3 and words[0].isdigit():
@@ -646,7 +640,7 @@ async def _edit_command(
             await _choose_tournament(message, running, texts, kind, "rounds-choose-edit")
             return
         words = [str(running[0].id), *words]
-    await _typed_edit(message, kind, words, user, texts, uow_factory, settings, clock.now())
+    await _typed_edit(message, kind, words, actor, texts, uow_factory)
 
 
 @refusals_answered
@@ -658,10 +652,10 @@ async def swap_command(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
-    clock: Clock,
+    actor: Actor,
 ) -> None:
     """/swap [tournament] <round> <player> <player>: a player is a nickname or "table.seat"."""
-    await _edit_command(SWAP, message, command, state, user, texts, uow_factory, settings, clock)
+    await _edit_command(SWAP, message, command, state, user, texts, uow_factory, settings, actor)
 
 
 @refusals_answered
@@ -673,10 +667,10 @@ async def move_command(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
-    clock: Clock,
+    actor: Actor,
 ) -> None:
     """/move [tournament] <round> <player> <table.seat>: whoever sat there takes his place."""
-    await _edit_command(MOVE, message, command, state, user, texts, uow_factory, settings, clock)
+    await _edit_command(MOVE, message, command, state, user, texts, uow_factory, settings, actor)
 
 
 def _seat_edit_screen(
@@ -760,28 +754,27 @@ def _seat_edit_current(round_: Round, press: SeatEdit) -> bool:
 async def on_seat_edit(
     callback: CallbackQuery,
     callback_data: SeatEdit,
-    user: User,
+    actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    settings: Settings,
-    clock: Clock,
 ) -> None:
     """A press of editing a round by buttons; the change goes through /swap's and /move's use
     cases, then the round's view comes back on the page of the table concerned."""
     press = callback_data
-    args = (uow_factory, press.t, user.telegram_id, settings.admin_ids, clock.now())
-    preview = await rounds.stage_preview(*args)
+    preview = await rounds.stage_preview(uow_factory, actor, press.t)
     if not 1 <= press.r <= len(preview.stage.rounds) or not _seat_edit_current(
         round_ := preview.stage.round(press.r), press
     ):
         await callback.answer(texts("button-out-of-date"), show_alert=True)
         return
     if press.act == EDIT_MOVE:
-        edited = await rounds.move(*args, press.r, press.p, press.table, press.seat)
+        edited = await rounds.move(
+            uow_factory, actor, press.t, press.r, press.p, press.table, press.seat
+        )
         await _show_round(callback, edited, press.r, texts, table=press.table)
     elif press.act == EDIT_SWAP:
         place = round_.seating.position(press.p)
-        edited = await rounds.swap(*args, press.r, press.p, press.q)
+        edited = await rounds.swap(uow_factory, actor, press.t, press.r, press.p, press.q)
         await _show_round(callback, edited, press.r, texts, table=place[0] if place else None)
     else:
         text, keyboard = _seat_edit_screen(preview, round_, press, texts)

@@ -12,9 +12,8 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import html
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime
 
 from domain.actor import Actor
 from domain.intents import OpenProtocol, RunLiveGame
@@ -84,10 +83,8 @@ class StagePreview:
         return None if judge_id is None else self.judges.get(judge_id, str(judge_id))
 
 
-async def _organizing(
-    uow: UnitOfWork, tournament_id: int, user_id: int, admin_ids: Collection[int], now: datetime
-) -> Tournament:
-    return await authorize(uow, Actor.of(user_id, now, admin_ids), tournament_id, Action.MOVE_STATE)
+async def _organizing(uow: UnitOfWork, actor: Actor, tournament_id: int) -> Tournament:
+    return await authorize(uow, actor, tournament_id, Action.MOVE_STATE)
 
 
 def _current_stage(tournament: Tournament) -> str:
@@ -226,14 +223,12 @@ async def _preview(
 
 async def stage_preview(
     uow_factory: UnitOfWorkFactory,
+    actor: Actor,
     tournament_id: int,
-    user_id: int,
-    admin_ids: Collection[int],
-    now: datetime,
 ) -> StagePreview:
     """The seated stage the tournament is in, for its organizer."""
     async with uow_factory() as uow:
-        tournament = await _organizing(uow, tournament_id, user_id, admin_ids, now)
+        tournament = await _organizing(uow, actor, tournament_id)
         return await _preview(uow, tournament, await _seated(uow, tournament))
 
 
@@ -327,10 +322,8 @@ def _schedule_key(stage: SeatedStage, player: int, schedule: Schedule) -> str:
 
 async def send_schedules(
     uow_factory: UnitOfWorkFactory,
+    actor: Actor,
     tournament_id: int,
-    user_id: int,
-    admin_ids: Collection[int],
-    now: datetime,
 ) -> int:
     """Send every player of the seated stage his whole schedule in one message; how many.
 
@@ -339,7 +332,7 @@ async def send_schedules(
     corrected schedule; the round messages go out on publishing as before.
     """
     async with uow_factory() as uow:
-        tournament = await _organizing(uow, tournament_id, user_id, admin_ids, now)
+        tournament = await _organizing(uow, actor, tournament_id)
         stage = await _seated(uow, tournament)
         preview = await _preview(uow, tournament, stage)
         participants = {p.id: p for p in await uow.participants.of_tournament(tournament.id)}
@@ -457,10 +450,8 @@ async def _players_still_in(uow: UnitOfWork, tournament: Tournament, stage_id: s
 
 async def start_stage(
     uow_factory: UnitOfWorkFactory,
+    actor: Actor,
     tournament_id: int,
-    user_id: int,
-    admin_ids: Collection[int],
-    now: datetime,
     seed: int,
     swaps: int = DEFAULT_SWAPS,
 ) -> StagePreview:
@@ -471,7 +462,7 @@ async def start_stage(
     rotated over the tables. A stage already seated is shown as it is.
     """
     async with uow_factory() as uow:
-        tournament = await _organizing(uow, tournament_id, user_id, admin_ids, now)
+        tournament = await _organizing(uow, actor, tournament_id)
         stage_id = _current_stage(tournament)
         existing = await uow.rounds.stage(tournament.id, stage_id)
         if existing is not None:
@@ -495,7 +486,7 @@ async def start_stage(
         for r, tables_ in enumerate(seating.rounds)
     ]
     async with uow_factory() as uow:
-        stage = await uow.rounds.add_stage(tournament.id, stage_id, seed, now, plans)
+        stage = await uow.rounds.add_stage(tournament.id, stage_id, seed, actor.now, plans)
         if stage is None:
             # The organizer pressed twice: the first seating stands.
             return await _preview(uow, tournament, await _seated(uow, tournament))
@@ -521,10 +512,8 @@ def _id_tuple(players: Sequence[str]) -> tuple[int, ...]:
 
 async def regenerate_stage(
     uow_factory: UnitOfWorkFactory,
+    actor: Actor,
     tournament_id: int,
-    user_id: int,
-    admin_ids: Collection[int],
-    now: datetime,
     seed: int,
     swaps: int = DEFAULT_SWAPS,
 ) -> StagePreview:
@@ -532,15 +521,13 @@ async def regenerate_stage(
 
     Only the players still in are seated: whoever left without a substitute is dropped.
     """
-    return await _reseat(uow_factory, tournament_id, user_id, admin_ids, now, seed, swaps, False)
+    return await _reseat(uow_factory, actor, tournament_id, seed, swaps, False)
 
 
 async def reseat_stage(
     uow_factory: UnitOfWorkFactory,
+    actor: Actor,
     tournament_id: int,
-    user_id: int,
-    admin_ids: Collection[int],
-    now: datetime,
     seed: int,
     swaps: int = DEFAULT_SWAPS,
 ) -> StagePreview:
@@ -552,21 +539,19 @@ async def reseat_stage(
     the sit-out rotation or seat teammates together, the generator seats the rounds close to
     the current seating. The seed is recorded; the preview says how many places changed.
     """
-    return await _reseat(uow_factory, tournament_id, user_id, admin_ids, now, seed, swaps, True)
+    return await _reseat(uow_factory, actor, tournament_id, seed, swaps, True)
 
 
 async def _reseat(
     uow_factory: UnitOfWorkFactory,
+    actor: Actor,
     tournament_id: int,
-    user_id: int,
-    admin_ids: Collection[int],
-    now: datetime,
     seed: int,
     swaps: int,
     minimal: bool,
 ) -> StagePreview:
     async with uow_factory() as uow:
-        tournament = await _organizing(uow, tournament_id, user_id, admin_ids, now)
+        tournament = await _organizing(uow, actor, tournament_id)
         stage = await _seated(uow, tournament)
         following = stage.next_unpublished
         if following is None:
@@ -633,10 +618,8 @@ Edit = Callable[[RoundSeating, Mapping[int, int]], RoundSeating]
 
 async def swap(
     uow_factory: UnitOfWorkFactory,
+    actor: Actor,
     tournament_id: int,
-    user_id: int,
-    admin_ids: Collection[int],
-    now: datetime,
     round_number: int,
     first: int,
     second: int,
@@ -646,15 +629,13 @@ async def swap(
     def edit(seating: RoundSeating, team_of: Mapping[int, int]) -> RoundSeating:
         return swap_players(seating, first, second, team_of)
 
-    return await _edit(uow_factory, tournament_id, user_id, admin_ids, now, round_number, edit)
+    return await _edit(uow_factory, actor, tournament_id, round_number, edit)
 
 
 async def move(
     uow_factory: UnitOfWorkFactory,
+    actor: Actor,
     tournament_id: int,
-    user_id: int,
-    admin_ids: Collection[int],
-    now: datetime,
     round_number: int,
     player: int,
     table: int,
@@ -665,7 +646,7 @@ async def move(
     def edit(seating: RoundSeating, team_of: Mapping[int, int]) -> RoundSeating:
         return move_player(seating, player, table, seat, team_of)
 
-    return await _edit(uow_factory, tournament_id, user_id, admin_ids, now, round_number, edit)
+    return await _edit(uow_factory, actor, tournament_id, round_number, edit)
 
 
 def _named(error: Invalid, nicknames: Mapping[int, str]) -> Invalid:
@@ -686,15 +667,13 @@ def _round(stage: SeatedStage, number: int) -> Round:
 
 async def _edit(
     uow_factory: UnitOfWorkFactory,
+    actor: Actor,
     tournament_id: int,
-    user_id: int,
-    admin_ids: Collection[int],
-    now: datetime,
     round_number: int,
     edit: Edit,
 ) -> StagePreview:
     async with uow_factory() as uow:
-        tournament = await _organizing(uow, tournament_id, user_id, admin_ids, now)
+        tournament = await _organizing(uow, actor, tournament_id)
         stage = await _seated(uow, tournament)
         round_ = _round(stage, round_number)
         for game in round_.games:
@@ -713,24 +692,22 @@ async def _edit(
         await _correct_schedules(uow, replace(preview, stage=before), preview)
         if round_.published_at is not None:
             await _record_corrections(uow, preview, round_, stage.round(round_number))
-            await replan_reminders(uow, tournament.id, now)
+            await replan_reminders(uow, tournament.id, actor.now)
         await uow.commit()
         return preview
 
 
 async def assign_judge(
     uow_factory: UnitOfWorkFactory,
+    actor: Actor,
     tournament_id: int,
-    user_id: int,
-    admin_ids: Collection[int],
-    now: datetime,
     round_number: int,
     table: int,
     judge_id: int | None,
 ) -> StagePreview:
     """Give a table of a round its judge (a table judge or chief judge of the tournament)."""
     async with uow_factory() as uow:
-        tournament = await _organizing(uow, tournament_id, user_id, admin_ids, now)
+        tournament = await _organizing(uow, actor, tournament_id)
         stage = await _seated(uow, tournament)
         round_ = _round(stage, round_number)
         if not 1 <= table <= len(round_.games):
@@ -761,23 +738,21 @@ async def assign_judge(
                     Phrase.of("round-judge-released", game=round_number, table=table),
                     f"release:{game.id}:{game.judge_id}:{judge_id}",
                 )
-            await replan_reminders(uow, tournament.id, now)
+            await replan_reminders(uow, tournament.id, actor.now)
         await uow.commit()
         return preview
 
 
 async def publish_round(
     uow_factory: UnitOfWorkFactory,
+    actor: Actor,
     tournament_id: int,
-    user_id: int,
-    admin_ids: Collection[int],
-    now: datetime,
     round_number: int,
 ) -> StagePreview:
     """Publish a round: each player his table and seat, each judge his table's list, the
     channel one post with all tables (split to Telegram's limit). Once per round."""
     async with uow_factory() as uow:
-        tournament = await _organizing(uow, tournament_id, user_id, admin_ids, now)
+        tournament = await _organizing(uow, actor, tournament_id)
         stage = await _seated(uow, tournament)
         round_ = _round(stage, round_number)
         preview = await _preview(uow, tournament, stage)
@@ -786,7 +761,7 @@ async def publish_round(
         if gone and round_.published_at is None:
             names = ", ".join(preview.nicknames.get(p, str(p)) for p in gone)
             raise Invalid("round-player-gone", round=round_number, players=names)
-        if not await uow.rounds.mark_published(round_.id, now):
+        if not await uow.rounds.mark_published(round_.id, actor.now):
             raise Invalid("round-already-published", round=round_number)
         uow.changed_tournaments.add(tournament.id)
         participants = {p.id: p for p in await uow.participants.of_tournament(tournament.id)}
@@ -818,7 +793,7 @@ async def publish_round(
                 f"round:{round_.id}:seat:{player}",
             )
         await _channel_post(uow, preview, round_)
-        await replan_reminders(uow, tournament.id, now)
+        await replan_reminders(uow, tournament.id, actor.now)
         await uow.commit()
         return await _preview(uow, tournament, await _seated(uow, tournament))
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from domain.actor import Actor
 from domain.rounds import SeatedStage
 from domain.services import rounds, tie_decisions
 from domain.services.ports import UnitOfWorkFactory
@@ -16,9 +17,9 @@ from tests.integration.test_protocols import Judge
 async def play_stage(uow_factory: UnitOfWorkFactory, tournament: int, now: datetime) -> SeatedStage:
     """Seat the running stage, publish every round and confirm every game (a red win), all
     at `now`."""
-    stage = (await rounds.start_stage(uow_factory, tournament, ORGANIZER, (), now, seed=3)).stage
+    stage = (await rounds.start_stage(uow_factory, Actor(ORGANIZER, now), tournament, seed=3)).stage
     for round_ in stage.rounds:
-        await rounds.publish_round(uow_factory, tournament, ORGANIZER, (), now, round_.number)
+        await rounds.publish_round(uow_factory, Actor(ORGANIZER, now), tournament, round_.number)
         for game in round_.games:
             assert game.judge_id is not None
             judge = Judge(uow_factory, game.id, game.judge_id, now)

@@ -96,7 +96,9 @@ async def test_an_excluded_player_inside_the_cut_gives_his_place_to_the_next(
             app.uow_factory, tid, ORGANIZER, (), Move.START_STAGE, clock.moment
         )
         assert isinstance(moved, Tournament) and moved.current_stage == "semifinal"
-        seated = await rounds.start_stage(app.uow_factory, tid, ORGANIZER, (), clock.moment, seed=4)
+        seated = await rounds.start_stage(
+            app.uow_factory, Actor(ORGANIZER, clock.moment), tid, seed=4
+        )
         players = {p for game in seated.stage.rounds[0].games for p in game.players}
         players |= set(seated.stage.rounds[0].sit_outs)
         assert len(players) == 20 and leader not in players
@@ -130,7 +132,7 @@ async def test_a_team_final_seats_the_substitute_not_the_excluded_player(
 
         moved = await move_tournament(app.uow_factory, tid, ORGANIZER, (), Move.START_STAGE, NOW)
         assert isinstance(moved, Tournament) and moved.current_stage == "final"
-        seated = await rounds.start_stage(app.uow_factory, tid, ORGANIZER, (), NOW, seed=4)
+        seated = await rounds.start_stage(app.uow_factory, Actor(ORGANIZER, NOW), tid, seed=4)
         first = seated.stage.rounds[0]
         players = {p for game in first.games for p in game.players} | set(first.sit_outs)
         assert len(players) == 30

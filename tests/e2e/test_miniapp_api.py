@@ -24,6 +24,7 @@ from bot.simulation.games import GamePlan
 from bot.simulation.live_game import LiveGameClient, live_actions
 from bot.simulation.roles import Pace, called, fill_protocol, open_protocol
 from bot.web import serving
+from domain.actor import Actor
 from domain.cards import Side
 from domain.game_log import Foul, Nominate, Proceed
 from domain.regulation import load_preset
@@ -79,7 +80,7 @@ async def tables(fake_telegram: FakeTelegram, tmp_path: Path) -> AsyncIterator[T
     async with running_bot(settings) as app, serving(app):
         seeded = await seed_tournament(app.uow_factory)
         preview = await rounds.start_stage(
-            app.uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, seed=3, swaps=20_000
+            app.uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, seed=3, swaps=20_000
         )
         games = preview.stage.rounds[0].games[:2]
         judges = []
@@ -89,7 +90,7 @@ async def tables(fake_telegram: FakeTelegram, tmp_path: Path) -> AsyncIterator[T
             judge.send("/start")
             await judge.wait_for()
             judges.append(judge)
-        await rounds.publish_round(app.uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, 1)
+        await rounds.publish_round(app.uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, 1)
         yield Tables(
             app,
             fake_telegram,

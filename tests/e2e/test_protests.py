@@ -12,6 +12,7 @@ from bot.clock import FixedClock
 from bot.fake_telegram import FakeTelegram
 from bot.fake_telegram.people import FakeUser
 from bot.sandbox import running_bot, sandbox_settings
+from domain.actor import Actor
 from domain.services import protests, rounds
 from tests.factories import (
     CHANNEL,
@@ -46,14 +47,14 @@ async def test_a_protest_filed_by_buttons_survives_a_restart_and_is_rejected(
     async with running_bot(sandbox_settings(fake_telegram, url), clock=clock) as app:
         seeded = await seed_tournament(app.uow_factory)
         preview = await rounds.start_stage(
-            app.uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, seed=3, swaps=20_000
+            app.uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, seed=3, swaps=20_000
         )
         game = preview.stage.rounds[0].games[0]
         assert game.judge_id is not None
         protester = await _started(fake_telegram, seeded.user_of(game.players[0]), "Игрок")
         latecomer = await _started(fake_telegram, seeded.user_of(game.players[1]), "Второй")
         chief = await _started(fake_telegram, CHIEF_JUDGE, "Главный судья")
-        await rounds.publish_round(app.uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, 1)
+        await rounds.publish_round(app.uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, 1)
         judge = Judge(app.uow_factory, game.id, game.judge_id)
         await judge.fill_red_win()
         await judge.confirm()

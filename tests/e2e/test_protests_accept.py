@@ -9,6 +9,7 @@ from pathlib import Path
 from bot.fake_telegram import FakeTelegram
 from bot.fake_telegram.people import FakeUser
 from bot.sandbox import running_bot, sandbox_settings
+from domain.actor import Actor
 from domain.services import rounds
 from tests.e2e.test_protocol import Screen
 from tests.e2e.test_standings_push import _confirm_red_win, _live_edits
@@ -36,14 +37,14 @@ async def test_an_accepted_protest_corrects_the_protocol_and_the_channel_follows
     async with running_bot(sandbox_settings(fake_telegram, url)) as app:
         seeded = await seed_tournament(app.uow_factory)
         preview = await rounds.start_stage(
-            app.uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, seed=3, swaps=20_000
+            app.uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, seed=3, swaps=20_000
         )
         game = preview.stage.rounds[0].games[0]
         assert game.judge_id is not None
         judge = await _started(fake_telegram, game.judge_id, "Судья")
         protester = await _started(fake_telegram, seeded.user_of(game.players[0]), "Игрок")
         chief = await _started(fake_telegram, CHIEF_JUDGE, "Главный судья")
-        await rounds.publish_round(app.uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, 1)
+        await rounds.publish_round(app.uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, 1)
         await _confirm_red_win(judge, 1)
         live = await channel.wait_for(lambda m: "сыграно игр: 1" in (m.text or ""))
         assert "2,3*" in (live.text or "")

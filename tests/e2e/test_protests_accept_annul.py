@@ -10,6 +10,7 @@ from pathlib import Path
 
 from bot.fake_telegram import FakeTelegram
 from bot.sandbox import running_bot, sandbox_settings
+from domain.actor import Actor
 from domain.protests import AuditKind
 from domain.regulation import PRESETS_DIR
 from domain.services import protests, rounds
@@ -46,7 +47,7 @@ async def test_the_chief_judge_annuls_the_game_and_it_stops_counting(
             await uow.tournaments.save(allowing)
             await uow.commit()
         preview = await rounds.start_stage(
-            app.uow_factory, tid, ORGANIZER, (), NOW, seed=3, swaps=20_000
+            app.uow_factory, Actor(ORGANIZER, NOW), tid, seed=3, swaps=20_000
         )
         game = preview.stage.rounds[0].games[0]
         assert game.judge_id is not None
@@ -54,7 +55,7 @@ async def test_the_chief_judge_annuls_the_game_and_it_stops_counting(
         protester = await _started(fake_telegram, seeded.user_of(game.players[0]), "Игрок")
         latecomer = await _started(fake_telegram, seeded.user_of(game.players[1]), "Второй")
         chief = await _started(fake_telegram, CHIEF_JUDGE, "Главный судья")
-        await rounds.publish_round(app.uow_factory, tid, ORGANIZER, (), NOW, 1)
+        await rounds.publish_round(app.uow_factory, Actor(ORGANIZER, NOW), tid, 1)
         await _confirm_red_win(judge, 1)
         live = await channel.wait_for(lambda m: "сыграно игр: 1" in (m.text or ""))
 
@@ -101,14 +102,14 @@ async def test_under_a_preset_the_annulment_is_not_offered(
     async with running_bot(sandbox_settings(fake_telegram, url)) as app:
         seeded = await seed_tournament(app.uow_factory)
         preview = await rounds.start_stage(
-            app.uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, seed=3, swaps=20_000
+            app.uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, seed=3, swaps=20_000
         )
         game = preview.stage.rounds[0].games[0]
         assert game.judge_id is not None
         judge = await _started(fake_telegram, game.judge_id, "Судья")
         protester = await _started(fake_telegram, seeded.user_of(game.players[0]), "Игрок")
         chief = await _started(fake_telegram, CHIEF_JUDGE, "Главный судья")
-        await rounds.publish_round(app.uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, 1)
+        await rounds.publish_round(app.uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, 1)
         await _confirm_red_win(judge, 1)
         offer = await protester.wait_for(lambda m: "Протест" in str(m.buttons))
         await protester.press(offer, button_text="Протест")

@@ -17,6 +17,7 @@ from bot.fake_telegram.people import FakeChannel, FakeUser
 from bot.fake_telegram.state import ChatMessage
 from bot.sandbox import running_bot, sandbox_settings
 from bot.simulation.screens import ProtocolScreen as Screen
+from domain.actor import Actor
 from domain.cards import Side
 from domain.services import protocols, rounds
 from domain.services.ports import Clock
@@ -55,14 +56,14 @@ async def published_table(
     async with running_bot(sandbox_settings(fake_telegram, url), clock=clock) as app:
         seeded = await seed_tournament(app.uow_factory)
         preview = await rounds.start_stage(
-            app.uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, seed=3, swaps=20_000
+            app.uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, seed=3, swaps=20_000
         )
         game = preview.stage.rounds[0].games[0]
         assert game.judge_id is not None
         judge = fake_telegram.user(game.judge_id, "Судья")
         judge.send("/start")
         await judge.wait_for()
-        await rounds.publish_round(app.uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, 1)
+        await rounds.publish_round(app.uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, 1)
         yield Table(app, fake_telegram, seeded, game.id, judge, game.players, channel)
 
 

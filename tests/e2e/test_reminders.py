@@ -16,6 +16,7 @@ from bot.fake_telegram import ChatMessage, FakeTelegram
 from bot.fake_telegram.people import FakeUser
 from bot.sandbox import running_bot, sandbox_settings
 from bot.simulation.screens import current
+from domain.actor import Actor
 from domain.lifecycle import Move, Refusal
 from domain.services import rounds
 from domain.services.tournaments import move_tournament
@@ -95,8 +96,8 @@ async def test_a_round_reminder_reaches_each_player_once_across_restarts(
             p.id: await _started(fake_telegram, p.user_id or 0, p.nickname) for p in seeded.players
         }
         tid = seeded.tournament.id
-        await rounds.start_stage(app.uow_factory, tid, ORGANIZER, (), NOW, seed=5, swaps=20_000)
-        preview = await rounds.publish_round(app.uow_factory, tid, ORGANIZER, (), NOW, 1)
+        await rounds.start_stage(app.uow_factory, Actor(ORGANIZER, NOW), tid, seed=5, swaps=20_000)
+        preview = await rounds.publish_round(app.uow_factory, Actor(ORGANIZER, NOW), tid, 1)
         first = preview.stage.rounds[0]
         for game in first.games:
             for player in game.players:

@@ -11,6 +11,7 @@ import pytest
 from bot.fake_telegram import FakeTelegram
 from bot.sandbox import running_bot, sandbox_settings
 from bot.simulation.screens import containing
+from domain.actor import Actor
 from domain.outgoing import OutgoingMessage, Phrase
 from domain.services import rounds
 from tests.factories import (
@@ -42,9 +43,9 @@ async def test_a_round_of_many_tables_is_posted_whole_to_the_channel(
         tournament = seeded.tournament.id
         await long_nicknames(app.uow_factory, tournament)
         await rounds.start_stage(
-            app.uow_factory, tournament, ORGANIZER, (), NOW, seed=3, swaps=SWAPS
+            app.uow_factory, Actor(ORGANIZER, NOW), tournament, seed=3, swaps=SWAPS
         )
-        await rounds.publish_round(app.uow_factory, tournament, ORGANIZER, (), NOW, 1)
+        await rounds.publish_round(app.uow_factory, Actor(ORGANIZER, NOW), tournament, 1)
         last = await channel.wait_for(containing(f"\nСтол {tables} · "), TIMEOUT)
         posts = [m.text or "" for m in channel.messages if _ROUND_1.match(m.text or "")]
         assert last.text in posts and len(posts) > 1

@@ -114,7 +114,7 @@ async def test_a_stage_cannot_be_skipped_at_any_state_of_it(
         tid = seeded.tournament.id
 
         await _held(organizer, old, tid, "этап 1 ещё не рассажен")
-        seated = await rounds.start_stage(app.uow_factory, tid, ORGANIZER, (), NOW, seed=3)
+        seated = await rounds.start_stage(app.uow_factory, Actor(ORGANIZER, NOW), tid, seed=3)
         stage = seated.stage
         count = len(stage.rounds)
         await _held(
@@ -124,7 +124,7 @@ async def test_a_stage_cannot_be_skipped_at_any_state_of_it(
             "не опубликованы туры " + ", ".join(str(n) for n in range(1, count + 1)),
         )
         for number in range(1, count + 1):
-            await rounds.publish_round(app.uow_factory, tid, ORGANIZER, (), NOW, number)
+            await rounds.publish_round(app.uow_factory, Actor(ORGANIZER, NOW), tid, number)
         tables = len(stage.rounds[0].games)
         others = (count - 1) * tables
         await _held(

@@ -14,6 +14,7 @@ from bot.fake_telegram import FakeTelegram
 from bot.fake_telegram.people import FakeChannel, FakeUser
 from bot.fake_telegram.state import WAIT_LIMIT, ChatMessage
 from bot.sandbox import running_bot, sandbox_settings
+from domain.actor import Actor
 from domain.rounds import TableGame
 from domain.services import rounds
 from tests.e2e.test_protocol import Screen, fill_red_win
@@ -34,7 +35,7 @@ async def published_round(
     tournament's id and the round's games."""
     seeded = await seed_tournament(app.uow_factory)
     preview = await rounds.start_stage(
-        app.uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, seed=3, swaps=20_000
+        app.uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, seed=3, swaps=20_000
     )
     games = preview.stage.rounds[0].games
     for game in games:
@@ -42,7 +43,7 @@ async def published_round(
         judge = fake.user(game.judge_id, "Судья")
         judge.send("/start")
         await judge.wait_for()
-    await rounds.publish_round(app.uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, 1)
+    await rounds.publish_round(app.uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, 1)
     return seeded.tournament.id, games
 
 

@@ -9,6 +9,7 @@ from dataclasses import replace
 import pytest
 
 from bot.db.uow import SqlUnitOfWorkFactory
+from domain.actor import Actor
 from domain.intents import OpenLot
 from domain.outgoing import DeliveryStatus, OutgoingMessage
 from domain.permissions import Forbidden
@@ -36,7 +37,7 @@ async def _qualifying_played(
     the last game's protocol is confirmed by the chief judge, as the protocol screen does."""
     seeded = await seed_tournament(uow_factory, players=30)
     preview = await rounds.start_stage(
-        uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, seed=1, swaps=2_000
+        uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, seed=1, swaps=2_000
     )
     last = preview.stage.rounds[-1].games[-1]
     async with uow_factory() as uow:
@@ -51,7 +52,7 @@ async def _qualifying_played(
     if confirm_the_last:
         for number in range(1, len(preview.stage.rounds) + 1):
             await rounds.publish_round(
-                uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, number
+                uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, number
             )
         filled = protocol([str(player) for player in last.players])
         async with uow_factory() as uow:
@@ -146,7 +147,9 @@ async def test_the_chief_judge_orders_the_tie_at_the_cut_and_the_semifinal_is_se
     # The channel is told the lot and its live table is edited, in the decision's transaction.
     assert told is DeliveryStatus.PENDING and live is DeliveryStatus.PENDING
     await _next_stage(uow_factory, seeded)
-    semifinal = await rounds.start_stage(uow_factory, tid, ORGANIZER, (), NOW, seed=5, swaps=2_000)
+    semifinal = await rounds.start_stage(
+        uow_factory, Actor(ORGANIZER, NOW), tid, seed=5, swaps=2_000
+    )
     seated = {player for game in semifinal.stage.rounds[0].games for player in game.players}
     assert {str(player) for player in seated} == set(cut.advancing)
 
@@ -158,7 +161,7 @@ async def test_the_next_stage_waits_for_the_lot_and_a_seed_draw_settles_it(
     tid = seeded.tournament.id
     await _next_stage(uow_factory, seeded)
     with pytest.raises(Invalid) as waiting:
-        await rounds.start_stage(uow_factory, tid, ORGANIZER, (), NOW, seed=5, swaps=2_000)
+        await rounds.start_stage(uow_factory, Actor(ORGANIZER, NOW), tid, seed=5, swaps=2_000)
     assert waiting.value.code == "stage-cut-needs-lot"
     async with uow_factory() as uow:
         tournament = await uow.tournaments.get(tid)
@@ -171,5 +174,7 @@ async def test_the_next_stage_waits_for_the_lot_and_a_seed_draw_settles_it(
     assert decision.method == "seed" and sorted(decision.order) == sorted(decision.tie.tied)
     assert decision.seed == "f00d"
     await _next_stage(uow_factory, seeded)
-    semifinal = await rounds.start_stage(uow_factory, tid, ORGANIZER, (), NOW, seed=5, swaps=2_000)
+    semifinal = await rounds.start_stage(
+        uow_factory, Actor(ORGANIZER, NOW), tid, seed=5, swaps=2_000
+    )
     assert sum(len(game.players) for game in semifinal.stage.rounds[0].games) == 20

@@ -33,7 +33,7 @@ async def _published_game(uow_factory: SqlUnitOfWorkFactory) -> tuple[Seeded, in
     """A tournament whose round 1 is published: its first game's id and judge."""
     seeded = await seed_tournament(uow_factory)
     preview = await seated(uow_factory, seeded)
-    await rounds.publish_round(uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, 1)
+    await rounds.publish_round(uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, 1)
     await sent_messages(uow_factory)
     game = preview.stage.rounds[0].games[0]
     assert game.judge_id is not None
@@ -182,7 +182,7 @@ async def test_results_of_two_tables_confirmed_together_both_count(
 ) -> None:
     seeded = await seed_tournament(uow_factory)
     preview = await seated(uow_factory, seeded)
-    await rounds.publish_round(uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, 1)
+    await rounds.publish_round(uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, 1)
     judges = [
         Judge(uow_factory, game.id, game.judge_id or 0) for game in preview.stage.rounds[0].games
     ]

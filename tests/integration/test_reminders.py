@@ -10,6 +10,7 @@ from decimal import Decimal
 import pytest
 
 from bot.db.uow import SqlUnitOfWorkFactory
+from domain.actor import Actor
 from domain.outgoing import ScheduledPush
 from domain.services import registration, reminders, rounds
 from domain.services.tournaments import close_due_registrations
@@ -58,8 +59,8 @@ async def published_first_round(uow_factory: SqlUnitOfWorkFactory) -> tuple[Seed
         await uow.commit()
     tid = seeded.tournament.id
     await reminders.set_timetable(uow_factory, tid, ORGANIZER, (), timetable_text(), NOW)
-    await rounds.start_stage(uow_factory, tid, ORGANIZER, (), NOW, seed=7, swaps=20_000)
-    preview = await rounds.publish_round(uow_factory, tid, ORGANIZER, (), NOW, 1)
+    await rounds.start_stage(uow_factory, Actor(ORGANIZER, NOW), tid, seed=7, swaps=20_000)
+    preview = await rounds.publish_round(uow_factory, Actor(ORGANIZER, NOW), tid, 1)
     return seeded, preview.stage.rounds[0]
 
 

@@ -38,7 +38,7 @@ async def sent_messages(uow_factory: SqlUnitOfWorkFactory) -> list[OutgoingMessa
 
 async def seated(uow_factory: SqlUnitOfWorkFactory, seeded: Seeded) -> rounds.StagePreview:
     return await rounds.start_stage(
-        uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, seed=7, swaps=SWAPS
+        uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, seed=7, swaps=SWAPS
     )
 
 
@@ -64,7 +64,7 @@ async def test_only_the_organizer_seats_a_stage(uow_factory: SqlUnitOfWorkFactor
     seeded = await seed_tournament(uow_factory)
     with pytest.raises(Forbidden):
         await rounds.start_stage(
-            uow_factory, seeded.tournament.id, FIRST_PLAYER, (), NOW, seed=1, swaps=SWAPS
+            uow_factory, Actor(FIRST_PLAYER, NOW), seeded.tournament.id, seed=1, swaps=SWAPS
         )
 
 
@@ -80,7 +80,7 @@ async def test_publishing_tells_each_player_each_judge_and_the_channel_once(
 ) -> None:
     seeded = await seed_tournament(uow_factory)
     preview = await seated(uow_factory, seeded)
-    await rounds.publish_round(uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, 1)
+    await rounds.publish_round(uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, 1)
     messages = await sent_messages(uow_factory)
     seat_messages = [m for m in messages if m.phrase and m.phrase.key == "round-seat-player"]
     assert len(seat_messages) == 20
@@ -100,7 +100,7 @@ async def test_publishing_tells_each_player_each_judge_and_the_channel_once(
     assert posts[0].phrase is not None
     assert seeded.nickname(first.players[0]) in str(posts[0].phrase.arguments["tables"])
     with pytest.raises(Invalid) as refused:
-        await rounds.publish_round(uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, 1)
+        await rounds.publish_round(uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, 1)
     assert refused.value.code == "round-already-published"
     assert await sent_messages(uow_factory) == []
 
@@ -110,11 +110,11 @@ async def test_a_swap_after_publishing_corrects_only_the_people_concerned(
 ) -> None:
     seeded = await seed_tournament(uow_factory)
     preview = await seated(uow_factory, seeded)
-    await rounds.publish_round(uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, 1)
+    await rounds.publish_round(uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, 1)
     await sent_messages(uow_factory)
     table_1, table_2 = preview.stage.rounds[0].games
     a, b = table_1.players[0], table_2.players[4]
-    edited = await rounds.swap(uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, 1, a, b)
+    edited = await rounds.swap(uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, 1, a, b)
     assert edited.stage.rounds[0].seating.position(a) == (2, 5)
     assert edited.stage.rounds[0].seating.position(b) == (1, 1)
     messages = await sent_messages(uow_factory)
@@ -146,10 +146,8 @@ async def test_a_move_that_seats_teammates_together_is_refused(
     with pytest.raises(Invalid) as refused:
         await rounds.move(
             uow_factory,
+            Actor(ORGANIZER, NOW),
             seeded.tournament.id,
-            ORGANIZER,
-            (),
-            NOW,
             1,
             player,
             2,
@@ -159,16 +157,16 @@ async def test_a_move_that_seats_teammates_together_is_refused(
     team_of = {p.nickname: p.team_id for p in seeded.players}
     first, second = refused.value.args_["first"], refused.value.args_["second"]
     assert team_of[first] == team_of[second]
-    unchanged = await rounds.stage_preview(uow_factory, seeded.tournament.id, ORGANIZER, (), NOW)
+    unchanged = await rounds.stage_preview(uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id)
     assert unchanged.stage.rounds[0] == round_
 
 
 async def test_regenerating_keeps_the_published_rounds(uow_factory: SqlUnitOfWorkFactory) -> None:
     seeded = await seed_tournament(uow_factory)
     before = await seated(uow_factory, seeded)
-    await rounds.publish_round(uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, 1)
+    await rounds.publish_round(uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, 1)
     after = await rounds.regenerate_stage(
-        uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, seed=99, swaps=SWAPS
+        uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, seed=99, swaps=SWAPS
     )
     assert after.stage.seed == 99
     assert after.stage.rounds[0].seating == before.stage.rounds[0].seating
@@ -187,11 +185,13 @@ async def test_a_judge_is_assigned_to_one_table_of_a_round(
     busy = round_.games[1].judge_id
     assert busy is not None
     with pytest.raises(Invalid) as refused:
-        await rounds.assign_judge(uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, 1, 1, busy)
+        await rounds.assign_judge(
+            uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, 1, 1, busy
+        )
     assert refused.value.code == "round-judge-busy"
     spare = next(j for j in seeded.judges if j not in {g.judge_id for g in round_.games})
     done = await rounds.assign_judge(
-        uow_factory, seeded.tournament.id, ORGANIZER, (), NOW, 1, 1, spare
+        uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, 1, 1, spare
     )
     assert done.stage.rounds[0].games[0].judge_id == spare
 
@@ -203,17 +203,17 @@ async def test_a_no_show_after_seating_is_reseated_changing_few_places(
     seeded = await seed_tournament(uow_factory, players=21)
     before = await seated(uow_factory, seeded)
     tournament = seeded.tournament.id
-    await rounds.publish_round(uow_factory, tournament, ORGANIZER, (), NOW, 1)
+    await rounds.publish_round(uow_factory, Actor(ORGANIZER, NOW), tournament, 1)
     missing = before.stage.rounds[1].games[0].players[3]
     await mark_no_show(uow_factory, Actor(ORGANIZER, NOW), missing)
-    waiting = await rounds.stage_preview(uow_factory, tournament, ORGANIZER, (), NOW)
+    waiting = await rounds.stage_preview(uow_factory, Actor(ORGANIZER, NOW), tournament)
     assert waiting.gone == (missing,)
     with pytest.raises(Invalid) as refused:
-        await rounds.publish_round(uow_factory, tournament, ORGANIZER, (), NOW, 2)
+        await rounds.publish_round(uow_factory, Actor(ORGANIZER, NOW), tournament, 2)
     assert refused.value.code == "round-player-gone"
     assert refused.value.args_["players"] == seeded.nickname(missing)
 
-    after = await rounds.reseat_stage(uow_factory, tournament, ORGANIZER, (), NOW, seed=5)
+    after = await rounds.reseat_stage(uow_factory, Actor(ORGANIZER, NOW), tournament, seed=5)
     assert after.stage.seed == 5
     assert after.gone == ()
     assert after.stage.rounds[0].games == before.stage.rounds[0].games
@@ -231,7 +231,7 @@ async def test_a_no_show_after_seating_is_reseated_changing_few_places(
         [r.seating for r in before.stage.rounds[1:]], {missing}, 2, {}, sat_out, after.stage.seed
     )
     assert again == tuple(r.seating for r in free)
-    await rounds.publish_round(uow_factory, tournament, ORGANIZER, (), NOW, 2)
+    await rounds.publish_round(uow_factory, Actor(ORGANIZER, NOW), tournament, 2)
 
 
 async def test_an_exclusion_that_empties_a_table_reseats_the_rest_at_fewer_tables(
@@ -240,11 +240,11 @@ async def test_an_exclusion_that_empties_a_table_reseats_the_rest_at_fewer_table
     seeded = await seed_tournament(uow_factory, players=20)
     before = await seated(uow_factory, seeded)
     tournament = seeded.tournament.id
-    await rounds.publish_round(uow_factory, tournament, ORGANIZER, (), NOW, 1)
+    await rounds.publish_round(uow_factory, Actor(ORGANIZER, NOW), tournament, 1)
     leaver = before.stage.rounds[0].games[1].players[0]
     await exclude(uow_factory, Actor(CHIEF_JUDGE, NOW), leaver, "Неспортивное поведение")
     after = await rounds.reseat_stage(
-        uow_factory, tournament, ORGANIZER, (), NOW, seed=8, swaps=SWAPS
+        uow_factory, Actor(ORGANIZER, NOW), tournament, seed=8, swaps=SWAPS
     )
     assert after.stage.rounds[0].games == before.stage.rounds[0].games
     for round_ in after.stage.rounds[1:]:
@@ -255,5 +255,5 @@ async def test_an_exclusion_that_empties_a_table_reseats_the_rest_at_fewer_table
     assert after.changed_seats is not None and after.changed_seats >= 9 * 5
     # Nothing left to re-seat: the screen offers the fresh draw again.
     with pytest.raises(Invalid) as refused:
-        await rounds.reseat_stage(uow_factory, tournament, ORGANIZER, (), NOW, seed=9)
+        await rounds.reseat_stage(uow_factory, Actor(ORGANIZER, NOW), tournament, seed=9)
     assert refused.value.code == "stage-players-unchanged"

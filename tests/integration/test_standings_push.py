@@ -11,6 +11,7 @@ from bot.delivery.render import render
 from bot.i18n import translator
 from bot.rendering.pictures import StandingsPainter
 from bot.rendering.standings_posts import live_post
+from domain.actor import Actor
 from domain.outgoing import Drawing, OutgoingMessage, ScheduledPush
 from domain.registration import Participant, ParticipantStatus
 from domain.services import protocols, rounds
@@ -166,7 +167,9 @@ async def test_a_window_refresh_shows_every_result_stored_when_it_is_sent(
 ) -> None:
     seeded = await seed_tournament(uow_factory)
     preview = await seated(uow_factory, seeded)
-    await rounds.publish_round(uow_factory, seeded.tournament.id, SEATING_ORGANIZER, (), SEATED, 1)
+    await rounds.publish_round(
+        uow_factory, Actor(SEATING_ORGANIZER, SEATED), seeded.tournament.id, 1
+    )
     for minute, game in enumerate(preview.stage.rounds[0].games):
         assert game.judge_id is not None
         ended = SEATED + timedelta(minutes=minute)  # each game ends a minute after the last

@@ -217,7 +217,7 @@ async def test_a_tournament_played_on_the_protocol_screens_exports_its_current_p
     seeded = await seed_tournament(uow_factory, players=20, judges=2)
     preview = await seated(uow_factory, seeded)
     tournament_id = seeded.tournament.id
-    await rounds.publish_round(uow_factory, tournament_id, ORGANIZER, (), NOW, 1)
+    await rounds.publish_round(uow_factory, Actor(ORGANIZER, NOW), tournament_id, 1)
     await sent_messages(uow_factory)
     games = preview.stage.rounds[0].games
     for game in games:
