@@ -52,7 +52,7 @@ from handlers.callbacks import (
     TeamPage,
     WebPageChoice,
 )
-from handlers.common import deep_link, refusals_answered, show
+from handlers.common import deep_link, edit_screen, refusals_answered, show
 from handlers.middlewares import Texts
 from handlers.rounds import rounds_button
 from handlers.start import LANGUAGE_NAMES, refresh_person_menu
@@ -429,11 +429,11 @@ async def wizard_language(
 ) -> None:
     """The summary's language switch: the channel will post in the other language."""
     if await state.get_state() != Wizard.confirm.state or not isinstance(callback.message, Message):
-        await callback.answer(texts("refused-not-found"), show_alert=True)
+        await callback.answer(texts("button-out-of-date"), show_alert=True)
         return
     await state.update_data(locale=callback_data.locale)
     text, keyboard = _summary(await state.get_data(), texts, clock)
-    await callback.message.edit_text(text, reply_markup=keyboard)
+    await edit_screen(callback.message, text, reply_markup=keyboard)
     await callback.answer()
 
 

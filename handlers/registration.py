@@ -224,7 +224,7 @@ async def confirm(
         await state.get_state() != RegistrationForm.confirm.state
         or data.get("tid") != callback_data.tid
     ):
-        await callback.answer(texts("refused-not-found"), show_alert=True)
+        await callback.answer(texts("button-out-of-date"), show_alert=True)
         return
     if callback_data.act == "redo":
         await state.set_state(RegistrationForm.nickname)

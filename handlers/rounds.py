@@ -532,10 +532,11 @@ async def on_button(
         await callback.answer(texts("rounds-published", round=number))
         return
     elif act in (PDF, CSV) and isinstance(callback.message, Message):
-        preview = await rounds.stage_preview(uow_factory, actor, callback_data.tournament)
-        # Drawing a big stage's sheets takes a while: the press is answered first.
-        await callback.answer()
-        await _send_sheet(callback.message, preview, act, texts)
+        # Drawing a big stage's sheets takes a while: the press is answered first, and the
+        # screen shows the work until the file is sent.
+        async with long_work(callback, texts, replaced=False):
+            preview = await rounds.stage_preview(uow_factory, actor, callback_data.tournament)
+            await _send_sheet(callback.message, preview, act, texts)
         return
     elif act == SCHEDULES:
         sent = await rounds.send_schedules(uow_factory, actor, callback_data.tournament)
@@ -630,7 +631,7 @@ async def _edit_command(
     actor: Actor,
 ) -> None:
     words = (command.args or "").split()
-    if len(words) == 3 and words[0].isdigit():
+    if len(words) == 3 and validation.is_ascii_number(words[0]):
         # No tournament number: the person's one running tournament, or a choice of them
         # (the words wait for the choice in his conversation data).
         running = await _running(uow_factory, user, settings)

@@ -10,6 +10,7 @@ screen keeps waiting.
 from __future__ import annotations
 
 from html import escape
+from typing import Annotated
 from zoneinfo import ZoneInfo
 
 from aiogram import F, Router
@@ -18,6 +19,7 @@ from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
 from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
+from pydantic import Field
 
 from bot.config import Settings
 from domain.regulation import TimetableEvent
@@ -26,15 +28,17 @@ from domain.services.reminders import TimetableView, set_timetable, timetable_of
 from domain.users import User
 from domain.validation import timetable_lines
 from handlers.callbacks import RowId
-from handlers.common import refusals_answered
+from handlers.common import edit_screen, refusals_answered
 from handlers.middlewares import Texts
 
 VIEW, RESET = "view", "reset"
 # Editing by buttons: an event (`i`, its index), its hour (`v`), its time (`v` minutes of the
 # day, -1 for none).
 EVENT, HOUR, SET = "ev", "hr", "set"
+ACTS = frozenset({VIEW, RESET, EVENT, HOUR, SET})
 HOURS = range(8, 24)
 MINUTES = (0, 15, 30, 45)
+MINUTES_PER_DAY = 24 * 60
 
 
 class TimetableButton(CallbackData, prefix="tt"):
@@ -43,8 +47,8 @@ class TimetableButton(CallbackData, prefix="tt"):
 
     tid: RowId
     act: str
-    i: int = 0
-    v: int = 0
+    i: RowId = 0
+    v: Annotated[int, Field(ge=-1, le=MINUTES_PER_DAY - 1)] = 0
 
 
 class TimetableForm(StatesGroup):
@@ -146,20 +150,28 @@ async def open_timetable(
     if not isinstance(callback.message, Message):
         await callback.answer()
         return
-    if act in (EVENT, HOUR) and callback_data.i < len(_events(view)):
+    if act in (EVENT, HOUR, SET) and (
+        callback_data.i >= len(_events(view)) or (act == HOUR and callback_data.v not in HOURS)
+    ):
+        # A button of an event since removed, or forged: it changes nothing.
+        await callback.answer(texts("button-out-of-date"), show_alert=True)
+        return
+    if act in (EVENT, HOUR):
         day, event = _events(view)[callback_data.i]
         hour = callback_data.v if act == HOUR else None
         what = " ".join(filter(None, (str(day), event.kind, event.stage)))
-        await callback.message.edit_text(
+        await edit_screen(
+            callback.message,
             texts("timetable-pick-time", event=escape(what)),
             reply_markup=_time_keyboard(tid, callback_data.i, hour, texts),
         )
         await callback.answer()
         return
-    if act == SET and callback_data.i < len(_events(view)):
+    if act == SET:
         text = _with_time(view, callback_data.i, callback_data.v)
         view = await set_timetable(uow_factory, tid, user.telegram_id, admins, text, clock.now())
-        await callback.message.edit_text(
+        await edit_screen(
+            callback.message,
             texts("timetable-saved") + "\n\n" + screen_text(view, texts),
             reply_markup=_keyboard(view, texts),
         )
@@ -199,6 +211,6 @@ def make_router() -> Router:
     """The timetable screen of the tournament card."""
     router = Router(name="timetable")
     router.message.filter(F.chat.type == "private")
-    router.callback_query.register(open_timetable, TimetableButton.filter())
+    router.callback_query.register(open_timetable, TimetableButton.filter(F.act.in_(ACTS)))
     router.message.register(take_timetable, TimetableForm.text, F.text, ~F.text.startswith("/"))
     return router

@@ -72,8 +72,10 @@ async def create_tournament(
     preset_button: str | None = None,
     regulation_file: bytes | None = None,
     quota: str | None = None,
+    create: bool = True,
 ) -> ChatMessage:
-    """Walk the creation wizard by buttons and typed answers; return the tournament card.
+    """Walk the creation wizard by buttons and typed answers; return the tournament card (or,
+    not to `create` it, the wizard's summary).
 
     The regulation is a preset's button or an uploaded file; the channel is created in the fake
     Telegram with the bot as its admin before the organizer names it.
@@ -104,6 +106,8 @@ async def create_tournament(
         asked = await answer(organizer, quota, "Канал турнира")
     fake.channel(channel_id, title, username=channel_username)
     summary = await answer(organizer, f"@{channel_username}", "Проверьте турнир")
+    if not create:
+        return summary
     return await press(organizer, summary, "Создать турнир", "Ссылка регистрации")
 
 

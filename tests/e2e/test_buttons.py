@@ -8,7 +8,7 @@ import pytest
 
 from bot.app import Application
 from bot.fake_telegram import WAIT_LIMIT, ChatMessage, FakeTelegram
-from bot.simulation.screens import answer, current, press
+from bot.simulation.screens import answer, create_tournament, current, press
 from tests.e2e.lifecycle_screens import ADMIN_ID
 
 OUT_OF_DATE = "Эта кнопка устарела: экран уже изменился. Откройте его заново."
@@ -63,6 +63,31 @@ async def test_a_press_that_changes_nothing_edits_nothing(
     await fake_telegram.wait_idle()
     assert _failed(fake_telegram, "editmessagetext") == []
     assert not any("Что-то пошло не так" in (m.text or "") for m in admin.messages)
+
+
+async def test_a_double_tap_on_the_wizards_language_switch_edits_the_summary_once(
+    admin_app: Application, fake_telegram: FakeTelegram
+) -> None:
+    admin = fake_telegram.user(ADMIN_ID, "Орг")
+    summary = await create_tournament(
+        fake_telegram,
+        admin,
+        "Кубок",
+        60,
+        "cup_channel",
+        -1001234567,
+        preset_button="Командный турнир Сибири и Урала",
+        create=False,
+    )
+    switch = next(data for row in summary.buttons for _, data in row if data.startswith("wl:"))
+    for _ in range(2):  # the summary's first copy pressed twice
+        await admin.forge_press(summary, switch).answer(WAIT_LIMIT)
+    await fake_telegram.wait_idle()
+    assert _failed(fake_telegram, "editmessagetext") == []
+    assert not any("Что-то пошло не так" in (m.text or "") for m in admin.messages)
+    switched = current(admin, summary)
+    assert switched.text != summary.text
+    await press(admin, switched, "Создать турнир", "Ссылка регистрации")
 
 
 async def test_an_export_is_answered_at_once_and_shows_its_progress(

@@ -103,7 +103,7 @@ async def tables(fake_telegram: FakeTelegram, tmp_path: Path) -> AsyncIterator[T
         )
 
 
-async def _status(tables: Tables, game_id: int, data: str, method: str = "GET") -> int:
+async def _status(tables: Tables, game_id: int | str, data: str, method: str = "GET") -> int:
     url = f"{tables.base_url}/app/api/games/{game_id}" + ("/actions" if method == "POST" else "")
     body = {"version": 0, "action": {"kind": "next"}} if method == "POST" else None
     headers = {"Authorization": f"tma {data}"} if data else {}
@@ -139,6 +139,9 @@ async def test_forged_foreign_and_expired_launch_data_are_refused_and_change_not
     assert status == 403 and "судья стола" in refused["message"]
     await client.close()
     await stranger.close()
+    # A game id past the database's range or in other digits never reaches it.
+    for game_id in ("9" * 30, "٣", "0"):
+        assert await _status(tables, game_id, genuine) == 400
 
 
 async def test_a_reload_or_another_device_resumes_where_the_game_was(tables: Tables) -> None:

@@ -189,8 +189,22 @@ async def test_the_organizer_sets_an_events_time_by_buttons(
         picking = current(organizer, screen)
         assert "выберите час" in (picking.text or "")
         await organizer.press(picking, button_text="12:…").answer(120)
-        await organizer.press(current(organizer, screen), button_text="12:30").answer(120)
+        quarters = current(organizer, screen)
+        await organizer.press(quarters, button_text="12:30").answer(120)
         saved = current(organizer, screen)
+        # A double tap (the quarters' copy pressed again) saves the same and edits nothing.
+        twice = next(data for row in quarters.buttons for label, data in row if label == "12:30")
+        again = await organizer.forge_press(quarters, twice).answer(120)
+        assert again.text == "Расписание сохранено, напоминания пересчитаны."
+        # Another event's index, an hour off the picker, an unknown act: out of date.
+        tid = twice.split(":")[1]
+        for forged in (f"tt:{tid}:ev:99:0", f"tt:{tid}:hr:0:3", f"tt:{tid}:zz:0:0"):
+            stale = await organizer.forge_press(saved, forged).answer(120)
+            assert stale.text == "Эта кнопка устарела: экран уже изменился. Откройте его заново."
+        await fake_telegram.wait_idle()
+        assert current(organizer, screen) == saved
+        edits = [r for r in fake_telegram.stats.requests if r.method.lower().startswith("edit")]
+        assert [r.status for r in edits if r.status != 200] == []
         assert "Расписание сохранено" in (saved.text or "")
         assert "изменено организатором" in (saved.text or "")
         day = event.split()[0]

@@ -7,6 +7,7 @@ import io
 
 import pypdf
 
+from bot.simulation.screens import current
 from domain.actor import Actor
 from domain.registration import Participant, ParticipantStatus
 from domain.services import checkin
@@ -33,11 +34,15 @@ async def test_the_sheets_and_the_csv_come_from_the_rounds_screen(stage: Stage) 
     # Two judges rotate over the two tables: the report gives both figures beside their bounds.
     assert "Больше всех игр за одним столом" in (preview.text or "")
     assert "Больше всех игр у одного судьи" in (preview.text or "")
-    await stage.organizer.press(preview, button_text="🖨 Листы (PDF)").answer(WAIT)
+    pressed = await stage.organizer.press(preview, button_text="🖨 Листы (PDF)").answer(WAIT)
+    # Answered at once, the screen showing the work until the file comes.
+    assert pressed.text == "⏳ Готовлю… Результат придёт следующим сообщением."
     sheets = await stage.organizer.wait_for(
         lambda m: m.document is not None and (m.document.file_name or "").endswith(".pdf"),
         timeout=WAIT,
     )
+    await stage.fake.wait_idle(timeout=WAIT)
+    assert current(stage.organizer, preview).buttons == preview.buttons
     assert sheets.document is not None and sheets.document.content is not None
     pdf = pypdf.PdfReader(io.BytesIO(sheets.document.content))
     # 20 players at 2 tables: a page per table and round, then the poster.

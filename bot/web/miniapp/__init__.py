@@ -35,6 +35,7 @@ from domain.services import live_games
 from domain.services.access import NotFound
 from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.protocols import NotYourTable
+from domain.validation import ROW_ID_MAX, whole_number
 
 STATIC = Path(__file__).parent / "static"
 PAGE = "/app/game/{game_id}"
@@ -107,7 +108,8 @@ async def _handle(request: web.Request, use: _Use) -> web.Response:
     who = caller(request, deps.token, now)
     locale = await _locale(deps, who)
     try:
-        game_id = int(request.match_info["game_id"])
+        # Ids beyond the database's range (or in other digits) are refused before it.
+        game_id = whole_number(request.match_info["game_id"], 1, ROW_ID_MAX)
         body: dict[str, Any] = {}
         if request.method == "POST":
             body = await request.json()

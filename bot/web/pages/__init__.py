@@ -84,11 +84,11 @@ def install(
     web_app.on_response_prepare.append(_security_headers)
     web_app.on_shutdown.append(_close_streams)
     web_app.middlewares.append(_not_found_page)
-    tournament = r"/t/{tournament:\d{1,9}}"
+    tournament = r"/t/{tournament:[0-9]{1,9}}"
     web_app.router.add_get(tournament, standings_page)
     web_app.router.add_get(tournament + "/rounds", rounds_page)
     web_app.router.add_get(tournament + "/games", games_page)
-    web_app.router.add_get(tournament + r"/p/{player:\d{1,9}}", player_page)
+    web_app.router.add_get(tournament + r"/p/{player:[0-9]{1,9}}", player_page)
     web_app.router.add_get(tournament + "/hall", hall_page)
     web_app.router.add_get(tournament + "/events", events)
     web_app.router.add_get(tournament + "/qr.svg", qr_code)
