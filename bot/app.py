@@ -141,7 +141,9 @@ def build_dispatcher(
     # Standings pictures (the channel's and those asked for) are drawn in a process of their own.
     dispatcher["pictures"] = StandingsPainter()
     dispatcher.update.outer_middleware(UpdateMetricsMiddleware())
-    dispatcher.update.outer_middleware(ReplyScope())
+    # Knows the updates being handled: a stop lets them finish before the session closes.
+    dispatcher["reply_scope"] = ReplyScope()
+    dispatcher.update.outer_middleware(dispatcher["reply_scope"])
     # The database storage reads the sender with the conversation state (one transaction).
     sender_read = sender_read_with_state if isinstance(storage, SqlStorage) else None
     dispatcher.update.outer_middleware(
@@ -235,6 +237,9 @@ def build_delivery(
     dispatcher.startup.register(reminders.start)
 
     async def stop() -> None:
+        # Updates still being handled finish first (their replies and pushes go out), and
+        # none calls Telegram once the bot's session is closed.
+        await dispatcher["reply_scope"].finish(STOP_HANDLERS_SECONDS)
         # A database that is gone or does not answer is said in one line, and nothing waits
         # for it (a unit of work would wait up to CONNECTION_WAIT_S for its pool).
         problem = await database_problem(settings, uow_factory)
@@ -255,6 +260,8 @@ def build_delivery(
 
 # How long a stop waits for the database to answer before going on without it.
 STOP_CHECK_SECONDS = 5.0
+# How long a stop lets the updates being handled finish (a container's stop grace is ~10 s).
+STOP_HANDLERS_SECONDS = 8.0
 
 
 async def database_problem(settings: Settings, uow_factory: SqlUnitOfWorkFactory) -> str | None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import weakref
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -33,13 +34,14 @@ from aiogram.client.session.middlewares.base import (
 )
 from aiogram.exceptions import (
     ClientDecodeError,
+    TelegramAPIError,
     TelegramBadRequest,
     TelegramEntityTooLarge,
     TelegramNetworkError,
     TelegramRetryAfter,
     TelegramServerError,
 )
-from aiogram.methods import AnswerCallbackQuery, SendChatAction, TelegramMethod
+from aiogram.methods import AnswerCallbackQuery, SendChatAction, SendMessage, TelegramMethod
 from aiogram.methods.base import TelegramType
 from aiogram.types import TelegramObject, Update
 from aiogram.utils.backoff import Backoff, BackoffConfig
@@ -63,9 +65,14 @@ FAULT_BACKOFF = BackoffConfig(min_delay=0.5, max_delay=8.0, factor=2.0, jitter=0
 
 @dataclass
 class UpdateReplies:
-    """What one update's handling has sent so far: the button presses already answered."""
+    """What one update's handling has sent so far: the button presses already answered; the
+    update's own press (its id and the chat of its message), if it is one."""
 
     answered: set[str] = field(default_factory=set)
+    press_id: str | None = None
+    press_chat: int | None = None
+    # The press was answered early, before a reply waited (see `ReliableReplies`).
+    answered_early: bool = False
 
 
 _current: ContextVar[UpdateReplies | None] = ContextVar("mafiatour_update_replies", default=None)
@@ -136,7 +143,12 @@ class ReliableReplies(BaseRequestMiddleware):
             return await make_request(bot, method)
         if isinstance(method, AnswerCallbackQuery) and method.callback_query_id in replies.answered:
             # A press is answered once (Telegram refuses a second answer): a handler's closing
-            # `answer()` after long work already answered it at once is dropped.
+            # `answer()` after long work already answered it at once is dropped; its words,
+            # if the press was answered early, come as a message instead.
+            if replies.answered_early and method.text and replies.press_chat is not None:
+                await bot(
+                    SendMessage(chat_id=replies.press_chat, text=method.text, parse_mode=None)
+                )
             return True  # type: ignore[return-value]
         faults = Backoff(self._backoff)
         chat_id = counted_chat(method)
@@ -151,6 +163,7 @@ class ReliableReplies(BaseRequestMiddleware):
                     "%s: flood limit, retrying in %s s", method.__api_method__, error.retry_after
                 )
                 waited += error.retry_after
+                await self._stop_spinner(make_request, bot, method, replies)
                 await self._sleep(error.retry_after)
                 continue
             except TelegramBadRequest as error:
@@ -169,11 +182,32 @@ class ReliableReplies(BaseRequestMiddleware):
                     raise
                 delay = next(faults)
                 log.info("%s failed (%s), retrying in %.1f s", method.__api_method__, error, delay)
+                await self._stop_spinner(make_request, bot, method, replies)
                 await self._sleep(delay)
                 continue
             if isinstance(method, AnswerCallbackQuery):
                 replies.answered.add(method.callback_query_id)
             return result
+
+    async def _stop_spinner(
+        self,
+        make_request: NextRequestMiddlewareType[Any],
+        bot: Bot,
+        method: TelegramMethod[Any],
+        replies: UpdateReplies,
+    ) -> None:
+        """Before a reply waits (a flood limit, a fault), answer the update's press if nobody
+        did yet: its spinner stops at once, whatever Telegram does to the reply."""
+        press = replies.press_id
+        if press is None or press in replies.answered or isinstance(method, AnswerCallbackQuery):
+            return
+        try:
+            await make_request(bot, AnswerCallbackQuery(callback_query_id=press))
+        except TelegramAPIError as error:
+            log.info("button press %s could not be answered early (%s)", press, error)
+            return
+        replies.answered.add(press)
+        replies.answered_early = True
 
     async def _request(
         self,
@@ -200,11 +234,25 @@ class ReliableReplies(BaseRequestMiddleware):
             await self.limiter.finish(slot)
 
 
+# Every scope of this process, for `updates_in_flight`.
+_scopes: weakref.WeakSet[ReplyScope] = weakref.WeakSet()
+
+
+def updates_in_flight() -> int:
+    """How many updates this process is handling now (every Dispatcher's together)."""
+    return sum(len(scope.handling) for scope in _scopes)
+
+
 class ReplyScope(BaseMiddleware):
-    """Opens the direct-reply scope for each update and answers a press left unanswered.
+    """Opens the direct-reply scope for each update and answers a press left unanswered; knows
+    the updates being handled, so a stop lets them finish before the bot's session closes.
 
     `replies` in the handler data is the scope, so the error handler can reply through it too.
     """
+
+    def __init__(self) -> None:
+        self.handling: set[asyncio.Task[Any]] = set()
+        _scopes.add(self)
 
     async def __call__(
         self,
@@ -213,14 +261,40 @@ class ReplyScope(BaseMiddleware):
         data: dict[str, Any],
     ) -> Any:
         replies = UpdateReplies()
+        query = event.callback_query if isinstance(event, Update) else None
+        if query is not None:
+            replies.press_id = query.id
+            if query.message is not None:
+                replies.press_chat = query.message.chat.id
         data["replies"] = replies
-        with replying_to(replies):
-            result = await handler(event, data)
-            query = event.callback_query if isinstance(event, Update) else None
-            if query is not None and query.id not in replies.answered:
-                # A handler that forgot, or returned early: stop the spinner all the same.
-                try:
-                    await query.answer()
-                except TelegramBadRequest:
-                    log.warning("button press %s was answered too late", query.id)
-            return result
+        task = asyncio.current_task()
+        if task is not None:
+            self.handling.add(task)
+        try:
+            with replying_to(replies):
+                result = await handler(event, data)
+                if query is not None and query.id not in replies.answered:
+                    # A handler that forgot, or returned early: stop the spinner all the same.
+                    try:
+                        await query.answer()
+                    except TelegramBadRequest:
+                        log.warning("button press %s was answered too late", query.id)
+                return result
+        finally:
+            if task is not None:
+                self.handling.discard(task)
+
+    async def finish(self, timeout: float) -> None:
+        """Let the updates being handled finish, for up to `timeout` seconds; those still
+        running then are cancelled (and logged), so none calls Telegram after the stop."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while self.handling and loop.time() < deadline:
+            await asyncio.wait(set(self.handling), timeout=deadline - loop.time())
+        if self.handling:
+            log.warning(
+                "%d updates were still being handled at the stop: cancelled", len(self.handling)
+            )
+            for task in list(self.handling):
+                task.cancel()
+            await asyncio.wait(set(self.handling), timeout=timeout)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections import deque
 from collections.abc import Callable
@@ -18,6 +19,7 @@ from bot.fake_telegram.people import FakeChannel, FakeChat, FakeGroup, FakeUser,
 from bot.fake_telegram.state import WAIT_LIMIT, ChatMessage, ChatState, UserState, World
 from bot.fake_telegram.stats import FakeStats, RequestRecord
 from bot.fake_telegram.webhooks import WebhookDelivery
+from bot.replies import updates_in_flight
 
 
 @dataclass
@@ -321,15 +323,15 @@ class FakeTelegram:
     # --- idleness ---------------------------------------------------------------------------
 
     async def wait_idle(self, quiet: float = 0.05, timeout: float = WAIT_LIMIT) -> None:
-        """Return once every update was fetched and the bot made no call for `quiet` seconds.
-
-        The quiet period covers a handler still thinking between two calls; a handler that
-        thinks longer than that without calling Telegram looks idle.
-        """
+        """Return once every update was fetched, a bot running in this process handles none
+        (however long a handler thinks between two calls, on however busy a machine), and the
+        bot made no call for `quiet` seconds (what the outbox sends after a handler ended)."""
         async with asyncio.timeout(timeout):
             while True:
                 while not self._idle():
-                    await self.world.activity.wait()
+                    # A handler may end without calling Telegram: look again now and then.
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(self.world.activity.wait(), quiet)
                 try:
                     await asyncio.wait_for(self.world.activity.wait(), quiet)
                 except TimeoutError:
@@ -337,4 +339,6 @@ class FakeTelegram:
                         return
 
     def _idle(self) -> bool:
-        return self._in_flight == 0 and not self.world.pending_updates()
+        return (
+            self._in_flight == 0 and not self.world.pending_updates() and updates_in_flight() == 0
+        )

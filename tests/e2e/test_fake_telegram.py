@@ -31,6 +31,7 @@ from aiogram.types import (
 )
 
 from bot.fake_telegram import WAIT_LIMIT, FakeTelegram, RateLimits
+from bot.replies import ReplyScope
 
 PLAYER = 1001
 OTHER = 1002
@@ -92,6 +93,10 @@ async def bot(fake_telegram: FakeTelegram) -> AsyncIterator[Bot]:
 @pytest.fixture
 async def polling_bot(bot: Bot) -> AsyncIterator[Bot]:
     dispatcher = Dispatcher()
+    # As in the bot: the fake's wait_idle knows the updates being handled, and the stop lets
+    # them finish before the session closes.
+    scope = ReplyScope()
+    dispatcher.update.outer_middleware(scope)
     dispatcher.include_router(echo_router())
     started = asyncio.Event()
     dispatcher.startup.register(started.set)
@@ -102,6 +107,7 @@ async def polling_bot(bot: Bot) -> AsyncIterator[Bot]:
     yield bot
     await dispatcher.stop_polling()
     await polling
+    await scope.finish(WAIT_LIMIT)
 
 
 def png(width: int, height: int) -> bytes:

@@ -10,9 +10,9 @@ from aiogram import Router
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.app import Application
-from bot.fake_telegram import FakeTelegram
+from bot.fake_telegram import ChatMessage, FakeTelegram
 from bot.sandbox import running_bot, sandbox_settings
-from bot.simulation.screens import WAIT, answer, press
+from bot.simulation.screens import WAIT, answer, current, press
 from tests.e2e.lifecycle_screens import ADMIN_ID
 
 
@@ -119,3 +119,25 @@ async def test_the_apology_after_an_answered_press_comes_as_a_message(
         r for r in fake_telegram.stats.requests if r.method.lower() == "answercallbackquery"
     ]
     assert [r.status for r in failed_answers] == [200]
+
+
+async def test_a_press_whose_screen_waits_out_a_429_is_answered_before_it_waits(
+    fake_telegram: FakeTelegram, cup_card: ChatMessage
+) -> None:
+    admin = fake_telegram.user(ADMIN_ID, "Орг")
+    seen = len(fake_telegram.stats.requests)
+    fake_telegram.inject(ADMIN_ID, 429, retry_after=3)
+    await admin.press(cup_card, button_text="Игроки").answer(WAIT)
+    await fake_telegram.wait_idle(timeout=WAIT)
+    calls = [
+        (r.method.lower(), r.status)
+        for r in fake_telegram.stats.requests[seen:]
+        if r.method.lower() in ("editmessagetext", "answercallbackquery")
+    ]
+    # The spinner stopped at once; the screen came once Telegram's pause was over.
+    assert calls == [
+        ("editmessagetext", 429),
+        ("answercallbackquery", 200),
+        ("editmessagetext", 200),
+    ]
+    assert "все: 0" in (current(admin, cup_card).text or "")

@@ -12,7 +12,7 @@ from aiogram.exceptions import (
     TelegramRetryAfter,
     TelegramServerError,
 )
-from aiogram.methods import AnswerCallbackQuery, SendMessage
+from aiogram.methods import AnswerCallbackQuery, EditMessageText, SendMessage
 
 from bot.replies import ATTEMPTS, ReliableReplies, UpdateReplies, replying_to
 
@@ -25,9 +25,11 @@ class Telegram:
     def __init__(self, *faults: Exception) -> None:
         self.faults = list(faults)
         self.calls = 0
+        self.methods: list[Any] = []
 
     async def __call__(self, bot: Any, method: Any) -> Any:
         self.calls += 1
+        self.methods.append(method)
         if self.faults:
             raise self.faults.pop(0)
         return "sent"
@@ -97,3 +99,51 @@ async def test_a_press_too_old_to_answer_does_not_fail_the_handler() -> None:
     with replying_to(UpdateReplies()) as replies:
         assert await _middleware([])(telegram, None, press) is True  # type: ignore[arg-type]
     assert telegram.calls == 1 and "7" in replies.answered
+
+
+class Bot:
+    """What the middleware sends anew through the whole session (a press's words)."""
+
+    def __init__(self) -> None:
+        self.sent: list[Any] = []
+
+    async def __call__(self, method: Any) -> Any:
+        self.sent.append(method)
+        return "sent"
+
+
+@pytest.mark.parametrize(
+    "fault",
+    [
+        TelegramRetryAfter(SEND, "Too Many Requests: retry after 30", 30),
+        TelegramServerError(SEND, "Bad Gateway"),
+    ],
+)
+async def test_a_press_is_answered_before_its_reply_waits_and_its_words_follow(
+    fault: Exception,
+) -> None:
+    # The screen's edit must wait (a flood limit, a fault): the spinner stops at once anyway,
+    # and the alert the handler gives afterwards comes as a message under the press.
+    slept: list[float] = []
+    edit = EditMessageText(chat_id=5, message_id=1, text="screen")
+    telegram, bot = Telegram(fault), Bot()
+    middleware = _middleware(slept)
+    with replying_to(UpdateReplies(press_id="7", press_chat=5)) as replies:
+        await middleware(telegram, bot, edit)  # type: ignore[arg-type]
+        alert = AnswerCallbackQuery(callback_query_id="7", text="Сохранено", show_alert=True)
+        assert await middleware(telegram, bot, alert) is True  # type: ignore[arg-type]
+    assert telegram.methods == [edit, AnswerCallbackQuery(callback_query_id="7"), edit]
+    assert len(slept) == 1 and replies.answered == {"7"}
+    assert [(m.chat_id, m.text) for m in bot.sent] == [(5, "Сохранено")]
+
+
+async def test_a_press_answered_before_its_reply_waited_is_not_answered_again() -> None:
+    edit = EditMessageText(chat_id=5, message_id=1, text="screen")
+    telegram, bot = Telegram(), Bot()
+    middleware = _middleware([])
+    with replying_to(UpdateReplies(press_id="7", press_chat=5)):
+        await middleware(telegram, bot, AnswerCallbackQuery(callback_query_id="7"))  # type: ignore[arg-type]
+        telegram.faults.append(TelegramServerError(edit, "Bad Gateway"))
+        await middleware(telegram, bot, edit)  # type: ignore[arg-type]
+    assert telegram.methods == [AnswerCallbackQuery(callback_query_id="7"), edit, edit]
+    assert bot.sent == []
