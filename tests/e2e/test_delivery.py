@@ -449,7 +449,9 @@ async def test_one_process_sweeps_and_another_takes_over_when_it_dies(
     second = ReminderScheduler(uow_factory, lease_clock=real, identity="b", renew_seconds=0.1)
     await first.start()
     await second.start()
-    await asyncio.sleep(0.5)
+    async with asyncio.timeout(WAIT_LIMIT):  # the first to start takes the lease
+        while not (first.leading or second.leading):
+            await asyncio.sleep(0.05)
     assert first.leading and not second.leading
     # "a" is killed: its wake-ups stop without giving the lead up; its lease runs out.
     assert first._scheduler is not None

@@ -9,7 +9,7 @@ import aiohttp
 
 from bot.app import build_application, run_webhook
 from bot.config import Settings
-from bot.fake_telegram import FakeTelegram
+from bot.fake_telegram import WAIT_LIMIT, FakeTelegram
 from bot.sandbox import sandbox_settings
 
 SECRET = "s3cret-token_for-tests"
@@ -39,10 +39,9 @@ async def test_updates_need_telegrams_secret_header(fake_telegram: FakeTelegram,
     stop = asyncio.Event()
     server = asyncio.create_task(run_webhook(app, stop))
     try:
-        for _ in range(200):  # until the bot has registered its webhook
-            if fake_telegram.api.webhook_url:
-                break
-            await asyncio.sleep(0.01)
+        async with asyncio.timeout(WAIT_LIMIT):  # until the bot has registered its webhook
+            while not fake_telegram.api.webhook_url:
+                await asyncio.sleep(0.01)
         assert fake_telegram.api.webhook_url == f"http://127.0.0.1:{port}/tg/hook"
 
         anna = fake_telegram.user(201, "Анна")
