@@ -10,14 +10,12 @@ from aiogram.fsm.state import State, StatesGroup
 from aiogram.types import CallbackQuery, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
-from bot.config import Settings
 from domain import validation
 from domain.actor import Actor
 from domain.registration import Application, ParticipantStatus
 from domain.services.checkin import call_for_checkin, check_in, exclude, mark_no_show, substitute
-from domain.services.ports import Clock, UnitOfWorkFactory
+from domain.services.ports import UnitOfWorkFactory
 from domain.services.registration import roster
-from domain.users import User
 from domain.validation import Invalid
 from handlers.callbacks import (
     CardOpen,
@@ -53,15 +51,11 @@ async def confirm_presence(
 async def missing_screen(
     callback: CallbackQuery,
     callback_data: CheckinScreen,
-    user: User,
+    actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    settings: Settings,
-    clock: Clock,
 ) -> None:
-    found = await roster(
-        uow_factory, callback_data.tid, user.telegram_id, settings.admin_ids, clock.now()
-    )
+    found = await roster(uow_factory, actor, callback_data.tid)
     playing = [p for p in found.participants if p.status is ParticipantStatus.REGISTERED]
     missing = [p for p in playing if not p.checked_in]
     freed = [
@@ -100,17 +94,14 @@ async def day_action(
     callback: CallbackQuery,
     callback_data: PersonAction,
     state: FSMContext,
-    user: User,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    settings: Settings,
-    clock: Clock,
     actor: Actor,
 ) -> None:
     pid = callback_data.pid
     if callback_data.act == "noshow":
         await mark_no_show(uow_factory, actor, pid)
-        await show_person(callback, pid, user, texts, uow_factory, settings, clock=clock)
+        await show_person(callback, pid, actor, texts, uow_factory)
     elif callback_data.act == "excl":
         await state.set_state(DayForm.exclusion_reason)
         await state.update_data(pid=pid)
@@ -120,9 +111,7 @@ async def day_action(
             person = await uow.participants.get(pid)
         if person is None:
             raise Invalid("refused-not-found")
-        found = await roster(
-            uow_factory, person.tournament_id, user.telegram_id, settings.admin_ids, clock.now()
-        )
+        found = await roster(uow_factory, actor, person.tournament_id)
         waiting = [p for p in found.participants if p.status is ParticipantStatus.WAITING]
         keyboard = InlineKeyboardBuilder()
         for p in waiting[:20]:

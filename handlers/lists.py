@@ -9,6 +9,7 @@ from aiogram.types import BufferedInputFile, CallbackQuery, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.config import Settings
+from domain.actor import Actor
 from domain.permissions import Action, allows
 from domain.registration import Participant, ParticipantStatus
 from domain.services.exports import export_csv, export_file
@@ -54,16 +55,12 @@ def person_line(roster_: Roster, participant: Participant, texts: Texts) -> str:
 async def show_roster(
     callback: CallbackQuery,
     callback_data: RosterPage,
-    user: User,
+    actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    settings: Settings,
-    clock: Clock,
 ) -> None:
     view = callback_data.view if callback_data.view in VIEWS else "all"
-    found = await roster(
-        uow_factory, callback_data.tid, user.telegram_id, settings.admin_ids, clock.now()
-    )
+    found = await roster(uow_factory, actor, callback_data.tid)
     chosen = [p for p in found.participants if _in_view(view, found, p)]
     shown, pages = page(chosen, callback_data.page)
     number = min(max(callback_data.page, 0), pages - 1)
@@ -106,15 +103,11 @@ async def show_roster(
 async def show_teams(
     callback: CallbackQuery,
     callback_data: TeamPage,
-    user: User,
+    actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    settings: Settings,
-    clock: Clock,
 ) -> None:
-    found = await roster(
-        uow_factory, callback_data.tid, user.telegram_id, settings.admin_ids, clock.now()
-    )
+    found = await roster(uow_factory, actor, callback_data.tid)
     size = found.tournament.regulation.team_size or 0
     teams = [team for team in found.teams if not team.withdrawn]
     shown, pages = page(teams, callback_data.page)
@@ -139,11 +132,9 @@ async def show_teams(
 async def show_person(
     callback: CallbackQuery,
     participant_id: int,
-    user: User,
+    actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    settings: Settings,
-    clock: Clock,
 ) -> None:
     """One participant with the actions the viewer's roles allow."""
     async with uow_factory() as uow:
@@ -151,9 +142,7 @@ async def show_person(
     if participant is None:
         await callback.answer(texts("refused-not-found"), show_alert=True)
         return
-    found = await roster(
-        uow_factory, participant.tournament_id, user.telegram_id, settings.admin_ids, clock.now()
-    )
+    found = await roster(uow_factory, actor, participant.tournament_id)
     text = person_line(found, participant, texts)
     if participant.reason:
         text += "\n" + texts("person-reason", reason=escape(participant.reason))
@@ -188,22 +177,13 @@ async def show_person(
 async def person_action(
     callback: CallbackQuery,
     callback_data: PersonAction,
-    user: User,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    settings: Settings,
-    clock: Clock,
+    actor: Actor,
 ) -> None:
     if callback_data.act in ("paid", "unpaid"):
-        await mark_paid(
-            uow_factory,
-            callback_data.pid,
-            user.telegram_id,
-            settings.admin_ids,
-            callback_data.act == "paid",
-            clock.now(),
-        )
-    await show_person(callback, callback_data.pid, user, texts, uow_factory, settings, clock=clock)
+        await mark_paid(uow_factory, actor, callback_data.pid, callback_data.act == "paid")
+    await show_person(callback, callback_data.pid, actor, texts, uow_factory)
 
 
 @refusals_answered

@@ -22,6 +22,7 @@ from bot.config import Settings
 from bot.i18n import LOCALES
 from bot.seeds import page_token
 from domain import validation
+from domain.actor import Actor
 from domain.lifecycle import Refusal, stage_number
 from domain.permissions import Action, allows
 from domain.presets import PRESET_IDS
@@ -169,9 +170,9 @@ async def start_wizard(
     user: User,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    settings: Settings,
+    actor: Actor,
 ) -> None:
-    if not await may_create(uow_factory, user.telegram_id, settings.admin_ids):
+    if not await may_create(uow_factory, actor):
         await message.answer(texts("wizard-not-organizer", id=str(user.telegram_id)))
         return
     await state.clear()
@@ -448,6 +449,7 @@ async def wizard_done(
     settings: Settings,
     bot: Bot,
     clock: Clock,
+    actor: Actor,
 ) -> None:
     if await state.get_state() != Wizard.confirm.state:
         await callback.answer(texts("button-out-of-date"), show_alert=True)
@@ -457,10 +459,8 @@ async def wizard_done(
     if not callback_data.create:
         await show(callback, texts("wizard-cancelled"))
         return
-    tournament = await create_tournament(
-        uow_factory, _draft(data, user, clock=clock), settings.admin_ids, clock.now()
-    )
-    await render_card(callback, tournament.id, user, texts, uow_factory, settings, bot, clock=clock)
+    tournament = await create_tournament(uow_factory, actor, _draft(data, user, clock=clock))
+    await render_card(callback, tournament.id, actor, texts, uow_factory, settings, bot)
 
 
 async def cancel(message: Message, state: FSMContext, texts: Texts) -> None:
@@ -559,16 +559,13 @@ async def card_text(
 async def render_card(
     event: Message | CallbackQuery,
     tid: int,
-    user: User,
+    actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
     bot: Bot,
-    clock: Clock,
 ) -> None:
-    card = await tournament_card(
-        uow_factory, tid, user.telegram_id, settings.admin_ids, clock.now()
-    )
+    card = await tournament_card(uow_factory, actor, tid)
     text = await card_text(card, texts, bot, settings.web_base_url)
     markup = card_keyboard(card, texts)
     if isinstance(event, CallbackQuery) and isinstance(event.message, Message):
@@ -582,22 +579,19 @@ async def render_card(
 async def open_card(
     callback: CallbackQuery,
     callback_data: CardOpen,
-    user: User,
+    actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
     bot: Bot,
-    clock: Clock,
 ) -> None:
-    await render_card(
-        callback, callback_data.tid, user, texts, uow_factory, settings, bot, clock=clock
-    )
+    await render_card(callback, callback_data.tid, actor, texts, uow_factory, settings, bot)
 
 
 async def list_tournaments(
-    message: Message, user: User, texts: Texts, uow_factory: UnitOfWorkFactory, settings: Settings
+    message: Message, actor: Actor, texts: Texts, uow_factory: UnitOfWorkFactory
 ) -> None:
-    mine = await tournaments_of(uow_factory, user.telegram_id, settings.admin_ids)
+    mine = await tournaments_of(uow_factory, actor)
     if not mine:
         await message.answer(texts("tournaments-none"))
         return
@@ -619,6 +613,7 @@ async def choose_web_page(
     settings: Settings,
     bot: Bot,
     clock: Clock,
+    actor: Actor,
 ) -> None:
     await set_web_visibility(
         uow_factory,
@@ -629,38 +624,30 @@ async def choose_web_page(
         clock.now(),
         token=page_token(),
     )
-    await render_card(
-        callback, callback_data.tid, user, texts, uow_factory, settings, bot, clock=clock
-    )
+    await render_card(callback, callback_data.tid, actor, texts, uow_factory, settings, bot)
 
 
 @refusals_answered
 async def make_move(
     callback: CallbackQuery,
     callback_data: MoveChoice,
-    user: User,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
     bot: Bot,
-    clock: Clock,
+    actor: Actor,
 ) -> None:
-    result = await move_tournament(
-        uow_factory,
-        callback_data.tid,
-        user.telegram_id,
-        settings.admin_ids,
-        callback_data.move,
-        clock.now(),
-    )
+    result = await move_tournament(uow_factory, actor, callback_data.tid, callback_data.move)
     if isinstance(result, Refusal):
         await callback.answer(refusal_text(result, texts), show_alert=True)
         return
-    await render_card(callback, result.id, user, texts, uow_factory, settings, bot, clock=clock)
+    await render_card(callback, result.id, actor, texts, uow_factory, settings, bot)
     if result.state is TournamentState.FINISHED:
         # Its judges have nothing left to judge: /protocol and /lot leave their menus.
         for person in await staff_of(uow_factory, result.id):
-            await refresh_person_menu(bot, person, uow_factory, settings.admin_ids)
+            # His menu offers what he may do now, as if he acted himself.
+            judge = Actor.of(person.telegram_id, actor.now, settings.admin_ids)
+            await refresh_person_menu(bot, person, uow_factory, judge)
 
 
 async def forbidden_in_wizard(message: Message, texts: Texts) -> None:

@@ -12,8 +12,8 @@ from aiogram.fsm.state import State, StatesGroup
 from aiogram.types import CallbackQuery, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
-from bot.config import Settings
 from domain import validation
+from domain.actor import Actor
 from domain.invites import InviteKind
 from domain.registration import Application, ParticipantStatus
 from domain.services.checkin import checkin_refusal
@@ -132,17 +132,18 @@ async def open_link(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     clock: Clock,
+    actor: Actor,
 ) -> None:
     invite = await resolve_link(uow_factory, command.args or "")
     if invite is None or invite.tournament_id is None:
         await message.answer(texts("start-link-invalid"))
         return
     await state.clear()
-    mine = await registration_of(uow_factory, invite.tournament_id, user.telegram_id, clock.now())
+    mine = await registration_of(uow_factory, actor, invite.tournament_id)
     holds = mine.participant is not None and mine.participant.holds_place
     if invite.kind is InviteKind.TEAM and holds:
         assert invite.team_id is not None
-        view, _ = await join_team(uow_factory, invite.team_id, user.telegram_id, clock.now())
+        view, _ = await join_team(uow_factory, actor, invite.team_id)
         await show_team(message, view, user, texts, bot)
         return
     if holds:
@@ -213,10 +214,9 @@ async def confirm(
     callback: CallbackQuery,
     callback_data: MyRegistration,
     state: FSMContext,
-    user: User,
+    actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    settings: Settings,
     clock: Clock,
 ) -> None:
     data: dict[str, Any] = await state.get_data()
@@ -233,23 +233,15 @@ async def confirm(
     application = Application(data["nickname"], data["club"], data["city"])
     try:
         if data.get("editing"):
-            await edit_registration(
-                uow_factory, callback_data.tid, user.telegram_id, application, clock.now()
-            )
+            await edit_registration(uow_factory, actor, callback_data.tid, application)
         else:
             await register(
-                uow_factory,
-                callback_data.tid,
-                user.telegram_id,
-                application,
-                settings.admin_ids,
-                clock.now(),
-                team_id=data.get("team_id"),
+                uow_factory, actor, callback_data.tid, application, team_id=data.get("team_id")
             )
     finally:
         # A refused registration starts over from the link; nothing was stored.
         await state.clear()
-    mine = await registration_of(uow_factory, callback_data.tid, user.telegram_id, clock.now())
+    mine = await registration_of(uow_factory, actor, callback_data.tid)
     assert mine.participant is not None
     key = (
         "registration-waiting"
@@ -268,14 +260,14 @@ async def my_registration(
     callback: CallbackQuery,
     callback_data: MyRegistration,
     state: FSMContext,
-    user: User,
+    actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     clock: Clock,
 ) -> None:
     tid = callback_data.tid
     if callback_data.act == "edit":
-        mine = await registration_of(uow_factory, tid, user.telegram_id, clock.now())
+        mine = await registration_of(uow_factory, actor, tid)
         if (
             mine.participant is None
             or not mine.participant.holds_place
@@ -299,14 +291,14 @@ async def my_registration(
         keyboard.adjust(1)
         await show(callback, texts("registration-withdraw-sure"), reply_markup=keyboard.as_markup())
     elif callback_data.act == "withdraw_yes":
-        await withdraw(uow_factory, tid, user.telegram_id, clock.now())
+        await withdraw(uow_factory, actor, tid)
         await show(callback, texts("registration-withdrawn"))
     elif callback_data.act == "team":
         await ask_team_name(callback, tid, state, texts)
     else:
         await show_registration(
             callback,
-            await registration_of(uow_factory, tid, user.telegram_id, clock.now()),
+            await registration_of(uow_factory, actor, tid),
             texts,
             clock=clock,
         )

@@ -21,7 +21,6 @@ from aiogram.fsm.context import FSMContext
 from aiogram.types import BufferedInputFile, CallbackQuery, InlineKeyboardMarkup, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
-from bot.config import Settings
 from domain import validation
 from domain.actor import Actor
 from domain.outgoing import TEXT_LIMIT
@@ -32,7 +31,6 @@ from domain.services.ports import SeedSource, UnitOfWorkFactory
 from domain.services.rounds import StagePreview
 from domain.services.tournaments import tournaments_of
 from domain.tournament import Tournament, TournamentState
-from domain.users import User
 from domain.validation import Invalid
 from handlers.callbacks import RowId, TelegramId
 from handlers.common import edit_screen, long_work, refusals_answered
@@ -423,10 +421,8 @@ async def _show_round(
 async def open_rounds(
     message: Message,
     command: CommandObject,
-    user: User,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    settings: Settings,
     actor: Actor,
 ) -> None:
     """/rounds [tournament]: the stage's preview, or the offer to seat it. Without a number:
@@ -434,7 +430,7 @@ async def open_rounds(
     if command.args:
         tournament_id = _number(command.args)
     else:
-        running = await _running(uow_factory, user, settings)
+        running = await _running(uow_factory, actor)
         if len(running) != 1:
             await _choose_tournament(message, running, texts)
             return
@@ -442,10 +438,8 @@ async def open_rounds(
     await _show_stage(message, tournament_id, uow_factory, actor, texts)
 
 
-async def _running(
-    uow_factory: UnitOfWorkFactory, user: User, settings: Settings
-) -> list[Tournament]:
-    mine = await tournaments_of(uow_factory, user.telegram_id, settings.admin_ids)
+async def _running(uow_factory: UnitOfWorkFactory, actor: Actor) -> list[Tournament]:
+    mine = await tournaments_of(uow_factory, actor)
     return [tournament for tournament in mine if tournament.state is TournamentState.RUNNING]
 
 
@@ -624,17 +618,15 @@ async def _edit_command(
     message: Message,
     command: CommandObject,
     state: FSMContext,
-    user: User,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    settings: Settings,
     actor: Actor,
 ) -> None:
     words = (command.args or "").split()
     if len(words) == 3 and validation.is_ascii_number(words[0]):
         # No tournament number: the person's one running tournament, or a choice of them
         # (the words wait for the choice in his conversation data).
-        running = await _running(uow_factory, user, settings)
+        running = await _running(uow_factory, actor)
         if len(running) != 1:
             if running:
                 await state.update_data({PENDING_EDIT: {"kind": kind, "words": words}})
@@ -649,14 +641,12 @@ async def swap_command(
     message: Message,
     command: CommandObject,
     state: FSMContext,
-    user: User,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    settings: Settings,
     actor: Actor,
 ) -> None:
     """/swap [tournament] <round> <player> <player>: a player is a nickname or "table.seat"."""
-    await _edit_command(SWAP, message, command, state, user, texts, uow_factory, settings, actor)
+    await _edit_command(SWAP, message, command, state, texts, uow_factory, actor)
 
 
 @refusals_answered
@@ -664,14 +654,12 @@ async def move_command(
     message: Message,
     command: CommandObject,
     state: FSMContext,
-    user: User,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    settings: Settings,
     actor: Actor,
 ) -> None:
     """/move [tournament] <round> <player> <table.seat>: whoever sat there takes his place."""
-    await _edit_command(MOVE, message, command, state, user, texts, uow_factory, settings, actor)
+    await _edit_command(MOVE, message, command, state, texts, uow_factory, actor)
 
 
 def _seat_edit_screen(

@@ -6,7 +6,6 @@ from aiogram import Bot, F, Router
 from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, Message
 
-from bot.config import Settings
 from domain.actor import Actor
 from domain.invites import InviteKind, split_payload
 from domain.permissions import StaffRole
@@ -62,7 +61,6 @@ async def accept(
     user: User,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    settings: Settings,
     bot: Bot,
     actor: Actor,
 ) -> None:
@@ -74,7 +72,7 @@ async def accept(
         raise NotFound("invite")
     await message.answer(texts(ROLE_TEXTS[invite.kind]))
     # The new role's commands (/protocol, /rounds...) join the person's menu.
-    await refresh_person_menu(bot, user, uow_factory, settings.admin_ids)
+    await refresh_person_menu(bot, user, uow_factory, actor)
 
 
 def make_router() -> Router:

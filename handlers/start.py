@@ -24,8 +24,8 @@ from aiogram.types import (
 )
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
-from bot.config import Settings
 from bot.i18n import LOCALES
+from domain.actor import Actor
 from domain.services.ports import UnitOfWorkFactory
 from domain.services.users import PersonRole, choose_language, reopened_bot, roles_of
 from domain.users import User
@@ -68,10 +68,10 @@ async def set_person_menu(bot: Bot, user: User, roles: Collection[PersonRole]) -
 
 
 async def refresh_person_menu(
-    bot: Bot, user: User, uow_factory: UnitOfWorkFactory, admin_ids: Collection[int]
+    bot: Bot, user: User, uow_factory: UnitOfWorkFactory, actor: Actor
 ) -> tuple[PersonRole, ...]:
     """Set the person's menu from his roles now; the roles, for the caller's text."""
-    roles = await roles_of(uow_factory, user.telegram_id, admin_ids)
+    roles = await roles_of(uow_factory, actor)
     await set_person_menu(bot, user, roles)
     return roles
 
@@ -99,11 +99,11 @@ async def start(
     user: User,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    settings: Settings,
+    actor: Actor,
     bot: Bot,
 ) -> None:
     await message.answer(texts("start-welcome", name=escape(user.first_name)))
-    await refresh_person_menu(bot, user, uow_factory, settings.admin_ids)
+    await refresh_person_menu(bot, user, uow_factory, actor)
 
 
 async def show_help(
@@ -111,10 +111,10 @@ async def show_help(
     user: User,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    settings: Settings,
+    actor: Actor,
     bot: Bot,
 ) -> None:
-    roles = await refresh_person_menu(bot, user, uow_factory, settings.admin_ids)
+    roles = await refresh_person_menu(bot, user, uow_factory, actor)
     await message.answer(help_text(user, roles, texts))
 
 
@@ -129,12 +129,12 @@ async def set_language(
     callback: CallbackQuery,
     callback_data: LanguageChoice,
     uow_factory: UnitOfWorkFactory,
-    settings: Settings,
+    actor: Actor,
 ) -> None:
     user = await choose_language(uow_factory, callback.from_user.id, callback_data.locale)
     chosen = Texts(user.locale)("lang-chosen")
     if isinstance(callback.bot, Bot):  # the menu follows the language
-        await refresh_person_menu(callback.bot, user, uow_factory, settings.admin_ids)
+        await refresh_person_menu(callback.bot, user, uow_factory, actor)
     if isinstance(callback.message, Message):
         await edit_screen(callback.message, chosen)
     await callback.answer(chosen)

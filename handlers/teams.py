@@ -10,9 +10,9 @@ from aiogram.fsm.state import State, StatesGroup
 from aiogram.types import CallbackQuery, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
-from bot.config import Settings
 from domain import validation
-from domain.services.ports import Clock, UnitOfWorkFactory
+from domain.actor import Actor
+from domain.services.ports import UnitOfWorkFactory
 from domain.services.teams import (
     TeamView,
     create_team,
@@ -82,7 +82,7 @@ async def take_team_name(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     bot: Bot,
-    clock: Clock,
+    actor: Actor,
 ) -> None:
     data = await state.get_data()
     try:
@@ -91,7 +91,7 @@ async def take_team_name(
         await message.answer(refusal_text(texts, error))
         return
     await state.clear()
-    view = await create_team(uow_factory, data["tid"], user.telegram_id, name, clock.now())
+    view = await create_team(uow_factory, actor, data["tid"], name)
     await show_team(message, view, user, texts, bot)
 
 
@@ -103,13 +103,11 @@ async def team_action(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     bot: Bot,
-    clock: Clock,
+    actor: Actor,
 ) -> None:
     team_id = callback_data.team
     if callback_data.act == "remove":
-        view, _ = await remove_member(
-            uow_factory, team_id, user.telegram_id, callback_data.member, clock.now()
-        )
+        view, _ = await remove_member(uow_factory, actor, team_id, callback_data.member)
         await show_team(callback, view, user, texts, bot)
     elif callback_data.act == "withdraw":
         keyboard = InlineKeyboardBuilder()
@@ -119,10 +117,10 @@ async def team_action(
         )
         await show(callback, texts("team-withdraw-sure"), reply_markup=keyboard.as_markup())
     elif callback_data.act == "withdraw_yes":
-        await withdraw_team(uow_factory, team_id, user.telegram_id, clock.now())
+        await withdraw_team(uow_factory, actor, team_id)
         await show(callback, texts("team-withdrawn"))
     else:
-        await _show_own_team(callback, team_id, user, texts, uow_factory, bot, clock=clock)
+        await _show_own_team(callback, team_id, user, texts, uow_factory, bot, actor)
 
 
 async def _show_own_team(
@@ -132,15 +130,11 @@ async def _show_own_team(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     bot: Bot,
-    clock: Clock,
+    actor: Actor,
 ) -> None:
     async with uow_factory() as uow:
         team = await uow.teams.get(team_id)
-    view = (
-        await team_of(uow_factory, team.tournament_id, user.telegram_id, clock.now())
-        if team
-        else None
-    )
+    view = await team_of(uow_factory, actor, team.tournament_id) if team else None
     if view is None or view.team.id != team_id:
         await callback.answer(texts("refused-not-found"), show_alert=True)
         return
@@ -151,18 +145,11 @@ async def _show_own_team(
 async def remind_teams(
     callback: CallbackQuery,
     callback_data: RemindTeams,
-    user: User,
+    actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    settings: Settings,
-    clock: Clock,
 ) -> None:
-    sent = await remind_incomplete_teams(
-        uow_factory,
-        callback_data.tid,
-        clock.now(),
-        organizer=(user.telegram_id, settings.admin_ids),
-    )
+    sent = await remind_incomplete_teams(uow_factory, actor, callback_data.tid)
     await callback.answer(texts("team-reminded", count=len(sent)), show_alert=True)
 
 

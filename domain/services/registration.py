@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TypedDict
@@ -85,12 +85,12 @@ async def _team_to_join(
 
 
 async def registration_of(
-    uow_factory: UnitOfWorkFactory, tournament_id: int, user_id: int, now: datetime
+    uow_factory: UnitOfWorkFactory, actor: Actor, tournament_id: int
 ) -> Registration:
     """The person's registration (or its absence) in a tournament."""
     async with uow_factory() as uow:
-        tournament = await load_tournament(uow, tournament_id, now)
-        participant = await uow.participants.of_person(tournament_id, user_id)
+        tournament = await load_tournament(uow, tournament_id, actor.now)
+        participant = await uow.participants.of_person(tournament_id, actor.user_id)
         team = None
         if participant is not None and participant.team_id is not None:
             team = await uow.teams.get(participant.team_id)
@@ -104,11 +104,9 @@ async def registration_of(
 
 async def register(
     uow_factory: UnitOfWorkFactory,
+    actor: Actor,
     tournament_id: int,
-    user_id: int,
     application: Application,
-    admin_ids: Collection[int],
-    now: datetime,
     team_id: int | None = None,
 ) -> Participant:
     """Register a person: a place if one is free, the waiting list otherwise.
@@ -117,15 +115,15 @@ async def register(
     full or the team is full; nothing is stored then.
     """
     async with uow_factory() as uow:
-        tournament = await load_tournament(uow, tournament_id, now)
-        closed = registration_refusal(tournament, now)
+        tournament = await load_tournament(uow, tournament_id, actor.now)
+        closed = registration_refusal(tournament, actor.now)
         if closed is not None:
             await uow.commit()
             raise Invalid(closed)
-        earlier = await uow.participants.of_person(tournament.id, user_id)
+        earlier = await uow.participants.of_person(tournament.id, actor.user_id)
         if earlier is not None and earlier.holds_place:
             raise Invalid("already-registered")
-        require(await roles_in(uow, Actor.of(user_id, now, admin_ids), tournament), Action.REGISTER)
+        require(await roles_in(uow, actor, tournament), Action.REGISTER)
         others = await uow.participants.of_tournament(tournament.id)
         check_nickname_free(application.nickname, others)
         check_club_quota(application.club, tournament.club_quota, others)
@@ -137,7 +135,7 @@ async def register(
             "club": application.club,
             "city": application.city,
             "status": initial_status(tournament.capacity, others),
-            "registered_at": now,
+            "registered_at": actor.now,
             "team_id": team.id if team else None,
         }
         if earlier is not None:
@@ -145,26 +143,25 @@ async def register(
             await uow.participants.save(participant)
         else:
             participant = await uow.participants.add(
-                Participant(id=0, tournament_id=tournament.id, user_id=user_id, **values)
+                Participant(id=0, tournament_id=tournament.id, user_id=actor.user_id, **values)
             )
         if team is not None:
             await record(uow, await tell_captain(uow, tournament, team, participant, joined=True))
-        await replan_reminders(uow, tournament.id, now)
+        await replan_reminders(uow, tournament.id, actor.now)
         await uow.commit()
         return participant
 
 
 async def edit_registration(
     uow_factory: UnitOfWorkFactory,
+    actor: Actor,
     tournament_id: int,
-    user_id: int,
     application: Application,
-    now: datetime,
 ) -> Participant:
     """Change a player's nickname, club or city until the tournament starts."""
     async with uow_factory() as uow:
-        tournament = await load_tournament(uow, tournament_id, now)
-        participant = await _own_place(uow, tournament, user_id)
+        tournament = await load_tournament(uow, tournament_id, actor.now)
+        participant = await _own_place(uow, actor, tournament)
         others = await uow.participants.of_tournament(tournament.id)
         check_nickname_free(application.nickname, others, participant.id)
         check_club_quota(application.club, tournament.club_quota, others, participant.id)
@@ -176,8 +173,8 @@ async def edit_registration(
         return participant
 
 
-async def _own_place(uow: UnitOfWork, tournament: Tournament, user_id: int) -> Participant:
-    participant = await uow.participants.of_person(tournament.id, user_id)
+async def _own_place(uow: UnitOfWork, actor: Actor, tournament: Tournament) -> Participant:
+    participant = await uow.participants.of_person(tournament.id, actor.user_id)
     if participant is None or not participant.holds_place:
         raise Forbidden(Action.EDIT_OWN_REGISTRATION)
     if not may_change_registration(tournament):
@@ -186,15 +183,15 @@ async def _own_place(uow: UnitOfWork, tournament: Tournament, user_id: int) -> P
 
 
 async def withdraw(
-    uow_factory: UnitOfWorkFactory, tournament_id: int, user_id: int, now: datetime
+    uow_factory: UnitOfWorkFactory, actor: Actor, tournament_id: int
 ) -> list[OutgoingMessage]:
     """Withdraw a player before the start; a captain's withdrawal takes his team out.
 
     Returns the notices to push: promotions from the waiting list, teammates told.
     """
     async with uow_factory() as uow:
-        tournament = await load_tournament(uow, tournament_id, now)
-        participant = await _own_place(uow, tournament, user_id)
+        tournament = await load_tournament(uow, tournament_id, actor.now)
+        participant = await _own_place(uow, actor, tournament)
         notices: list[OutgoingMessage] = []
         team = await uow.teams.get(participant.team_id) if participant.team_id else None
         if team is not None and team.captain_id == participant.id:
@@ -207,7 +204,7 @@ async def withdraw(
                 notices += await tell_captain(uow, tournament, team, participant, joined=False)
         notices += await promote_waiting(uow, tournament)
         await record(uow, notices)
-        await replan_reminders(uow, tournament.id, now)
+        await replan_reminders(uow, tournament.id, actor.now)
         await uow.commit()
         return notices
 
@@ -333,19 +330,15 @@ class Roster:
 
 async def roster(
     uow_factory: UnitOfWorkFactory,
+    actor: Actor,
     tournament_id: int,
-    user_id: int,
-    admin_ids: Collection[int],
-    now: datetime,
 ) -> Roster:
     """The tournament's participants and teams, for those allowed to see them."""
     async with uow_factory() as uow:
-        tournament = await authorize(
-            uow, Actor.of(user_id, now, admin_ids), tournament_id, Action.VIEW_PARTICIPANTS
-        )
+        tournament = await authorize(uow, actor, tournament_id, Action.VIEW_PARTICIPANTS)
         result = Roster(
             tournament=tournament,
-            roles=await roles_in(uow, Actor.of(user_id, now, admin_ids), tournament),
+            roles=await roles_in(uow, actor, tournament),
             participants=tuple(await uow.participants.of_tournament(tournament.id)),
             teams=tuple(await uow.teams.of_tournament(tournament.id)),
             unreachable=frozenset(await uow.participants.unreachable(tournament.id)),
@@ -356,22 +349,18 @@ async def roster(
 
 async def mark_paid(
     uow_factory: UnitOfWorkFactory,
+    actor: Actor,
     participant_id: int,
-    user_id: int,
-    admin_ids: Collection[int],
     paid: bool,
-    now: datetime,
 ) -> Participant:
     """The organizer marks that a player paid the entry fee (or takes the mark back)."""
     async with uow_factory() as uow:
         participant = await uow.participants.get(participant_id)
         if participant is None:
             raise NotFound(f"participant {participant_id}")
-        await authorize(
-            uow, Actor.of(user_id, now, admin_ids), participant.tournament_id, Action.MARK_PAID
-        )
+        await authorize(uow, actor, participant.tournament_id, Action.MARK_PAID)
         participant = replace(participant, paid=paid)
         await uow.participants.save(participant)
-        await replan_reminders(uow, participant.tournament_id, now)
+        await replan_reminders(uow, participant.tournament_id, actor.now)
         await uow.commit()
         return participant

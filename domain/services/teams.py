@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -46,8 +45,8 @@ class TeamView:
         return len(playing) == self.size
 
 
-async def _own_participant(uow: UnitOfWork, tournament: Tournament, user_id: int) -> Participant:
-    participant = await uow.participants.of_person(tournament.id, user_id)
+async def _own_participant(uow: UnitOfWork, actor: Actor, tournament: Tournament) -> Participant:
+    participant = await uow.participants.of_person(tournament.id, actor.user_id)
     if participant is None or not participant.holds_place:
         raise Forbidden(Action.EDIT_OWN_REGISTRATION)
     return participant
@@ -69,54 +68,54 @@ async def _view(uow: UnitOfWork, tournament: Tournament, team: Team, now: dateti
 
 
 async def create_team(
-    uow_factory: UnitOfWorkFactory, tournament_id: int, user_id: int, name: str, now: datetime
+    uow_factory: UnitOfWorkFactory, actor: Actor, tournament_id: int, name: str
 ) -> TeamView:
     """A registered player without a team creates one and becomes its captain."""
     async with uow_factory() as uow:
-        tournament = await load_tournament(uow, tournament_id, now)
+        tournament = await load_tournament(uow, tournament_id, actor.now)
         if not tournament.is_team_tournament:
             raise Invalid("team-not-team-tournament")
         if tournament.has_started:
             raise Invalid("team-change-after-start")
-        captain = await _own_participant(uow, tournament, user_id)
+        captain = await _own_participant(uow, actor, tournament)
         if captain.team_id is not None:
             raise Invalid("team-already-member")
         check_name_free(name, await uow.teams.of_tournament(tournament.id))
         team = await uow.teams.add(Team(0, tournament.id, name, captain.id))
         await uow.participants.save(replace(captain, team_id=team.id))
-        view = await _view(uow, tournament, team, now)
-        await replan_reminders(uow, tournament.id, now)
+        view = await _view(uow, tournament, team, actor.now)
+        await replan_reminders(uow, tournament.id, actor.now)
         await uow.commit()
         return view
 
 
 async def team_of(
-    uow_factory: UnitOfWorkFactory, tournament_id: int, user_id: int, now: datetime
+    uow_factory: UnitOfWorkFactory, actor: Actor, tournament_id: int
 ) -> TeamView | None:
     """The team of a player, None if he has none."""
     async with uow_factory() as uow:
-        tournament = await load_tournament(uow, tournament_id, now)
-        participant = await _own_participant(uow, tournament, user_id)
+        tournament = await load_tournament(uow, tournament_id, actor.now)
+        participant = await _own_participant(uow, actor, tournament)
         team = await uow.teams.get(participant.team_id) if participant.team_id else None
         if team is None:
             return None
-        view = await _view(uow, tournament, team, now)
+        view = await _view(uow, tournament, team, actor.now)
         await uow.commit()
         return view
 
 
 async def join_team(
-    uow_factory: UnitOfWorkFactory, team_id: int, user_id: int, now: datetime
+    uow_factory: UnitOfWorkFactory, actor: Actor, team_id: int
 ) -> tuple[TeamView, list[OutgoingMessage]]:
     """A registered player without a team joins one by its invite link; the captain is told."""
     async with uow_factory() as uow:
         team = await uow.teams.get(team_id)
         if team is None:
             raise NotFound(f"team {team_id}")
-        tournament = await load_tournament(uow, team.tournament_id, now)
+        tournament = await load_tournament(uow, team.tournament_id, actor.now)
         if tournament.has_started:
             raise Invalid("team-change-after-start")
-        participant = await _own_participant(uow, tournament, user_id)
+        participant = await _own_participant(uow, actor, tournament)
         if participant.team_id is not None:
             raise Invalid("team-already-member")
         check_can_join(
@@ -125,20 +124,20 @@ async def join_team(
             tournament.regulation.team_size or 0,
         )
         await uow.participants.save(replace(participant, team_id=team.id))
-        view = await _view(uow, tournament, team, now)
+        view = await _view(uow, tournament, team, actor.now)
         joined = await tell_captain(uow, tournament, team, participant, joined=True)
         notices = await record(uow, joined)
-        await replan_reminders(uow, tournament.id, now)
+        await replan_reminders(uow, tournament.id, actor.now)
         await uow.commit()
     return view, notices
 
 
-async def _captained_team(uow: UnitOfWork, team_id: int, user_id: int) -> tuple[Tournament, Team]:
+async def _captained_team(uow: UnitOfWork, actor: Actor, team_id: int) -> tuple[Tournament, Team]:
     team = await uow.teams.get(team_id)
     if team is None:
         raise NotFound(f"team {team_id}")
     captain = await uow.participants.get(team.captain_id)
-    if captain is None or captain.user_id != user_id:
+    if captain is None or captain.user_id != actor.user_id:
         raise Forbidden(Action.EDIT_OWN_REGISTRATION)
     tournament = await uow.tournaments.get(team.tournament_id)
     assert tournament is not None
@@ -146,64 +145,51 @@ async def _captained_team(uow: UnitOfWork, team_id: int, user_id: int) -> tuple[
 
 
 async def remove_member(
-    uow_factory: UnitOfWorkFactory, team_id: int, user_id: int, member_id: int, now: datetime
+    uow_factory: UnitOfWorkFactory, actor: Actor, team_id: int, member_id: int
 ) -> tuple[TeamView, list[OutgoingMessage]]:
     """The captain removes a member before the start; the member stays registered, teamless."""
     async with uow_factory() as uow:
-        tournament, team = await _captained_team(uow, team_id, user_id)
-        tournament = await load_tournament(uow, tournament.id, now)
+        tournament, team = await _captained_team(uow, actor, team_id)
+        tournament = await load_tournament(uow, tournament.id, actor.now)
         member = await uow.participants.get(member_id)
         if member is None:
             raise NotFound(f"participant {member_id}")
         check_may_remove(tournament, team, member)
         await uow.participants.save(replace(member, team_id=None))
-        view = await _view(uow, tournament, team, now)
+        view = await _view(uow, tournament, team, actor.now)
         notices = []
         if member.user_id is not None:
             notices.append(
                 notice(member.user_id, tournament.id, "notice-team-removed", team=team.name)
             )
         await record(uow, notices)
-        await replan_reminders(uow, tournament.id, now)
+        await replan_reminders(uow, tournament.id, actor.now)
         await uow.commit()
     return view, notices
 
 
 async def withdraw_team(
-    uow_factory: UnitOfWorkFactory, team_id: int, user_id: int, now: datetime
+    uow_factory: UnitOfWorkFactory, actor: Actor, team_id: int
 ) -> list[OutgoingMessage]:
     """The captain withdraws the team, only before the tournament starts (regulation)."""
     async with uow_factory() as uow:
-        tournament, team = await _captained_team(uow, team_id, user_id)
-        tournament = await load_tournament(uow, tournament.id, now)
+        tournament, team = await _captained_team(uow, actor, team_id)
+        tournament = await load_tournament(uow, tournament.id, actor.now)
         check_may_withdraw(tournament)
         notices = await withdraw_members(uow, tournament, team)
         notices += await promote_waiting(uow, tournament)
         await record(uow, notices)
-        await replan_reminders(uow, tournament.id, now)
+        await replan_reminders(uow, tournament.id, actor.now)
         await uow.commit()
         return notices
 
 
 async def remind_incomplete_teams(
-    uow_factory: UnitOfWorkFactory,
-    tournament_id: int,
-    now: datetime,
-    organizer: tuple[int, Collection[int]] | None = None,
+    uow_factory: UnitOfWorkFactory, actor: Actor, tournament_id: int
 ) -> list[OutgoingMessage]:
-    """Reminders to the captains of teams still short of players before the deadline.
-
-    `organizer` (his id and the admin ids) is checked when a person asks; a scheduled job
-    passes None.
-    """
+    """The organizer's reminders to the captains of teams still short of players."""
     async with uow_factory() as uow:
-        if organizer is None:
-            tournament = await load_tournament(uow, tournament_id, now)
-        else:
-            user_id, admin_ids = organizer
-            tournament = await authorize(
-                uow, Actor.of(user_id, now, admin_ids), tournament_id, Action.EDIT_SETTINGS
-            )
+        tournament = await authorize(uow, actor, tournament_id, Action.EDIT_SETTINGS)
         participants = await uow.participants.of_tournament(tournament.id)
         teams = await uow.teams.of_tournament(tournament.id)
         notices = _reminders(tournament, teams, participants)

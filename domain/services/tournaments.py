@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Collection
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -39,32 +38,28 @@ def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
-async def may_create(
-    uow_factory: UnitOfWorkFactory, user_id: int, admin_ids: Collection[int]
-) -> bool:
+async def may_create(uow_factory: UnitOfWorkFactory, actor: Actor) -> bool:
     """Admins and the organizers they appointed create tournaments."""
-    if user_id in admin_ids:
+    if actor.is_admin:
         return True
     async with uow_factory() as uow:
-        return await uow.staff.is_organizer(user_id)
+        return await uow.staff.is_organizer(actor.user_id)
 
 
 async def create_tournament(
-    uow_factory: UnitOfWorkFactory,
-    draft: Tournament,
-    admin_ids: Collection[int],
-    now: datetime,
+    uow_factory: UnitOfWorkFactory, actor: Actor, draft: Tournament
 ) -> Tournament:
-    """Store a tournament drafted by the wizard (as a draft) with its registration link."""
-    if not await may_create(uow_factory, draft.created_by, admin_ids):
+    """Store a tournament the actor drafted in the wizard (as a draft) with its registration
+    link."""
+    if not await may_create(uow_factory, actor):
         raise Forbidden(Action.EDIT_SETTINGS)
     draft.regulation  # noqa: B018 - an unusable regulation must fail here, not on the card
     async with uow_factory() as uow:
         tournament = await uow.tournaments.add(
-            replace(draft, state=TournamentState.DRAFT, created_at=now, current_stage=None)
+            replace(draft, state=TournamentState.DRAFT, created_at=actor.now, current_stage=None)
         )
         await uow.invites.add(
-            Invite(new_token(), InviteKind.REGISTRATION, tournament.id, None, now)
+            Invite(new_token(), InviteKind.REGISTRATION, tournament.id, None, actor.now)
         )
         await uow.commit()
         return tournament
@@ -118,26 +113,22 @@ def _counts(
 
 async def tournament_card(
     uow_factory: UnitOfWorkFactory,
+    actor: Actor,
     tournament_id: int,
-    user_id: int,
-    admin_ids: Collection[int],
-    now: datetime,
 ) -> TournamentCard:
     """The card of a tournament for its organizer or a judge."""
     async with uow_factory() as uow:
-        tournament = await authorize(
-            uow, Actor.of(user_id, now, admin_ids), tournament_id, Action.VIEW_CARD
-        )
-        roles = await roles_in(uow, Actor.of(user_id, now, admin_ids), tournament)
+        tournament = await authorize(uow, actor, tournament_id, Action.VIEW_CARD)
+        roles = await roles_in(uow, actor, tournament)
         participants = await uow.participants.of_tournament(tournament.id)
         teams = await uow.teams.of_tournament(tournament.id)
-        invite = await registration_link(uow, tournament, now)
+        invite = await registration_link(uow, tournament, actor.now)
         offered = available_moves(tournament) if allows(roles, Action.MOVE_STATE) else []
         moves, held = [], None
         for move in offered:
             # The card asks the guard the move itself asks: a stage move it would refuse is
             # not offered, and the card says what it waits for.
-            refused = await _move_refusal(uow, tournament, move, participants, teams, now)
+            refused = await _move_refusal(uow, tournament, move, participants, teams, actor.now)
             if refused is None or move not in _STAGE_MOVES:
                 moves.append(move)
             elif held is None:
@@ -222,36 +213,30 @@ async def stage_progress(
     return replace(progress, advancing=len(advancing_players(cut, participants)))
 
 
-async def tournaments_of(
-    uow_factory: UnitOfWorkFactory, user_id: int, admin_ids: Collection[int]
-) -> list[Tournament]:
+async def tournaments_of(uow_factory: UnitOfWorkFactory, actor: Actor) -> list[Tournament]:
     """The tournaments a person organizes or judges (all of them for an admin)."""
     async with uow_factory() as uow:
-        return await uow.tournaments.of_person(user_id, everything=user_id in admin_ids)
+        return await uow.tournaments.of_person(actor.user_id, everything=actor.is_admin)
 
 
 async def move_tournament(
     uow_factory: UnitOfWorkFactory,
+    actor: Actor,
     tournament_id: int,
-    user_id: int,
-    admin_ids: Collection[int],
     move: Move,
-    now: datetime,
 ) -> Tournament | Refusal:
     """Make an explicit move, or say why it cannot be made; nothing changes on a refusal."""
     async with uow_factory() as uow:
-        tournament = await authorize(
-            uow, Actor.of(user_id, now, admin_ids), tournament_id, Action.MOVE_STATE
-        )
+        tournament = await authorize(uow, actor, tournament_id, Action.MOVE_STATE)
         participants = await uow.participants.of_tournament(tournament.id)
         teams = await uow.teams.of_tournament(tournament.id)
-        refused = await _move_refusal(uow, tournament, move, participants, teams, now)
+        refused = await _move_refusal(uow, tournament, move, participants, teams, actor.now)
         if refused is not None:
             await uow.commit()  # a deadline close on the way still counts
             return refused
         tournament = apply(tournament, move)
         await uow.tournaments.save(tournament)
-        await replan_reminders(uow, tournament.id, now)
+        await replan_reminders(uow, tournament.id, actor.now)
         await uow.commit()
         return tournament
 

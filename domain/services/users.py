@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from dataclasses import replace
 from enum import StrEnum
 
+from domain.actor import Actor
 from domain.permissions import StaffRole
 from domain.services.ports import UnitOfWorkFactory
 from domain.tournament import TournamentState
@@ -29,27 +29,25 @@ _STAFF_ROLES = {
 }
 
 
-async def roles_of(
-    uow_factory: UnitOfWorkFactory, user_id: int, admin_ids: Collection[int]
-) -> tuple[PersonRole, ...]:
+async def roles_of(uow_factory: UnitOfWorkFactory, actor: Actor) -> tuple[PersonRole, ...]:
     """The person's roles in the order of `PersonRole`: player of any tournament, judge or
     chief judge of one not finished yet (a finished tournament's judge has nothing left to
     judge), an organizer (appointed, or the author of a tournament), an admin."""
     roles: set[PersonRole] = set()
-    if user_id in admin_ids:
+    if actor.is_admin:
         roles.add(PersonRole.ADMIN)
     async with uow_factory() as uow:
-        if await uow.staff.is_organizer(user_id):
+        if await uow.staff.is_organizer(actor.user_id):
             roles.add(PersonRole.ORGANIZER)
-        for tournament in await uow.tournaments.of_person(user_id):
-            if tournament.created_by == user_id:
+        for tournament in await uow.tournaments.of_person(actor.user_id):
+            if tournament.created_by == actor.user_id:
                 roles.add(PersonRole.ORGANIZER)
             if tournament.state is TournamentState.FINISHED:
                 continue
-            for role in await uow.staff.roles(tournament.id, user_id):
+            for role in await uow.staff.roles(tournament.id, actor.user_id):
                 roles.add(_STAFF_ROLES[role])
-        for tournament in await uow.tournaments.of_person(user_id, everything=True):
-            if await uow.participants.of_person(tournament.id, user_id) is not None:
+        for tournament in await uow.tournaments.of_person(actor.user_id, everything=True):
+            if await uow.participants.of_person(tournament.id, actor.user_id) is not None:
                 roles.add(PersonRole.PLAYER)
                 break
     return tuple(role for role in PersonRole if role in roles)

@@ -93,7 +93,7 @@ async def test_an_excluded_player_inside_the_cut_gives_his_place_to_the_next(
 
         # The semifinal seats twenty players, the excluded one not among them.
         moved = await move_tournament(
-            app.uow_factory, tid, ORGANIZER, (), Move.START_STAGE, clock.moment
+            app.uow_factory, Actor(ORGANIZER, clock.moment), tid, Move.START_STAGE
         )
         assert isinstance(moved, Tournament) and moved.current_stage == "semifinal"
         seated = await rounds.start_stage(
@@ -130,7 +130,7 @@ async def test_a_team_final_seats_the_substitute_not_the_excluded_player(
         after = (await current_standings(app.uow_factory, tid)).cuts[0]
         assert str(team) in after.advancing and len(after.advancing) == 10
 
-        moved = await move_tournament(app.uow_factory, tid, ORGANIZER, (), Move.START_STAGE, NOW)
+        moved = await move_tournament(app.uow_factory, Actor(ORGANIZER, NOW), tid, Move.START_STAGE)
         assert isinstance(moved, Tournament) and moved.current_stage == "final"
         seated = await rounds.start_stage(app.uow_factory, Actor(ORGANIZER, NOW), tid, seed=4)
         first = seated.stage.rounds[0]

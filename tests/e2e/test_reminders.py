@@ -148,7 +148,7 @@ async def test_the_deadline_closes_registration_with_nobody_touching_the_tournam
         clock.moment = first_deadline - timedelta(seconds=1)
         for tid in tournaments:
             opened = await move_tournament(
-                app.uow_factory, tid, ORGANIZER, (), Move.OPEN_REGISTRATION, clock.now()
+                app.uow_factory, Actor(ORGANIZER, clock.now()), tid, Move.OPEN_REGISTRATION
             )
             assert not isinstance(opened, Refusal)
         # Time passes; nobody presses anything.

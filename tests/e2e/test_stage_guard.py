@@ -210,7 +210,7 @@ async def test_the_tournament_finishes_only_when_its_final_is_finished(
             clock.moment += timedelta(minutes=10)
             await draw_every_lot(app.uow_factory, tid, clock.moment)
             moved = await move_tournament(
-                app.uow_factory, tid, ORGANIZER, (), Move.START_STAGE, clock.moment
+                app.uow_factory, Actor(ORGANIZER, clock.moment), tid, Move.START_STAGE
             )
             assert isinstance(moved, Tournament) and moved.current_stage == stage
         await play_stage(app.uow_factory, tid, clock.moment)
@@ -221,7 +221,7 @@ async def test_the_tournament_finishes_only_when_its_final_is_finished(
         assert FINISH not in labels and START not in labels
         assert HELD in (card.text or "") and reason in (card.text or ""), card.text
         refused = await move_tournament(
-            app.uow_factory, tid, ORGANIZER, (), Move.FINISH, clock.moment
+            app.uow_factory, Actor(ORGANIZER, clock.moment), tid, Move.FINISH
         )
         assert not isinstance(refused, Tournament)
 

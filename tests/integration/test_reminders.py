@@ -150,7 +150,7 @@ async def test_a_paid_mark_cancels_the_reminder_and_a_sent_one_is_not_made_again
     assert plan[f"unpaid:{first.id}"] == deadline - timedelta(days=1)
     assert plan["deadline"] == deadline
 
-    await registration.mark_paid(uow_factory, first.id, ORGANIZER, (), True, NOW)
+    await registration.mark_paid(uow_factory, Actor(ORGANIZER, NOW), first.id, True)
     plan = await waiting(uow_factory, seeded)
     assert f"unpaid:{first.id}" not in plan
     assert f"unpaid:{second.id}" in plan

@@ -46,9 +46,11 @@ async def _open_tournament(
         "capacity": 10,
     }
     values.update(settings)
-    created = await tournaments.create_tournament(uow_factory, Tournament(**values), ADMINS, NOW)
+    created = await tournaments.create_tournament(
+        uow_factory, Actor.of(ADMIN, NOW, ADMINS), Tournament(**values)
+    )
     opened = await tournaments.move_tournament(
-        uow_factory, created.id, ADMIN, ADMINS, Move.OPEN_REGISTRATION, NOW
+        uow_factory, Actor.of(ADMIN, NOW, ADMINS), created.id, Move.OPEN_REGISTRATION
     )
     assert isinstance(opened, Tournament)
     return opened
@@ -63,7 +65,7 @@ async def _register(
 ):  # type: ignore[no-untyped-def]
     await _people(uow_factory, 1000 + number)
     return await registration.register(
-        uow_factory, tournament.id, 1000 + number, _form(number, **kwargs), ADMINS, NOW
+        uow_factory, Actor.of(1000 + number, NOW, ADMINS), tournament.id, _form(number, **kwargs)
     )
 
 
@@ -77,11 +79,11 @@ async def test_the_eleventh_player_waits_and_moves_up_when_a_place_frees(
         ).status is ParticipantStatus.REGISTERED
     late = await _register(uow_factory, tournament, 10)
     assert late.status is ParticipantStatus.WAITING
-    notices = await registration.withdraw(uow_factory, tournament.id, 1003, NOW)
+    notices = await registration.withdraw(uow_factory, Actor(1003, NOW), tournament.id)
     assert [(n.chat_id, n.phrase.key if n.phrase else None) for n in notices] == [
         (1010, "notice-promoted")
     ]
-    mine = await registration.registration_of(uow_factory, tournament.id, 1010, NOW)
+    mine = await registration.registration_of(uow_factory, Actor(1010, NOW), tournament.id)
     assert mine.participant is not None and mine.participant.status is ParticipantStatus.REGISTERED
 
 
@@ -93,18 +95,27 @@ async def test_a_taken_nickname_a_full_quota_and_a_second_registration_change_no
     await _people(uow_factory, 2001, 2002)
     with pytest.raises(Invalid, match="nickname-taken"):
         await registration.register(
-            uow_factory, tournament.id, 2001, Application("игрок 1", "Сова", "Омск"), ADMINS, NOW
+            uow_factory,
+            Actor.of(2001, NOW, ADMINS),
+            tournament.id,
+            Application("игрок 1", "Сова", "Омск"),
         )
     with pytest.raises(Invalid, match="club-quota-full"):
         await registration.register(
-            uow_factory, tournament.id, 2002, Application("Новый", "ворон", "Омск"), ADMINS, NOW
+            uow_factory,
+            Actor.of(2002, NOW, ADMINS),
+            tournament.id,
+            Application("Новый", "ворон", "Омск"),
         )
     with pytest.raises(Invalid, match="already-registered"):
         await registration.register(
-            uow_factory, tournament.id, 1001, Application("Другой", "Сова", "Омск"), ADMINS, NOW
+            uow_factory,
+            Actor.of(1001, NOW, ADMINS),
+            tournament.id,
+            Application("Другой", "Сова", "Омск"),
         )
     people = (
-        await registration.roster(uow_factory, tournament.id, ADMIN, ADMINS, NOW)
+        await registration.roster(uow_factory, Actor.of(ADMIN, NOW, ADMINS), tournament.id)
     ).participants
     assert [p.nickname for p in people] == ["Игрок 1"]
 
@@ -116,8 +127,10 @@ async def test_registration_closes_by_itself_at_the_deadline(
     await _people(uow_factory, 1001)
     later = NOW + timedelta(hours=1)
     with pytest.raises(Invalid, match="registration-deadline-passed"):
-        await registration.register(uow_factory, tournament.id, 1001, _form(1), ADMINS, later)
-    mine = await registration.registration_of(uow_factory, tournament.id, 1001, later)
+        await registration.register(
+            uow_factory, Actor.of(1001, later, ADMINS), tournament.id, _form(1)
+        )
+    mine = await registration.registration_of(uow_factory, Actor(1001, later), tournament.id)
     assert mine.tournament.state is TournamentState.REGISTRATION_CLOSED
 
 
@@ -127,12 +140,12 @@ async def test_a_stranger_cannot_mark_fees_or_move_the_tournament(
     tournament = await _open_tournament(uow_factory)
     player = await _register(uow_factory, tournament, 1)
     with pytest.raises(Forbidden):
-        await registration.mark_paid(uow_factory, player.id, 1001, ADMINS, True, NOW)
+        await registration.mark_paid(uow_factory, Actor.of(1001, NOW, ADMINS), player.id, True)
     with pytest.raises(Forbidden):
         await tournaments.move_tournament(
-            uow_factory, tournament.id, 1001, ADMINS, Move.CLOSE_REGISTRATION, NOW
+            uow_factory, Actor.of(1001, NOW, ADMINS), tournament.id, Move.CLOSE_REGISTRATION
         )
-    paid = await registration.mark_paid(uow_factory, player.id, ADMIN, ADMINS, True, NOW)
+    paid = await registration.mark_paid(uow_factory, Actor.of(ADMIN, NOW, ADMINS), player.id, True)
     assert paid.paid
 
 
@@ -169,25 +182,25 @@ async def test_a_no_show_is_replaced_by_a_waiting_player_who_plays_for_his_team(
         await _register(uow_factory, tournament, number)
     for captain in range(0, 60, 3):
         view = await teams.create_team(
-            uow_factory, tournament.id, 1000 + captain, f"T{captain}", NOW
+            uow_factory, Actor(1000 + captain, NOW), tournament.id, f"T{captain}"
         )
         for member in (captain + 1, captain + 2):
-            await teams.join_team(uow_factory, view.team.id, 1000 + member, NOW)
+            await teams.join_team(uow_factory, Actor(1000 + member, NOW), view.team.id)
     spare = await _register(uow_factory, tournament, 60)
     assert spare.status is ParticipantStatus.WAITING
     await tournaments.move_tournament(
-        uow_factory, tournament.id, ADMIN, ADMINS, Move.CLOSE_REGISTRATION, NOW
+        uow_factory, Actor.of(ADMIN, NOW, ADMINS), tournament.id, Move.CLOSE_REGISTRATION
     )
     await checkin.check_in(uow_factory, Actor(1000, NOW), tournament.id)
     people = (
-        await registration.roster(uow_factory, tournament.id, ADMIN, ADMINS, NOW)
+        await registration.roster(uow_factory, Actor.of(ADMIN, NOW, ADMINS), tournament.id)
     ).participants
     missing = next(p for p in people if p.user_id == 1004)
     with pytest.raises(Invalid):
         await checkin.mark_no_show(uow_factory, Actor.of(ADMIN, NOW, ADMINS), people[0].id)
     await checkin.mark_no_show(uow_factory, Actor.of(ADMIN, NOW, ADMINS), missing.id)
     started = await tournaments.move_tournament(
-        uow_factory, tournament.id, ADMIN, ADMINS, Move.START_STAGE, NOW
+        uow_factory, Actor.of(ADMIN, NOW, ADMINS), tournament.id, Move.START_STAGE
     )
     assert isinstance(started, Refusal) and started.code == "move-incomplete-teams"
     substitute, notices = await checkin.substitute(
@@ -199,11 +212,11 @@ async def test_a_no_show_is_replaced_by_a_waiting_player_who_plays_for_his_team(
     told = [n.phrase.key for n in notices if n.chat_id == 1003 and n.phrase is not None]
     assert told == ["notice-team-complete"]
     started = await tournaments.move_tournament(
-        uow_factory, tournament.id, ADMIN, ADMINS, Move.START_STAGE, NOW
+        uow_factory, Actor.of(ADMIN, NOW, ADMINS), tournament.id, Move.START_STAGE
     )
     assert isinstance(started, Tournament) and started.current_stage == "qualifying"
     with pytest.raises(Invalid, match="team-withdraw-after-start"):
-        await teams.withdraw_team(uow_factory, substitute.team_id, 1003, NOW)
+        await teams.withdraw_team(uow_factory, Actor(1003, NOW), substitute.team_id)
     # An excluded member leaves the team: its captain is told, with how many still play.
     await _people(uow_factory, 501)
     chief = await staff.invite_judge(
@@ -226,10 +239,10 @@ async def test_a_player_edits_his_details_but_not_into_a_taken_nickname(
     await _register(uow_factory, tournament, 2)
     with pytest.raises(Invalid, match="nickname-taken"):
         await registration.edit_registration(
-            uow_factory, tournament.id, 1002, Application("ИГРОК 1", "Сова", "Томск"), NOW
+            uow_factory, Actor(1002, NOW), tournament.id, Application("ИГРОК 1", "Сова", "Томск")
         )
     edited = await registration.edit_registration(
-        uow_factory, tournament.id, 1002, Application("Дон", "Сова", "Томск"), NOW
+        uow_factory, Actor(1002, NOW), tournament.id, Application("Дон", "Сова", "Томск")
     )
     assert (edited.nickname, edited.club, edited.city) == ("Дон", "Сова", "Томск")
 
@@ -240,18 +253,20 @@ async def test_the_captain_removes_a_member_and_his_withdrawal_takes_the_team_ou
     tournament = await _open_tournament(uow_factory, "siberia-ural-teams", capacity=3)
     for number in range(4):
         await _register(uow_factory, tournament, number)
-    view = await teams.create_team(uow_factory, tournament.id, 1000, "Сибирь", NOW)
+    view = await teams.create_team(uow_factory, Actor(1000, NOW), tournament.id, "Сибирь")
     with pytest.raises(Invalid, match="team-name-taken"):
-        await teams.create_team(uow_factory, tournament.id, 1001, "СИБИРЬ", NOW)
-    joined, told = await teams.join_team(uow_factory, view.team.id, 1001, NOW)
+        await teams.create_team(uow_factory, Actor(1001, NOW), tournament.id, "СИБИРЬ")
+    joined, told = await teams.join_team(uow_factory, Actor(1001, NOW), view.team.id)
     assert [m.user_id for m in joined.members] == [1000, 1001]
     assert told[0].chat_id == 1000
     member = joined.members[1]
-    after, told = await teams.remove_member(uow_factory, view.team.id, 1000, member.id, NOW)
+    after, told = await teams.remove_member(uow_factory, Actor(1000, NOW), view.team.id, member.id)
     assert [m.user_id for m in after.members] == [1000] and told[0].chat_id == 1001
     with pytest.raises(Forbidden):
-        await teams.remove_member(uow_factory, view.team.id, 1001, after.members[0].id, NOW)
-    notices = await registration.withdraw(uow_factory, tournament.id, 1000, NOW)
+        await teams.remove_member(uow_factory, Actor(1001, NOW), view.team.id, after.members[0].id)
+    notices = await registration.withdraw(uow_factory, Actor(1000, NOW), tournament.id)
     assert [n.chat_id for n in notices] == [1003]
-    people = (await registration.roster(uow_factory, tournament.id, ADMIN, ADMINS, NOW)).teams
+    people = (
+        await registration.roster(uow_factory, Actor.of(ADMIN, NOW, ADMINS), tournament.id)
+    ).teams
     assert people[0].withdrawn
