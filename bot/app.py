@@ -375,10 +375,13 @@ async def run_webhook(app: Application, stop: asyncio.Event | None = None) -> No
     # Answered once handled, so Telegram delivers again what a killed replica did not handle;
     # a second delivery of an update (to this or another replica) is dropped.
     ledger = _update_ledger(app.dispatcher.storage, app.uow_factory)
+    # The Dispatcher's shutdown (updates being handled finish, the outbox stops) runs before
+    # the request handler closes the bot's session: aiohttp runs them in this order, and a
+    # call after the close would open a new session nobody closes.
+    setup_application(web_app, app.dispatcher, bot=app.bot)
     OnceRequestHandler(app.dispatcher, app.bot, ledger=ledger, secret_token=secret).register(
         web_app, path=path
     )
-    setup_application(web_app, app.dispatcher, bot=app.bot)
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

@@ -3,8 +3,11 @@ wizard moves on only once its question was delivered; an apology never answers a
 
 from __future__ import annotations
 
+import asyncio
+import gc
 from collections.abc import AsyncIterator
 
+import aiohttp
 import pytest
 from aiogram import Router
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup
@@ -141,3 +144,27 @@ async def test_a_press_whose_screen_waits_out_a_429_is_answered_before_it_waits(
         ("editmessagetext", 200),
     ]
     assert "все: 0" in (current(admin, cup_card).text or "")
+
+
+def _open_client_sessions() -> list[aiohttp.ClientSession]:
+    gc.collect()
+    return [o for o in gc.get_objects() if isinstance(o, aiohttp.ClientSession) and not o.closed]
+
+
+async def test_a_stop_lets_the_update_being_handled_finish_and_leaves_no_session_open(
+    fake_telegram: FakeTelegram, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    async with running_bot(_settings(fake_telegram, tmp_path)):
+        anna = fake_telegram.user(301, "Анна")
+        anna.send("/start")
+        await anna.wait_for(timeout=WAIT)
+        fake_telegram.inject(301, 429, retry_after=2)
+        anna.send("/help")
+        async with asyncio.timeout(WAIT):  # the reply met the 429 and waits it out
+            while not [r for r in fake_telegram.stats.requests if r.status == 429]:
+                await asyncio.sleep(0.05)
+    # The stop waited for the reply: it came through the bot's own session, now closed (a
+    # call after the close would have opened another that nobody closes).
+    await anna.wait_for(timeout=WAIT)
+    assert len([m for m in anna.messages if m.from_bot]) == 2
+    assert _open_client_sessions() == []
