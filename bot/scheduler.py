@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import logging
 import time
 from datetime import UTC, datetime, timedelta
@@ -151,9 +152,14 @@ class ReminderScheduler:
         self.on_commit(frozenset({"scheduled_pushes"}))
 
     def _plan(self, at: datetime | None) -> None:
-        """The one wake-up job, at `at` (real time; None: now)."""
+        """The one wake-up job, at `at` (real time; None: now).
+
+        Planned in a context of its own: APScheduler runs the job in the context it was
+        planned in, and a commit listener plans it from within an update's handling, whose
+        context variables (the simulation's CPU meter among them) are not the sweep's."""
         assert self._scheduler is not None
-        self._scheduler.add_job(
+        contextvars.Context().run(
+            self._scheduler.add_job,
             self._wake,
             DateTrigger(run_date=at or datetime.now(UTC)),
             id=WAKE_UP_JOB,
@@ -228,8 +234,7 @@ class ReminderScheduler:
             now = self._clock()
             async with self._uow_factory() as uow:
                 pushes = await uow.scheduled_pushes.take_due(now)
-                for push in pushes:
-                    await uow.outbox.add(push.message)
+                await uow.outbox.add_many([push.message for push in pushes])
                 self.next_due = await uow.scheduled_pushes.next_due_time()
                 await uow.commit()
             # After the pushes: closing replans the tournament, which would cancel the

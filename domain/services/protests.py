@@ -144,6 +144,8 @@ async def _offer_protests(
     players = await _nicknames(uow, tournament.id)
     time = local_time(closes, tournament.timezone)
     scores = {int(s.player): s for s in score_game(protocol, tournament.regulation)}
+    offers: list[OutgoingMessage] = []
+    closings: list[ScheduledPush] = []
     for participant_id in game.game.players:
         player = players.get(participant_id)
         if player is None or player.user_id is None:
@@ -157,7 +159,7 @@ async def _offer_protests(
             "time": time,
         }
         button = Button(Phrase.of("protest-button"), FileProtest(game.game.id))
-        await uow.outbox.add(
+        offers.append(
             OutgoingMessage(
                 chat_id=player.user_id,
                 phrase=Phrase.of("protest-offer", **args),
@@ -169,7 +171,7 @@ async def _offer_protests(
             )
         )
         # The button goes away when the window closes: the same message, edited without it.
-        await uow.scheduled_pushes.schedule(
+        closings.append(
             ScheduledPush(
                 key=f"{key}:closed",
                 due_at=closes,
@@ -181,6 +183,9 @@ async def _offer_protests(
                 ),
             )
         )
+    # The table's ten offers in one statement, their closings in another.
+    await uow.outbox.add_many(offers)
+    await uow.scheduled_pushes.schedule_many(closings)
 
 
 # --- filing ---------------------------------------------------------------------------------

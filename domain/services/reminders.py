@@ -71,10 +71,11 @@ async def replan_reminders(
             if push.key not in waiting:
                 continue
             push = replace(push, due_at=now)
-        # Most replans (a check-in, a paid mark) change few reminders: rewrite only those.
-        if waiting.get(push.key) != push:
-            await uow.scheduled_pushes.schedule(push)
         kept.append(push)
+    # Most replans (a check-in, a paid mark) change few reminders: rewrite only those, at once.
+    await uow.scheduled_pushes.schedule_many(
+        [push for push in kept if waiting.get(push.key) != push]
+    )
     await uow.scheduled_pushes.cancel_many(sorted(set(waiting) - {push.key for push in wanted}))
     return sorted(kept, key=lambda push: (push.due_at, push.key))
 

@@ -200,8 +200,7 @@ async def publish_closing_standings(
             dedupe_key=f"{dedupe}:pages",
         )
     )
-    recorded = [await uow.outbox.add(message) for message in messages]
-    return any(recorded)
+    return await uow.outbox.add_many(messages) > 0
 
 
 async def _closings(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
@@ -41,6 +41,8 @@ from domain.outgoing import (
 )
 
 ERROR_LENGTH = 255
+# Rows written by one INSERT (well under SQLite's and asyncpg's limits on bound parameters).
+BATCH = 500
 
 
 def _utc(moment: datetime | None) -> datetime | None:
@@ -246,25 +248,36 @@ class SqlOutbox:
         self.added = 0
 
     async def add(self, message: OutgoingMessage) -> bool:
-        """Record a message to send; False when one with the same `dedupe_key` is stored.
+        """Record a message to send; False when one with the same `dedupe_key` is stored."""
+        return await self.add_many([message]) == 1
 
-        One statement: the insert does nothing on a dedupe key stored already (by this
-        transaction, or by another process's committed one)."""
-        values = {
-            "status": DeliveryStatus.PENDING.value,
-            "attempts": 0,
-            "maybe_duplicate": False,
-            "dedupe_key": message.dedupe_key,
-            **_message_values(message),
-        }
-        statement = _insert(self._session, OutboxRow).values(**values)
-        if message.dedupe_key is not None:
-            statement = statement.on_conflict_do_nothing(index_elements=["dedupe_key"])
-        result = await self._session.execute(statement)
-        if result.rowcount != 1:  # type: ignore[attr-defined]
-            return False
-        self.added += 1
-        return True
+    async def add_many(self, messages: Sequence[OutgoingMessage]) -> int:
+        """Record messages to send, in their order; returns how many were recorded (a message
+        whose `dedupe_key` is stored already is not).
+
+        One statement per `BATCH` messages: the insert does nothing on a dedupe key stored
+        already (by this transaction, or by another process's committed one)."""
+        recorded = 0
+        for start in range(0, len(messages), BATCH):
+            rows = [
+                {
+                    "status": DeliveryStatus.PENDING.value,
+                    "attempts": 0,
+                    "maybe_duplicate": False,
+                    "dedupe_key": message.dedupe_key,
+                    **_message_values(message),
+                }
+                for message in messages[start : start + BATCH]
+            ]
+            statement = (
+                _insert(self._session, OutboxRow)
+                .values(rows)
+                .on_conflict_do_nothing(index_elements=["dedupe_key"])
+            )
+            result = await self._session.execute(statement)
+            recorded += result.rowcount  # type: ignore[attr-defined]
+        self.added += recorded
+        return recorded
 
     async def waiting(self, limit: int) -> list[Waiting]:
         """Pending messages, oldest first (due or not: order within a chat must hold)."""
@@ -560,17 +573,28 @@ class SqlScheduledPushes:
         self.changed = False
 
     async def schedule(self, push: ScheduledPush) -> None:
-        """Store a push, replacing the one with the same key (a moved timetable moves it): one
-        statement."""
-        values = {"due_at": push.due_at.astimezone(UTC), **_message_values(push.message)}
-        statement = _insert(self._session, ScheduledPushRow).values(key=push.key, **values)
-        await self._session.execute(
-            statement.on_conflict_do_update(index_elements=["key"], set_=values)
-        )
-        self.changed = True
-        if not self.told:  # once a transaction: the scheduler reads every due time anyway
-            self.told = True
-            await tell_planned(self._session, self._sender)
+        """Store a push, replacing the one with the same key (a moved timetable moves it)."""
+        await self.schedule_many([push])
+
+    async def schedule_many(self, pushes: Sequence[ScheduledPush]) -> None:
+        """Store pushes, each replacing the one with its key (the last of a repeated key
+        counts): one statement per `BATCH` pushes."""
+        by_key = {push.key: push for push in pushes}
+        rows = [
+            {"key": key, "due_at": push.due_at.astimezone(UTC), **_message_values(push.message)}
+            for key, push in by_key.items()
+        ]
+        for start in range(0, len(rows), BATCH):
+            statement = _insert(self._session, ScheduledPushRow).values(rows[start : start + BATCH])
+            replaced = {column: statement.excluded[column] for column in rows[0] if column != "key"}
+            await self._session.execute(
+                statement.on_conflict_do_update(index_elements=["key"], set_=replaced)
+            )
+        if rows:
+            self.changed = True
+            if not self.told:  # once a transaction: the scheduler reads every due time anyway
+                self.told = True
+                await tell_planned(self._session, self._sender)
 
     async def cancel(self, key: str) -> None:
         """Forget a push that has not become due yet (nothing happens if there is none)."""
@@ -622,14 +646,17 @@ class SqlScheduledPushes:
                 .execution_options(populate_existing=True)
             )
         ).all()
-        taken: list[ScheduledPush] = []
-        for row in rows:
-            push = _scheduled_push(row)
-            result = await self._session.execute(
-                delete(ScheduledPushRow).where(ScheduledPushRow.id == row.id)
+        if not rows:
+            return []
+        # One statement: what another sweep deleted first is not returned, so not taken.
+        deleted = set(
+            await self._session.scalars(
+                delete(ScheduledPushRow)
+                .where(ScheduledPushRow.id.in_([row.id for row in rows]))
+                .returning(ScheduledPushRow.id)
             )
-            if result.rowcount == 1:  # type: ignore[attr-defined]
-                taken.append(push)
+        )
+        taken = [_scheduled_push(row) for row in rows if row.id in deleted]
         if taken:
             self.changed = True
         return taken
