@@ -7,6 +7,7 @@ decimal strings, so they come back exactly.
 
 from __future__ import annotations
 
+import functools
 import json
 from datetime import UTC, datetime
 from decimal import Decimal
@@ -91,7 +92,16 @@ def protocol_json(protocol: Protocol) -> str:
     return json.dumps(_draft_json(ProtocolDraft.from_protocol(protocol)), ensure_ascii=False)
 
 
+# Every result of a 300-player day, and then some (a protocol is a few kilobytes).
+PARSED_PROTOCOLS = 4096
+
+
+@functools.lru_cache(maxsize=PARSED_PROTOCOLS)
 def _protocol(text: str) -> Protocol:
+    """A stored protocol's body read back. Kept by its text (a `Protocol` is immutable and the
+    same text always reads the same), so the standings, which read every result of the
+    tournament on each change, parse only the results they have not read before; a corrected
+    protocol is another text, read anew."""
     draft = _draft(json.loads(text))
     assert draft.winner is not None and draft.first_kill is not None
     return Protocol(
