@@ -40,12 +40,14 @@ from domain.permissions import StaffRole
 from domain.protocol import FirstKill, ProtocolDraft
 from domain.protocol_screen import Mode, Screen
 from domain.registration import Participant, ParticipantStatus
+from domain.regulation import load_preset
 from domain.services import protocols, rounds
 from domain.services.standings import current_standings
 from domain.tournament import Tournament, TournamentState
 from domain.users import User
 
 ORGANIZER = 1
+REGULATION = "black-raven-cup"
 CHANNEL = -100777
 NOW = datetime(2026, 12, 20, 12, 0, tzinfo=UTC)
 ROLES = [Role.CIVILIAN] * 6 + [Role.SHERIFF, Role.MAFIA, Role.MAFIA, Role.DON]
@@ -79,7 +81,7 @@ async def cup(uow_factory: SqlUnitOfWorkFactory, player_count: int) -> int:
             Tournament(
                 id=0,
                 title="Cup",
-                regulation_id="black-raven-cup",
+                regulation_id=REGULATION,
                 state=TournamentState.RUNNING,
                 timezone="UTC",
                 created_by=ORGANIZER,
@@ -140,6 +142,23 @@ def _figures(timings: list[float]) -> str:
     return f"p50 {statistics.median(ms):.1f} ms, p95 {p95:.1f} ms, max {ms[-1]:.1f} ms"
 
 
+def _by_windows(cpus: list[float], open_windows: list[int]) -> str:
+    """The CPU's median by the number of windows open (in groups of about a third of the
+    largest number), to show it does not grow with them."""
+    most = max(open_windows)
+    if most == 0:
+        return f"{open_windows.count(0)} confirmations with none open"
+    width = max(1, (most + 3) // 3)
+    groups: dict[int, list[float]] = {}
+    for cpu, count in zip(cpus, open_windows, strict=True):
+        groups.setdefault(count // width, []).append(cpu)
+    return "; ".join(
+        f"{group * width}-{min(most, group * width + width - 1)} open: "
+        f"p50 {statistics.median(values) * 1000:.1f} ms ({len(values)})"
+        for group, values in sorted(groups.items())
+    )
+
+
 async def run(folder: Path, player_count: int, spread: bool) -> None:
     url = f"sqlite+aiosqlite:///{folder / 'bench.sqlite3'}"
     engine = create_engine(url)
@@ -155,8 +174,14 @@ async def run(folder: Path, player_count: int, spread: bool) -> None:
     closing: list[float] = []
     within: list[float] = []
     transactions: list[int] = []
+    # The protest windows open at each confirmation (each runs from its game's confirmation).
+    window = timedelta(minutes=load_preset(REGULATION).protest_window_minutes or 0)
+    confirmed_at: list[datetime] = []
+    open_windows: list[int] = []
     for number, (game_id, judge_id) in enumerate(games, start=1):
         moment = NOW + step * number
+        open_windows.append(sum(1 for at in confirmed_at if at + window > moment))
+        confirmed_at.append(moment)
         with counting() as tally:
             start, cpu = time.perf_counter(), time.process_time()
             view = await protocols.confirm_protocol(uow_factory, game_id, judge_id, moment)
@@ -191,6 +216,8 @@ async def run(folder: Path, player_count: int, spread: bool) -> None:
         f"  CPU per confirmation, first half of the games {_figures(cpus[:half])}; "
         f"second half {_figures(cpus[half:])}"
     )
+    by_windows = _by_windows(cpus, open_windows)
+    print(f"  CPU per confirmation by the protest windows open at it: {by_windows}")
     print(f"  within a round (result and live table): {_figures(within)}")
     print(f"  the last of a round (and its closing post): {_figures(closing)}")
     print(f"  transactions per confirmation: {max(transactions)} at most")
