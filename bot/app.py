@@ -49,6 +49,7 @@ from bot.update_ledger import (
 )
 from bot.web import build_web_app, serving
 from domain.services.ports import Clock, SeedSource
+from handlers.errors import refusals_answered
 from handlers.intents import intent_packer
 from handlers.middlewares import ActorMiddleware, KnownUserMiddleware
 from handlers.routers import all_routers
@@ -150,6 +151,8 @@ def build_dispatcher(
         KnownUserMiddleware(uow_factory, settings.default_locale, sender_read)
     )
     dispatcher.update.outer_middleware(ActorMiddleware())
+    # Innermost, so a refusal is answered within the person's turn and the reply scope.
+    dispatcher.update.outer_middleware(refusals_answered())
     dispatcher.include_routers(*all_routers())
     return dispatcher
 

@@ -25,7 +25,7 @@ from handlers.callbacks import (
     PersonAction,
     SubstitutePick,
 )
-from handlers.common import refusal_text, refusals_answered, show
+from handlers.common import show
 from handlers.lists import show_person
 from handlers.middlewares import Texts
 
@@ -35,7 +35,6 @@ class DayForm(StatesGroup):
     newcomer = State()
 
 
-@refusals_answered
 async def confirm_presence(
     callback: CallbackQuery,
     callback_data: CheckIn,
@@ -47,7 +46,6 @@ async def confirm_presence(
     await show(callback, texts("checkin-done"))
 
 
-@refusals_answered
 async def missing_screen(
     callback: CallbackQuery,
     callback_data: CheckinScreen,
@@ -77,7 +75,6 @@ async def missing_screen(
     await show(callback, text, reply_markup=keyboard.as_markup())
 
 
-@refusals_answered
 async def call_players(
     callback: CallbackQuery,
     callback_data: CheckinCall,
@@ -89,7 +86,6 @@ async def call_players(
     await callback.answer(texts("checkin-called", count=len(sent)), show_alert=True)
 
 
-@refusals_answered
 async def day_action(
     callback: CallbackQuery,
     callback_data: PersonAction,
@@ -127,7 +123,6 @@ async def day_action(
         )
 
 
-@refusals_answered
 async def pick_substitute(
     callback: CallbackQuery,
     callback_data: SubstitutePick,
@@ -147,7 +142,6 @@ async def pick_substitute(
     await show(callback, texts("substitute-done", nickname=escape(player.nickname)))
 
 
-@refusals_answered
 async def take_newcomer(
     message: Message,
     state: FSMContext,
@@ -156,24 +150,19 @@ async def take_newcomer(
     uow_factory: UnitOfWorkFactory,
 ) -> None:
     parts = [part.strip() for part in (message.text or "").split(";")]
-    try:
-        if len(parts) != 3:
-            raise Invalid("substitute-newcomer-format")
-        newcomer = Application(
-            validation.nickname(parts[0]),
-            validation.place_name(parts[1]),
-            validation.place_name(parts[2]),
-        )
-    except Invalid as error:
-        await message.answer(refusal_text(texts, error))
-        return
+    if len(parts) != 3:
+        raise Invalid("substitute-newcomer-format")
+    newcomer = Application(
+        validation.nickname(parts[0]),
+        validation.place_name(parts[1]),
+        validation.place_name(parts[2]),
+    )
     data = await state.get_data()
     await state.clear()
     player, _ = await substitute(uow_factory, actor, data["pid"], newcomer=newcomer)
     await message.answer(texts("substitute-done", nickname=escape(player.nickname)))
 
 
-@refusals_answered
 async def take_exclusion_reason(
     message: Message,
     state: FSMContext,
@@ -181,11 +170,7 @@ async def take_exclusion_reason(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
 ) -> None:
-    try:
-        reason = validation.reason(message.text)
-    except Invalid as error:
-        await message.answer(refusal_text(texts, error))
-        return
+    reason = validation.reason(message.text)
     data = await state.get_data()
     await state.clear()
     player, _ = await exclude(uow_factory, actor, data["pid"], reason)

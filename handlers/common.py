@@ -1,12 +1,11 @@
-"""What the lifecycle screens share: refusals turned into text, deep links, pages."""
+"""What the screens share: answers to a press, screens edited, long work, deep links, pages."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
-from functools import wraps
-from html import escape, unescape
+from html import unescape
 from typing import Any, TypeVar
 
 from aiogram import Bot
@@ -15,9 +14,6 @@ from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMar
 
 from bot.delivery.worker import NOT_MODIFIED
 from bot.replies import already_answered
-from domain.permissions import Forbidden
-from domain.services.access import NotFound
-from domain.validation import Invalid
 from handlers.middlewares import Texts
 
 PAGE_SIZE = 10
@@ -25,36 +21,6 @@ PAGE_SIZE = 10
 WORKING = "wip"
 _TAGS = re.compile(r"<[^>]*>")
 Item = TypeVar("Item")
-
-
-def refusal_text(texts: Texts, error: Exception) -> str:
-    """Why a request was refused, in the person's language; typed values are escaped."""
-    if isinstance(error, Invalid):
-        args = {k: escape(v) if isinstance(v, str) else v for k, v in error.args_.items()}
-        return texts(error.code, **args)
-    if isinstance(error, Forbidden):
-        return texts("refused-forbidden")
-    return texts("refused-not-found")
-
-
-Handler = Callable[..., Awaitable[Any]]
-
-
-def refusals_answered(handler: Handler) -> Handler:
-    """Answer a refused request (bad input, a forbidden or stale button) with its reason.
-
-    Nothing was changed: use cases raise before they commit.
-    """
-
-    @wraps(handler)
-    async def wrapper(event: Message | CallbackQuery, *args: Any, **kwargs: Any) -> Any:
-        try:
-            return await handler(event, *args, **kwargs)
-        except (Invalid, Forbidden, NotFound) as error:
-            await tell(event, refusal_text(kwargs["texts"], error))
-            return None
-
-    return wrapper
 
 
 async def tell(event: Message | CallbackQuery, text: str) -> None:

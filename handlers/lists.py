@@ -18,7 +18,7 @@ from domain.services.registration import Roster, mark_paid, roster
 from domain.teams import members
 from domain.users import User
 from handlers.callbacks import CardOpen, ExportChoice, PersonAction, RosterPage, TeamPage
-from handlers.common import long_work, page, refusals_answered, show
+from handlers.common import long_work, page, show
 from handlers.middlewares import Texts
 
 VIEWS = ("all", "waiting", "unpaid", "unreachable")
@@ -51,7 +51,6 @@ def person_line(roster_: Roster, participant: Participant, texts: Texts) -> str:
     return f"{escape(participant.nickname)} ({where}) — " + ", ".join(marks)
 
 
-@refusals_answered
 async def show_roster(
     callback: CallbackQuery,
     callback_data: RosterPage,
@@ -99,7 +98,6 @@ async def show_roster(
     await show(callback, text, reply_markup=keyboard.as_markup())
 
 
-@refusals_answered
 async def show_teams(
     callback: CallbackQuery,
     callback_data: TeamPage,
@@ -173,7 +171,6 @@ async def show_person(
     await show(callback, text, reply_markup=keyboard.as_markup())
 
 
-@refusals_answered
 async def person_action(
     callback: CallbackQuery,
     callback_data: PersonAction,
@@ -186,7 +183,6 @@ async def person_action(
     await show_person(callback, callback_data.pid, actor, texts, uow_factory)
 
 
-@refusals_answered
 async def export(
     callback: CallbackQuery,
     callback_data: ExportChoice,

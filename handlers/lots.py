@@ -25,7 +25,7 @@ from domain.tie_decisions import LotDecision
 from domain.users import User
 from domain.validation import Invalid
 from handlers.callbacks import RowId
-from handlers.common import refusal_text, refusals_answered, show
+from handlers.common import show
 from handlers.middlewares import Texts
 
 SEED, ORDER, VIEW = "seed", "order", "view"
@@ -78,7 +78,6 @@ def _decided_text(decision: LotDecision, names: dict[str, str], texts: Texts) ->
     return texts("lot-decided", method=decision.method, seed=decision.seed, order=order)
 
 
-@refusals_answered
 async def lot_command(
     message: Message, user: User, texts: Texts, uow_factory: UnitOfWorkFactory
 ) -> None:
@@ -103,7 +102,6 @@ async def lot_command(
     await message.answer(texts("lot-choose-tournament"), reply_markup=keyboard.as_markup())
 
 
-@refusals_answered
 async def on_lot_button(
     callback: CallbackQuery,
     callback_data: LotButton,
@@ -168,11 +166,11 @@ async def take_order(
             now=clock.now(),
         )
     except (Invalid, Forbidden) as error:
-        await message.answer(refusal_text(texts, error))
-        # A mistyped order may be typed again; any other refusal ends the form.
+        # A mistyped order may be typed again; any other refusal ends the form. The refusal
+        # handler says why.
         if not (isinstance(error, Invalid) and error.code == "lot-order-invalid"):
             await state.clear()
-        return
+        raise
     await state.clear()
     await message.answer(_decided_text(decision, names, texts))
 

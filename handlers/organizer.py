@@ -53,7 +53,7 @@ from handlers.callbacks import (
     TeamPage,
     WebPageChoice,
 )
-from handlers.common import deep_link, edit_screen, refusals_answered, show
+from handlers.common import deep_link, edit_screen, show
 from handlers.middlewares import Texts
 from handlers.rounds import rounds_button
 from handlers.start import LANGUAGE_NAMES, refresh_person_menu
@@ -288,12 +288,7 @@ async def wizard_text(
     current = await state.get_state()
     step = (current or "").split(":")[-1]
     data = await state.get_data()
-    try:
-        values = await _accept(step, message.text or "", data, bot, clock=clock)
-    except Invalid as error:
-        args = {k: escape(v) if isinstance(v, str) else v for k, v in error.args_.items()}
-        await message.answer(texts(error.code, **args))
-        return
+    values = await _accept(step, message.text or "", data, bot, clock=clock)
     await _next(message, state, texts, settings, **values, clock=clock)
 
 
@@ -438,7 +433,6 @@ async def wizard_language(
     await callback.answer()
 
 
-@refusals_answered
 async def wizard_done(
     callback: CallbackQuery,
     callback_data: WizardDone,
@@ -575,7 +569,6 @@ async def render_card(
         await event.answer(text, reply_markup=markup)
 
 
-@refusals_answered
 async def open_card(
     callback: CallbackQuery,
     callback_data: CardOpen,
@@ -603,7 +596,6 @@ async def list_tournaments(
     await message.answer(texts("tournaments-list"), reply_markup=keyboard.as_markup())
 
 
-@refusals_answered
 async def choose_web_page(
     callback: CallbackQuery,
     callback_data: WebPageChoice,
@@ -627,7 +619,6 @@ async def choose_web_page(
     await render_card(callback, callback_data.tid, actor, texts, uow_factory, settings, bot)
 
 
-@refusals_answered
 async def make_move(
     callback: CallbackQuery,
     callback_data: MoveChoice,

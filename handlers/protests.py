@@ -24,7 +24,6 @@ from bot.delivery.text import split_text
 from domain.permissions import Forbidden
 from domain.protests import ProtestStatus
 from domain.services import protests, protocols
-from domain.services.access import NotFound
 from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.protests import (
     ACCEPT,
@@ -39,7 +38,8 @@ from domain.services.protests import (
 from domain.users import User
 from domain.validation import Invalid
 from handlers.callbacks import PersonAction, RowId
-from handlers.common import refusal_text, refusals_answered, show
+from handlers.common import show
+from handlers.errors import REFUSALS
 from handlers.game_log import game_log_text
 from handlers.middlewares import Texts
 from handlers.protocol import render_keyboard, render_text
@@ -74,7 +74,6 @@ class ProtestForm(StatesGroup):
 # --- the player -----------------------------------------------------------------------------
 
 
-@refusals_answered
 async def ask_reason(
     callback: CallbackQuery,
     callback_data: ProtestButton,
@@ -139,12 +138,12 @@ async def take_reason(
         await protests.file_protest(
             uow_factory, game_id, user.telegram_id, reason, photo, clock.now()
         )
-    except (Invalid, Forbidden, NotFound) as error:
-        await message.answer(refusal_text(texts, error))
-        # A reason of the wrong length may be written again; any other refusal is final.
+    except REFUSALS as error:
+        # A reason of the wrong length may be written again; any other refusal is final (the
+        # refusal handler says why).
         if not (isinstance(error, Invalid) and error.code == "protest-reason-length"):
             await state.clear()
-        return
+        raise
     await state.clear()
     await message.answer(texts("protest-filed"))
 
@@ -152,7 +151,6 @@ async def take_reason(
 # --- the deciding judge -------------------------------------------------------------------
 
 
-@refusals_answered
 async def on_decision_button(
     callback: CallbackQuery,
     callback_data: DecisionButton,
@@ -283,11 +281,10 @@ async def take_decision(
                 text=message.text,
                 now=clock.now(),
             )
-    except (Invalid, Forbidden, NotFound) as error:
-        await message.answer(refusal_text(texts, error))
+    except REFUSALS as error:
         if not (isinstance(error, Invalid) and error.code == "protest-decision-length"):
             await state.clear()
-        return
+        raise
     await state.clear()
     if data.get("annul"):
         await message.answer(texts("protest-decided-annulled"))
@@ -377,7 +374,6 @@ async def _show_audit(
     await show(event, text, reply_markup=_audit_keyboard(tournament_id, organizer, texts))
 
 
-@refusals_answered
 async def audit_command(
     message: Message,
     user: User,
@@ -428,7 +424,6 @@ def audit_csv(log: AuditLog) -> bytes:
     return buffer.getvalue().encode("utf-8-sig")
 
 
-@refusals_answered
 async def on_audit_button(
     callback: CallbackQuery,
     callback_data: AuditButton,

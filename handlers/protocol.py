@@ -45,7 +45,6 @@ from domain.protocol_screen import (
 from domain.rounds import GameState
 from domain.scoring import SeatScore
 from domain.services import protocols
-from domain.services.access import NotFound
 from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.protocols import NotYourTable, ProtocolView
 from domain.users import User
@@ -445,9 +444,6 @@ async def on_press(
         view = await _act(callback_data, user, uow_factory, clock=clock)
     except NotYourTable:
         await callback.answer(texts("protocol-screen-not-yours"), show_alert=True)
-        return
-    except NotFound:
-        await callback.answer(texts("refused-not-found"), show_alert=True)
         return
     except UnknownPress:
         await callback.answer(texts("button-out-of-date"), show_alert=True)

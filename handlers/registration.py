@@ -30,7 +30,7 @@ from domain.services.teams import join_team
 from domain.users import User
 from domain.validation import Invalid
 from handlers.callbacks import CheckIn, MyRegistration, TeamAction
-from handlers.common import refusal_text, refusals_answered, show
+from handlers.common import show
 from handlers.middlewares import Texts
 from handlers.teams import ask_team_name, show_team
 
@@ -122,7 +122,6 @@ async def show_registration(
     )
 
 
-@refusals_answered
 async def open_link(
     message: Message,
     command: CommandObject,
@@ -160,33 +159,21 @@ async def open_link(
 
 
 async def take_nickname(message: Message, state: FSMContext, texts: Texts) -> None:
-    try:
-        nickname = validation.nickname(message.text)
-    except Invalid as error:
-        await message.answer(refusal_text(texts, error))
-        return
+    nickname = validation.nickname(message.text)
     await state.update_data(nickname=nickname)
     await state.set_state(RegistrationForm.club)
     await message.answer(texts("registration-ask-club"))
 
 
 async def take_club(message: Message, state: FSMContext, texts: Texts) -> None:
-    try:
-        club = validation.place_name(message.text)
-    except Invalid as error:
-        await message.answer(refusal_text(texts, error))
-        return
+    club = validation.place_name(message.text)
     await state.update_data(club=club)
     await state.set_state(RegistrationForm.city)
     await message.answer(texts("registration-ask-city"))
 
 
 async def take_city(message: Message, state: FSMContext, texts: Texts) -> None:
-    try:
-        city = validation.place_name(message.text)
-    except Invalid as error:
-        await message.answer(refusal_text(texts, error))
-        return
+    city = validation.place_name(message.text)
     data = await state.update_data(city=city)
     await state.set_state(RegistrationForm.confirm)
     keyboard = InlineKeyboardBuilder()
@@ -209,7 +196,6 @@ async def take_city(message: Message, state: FSMContext, texts: Texts) -> None:
     )
 
 
-@refusals_answered
 async def confirm(
     callback: CallbackQuery,
     callback_data: MyRegistration,
@@ -255,7 +241,6 @@ async def confirm(
     )
 
 
-@refusals_answered
 async def my_registration(
     callback: CallbackQuery,
     callback_data: MyRegistration,

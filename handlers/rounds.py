@@ -33,7 +33,7 @@ from domain.services.tournaments import tournaments_of
 from domain.tournament import Tournament, TournamentState
 from domain.validation import Invalid
 from handlers.callbacks import RowId, TelegramId
-from handlers.common import edit_screen, long_work, refusals_answered
+from handlers.common import edit_screen, long_work
 from handlers.middlewares import Texts
 
 # Room on each page of a round's view for its title and which tables the page shows.
@@ -417,7 +417,6 @@ async def _show_round(
     )
 
 
-@refusals_answered
 async def open_rounds(
     message: Message,
     command: CommandObject,
@@ -486,7 +485,6 @@ async def _show_stage(
     await _show_overview(event, preview, texts)
 
 
-@refusals_answered
 async def on_button(
     callback: CallbackQuery,
     callback_data: StageButton,
@@ -636,7 +634,6 @@ async def _edit_command(
     await _typed_edit(message, kind, words, actor, texts, uow_factory)
 
 
-@refusals_answered
 async def swap_command(
     message: Message,
     command: CommandObject,
@@ -649,7 +646,6 @@ async def swap_command(
     await _edit_command(SWAP, message, command, state, texts, uow_factory, actor)
 
 
-@refusals_answered
 async def move_command(
     message: Message,
     command: CommandObject,
@@ -739,7 +735,6 @@ def _seat_edit_current(round_: Round, press: SeatEdit) -> bool:
     return press.act in (EDIT_TABLES, EDIT_TABLE)
 
 
-@refusals_answered
 async def on_seat_edit(
     callback: CallbackQuery,
     callback_data: SeatEdit,

@@ -14,7 +14,7 @@ from domain.services.ports import UnitOfWorkFactory
 from domain.services.staff import accept_staff_invite, invite_judge, invite_organizer
 from domain.users import User
 from handlers.callbacks import JudgeInvite
-from handlers.common import deep_link, refusals_answered
+from handlers.common import deep_link
 from handlers.middlewares import Texts
 from handlers.start import refresh_person_menu
 
@@ -25,7 +25,6 @@ ROLE_TEXTS = {
 }
 
 
-@refusals_answered
 async def appoint_organizer(
     message: Message,
     actor: Actor,
@@ -37,7 +36,6 @@ async def appoint_organizer(
     await message.answer(texts("staff-organizer-link", link=await deep_link(bot, invite.payload)))
 
 
-@refusals_answered
 async def invite_staff(
     callback: CallbackQuery,
     callback_data: JudgeInvite,
@@ -54,7 +52,6 @@ async def invite_staff(
     await callback.answer()
 
 
-@refusals_answered
 async def accept(
     message: Message,
     command: CommandObject,

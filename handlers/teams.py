@@ -22,9 +22,8 @@ from domain.services.teams import (
     withdraw_team,
 )
 from domain.users import User
-from domain.validation import Invalid
 from handlers.callbacks import RemindTeams, TeamAction
-from handlers.common import deep_link, refusal_text, refusals_answered, show
+from handlers.common import deep_link, show
 from handlers.middlewares import Texts
 
 
@@ -74,7 +73,6 @@ async def show_team(
     await show(event, text, reply_markup=keyboard.as_markup())
 
 
-@refusals_answered
 async def take_team_name(
     message: Message,
     state: FSMContext,
@@ -85,17 +83,12 @@ async def take_team_name(
     actor: Actor,
 ) -> None:
     data = await state.get_data()
-    try:
-        name = validation.team_name(message.text)
-    except Invalid as error:
-        await message.answer(refusal_text(texts, error))
-        return
+    name = validation.team_name(message.text)
     await state.clear()
     view = await create_team(uow_factory, actor, data["tid"], name)
     await show_team(message, view, user, texts, bot)
 
 
-@refusals_answered
 async def team_action(
     callback: CallbackQuery,
     callback_data: TeamAction,
@@ -141,7 +134,6 @@ async def _show_own_team(
     await show_team(callback, view, user, texts, bot)
 
 
-@refusals_answered
 async def remind_teams(
     callback: CallbackQuery,
     callback_data: RemindTeams,

@@ -28,7 +28,7 @@ from domain.services.reminders import TimetableView, set_timetable, timetable_of
 from domain.users import User
 from domain.validation import timetable_lines
 from handlers.callbacks import RowId
-from handlers.common import edit_screen, refusals_answered
+from handlers.common import edit_screen
 from handlers.middlewares import Texts
 
 VIEW, RESET = "view", "reset"
@@ -131,7 +131,6 @@ def _with_time(view: TimetableView, index: int, minutes: int) -> str:
     return timetable_lines(days)
 
 
-@refusals_answered
 async def open_timetable(
     callback: CallbackQuery,
     callback_data: TimetableButton,
@@ -186,7 +185,6 @@ async def open_timetable(
     )
 
 
-@refusals_answered
 async def take_timetable(
     message: Message,
     state: FSMContext,
