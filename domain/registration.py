@@ -56,6 +56,24 @@ class Participant:
         """Registered or waiting: the nickname stays taken and the person may still play."""
         return self.status in HOLDING
 
+    @property
+    def playing(self) -> bool:
+        """Registered to play (not waiting, withdrawn, replaced, a no-show nor excluded): he
+        may check in, and the chief judge may exclude him."""
+        return self.status is ParticipantStatus.REGISTERED
+
+    @property
+    def missing(self) -> bool:
+        """Playing but not checked in yet: he is called to check in, and the organizer may
+        mark him a no-show."""
+        return self.playing and not self.checked_in
+
+    @property
+    def replaceable(self) -> bool:
+        """A no-show or an excluded player: a substitute may take over his games not yet
+        played. A player still registered is marked a no-show (or excluded) first."""
+        return self.status in SEATS_FREED
+
 
 @dataclass(frozen=True, slots=True)
 class Application:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -80,6 +80,33 @@ class Round:
     def game_at(self, table: int) -> TableGame:
         """The game at table `table` (from 1)."""
         return self.games[table - 1]
+
+    def seated_of(self, players: Collection[int]) -> list[int]:
+        """Those of `players` who sit at a table of the round, in their order."""
+        seated = {player for game in self.games for player in game.players}
+        return [player for player in players if player in seated]
+
+    def publishable(self, gone: Collection[int]) -> bool:
+        """Not published yet, and none of the players who left (`gone`: no-shows, exclusions
+        without a substitute) sits in it: such a round waits for a re-seating."""
+        return self.published_at is None and not self.seated_of(gone)
+
+    def judges_elsewhere(self, game: TableGame) -> set[int]:
+        """The judges of the round's other tables: a judge never judges two tables of a round."""
+        return {
+            other.judge_id
+            for other in self.games
+            if other.id != game.id and other.judge_id is not None
+        }
+
+    def next_judge(self, game: TableGame, judges: Iterable[int]) -> int | None:
+        """The judge a table is handed to next: the next of `judges` free in this round, then
+        nobody, and round again."""
+        busy = self.judges_elsewhere(game)
+        options: list[int | None] = [judge for judge in judges if judge not in busy]
+        options.append(None)
+        current = options.index(game.judge_id) if game.judge_id in options else -1
+        return options[(current + 1) % len(options)]
 
 
 @dataclass(frozen=True)

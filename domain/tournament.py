@@ -97,6 +97,12 @@ class Tournament:
         return self.regulation.is_team_tournament
 
     @property
+    def running_stage(self) -> str | None:
+        """The stage under way, whose rounds are seated, published and played; None when the
+        tournament is not running."""
+        return self.current_stage if self.state is TournamentState.RUNNING else None
+
+    @property
     def has_started(self) -> bool:
         """True once the first stage has begun: teams may no longer withdraw, rosters freeze."""
         return self.state in (TournamentState.RUNNING, TournamentState.FINISHED)

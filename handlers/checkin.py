@@ -54,13 +54,9 @@ async def missing_screen(
     uow_factory: UnitOfWorkFactory,
 ) -> None:
     found = await roster(uow_factory, actor, callback_data.tid)
-    playing = [p for p in found.participants if p.status is ParticipantStatus.REGISTERED]
-    missing = [p for p in playing if not p.checked_in]
-    freed = [
-        p
-        for p in found.participants
-        if p.status in (ParticipantStatus.NO_SHOW, ParticipantStatus.EXCLUDED)
-    ]
+    playing = [p for p in found.participants if p.playing]
+    missing = [p for p in playing if p.missing]
+    freed = [p for p in found.participants if p.replaceable]
     text = texts(
         "checkin-screen",
         present=len(playing) - len(missing),

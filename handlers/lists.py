@@ -28,7 +28,7 @@ def _in_view(view: str, roster_: Roster, participant: Participant) -> bool:
     if view == "waiting":
         return participant.status is ParticipantStatus.WAITING
     if view == "unpaid":
-        return participant.status is ParticipantStatus.REGISTERED and not participant.paid
+        return participant.playing and not participant.paid
     if view == "unreachable":
         return participant.holds_place and (
             participant.user_id is None or participant.user_id in roster_.unreachable
@@ -149,17 +149,15 @@ async def show_person(
     if allows(found.roles, Action.MARK_PAID) and participant.holds_place:
         act = "unpaid" if participant.paid else "paid"
         keyboard.button(text=texts(f"person-{act}"), callback_data=PersonAction(pid=pid, act=act))
-    playing = participant.status is ParticipantStatus.REGISTERED
-    if allows(found.roles, Action.MARK_NO_SHOW) and playing and not participant.checked_in:
+    if allows(found.roles, Action.MARK_NO_SHOW) and participant.missing:
         keyboard.button(
             text=texts("person-no-show"), callback_data=PersonAction(pid=pid, act="noshow")
         )
-    replaceable = participant.status in (ParticipantStatus.NO_SHOW, ParticipantStatus.EXCLUDED)
-    if allows(found.roles, Action.SUBSTITUTE) and replaceable:
+    if allows(found.roles, Action.SUBSTITUTE) and participant.replaceable:
         keyboard.button(
             text=texts("person-substitute"), callback_data=PersonAction(pid=pid, act="sub")
         )
-    if allows(found.roles, Action.EXCLUDE) and playing:
+    if allows(found.roles, Action.EXCLUDE) and participant.playing:
         keyboard.button(
             text=texts("person-exclude"), callback_data=PersonAction(pid=pid, act="excl")
         )

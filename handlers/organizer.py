@@ -473,7 +473,7 @@ def card_keyboard(card: TournamentCard, texts: Texts) -> InlineKeyboardMarkup:
         if team:
             buttons.append(("card-teams", TeamPage(tid=tid, page=0)))
         buttons.append(("card-checkin", CheckinScreen(tid=tid)))
-    if card.tournament.state is TournamentState.RUNNING and allows(card.roles, Action.MOVE_STATE):
+    if card.tournament.running_stage is not None and allows(card.roles, Action.MOVE_STATE):
         buttons.append(("card-rounds", rounds_button(tid)))
     if allows(card.roles, Action.EDIT_SETTINGS):
         buttons.append(("card-timetable", TimetableButton(tid=tid, act=TIMETABLE_VIEW)))

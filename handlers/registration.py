@@ -85,11 +85,7 @@ def registration_keyboard(registration: Registration, texts: Texts, clock: Clock
     tid = tournament.id
     keyboard = InlineKeyboardBuilder()
     if participant is not None and participant.holds_place and not tournament.has_started:
-        if (
-            participant.status is ParticipantStatus.REGISTERED
-            and not participant.checked_in
-            and checkin_refusal(tournament, clock.now()) is None
-        ):
+        if participant.missing and checkin_refusal(tournament, clock.now()) is None:
             keyboard.button(text=texts("checkin-button"), callback_data=CheckIn(tid=tid))
         keyboard.button(
             text=texts("registration-edit"), callback_data=MyRegistration(tid=tid, act="edit")

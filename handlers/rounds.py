@@ -30,7 +30,7 @@ from domain.services import rounds
 from domain.services.ports import SeedSource, UnitOfWorkFactory
 from domain.services.rounds import StagePreview
 from domain.services.tournaments import tournaments_of
-from domain.tournament import Tournament, TournamentState
+from domain.tournament import Tournament
 from domain.validation import Invalid
 from handlers.callbacks import RowId, TelegramId
 from handlers.common import edit_screen, long_work
@@ -171,12 +171,6 @@ def _name(preview: StagePreview, player: int | str) -> str:
     return escape(preview.nicknames.get(int(player), str(player)))
 
 
-def _publishable(preview: StagePreview, round_: Round) -> bool:
-    """Not published yet and nobody who left sits in it."""
-    seated = {p for game in round_.games for p in game.players}
-    return round_.published_at is None and not seated & set(preview.gone)
-
-
 def overview_text(preview: StagePreview, texts: Texts) -> str:
     """The stage's preview: seed, quality report, rounds and whether each is published."""
     stage = preview.stage
@@ -223,7 +217,7 @@ def overview_keyboard(preview: StagePreview, texts: Texts) -> InlineKeyboardMark
     sizes = [4] * (len(preview.stage.rounds) // 4) + [len(preview.stage.rounds) % 4]
     following = preview.stage.next_unpublished
     if following is not None:
-        if _publishable(preview, following):
+        if following.publishable(preview.gone):
             keyboard.button(
                 text=texts("rounds-publish-button", round=following.number),
                 callback_data=StageButton(
@@ -326,7 +320,7 @@ def round_keyboard(
                 act=JUDGE,
                 round=round_.number,
                 table=game.table,
-                value=_next_judge(preview, round_, game) or 0,
+                value=round_.next_judge(game, preview.judges) or 0,
             ),
         )
     sizes = [1] * len(pages[page].games)
@@ -345,7 +339,7 @@ def round_keyboard(
         callback_data=SeatEdit(t=tournament, r=round_.number, act=EDIT_TABLES),
     )
     sizes.append(1)
-    if _publishable(preview, round_):
+    if round_.publishable(preview.gone):
         keyboard.button(
             text=texts("rounds-publish-button", round=round_.number),
             callback_data=StageButton(tournament=tournament, act=PUBLISH, round=round_.number),
@@ -368,16 +362,6 @@ def _page_label(page: RoundPage, texts: Texts) -> str:
     if first == last:
         return texts("rounds-page-table", table=first)
     return texts("rounds-page-tables", first=first, last=last)
-
-
-def _next_judge(preview: StagePreview, round_: Round, game: TableGame) -> int | None:
-    """The judge a table's button hands it to: the next judge free in this round, then nobody,
-    and round again, so a judge never ends up at two tables of one round."""
-    busy = {other.judge_id for other in round_.games if other.id != game.id}
-    options: list[int | None] = [j for j in preview.judges if j not in busy]
-    options.append(None)
-    current = options.index(game.judge_id) if game.judge_id in options else -1
-    return options[(current + 1) % len(options)]
 
 
 async def _display(
@@ -439,7 +423,7 @@ async def open_rounds(
 
 async def _running(uow_factory: UnitOfWorkFactory, actor: Actor) -> list[Tournament]:
     mine = await tournaments_of(uow_factory, actor)
-    return [tournament for tournament in mine if tournament.state is TournamentState.RUNNING]
+    return [tournament for tournament in mine if tournament.running_stage is not None]
 
 
 async def _choose_tournament(

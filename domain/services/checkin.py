@@ -51,7 +51,7 @@ async def check_in(uow_factory: UnitOfWorkFactory, actor: Actor, tournament_id: 
     async with uow_factory() as uow:
         tournament = await load_tournament(uow, tournament_id, actor.now)
         participant = await uow.participants.of_person(tournament.id, actor.user_id)
-        if participant is None or participant.status is not ParticipantStatus.REGISTERED:
+        if participant is None or not participant.playing:
             raise Forbidden(Action.CHECK_IN)
         refused = checkin_refusal(tournament, actor.now)
         if refused is not None:
@@ -85,7 +85,7 @@ async def mark_no_show(
     """The organizer marks a registered player who did not come; his seats await a substitute."""
     async with uow_factory() as uow:
         _, participant = await _participant_of(uow, actor, participant_id, Action.MARK_NO_SHOW)
-        if participant.status is not ParticipantStatus.REGISTERED or participant.checked_in:
+        if not participant.missing:
             raise Invalid("no-show-not-missing", nickname=participant.nickname)
         participant = replace(participant, status=ParticipantStatus.NO_SHOW)
         await uow.participants.save(participant)
@@ -107,7 +107,7 @@ async def exclude(
     excluded."""
     async with uow_factory() as uow:
         tournament, participant = await _participant_of(uow, actor, participant_id, Action.EXCLUDE)
-        if participant.status is not ParticipantStatus.REGISTERED:
+        if not participant.playing:
             raise Invalid("exclude-not-playing", nickname=participant.nickname)
         participant = replace(participant, status=ParticipantStatus.EXCLUDED, reason=reason)
         await uow.participants.save(participant)
@@ -156,11 +156,7 @@ async def substitute(
         raise ValueError("a substitute is either a waiting player or a newcomer")
     async with uow_factory() as uow:
         tournament, replaced = await _participant_of(uow, actor, replaced_id, Action.SUBSTITUTE)
-        if replaced.status not in (
-            ParticipantStatus.NO_SHOW,
-            ParticipantStatus.EXCLUDED,
-            ParticipantStatus.REGISTERED,
-        ):
+        if not replaced.replaceable:
             raise Invalid("substitute-not-replaceable", nickname=replaced.nickname)
         schedules = await schedules_before_substitute(uow, tournament)
         takes_over: _TakesOver = {
@@ -252,7 +248,7 @@ async def call_for_checkin(
                 buttons=((button,),),
             )
             for p in await uow.participants.of_tournament(tournament.id)
-            if p.status is ParticipantStatus.REGISTERED and not p.checked_in and p.user_id
+            if p.missing and p.user_id
         ]
         await record(uow, messages)
         await uow.commit()

@@ -88,9 +88,10 @@ async def _organizing(uow: UnitOfWork, actor: Actor, tournament_id: int) -> Tour
 
 
 def _current_stage(tournament: Tournament) -> str:
-    if tournament.state is not TournamentState.RUNNING or tournament.current_stage is None:
+    stage = tournament.running_stage
+    if stage is None:
         raise Invalid("stage-not-started")
-    return tournament.current_stage
+    return stage
 
 
 async def _seated(uow: UnitOfWork, tournament: Tournament) -> SeatedStage:
@@ -716,9 +717,7 @@ async def assign_judge(
         judges = await _judges(uow, tournament.id)
         if judge_id is not None and judge_id not in judges:
             raise NotFound(f"judge {judge_id}")
-        if judge_id is not None and any(
-            other.judge_id == judge_id for other in round_.games if other.id != game.id
-        ):
+        if judge_id is not None and judge_id in round_.judges_elsewhere(game):
             raise Invalid("round-judge-busy", judge=judges[judge_id])
         if game.state is not GameState.OPEN:
             raise Invalid("round-edit-started", table=table)
@@ -756,9 +755,7 @@ async def publish_round(
         stage = await _seated(uow, tournament)
         round_ = _round(stage, round_number)
         preview = await _preview(uow, tournament, stage)
-        seated = {p for game in round_.games for p in game.players}
-        gone = [p for p in preview.gone if p in seated]
-        if gone and round_.published_at is None:
+        if round_.published_at is None and (gone := round_.seated_of(preview.gone)):
             names = ", ".join(preview.nicknames.get(p, str(p)) for p in gone)
             raise Invalid("round-player-gone", round=round_number, players=names)
         if not await uow.rounds.mark_published(round_.id, actor.now):

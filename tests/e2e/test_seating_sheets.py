@@ -120,6 +120,8 @@ async def test_a_substitute_gets_the_schedule_of_the_games_he_takes_over(
         )
         await uow.commit()
     first = stage.seeded.players[0]
+    # He did not come: marked a no-show, his games go to the waiting player.
+    await checkin.mark_no_show(stage.app.uow_factory, Actor(ORGANIZER, NOW), first.id)
     await checkin.substitute(
         stage.app.uow_factory, Actor(ORGANIZER, NOW), first.id, waiting_id=waiting.id
     )

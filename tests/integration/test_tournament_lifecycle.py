@@ -198,6 +198,11 @@ async def test_a_no_show_is_replaced_by_a_waiting_player_who_plays_for_his_team(
     missing = next(p for p in people if p.user_id == 1004)
     with pytest.raises(Invalid):
         await checkin.mark_no_show(uow_factory, Actor.of(ADMIN, NOW, ADMINS), people[0].id)
+    # A player still registered is not replaced: he is marked a no-show first.
+    with pytest.raises(Invalid, match="substitute-not-replaceable"):
+        await checkin.substitute(
+            uow_factory, Actor.of(ADMIN, NOW, ADMINS), missing.id, waiting_id=spare.id
+        )
     await checkin.mark_no_show(uow_factory, Actor.of(ADMIN, NOW, ADMINS), missing.id)
     started = await tournaments.move_tournament(
         uow_factory, Actor.of(ADMIN, NOW, ADMINS), tournament.id, Move.START_STAGE

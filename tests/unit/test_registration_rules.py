@@ -126,3 +126,12 @@ def test_settings_typed_by_the_organizer_are_checked() -> None:
     assert validation.channel("@mafia_omsk") == "@mafia_omsk"
     moment = validation.moment("19.12.2026 18:00", "Asia/Omsk", T0, T0 + timedelta(days=30))
     assert moment.utcoffset() == timedelta(hours=6)
+
+
+@pytest.mark.parametrize("status", list(ParticipantStatus))
+def test_only_a_no_show_or_an_excluded_player_may_be_replaced(status: ParticipantStatus) -> None:
+    # The check-in screen lists them, the player's card offers a substitute, the use case
+    # takes one: all ask this rule.
+    freed = {ParticipantStatus.NO_SHOW, ParticipantStatus.EXCLUDED}
+    assert player(1, status).replaceable is (status in freed)
+    assert player(1, status, checked_in=True).replaceable is (status in freed)

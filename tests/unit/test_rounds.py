@@ -1,12 +1,17 @@
-"""Rounds: the organizer's swap and move, judge rotation, round counts and channel posts."""
+"""Rounds: the organizer's swap and move, judge rotation, round counts and channel posts, which
+round may be published and whom a table's judge button hands it to."""
 
 from __future__ import annotations
+
+from datetime import datetime
 
 import pytest
 
 from domain.regulation import load_preset
 from domain.rounds import (
+    Round,
     RoundSeating,
+    TableGame,
     fill_freed_seats,
     move_player,
     moved_players,
@@ -131,3 +136,32 @@ def test_filling_that_breaks_the_sit_out_rotation_is_left_to_the_generator() -> 
     # 11 and 12 already sat out once, everyone else never: dropping table 2 benches them again.
     counts = dict.fromkeys(range(1, 23), 0) | {11: 1, 12: 1}
     assert fill_freed_seats([ROUND], {5}, 1, {}, counts, seed=0) is None
+
+
+def _round(*judges: int | None, published: bool = False) -> Round:
+    games = tuple(
+        TableGame(id=100 + table, table=table, players=ROUND.tables[table - 1], judge_id=judge)
+        for table, judge in enumerate(judges, start=1)
+    )
+    return Round(1, 1, games, ROUND.sit_outs, datetime(2026, 5, 1) if published else None)
+
+
+def test_a_round_is_published_once_and_not_while_a_player_who_left_sits_in_it() -> None:
+    assert _round(None, None).publishable(gone=())
+    assert _round(None, None).publishable(gone=(21,))  # he only sat out
+    assert not _round(None, None).publishable(gone=(21, 7))
+    assert not _round(None, None, published=True).publishable(gone=())
+
+
+def test_a_tables_judge_button_hands_it_to_the_next_free_judge_then_to_nobody() -> None:
+    judges = (501, 502, 503)
+    busy = _round(502, None)
+    # Table 2: 502 judges table 1, so table 2 goes 501, 503, nobody, 501 again.
+    table = busy.game_at(2)
+    assert busy.judges_elsewhere(table) == {502}
+    handed = []
+    for _ in range(4):
+        following = busy.next_judge(table, judges)
+        handed.append(following)
+        table = TableGame(table.id, table.table, table.players, following)
+    assert handed == [501, 503, None, 501]

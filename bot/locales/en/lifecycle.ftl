@@ -251,7 +251,7 @@ substitute-newcomer = A new player
 substitute-ask-newcomer = A new player: "game nickname; club; city".
 substitute-newcomer-format = Write three parts separated by ";": game nickname; club; city.
 substitute-done = { $nickname } substitutes and plays the remaining games.
-substitute-not-replaceable = { $nickname } has already been replaced or withdrew.
+substitute-not-replaceable = { $nickname } is not awaiting a substitute: only a no-show or an excluded player can be replaced.
 substitute-not-waiting = This player is no longer on the waiting list.
 
 ## Messages from the bot

@@ -260,7 +260,7 @@ substitute-newcomer = Новый игрок
 substitute-ask-newcomer = Новый игрок: «игровой ник; клуб; город».
 substitute-newcomer-format = Напишите три части через «;»: игровой ник; клуб; город.
 substitute-done = { $nickname } — замена, играет оставшиеся игры.
-substitute-not-replaceable = { $nickname } уже заменён или снялся.
+substitute-not-replaceable = { $nickname } не ждёт замены: заменить можно неявившегося или исключённого игрока.
 substitute-not-waiting = Этот игрок больше не в листе ожидания.
 
 ## Сообщения от бота
