@@ -33,10 +33,10 @@ from enum import StrEnum
 from typing import Any, ClassVar, TypeAlias
 
 from domain.cards import ROLE_COUNTS, Role, Side
+from domain.game_end import GameEnd
 from domain.protocol import (
     SEATS,
     FirstKill,
-    GameEnd,
     ProtocolDraft,
     ProtocolError,
     Removal,

@@ -14,8 +14,9 @@ from decimal import Decimal
 from typing import Any, Literal
 
 from domain.cards import Role, Side
+from domain.game_end import GameEnd
 from domain.game_log import Entry, GameLogRefused, entry_from_dict, entry_to_dict, replay
-from domain.protocol import GameEnd, Protocol, Removal, SeatRecord, validate_protocol
+from domain.protocol import Protocol, Removal, SeatRecord, validate_protocol
 from domain.regulation import (
     MAX_NESTING,
     Regulation,

@@ -14,61 +14,14 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from decimal import Decimal
 from enum import StrEnum
-from typing import TYPE_CHECKING
 
 from domain.cards import ROLE_COUNTS, Role, Side
-
-if TYPE_CHECKING:
-    # The regulation names game ends (GameEnd, below): it imports this module at run time.
-    from domain.regulation import Regulation
+from domain.game_end import GameEnd
+from domain.regulation import Regulation
 
 SEATS = range(1, 11)
 # The first victim names at most three players he believes are black.
 BEST_MOVE_NAMES = 3
-
-
-class GameEnd(StrEnum):
-    """How a game ended: the two ends by elimination, or a special end the regulation names.
-
-    Where the end itself decides the winner (`winner`), the protocol's winner must agree; a
-    defeat awarded to a team (black-raven-cup 9.1) is recorded with the other team as winner.
-    """
-
-    # Every black player left the table: red wins.
-    BLACK_OUT = "black_out"
-    # As many black players at the table as red ones: black wins.
-    PARITY = "parity"
-    # Black missed three nights in a row (black-raven-cup 10.2): red wins.
-    MISSED_NIGHTS = "missed_nights"
-    # Four players left and three nights without a kill (siberia-ural-teams): red wins.
-    FOUR_PLAYERS_THREE_NIGHTS = "four_players_three_nights"
-    # A defeat awarded to the team whose player got hints from the audience (9.1).
-    AWARDED_DEFEAT = "awarded_defeat"
-
-    @property
-    def winner(self) -> Side | None:
-        """The side this end makes the winner (None: the defeat's team decides)."""
-        return _END_WINNERS.get(self)
-
-    @property
-    def special(self) -> bool:
-        """An end other than by elimination: a regulation must name it to allow it."""
-        return self not in NORMAL_ENDS
-
-
-_END_WINNERS: Mapping[GameEnd, Side] = {
-    GameEnd.BLACK_OUT: Side.RED,
-    GameEnd.PARITY: Side.BLACK,
-    GameEnd.MISSED_NIGHTS: Side.RED,
-    GameEnd.FOUR_PLAYERS_THREE_NIGHTS: Side.RED,
-}
-# The ends every game may have; the special ones come from the regulation.
-NORMAL_ENDS: tuple[GameEnd, ...] = (GameEnd.BLACK_OUT, GameEnd.PARITY)
-
-
-def elimination_end(winner: Side) -> GameEnd:
-    """The end by elimination that gives `winner` the game."""
-    return GameEnd.BLACK_OUT if winner is Side.RED else GameEnd.PARITY
 
 
 class Removal(StrEnum):

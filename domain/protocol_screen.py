@@ -23,17 +23,16 @@ from decimal import Decimal
 from enum import StrEnum
 
 from domain.cards import ROLE_COUNTS, Role, Side
+from domain.game_end import GameEnd, elimination_end
 from domain.protocol import (
     BEST_MOVE_NAMES,
     SEATS,
     FirstKill,
-    GameEnd,
     ProtocolDraft,
     ProtocolError,
     ProtocolNotReady,
     Removal,
     check_draft,
-    elimination_end,
     may_make_best_move,
     missing_items,
 )

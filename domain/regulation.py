@@ -27,8 +27,8 @@ from pydantic import (
 )
 
 from domain.cards import Role
+from domain.game_end import GameEnd
 from domain.presets import PRESET_IDS, PRESETS_DIR
-from domain.protocol import GameEnd
 
 _TIME = re.compile(r"^(?:[01]\d|2[0-3]):[0-5]\d$")
 _ID = r"^[a-z0-9][a-z0-9_-]*$"

@@ -14,9 +14,9 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from domain.cards import Side
+from domain.game_end import GameEnd
 from domain.lot_draw import SettlesTies
 from domain.outgoing import Localized, Phrase
-from domain.protocol import GameEnd
 from domain.registration import Participant, ParticipantStatus
 from domain.regulation import Regulation
 from domain.scoring import SeatScore, score_game

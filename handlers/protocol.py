@@ -23,7 +23,8 @@ from bot.config import Settings
 from bot.i18n import format_points
 from bot.web.miniapp import live_game_url
 from domain.cards import Side
-from domain.protocol import GameEnd, ProtocolError, Removal
+from domain.game_end import GameEnd
+from domain.protocol import ProtocolError, Removal
 from domain.protocol_screen import (
     END_CHOICES,
     MODES,

@@ -14,7 +14,7 @@ import pytest
 from bot.clock import FixedClock
 from bot.fake_telegram import FakeTelegram
 from bot.simulation.screens import ProtocolScreen
-from domain.protocol import GameEnd
+from domain.game_end import GameEnd
 from domain.services.standings import current_standings
 from tests.e2e.test_protocol import (  # noqa: F401
     Table,

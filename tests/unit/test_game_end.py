@@ -10,15 +10,8 @@ from hypothesis import strategies as st
 
 from bot.i18n import translator
 from domain.cards import Side
-from domain.protocol import (
-    NORMAL_ENDS,
-    GameEnd,
-    ProtocolDraft,
-    check_draft,
-    elimination_end,
-    end_time_errors,
-    validate_protocol,
-)
+from domain.game_end import NORMAL_ENDS, GameEnd, elimination_end
+from domain.protocol import ProtocolDraft, check_draft, end_time_errors, validate_protocol
 from domain.regulation import RegulationError, load_preset, parse_regulation
 from tests.unit.protocol_builders import protocol
 

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from domain.cards import Role, Side
+from domain.game_end import GameEnd
 from domain.game_log import (
     Action,
     AllOrNobody,
@@ -35,7 +36,7 @@ from domain.game_log import (
     timer_seconds,
     to_draft,
 )
-from domain.protocol import GameEnd, Removal, check_draft
+from domain.protocol import Removal, check_draft
 from domain.regulation import load_preset
 from domain.scoring import score_game
 

@@ -5,13 +5,14 @@ from pathlib import Path
 
 import pytest
 
+from domain.game_end import GameEnd
 from domain.interchange import (
     InterchangeError,
     dumps_tournament,
     load_tournament,
     parse_tournament,
 )
-from domain.protocol import GameEnd, Removal
+from domain.protocol import Removal
 from domain.regulation import PRESETS_DIR
 
 DATA = Path(__file__).parents[1] / "data"

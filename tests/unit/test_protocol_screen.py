@@ -12,7 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from domain.cards import Role, Side
-from domain.protocol import GameEnd, Removal
+from domain.game_end import GameEnd
+from domain.protocol import Removal
 from domain.protocol_screen import (
     END_CHOICES,
     MODES,

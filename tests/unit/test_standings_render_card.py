@@ -6,7 +6,7 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from bot.rendering.player_card import player_card_text
-from domain.protocol import GameEnd
+from domain.game_end import GameEnd
 from domain.registration import Participant, ParticipantStatus
 from domain.regulation import load_preset
 from domain.standings import GameRecord, PlayerEntry

@@ -25,15 +25,8 @@ from bot.db.models.protocols import (
 )
 from bot.db.models.rounds import GameRow, RoundRow, StageRow
 from domain.cards import Role, Side
-from domain.protocol import (
-    FirstKill,
-    GameEnd,
-    Protocol,
-    ProtocolDraft,
-    Removal,
-    SeatDraft,
-    SeatRecord,
-)
+from domain.game_end import GameEnd
+from domain.protocol import FirstKill, Protocol, ProtocolDraft, Removal, SeatDraft, SeatRecord
 from domain.protocol_screen import Mode, Screen
 from domain.rounds import GameState, ProtocolCorrection
 from domain.standings import GameRecord
