@@ -6,13 +6,32 @@ keeps the tests' own tournament and admin.
 
 from __future__ import annotations
 
+from aiogram import Router
+
+from bot.app import Application
 from bot.fake_telegram import ChatMessage, FakeTelegram, FakeUser
 from bot.simulation import screens
 from bot.simulation.screens import answer, containing, payload_in, press
 
-__all__ = ["ADMIN_ID", "answer", "containing", "create_tournament", "payload_in", "press"]
+__all__ = [
+    "ADMIN_ID",
+    "answer",
+    "consulted_first",
+    "containing",
+    "create_tournament",
+    "payload_in",
+    "press",
+]
 
 ADMIN_ID = 1
+
+
+def consulted_first(app: Application, router: Router) -> Application:
+    """`app` with a test's `router` consulted right after the errors router, before the
+    screens and the catch-all for stale buttons."""
+    app.dispatcher.include_router(router)
+    app.dispatcher.sub_routers.insert(1, app.dispatcher.sub_routers.pop())
+    return app
 
 
 async def create_tournament(

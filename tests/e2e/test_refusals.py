@@ -16,6 +16,7 @@ from bot.simulation.screens import WAIT
 from domain.permissions import Action, Forbidden
 from domain.services.access import NotFound
 from domain.validation import Invalid
+from tests.e2e.lifecycle_screens import consulted_first
 
 
 def _refusing() -> Router:
@@ -39,10 +40,7 @@ def _refusing() -> Router:
 
 @pytest.fixture
 def refusing_app(admin_app: Application) -> Application:
-    # Consulted right after the errors router, before the catch-all for stale buttons.
-    admin_app.dispatcher.include_router(_refusing())
-    admin_app.dispatcher.sub_routers.insert(1, admin_app.dispatcher.sub_routers.pop())
-    return admin_app
+    return consulted_first(admin_app, _refusing())
 
 
 async def _button(app: Application, person: FakeUser, data: str):  # type: ignore[no-untyped-def]

@@ -16,7 +16,7 @@ from bot.app import Application
 from bot.fake_telegram import ChatMessage, FakeTelegram
 from bot.sandbox import running_bot, sandbox_settings
 from bot.simulation.screens import WAIT, answer, current, press
-from tests.e2e.lifecycle_screens import ADMIN_ID
+from tests.e2e.lifecycle_screens import ADMIN_ID, consulted_first
 
 
 def _settings(fake: FakeTelegram, tmp_path):  # type: ignore[no-untyped-def]
@@ -97,10 +97,7 @@ def _answering_then_failing() -> Router:
 
 @pytest.fixture
 def failing_app(admin_app: Application) -> Application:
-    # Consulted right after the errors router, before the catch-all for stale buttons.
-    admin_app.dispatcher.include_router(_answering_then_failing())
-    admin_app.dispatcher.sub_routers.insert(1, admin_app.dispatcher.sub_routers.pop())
-    return admin_app
+    return consulted_first(admin_app, _answering_then_failing())
 
 
 async def test_the_apology_after_an_answered_press_comes_as_a_message(
