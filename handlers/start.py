@@ -40,7 +40,7 @@ ROLE_COMMANDS: dict[PersonRole, tuple[str, ...]] = {
     PersonRole.PLAYER: (),
     PersonRole.TABLE_JUDGE: ("protocol",),
     PersonRole.CHIEF_JUDGE: ("protocol", "lot", "audit", "tournaments"),
-    PersonRole.ORGANIZER: ("tournaments", "new", "rounds", "lot", "audit"),
+    PersonRole.ORGANIZER: ("tournaments", "new", "rounds", "audit"),
     PersonRole.ADMIN: ("organizer", "tournaments", "new"),
 }
 

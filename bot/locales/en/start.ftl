@@ -32,7 +32,7 @@ help-organizer =
     /new — create a tournament; /tournaments — your tournaments and their cards.
     The card has registration, players and teams, judge invitations, the timetable, exports.
     /rounds — the stage's seating, table judges, publishing rounds; swap or move players by buttons in a round, or /swap, /move.
-    /lot — the lot; /audit — the tournament's log.
+    /audit — the tournament's log. A lot for a tie is drawn by the chief judge (/lot).
     The tournament's channel: make the bot an administrator of it with the right to post.
 help-admin =
     <b>Admin</b>
