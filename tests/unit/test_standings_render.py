@@ -13,6 +13,7 @@ from PIL import Image, ImageChops
 from bot.delivery.render import render_phrase
 from bot.delivery.text import telegram_length
 from bot.i18n import format_points, translator
+from bot.rendering import standings_png as standings_png_module
 from bot.rendering import standings_table
 from bot.rendering.standings_csv import standings_csv
 from bot.rendering.standings_png import picture_legend, standings_png, standings_pngs
@@ -272,6 +273,26 @@ def test_a_long_table_is_split_into_pictures_a_phone_shows_without_shrinking():
     assert any(line.startswith("* — результат предварительный") for line in legend)
     assert any("М — Место" in line for line in legend)
     assert any("ПДШ — победы доном или шерифом" in line for line in legend)
+
+
+def test_every_picture_of_a_long_table_draws_the_legend_and_its_number(monkeypatch):
+    board = cup_board(60, window={1: NOW + timedelta(minutes=5)})
+    drawn: list[list[str]] = []
+    figure_text = standings_png_module.Figure.text
+
+    def recorded(self, x, y, s, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if s.startswith("Кубок"):  # a picture's title opens it
+            drawn.append([])
+        drawn[-1].append(s)
+        return figure_text(self, x, y, s, *args, **kwargs)
+
+    monkeypatch.setattr(standings_png_module.Figure, "text", recorded)
+    standings_pngs(board, "ru")
+    legend = picture_legend(board, "ru")
+    assert len(drawn) == 4
+    for number, texts in enumerate(drawn, 1):
+        assert texts[0].endswith(f" · {number}/4")
+        assert texts[-len(legend) :] == legend
 
 
 def test_a_team_tournaments_pictures_hold_both_tables_within_a_phones_height():
