@@ -38,6 +38,13 @@ def test_the_examples_of_the_issue_read_right() -> None:
     assert "у 7 игроков повторяется" in ru("rounds-quality-seats", repeated=7, unbalanced=0)
     assert "1 место делят" in ru("stage-cut-needs-lot", places=1)
     assert "3 фола" in ru("protocol-fouls-range", seat=2, fouls=3, max=4)
+    # The verb agrees too: "проходит 1 игрок", "делит 21 участник", "играет 1 из 3".
+    assert ru("standings-cut-line", unit="players", count=1) == "дальше проходит 1 игрок"
+    assert ru("standings-cut-line", unit="teams", count=10) == "дальше проходят 10 команд"
+    assert "Место делят 2 участника" in ru("lot-tie", where="places", count=2)
+    assert "Место делит 21 участник" in ru("lot-tie", where="places", count=21)
+    excluded = ru("notice-team-member-excluded", nickname="Н", team="Т", count=1, size=3)
+    assert "«Т» играет 1 из 3." in excluded
     assert "из 4 игроков" in ru(
         "reminder-team-incomplete", tournament="К", team="Т", count=3, size=4, deadline="d"
     )

@@ -44,7 +44,10 @@ standings-cut-line = top { $count } { $unit ->
             [one] team advances
            *[other] teams advance
         }
-       *[players] advance
+       *[players] { $count ->
+            [one] advances
+           *[other] advance
+        }
     }
 standings-cut-needs-lot = The cut line falls in a tie through every tie-breaker: the chief judge's lot (the /lot command) decides { $places } { $places ->
         [one] place

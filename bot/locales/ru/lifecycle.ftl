@@ -311,7 +311,11 @@ notice-team-left = { $nickname } покинул команду «{ $team }»: в
 ## Капитан узнаёт, что игрок его команды получил место из листа ожидания
 notice-team-member-promoted = { $nickname } из команды «{ $team }» получил место из листа ожидания: в команде { $count } из { $size }.
 notice-team-complete-promoted = { $nickname } получил место из листа ожидания — команда «{ $team }» полная!
-notice-team-member-excluded = { $nickname } исключён из турнира: в команде «{ $team }» играют { $count } из { $size }. Замену назначает организатор.
+notice-team-member-excluded = { $nickname } исключён из турнира: в команде «{ $team }» { $count ->
+        [one] играет
+        [few] играют
+       *[many] играют
+    } { $count } из { $size }. Замену назначает организатор.
 card-web-public = Веб-страница: сделать открытой
 card-web-unlisted = Веб-страница: только по ссылке
 card-web-off = Веб-страница: выключить

@@ -40,15 +40,15 @@ standings-name-lot = Жребий
 standings-name-tied = Место делят
 standings-legend-item = { $abbr } — { $name }
 standings-cut-line = { $unit ->
-        [teams] дальше проходят { $count } { $count ->
-            [one] команда
-            [few] команды
-           *[many] команд
+        [teams] { $count ->
+            [one] дальше проходит { $count } команда
+            [few] дальше проходят { $count } команды
+           *[many] дальше проходят { $count } команд
         }
-       *[players] дальше проходят { $count } { $count ->
-            [one] игрок
-            [few] игрока
-           *[many] игроков
+       *[players] { $count ->
+            [one] дальше проходит { $count } игрок
+            [few] дальше проходят { $count } игрока
+           *[many] дальше проходят { $count } игроков
         }
     }
 standings-cut-needs-lot = Граница прохода приходится на равенство по всем показателям: жребий главного судьи (команда /lot) разыграет { $places } { $places ->
