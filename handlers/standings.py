@@ -15,9 +15,11 @@ from bot.rendering.standings_text import standings_pages
 from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.standings import (
     card_of_person,
+    standings_choice,
     standings_of_person,
     standings_of_tournament,
 )
+from domain.standings_board import StandingsBoard
 from domain.users import User
 from handlers.callbacks import RowId
 from handlers.common import long_work
@@ -34,14 +36,55 @@ class StandingsFile(CallbackData, prefix="stfile"):
     kind: str
 
 
+class StandingsOpen(CallbackData, prefix="stopen"):
+    """The standings of one of the person's tournaments, chosen from /standings' buttons."""
+
+    tournament_id: RowId
+
+
 async def show_standings(
     message: Message, user: User, texts: Texts, uow_factory: UnitOfWorkFactory, clock: Clock
 ) -> None:
+    """/standings: the person's tournament's table, or a choice when he has two running."""
+    choice = await standings_choice(uow_factory, user.telegram_id)
+    if len(choice) > 1:
+        keyboard = InlineKeyboardBuilder()
+        for tournament in choice[:30]:
+            keyboard.button(
+                text=tournament.title, callback_data=StandingsOpen(tournament_id=tournament.id)
+            )
+        keyboard.adjust(1)
+        await message.answer(texts("standings-choose"), reply_markup=keyboard.as_markup())
+        return
     found = await standings_of_person(uow_factory, user.telegram_id, clock.now())
     if found is None:
         await message.answer(texts("standings-none"))
         return
-    tournament_id, board = found
+    await _send_standings(message, *found, texts)
+
+
+async def open_standings(
+    callback: CallbackQuery,
+    callback_data: StandingsOpen,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    clock: Clock,
+) -> None:
+    board = await standings_of_tournament(
+        uow_factory, callback_data.tournament_id, user.telegram_id, clock.now()
+    )
+    if board is None or not isinstance(callback.message, Message):
+        await callback.answer(texts("standings-gone"), show_alert=True)
+        return
+    await _send_standings(callback.message, callback_data.tournament_id, board, texts)
+    await callback.answer()
+
+
+async def _send_standings(
+    message: Message, tournament_id: int, board: StandingsBoard, texts: Texts
+) -> None:
+    """The table as messages cut between rows, the last with the picture and CSV buttons."""
     keyboard = InlineKeyboardBuilder()
     for kind, key in ((PICTURE, "standings-button-picture"), (SPREADSHEET, "standings-button-csv")):
         keyboard.button(
@@ -108,6 +151,7 @@ def make_router() -> Router:
     router.message.filter(F.chat.type == "private")
     router.message.register(show_standings, Command("standings"))
     router.message.register(show_my_games, Command("me"))
+    router.callback_query.register(open_standings, StandingsOpen.filter())
     router.callback_query.register(
         send_standings_file, StandingsFile.filter(F.kind.in_((PICTURE, SPREADSHEET)))
     )

@@ -138,23 +138,38 @@ _STATE_ORDER = (
 )
 
 
-async def _tournament_of(
+async def _tournaments_of(
     uow: UnitOfWork, user_id: int
-) -> tuple[Tournament, Participant | None] | None:
-    """The person's tournament as a player, or else as its organizer or judge."""
-    playing: list[tuple[Tournament, Participant]] = []
+) -> list[tuple[Tournament, Participant | None]]:
+    """The person's tournaments as a player, or else as their organizer or judge, in the state
+    nearest to being played (running first), newest first."""
+    found: list[tuple[Tournament, Participant | None]] = []
     for tournament in await uow.tournaments.of_person(user_id, everything=True):
         participant = await uow.participants.of_person(tournament.id, user_id)
         if participant is not None:
-            playing.append((tournament, participant))
-    if playing:
-        # Newest first already: `min` keeps the newest of the tournaments in the same state.
-        tournament, participant = min(playing, key=lambda pair: _STATE_ORDER.index(pair[0].state))
-        return tournament, participant
-    staffed = await uow.tournaments.of_person(user_id)
-    if not staffed:
-        return None
-    return min(staffed, key=lambda t: _STATE_ORDER.index(t.state)), None
+            found.append((tournament, participant))
+    if not found:
+        found = [(tournament, None) for tournament in await uow.tournaments.of_person(user_id)]
+    if not found:
+        return []
+    nearest = min(_STATE_ORDER.index(tournament.state) for tournament, _ in found)
+    return [pair for pair in found if _STATE_ORDER.index(pair[0].state) == nearest]
+
+
+async def _tournament_of(
+    uow: UnitOfWork, user_id: int
+) -> tuple[Tournament, Participant | None] | None:
+    """The person's tournament as a player, or else as its organizer or judge: the newest of
+    those nearest to being played."""
+    found = await _tournaments_of(uow, user_id)
+    return found[0] if found else None
+
+
+async def standings_choice(uow_factory: UnitOfWorkFactory, user_id: int) -> list[Tournament]:
+    """The tournaments /standings may mean for this person: more than one (two running at
+    once) and he chooses."""
+    async with uow_factory() as uow:
+        return [tournament for tournament, _ in await _tournaments_of(uow, user_id)]
 
 
 async def _board(uow: UnitOfWork, tournament: Tournament, now: datetime) -> StandingsBoard:

@@ -59,3 +59,20 @@ async def test_audit_offers_the_organizers_tournaments_as_buttons(
     assert {label for row in choice.buttons for label, _ in row} == {"Кубок Ворона", "Кубок Сибири"}
     log = await press(organizer, choice, "Кубок Ворона", "Журнал турнира «Кубок Ворона»")
     assert "Кубок Сибири" not in (log.text or "")
+
+
+async def test_standings_offer_a_choice_of_two_running_tournaments(
+    app: Application, fake_telegram: FakeTelegram
+) -> None:
+    await seed_tournament(app.uow_factory, players=10, judges=1)
+    organizer = fake_telegram.user(ORGANIZER, "Организатор")
+    organizer.send("/standings")
+    await organizer.wait_for(containing("Турнирная таблица: Кубок Ворона"))
+
+    await _second_tournament(app)
+    organizer.send("/standings")
+    choice = await organizer.wait_for(containing("Таблицу какого турнира показать?"))
+    assert [label for row in choice.buttons for label, _ in row] == ["Кубок Сибири", "Кубок Ворона"]
+    await organizer.press(choice, button_text="Кубок Сибири").answer()
+    table = await organizer.wait_for(containing("Турнирная таблица: Кубок Сибири"))
+    assert [label for row in table.buttons for label, _ in row][:1] == ["Картинкой"]

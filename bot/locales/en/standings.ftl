@@ -100,6 +100,7 @@ standings-none = You take part in no tournament: the standings are in the tourna
 standings-button-picture = As a picture
 standings-button-csv = As a CSV file
 standings-gone = This tournament no longer exists.
+standings-choose = The standings of which tournament?
 command-standings = Standings
 command-me = My games and points
 

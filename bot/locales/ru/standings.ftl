@@ -100,6 +100,7 @@ standings-none = Вы не участвуете ни в одном турнир�
 standings-button-picture = Картинкой
 standings-button-csv = Файлом CSV
 standings-gone = Этого турнира больше нет.
+standings-choose = Таблицу какого турнира показать?
 command-standings = Турнирная таблица
 command-me = Мои игры и баллы
 
