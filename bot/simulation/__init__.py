@@ -37,6 +37,7 @@ from bot.simulation.report import (
     channel_feed,
     read_outcome,
     report_text,
+    say,
     windows_closed,
     write_files,
 )
@@ -199,11 +200,16 @@ async def simulate(options: SimulationOptions, out: TextIO) -> SimulationResult:
             delivery_private_chat_per_second=private,
             delivery_group_per_minute=channel,
         )
-        out.write(
-            f"{entry.regulation.name.ru}: {players} игроков, seed {options.seed}, "
-            f"скорость ×{options.speed:g}. Фальшивый Telegram: {fake.base_url}; "
-            f"база: {folder / DATABASE_FILE}\n"
+        started_line = say(
+            "sim-started",
+            regulation=entry.regulation.name.ru,
+            players=players,
+            seed=str(options.seed),
+            speed=f"{options.speed:g}",
+            telegram=fake.base_url,
+            database=str(folder / DATABASE_FILE),
         )
+        out.write(started_line + "\n")
         # The organizer's "Seat the stage" draws its seeds from the simulation's seed, so the
         # same seed seats every stage the same way.
         seeds = SeededSeeds(f"seating:{options.seed}")
@@ -252,10 +258,7 @@ async def simulate(options: SimulationOptions, out: TextIO) -> SimulationResult:
         await fake.stop()
         if options.trace_memory:
             tracemalloc.stop()
-    live = (
-        f"Игр, проведённых судьёй вживую в мини-приложении (через его API): "
-        f"{played.live_games}; остальные внесены кнопками протокола."
-    )
+    live = say("sim-live-games", live=played.live_games)
     report = Report(outcome, channel_posts, figures, (*played.notes, live), folder)
     write_files(report)
     out.write(report_text(report))
@@ -275,7 +278,7 @@ async def simulate(options: SimulationOptions, out: TextIO) -> SimulationResult:
 
 def _page_address(base_url: str | None, out: TextIO, tournament_id: int) -> None:
     """Where to watch the tournament: its public web page, served while it plays."""
-    out.write(f"\nСтраница турнира (обновляется сама): {base_url}/t/{tournament_id}\n")
+    out.write("\n" + say("sim-page-address", url=f"{base_url}/t/{tournament_id}") + "\n")
 
 
 def _free_port() -> int:

@@ -23,7 +23,7 @@ from pathlib import Path
 from bot.db.uow import SqlUnitOfWorkFactory
 from bot.fake_telegram import FakeTelegram
 from bot.fake_telegram.html import parse_html
-from bot.i18n import format_points
+from bot.i18n import format_points, translator
 from bot.rendering.standings_text import standings_pages
 from bot.simulation.figures import Figures
 from bot.simulation.people import ORGANIZER_ID
@@ -37,6 +37,13 @@ PICTURE_FILE = "picture-{number:03d}.png"
 PODIUM = 3
 TOURNAMENT_FILE = "tournament.json"
 DATABASE_FILE = "mafiatour.sqlite3"
+# The simulation's people speak Russian: its report is written in their language.
+LOCALE = "ru"
+
+
+def say(key: str, **args: object) -> str:
+    """A text of the report (bot/locales/*/simulation.ftl) in the simulation's language."""
+    return translator().get(LOCALE, key, **args)
 
 
 @dataclass(frozen=True)
@@ -101,7 +108,7 @@ def channel_feed(fake: FakeTelegram, channel_id: int, folder: Path) -> tuple[Cha
     for message in fake.messages(channel_id):
         text = message.text or ""
         if message.pinned:
-            text = f"[закреплено] {text}"
+            text = say("sim-pinned", text=text)
         picture = None
         if message.photo is not None and message.photo.content:
             picture = PICTURE_FILE.format(number=sum(1 for p in posts if p.picture) + 1)
@@ -113,13 +120,15 @@ def channel_feed(fake: FakeTelegram, channel_id: int, folder: Path) -> tuple[Cha
 def podium(outcome: Outcome) -> list[str]:
     """The first places: teams in a team tournament, players otherwise."""
     rows = outcome.standings.teams if outcome.team_tournament else outcome.standings.players
-    return [f"{row.place}. {row.name} — {format_points(row.points, 'ru')}" for row in rows[:PODIUM]]
+    return [
+        f"{row.place}. {row.name} — {format_points(row.points, LOCALE)}" for row in rows[:PODIUM]
+    ]
 
 
 def stage_sections(report: Report) -> list[tuple[str, list[ChannelPost]]]:
     """The channel's posts by stage: a post opens its stage's section when it names the stage
     in its first line (the seating, a result, a closing post); the rest follow where they are."""
-    sections: list[tuple[str, list[ChannelPost]]] = [("Регистрация", [])]
+    sections: list[tuple[str, list[ChannelPost]]] = [(say("sim-registration"), [])]
     for post in report.channel:
         first_line = post.text.split("\n", 1)[0]
         named = [stage for stage in report.outcome.stages if stage in first_line]
@@ -130,7 +139,7 @@ def stage_sections(report: Report) -> list[tuple[str, list[ChannelPost]]]:
 
 
 def _shown(post: ChannelPost) -> str:
-    return f"[картинка {post.picture}] {post.text}" if post.picture else post.text
+    return say("sim-picture", file=post.picture, text=post.text) if post.picture else post.text
 
 
 def report_text(report: Report) -> str:
@@ -138,15 +147,15 @@ def report_text(report: Report) -> str:
     rule = "─" * 72
     parts = [
         rule,
-        f"Итоговая таблица: {report.outcome.title}",
+        say("sim-final-table-of", title=report.outcome.title),
         rule,
         report.outcome.standings_text,
         rule,
-        f"Канал турнира: {len(report.channel)} сообщений",
+        say("sim-channel-count", posts=len(report.channel)),
         rule,
         "\n\n".join(_shown(post) for post in report.channel),
         rule,
-        "Figures",
+        say("sim-figures"),
         rule,
         *report.figures.lines(),
         *report.notes,
@@ -170,18 +179,27 @@ def report_html(report: Report) -> str:
     figures = "\n".join(f"<li>{escape(line)}</li>" for line in report.figures.lines())
     notes = "\n".join(f"<p>{escape(note)}</p>" for note in report.notes)
     title = escape(report.outcome.title)
+    page_title = escape(say("sim-page-title", title=report.outcome.title))
     places = podium(report.outcome)
     winner = escape(places[0].split(". ", 1)[1]) if places else "—"
     top = "\n".join(f"<li>{escape(line)}</li>" for line in places)
-    summary = [
-        f"{escape(line)}" for line in report.figures.lines() if line.startswith(("updates", "wall"))
-    ]
+    players = report.outcome.standings.players
+    summary = say(
+        "sim-summary",
+        players=len(players),
+        # Ten players a game.
+        games=sum(row.figures.games for row in players) // 10,
+        posts=len(report.channel),
+        pictures=sum(1 for post in report.channel if post.picture),
+        seconds=f"{report.figures.wall_seconds:.0f}",
+        errors=len(report.figures.errors),
+    )
     stages = "\n".join(
         f"<section><h3>{escape(name)}</h3>\n" + "\n".join(map(_post_html, posts)) + "</section>"
         for name, posts in stage_sections(report)
     )
     return f"""<!doctype html>
-<html lang="ru"><head><meta charset="utf-8"><title>{title}: симуляция</title>
+<html lang="{LOCALE}"><head><meta charset="utf-8"><title>{page_title}</title>
 <style>
 body {{ font-family: system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; }}
 pre, .text {{ white-space: pre-wrap; font-family: ui-monospace, monospace; }}
@@ -191,17 +209,17 @@ pre, .text {{ white-space: pre-wrap; font-family: ui-monospace, monospace; }}
 </style></head><body>
 <h1>{title}</h1>
 <div class=summary>
-<p><b>Победитель:</b> {winner}</p>
+<p><b>{escape(say("sim-winner"))}</b> {winner}</p>
 <ol class=podium>
 {top}
 </ol>
-<p>{" · ".join(summary)} · сообщений в канале: {len(report.channel)}</p>
+<p>{escape(summary)}</p>
 </div>
-<h2>Итоговая таблица</h2>
+<h2>{escape(say("sim-final-table"))}</h2>
 <pre>{escape(report.outcome.standings_text)}</pre>
-<h2>Канал турнира по этапам</h2>
+<h2>{escape(say("sim-channel-by-stage"))}</h2>
 {stages}
-<h2>Figures</h2>
+<h2>{escape(say("sim-figures"))}</h2>
 <ul>
 {figures}
 </ul>

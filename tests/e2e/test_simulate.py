@@ -61,6 +61,9 @@ async def test_a_cup_is_played_to_the_final_and_reported(tmp_path: Path) -> None
     # A summary on top, the channel stage by stage, its pictures beside the page.
     assert page.index("Победитель:") < page.index("<h2>Итоговая таблица</h2>")
     assert f"<b>Победитель:</b> {rows[0].name}" in page
+    games = sum(row.figures.games for row in rows) // 10
+    assert re.search(rf"<p>20 игроков · {games} игр[аы]? · \d+ сообщени", page)
+    assert " в канале, картинок: " in page
     assert page.index("<h3>Отборочный тур</h3>") < page.index("<h3>Финал</h3>")
     assert '<img src="picture-001.png"' in page
     assert (tmp_path / "cup" / "picture-001.png").read_bytes().startswith(b"\x89PNG")
