@@ -71,14 +71,30 @@ async def open_standings(
     uow_factory: UnitOfWorkFactory,
     clock: Clock,
 ) -> None:
-    board = await standings_of_tournament(
-        uow_factory, callback_data.tournament_id, user.telegram_id, clock.now()
+    board = await _pressed_board(
+        callback, callback_data.tournament_id, user, texts, uow_factory, clock
     )
     if board is None or not isinstance(callback.message, Message):
-        await callback.answer(texts("standings-gone"), show_alert=True)
         return
     await _send_standings(callback.message, callback_data.tournament_id, board, texts)
     await callback.answer()
+
+
+async def _pressed_board(
+    callback: CallbackQuery,
+    tournament_id: int,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    clock: Clock,
+) -> StandingsBoard | None:
+    """The standings a button names, if the person may read them; else the press is told the
+    tournament is gone and gets None."""
+    board = await standings_of_tournament(uow_factory, tournament_id, user.telegram_id, clock.now())
+    if board is None or not isinstance(callback.message, Message):
+        await callback.answer(texts("standings-gone"), show_alert=True)
+        return None
+    return board
 
 
 async def _send_standings(
@@ -105,11 +121,10 @@ async def send_standings_file(
     clock: Clock,
     pictures: StandingsPainter,
 ) -> None:
-    board = await standings_of_tournament(
-        uow_factory, callback_data.tournament_id, user.telegram_id, clock.now()
+    board = await _pressed_board(
+        callback, callback_data.tournament_id, user, texts, uow_factory, clock
     )
     if board is None or not isinstance(callback.message, Message):
-        await callback.answer(texts("standings-gone"), show_alert=True)
         return
     async with long_work(callback, texts, replaced=False):  # drawing takes a while
         if callback_data.kind == PICTURE:
