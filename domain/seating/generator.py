@@ -23,6 +23,7 @@ from domain.seating.codes import code_tables
 from domain.seating.orbits import ORBITS, orbit_tables
 from domain.seating.seats import SEATS, assign_seats
 from domain.seating.swap_search import TableProblem, assign_tables
+from domain.seating.table_numbers import NumberingProblem, numbered_with_far_over
 
 TABLE_SIZE = SEATS
 # Swaps weighed by the table search when the request does not say: enough for the targets on
@@ -456,7 +457,15 @@ def _structured_start(
     designs: tuple[Callable[[], list[list[int]]], ...] = (
         lambda: [] if teams else code_tables(player_count, tables, rounds, random.Random(seed)),
         lambda: orbit_tables(
-            player_count, tables, rounds, target, bounds.s2, random.Random(seed), slots, judges
+            player_count,
+            tables,
+            rounds,
+            target,
+            bounds.s2,
+            random.Random(seed),
+            slots,
+            judges,
+            lambda tables_of: _numbered_design(tables_of, tables, judges, seed),
         ),
     )
     best: tuple[tuple[int, int], list[list[int]]] | None = None
@@ -469,6 +478,35 @@ def _structured_start(
             if best[0] <= (bounds.max_meet, bounds.s2):
                 break
     return None if best is None else tuple(tuple(row) for row in best[1])
+
+
+def _numbered_design(
+    tables_of: Sequence[Sequence[int]], tables: int, judges: Sequence[Sequence[int]], seed: int
+) -> tuple[list[list[int]], int]:
+    """A design (every player's table in every round) with its tables numbered for few games
+    at one table and with one judge, and the games more than one above a bound it leaves."""
+    rounds = len(tables_of)
+    player_count = len(tables_of[0]) if tables_of else 0
+    numbering = NumberingProblem(
+        player_count=player_count,
+        tables=(tables,) * rounds,
+        judges=tuple(tuple(row) for row in judges),
+        forbidden=frozenset(),
+        hint=((-1,) * player_count,) * rounds,
+    )
+    groups = [
+        [[p for p, t in enumerate(row) if t == table] for table in range(tables)]
+        for row in tables_of
+    ]
+    numbered, far_over = numbered_with_far_over(
+        numbering, groups, range(rounds), random.Random(seed)
+    )
+    renumbered = [[0] * player_count for _ in range(rounds)]
+    for r, groups_of_round in enumerate(numbered):
+        for t, group in enumerate(groups_of_round):
+            for p in group:
+                renumbered[r][p] = t
+    return renumbered, far_over
 
 
 def _meeting_quality(tables_of: Sequence[Sequence[int]]) -> tuple[int, int]:

@@ -20,7 +20,7 @@ GF(4) makes each pair meet 0 or 2 times (S2 = 540).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from math import comb
 
 import numpy as np
@@ -58,6 +58,7 @@ def orbit_tables(
     rng: random.Random,
     slots: Sequence[tuple[int, int]] | None = None,
     judges: Sequence[Sequence[int]] = (),
+    spread: Callable[[list[list[int]]], tuple[list[list[int]], int]] | None = None,
 ) -> list[list[int]]:
     """Table of every player in every round from cyclic orbits, or [] if the stage has no fit.
 
@@ -66,6 +67,10 @@ def orbit_tables(
     is player p's (orbit, shift) when the caller places the players (teams within an orbit),
     else they are placed at random. `judges[r][t]` is the judge (an index, -1 none) of table t
     in round r: the words also spread every player's games over the tables and the judges.
+    `spread(tables_of)`, when given, numbers a design's tables for few games at one table and
+    with one judge and counts the games more than one above a bound it leaves: a design of
+    meetings alone is then tried first (else the weighted searches, whose numbering is only
+    the shifts of `_OrbitSearch.shifted`).
     """
     if tables < 2 or rounds < 1 or player_count != ORBITS * tables:
         return []
@@ -73,6 +78,28 @@ def orbit_tables(
     if len(judges) == rounds and all(len(row) == tables for row in judges):
         labelings.append(np.array(judges))
     generator = np.random.default_rng(rng.getrandbits(64))
+    players = [(orbit, shift) for orbit in range(ORBITS) for shift in range(tables)]
+    rng.shuffle(players)
+    if slots is not None:
+        players = list(slots)
+
+    def tables_of(base: np.ndarray) -> list[list[int]]:
+        return [
+            [(int(base[orbit, r]) + shift) % tables for orbit, shift in players]
+            for r in range(rounds)
+        ]
+
+    if spread is not None:
+        # Meetings alone first: the least S2 the orbits reach (100 players at 10 tables over
+        # 6 rounds: 60-70, where the weighted searches end at 60-110). If the best numbering
+        # of that design leaves nobody more than one game above a bound, it is the start.
+        # Its own generator keeps the weighted searches' draws as they were without it.
+        search = _OrbitSearch(tables, rounds, meet_target, generator.spawn(1)[0])
+        words = search.run(s2_bound)
+        if search.figures(words)[0] == 0:
+            numbered, far_over = spread(tables_of(words))
+            if far_over == 0:
+                return numbered
     best: tuple[tuple[float, float, float], np.ndarray] | None = None
     for weight in _VISIT_WEIGHTS:
         search = _OrbitSearch(tables, rounds, meet_target, generator, labelings, weight)
@@ -83,14 +110,7 @@ def orbit_tables(
         if figures[:2] == (0, 0) and figures[2] <= s2_bound:
             break
     assert best is not None
-    base = best[1]
-    players = [(orbit, shift) for orbit in range(ORBITS) for shift in range(tables)]
-    rng.shuffle(players)
-    if slots is not None:
-        players = list(slots)
-    return [
-        [(int(base[orbit, r]) + shift) % tables for orbit, shift in players] for r in range(rounds)
-    ]
+    return tables_of(best[1])
 
 
 class _OrbitSearch:

@@ -89,9 +89,31 @@ def number_tables(
     rng: random.Random,
 ) -> list[list[list[int]]]:
     """The rounds with each free round's groups renumbered; groups and fixed rounds stay."""
-    if not free_rounds:
-        return rounds
+    return numbered_with_far_over(problem, rounds, free_rounds, rng)[0]
+
+
+def numbered_with_far_over(
+    problem: NumberingProblem,
+    rounds: list[list[list[int]]],
+    free_rounds: Sequence[int],
+    rng: random.Random,
+) -> tuple[list[list[list[int]]], int]:
+    """`number_tables`, and the games more than one above a player's bound, at a table or with
+    a judge, that its numbering still leaves."""
+    numbering = _best_numbering(problem, rounds, free_rounds, rng)
+    return numbering.copy_rounds(), numbering.far_over()
+
+
+def _best_numbering(
+    problem: NumberingProblem,
+    rounds: list[list[list[int]]],
+    free_rounds: Sequence[int],
+    rng: random.Random,
+) -> _Numbering:
+    """Sweeps, then shakes of a few rounds swept again, keeping the best numbering found."""
     numbering = _Numbering(problem, rounds, free_rounds)
+    if not free_rounds:
+        return numbering
     numbering.sweep(free_rounds)
     best_cost, best = numbering.cost(), numbering.copy_rounds()
     shakable = [r for r in free_rounds if not numbering.pinned(r)]
@@ -108,7 +130,7 @@ def number_tables(
             best_cost, best = cost, numbering.copy_rounds()
         else:
             numbering.restore(best)
-    return best
+    return numbering
 
 
 class _Numbering:
@@ -126,9 +148,8 @@ class _Numbering:
         self.tables = np.zeros((n, most), dtype=np.int64)
         # One column past the judges for tables without one, which costs nothing.
         self.judged = np.zeros((n, judge_count + 1), dtype=np.int64)
-        for r, groups in enumerate(rounds):
-            for t, group in enumerate(groups):
-                self._visit(r, t, group, 1)
+        for r in range(len(rounds)):
+            self._visit_round(r, 1)
         self.table_bound, self.judge_bound = player_bounds(problem, rounds, free)
         self.top = max(len(problem.tables), 1) + 1
         self.extra = self._fixed_costs()
@@ -139,9 +160,17 @@ class _Numbering:
             return judges[r][t]
         return self.judge_count
 
-    def _visit(self, r: int, t: int, group: Sequence[int], step: int) -> None:
-        self.tables[group, t] += step
-        self.judged[group, self._judge(r, t)] += step
+    def _visit_round(self, r: int, step: int) -> None:
+        """Add (or take out) the visits of every group of round r at its table."""
+        groups = self.rounds[r]
+        if not groups:
+            return
+        members = np.fromiter((p for group in groups for p in group), dtype=np.int64)
+        at = np.repeat(np.arange(len(groups)), [len(group) for group in groups])
+        judges = np.array([self._judge(r, t) for t in range(len(groups))])
+        # A player plays once a round: no index repeats, so plain indexing adds exactly once.
+        self.tables[members, at] += step
+        self.judged[members, judges[at]] += step
 
     def _fixed_costs(self) -> dict[int, np.ndarray]:
         """Per round, (player, table) costs of forbidden tables and the previous seating."""
@@ -180,6 +209,14 @@ class _Numbering:
             + self._price(judged, self.judge_bound).sum()
         )
 
+    def far_over(self) -> int:
+        """Games more than one above a bound, over every player's tables and judges."""
+        judged = self.judged[:, : self.judge_count]
+        return int(
+            np.maximum(0, self.tables - self.table_bound[:, None] - 1).sum()
+            + np.maximum(0, judged - self.judge_bound[:, None] - 1).sum()
+        )
+
     def _marginal(self, visits: np.ndarray, bound: np.ndarray) -> np.ndarray:
         return self._price(visits + 1, bound) - self._price(visits, bound)
 
@@ -201,11 +238,9 @@ class _Numbering:
         for _ in range(_SWEEPS):
             changed = False
             for r in free_rounds:
-                for t, group in enumerate(self.rounds[r]):
-                    self._visit(r, t, group, -1)
+                self._visit_round(r, -1)
                 order = cheapest_assignment(self._round_costs(r))
-                for t, group in enumerate(self.rounds[r]):
-                    self._visit(r, t, group, 1)
+                self._visit_round(r, 1)
                 if order != list(range(len(order))):
                     self.renumber(r, order)
                     changed = True
@@ -215,14 +250,12 @@ class _Numbering:
     def renumber(self, r: int, order: Sequence[int]) -> None:
         """Move group g of round r to table order[g]."""
         groups = self.rounds[r]
-        for t, group in enumerate(groups):
-            self._visit(r, t, group, -1)
+        self._visit_round(r, -1)
         numbered: list[list[int]] = [[] for _ in groups]
         for group, t in zip(groups, order, strict=True):
             numbered[t] = group
         self.rounds[r] = numbered
-        for t, group in enumerate(numbered):
-            self._visit(r, t, group, 1)
+        self._visit_round(r, 1)
 
     def copy_rounds(self) -> list[list[list[int]]]:
         return [list(groups) for groups in self.rounds]

@@ -58,3 +58,35 @@ def test_players_placed_in_orbits_by_team_never_meet_and_spread_over_tables_and_
         with_judge = Counter(judges[r][row[player]] for r, row in enumerate(tables_of))
         # Bound ⌈6 / 6⌉ = 1: one game above it at most.
         assert max(at_table.values()) <= 2 and max(with_judge.values()) <= 2
+
+
+def test_a_design_of_meetings_alone_is_the_start_when_its_numbering_spreads_everyone() -> None:
+    # The caller's numbering says nobody is more than one game above a bound: its numbered
+    # design is taken as it is, and no weighted search follows.
+    numbered: list[list[list[int]]] = []
+
+    def spread(tables_of: list[list[int]]) -> tuple[list[list[int]], int]:
+        renumbered = [[(t + 1) % 10 for t in row] for row in tables_of]
+        numbered.append(renumbered)
+        return renumbered, 0
+
+    tables_of = orbit_tables(100, 10, 6, 2, 0, random.Random(0), spread=spread)
+    assert len(numbered) == 1 and tables_of == numbered[0]
+    assert max(meeting_counts(tables_of)) == 2
+
+
+def test_a_design_its_numbering_leaves_players_far_above_a_bound_gives_way_to_the_weighted() -> (
+    None
+):
+    calls: list[int] = []
+
+    def spread(tables_of: list[list[int]]) -> tuple[list[list[int]], int]:
+        calls.append(1)
+        return tables_of, 5
+
+    judges = [[(table + r) % 6 for table in range(6)] for r in range(6)]
+    tables_of = orbit_tables(60, 6, 6, 2, 360, random.Random(0), None, judges, spread)
+    assert calls == [1]
+    for player in range(60):
+        with_judge = Counter(judges[r][row[player]] for r, row in enumerate(tables_of))
+        assert max(with_judge.values()) <= 2
