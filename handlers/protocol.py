@@ -22,6 +22,7 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 from bot.config import Settings
 from bot.i18n import format_points
 from bot.web.miniapp import live_game_url
+from domain.actor import Actor
 from domain.cards import Side
 from domain.game_end import GameEnd
 from domain.protocol import ProtocolError, Removal
@@ -48,6 +49,7 @@ from domain.scoring import SeatScore
 from domain.services import protocols
 from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.protocols import NotYourTable, ProtocolView
+from domain.services.tournaments import tournaments_of
 from domain.users import User
 from handlers.callbacks import RowId
 from handlers.common import edit_screen
@@ -481,24 +483,30 @@ async def _act(
 
 
 async def list_protocols(
-    message: Message, user: User, texts: Texts, uow_factory: UnitOfWorkFactory
+    message: Message, actor: Actor, texts: Texts, uow_factory: UnitOfWorkFactory
 ) -> None:
-    """/protocol: the protocols this judge may open (a lost message is never a problem)."""
-    games = await protocols.judge_games(uow_factory, user.telegram_id)
+    """/protocol: the protocols this judge may open (a lost message is never a problem); a
+    judge of several tournaments reads each game's tournament on its button."""
+    games = await protocols.judge_games(uow_factory, actor.user_id)
     if not games:
         await message.answer(texts("protocol-screen-no-games"))
         return
+    titles: dict[int, str] = {}
+    if len({game.tournament_id for game in games}) > 1:
+        titles = {t.id: t.title for t in await tournaments_of(uow_factory, actor)}
     keyboard = InlineKeyboardBuilder()
     for game in games:
-        keyboard.button(
-            text=texts(
-                "protocol-screen-game-button",
-                game=game.round_number,
-                table=game.game.table,
-                confirmed="yes" if game.game.state is GameState.CONFIRMED else "no",
-            ),
-            callback_data=ProtocolButton(game=game.game.id, act=OPEN),
+        label = texts(
+            "protocol-screen-game-button",
+            game=game.round_number,
+            table=game.game.table,
+            confirmed="yes" if game.game.state is GameState.CONFIRMED else "no",
         )
+        if game.tournament_id in titles:
+            label = texts(
+                "protocol-screen-game-of", tournament=titles[game.tournament_id], game=label
+            )
+        keyboard.button(text=label, callback_data=ProtocolButton(game=game.game.id, act=OPEN))
     keyboard.adjust(1)
     await message.answer(texts("protocol-screen-choose"), reply_markup=keyboard.as_markup())
 

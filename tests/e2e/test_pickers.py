@@ -1,5 +1,6 @@
 """Commands about one tournament need no number: the person's one tournament is taken, several
-are offered as buttons (/lot, /audit; /rounds, /swap and /move are in test_rounds)."""
+are offered as buttons (/lot, /audit, /standings; /protocol names each game's tournament when
+the judge has several; /rounds, /swap and /move are in test_rounds)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ from bot.app import Application
 from bot.fake_telegram import ChatMessage, FakeTelegram
 from bot.sandbox import running_bot, sandbox_settings
 from bot.simulation.screens import containing, press
-from tests.factories import CHIEF_JUDGE, ORGANIZER, seed_tournament
+from domain.actor import Actor
+from domain.services import rounds
+from tests.factories import CHIEF_JUDGE, FIRST_JUDGE, NOW, ORGANIZER, seed_tournament
 
 
 @pytest.fixture
@@ -80,3 +83,26 @@ async def test_standings_offer_a_choice_of_two_running_tournaments(
     await organizer.press(choice, button_text="Кубок Сибири").answer()
     table = await organizer.wait_for(containing("Турнирная таблица: Кубок Сибири"))
     assert _labels(table)[:1] == ["Картинкой"]
+
+
+async def test_a_judge_of_two_tournaments_reads_each_protocols_tournament_on_its_button(
+    app: Application, fake_telegram: FakeTelegram
+) -> None:
+    # One table judge (FIRST_JUDGE) in both: round 1 of each is published.
+    await seed_tournament(app.uow_factory, players=10, judges=1)
+    await _second_tournament(app)
+    organizer = Actor(ORGANIZER, NOW)
+    async with app.uow_factory() as uow:
+        ids = [tournament.id for tournament in await uow.tournaments.of_person(ORGANIZER)]
+    for tournament_id in ids:
+        await rounds.start_stage(app.uow_factory, organizer, tournament_id, seed=3, swaps=200)
+        await rounds.publish_round(app.uow_factory, organizer, tournament_id, 1)
+    judge = fake_telegram.user(FIRST_JUDGE, "Судья")
+    judge.send("/protocol")
+    choice = await judge.wait_for(containing("Выберите протокол"))
+    assert sorted(_labels(choice)) == [
+        "Кубок Ворона · Тур 1 · стол 1",
+        "Кубок Сибири · Тур 1 · стол 1",
+    ]
+    await judge.press(choice, button_text="Кубок Сибири · Тур 1 · стол 1").answer()
+    await judge.wait_for(containing("Протокол · тур 1 · стол 1"))

@@ -54,6 +54,7 @@ protocol-screen-not-confirmed = The protocol is not confirmed yet.
 protocol-screen-not-yours = This protocol is kept by the table's judge or the chief judge.
 protocol-screen-no-games = You have no open protocols.
 protocol-screen-choose = Choose a protocol:
+protocol-screen-game-of = { $tournament } · { $game }
 protocol-screen-game-button = Round { $game } · table { $table }{ $confirmed ->
         [yes] {" "}✓
        *[no] {""}

@@ -54,6 +54,7 @@ protocol-screen-not-confirmed = Протокол ещё не подтвержд�
 protocol-screen-not-yours = Этот протокол ведёт судья стола или главный судья.
 protocol-screen-no-games = Открытых протоколов у вас нет.
 protocol-screen-choose = Выберите протокол:
+protocol-screen-game-of = { $tournament } · { $game }
 protocol-screen-game-button = Тур { $game } · стол { $table }{ $confirmed ->
         [yes] {" "}✓
        *[no] {""}
