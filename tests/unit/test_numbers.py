@@ -3,11 +3,15 @@ field's own message."""
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from domain import validation
+from domain.presets import PRESET_IDS, PRESETS_DIR
 from domain.regulation import MAX_NESTING, RegulationError, nesting_depth, read_regulation
 from domain.validation import Invalid
 
@@ -55,3 +59,53 @@ def test_a_regulation_nested_thousands_of_levels_deep_is_refused_with_a_reason()
     with pytest.raises(RegulationError) as refused:
         read_regulation(deep)
     assert refused.value.problems == [("file", f"nested deeper than {MAX_NESTING} levels")]
+
+
+_JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(10**30), max_value=10**30)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+
+
+def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [prefix]
+    items = (
+        value.items()
+        if isinstance(value, dict)
+        else enumerate(value)
+        if isinstance(value, list)
+        else ()
+    )
+    for key, inner in items:
+        found.extend(_paths(inner, (*prefix, key)))
+    return found
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data(), preset=st.sampled_from(PRESET_IDS))
+def test_an_uploaded_regulation_with_any_value_changed_is_read_or_refused_with_reasons(
+    data: st.DataObject, preset: str
+) -> None:
+    # A preset with some of its values replaced by any JSON (or removed): what an organizer's
+    # hand-edited file may hold. It is a regulation or refused with reasons, nothing else.
+    document = json.loads((PRESETS_DIR / f"{preset}.json").read_text(encoding="utf-8"))
+    for _ in range(data.draw(st.integers(1, 3))):
+        path = data.draw(st.sampled_from(_paths(document)[1:]))
+        parent = document
+        for key in path[:-1]:
+            parent = parent[key]
+        if data.draw(st.booleans()) and isinstance(parent, dict):
+            del parent[path[-1]]
+        else:
+            parent[path[-1]] = data.draw(_JSON)
+    try:
+        read_regulation(json.dumps(document))
+    except RegulationError as refused:
+        assert refused.problems
