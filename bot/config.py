@@ -27,6 +27,11 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 REDIS_SCHEMES = ("redis", "rediss", "unix")
 
 
+def _ascii_digits(text: str) -> bool:
+    """Written in ASCII digits only ("²" or "٣" are digits to `str.isdigit` and `int`)."""
+    return text.isascii() and text.isdigit()
+
+
 class SettingsError(Exception):
     """A setting has a bad value; the message is one line naming it."""
 
@@ -93,7 +98,7 @@ class Settings(BaseSettings):
     def _token_shape(cls, value: SecretStr | None) -> SecretStr | None:
         if value is not None:
             head, _, tail = value.get_secret_value().partition(":")
-            if not head.isdigit() or not tail:
+            if not _ascii_digits(head) or not tail:
                 raise ValueError("expected the form 123456789:ABC... given by @BotFather")
         return value
 
@@ -109,10 +114,9 @@ class Settings(BaseSettings):
     def _comma_separated_ids(cls, value: object) -> object:
         if isinstance(value, str):
             parts = [part.strip() for part in value.replace(";", ",").split(",")]
-            try:
-                return frozenset(int(part) for part in parts if part)
-            except ValueError:
-                raise ValueError("expected Telegram user ids separated by commas") from None
+            if not all(_ascii_digits(part) for part in parts if part):
+                raise ValueError("expected Telegram user ids separated by commas")
+            return frozenset(int(part) for part in parts if part)
         return value
 
     @field_validator("default_locale")

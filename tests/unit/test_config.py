@@ -52,6 +52,8 @@ def test_values_come_from_the_environment_and_dotenv(monkeypatch, tmp_path) -> N
     [
         ("BOT_TOKEN", "not-a-token"),
         ("ADMIN_IDS", "12,abc"),
+        ("ADMIN_IDS", "12,٣"),
+        ("BOT_TOKEN", "١٢٣:ABC"),
         ("DEFAULT_LOCALE", "de"),
         ("TIMEZONE", "Mars/Olympus"),
         ("DATABASE_URL", "mysql://localhost/db"),
