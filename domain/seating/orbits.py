@@ -69,8 +69,8 @@ def orbit_tables(
     in round r: the words also spread every player's games over the tables and the judges.
     `spread(tables_of)`, when given, numbers a design's tables for few games at one table and
     with one judge and counts the games more than one above a bound it leaves: a design of
-    meetings alone is then tried first (else the weighted searches, whose numbering is only
-    the shifts of `_OrbitSearch.shifted`).
+    meetings alone is then tried first when the stage has fewer rounds than tables (else the
+    weighted searches, whose numbering is only the shifts of `_OrbitSearch.shifted`).
     """
     if tables < 2 or rounds < 1 or player_count != ORBITS * tables:
         return []
@@ -89,11 +89,15 @@ def orbit_tables(
             for r in range(rounds)
         ]
 
-    if spread is not None:
+    if spread is not None and rounds < tables:
         # Meetings alone first: the least S2 the orbits reach (100 players at 10 tables over
         # 6 rounds: 60-70, where the weighted searches end at 60-110). If the best numbering
         # of that design leaves nobody more than one game above a bound, it is the start.
         # Its own generator keeps the weighted searches' draws as they were without it.
+        # With fewer rounds than tables every player misses some table (and judge) and may
+        # play two games at one, so the numbering has room; with as many rounds as tables
+        # (60 players in teams of 3 at 6 tables, 100 players over 10 rounds) every such
+        # design tried left 20-75 games more than one above a bound: no trial there.
         search = _OrbitSearch(tables, rounds, meet_target, generator.spawn(1)[0])
         words = search.run(s2_bound)
         if search.figures(words)[0] == 0:
@@ -314,7 +318,7 @@ class _Visits:
         return self.labels[self.round_index, tables]
 
     def recount(self, words: np.ndarray) -> None:
-        at = self._at(words)
+        at = self.at = self._at(words)
         self.counts = np.zeros((ORBITS, self.tables, self.none + 1), dtype=np.int64)
         for r in range(words.shape[1]):
             np.add.at(
@@ -335,7 +339,7 @@ class _Visits:
         up = self.price[counts + 1] - self.price[counts]
         down = self.price[np.maximum(counts - 1, 0)] - self.price[counts]
         up[:, :, self.none] = down[:, :, self.none] = 0
-        now = self._at(words)[:, :, None, :]
+        now = self.at[:, :, None, :]
         joined = np.take(up, self.then_flat)
         left = np.take(down, self.offsets + now)
         return ((joined + left) * (self.then != now)).sum(axis=3)
@@ -347,3 +351,4 @@ class _Visits:
         self.counts[i, self.shifts, old] -= 1
         self.counts[i, self.shifts, new] += 1
         self.counts[i, :, self.none] = 0
+        self.at[i, r] = new

@@ -84,9 +84,22 @@ def test_a_design_its_numbering_leaves_players_far_above_a_bound_gives_way_to_th
         calls.append(1)
         return tables_of, 5
 
-    judges = [[(table + r) % 6 for table in range(6)] for r in range(6)]
-    tables_of = orbit_tables(60, 6, 6, 2, 360, random.Random(0), None, judges, spread)
+    judges = [[(table + r) % 10 for table in range(10)] for r in range(6)]
+    tables_of = orbit_tables(100, 10, 6, 2, 0, random.Random(0), None, judges, spread)
     assert calls == [1]
-    for player in range(60):
+    for player in range(100):
         with_judge = Counter(judges[r][row[player]] for r, row in enumerate(tables_of))
         assert max(with_judge.values()) <= 2
+
+
+def test_with_as_many_rounds_as_tables_no_design_of_meetings_alone_is_tried() -> None:
+    calls: list[int] = []
+
+    def spread(tables_of: list[list[int]]) -> tuple[list[list[int]], int]:
+        calls.append(1)
+        return tables_of, 0
+
+    judges = [[(table + r) % 6 for table in range(6)] for r in range(6)]
+    tables_of = orbit_tables(60, 6, 6, 2, 360, random.Random(0), None, judges, spread)
+    assert calls == []
+    assert max(meeting_counts(tables_of)) == 2
