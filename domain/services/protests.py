@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
+from decimal import Decimal
 
 from domain.actor import Actor
 from domain.cards import Role
@@ -76,8 +77,9 @@ def _summary(
     for score in score_game(protocol, tournament.regulation):
         player = players.get(int(score.player))
         name = player.nickname if player else score.player
-        points = str(score.total)
-        lines.append(Phrase.of("protest-seat-points", seat=score.seat, name=name, points=points))
+        lines.append(
+            Phrase.of("protest-seat-points", seat=score.seat, name=name, points=score.total)
+        )
     return {
         "winner": protocol.winner.value,
         "don": _seats_of(protocol, Role.DON),
@@ -151,11 +153,12 @@ async def _offer_protests(
         if player is None or player.user_id is None:
             continue
         key = offer_key(game.game.id, participant_id)
-        args: dict[str, str | int | Lines] = {
+        args: dict[str, str | int | Decimal | Lines] = {
             "game": game.round_number,
             "table": game.game.table,
             "winner": protocol.winner.value,
-            "points": str(scores[participant_id].total),
+            # Written the reader's way when rendered: "2,3", "−1" in Russian.
+            "points": scores[participant_id].total,
             "time": time,
         }
         button = Button(Phrase.of("protest-button"), FileProtest(game.game.id))

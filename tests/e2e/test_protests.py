@@ -59,7 +59,7 @@ async def test_a_protest_filed_by_buttons_survives_a_restart_and_is_rejected(
         await judge.fill_red_win()
         await judge.confirm()
         offer = await protester.wait_for(lambda m: "Протест" in str(m.buttons))
-        assert "до 18:10" in (offer.text or "") and "Ваши баллы: 2.3" in (offer.text or "")
+        assert "до 18:10" in (offer.text or "") and "Ваши баллы: 2,3" in (offer.text or "")
         # A stranger pressing the player's button is refused and files nothing.
         stranger = fake_telegram.user(seeded.judges[1], "Судья")
         refused = await stranger.press(offer, button_text="Протест")
@@ -72,6 +72,8 @@ async def test_a_protest_filed_by_buttons_survives_a_restart_and_is_rejected(
         card = await chief.wait_for(lambda m: "Протест · Кубок Ворона" in (m.text or ""))
         assert "Суть: Судья не засчитал фол игроку 3" in (card.text or "")
         assert "победа красных" in (card.text or "")
+        # Each seat's points the Russian way: the first killed's 2,3, no "2.3".
+        assert " — 2,3\n" in (card.text or "") and "2.3" not in (card.text or "")
         # One second later the second player's press is refused with the closing time.
         late_offer = await latecomer.wait_for(lambda m: "Протест" in str(m.buttons))
         clock.moment = CLOSES
