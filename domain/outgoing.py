@@ -159,6 +159,9 @@ class DeliveryStatus(StrEnum):
     UNREACHABLE = "unreachable"
     UNCERTAIN = "uncertain"
     FAILED = "failed"
+    # An edit drawn when sent that a newer edit of the same message replaced before it went:
+    # the newer one shows everything it would have (see the delivery worker's promise).
+    SUPERSEDED = "superseded"
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,10 @@ per kind of message (`domain.outgoing.when_answer_lost`):
 - an edit of a posted message is sent again (editing twice shows nothing twice);
 - a new post in a group or channel is better uncertain than twice: it is marked "uncertain" and
   never sent again.
+An edit whose text is drawn when it is sent (the live table) that a newer pending edit of the
+same posted message replaces is settled as "superseded" without being sent: the newer one,
+drawn when it goes, shows everything the older would have (the channel's limits no longer
+spend a slot on each result's edit while the results come faster than they allow).
 The organizer gets the unreachable and uncertain messages of a tournament as one digest once its
 broadcast is over, not one message per person.
 
@@ -333,8 +337,9 @@ class DeliveryWorker:
         return max(cycle.pause, 0.001)
 
     async def _claim_what_may_go(self, uow: SqlUnitOfWork) -> _Cycle:
-        waiting = await uow.outbox.waiting(QUEUE_WINDOW)
         now = self._clock()
+        await uow.outbox.supersede(now)
+        waiting = await uow.outbox.waiting(QUEUE_WINDOW)
         cycle = _Cycle(pause=self._poll_seconds)
         slots: dict[int, Slot] = {}
         seen: set[int] = set()

@@ -147,6 +147,9 @@ async def _schedule_window_refreshes(
             chat_id=tournament.channel_id,
             text_drawing=live_standings(tournament.id, moment),
             edit_key=live_key(tournament.id),
+            # Pinned like the result's edit (only a table posted anew is pinned), so either
+            # may supersede the other while both wait.
+            pin=True,
             tournament_id=tournament.id,
             dedupe_key=f"{key}:{protocol_key}",
         )

@@ -18,6 +18,7 @@ from domain.outgoing import (
     Phrase,
     ScheduledPush,
 )
+from domain.services.standings_posts import live_key, live_standings
 from domain.tournament import Tournament, TournamentState
 from domain.users import User
 
@@ -240,6 +241,45 @@ async def test_anchors_and_unreachable_chats_are_remembered(
         await uow.commit()
     async with uow_factory() as uow:
         assert await uow.outbox.unreachable_chats() == set()
+
+
+async def test_only_the_newest_waiting_edit_of_a_posted_live_table_is_sent(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    def live(minute: int, chat_id: int = -100) -> OutgoingMessage:
+        return OutgoingMessage(
+            chat_id=chat_id,
+            text_drawing=live_standings(7, NOON + timedelta(minutes=minute)),
+            edit_key=live_key(7),
+            pin=True,
+            dedupe_key=f"live:{chat_id}:{minute}",
+        )
+
+    async with uow_factory() as uow:
+        # Not posted yet: the first edit posts (and pins) the table, so nothing is superseded.
+        await uow.outbox.add_many([live(1), live(2)])
+        assert await uow.outbox.supersede(NOON) == 0
+        await uow.outbox.set_anchor(live_key(7), Anchor(-100, 10))
+        # A result's post between the edits, and an edit written as text, are sent as ever.
+        await uow.outbox.add(OutgoingMessage(chat_id=-100, text="Стол 1: победа мирных"))
+        await uow.outbox.add(OutgoingMessage(chat_id=-100, text="x", edit_key=live_key(7)))
+        await uow.outbox.add_many([live(3), live(4, chat_id=-200)])
+        assert await uow.outbox.supersede(NOON) == 2
+        await uow.commit()
+    async with uow_factory() as uow:
+        waiting = await uow.outbox.waiting(10)
+        claimed = await uow.outbox.claim([item.id for item in waiting], "a")
+        counts = await uow.outbox.status_counts()
+    sent = [
+        (item.message.chat_id, item.message.text, item.message.text_drawing) for item in claimed
+    ]
+    assert sent == [
+        (-100, "Стол 1: победа мирных", None),
+        (-100, "x", None),
+        (-100, None, live(3).text_drawing),
+        (-200, None, live(4).text_drawing),
+    ]
+    assert counts[DeliveryStatus.SUPERSEDED] == 2
 
 
 async def test_a_rescheduled_push_moves_and_a_due_one_is_taken_once(

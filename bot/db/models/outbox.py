@@ -40,7 +40,10 @@ class _MessageColumns:
 class OutboxRow(_MessageColumns, Base):
     __tablename__ = "outbox"
     # The worker reads pending messages oldest first.
-    __table_args__ = (Index("ix_outbox_status_id", "status", "id"),)
+    __table_args__ = (
+        Index("ix_outbox_status_id", "status", "id"),
+        Index("ix_outbox_drawn_edit_status", "drawn_edit", "status"),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     dedupe_key: Mapped[str | None] = mapped_column(String(255), unique=True)
@@ -60,6 +63,9 @@ class OutboxRow(_MessageColumns, Base):
     maybe_duplicate: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     # Unreachable or uncertain: when the organizer's digest named it (unset: not yet).
     reported_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # The edit key of an edit whose text is drawn when it is sent (the live table): a newer
+    # pending one of the same key supersedes it (`SqlOutbox.supersede`).
+    drawn_edit: Mapped[str | None] = mapped_column(String(255))
 
 
 class MessageAnchorRow(Base):

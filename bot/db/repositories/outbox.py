@@ -12,6 +12,7 @@ from typing import Any
 from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import aliased
 
 from bot.db.models import MessageAnchorRow, OutboxRow, ScheduledPushRow, UnreachableChatRow
 from bot.db.models.outbox import _MessageColumns
@@ -265,6 +266,7 @@ class SqlOutbox:
                     "attempts": 0,
                     "maybe_duplicate": False,
                     "dedupe_key": message.dedupe_key,
+                    "drawn_edit": message.edit_key if message.text_drawing is not None else None,
                     **_message_values(message),
                 }
                 for message in messages[start : start + BATCH]
@@ -278,6 +280,40 @@ class SqlOutbox:
             recorded += result.rowcount  # type: ignore[attr-defined]
         self.added += recorded
         return recorded
+
+    async def supersede(self, now: datetime) -> int:
+        """Settle as superseded every pending edit drawn when sent that a newer pending edit of
+        the same posted message (its anchor stored) replaces: only the newest is sent, drawn
+        then, showing all the older ones would. Returns how many were superseded.
+
+        The live table gets an edit for every result and every window's close; when the
+        channel's limits hold them back, they would otherwise all be drawn and sent in turn."""
+        newer = aliased(OutboxRow)
+        statement = (
+            update(OutboxRow)
+            .where(
+                OutboxRow.status == DeliveryStatus.PENDING.value,
+                OutboxRow.drawn_edit.is_not(None),
+                select(MessageAnchorRow.key)
+                .where(
+                    MessageAnchorRow.key == OutboxRow.drawn_edit,
+                    MessageAnchorRow.chat_id == OutboxRow.chat_id,
+                )
+                .exists(),
+                select(newer.id)
+                .where(
+                    newer.drawn_edit == OutboxRow.drawn_edit,
+                    newer.chat_id == OutboxRow.chat_id,
+                    newer.status == DeliveryStatus.PENDING.value,
+                    newer.id > OutboxRow.id,
+                )
+                .exists(),
+            )
+            .values(status=DeliveryStatus.SUPERSEDED.value, finished_at=now)
+            .execution_options(synchronize_session=False)
+        )
+        result = await self._session.execute(statement)
+        return result.rowcount  # type: ignore[attr-defined]
 
     async def waiting(self, limit: int) -> list[Waiting]:
         """Pending messages, oldest first (due or not: order within a chat must hold)."""
