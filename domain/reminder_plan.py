@@ -136,7 +136,8 @@ def _deadline_reminders(facts: ReminderFacts) -> list[ScheduledPush]:
         )
     ]
     registered = [p for p in facts.participants if p.status is ParticipantStatus.REGISTERED]
-    if tournament.entry_fee:
+    fee = tournament.entry_fee
+    if fee:
         for player in registered:
             if not player.paid and player.user_id is not None:
                 pushes.append(
@@ -148,7 +149,7 @@ def _deadline_reminders(facts: ReminderFacts) -> list[ScheduledPush]:
                         Phrase.of(
                             "reminder-unpaid",
                             tournament=tournament.title,
-                            fee=str(tournament.entry_fee),
+                            fee=fee,  # a Decimal: "500,5" in Russian when rendered
                             deadline=closes,
                         ),
                     )

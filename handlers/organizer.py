@@ -19,7 +19,7 @@ from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.config import Settings
-from bot.i18n import LOCALES
+from bot.i18n import LOCALES, format_points
 from bot.seeds import page_token
 from domain import validation
 from domain.actor import Actor
@@ -122,7 +122,7 @@ def _keep_label(step: str, data: dict[str, Any], settings: Settings, texts: Text
         return texts("wizard-keep-timetable")
     if step == "fee":
         fee = _regulation_of(data).entry_fee
-        return texts("wizard-keep-fee", fee=str(fee.amount) if fee else "0")
+        return texts("wizard-keep-fee", fee=format_points(fee.amount if fee else 0, texts.locale))
     if step in ("deadline", "checkin", "quota", "channel"):
         return texts(f"wizard-skip-{step}")
     return None
@@ -371,7 +371,11 @@ def _settings_text(tournament: Tournament, texts: Texts) -> str:
         capacity=tournament.capacity or "-",
         deadline=_moment(deadline, tournament.timezone) if deadline else "-",
         checkin=_moment(cutoff, tournament.timezone) if cutoff else "-",
-        fee=str(tournament.entry_fee) if tournament.entry_fee is not None else "-",
+        fee=(
+            format_points(tournament.entry_fee, texts.locale)
+            if tournament.entry_fee is not None
+            else "-"
+        ),
         quota=tournament.club_quota or "-",
         channel=escape(_channel(tournament)),
         language=LANGUAGE_NAMES.get(tournament.locale, tournament.locale),

@@ -7,6 +7,7 @@ from dataclasses import replace
 from datetime import UTC, date, datetime
 from decimal import Decimal
 
+from bot.i18n import translator
 from domain.intents import CheckIn
 from domain.outgoing import ScheduledPush
 from domain.registration import ParticipantStatus
@@ -170,7 +171,7 @@ def test_before_the_deadline_unpaid_players_captains_of_short_teams_and_the_orga
         tournament=tournament(
             regulation_id="siberia-ural-teams",
             registration_deadline=deadline,
-            entry_fee=Decimal(1500),
+            entry_fee=Decimal("1500.50"),
         ),
         participants=[
             player(1, team_id=1, paid=True),
@@ -188,7 +189,12 @@ def test_before_the_deadline_unpaid_players_captains_of_short_teams_and_the_orga
         "unpaid:2",
     ]
     assert plan["unpaid:2"].due_at == _utc(2026, 5, 9, 17, 59)
-    assert _args(plan["unpaid:2"])["fee"] == "1500"
+    # The fee is written the reader's way when rendered: "1500,5" in Russian.
+    assert _args(plan["unpaid:2"])["fee"] == Decimal("1500.50")
+    unpaid = translator().get(
+        "ru", "reminder-unpaid", tournament="К", deadline="d", fee=Decimal("1500.50")
+    )
+    assert "ваш взнос (1500,5)" in unpaid
     assert _args(plan["team:2"]) == {
         "tournament": "Кубок",
         "team": "Команда 2",
