@@ -3,8 +3,9 @@
 aiogram reads the conversation state of every update (after taking the sender's isolation
 lock); the same read also fetches the sender's user row, so that the middleware remembering
 the sender (`handlers/middlewares.py`) needs no transaction of its own: one read transaction
-per update instead of two, and nothing cached across updates (another replica may change
-either row at any time).
+per update instead of two; the data read with the state serves the handler's `get_data` in the
+same update (a wizard's step reads its answers so far without another transaction). Nothing is
+cached across updates (another replica may change either row at any time).
 """
 
 from __future__ import annotations
@@ -25,6 +26,11 @@ from domain.users import User
 # The sender read with the conversation state of the update being handled: (telegram id, user
 # or None when never stored). Each update is handled in its own task, so its own context.
 _sender: ContextVar[tuple[int, User | None] | None] = ContextVar("sender", default=None)
+# The conversation of the update being handled as it read and wrote it: (key, data), so a
+# handler's `get_data` after the state's read needs no transaction of its own.
+_conversation: ContextVar[tuple[str, dict[str, Any]] | None] = ContextVar(
+    "conversation", default=None
+)
 
 
 def sender_read_with_state(telegram_id: int) -> User | Unread | None:
@@ -48,10 +54,12 @@ class SqlStorage(BaseStorage):
         await self._write(key, state=value)
 
     async def get_state(self, key: StorageKey) -> str | None:
+        row_key = self._keys.build(key)
         async with self._session_factory() as session:
-            row = await session.get(ConversationRow, self._keys.build(key))
+            row = await session.get(ConversationRow, row_key)
             sender = await SqlUserRepository(session).get(key.user_id)
         _sender.set((key.user_id, sender))
+        _conversation.set((row_key, dict(row.data) if row else {}))
         return row.state if row else None
 
     async def set_data(self, key: StorageKey, data: Mapping[str, Any]) -> None:
@@ -63,6 +71,12 @@ class SqlStorage(BaseStorage):
         return await self._write(key, lambda current: {**current, **data})
 
     async def get_data(self, key: StorageKey) -> dict[str, Any]:
+        """The conversation's data: as this update read it with the state (or wrote it since),
+        else read."""
+        row_key = self._keys.build(key)
+        known = _conversation.get()
+        if known is not None and known[0] == row_key:
+            return dict(known[1])
         row = await self._read(key)
         return dict(row.data) if row else {}
 
@@ -96,4 +110,8 @@ class SqlStorage(BaseStorage):
                 await session.delete(row)
             elif not stored and not empty:
                 session.add(row)
-            return dict(row.data)
+            written = dict(row.data)
+        known = _conversation.get()
+        if known is not None and known[0] == row_key:
+            _conversation.set((row_key, written))
+        return dict(written)
