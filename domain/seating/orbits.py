@@ -69,8 +69,8 @@ def orbit_tables(
     in round r: the words also spread every player's games over the tables and the judges.
     `spread(tables_of)`, when given, numbers a design's tables for few games at one table and
     with one judge and counts the games more than one above a bound it leaves: a design of
-    meetings alone is then tried first when the stage has fewer rounds than tables (else the
-    weighted searches, whose numbering is only the shifts of `_OrbitSearch.shifted`).
+    meetings alone is then tried after the first weighted search (`_meetings_alone`; the
+    weighted searches' numbering is only the shifts of `_OrbitSearch.shifted`).
     """
     if tables < 2 or rounds < 1 or player_count != ORBITS * tables:
         return []
@@ -89,23 +89,8 @@ def orbit_tables(
             for r in range(rounds)
         ]
 
-    if spread is not None and rounds < tables:
-        # Meetings alone first: the least S2 the orbits reach (100 players at 10 tables over
-        # 6 rounds: 60-70, where the weighted searches end at 60-110). If the best numbering
-        # of that design leaves nobody more than one game above a bound, it is the start.
-        # Its own generator keeps the weighted searches' draws as they were without it.
-        # With fewer rounds than tables every player misses some table (and judge) and may
-        # play two games at one, so the numbering has room; with as many rounds as tables
-        # (60 players in teams of 3 at 6 tables, 100 players over 10 rounds) every such
-        # design tried left 20-75 games more than one above a bound: no trial there.
-        search = _OrbitSearch(tables, rounds, meet_target, generator.spawn(1)[0])
-        words = search.run(s2_bound)
-        if search.figures(words)[0] == 0:
-            numbered, far_over = spread(tables_of(words))
-            if far_over == 0:
-                return numbered
     best: tuple[tuple[float, float, float], np.ndarray] | None = None
-    for weight in _VISIT_WEIGHTS:
+    for k, weight in enumerate(_VISIT_WEIGHTS):
         search = _OrbitSearch(tables, rounds, meet_target, generator, labelings, weight)
         words = search.shifted(search.run(s2_bound))
         figures = search.figures(words)
@@ -113,8 +98,33 @@ def orbit_tables(
             best = (figures, words)
         if figures[:2] == (0, 0) and figures[2] <= s2_bound:
             break
+        if k == 0 and spread is not None and rounds < tables:
+            trial = _meetings_alone(tables, rounds, meet_target, generator, s2_bound)
+            if trial is not None:
+                numbered, far_over = spread(tables_of(trial))
+                if far_over == 0:
+                    return numbered
     assert best is not None
     return tables_of(best[1])
+
+
+def _meetings_alone(
+    tables: int, rounds: int, meet_target: int, generator: np.random.Generator, s2_bound: int
+) -> np.ndarray | None:
+    """Words of a search of the meetings alone, or None if a pair meets above the target.
+
+    Tried when the first weighted search stops short of the S2 bound: its S2 is the least the
+    orbits reach (100 players at 10 tables over 6 rounds: 60-80, where the weighted searches
+    end at 60-110), and if the best numbering leaves nobody more than one game above a bound
+    it is the start. Its own generator keeps the weighted searches' draws as they were. Only
+    with fewer rounds than tables: every player then misses some table (and judge) and may
+    play two games at one, so the numbering has room; with as many rounds as tables (60
+    players in teams of 3 at 6 tables, 100 players over 10 rounds) every such design tried
+    left 20-75 games more than one above a bound.
+    """
+    search = _OrbitSearch(tables, rounds, meet_target, generator.spawn(1)[0])
+    words = search.run(s2_bound)
+    return words if search.figures(words)[0] == 0 else None
 
 
 class _OrbitSearch:
