@@ -272,7 +272,7 @@ class DeliveryWorker:
             return
         try:
             async with self._uow_factory() as uow:
-                await self._record_outcomes(uow)
+                await self._record_outcomes(uow, self._outcomes)
                 await uow.leases.release(self._lease, self.identity)
                 await uow.commit()
         except Exception:
@@ -313,9 +313,10 @@ class DeliveryWorker:
         send digests that are due, and claim what may go now; then start sending it."""
         heartbeat = self._tick() >= self._next_heartbeat
         cycle = _Cycle()
+        outcomes, self._outcomes = self._outcomes, []
         try:
             async with self._uow_factory() as uow:
-                await self._record_outcomes(uow)
+                await self._record_outcomes(uow, outcomes)
                 if heartbeat:
                     await self._keep_alive(uow)
                 if self._digests_due or heartbeat:
@@ -324,6 +325,9 @@ class DeliveryWorker:
                     cycle = await self._claim_what_may_go(uow)
                 await uow.commit()
         except BaseException:
+            # The transaction is lost, and the outcomes recorded in it with it: the next cycle
+            # records them (a message left "sending" would hold its chat up for good).
+            self._outcomes = outcomes + self._outcomes
             for job in cycle.jobs:
                 await self._limiter.finish(job.slot)
             raise
@@ -339,7 +343,7 @@ class DeliveryWorker:
     async def _claim_what_may_go(self, uow: SqlUnitOfWork) -> _Cycle:
         now = self._clock()
         await uow.outbox.supersede(now)
-        waiting = await uow.outbox.waiting(QUEUE_WINDOW)
+        waiting = await uow.outbox.waiting(QUEUE_WINDOW, skip_busy_chats=True)
         cycle = _Cycle(pause=self._poll_seconds)
         slots: dict[int, Slot] = {}
         seen: set[int] = set()
@@ -386,14 +390,9 @@ class DeliveryWorker:
 
     # --- recording ---------------------------------------------------------------------------
 
-    async def _record_outcomes(self, uow: SqlUnitOfWork) -> None:
-        outcomes, self._outcomes = self._outcomes, []
-        try:
-            for outcome in outcomes:
-                await self._record(uow, outcome)
-        except BaseException:
-            self._outcomes = outcomes + self._outcomes  # the transaction is lost: next cycle
-            raise
+    async def _record_outcomes(self, uow: SqlUnitOfWork, outcomes: list[_Outcome]) -> None:
+        for outcome in outcomes:
+            await self._record(uow, outcome)
 
     async def _record(self, uow: SqlUnitOfWork, outcome: _Outcome) -> None:
         claimed, message = outcome.claimed, outcome.claimed.message

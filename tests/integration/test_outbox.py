@@ -394,3 +394,23 @@ async def test_replicas_claiming_at_once_skip_each_others_rows_instead_of_waitin
         await second.commit()
     async with uow_factory() as uow:
         assert await uow.outbox.waiting(10) == []
+
+
+async def test_a_chat_a_replica_is_sending_to_waits_for_it_whoever_claims_next(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    async with uow_factory() as uow:
+        for chat_id, text in ((21, "Стол 1"), (21, "Стол 1, исправлено"), (22, "Стол 2")):
+            await uow.outbox.add(OutgoingMessage(chat_id=chat_id, text=text))
+        await uow.commit()
+    async with uow_factory() as uow:
+        first, second, other = await uow.outbox.waiting(10)
+        await uow.outbox.claim([first.id], "a")
+        await uow.commit()
+    async with uow_factory() as uow:
+        # Another replica sends nothing more to chat 21 while "a" sends its first message.
+        assert await uow.outbox.waiting(10, skip_busy_chats=True) == [other]
+        assert await uow.outbox.mark_sent(first.id, "a", 7, NOON)
+        await uow.commit()
+    async with uow_factory() as uow:
+        assert await uow.outbox.waiting(10, skip_busy_chats=True) == [second, other]

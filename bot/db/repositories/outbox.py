@@ -167,7 +167,9 @@ def _message_values(message: OutgoingMessage) -> dict[str, Any]:
     }
 
 
-def _insert(session: AsyncSession, table: type[OutboxRow] | type[ScheduledPushRow]) -> Any:
+def _insert(
+    session: AsyncSession, table: type[OutboxRow] | type[ScheduledPushRow] | type[MessageAnchorRow]
+) -> Any:
     """An INSERT that can do nothing, or update, on a conflict (SQLite's and PostgreSQL's)."""
     if session.get_bind().dialect.name == "postgresql":
         return postgresql.insert(table)
@@ -315,14 +317,18 @@ class SqlOutbox:
         result = await self._session.execute(statement)
         return result.rowcount  # type: ignore[attr-defined]
 
-    async def waiting(self, limit: int) -> list[Waiting]:
-        """Pending messages, oldest first (due or not: order within a chat must hold)."""
-        result = await self._session.execute(
-            select(OutboxRow.id, OutboxRow.chat_id, OutboxRow.not_before)
-            .where(OutboxRow.status == DeliveryStatus.PENDING.value)
-            .order_by(OutboxRow.id)
-            .limit(limit)
+    async def waiting(self, limit: int, *, skip_busy_chats: bool = False) -> list[Waiting]:
+        """Pending messages, oldest first (due or not: order within a chat must hold); with
+        `skip_busy_chats`, none to a chat that a message is being sent to (by any process: two
+        replicas sending one chat's messages at once would break their order, and an edit in
+        place would go out as a new message before the one it edits was sent)."""
+        statement = select(OutboxRow.id, OutboxRow.chat_id, OutboxRow.not_before).where(
+            OutboxRow.status == DeliveryStatus.PENDING.value
         )
+        if skip_busy_chats:
+            busy = select(OutboxRow.chat_id).where(OutboxRow.status == DeliveryStatus.SENDING.value)
+            statement = statement.where(OutboxRow.chat_id.not_in(busy))
+        result = await self._session.execute(statement.order_by(OutboxRow.id).limit(limit))
         return [Waiting(id_, chat_id, _utc(not_before)) for id_, chat_id, not_before in result]
 
     async def next_due_time(self) -> datetime | None:
@@ -559,17 +565,21 @@ class SqlOutbox:
     # --- messages edited in place ------------------------------------------------------------
 
     async def anchor(self, key: str) -> Anchor | None:
-        row = await self._session.get(MessageAnchorRow, key)
+        found = await self._session.execute(
+            select(MessageAnchorRow.chat_id, MessageAnchorRow.message_id).where(
+                MessageAnchorRow.key == key
+            )
+        )
+        row = found.first()
         return Anchor(row.chat_id, row.message_id) if row else None
 
     async def set_anchor(self, key: str, anchor: Anchor) -> None:
-        row = await self._session.get(MessageAnchorRow, key)
-        if row is None:
-            row = MessageAnchorRow(key=key)
-            self._session.add(row)
-        row.chat_id = anchor.chat_id
-        row.message_id = anchor.message_id
-        await self._session.flush()
+        """Remember where the message under `key` lives (one statement: the latest wins)."""
+        values = {"chat_id": anchor.chat_id, "message_id": anchor.message_id}
+        statement = _insert(self._session, MessageAnchorRow).values(key=key, **values)
+        await self._session.execute(
+            statement.on_conflict_do_update(index_elements=["key"], set_=values)
+        )
 
     # --- people the bot cannot write to ------------------------------------------------------
 
