@@ -1,6 +1,9 @@
 """Benchmark: the 300-player cup played on three bot processes behind one webhook (one
-PostgreSQL, one Redis), the fake Telegram delivering updates round-robin; prints the same
-figures as bench_simulation.py does for one process, and the delivery promise's counts.
+PostgreSQL, one Redis), the fake Telegram delivering updates round-robin; prints the figures
+bench_simulation.py prints for one process as they can be seen from outside the replicas (by
+stage: updates, handling p50/p95/max as the fake Telegram timed them, updates/s; the database's
+transactions per update; each replica's RSS), and the delivery promise's counts; with
+--kill-after, the scheduler lease holder's takeover and the reminders of the round it missed.
 
 Run: .venv/bin/python bench/bench_replicas.py [--players N] [--speed X] [--replicas 3]
      [--kill-after UPDATES]
@@ -63,7 +66,13 @@ def main() -> None:
     parser.add_argument("--speed", type=float, default=10.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--replicas", type=int, default=3)
-    parser.add_argument("--kill-after", type=int, default=None, help="kill -9 one replica then")
+    parser.add_argument(
+        "--kill-after",
+        type=int,
+        default=None,
+        help="at the next round published then, kill -9 the scheduler's lease holder before "
+        "the round's reminders fall due",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="mafiatour-bench-") as scratch:
         run = asyncio.run(_run(args, Path(scratch)))
@@ -74,6 +83,8 @@ def main() -> None:
         + (", one killed and restarted" if run.killed else "")
     )
     for line in run.figures.lines():
+        print(f"  {line}")
+    for line in run.phases.lines(run.figures.updates):
         print(f"  {line}")
     delivered = run.delivered
     statuses = ", ".join(
@@ -86,6 +97,14 @@ def main() -> None:
         f"{delivered.duplicates_beyond_promise}), reminders {delivered.reminders} "
         f"(moved twice {delivered.reminders_twice})"
     )
+    reminded = run.reminded
+    if reminded is not None:
+        once = sum(1 for count in reminded.received.values() if count == 1)
+        print(
+            f"  scheduler's lease holder killed before round {reminded.round_number}'s "
+            f"reminders fell due: taken over in {reminded.takeover_seconds:.1f} s; "
+            f"{once} of {len(reminded.players)} players reminded once"
+        )
     for error in run.figures.errors:
         print(f"  error: {error}")
 

@@ -28,6 +28,7 @@ class FakeStats:
     # Seconds from getUpdates handing an update out to the bot's first successful call about
     # it: answerCallbackQuery for a button press, any call acting on the chat for a message.
     handling_latencies: list[float] = field(default_factory=list)
+    handled_at: list[float] = field(default_factory=list)  # when each of those was answered
     _chats_waiting: dict[int, deque[float]] = field(default_factory=dict)
     _queries_waiting: dict[str, float] = field(default_factory=dict)
 
@@ -45,6 +46,7 @@ class FakeStats:
         fetched = self._queries_waiting.pop(query_id, None)
         if fetched is not None:
             self.handling_latencies.append(at - fetched)
+            self.handled_at.append(at)
 
     def acted_in_chat(self, chat_id: int, at: float) -> None:
         """The bot sent, edited or deleted something in a chat: the oldest message it had not
@@ -52,6 +54,7 @@ class FakeStats:
         waiting = self._chats_waiting.get(chat_id)
         if waiting:
             self.handling_latencies.append(at - waiting.popleft())
+            self.handled_at.append(at)
 
     def record(self, record: RequestRecord) -> None:
         self.calls[record.method] += 1

@@ -3,8 +3,15 @@ run it for availability: N `mafiatour run` processes in webhook mode on one Post
 Redis, the fake Telegram delivering the updates round-robin to their webhooks (the load
 balancer), optionally one of them killed with SIGKILL in the middle and started again.
 
+The one killed is the holder of the scheduler's lease, at a round whose players the scheduler
+must remind: once the round is published, the organizer moves its game in the timetable (on
+his screen, through whichever replica the update reaches) so that its players' reminders fall
+due a little later, the holder is killed before they do, and the round is played once every
+player has his reminder (another replica took the lease over and sent them).
+
 `play_on_replicas` returns the run's figures and what the delivery promise is checked against:
-the outbox's statuses, the possible duplicates it recorded, and the duplicates the fake saw.
+the outbox's statuses, the possible duplicates it recorded, and the duplicates the fake saw;
+and the reminded round's players, the reminders each received and how long the takeover took.
 """
 
 from __future__ import annotations
@@ -20,14 +27,16 @@ import socket
 import sys
 import time
 from collections import defaultdict
-from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TextIO
+from zoneinfo import ZoneInfo
 
 import aiohttp
 from redis.asyncio import Redis
-from sqlalchemy import select
+from sqlalchemy import select, text
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.clock import ScaledClock
 from bot.db.engine import create_engine, create_session_factory
@@ -35,7 +44,8 @@ from bot.db.migrate import upgrade
 from bot.db.models import OutboxRow
 from bot.db.uow import SqlUnitOfWorkFactory
 from bot.delivery.worker import wait_until_delivered
-from bot.fake_telegram import FakeTelegram, RateLimits
+from bot.fake_telegram import FakeTelegram, FakeUser, RateLimits
+from bot.scheduler import SCHEDULER_LEASE
 from bot.simulation import TELEGRAM_LIMITS, entry_of, players_for
 from bot.simulation.figures import Figures, message_kinds, percentile
 from bot.simulation.people import ORGANIZER_ID, cast_of
@@ -44,6 +54,9 @@ from bot.simulation.report import Outcome, read_outcome, windows_closed
 from bot.simulation.roles import Pace, people
 from bot.simulation.scenario import Tournament, stage_tables
 from domain.outgoing import DeliveryStatus
+from domain.reminder_plan import who_plays
+from domain.reminders import ROUND_REMINDER_LEAD
+from handlers.callbacks import CardOpen
 
 SECRET = "replicas-webhook-secret"
 START_SECONDS = 120.0
@@ -147,6 +160,89 @@ class Delivered:
     reminders_twice: int  # scheduled pushes moved into the outbox more than once
 
 
+@dataclass
+class Reminded:
+    """The round the scheduler reminded while its lease holder was killed."""
+
+    round_number: int
+    starts_at: str  # the game's time in the timetable, as the reminder says it
+    players: tuple[int, ...]  # the Telegram ids of the round's players
+    takeover_seconds: float = 0.0  # from the kill to another process holding the lease
+    received: dict[int, int] = field(default_factory=dict)  # reminders each player received
+
+    @property
+    def phrase(self) -> str:
+        return f"тур {self.round_number} в {self.starts_at}"
+
+
+@dataclass
+class Phases:
+    """The run by phase (the simulation's stages, as bench_simulation.py prints them), as the
+    fake Telegram saw every replica's answers; the replicas' memory at each phase's start and
+    the database's transactions over the run."""
+
+    fake: FakeTelegram
+    group: list[Replica]
+    marks: list[tuple[str, float]] = field(default_factory=list)  # name, fake's clock
+    memory: list[tuple[str, list[float]]] = field(default_factory=list)  # MB by replica
+    transactions: int = 0  # committed and rolled back, by every process on the database
+
+    def enter(self, name: str) -> None:
+        self.marks.append((name, time.monotonic()))
+        self.memory.append((name, [_memory(replica, "VmRSS") for replica in self.group]))
+
+    def lines(self, updates: int) -> list[str]:
+        stats = self.fake.stats
+        answered = list(zip(stats.handled_at, stats.handling_latencies, strict=True))
+        ends = [*(at for _, at in self.marks[1:]), time.monotonic()]
+        lines = []
+        for (name, start), end in zip(self.marks, ends, strict=True):
+            seconds = [latency for at, latency in answered if start <= at < end]
+            if not seconds:
+                continue
+            lines.append(
+                f"{name}: {len(seconds)} updates, p50 {percentile(seconds, 0.5) * 1000:.0f} ms, "
+                f"p95 {percentile(seconds, 0.95) * 1000:.0f} ms, max {max(seconds) * 1000:.0f} "
+                f"ms, {len(seconds) / max(end - start, 1e-9):.1f} updates/s"
+            )
+        per_update = self.transactions / updates if updates else 0.0
+        lines.append(
+            f"database transactions: {self.transactions} by all replicas ({per_update:.2f} per "
+            "update, the outbox's and the scheduler's included)"
+        )
+        at_start = "; ".join(
+            f"{name} " + ", ".join(f"{mb:.0f}" for mb in sizes) for name, sizes in self.memory
+        )
+        peaks = ", ".join(f"{_memory(replica, 'VmHWM'):.0f}" for replica in self.group)
+        lines.append(
+            f"memory (RSS of each replica, MB) at each stage's start: {at_start}; peak at the "
+            f"end {peaks} (a restarted replica's since its restart)"
+        )
+        return lines
+
+
+def _memory(replica: Replica, field_name: str) -> float:
+    """A replica's memory figure from /proc (VmRSS now, VmHWM its peak), in MB; 0 when gone."""
+    if replica.process is None:
+        return 0.0
+    with contextlib.suppress(OSError):
+        for line in Path(f"/proc/{replica.process.pid}/status").read_text().splitlines():
+            if line.startswith(f"{field_name}:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+async def _transactions(engine: AsyncEngine) -> int:
+    async with engine.connect() as connection:
+        done = await connection.scalar(
+            text(
+                "SELECT xact_commit + xact_rollback FROM pg_stat_database "
+                "WHERE datname = current_database()"
+            )
+        )
+    return int(done or 0)
+
+
 @dataclass(frozen=True)
 class ReplicaRun:
     outcome: Outcome
@@ -154,6 +250,8 @@ class ReplicaRun:
     delivered: Delivered
     killed: bool
     restarts: int
+    reminded: Reminded | None
+    phases: Phases
 
 
 @dataclass
@@ -185,8 +283,9 @@ async def play_on_replicas(
     kill_after_updates: int | None = None,
 ) -> ReplicaRun:
     """Play a whole tournament on `replicas` processes (PostgreSQL `database_url`, and a Redis
-    database `redis_url` that is emptied first); with `kill_after_updates`, the second replica
-    is killed once that many updates were delivered, and started again."""
+    database `redis_url` that is emptied first); with `kill_after_updates`, at the first round
+    published once that many updates were delivered, the scheduler's lease holder is killed
+    before the round's reminders fall due, and started again (see the module's doc)."""
     options = _Options(
         regulation,
         players,
@@ -249,31 +348,47 @@ async def _play(options: _Options) -> ReplicaRun:
         for number in range(1, options.replicas + 1)
     ]
     fake.deliver_webhooks([replica.webhook for replica in group])
-    killed = False
     try:
         await asyncio.gather(*(replica.start() for replica in group))
         options.out.write(
             f"{entry.regulation.name.ru}: {count} игроков на {options.replicas} процессах, "
             f"seed {options.seed}, скорость ×{options.speed:g}\n"
         )
-        async with _killing(fake, group, options.kill_after_updates) as kill:
-            script = Tournament(
-                fake,
-                cast,
-                people(fake, cast),
-                entry,
-                options.seed,
-                Pace(options.speed),
-                Progress(options.out),
-                delivered=functools.partial(_delivered, uow_factory),
-            )
+        phases = Phases(fake, group)
+        transactions_before = await _transactions(engine)
+        users = people(fake, cast)
+        killing = _KillAtReminders(
+            fake, group, uow_factory, clock, users[cast.organizer.telegram_id], options
+        )
+        script = Tournament(
+            fake,
+            cast,
+            users,
+            entry,
+            options.seed,
+            Pace(options.speed),
+            Progress(options.out, on_stage=phases.enter),
+            delivered=functools.partial(_delivered, uow_factory),
+            created=killing.created,
+            published=killing.published,
+            # Today, on the bot's clock: the reminders fall due within the run.
+            starts_on=clock.now().astimezone(ZoneInfo(TIMEZONE)).date(),
+        )
+        try:
             played = await script.run()
-            await windows_closed(uow_factory, played.tournament_id, DELIVERY_WAIT)
-            await _delivered(uow_factory)
-            await fake.wait_idle(quiet=0.5, timeout=DELIVERY_WAIT)
-            killed = kill.done() and not kill.cancelled() and kill.result()
+        finally:
+            await killing.restarted()
+        await windows_closed(uow_factory, played.tournament_id, DELIVERY_WAIT)
+        await _delivered(uow_factory)
+        await fake.wait_idle(quiet=0.5, timeout=DELIVERY_WAIT)
+        phases.transactions = await _transactions(engine) - transactions_before
         outcome = await read_outcome(uow_factory, played.tournament_id, clock.now())
         delivered = await _delivery_check(uow_factory, fake)
+        reminded = killing.reminded
+        if reminded is not None:
+            reminded.received = {
+                player: _received(fake, player, reminded.phrase) for player in reminded.players
+            }
     finally:
         await asyncio.gather(*(replica.stop() for replica in group))
         await fake.stop()
@@ -290,34 +405,141 @@ async def _play(options: _Options) -> ReplicaRun:
         wall_seconds=time.perf_counter() - started,
     )
     restarts = sum(replica.starts - 1 for replica in group)
-    return ReplicaRun(outcome, figures, delivered, killed, restarts)
+    killed = killing.reminded is not None
+    return ReplicaRun(outcome, figures, delivered, killed, restarts, killing.reminded, phases)
 
 
-@contextlib.asynccontextmanager
-async def _killing(
-    fake: FakeTelegram, group: list[Replica], after_updates: int | None
-) -> AsyncIterator[asyncio.Task[bool]]:
-    async def kill_and_restart() -> bool:
-        if after_updates is None or len(group) < 2:
-            return False
-        while fake.world.delivered_update_id < after_updates:
-            await asyncio.sleep(0.05)
-        victim = group[1]
+# The wizard's time zone, which the simulated organizer keeps.
+TIMEZONE = "Europe/Moscow"
+# How long after the timetable is saved the reminders fall due, in real seconds: time enough
+# to kill the scheduler's lease holder before they do.
+REMINDERS_AFTER_SECONDS = 20.0
+
+
+class _KillAtReminders:
+    """At the first round published once `kill_after_updates` updates were delivered: the
+    organizer times its game in the timetable, the scheduler's lease holder is killed and
+    started again, and the round is played once each of its players has his reminder."""
+
+    def __init__(
+        self,
+        fake: FakeTelegram,
+        group: list[Replica],
+        uow_factory: SqlUnitOfWorkFactory,
+        clock: ScaledClock,
+        organizer: FakeUser,
+        options: _Options,
+    ) -> None:
+        self._fake, self._group, self._uow_factory = fake, group, uow_factory
+        self._clock, self._organizer, self._options = clock, organizer, options
+        self._tournament_id = 0
+        self._restart: asyncio.Task[None] | None = None
+        self.reminded: Reminded | None = None
+
+    def created(self, tournament_id: int) -> None:
+        self._tournament_id = tournament_id
+
+    async def published(self, stage_id: str, round_number: int) -> None:
+        after = self._options.kill_after_updates
+        if after is None or self.reminded is not None or len(self._group) < 2:
+            return
+        if self._fake.world.delivered_update_id < after:
+            return
+        text, reminded = await self._timed_round(stage_id, round_number)
+        await set_timetable(self._organizer, self._tournament_id, text)
+        self.reminded = reminded
+        victim = await self._lease_holder()
+        killed_at = time.monotonic()
         victim.kill()
+        self._restart = asyncio.create_task(self._start_again(victim))
+        await self._taken_over(victim)
+        reminded.takeover_seconds = time.monotonic() - killed_at
+        async with asyncio.timeout(DELIVERY_WAIT):
+            while any(_received(self._fake, p, reminded.phrase) == 0 for p in reminded.players):
+                await asyncio.sleep(0.2)
+
+    async def restarted(self) -> None:
+        if self._restart is not None:
+            await self._restart
+
+    async def _timed_round(self, stage_id: str, round_number: int) -> tuple[str, Reminded]:
+        """The timetable with only this round's game timed, its players' reminders due
+        `REMINDERS_AFTER_SECONDS` from now; and the round's players."""
+        async with self._uow_factory() as uow:
+            tournament = await uow.tournaments.get(self._tournament_id)
+            stage = await uow.rounds.stage(self._tournament_id, stage_id)
+            listed = await uow.participants.of_tournament(self._tournament_id)
+        participants = {p.id: p for p in listed}
+        assert tournament is not None and tournament.starts_on is not None and stage is not None
+        round_ = next(r for r in stage.rounds if r.number == round_number)
+        players = tuple(
+            player.user_id
+            for game in round_.games
+            for seated in game.players
+            if (player := who_plays(seated, participants)) is not None and player.user_id
+        )
+        zone = ZoneInfo(tournament.timezone)
+        later = timedelta(seconds=REMINDERS_AFTER_SECONDS * self._options.speed)
+        starts = (self._clock.now() + ROUND_REMINDER_LEAD + later).astimezone(zone)
+        starts = starts.replace(second=0, microsecond=0) + timedelta(minutes=1)
+        day = (starts.date() - tournament.starts_on).days + 1
+        lines, games = [], 0
+        for event in (e for d in tournament.timetable for e in d.events):
+            time_ = "-"
+            if event.kind == "game" and event.stage == stage_id:
+                games += 1
+                time_ = f"{starts:%H:%M}" if games == round_number else "-"
+            lines.append(" ".join(filter(None, (str(day), time_, event.kind, event.stage))))
+        return "\n".join(lines), Reminded(round_number, f"{starts:%H:%M}", players)
+
+    async def _lease_holder(self) -> Replica:
+        async with asyncio.timeout(DELIVERY_WAIT):
+            while True:
+                async with self._uow_factory() as uow:
+                    holder = await uow.leases.holder(SCHEDULER_LEASE, datetime.now(UTC))
+                for replica in self._group:
+                    process = replica.process
+                    if holder and process and holder.split(":")[1] == str(process.pid):
+                        return replica
+                await asyncio.sleep(0.2)
+
+    async def _taken_over(self, victim: Replica) -> None:
+        assert victim.process is not None
+        dead = str(victim.process.pid)
+        async with asyncio.timeout(DELIVERY_WAIT):
+            while True:
+                async with self._uow_factory() as uow:
+                    holder = await uow.leases.holder(SCHEDULER_LEASE, datetime.now(UTC))
+                if holder is not None and holder.split(":")[1] != dead:
+                    return
+                await asyncio.sleep(0.2)
+
+    async def _start_again(self, victim: Replica) -> None:
         assert victim.process is not None
         await victim.process.wait()
         await asyncio.sleep(2.0)
         await victim.start()
-        return True
 
-    task = asyncio.create_task(kill_and_restart())
-    try:
-        yield task
-    finally:
-        if not task.done():
-            task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
+
+async def set_timetable(organizer: FakeUser, tournament_id: int, text: str) -> None:
+    """The organizer sends the timetable on its screen, from his tournament's card."""
+    organizer.send("/tournaments")
+    listed = await organizer.wait_for(lambda m: "Ваши турниры" in (m.text or ""))
+    organizer.press(listed, callback_data=CardOpen(tid=tournament_id).pack())
+    card = await organizer.wait_for(lambda m: "Расписание и напоминания" in str(m.buttons))
+    organizer.press(card, button_text="Расписание и напоминания")
+    await organizer.wait_for(lambda m: "Расписание ·" in (m.text or ""))
+    organizer.send(text)
+    saved = await organizer.wait_for(
+        lambda m: any(words in (m.text or "") for words in ("Расписание сохранено", "не подходит"))
+    )
+    if "Расписание сохранено" not in (saved.text or ""):
+        raise RuntimeError(f"the timetable was refused: {saved.text}")
+
+
+def _received(fake: FakeTelegram, chat_id: int, phrase: str) -> int:
+    """How many of the bot's messages in the chat say `phrase`."""
+    return sum(1 for m in fake.messages(chat_id) if m.from_bot and phrase in (m.text or ""))
 
 
 async def _delivered(uow_factory: SqlUnitOfWorkFactory) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from datetime import date
 
 from bot.fake_telegram import ChatMessage, FakeTelegram, FakeUser
 from bot.simulation import roles
@@ -81,12 +82,18 @@ class Tournament:
         delivered: Callable[[], Awaitable[None]],
         live: bool = False,
         created: Callable[[int], None] | None = None,
+        published: Callable[[str, int], Awaitable[None]] | None = None,
+        starts_on: date | None = None,
     ) -> None:
         """`delivered` waits until the bot has sent every message it recorded; with `live`
         (the Mini App is served) some judges run their games live; `created` is told the
-        tournament's number once the organizer has created it."""
+        tournament's number once the organizer has created it, `published` each round (its
+        stage's id and number) once published, and the round is played once it returns; the
+        tournament's first day is `starts_on` (a month ahead by default)."""
         self.live = live
         self.created = created
+        self.published = published
+        self.starts_on = starts_on
         self.fake, self.cast, self.users, self.entry = fake, cast, users, entry
         self.seed, self.pace, self.progress = seed, pace, progress
         self.delivered = delivered
@@ -107,6 +114,7 @@ class Tournament:
             channel_id=CHANNEL_ID,
             preset_button=self.entry.preset_button,
             regulation_file=self.entry.file,
+            starts_on=self.starts_on,
         )
         self.played.tournament_id = roles.tournament_number(card)
         if self.created is not None:
@@ -180,6 +188,8 @@ class Tournament:
         self.progress.stage(f"Этап {number}: {name}", rounds * tables)
         for round_number in range(1, rounds + 1):
             await roles.publish(self.organizer, overview, round_number, tables, self.pace)
+            if self.published is not None:
+                await self.published(stage_id, round_number)
             await self._round(stage_id, number, round_number, tables)
 
     async def _lots(self) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 
 from bot.fake_telegram import CallbackAnswer, ChatMessage, FakeTelegram, FakeUser
 
@@ -73,12 +73,14 @@ async def create_tournament(
     regulation_file: bytes | None = None,
     quota: str | None = None,
     create: bool = True,
+    starts_on: date | None = None,
 ) -> ChatMessage:
     """Walk the creation wizard by buttons and typed answers; return the tournament card (or,
     not to `create` it, the wizard's summary).
 
     The regulation is a preset's button or an uploaded file; the channel is created in the fake
-    Telegram with the bot as its admin before the organizer names it.
+    Telegram with the bot as its admin before the organizer names it. The tournament's first
+    day is `starts_on` (a month ahead of today by default).
     """
     asked = await answer(organizer, "/new", "Новый турнир")
     if regulation_file is not None:
@@ -90,7 +92,7 @@ async def create_tournament(
     await answer(organizer, "Омск", "Место проведения")
     await answer(organizer, "Клуб «Ворон»", "Даты")
     # The wizard refuses past dates: the tournament is planned a month ahead of today.
-    start = (datetime.now(UTC) + timedelta(days=30)).date()
+    start = starts_on or (datetime.now(UTC) + timedelta(days=30)).date()
     end = start + timedelta(days=1)
     asked = await answer(organizer, f"{start:%d.%m.%Y}-{end:%d.%m.%Y}", "Часовой пояс")
     asked = await press(organizer, asked, "Оставить Europe/Moscow", "Расписание")

@@ -1,7 +1,9 @@
 """Three bot processes behind one webhook on one PostgreSQL and one Redis play a whole
-tournament, the fake Telegram delivering updates round-robin; one is killed with SIGKILL in the
-middle and started again. Nothing is lost, nothing is sent twice beyond the delivery promise,
-Telegram's limits hold for all of them together."""
+tournament, the fake Telegram delivering updates round-robin; in the middle, the one holding the
+scheduler's lease is killed with SIGKILL just before a round's reminders fall due, and started
+again. Another takes the lease over and reminds every player of the round once; nothing is
+lost, nothing is sent twice beyond the delivery promise, Telegram's limits hold for all of them
+together."""
 
 from __future__ import annotations
 
@@ -35,6 +37,11 @@ async def test_three_replicas_play_a_cup_with_one_killed_in_the_middle(tmp_path:
     finally:
         await _drop_postgres_database(database_url)
     assert run.killed and run.restarts == 1
+    # The scheduler's reminders: every player of the reminded round got his once, sent by
+    # the replica that took the lease over from the one killed.
+    reminded = run.reminded
+    assert reminded is not None and len(reminded.players) == 20
+    assert reminded.received == {player: 1 for player in reminded.players}
     # The whole cup was played: every update a person sent was answered (the script waits
     # for each answer), and the final standings are complete.
     rows = run.outcome.standings.players
