@@ -522,6 +522,16 @@ def web_page_line(tournament: Tournament, texts: Texts, base_url: str | None) ->
     return line
 
 
+def state_text(tournament: Tournament, texts: Texts) -> str:
+    """Where the tournament stands, a running one with its stage's number and name."""
+    name = ""
+    if tournament.current_stage is not None:
+        stage = tournament.regulation.stage(tournament.current_stage).name
+        name = stage.en if texts.locale == "en" else stage.ru
+    state = f"state-{tournament.state.value}"
+    return texts(state, stage=stage_number(tournament) or 0, name=escape(name))
+
+
 def refusal_text(refused: Refusal, texts: Texts) -> str:
     """A refused move in the person's language."""
     args = {k: escape(v) if isinstance(v, str) else v for k, v in refused.args.items()}
@@ -534,7 +544,6 @@ async def card_text(
     card: TournamentCard, texts: Texts, bot: Bot, web_base_url: str | None = None
 ) -> str:
     tournament = card.tournament
-    stage = stage_number(tournament)
     held = ""
     if card.held is not None:
         held = "\n\n" + texts("card-stage-held", reason=refusal_text(card.held, texts))
@@ -542,7 +551,7 @@ async def card_text(
         "tournament-card",
         number=tournament.id,
         settings=_settings_text(tournament, texts),
-        state=texts(f"state-{tournament.state.value}", stage=stage or 0),
+        state=state_text(tournament, texts),
         registered=card.registered,
         waiting=card.waiting,
         paid=card.paid,
@@ -594,7 +603,7 @@ async def list_tournaments(
         return
     keyboard = InlineKeyboardBuilder()
     for tournament in mine[:30]:
-        label = f"{tournament.title} · {texts(f'state-{tournament.state.value}', stage=0)}"
+        label = f"{tournament.title} · {state_text(tournament, texts)}"
         keyboard.button(text=label, callback_data=CardOpen(tid=tournament.id))
     keyboard.adjust(1)
     await message.answer(texts("tournaments-list"), reply_markup=keyboard.as_markup())

@@ -106,3 +106,16 @@ async def test_a_judge_of_two_tournaments_reads_each_protocols_tournament_on_its
     ]
     await judge.press(choice, button_text="Кубок Сибири · Тур 1 · стол 1").answer()
     await judge.wait_for(containing("Протокол · тур 1 · стол 1"))
+
+
+async def test_the_tournament_list_names_the_running_stage(
+    app: Application, fake_telegram: FakeTelegram
+) -> None:
+    # Not "идёт этап 0": the list reads the stage as the card does, with its name.
+    await seed_tournament(app.uow_factory, players=10, judges=1)
+    organizer = fake_telegram.user(ORGANIZER, "Организатор")
+    organizer.send("/tournaments")
+    listing = await organizer.wait_for(containing("Ваши турниры"))
+    assert _labels(listing) == ["Кубок Ворона · идёт этап 1 (Отборочный тур)"]
+    card = await press(organizer, listing, _labels(listing)[0], "Ссылка регистрации")
+    assert "Состояние: идёт этап 1 (Отборочный тур)" in (card.text or "")

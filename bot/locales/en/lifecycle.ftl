@@ -106,7 +106,10 @@ tournament-card =
 state-draft = draft
 state-registration_open = registration open
 state-registration_closed = registration closed
-state-running = stage { $stage } running
+state-running = { $stage ->
+        [0] games under way
+       *[other] stage { $stage } running ({ $name })
+    }
 state-finished = finished
 move-open_registration = Open registration
 move-close_registration = Close registration

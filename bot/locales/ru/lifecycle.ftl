@@ -112,7 +112,10 @@ tournament-card =
 state-draft = черновик
 state-registration_open = регистрация открыта
 state-registration_closed = регистрация закрыта
-state-running = идёт этап { $stage }
+state-running = { $stage ->
+        [0] идут игры
+       *[other] идёт этап { $stage } ({ $name })
+    }
 state-finished = турнир завершён
 move-open_registration = Открыть регистрацию
 move-close_registration = Закрыть регистрацию
