@@ -22,9 +22,8 @@ from domain.intents import (
 )
 from domain.protocol_screen import OPEN
 from handlers import callbacks
-from handlers.lots import VIEW, LotButton
-from handlers.protests import DecisionButton, ProtestButton
-from handlers.protocol import ProtocolButton
+from handlers.callbacks import DecisionButton, LotButton, ProtestButton, ProtocolButton
+from handlers.lots import VIEW
 
 
 def pack_intent(intent: ScreenIntent) -> str:

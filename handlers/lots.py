@@ -10,7 +10,6 @@ from html import escape
 
 from aiogram import F, Router
 from aiogram.filters import Command
-from aiogram.filters.callback_data import CallbackData
 from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
 from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
@@ -24,19 +23,11 @@ from domain.services.tie_decisions import LotCase
 from domain.tie_decisions import LotDecision
 from domain.users import User
 from domain.validation import Invalid
-from handlers.callbacks import RowId
+from handlers.callbacks import LotButton
 from handlers.common import show
 from handlers.middlewares import Texts
 
 SEED, ORDER, VIEW = "seed", "order", "view"
-
-
-class LotButton(CallbackData, prefix="lo"):
-    """The lot screen's buttons; the chief judge's alert packs its "view" button with
-    `domain.tie_decisions.lot_screen_callback`."""
-
-    tid: RowId
-    act: str
 
 
 class LotForm(StatesGroup):

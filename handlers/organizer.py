@@ -48,17 +48,21 @@ from handlers.callbacks import (
     ExportChoice,
     JudgeInvite,
     MoveChoice,
+    PresetChoice,
     RemindTeams,
     RosterPage,
     TeamPage,
+    TimetableButton,
     WebPageChoice,
+    WizardDone,
+    WizardKeep,
+    WizardLanguage,
 )
 from handlers.common import deep_link, edit_screen, show
 from handlers.middlewares import Texts
 from handlers.rounds import rounds_button
 from handlers.start import LANGUAGE_NAMES, refresh_person_menu
 from handlers.timetable import VIEW as TIMETABLE_VIEW
-from handlers.timetable import TimetableButton
 
 REGULATION_FILE_LIMIT = 256 * 1024
 # How far ahead a tournament may be planned.
@@ -84,24 +88,6 @@ class Wizard(StatesGroup):
 
 # The wizard asks in the order the states are declared above.
 STEPS = list(Wizard.__states__)
-
-
-class PresetChoice(CallbackData, prefix="wp"):
-    preset: str
-
-
-class WizardKeep(CallbackData, prefix="wk"):
-    step: str
-
-
-class WizardDone(CallbackData, prefix="wd"):
-    create: bool
-
-
-class WizardLanguage(CallbackData, prefix="wl"):
-    """The summary's switch of the language the tournament's channel posts in."""
-
-    locale: str
 
 
 def _step_name(state: State) -> str:

@@ -13,7 +13,6 @@ from zoneinfo import ZoneInfo
 
 from aiogram import F, Router
 from aiogram.filters import Command
-from aiogram.filters.callback_data import CallbackData
 from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
 from aiogram.types import BufferedInputFile, CallbackQuery, InlineKeyboardMarkup, Message
@@ -37,7 +36,7 @@ from domain.services.protests import (
 )
 from domain.users import User
 from domain.validation import Invalid
-from handlers.callbacks import PersonAction, RowId
+from handlers.callbacks import AuditButton, DecisionButton, PersonAction, ProtestButton
 from handlers.common import show
 from handlers.errors import REFUSALS
 from handlers.game_log import game_log_text
@@ -46,24 +45,6 @@ from handlers.protocol import render_keyboard, render_text
 
 # How many audit entries the screen shows (newest first); the CSV holds them all.
 AUDIT_SHOWN = 15
-
-
-class ProtestButton(CallbackData, prefix="pt"):
-    """The "Protest" button under a player's result (`domain.protests.protest_callback`)."""
-
-    game: RowId
-
-
-class DecisionButton(CallbackData, prefix="pd"):
-    """A deciding judge's button under a protest (`domain.protests.decision_callback`)."""
-
-    protest: RowId
-    act: str
-
-
-class AuditButton(CallbackData, prefix="au"):
-    tid: RowId
-    act: str
 
 
 class ProtestForm(StatesGroup):

@@ -15,7 +15,6 @@ from zoneinfo import ZoneInfo
 
 from aiogram import F, Router
 from aiogram.filters import Command
-from aiogram.filters.callback_data import CallbackData
 from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
@@ -51,7 +50,7 @@ from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.protocols import NotYourTable, ProtocolView
 from domain.services.tournaments import tournaments_of
 from domain.users import User
-from handlers.callbacks import RowId
+from handlers.callbacks import ProtocolButton
 from handlers.common import edit_screen
 from handlers.keyboards import RowsKeyboard
 from handlers.middlewares import Texts
@@ -70,15 +69,6 @@ _ALERTS = frozenset(
         "protocol-screen-not-confirmed",
     }
 )
-
-
-class ProtocolButton(CallbackData, prefix="pp"):
-    """A button of the protocol screen; `domain.protocol_screen.open_callback` packs the same."""
-
-    game: RowId
-    act: str
-    seat: RowId = 0
-    value: RowId = 0
 
 
 def _button(game_id: int, press: Press | None) -> str:

@@ -32,7 +32,7 @@ from domain.services.rounds import StagePreview
 from domain.services.tournaments import tournaments_of
 from domain.tournament import Tournament
 from domain.validation import Invalid
-from handlers.callbacks import RowId, TelegramId
+from handlers.callbacks import SeatEdit, StageButton
 from handlers.common import edit_screen, long_work
 from handlers.middlewares import Texts
 
@@ -40,16 +40,6 @@ from handlers.middlewares import Texts
 PAGE_HEADING_ROOM = 200
 # Sitting-out players are listed ten to a line, so that no line outgrows a page.
 SIT_OUTS_PER_LINE = 10
-
-
-class StageButton(CallbackData, prefix="st"):
-    """A button of the rounds screens: tournament, action, round, table, value (a judge's id)."""
-
-    tournament: RowId
-    act: str
-    round: RowId = 0
-    table: RowId = 0
-    value: TelegramId = 0
 
 
 SEAT = "seat"
@@ -72,20 +62,6 @@ SCHEDULES = "sched"
 SWAP = "swap"
 MOVE = "move"
 PENDING_EDIT = "rounds_pending_edit"
-
-
-class SeatEdit(CallbackData, prefix="se"):
-    """A step of editing a round by buttons: tournament, round, step, the player picked (0: none
-    yet), the table shown (0: who sits out), and for the last step the target seat and the
-    player expected there (a press made on a screen that no longer matches is out of date)."""
-
-    t: RowId
-    r: RowId
-    act: str
-    p: RowId = 0
-    table: RowId = 0
-    seat: RowId = 0
-    q: RowId = 0
 
 
 # The steps: the tables to pick from, one table's seats, then the change itself.

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from aiogram import F, Router
 from aiogram.filters import Command
-from aiogram.filters.callback_data import CallbackData
 from aiogram.types import BufferedInputFile, CallbackQuery, InputMediaPhoto, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
@@ -21,7 +20,7 @@ from domain.services.standings import (
 )
 from domain.standings_board import StandingsBoard
 from domain.users import User
-from handlers.callbacks import RowId
+from handlers.callbacks import StandingsFile, StandingsOpen
 from handlers.common import long_work
 from handlers.middlewares import Texts
 
@@ -29,17 +28,6 @@ PICTURE = "png"
 SPREADSHEET = "csv"
 # Telegram's largest album.
 ALBUM_SIZE = 10
-
-
-class StandingsFile(CallbackData, prefix="stfile"):
-    tournament_id: RowId
-    kind: str
-
-
-class StandingsOpen(CallbackData, prefix="stopen"):
-    """The standings of one of the person's tournaments, chosen from /standings' buttons."""
-
-    tournament_id: RowId
 
 
 async def show_standings(

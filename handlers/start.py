@@ -14,7 +14,6 @@ from html import escape
 from aiogram import Bot, F, Router
 from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import JOIN_TRANSITION, ChatMemberUpdatedFilter, Command, CommandStart
-from aiogram.filters.callback_data import CallbackData
 from aiogram.types import (
     BotCommand,
     BotCommandScopeChat,
@@ -29,6 +28,7 @@ from domain.actor import Actor
 from domain.services.ports import UnitOfWorkFactory
 from domain.services.users import PersonRole, choose_language, reopened_bot, roles_of
 from domain.users import User
+from handlers.callbacks import LanguageChoice
 from handlers.common import edit_screen
 from handlers.middlewares import Texts
 
@@ -84,10 +84,6 @@ def help_text(user: User, roles: Collection[PersonRole], texts: Texts) -> str:
         sections.append(texts("help-newcomer", id=str(user.telegram_id)))
     sections.append(texts("help-common"))
     return "\n\n".join(sections)
-
-
-class LanguageChoice(CallbackData, prefix="lang"):
-    locale: str
 
 
 async def start_with_unknown_link(message: Message, texts: Texts) -> None:

@@ -10,16 +10,13 @@ screen keeps waiting.
 from __future__ import annotations
 
 from html import escape
-from typing import Annotated
 from zoneinfo import ZoneInfo
 
 from aiogram import F, Router
-from aiogram.filters.callback_data import CallbackData
 from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
 from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
-from pydantic import Field
 
 from bot.config import Settings
 from domain.regulation import TimetableEvent
@@ -27,7 +24,7 @@ from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.reminders import TimetableView, set_timetable, timetable_of
 from domain.users import User
 from domain.validation import timetable_lines
-from handlers.callbacks import RowId
+from handlers.callbacks import TimetableButton
 from handlers.common import edit_screen
 from handlers.middlewares import Texts
 
@@ -38,17 +35,6 @@ EVENT, HOUR, SET = "ev", "hr", "set"
 ACTS = frozenset({VIEW, RESET, EVENT, HOUR, SET})
 HOURS = range(8, 24)
 MINUTES = (0, 15, 30, 45)
-MINUTES_PER_DAY = 24 * 60
-
-
-class TimetableButton(CallbackData, prefix="tt"):
-    """The card's "Timetable" button (`view`), the screen's "restore" button (`reset`) and the
-    buttons that change one event's time."""
-
-    tid: RowId
-    act: str
-    i: RowId = 0
-    v: Annotated[int, Field(ge=-1, le=MINUTES_PER_DAY - 1)] = 0
 
 
 class TimetableForm(StatesGroup):

@@ -22,10 +22,9 @@ from domain.intents import (
 from domain.protocol_screen import OPEN
 from domain.services.protests import ANNUL, PLAYERS
 from handlers import callbacks
+from handlers.callbacks import DecisionButton, LotButton, ProtestButton, ProtocolButton
 from handlers.intents import pack_intent
-from handlers.lots import VIEW, LotButton
-from handlers.protests import DecisionButton, ProtestButton
-from handlers.protocol import ProtocolButton
+from handlers.lots import VIEW
 
 
 def _all_callback_data() -> list[type[CallbackData]]:
