@@ -60,7 +60,7 @@ from handlers.callbacks import (
 )
 from handlers.common import deep_link, edit_screen, show
 from handlers.middlewares import Texts
-from handlers.rounds import rounds_button
+from handlers.rounds_views import rounds_button
 from handlers.start import LANGUAGE_NAMES, refresh_person_menu
 from handlers.timetable import VIEW as TIMETABLE_VIEW
 

@@ -4,27 +4,25 @@
 view lists its tables with their judges (a table's button hands it to the next judge) and
 publishes it. Swaps and moves are typed (/swap, /move) or done by buttons from the round view:
 a table, a seat (the player), then where he goes (a seat, whose player takes his place, or a
-player sitting out, who takes his seat), through the same use cases.
+player sitting out, who takes his seat), through the same use cases. The screens' texts and
+keyboards are in `handlers/rounds_views.py`; this module reads presses and commands and calls
+the use cases.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
-from dataclasses import dataclass
-from html import escape
 
 from aiogram import F, Router
 from aiogram.filters import Command, CommandObject
-from aiogram.filters.callback_data import CallbackData
 from aiogram.fsm.context import FSMContext
 from aiogram.types import BufferedInputFile, CallbackQuery, InlineKeyboardMarkup, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from domain import validation
 from domain.actor import Actor
-from domain.outgoing import TEXT_LIMIT
-from domain.rounds import Round, TableGame, split_blocks
+from domain.rounds import Round
 from domain.seating.generator import TABLE_SIZE
 from domain.services import rounds
 from domain.services.ports import SeedSource, UnitOfWorkFactory
@@ -35,53 +33,33 @@ from domain.validation import Invalid
 from handlers.callbacks import SeatEdit, StageButton
 from handlers.common import edit_screen, long_work
 from handlers.middlewares import Texts
+from handlers.rounds_views import (
+    CSV,
+    EDIT_MOVE,
+    EDIT_SWAP,
+    EDIT_TABLE,
+    EDIT_TABLES,
+    JUDGE,
+    MOVE,
+    OPEN,
+    PDF,
+    PUBLISH,
+    REGENERATE,
+    RESEAT,
+    ROUND,
+    SCHEDULES,
+    SEAT,
+    SWAP,
+    overview_keyboard,
+    overview_text,
+    page_of_table,
+    round_keyboard,
+    round_pages,
+    round_text,
+    seat_edit_screen,
+)
 
-# Room on each page of a round's view for its title and which tables the page shows.
-PAGE_HEADING_ROOM = 200
-# Sitting-out players are listed ten to a line, so that no line outgrows a page.
-SIT_OUTS_PER_LINE = 10
-
-
-SEAT = "seat"
-OVERVIEW = "view"
-ROUND = "round"
-JUDGE = "judge"
-PUBLISH = "pub"
-REGENERATE = "regen"
-# The minimal re-seating after players left: their seats go to players sitting out.
-RESEAT = "fit"
-# From the tournament card: the stage's screen as a new message, the card stays.
-OPEN = "open"
-# The whole stage as files: sheets to print (PDF) and every seat (CSV); every player his
-# schedule of the stage.
-PDF = "pdf"
-CSV = "csv"
-SCHEDULES = "sched"
-# The tournament picked for a typed /swap or /move that named none (its words wait in the
-# person's conversation data meanwhile).
-SWAP = "swap"
-MOVE = "move"
 PENDING_EDIT = "rounds_pending_edit"
-
-
-# The steps: the tables to pick from, one table's seats, then the change itself.
-EDIT_TABLES = "tables"
-EDIT_TABLE = "table"
-EDIT_MOVE = "move"
-EDIT_SWAP = "swap"
-# Table buttons on one row of the picker (Telegram shows at most 8).
-TABLES_PER_ROW = 5
-
-
-@dataclass(frozen=True)
-class RoundPage:
-    """One message of a round's view: the tables it shows, and its text below the title."""
-
-    games: tuple[TableGame, ...]
-    body: str
-
-    def shows(self, table: int) -> bool:
-        return any(game.table == table for game in self.games)
 
 
 # The buttons that seat rounds, each with its use case.
@@ -90,254 +68,6 @@ SEATINGS = {
     REGENERATE: rounds.regenerate_stage,
     RESEAT: rounds.reseat_stage,
 }
-
-
-def rounds_button(tournament_id: int) -> StageButton:
-    """The tournament card's way into the rounds screens."""
-    return StageButton(tournament=tournament_id, act=OPEN)
-
-
-def _quality_lines(preview: StagePreview, texts: Texts) -> list[str]:
-    quality = preview.quality
-    lines = [
-        texts(
-            "rounds-quality-meetings",
-            max_meet=quality.max_meet,
-            max_meet_bound=quality.max_meet_bound,
-            s2=quality.s2,
-            s2_bound=quality.s2_bound,
-        ),
-        texts(
-            "rounds-quality-seats",
-            repeated=quality.players_with_repeated_seats,
-            unbalanced=quality.seat_zone_unbalanced,
-        ),
-        texts("rounds-quality-games", low=quality.games_min, high=quality.games_max),
-    ]
-    if preview.tournament.is_team_tournament:
-        lines.append(texts("rounds-quality-teammates", together=quality.teammates_together))
-    if quality.worst_pair is not None:
-        first, second, games = quality.worst_pair
-        lines.append(
-            texts(
-                "rounds-quality-worst-pair",
-                first=_name(preview, first),
-                second=_name(preview, second),
-                games=games,
-            )
-        )
-    if quality.most_repeats is not None:
-        player, repeats = quality.most_repeats
-        lines.append(
-            texts("rounds-quality-most-repeats", player=_name(preview, player), repeats=repeats)
-        )
-    for key, most, bound in (
-        ("seating-quality-most-at-table", quality.most_at_table, quality.most_at_table_bound),
-        ("seating-quality-most-with-judge", quality.most_with_judge, quality.most_with_judge_bound),
-    ):
-        if most is not None:
-            player, games = most
-            lines.append(texts(key, player=_name(preview, player), games=games, bound=bound))
-    lines.extend(f"⛔ {escape(problem)}" for problem in quality.hard_violations)
-    return lines
-
-
-def _name(preview: StagePreview, player: int | str) -> str:
-    """A player's nickname, escaped for HTML (the seating reports players by their id)."""
-    return escape(preview.nicknames.get(int(player), str(player)))
-
-
-def overview_text(preview: StagePreview, texts: Texts) -> str:
-    """The stage's preview: seed, quality report, rounds and whether each is published."""
-    stage = preview.stage
-    lines = [
-        texts(
-            "rounds-title",
-            title=escape(preview.tournament.title),
-            stage=stage.stage,
-            rounds=len(stage.rounds),
-            tables=len(stage.rounds[0].games) if stage.rounds else 0,
-            seed=str(stage.seed),
-        ),
-        *_quality_lines(preview, texts),
-        "",
-    ]
-    if preview.changed_seats is not None:
-        lines[-1:-1] = [texts("rounds-changed-seats", changed=preview.changed_seats)]
-    if preview.gone:
-        names = ", ".join(_name(preview, p) for p in preview.gone)
-        lines.extend([texts("rounds-gone", players=names), ""])
-    for round_ in stage.rounds:
-        missing = sum(1 for game in round_.games if game.judge_id is None)
-        lines.append(
-            texts(
-                "rounds-round-line",
-                round=round_.number,
-                published="yes" if round_.published_at else "no",
-                missing=missing,
-            )
-        )
-    lines.append("")
-    lines.append(texts("rounds-edit-help", tournament=preview.tournament.id))
-    return "\n".join(lines)
-
-
-def overview_keyboard(preview: StagePreview, texts: Texts) -> InlineKeyboardMarkup:
-    tournament = preview.tournament.id
-    keyboard = InlineKeyboardBuilder()
-    for round_ in preview.stage.rounds:
-        keyboard.button(
-            text=texts("rounds-round-button", round=round_.number),
-            callback_data=StageButton(tournament=tournament, act=ROUND, round=round_.number),
-        )
-    sizes = [4] * (len(preview.stage.rounds) // 4) + [len(preview.stage.rounds) % 4]
-    following = preview.stage.next_unpublished
-    if following is not None:
-        if following.publishable(preview.gone):
-            keyboard.button(
-                text=texts("rounds-publish-button", round=following.number),
-                callback_data=StageButton(
-                    tournament=tournament, act=PUBLISH, round=following.number
-                ),
-            )
-            sizes.append(1)
-        # Players who left: the fewest changes first; a fresh draw only for unchanged players.
-        reseat = ("rounds-reseat-button", RESEAT) if preview.gone else None
-        text, act = reseat or ("rounds-regenerate-button", REGENERATE)
-        keyboard.button(text=texts(text), callback_data=StageButton(tournament=tournament, act=act))
-        sizes.append(1)
-    for text, act in (
-        ("seating-pdf-button", PDF),
-        ("seating-csv-button", CSV),
-        ("seating-schedules-button", SCHEDULES),
-    ):
-        keyboard.button(text=texts(text), callback_data=StageButton(tournament=tournament, act=act))
-    sizes.extend([2, 1])
-    keyboard.adjust(*[size for size in sizes if size])
-    return keyboard.as_markup()
-
-
-def round_pages(preview: StagePreview, round_: Round, texts: Texts) -> list[RoundPage]:
-    """A round's tables with seats, nicknames and judges, then who sits out, in as few pages
-    as fit one Telegram message each (a table is never cut)."""
-    blocks = [_table_block(preview, game, texts) for game in round_.games]
-    names = [escape(preview.nicknames.get(p, str(p))) for p in round_.sit_outs]
-    blocks.extend(
-        texts("rounds-sit-outs", players=", ".join(names[start : start + SIT_OUTS_PER_LINE]))
-        for start in range(0, len(names), SIT_OUTS_PER_LINE)
-    )
-    pages: list[RoundPage] = []
-    games = list(round_.games)
-    for body in split_blocks(blocks, TEXT_LIMIT - PAGE_HEADING_ROOM):
-        # split_blocks keeps the blocks in order, joined by blank lines no block contains.
-        count = body.count("\n\n") + 1
-        pages.append(RoundPage(tuple(games[:count]), body))
-        games = games[count:]
-    return pages
-
-
-def _table_block(preview: StagePreview, game: TableGame, texts: Texts) -> str:
-    judge = preview.judge_name(game.judge_id)
-    lines = [texts("rounds-table", table=game.table, judge=escape(judge) if judge else "—")]
-    lines.extend(
-        texts("table-seat", seat=seat, name=escape(preview.nicknames.get(player, str(player))))
-        for seat, player in enumerate(game.players, start=1)
-    )
-    return "\n".join(lines)
-
-
-def page_of_table(pages: Sequence[RoundPage], table: int) -> int:
-    """The page (from 0) showing `table`; the first page when no page shows it."""
-    return next((n for n, page in enumerate(pages) if page.shows(table)), 0)
-
-
-def round_text(round_: Round, pages: Sequence[RoundPage], page: int, texts: Texts) -> str:
-    """One page of a round's view: the round's title, which tables the page shows, its body."""
-    lines = [
-        texts(
-            "rounds-round-title",
-            round=round_.number,
-            published="yes" if round_.published_at else "no",
-        )
-    ]
-    shown = pages[page]
-    if len(pages) > 1:
-        lines.append(
-            texts(
-                "rounds-round-page",
-                page=page + 1,
-                pages=len(pages),
-                what=_page_label(shown, texts),
-                tables=len(round_.games),
-            )
-        )
-    return "\n".join(lines) + (f"\n\n{shown.body}" if shown.body else "")
-
-
-def round_keyboard(
-    preview: StagePreview,
-    round_: Round,
-    pages: Sequence[RoundPage],
-    page: int,
-    texts: Texts,
-) -> InlineKeyboardMarkup:
-    """The page's judge buttons, the way to the pages beside it, publishing and the way back."""
-    tournament = preview.tournament.id
-    keyboard = InlineKeyboardBuilder()
-    for game in pages[page].games:
-        keyboard.button(
-            text=texts(
-                "rounds-judge-button",
-                table=game.table,
-                judge=preview.judge_name(game.judge_id) or "—",
-            ),
-            callback_data=StageButton(
-                tournament=tournament,
-                act=JUDGE,
-                round=round_.number,
-                table=game.table,
-                value=round_.next_judge(game, preview.judges) or 0,
-            ),
-        )
-    sizes = [1] * len(pages[page].games)
-    turns = [(page - 1, "rounds-page-back"), (page + 1, "rounds-page-forward")]
-    beside = [(n, key) for n, key in turns if 0 <= n < len(pages)]
-    for n, key in beside:
-        keyboard.button(
-            text=texts(key, what=_page_label(pages[n], texts)),
-            callback_data=StageButton(
-                tournament=tournament, act=ROUND, round=round_.number, value=n
-            ),
-        )
-    sizes.append(len(beside))
-    keyboard.button(
-        text=texts("rounds-edit-button"),
-        callback_data=SeatEdit(t=tournament, r=round_.number, act=EDIT_TABLES),
-    )
-    sizes.append(1)
-    if round_.publishable(preview.gone):
-        keyboard.button(
-            text=texts("rounds-publish-button", round=round_.number),
-            callback_data=StageButton(tournament=tournament, act=PUBLISH, round=round_.number),
-        )
-        sizes.append(1)
-    keyboard.button(
-        text=texts("rounds-back-button"),
-        callback_data=StageButton(tournament=tournament, act=OVERVIEW),
-    )
-    sizes.append(1)
-    keyboard.adjust(*[size for size in sizes if size])
-    return keyboard.as_markup()
-
-
-def _page_label(page: RoundPage, texts: Texts) -> str:
-    """What a page shows: its tables, or only who sits out."""
-    if not page.games:
-        return texts("rounds-page-sit-outs")
-    first, last = page.games[0].table, page.games[-1].table
-    if first == last:
-        return texts("rounds-page-table", table=first)
-    return texts("rounds-page-tables", first=first, last=last)
 
 
 async def _display(
@@ -618,66 +348,6 @@ async def move_command(
     await _edit_command(MOVE, message, command, state, texts, uow_factory, actor)
 
 
-def _seat_edit_screen(
-    preview: StagePreview, round_: Round, press: SeatEdit, texts: Texts
-) -> tuple[str, InlineKeyboardMarkup]:
-    """A step of editing a round by buttons: the tables (and who sits out) to pick from, or
-    one table's seats; first for the player to move, then for where he goes."""
-    seating, moved = round_.seating, press.p or None
-    name = escape(preview.nicknames.get(press.p, str(press.p)))
-    picked = "yes" if moved else "no"
-    base = {"t": press.t, "r": press.r, "p": press.p}
-    keyboard = InlineKeyboardBuilder()
-    if press.act == EDIT_TABLES:
-        text = texts("rounds-edit-pick-table", round=round_.number, picked=picked, player=name)
-        for game in round_.games:
-            keyboard.button(
-                text=texts("rounds-edit-table-button", table=game.table),
-                callback_data=SeatEdit(**base, act=EDIT_TABLE, table=game.table),
-            )
-        sizes = [TABLES_PER_ROW] * (len(round_.games) // TABLES_PER_ROW)
-        sizes.append(len(round_.games) % TABLES_PER_ROW)
-        # A sit-out only changes places with a seated player.
-        if seating.sit_outs and (moved is None or seating.position(moved) is not None):
-            keyboard.button(
-                text=texts("rounds-edit-sit-outs-button"),
-                callback_data=SeatEdit(**base, act=EDIT_TABLE),
-            )
-            sizes.append(1)
-        back: CallbackData = StageButton(tournament=press.t, act=ROUND, round=press.r)
-    else:
-        text = texts(
-            "rounds-edit-pick-seat",
-            round=round_.number,
-            table=press.table,
-            picked=picked,
-            player=name,
-        )
-        if press.table:
-            chairs = list(enumerate(seating.tables[press.table - 1], start=1))
-        else:
-            chairs = [(0, player) for player in seating.sit_outs]
-        sizes = []
-        for seat, player in chairs:
-            if player == moved:
-                continue
-            label = preview.nicknames.get(player, str(player))
-            if moved is None:
-                step = SeatEdit(**{**base, "p": player}, act=EDIT_TABLES)
-            elif seat:
-                step = SeatEdit(**base, act=EDIT_MOVE, table=press.table, seat=seat, q=player)
-            else:
-                step = SeatEdit(**base, act=EDIT_SWAP, q=player)
-            keyboard.button(text=f"{seat}. {label}" if seat else label, callback_data=step)
-            sizes.append(2)
-        sizes = [2] * (len(sizes) // 2) + [len(sizes) % 2]
-        back = SeatEdit(**base, act=EDIT_TABLES)
-    keyboard.button(text=texts("rounds-edit-back-button"), callback_data=back)
-    sizes.append(1)
-    keyboard.adjust(*[size for size in sizes if size])
-    return text, keyboard.as_markup()
-
-
 def _seat_edit_current(round_: Round, press: SeatEdit) -> bool:
     """Whether the press still matches the round: its tables, its player and its target."""
     seating = round_.seating
@@ -721,7 +391,7 @@ async def on_seat_edit(
         edited = await rounds.swap(uow_factory, actor, press.t, press.r, press.p, press.q)
         await _show_round(callback, edited, press.r, texts, table=place[0] if place else None)
     else:
-        text, keyboard = _seat_edit_screen(preview, round_, press, texts)
+        text, keyboard = seat_edit_screen(preview, round_, press, texts)
         await _display(callback, text, keyboard)
         await callback.answer()
         return
