@@ -2,20 +2,18 @@
 decision text, the organizer's protest switch and the audit log (/audit, with CSV export).
 
 Every press is re-authorized by the use case; the time comes from the Dispatcher's clock.
+The audit log's text, keyboard and CSV are made in `handlers/protests_views.py`.
 """
 
 from __future__ import annotations
 
-import csv
-import io
-from html import escape
 from zoneinfo import ZoneInfo
 
 from aiogram import F, Router
 from aiogram.filters import Command
 from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
-from aiogram.types import BufferedInputFile, CallbackQuery, InlineKeyboardMarkup, Message
+from aiogram.types import BufferedInputFile, CallbackQuery, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.config import Settings
@@ -24,16 +22,7 @@ from domain.permissions import Forbidden
 from domain.protests import ProtestStatus
 from domain.services import protests, protocols
 from domain.services.ports import Clock, UnitOfWorkFactory
-from domain.services.protests import (
-    ACCEPT,
-    ANNUL,
-    CORRECT,
-    GAME_LOG,
-    PHOTO,
-    PLAYERS,
-    REJECT,
-    AuditLog,
-)
+from domain.services.protests import ACCEPT, ANNUL, CORRECT, GAME_LOG, PHOTO, PLAYERS, REJECT
 from domain.users import User
 from domain.validation import Invalid
 from handlers.callbacks import AuditButton, DecisionButton, PersonAction, ProtestButton
@@ -41,10 +30,14 @@ from handlers.common import show
 from handlers.errors import REFUSALS
 from handlers.game_log import game_log_text
 from handlers.middlewares import Texts
-from handlers.protocol import render_keyboard, render_text
-
-# How many audit entries the screen shows (newest first); the CSV holds them all.
-AUDIT_SHOWN = 15
+from handlers.protests_views import (
+    SWITCH_ACTS,
+    audit_csv,
+    audit_keyboard,
+    audit_text,
+    correct_keyboard,
+)
+from handlers.protocol_views import render_keyboard, render_text
 
 
 class ProtestForm(StatesGroup):
@@ -226,15 +219,6 @@ async def _open_correction(
     await message.answer(render_text(view, texts), reply_markup=render_keyboard(view, texts))
 
 
-def _correct_keyboard(protest_id: int, texts: Texts) -> InlineKeyboardMarkup:
-    keyboard = InlineKeyboardBuilder()
-    keyboard.button(
-        text=texts("protest-correct"),
-        callback_data=DecisionButton(protest=protest_id, act=CORRECT),
-    )
-    return keyboard.as_markup()
-
-
 async def take_decision(
     message: Message,
     state: FSMContext,
@@ -275,58 +259,12 @@ async def take_decision(
         return
     await message.answer(
         texts("protest-decided-accepted"),
-        reply_markup=_correct_keyboard(case.protest.id, texts),
+        reply_markup=correct_keyboard(case.protest.id, texts),
     )
     await _open_correction(message, case.game.game.id, user, texts, uow_factory, clock)
 
 
 # --- the organizer: the switch and the audit log ------------------------------------------------
-
-
-SWITCH_ACTS = {"on": True, "off": False, "reg": None}
-
-
-def _audit_text(log: AuditLog, texts: Texts) -> str:
-    zone = ZoneInfo(log.tournament.timezone)
-    lines = [texts("audit-title", tournament=escape(log.tournament.title))]
-    lines.append(texts("audit-window", minutes=log.minutes or 0))
-    entries = sorted(log.entries, key=lambda e: e.at, reverse=True)[:AUDIT_SHOWN]
-    if not entries:
-        lines.append(texts("audit-empty"))
-    for entry in entries:
-        lines.append(
-            texts(
-                "audit-entry",
-                time=entry.at.astimezone(zone).strftime("%d.%m %H:%M"),
-                kind=entry.kind.value,
-                who=escape(log.names.get(entry.actor_id, "—") if entry.actor_id else "—"),
-                text=escape(entry.text),
-            )
-        )
-    for player in log.excluded:
-        lines.append(
-            texts(
-                "audit-excluded",
-                nickname=escape(player.nickname),
-                reason=escape(player.reason or ""),
-            )
-        )
-    return "\n".join(lines)
-
-
-def _audit_keyboard(tournament_id: int, organizer: bool, texts: Texts) -> InlineKeyboardMarkup:
-    keyboard = InlineKeyboardBuilder()
-    if organizer:
-        for act in SWITCH_ACTS:
-            keyboard.button(
-                text=texts("audit-switch", state=act),
-                callback_data=AuditButton(tid=tournament_id, act=act),
-            )
-    keyboard.button(
-        text=texts("audit-csv"), callback_data=AuditButton(tid=tournament_id, act="csv")
-    )
-    keyboard.adjust(3 if organizer else 1, 1)
-    return keyboard.as_markup()
 
 
 async def _show_audit(
@@ -351,8 +289,8 @@ async def _show_audit(
         organizer = False
     else:
         organizer = True
-    text = _audit_text(log, texts)
-    await show(event, text, reply_markup=_audit_keyboard(tournament_id, organizer, texts))
+    text = audit_text(log, texts)
+    await show(event, text, reply_markup=audit_keyboard(tournament_id, organizer, texts))
 
 
 async def audit_command(
@@ -379,30 +317,6 @@ async def audit_command(
         )
     keyboard.adjust(1)
     await message.answer(texts("audit-choose"), reply_markup=keyboard.as_markup())
-
-
-def audit_csv(log: AuditLog) -> bytes:
-    """The whole audit log as CSV (UTC times), exclusions last."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer)
-    writer.writerow(["at", "kind", "actor_id", "actor", "game_id", "protest_id", "text"])
-    for entry in log.entries:
-        writer.writerow(
-            [
-                entry.at.isoformat(),
-                entry.kind.value,
-                entry.actor_id or "",
-                log.names.get(entry.actor_id, "") if entry.actor_id else "",
-                entry.game_id or "",
-                entry.protest_id or "",
-                entry.text,
-            ]
-        )
-    for player in log.excluded:
-        writer.writerow(
-            ["", "player_excluded", "", "", "", "", f"{player.nickname}: {player.reason}"]
-        )
-    return buffer.getvalue().encode("utf-8-sig")
 
 
 async def on_audit_button(

@@ -3,48 +3,22 @@
 The judge opens it from his round message (or /protocol). Seats 1–10 are big buttons, two per
 row; below them the mode's tools and the modes. Every press goes to a use case that checks
 who is pressing, applies it by the rules and stores the draft; a refused press answers with
-the reason and changes nothing; a press on a confirmed protocol only says so.
+the reason and changes nothing; a press on a confirmed protocol only says so. The screen's
+text and keyboard are drawn in `handlers/protocol_views.py`.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
-from decimal import Decimal
-from html import escape
-from zoneinfo import ZoneInfo
-
 from aiogram import F, Router
 from aiogram.filters import Command
-from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
+from aiogram.types import CallbackQuery, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.config import Settings
-from bot.i18n import format_points
 from bot.web.miniapp import live_game_url
 from domain.actor import Actor
-from domain.cards import Side
-from domain.game_end import GameEnd
-from domain.protocol import ProtocolError, Removal
-from domain.protocol_screen import (
-    END_CHOICES,
-    MODES,
-    NIGHTS,
-    OPEN,
-    ROLE_TOOLS,
-    WINNERS,
-    Act,
-    Mode,
-    Press,
-    Screen,
-    UnknownPress,
-    end_choices,
-    end_time_presses,
-    extra_steps,
-    extra_values,
-    seat_press,
-)
+from domain.protocol_screen import OPEN, Act, Press, UnknownPress
 from domain.rounds import GameState
-from domain.scoring import SeatScore
 from domain.services import protocols
 from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.protocols import NotYourTable, ProtocolView
@@ -52,15 +26,17 @@ from domain.services.tournaments import tournaments_of
 from domain.users import User
 from handlers.callbacks import ProtocolButton
 from handlers.common import edit_screen
-from handlers.keyboards import RowsKeyboard
 from handlers.middlewares import Texts
+from handlers.protocol_views import (
+    CANCEL,
+    CONFIRM,
+    CORRECT,
+    REFRESH,
+    error_text,
+    render_keyboard,
+    render_text,
+)
 
-# Presses that are not the screen's own: open, confirm, start or cancel a correction, and
-# a seat that does nothing in this mode (it only refreshes the screen).
-CONFIRM = "c"
-CORRECT = "cc"
-CANCEL = "cx"
-REFRESH = "v"
 # Notices that stop the judge: the press did nothing. Success only flashes.
 _ALERTS = frozenset(
     {
@@ -71,335 +47,10 @@ _ALERTS = frozenset(
 )
 
 
-def _button(game_id: int, press: Press | None) -> str:
-    if press is None:
-        return ProtocolButton(game=game_id, act=REFRESH).pack()
-    return ProtocolButton(
-        game=game_id, act=press.act.value, seat=press.seat, value=press.value
-    ).pack()
-
-
-def _points(value: Decimal, texts: Texts) -> str:
-    # Points the person's way: "0,3" and "−1" in Russian.
-    return format_points(value, texts.locale)
-
-
 # --- the text ------------------------------------------------------------------------------
 
 
-def _seat_line(view: ProtocolView, screen: Screen, seat: int, texts: Texts) -> str:
-    record = screen.draft.seats[seat - 1]
-    parts = [texts("protocol-screen-role", role=record.role.value if record.role else "none")]
-    if record.fouls:
-        parts.append(texts("protocol-screen-fouls", fouls=record.fouls))
-    if record.removed is not None:
-        parts.append(texts("protocol-screen-removed", removed=record.removed.value))
-    if record.extra:
-        parts.append(texts("protocol-screen-extra", extra=_points(record.extra, texts)))
-    return f"{seat}. {escape(view.nicknames[seat - 1])} — " + ", ".join(parts)
-
-
-def _breakdown(score: SeatScore, texts: Texts) -> str:
-    parts = [
-        texts(
-            "protocol-screen-part-win" if score.won else "protocol-screen-part-loss",
-            points=_points(score.win, texts),
-        )
-    ]
-    for key, points in (
-        ("protocol-screen-part-best-move", score.best_move),
-        ("protocol-screen-part-extra", score.extra),
-        ("protocol-screen-part-penalty", score.penalty),
-    ):
-        if points:
-            parts.append(texts(key, points=_points(points, texts)))
-    return ", ".join(parts)
-
-
-def _scores(view: ProtocolView, scores: tuple[SeatScore, ...], texts: Texts) -> list[str]:
-    return [
-        texts(
-            "protocol-screen-score",
-            seat=score.seat,
-            nickname=escape(view.nicknames[score.seat - 1]),
-            total=_points(score.total, texts),
-            breakdown=_breakdown(score, texts),
-        )
-        for score in scores
-    ]
-
-
-def _end_lines(
-    view: ProtocolView,
-    winner: Side | None,
-    end: GameEnd | None,
-    ended_at: datetime | None,
-    texts: Texts,
-) -> list[str]:
-    """How and when the game ended, once the winner is entered."""
-    lines: list[str] = []
-    if winner is not None and end is not None:
-        lines.append(texts("protocol-screen-end", end=end.value, winner=winner.value))
-    if ended_at is not None:
-        local = ended_at.astimezone(ZoneInfo(view.timezone))
-        lines.append(texts("protocol-screen-ended-at", time=local.strftime("%H:%M")))
-    return lines
-
-
-def _outcome_lines(view: ProtocolView, screen: Screen, texts: Texts) -> list[str]:
-    draft = screen.draft
-    lines = [texts("protocol-screen-winner", winner=draft.winner.value if draft.winner else "none")]
-    lines.extend(_end_lines(view, draft.winner, draft.end, draft.ended_at, texts))
-    kill = draft.first_kill
-    if kill is None:
-        lines.append(texts("protocol-screen-first-kill-unknown"))
-    elif kill.seat is None:
-        lines.append(texts("protocol-screen-no-first-kill"))
-    else:
-        lines.append(texts("protocol-screen-first-kill", seat=kill.seat, night=kill.night))
-    if draft.best_move == ():
-        lines.append(texts("protocol-screen-best-move-nobody"))
-    elif draft.best_move:
-        named = ", ".join(str(seat) for seat in draft.best_move)
-        lines.append(texts("protocol-screen-best-move", seats=named))
-    return lines
-
-
-def _error_text(view: ProtocolView, error: ProtocolError, texts: Texts) -> str:
-    # A moment in a refusal reads as the tournament's clock, HH:MM.
-    args = {
-        name: value.astimezone(ZoneInfo(view.timezone)).strftime("%H:%M")
-        if isinstance(value, datetime)
-        else value
-        for name, value in error.args.items()
-    }
-    return texts(error.code, seat=error.seat if error.seat is not None else "", **args)
-
-
-def render_text(view: ProtocolView, texts: Texts) -> str:
-    """The protocol message: what is entered, what is missing, why a press was refused."""
-    game = view.game
-    lines = [texts("protocol-screen-title", game=game.round_number, table=game.game.table)]
-    screen = view.screen
-    if screen is None:
-        lines.append(texts("protocol-screen-confirmed"))
-        scores = view.scores or ()
-        lines.extend(_scores(view, scores, texts))
-        confirmed = view.confirmed
-        if confirmed is not None:
-            lines.extend(
-                _end_lines(view, confirmed.winner, confirmed.end, confirmed.ended_at, texts)
-            )
-        if game.game.protest_until is not None:
-            local = game.game.protest_until.astimezone(ZoneInfo(view.timezone))
-            lines.append(texts("protocol-screen-protest-until", time=local.strftime("%H:%M")))
-        return "\n".join(lines)
-    if view.correcting:
-        lines.append(texts("protocol-screen-correcting"))
-    step = _points(view.regulation.extra_points.step, texts)
-    lines.append(texts("protocol-screen-hint", mode=screen.mode.value, step=step))
-    if screen.mode is Mode.EXTRA and screen.extra_seat is not None:
-        nickname = escape(view.nicknames[screen.extra_seat - 1])
-        lines.append(texts("protocol-screen-extra-pick", seat=screen.extra_seat, nickname=nickname))
-    if screen.mode is Mode.BEST_MOVE and (
-        screen.draft.first_kill is None or screen.draft.first_kill.seat is None
-    ):
-        lines.append(texts("protocol-screen-best-move-needs-victim"))
-    lines.append("")
-    summary = view.scores if screen.mode is Mode.SUMMARY else None
-    if summary:
-        lines.extend(_scores(view, summary, texts))
-    else:
-        lines.extend(_seat_line(view, screen, seat, texts) for seat in range(1, 11))
-    lines.append("")
-    lines.extend(_outcome_lines(view, screen, texts))
-    if view.missing:
-        lines.append(texts("protocol-screen-missing"))
-        lines.extend(f"• {texts(code)}" for code in view.missing)
-    elif screen.mode is not Mode.SUMMARY:
-        lines.append(texts("protocol-screen-ready"))
-    if view.refused:
-        lines.append(texts("protocol-screen-refused"))
-        lines.extend(f"⛔ {_error_text(view, error, texts)}" for error in view.refused)
-    return "\n".join(lines)
-
-
 # --- the keyboard --------------------------------------------------------------------------
-
-
-def _seat_label(view: ProtocolView, screen: Screen, seat: int, texts: Texts) -> str:
-    record = screen.draft.seats[seat - 1]
-    label = f"{seat} {view.nicknames[seat - 1]} · "
-    label += texts("protocol-screen-mark", role=record.role.value if record.role else "none")
-    if record.removed is Removal.DISQUALIFIED:
-        label += " ✖"
-    elif record.fouls:
-        label += " " + "!" * record.fouls
-    kill = screen.draft.first_kill
-    if kill is not None and kill.seat == seat:
-        label += " ☠"
-    if seat in (screen.draft.best_move or ()):
-        label += " ✓"
-    if record.extra:
-        label += f" +{_points(record.extra, texts)}"
-    return _marked(label, seat == screen.extra_seat)
-
-
-def _marked(text: str, active: bool) -> str:
-    return f"• {text} •" if active else text
-
-
-def _tools(view: ProtocolView, screen: Screen, texts: Texts) -> list[list[tuple[str, Press]]]:
-    if screen.mode is Mode.ROLES:
-        roles = [
-            (
-                _marked(
-                    texts("protocol-screen-tool-role", role=role.value if role else "none"),
-                    role is screen.role_tool,
-                ),
-                Press(Act.ROLE_TOOL, value=index),
-            )
-            for index, role in enumerate(ROLE_TOOLS)
-        ]
-        rest = (texts("protocol-screen-rest-civilians"), Press(Act.REST_CIVILIANS))
-        return [roles[1:3], [roles[3], roles[4], roles[0]], [rest]]
-    if screen.mode is Mode.FOULS:
-        return [
-            [
-                (
-                    _marked(
-                        texts("protocol-screen-tool-add-foul"),
-                        not screen.subtract and not screen.disqualify,
-                    ),
-                    Press(Act.SUBTRACT, value=0),
-                ),
-                (
-                    _marked(texts("protocol-screen-tool-remove-foul"), screen.subtract),
-                    Press(Act.SUBTRACT, value=1),
-                ),
-            ],
-            [
-                (
-                    _marked(texts("protocol-screen-tool-disqualify"), screen.disqualify),
-                    Press(Act.DISQUALIFY_TOOL, value=1),
-                )
-            ],
-        ]
-    if screen.mode is Mode.KILL:
-        nights = [
-            (
-                _marked(texts("protocol-screen-tool-night", night=night), night == screen.night),
-                Press(Act.NIGHT, value=night),
-            )
-            for night in NIGHTS
-        ]
-        return [nights, [(texts("protocol-screen-tool-no-kill"), Press(Act.NO_KILL))]]
-    if screen.mode is Mode.BEST_MOVE:
-        return [[(texts("protocol-screen-tool-no-best-move"), Press(Act.NO_BEST_MOVE))]]
-    if screen.mode is Mode.EXTRA and screen.extra_seat is not None:
-        seat = screen.extra_seat
-        chosen = extra_steps(screen.draft.seats[seat - 1].extra, view.regulation)
-        values = [
-            (
-                _marked(_points(steps * view.regulation.extra_points.step, texts), steps == chosen),
-                Press(Act.EXTRA, seat, steps),
-            )
-            for steps in extra_values(view.regulation)
-        ]
-        return [values[start : start + 5] for start in range(0, len(values), 5)]
-    if screen.mode is Mode.EXTRA:
-        # The winner is the step after the extra points: it is entered from here too.
-        return _winner_tools(screen, texts)
-    if screen.mode is Mode.WINNER:
-        return [*_winner_tools(screen, texts), *_end_tools(view, screen, texts)]
-    if screen.mode is Mode.SUMMARY:
-        # The end of the game, correctable: the protest window may run from it.
-        times = [
-            (texts("protocol-screen-tool-end-time", minutes=step), press)
-            for step, press in end_time_presses(screen.draft)
-        ]
-        return [times] if times else []
-    return []
-
-
-def _end_tools(view: ProtocolView, screen: Screen, texts: Texts) -> list[list[tuple[str, Press]]]:
-    """How the game ended, one button a row: each sets the end and the winner it gives."""
-    draft = screen.draft
-    rows = []
-    for index in end_choices(view.regulation):
-        end, winner = END_CHOICES[index]
-        label = texts("protocol-screen-tool-end", end=end.value, winner=winner.value)
-        chosen = draft.end is end and draft.winner is winner
-        rows.append([(_marked(label, chosen), Press(Act.END, value=index))])
-    return rows
-
-
-def _winner_tools(screen: Screen, texts: Texts) -> list[list[tuple[str, Press]]]:
-    return [
-        [
-            (
-                _marked(
-                    texts("protocol-screen-tool-winner", winner=side.value),
-                    screen.draft.winner is side,
-                ),
-                Press(Act.WINNER, value=WINNERS.index(side)),
-            )
-            for side in (Side.RED, Side.BLACK)
-        ]
-    ]
-
-
-def render_keyboard(
-    view: ProtocolView, texts: Texts, live_url: str | None = None
-) -> InlineKeyboardMarkup | None:
-    """Seats, the mode's tools, the modes, and confirm (or correct) where it applies; on top,
-    "Run the game" opens the live game in the Mini App (`live_url`, where there is one)."""
-    game_id = view.game.game.id
-    keyboard = RowsKeyboard()
-    screen = view.screen
-    if screen is None:
-        if view.chief_judge and view.game.game.state is GameState.CONFIRMED:
-            keyboard.button(
-                text=texts("protocol-screen-correct"),
-                callback_data=ProtocolButton(game=game_id, act=CORRECT),
-            )
-            return keyboard.as_markup()
-        return None
-    sizes: list[int] = []
-    if live_url is not None and not view.correcting:
-        keyboard.web_app(text=texts("miniapp-open"), url=live_url)
-        sizes.append(1)
-    if screen.mode not in (Mode.WINNER, Mode.SUMMARY):
-        for seat in range(1, 11):
-            keyboard.button(
-                text=_seat_label(view, screen, seat, texts),
-                callback_data=_button(game_id, seat_press(screen, seat, view.regulation)),
-            )
-        sizes += [2] * 5
-    for row in _tools(view, screen, texts):
-        for text, press in row:
-            keyboard.button(text=text, callback_data=_button(game_id, press))
-        sizes.append(len(row))
-    for index, mode in enumerate(MODES):
-        keyboard.button(
-            text=_marked(texts("protocol-screen-mode", mode=mode.value), mode is screen.mode),
-            callback_data=_button(game_id, Press(Act.MODE, value=index)),
-        )
-    sizes += [4, 3]
-    if screen.mode is Mode.SUMMARY and not view.missing:
-        keyboard.button(
-            text=texts("protocol-screen-confirm"),
-            callback_data=ProtocolButton(game=game_id, act=CONFIRM),
-        )
-        sizes.append(1)
-    if view.correcting:
-        keyboard.button(
-            text=texts("protocol-screen-cancel-correction"),
-            callback_data=ProtocolButton(game=game_id, act=CANCEL),
-        )
-        sizes.append(1)
-    keyboard.adjust(*sizes)
-    return keyboard.as_markup()
 
 
 # --- the handlers --------------------------------------------------------------------------
@@ -416,7 +67,7 @@ async def _show(
 
 async def _answer(callback: CallbackQuery, view: ProtocolView, texts: Texts) -> None:
     if view.refused:
-        reasons = "\n".join(_error_text(view, error, texts) for error in view.refused)
+        reasons = "\n".join(error_text(view, error, texts) for error in view.refused)
         await callback.answer(reasons[:200], show_alert=True)
     elif view.notice is not None:
         await callback.answer(texts(view.notice), show_alert=view.notice in _ALERTS)

@@ -1,0 +1,99 @@
+"""The protests screens' views: the correction's keyboard, the audit log as text, keyboard and
+CSV, and the words of the audit's protest switch.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from html import escape
+from zoneinfo import ZoneInfo
+
+from aiogram.types import InlineKeyboardMarkup
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from domain.services.protests import CORRECT, AuditLog
+from handlers.callbacks import AuditButton, DecisionButton
+from handlers.middlewares import Texts
+
+# How many audit entries the screen shows (newest first); the CSV holds them all.
+AUDIT_SHOWN = 15
+
+
+def correct_keyboard(protest_id: int, texts: Texts) -> InlineKeyboardMarkup:
+    keyboard = InlineKeyboardBuilder()
+    keyboard.button(
+        text=texts("protest-correct"),
+        callback_data=DecisionButton(protest=protest_id, act=CORRECT),
+    )
+    return keyboard.as_markup()
+
+
+SWITCH_ACTS = {"on": True, "off": False, "reg": None}
+
+
+def audit_text(log: AuditLog, texts: Texts) -> str:
+    zone = ZoneInfo(log.tournament.timezone)
+    lines = [texts("audit-title", tournament=escape(log.tournament.title))]
+    lines.append(texts("audit-window", minutes=log.minutes or 0))
+    entries = sorted(log.entries, key=lambda e: e.at, reverse=True)[:AUDIT_SHOWN]
+    if not entries:
+        lines.append(texts("audit-empty"))
+    for entry in entries:
+        lines.append(
+            texts(
+                "audit-entry",
+                time=entry.at.astimezone(zone).strftime("%d.%m %H:%M"),
+                kind=entry.kind.value,
+                who=escape(log.names.get(entry.actor_id, "—") if entry.actor_id else "—"),
+                text=escape(entry.text),
+            )
+        )
+    for player in log.excluded:
+        lines.append(
+            texts(
+                "audit-excluded",
+                nickname=escape(player.nickname),
+                reason=escape(player.reason or ""),
+            )
+        )
+    return "\n".join(lines)
+
+
+def audit_keyboard(tournament_id: int, organizer: bool, texts: Texts) -> InlineKeyboardMarkup:
+    keyboard = InlineKeyboardBuilder()
+    if organizer:
+        for act in SWITCH_ACTS:
+            keyboard.button(
+                text=texts("audit-switch", state=act),
+                callback_data=AuditButton(tid=tournament_id, act=act),
+            )
+    keyboard.button(
+        text=texts("audit-csv"), callback_data=AuditButton(tid=tournament_id, act="csv")
+    )
+    keyboard.adjust(3 if organizer else 1, 1)
+    return keyboard.as_markup()
+
+
+def audit_csv(log: AuditLog) -> bytes:
+    """The whole audit log as CSV (UTC times), exclusions last."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow(["at", "kind", "actor_id", "actor", "game_id", "protest_id", "text"])
+    for entry in log.entries:
+        writer.writerow(
+            [
+                entry.at.isoformat(),
+                entry.kind.value,
+                entry.actor_id or "",
+                log.names.get(entry.actor_id, "") if entry.actor_id else "",
+                entry.game_id or "",
+                entry.protest_id or "",
+                entry.text,
+            ]
+        )
+    for player in log.excluded:
+        writer.writerow(
+            ["", "player_excluded", "", "", "", "", f"{player.nickname}: {player.reason}"]
+        )
+    return buffer.getvalue().encode("utf-8-sig")
