@@ -1,4 +1,5 @@
-"""The organizer's screens: the creation wizard, the tournament card and its guarded moves."""
+"""The organizer's screens: the creation wizard, the tournament card and its guarded moves (the
+card's text and keyboard are drawn in `handlers/organizer_views.py`)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ from zoneinfo import ZoneInfo
 from aiogram import Bot, F, Router
 from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import Command
-from aiogram.filters.callback_data import CallbackData
 from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
 from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
@@ -23,14 +23,12 @@ from bot.i18n import LOCALES, format_points
 from bot.seeds import page_token
 from domain import validation
 from domain.actor import Actor
-from domain.lifecycle import Refusal, stage_number
-from domain.permissions import Action, allows
+from domain.lifecycle import Refusal
 from domain.presets import PRESET_IDS
 from domain.regulation import load_preset, parse_regulation, read_regulation
 from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.public import set_web_visibility
 from domain.services.tournaments import (
-    TournamentCard,
     create_tournament,
     may_create,
     move_tournament,
@@ -43,26 +41,23 @@ from domain.users import User
 from domain.validation import Invalid
 from handlers.callbacks import (
     CardOpen,
-    CheckinCall,
-    CheckinScreen,
-    ExportChoice,
-    JudgeInvite,
     MoveChoice,
     PresetChoice,
-    RemindTeams,
-    RosterPage,
-    TeamPage,
-    TimetableButton,
     WebPageChoice,
     WizardDone,
     WizardKeep,
     WizardLanguage,
 )
-from handlers.common import deep_link, edit_screen, show
+from handlers.common import edit_screen, show
 from handlers.middlewares import Texts
-from handlers.rounds_views import rounds_button
+from handlers.organizer_views import (
+    card_keyboard,
+    card_text,
+    refusal_text,
+    settings_text,
+    state_text,
+)
 from handlers.start import LANGUAGE_NAMES, refresh_person_menu
-from handlers.timetable import VIEW as TIMETABLE_VIEW
 
 REGULATION_FILE_LIMIT = 256 * 1024
 # How far ahead a tournament may be planned.
@@ -342,51 +337,6 @@ def _draft(data: dict[str, Any], user: User, clock: Clock) -> Tournament:
     )
 
 
-def _settings_text(tournament: Tournament, texts: Texts) -> str:
-    regulation = tournament.regulation
-    deadline = tournament.registration_deadline
-    cutoff = tournament.checkin_cutoff
-    return texts(
-        "tournament-settings",
-        title=escape(tournament.title),
-        regulation=escape(regulation.name.ru if texts.locale == "ru" else regulation.name.en),
-        city=escape(tournament.city or "-"),
-        venue=escape(tournament.venue or "-"),
-        dates=_dates(tournament),
-        timezone=tournament.timezone,
-        capacity=tournament.capacity or "-",
-        deadline=_moment(deadline, tournament.timezone) if deadline else "-",
-        checkin=_moment(cutoff, tournament.timezone) if cutoff else "-",
-        fee=(
-            format_points(tournament.entry_fee, texts.locale)
-            if tournament.entry_fee is not None
-            else "-"
-        ),
-        quota=tournament.club_quota or "-",
-        channel=escape(_channel(tournament)),
-        language=LANGUAGE_NAMES.get(tournament.locale, tournament.locale),
-    )
-
-
-def _channel(tournament: Tournament) -> str:
-    if tournament.channel_id is None:
-        return "-"
-    return tournament.channel_name or str(tournament.channel_id)
-
-
-def _dates(tournament: Tournament) -> str:
-    if tournament.starts_on is None:
-        return "-"
-    first = tournament.starts_on.strftime("%d.%m.%Y")
-    if tournament.ends_on and tournament.ends_on != tournament.starts_on:
-        return f"{first}–{tournament.ends_on.strftime('%d.%m.%Y')}"
-    return first
-
-
-def _moment(moment: datetime, zone: str) -> str:
-    return moment.astimezone(ZoneInfo(zone)).strftime("%d.%m.%Y %H:%M")
-
-
 def _summary(data: dict[str, Any], texts: Texts, clock: Clock) -> tuple[str, InlineKeyboardMarkup]:
     draft = _draft(data, User(0, "", None, None, texts.locale), clock=clock)
     keyboard = InlineKeyboardBuilder()
@@ -398,7 +348,7 @@ def _summary(data: dict[str, Any], texts: Texts, clock: Clock) -> tuple[str, Inl
         callback_data=WizardLanguage(locale=other),
     )
     keyboard.adjust(2, 1)
-    return texts("wizard-summary") + "\n\n" + _settings_text(draft, texts), keyboard.as_markup()
+    return texts("wizard-summary") + "\n\n" + settings_text(draft, texts), keyboard.as_markup()
 
 
 async def _confirm(message: Message, data: dict[str, Any], texts: Texts, clock: Clock) -> None:
@@ -450,103 +400,6 @@ async def wizard_done(
 async def cancel(message: Message, state: FSMContext, texts: Texts) -> None:
     await state.clear()
     await message.answer(texts("wizard-cancelled"))
-
-
-def card_keyboard(card: TournamentCard, texts: Texts) -> InlineKeyboardMarkup:
-    tid = card.tournament.id
-    team = card.tournament.is_team_tournament
-    buttons: list[tuple[str, CallbackData]] = [
-        (f"move-{move.value}", MoveChoice(tid=tid, move=move)) for move in card.moves
-    ]
-    if allows(card.roles, Action.VIEW_PARTICIPANTS):
-        buttons.append(("card-players", RosterPage(tid=tid, view="all", page=0)))
-        if team:
-            buttons.append(("card-teams", TeamPage(tid=tid, page=0)))
-        buttons.append(("card-checkin", CheckinScreen(tid=tid)))
-    if card.tournament.running_stage is not None and allows(card.roles, Action.MOVE_STATE):
-        buttons.append(("card-rounds", rounds_button(tid)))
-    if allows(card.roles, Action.EDIT_SETTINGS):
-        buttons.append(("card-timetable", TimetableButton(tid=tid, act=TIMETABLE_VIEW)))
-        # One button steps the web page through public, unlisted and off.
-        following = _WEB_NEXT[card.tournament.web_visibility]
-        buttons.append((f"card-web-{following.value}", WebPageChoice(tid=tid, to=following.value)))
-    if allows(card.roles, Action.INVITE_STAFF):
-        buttons.append(("card-checkin-call", CheckinCall(tid=tid)))
-        if team and card.tournament.state is TournamentState.REGISTRATION_OPEN:
-            buttons.append(("card-remind-teams", RemindTeams(tid=tid)))
-        buttons.append(("card-invite-chief", JudgeInvite(tid=tid, role="chief_judge")))
-        buttons.append(("card-invite-judge", JudgeInvite(tid=tid, role="table_judge")))
-    if allows(card.roles, Action.EXPORT):
-        buttons.append(("card-export-csv", ExportChoice(tid=tid, kind="csv")))
-        buttons.append(("card-export-file", ExportChoice(tid=tid, kind="file")))
-    buttons.append(("card-refresh", CardOpen(tid=tid)))
-    keyboard = InlineKeyboardBuilder()
-    for key, data in buttons:
-        keyboard.button(text=texts(key), callback_data=data)
-    keyboard.adjust(1)
-    return keyboard.as_markup()
-
-
-_WEB_NEXT = {
-    WebVisibility.PUBLIC: WebVisibility.UNLISTED,
-    WebVisibility.UNLISTED: WebVisibility.OFF,
-    WebVisibility.OFF: WebVisibility.PUBLIC,
-}
-
-
-def web_page_line(tournament: Tournament, texts: Texts, base_url: str | None) -> str:
-    """The card's line about the tournament's public web page: its address, or why none."""
-    path = tournament.public_page_path
-    if path is None:
-        return texts("card-web-page-off")
-    unlisted = tournament.web_visibility is WebVisibility.UNLISTED
-    if base_url is None:
-        return texts("card-web-page-no-address", unlisted=str(unlisted).lower())
-    line = texts("card-web-page", url=escape(base_url + path), unlisted=str(unlisted).lower())
-    if tournament.state is TournamentState.DRAFT:
-        line += " " + texts("card-web-page-draft")
-    return line
-
-
-def state_text(tournament: Tournament, texts: Texts) -> str:
-    """Where the tournament stands, a running one with its stage's number and name."""
-    name = ""
-    if tournament.current_stage is not None:
-        stage = tournament.regulation.stage(tournament.current_stage).name
-        name = stage.en if texts.locale == "en" else stage.ru
-    state = f"state-{tournament.state.value}"
-    return texts(state, stage=stage_number(tournament) or 0, name=escape(name))
-
-
-def refusal_text(refused: Refusal, texts: Texts) -> str:
-    """A refused move in the person's language."""
-    args = {k: escape(v) if isinstance(v, str) else v for k, v in refused.args.items()}
-    if "state" in args:
-        args["state"] = texts(f"state-{args['state']}", stage=0)
-    return texts(refused.code, **args)
-
-
-async def card_text(
-    card: TournamentCard, texts: Texts, bot: Bot, web_base_url: str | None = None
-) -> str:
-    tournament = card.tournament
-    held = ""
-    if card.held is not None:
-        held = "\n\n" + texts("card-stage-held", reason=refusal_text(card.held, texts))
-    text = texts(
-        "tournament-card",
-        number=tournament.id,
-        settings=_settings_text(tournament, texts),
-        state=state_text(tournament, texts),
-        registered=card.registered,
-        waiting=card.waiting,
-        paid=card.paid,
-        checked_in=card.checked_in,
-        teams=card.teams if tournament.is_team_tournament else "-",
-        complete_teams=card.complete_teams if tournament.is_team_tournament else "-",
-        link=await deep_link(bot, card.registration_payload),
-    )
-    return text + "\n" + web_page_line(tournament, texts, web_base_url) + held
 
 
 async def render_card(
