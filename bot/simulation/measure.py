@@ -41,7 +41,7 @@ ORGANIZER = "organizer's screens"
 OTHER = "other updates"
 KINDS = (REGISTRATION, CHECK_IN, PROTOCOL, CONFIRMATION, ORGANIZER, OTHER)
 
-# The protocol screen's buttons (handlers/protocol.py `ProtocolButton`) and its confirm act.
+# The protocol screen's buttons (handlers/callbacks.py `ProtocolButton`) and its confirm act.
 _PROTOCOL_PREFIX = "pp:"
 _CONFIRM_ACT = "c"
 
