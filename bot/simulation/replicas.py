@@ -186,6 +186,7 @@ class Phases:
     marks: list[tuple[str, float]] = field(default_factory=list)  # name, fake's clock
     memory: list[tuple[str, list[float]]] = field(default_factory=list)  # MB by replica
     transactions: int = 0  # committed and rolled back, by every process on the database
+    peaks: list[float] = field(default_factory=list)  # MB by replica, read before they stop
 
     def enter(self, name: str) -> None:
         self.marks.append((name, time.monotonic()))
@@ -213,7 +214,7 @@ class Phases:
         at_start = "; ".join(
             f"{name} " + ", ".join(f"{mb:.0f}" for mb in sizes) for name, sizes in self.memory
         )
-        peaks = ", ".join(f"{_memory(replica, 'VmHWM'):.0f}" for replica in self.group)
+        peaks = ", ".join(f"{mb:.0f}" for mb in self.peaks)
         lines.append(
             f"memory (RSS of each replica, MB) at each stage's start: {at_start}; peak at the "
             f"end {peaks} (a restarted replica's since its restart)"
@@ -382,6 +383,7 @@ async def _play(options: _Options) -> ReplicaRun:
         await _delivered(uow_factory)
         await fake.wait_idle(quiet=0.5, timeout=DELIVERY_WAIT)
         phases.transactions = await _transactions(engine) - transactions_before
+        phases.peaks = [_memory(replica, "VmHWM") for replica in group]
         outcome = await read_outcome(uow_factory, played.tournament_id, clock.now())
         delivered = await _delivery_check(uow_factory, fake)
         reminded = killing.reminded
