@@ -223,6 +223,12 @@ class StandingsOpen(CallbackData, prefix="stopen"):
     tournament_id: RowId
 
 
+class MyGamesOpen(CallbackData, prefix="meopen"):
+    """The player's games in one of his tournaments, chosen from /me's buttons."""
+
+    tournament_id: RowId
+
+
 # --- the language choice (handlers/start.py) ----------------------------------------------
 
 

@@ -19,8 +19,9 @@ from domain.services.standings import (
     standings_of_tournament,
 )
 from domain.standings_board import StandingsBoard
+from domain.tournament import Tournament
 from domain.users import User
-from handlers.callbacks import StandingsFile, StandingsOpen
+from handlers.callbacks import MyGamesOpen, StandingsFile, StandingsOpen
 from handlers.common import long_work
 from handlers.middlewares import Texts
 
@@ -30,19 +31,27 @@ SPREADSHEET = "csv"
 ALBUM_SIZE = 10
 
 
+async def _choose(
+    message: Message,
+    choice: list[Tournament],
+    question: str,
+    button: type[StandingsOpen] | type[MyGamesOpen],
+) -> None:
+    """A button per tournament the person may mean; its press opens that one."""
+    keyboard = InlineKeyboardBuilder()
+    for tournament in choice[:30]:
+        keyboard.button(text=tournament.title, callback_data=button(tournament_id=tournament.id))
+    keyboard.adjust(1)
+    await message.answer(question, reply_markup=keyboard.as_markup())
+
+
 async def show_standings(
     message: Message, user: User, texts: Texts, uow_factory: UnitOfWorkFactory, clock: Clock
 ) -> None:
     """/standings: the person's tournament's table, or a choice when he has two running."""
     choice = await standings_choice(uow_factory, user.telegram_id)
     if len(choice) > 1:
-        keyboard = InlineKeyboardBuilder()
-        for tournament in choice[:30]:
-            keyboard.button(
-                text=tournament.title, callback_data=StandingsOpen(tournament_id=tournament.id)
-            )
-        keyboard.adjust(1)
-        await message.answer(texts("standings-choose"), reply_markup=keyboard.as_markup())
+        await _choose(message, choice, texts("standings-choose"), StandingsOpen)
         return
     found = await standings_of_person(uow_factory, user.telegram_id, clock.now())
     if found is None:
@@ -141,11 +150,34 @@ async def send_standings_file(
 async def show_my_games(
     message: Message, user: User, texts: Texts, uow_factory: UnitOfWorkFactory, clock: Clock
 ) -> None:
+    """/me: the player's games, or a choice when he plays in two tournaments at once."""
+    choice = await standings_choice(uow_factory, user.telegram_id, playing=True)
+    if len(choice) > 1:
+        await _choose(message, choice, texts("me-choose"), MyGamesOpen)
+        return
     card = await card_of_person(uow_factory, user.telegram_id, clock.now())
     if card is None:
         await message.answer(texts("me-not-playing"))
         return
     await message.answer(player_card_text(card, texts.locale))
+
+
+async def open_my_games(
+    callback: CallbackQuery,
+    callback_data: MyGamesOpen,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    clock: Clock,
+) -> None:
+    card = await card_of_person(
+        uow_factory, user.telegram_id, clock.now(), callback_data.tournament_id
+    )
+    if card is None or not isinstance(callback.message, Message):
+        await callback.answer(texts("standings-gone"), show_alert=True)
+        return
+    await callback.message.answer(player_card_text(card, texts.locale))
+    await callback.answer()
 
 
 def make_router() -> Router:
@@ -155,6 +187,7 @@ def make_router() -> Router:
     router.message.register(show_standings, Command("standings"))
     router.message.register(show_my_games, Command("me"))
     router.callback_query.register(open_standings, StandingsOpen.filter())
+    router.callback_query.register(open_my_games, MyGamesOpen.filter())
     router.callback_query.register(
         send_standings_file, StandingsFile.filter(F.kind.in_((PICTURE, SPREADSHEET)))
     )

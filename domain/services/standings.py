@@ -165,11 +165,14 @@ async def _tournament_of(
     return found[0] if found else None
 
 
-async def standings_choice(uow_factory: UnitOfWorkFactory, user_id: int) -> list[Tournament]:
-    """The tournaments /standings may mean for this person: more than one (two running at
-    once) and he chooses."""
+async def standings_choice(
+    uow_factory: UnitOfWorkFactory, user_id: int, *, playing: bool = False
+) -> list[Tournament]:
+    """The tournaments /standings (or, `playing`, /me: only those he plays in) may mean for
+    this person: more than one (two running at once) and he chooses."""
     async with uow_factory() as uow:
-        return [tournament for tournament, _ in await _tournaments_of(uow, user_id)]
+        found = await _tournaments_of(uow, user_id)
+    return [tournament for tournament, player in found if player is not None or not playing]
 
 
 async def _board(uow: UnitOfWork, tournament: Tournament, now: datetime) -> StandingsBoard:
@@ -206,11 +209,18 @@ async def standings_of_tournament(
 
 
 async def card_of_person(
-    uow_factory: UnitOfWorkFactory, user_id: int, now: datetime
+    uow_factory: UnitOfWorkFactory, user_id: int, now: datetime, tournament_id: int | None = None
 ) -> PlayerCard | None:
-    """The person's games and points in his tournament; None when he plays in none."""
+    """The person's games and points in his tournament (`tournament_id`, chosen from several,
+    or else the one nearest to being played); None when he plays in none (or not in that one)."""
     async with uow_factory() as uow:
-        found = await _tournament_of(uow, user_id)
+        if tournament_id is None:
+            found = await _tournament_of(uow, user_id)
+        else:
+            chosen = await uow.tournaments.get(tournament_id)
+            found = (
+                (chosen, await uow.participants.of_person(chosen.id, user_id)) if chosen else None
+            )
         if found is None:
             return None
         tournament, participant = found

@@ -119,3 +119,22 @@ async def test_the_tournament_list_names_the_running_stage(
     assert _labels(listing) == ["Кубок Ворона · идёт этап 1 (Отборочный тур)"]
     card = await press(organizer, listing, _labels(listing)[0], "Ссылка регистрации")
     assert "Состояние: идёт этап 1 (Отборочный тур)" in (card.text or "")
+
+
+async def test_me_offers_a_choice_to_a_player_of_two_running_tournaments(
+    app: Application, fake_telegram: FakeTelegram
+) -> None:
+    first = await seed_tournament(app.uow_factory, players=10, judges=1)
+    player_id = first.players[0].user_id
+    assert player_id is not None
+    player = fake_telegram.user(player_id, "Игрок")
+    player.send("/me")
+    await player.wait_for(containing("— Кубок Ворона"))
+
+    await _second_tournament(app)  # the same ten players registered there too
+    player.send("/me")
+    choice = await player.wait_for(containing("Ваши игры в каком турнире показать?"))
+    assert _labels(choice) == ["Кубок Сибири", "Кубок Ворона"]
+    await player.press(choice, button_text="Кубок Сибири").answer()
+    card = await player.wait_for(containing("— Кубок Сибири"))
+    assert "Игр ещё не было" in (card.text or "")

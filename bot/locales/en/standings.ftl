@@ -95,6 +95,7 @@ me-name-extra = extra points
 me-name-penalty = penalty (disqualification)
 me-name-total = points for the game
 me-provisional = * — provisional: a protest window is open or a protest is pending.
+me-choose = Your games in which tournament?
 me-not-playing = You do not play in any tournament. Register by the organizer's link.
 standings-none = You take part in no tournament: the standings are in the tournament's channel.
 standings-button-picture = As a picture
