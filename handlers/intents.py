@@ -23,7 +23,7 @@ from domain.intents import (
 from domain.protocol_screen import OPEN
 from handlers import callbacks
 from handlers.callbacks import DecisionButton, LotButton, ProtestButton, ProtocolButton
-from handlers.lots import VIEW
+from handlers.lots_views import VIEW
 
 
 def pack_intent(intent: ScreenIntent) -> str:

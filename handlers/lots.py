@@ -2,71 +2,32 @@
 tournament's seed or types the order of a physical draw.
 
 Every press is re-authorized by the use case; the time comes from the Dispatcher's clock.
+Its texts and keyboard are in `handlers/lots_views.py`.
 """
 
 from __future__ import annotations
-
-from html import escape
 
 from aiogram import F, Router
 from aiogram.filters import Command
 from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
-from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
+from aiogram.types import CallbackQuery, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from domain import validation
 from domain.permissions import Forbidden, StaffRole
 from domain.services import tie_decisions
 from domain.services.ports import Clock, SeedSource, UnitOfWorkFactory
-from domain.services.tie_decisions import LotCase
-from domain.tie_decisions import LotDecision
 from domain.users import User
 from domain.validation import Invalid
 from handlers.callbacks import LotButton
 from handlers.common import show
+from handlers.lots_views import ORDER, SEED, VIEW, case_keyboard, case_text, decided_text
 from handlers.middlewares import Texts
-
-SEED, ORDER, VIEW = "seed", "order", "view"
 
 
 class LotForm(StatesGroup):
     order = State()
-
-
-def _case_text(case: LotCase, texts: Texts) -> str:
-    lines = [texts("lot-title", tournament=escape(case.tournament.title))]
-    if case.tie is None:
-        lines.append(texts("lot-nothing"))
-        return "\n".join(lines)
-    where = "cut" if case.tie.context.startswith("cut ") else "places"
-    lines.append(texts("lot-tie", where=where, count=len(case.tie.tied)))
-    lines.extend(f"{n}. {escape(name)}" for n, name in enumerate(case.names, start=1))
-    if case.seed is not None and case.seed_order is not None:
-        numbers = {entry: n for n, entry in enumerate(case.tie.tied, start=1)}
-        order = " ".join(str(numbers[entry]) for entry in case.seed_order)
-        lines.append(texts("lot-seed-known", seed=case.seed, order=order))
-    lines.append(texts("lot-choose"))
-    return "\n".join(lines)
-
-
-def _case_keyboard(case: LotCase, texts: Texts) -> InlineKeyboardMarkup | None:
-    if case.tie is None:
-        return None
-    keyboard = InlineKeyboardBuilder()
-    tid = case.tournament.id
-    keyboard.button(text=texts("lot-by-seed"), callback_data=LotButton(tid=tid, act=SEED))
-    keyboard.button(text=texts("lot-by-order"), callback_data=LotButton(tid=tid, act=ORDER))
-    keyboard.adjust(1)
-    return keyboard.as_markup()
-
-
-def _decided_text(decision: LotDecision, names: dict[str, str], texts: Texts) -> str:
-    order = "\n".join(
-        f"{place}. {escape(names.get(entry, entry))}"
-        for place, entry in enumerate(decision.order, start=1)
-    )
-    return texts("lot-decided", method=decision.method, seed=decision.seed, order=order)
 
 
 async def lot_command(
@@ -84,7 +45,7 @@ async def lot_command(
         return
     if len(judged) == 1:
         case = await tie_decisions.lot_case(uow_factory, judged[0].id, user.telegram_id)
-        await message.answer(_case_text(case, texts), reply_markup=_case_keyboard(case, texts))
+        await message.answer(case_text(case, texts), reply_markup=case_keyboard(case, texts))
         return
     keyboard = InlineKeyboardBuilder()
     for tournament in judged:
@@ -122,9 +83,9 @@ async def on_lot_button(
             fresh_seed=str(seeds.draw()),
             now=clock.now(),
         )
-        await show(callback, _decided_text(decision, names, texts))
+        await show(callback, decided_text(decision, names, texts))
         return
-    await show(callback, _case_text(case, texts), reply_markup=_case_keyboard(case, texts))
+    await show(callback, case_text(case, texts), reply_markup=case_keyboard(case, texts))
 
 
 async def take_order(
@@ -163,7 +124,7 @@ async def take_order(
             await state.clear()
         raise
     await state.clear()
-    await message.answer(_decided_text(decision, names, texts))
+    await message.answer(decided_text(decision, names, texts))
 
 
 def make_router() -> Router:

@@ -36,7 +36,7 @@ from handlers.common import deep_link
 from handlers.middlewares import Texts
 from handlers.rounds_views import rounds_button
 from handlers.start import LANGUAGE_NAMES
-from handlers.timetable import VIEW as TIMETABLE_VIEW
+from handlers.timetable_views import VIEW as TIMETABLE_VIEW
 
 
 def settings_text(tournament: Tournament, texts: Texts) -> str:

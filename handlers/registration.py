@@ -1,4 +1,5 @@
-"""The player's screens: registration by deep link, the summary, edit and withdrawal."""
+"""The player's screens: registration by deep link, the summary, edit and withdrawal (their
+texts and keyboard are in `handlers/registration_views.py`)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,6 @@ from domain import validation
 from domain.actor import Actor
 from domain.invites import InviteKind
 from domain.registration import Application, ParticipantStatus
-from domain.services.checkin import checkin_refusal
 from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.registration import (
     Registration,
@@ -29,9 +29,10 @@ from domain.services.registration import (
 from domain.services.teams import join_team
 from domain.users import User
 from domain.validation import Invalid
-from handlers.callbacks import CheckIn, MyRegistration, TeamAction
+from handlers.callbacks import MyRegistration
 from handlers.common import show
 from handlers.middlewares import Texts
+from handlers.registration_views import left_text, registration_keyboard, registration_text
 from handlers.teams import ask_team_name, show_team
 
 
@@ -40,72 +41,6 @@ class RegistrationForm(StatesGroup):
     club = State()
     city = State()
     confirm = State()
-
-
-def registration_text(registration: Registration, texts: Texts) -> str:
-    """The player's view of his registration."""
-    tournament, participant = registration.tournament, registration.participant
-    head = texts("registration-tournament", title=escape(tournament.title))
-    if participant is None or not participant.holds_place:
-        return head + "\n" + texts("registration-none")
-    return (
-        head
-        + "\n"
-        + texts(
-            "registration-mine",
-            nickname=escape(participant.nickname),
-            club=escape(participant.club),
-            city=escape(participant.city),
-            status=texts(f"status-{participant.status.value}"),
-            team=escape(registration.team.name) if registration.team else "-",
-            checked_in=texts("yes") if participant.checked_in else texts("no"),
-        )
-    )
-
-
-def left_text(registration: Registration, texts: Texts) -> str:
-    """What the registration link says to a player the judges replaced or excluded."""
-    participant = registration.participant
-    assert participant is not None
-    title = escape(registration.tournament.title)
-    if participant.status is ParticipantStatus.EXCLUDED:
-        return texts(
-            "registration-excluded", tournament=title, reason=escape(participant.reason or "-")
-        )
-    substitute = registration.substitute
-    return texts(
-        "registration-replaced",
-        tournament=title,
-        nickname=escape(substitute.nickname) if substitute is not None else "-",
-    )
-
-
-def registration_keyboard(registration: Registration, texts: Texts, clock: Clock):
-    tournament, participant = registration.tournament, registration.participant
-    tid = tournament.id
-    keyboard = InlineKeyboardBuilder()
-    if participant is not None and participant.holds_place and not tournament.has_started:
-        if participant.missing and checkin_refusal(tournament, clock.now()) is None:
-            keyboard.button(text=texts("checkin-button"), callback_data=CheckIn(tid=tid))
-        keyboard.button(
-            text=texts("registration-edit"), callback_data=MyRegistration(tid=tid, act="edit")
-        )
-        if tournament.is_team_tournament:
-            if registration.team is None:
-                keyboard.button(
-                    text=texts("team-create"), callback_data=MyRegistration(tid=tid, act="team")
-                )
-            else:
-                keyboard.button(
-                    text=texts("team-mine"),
-                    callback_data=TeamAction(team=registration.team.id, act="show"),
-                )
-        keyboard.button(
-            text=texts("registration-withdraw"),
-            callback_data=MyRegistration(tid=tid, act="withdraw"),
-        )
-    keyboard.adjust(1)
-    return keyboard.as_markup()
 
 
 async def show_registration(

@@ -4,22 +4,19 @@ sends it back edited as text, and the reminders move with it.
 
 The screen opens from the tournament card. A timetable, typed or changed by buttons, is checked
 by the use case (lines, "HH:MM" times, games per stage); a refusal says what is wrong and the
-screen keeps waiting.
+screen keeps waiting. Its texts and keyboards are in `handlers/timetable_views.py`.
 """
 
 from __future__ import annotations
 
 from html import escape
-from zoneinfo import ZoneInfo
 
 from aiogram import F, Router
 from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
-from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
-from aiogram.utils.keyboard import InlineKeyboardBuilder
+from aiogram.types import CallbackQuery, Message
 
 from bot.config import Settings
-from domain.regulation import TimetableEvent
 from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.reminders import TimetableView, set_timetable, timetable_of
 from domain.users import User
@@ -27,82 +24,28 @@ from domain.validation import timetable_lines
 from handlers.callbacks import TimetableButton
 from handlers.common import edit_screen
 from handlers.middlewares import Texts
-
-VIEW, RESET = "view", "reset"
-# Editing by buttons: an event (`i`, its index), its hour (`v`), its time (`v` minutes of the
-# day, -1 for none).
-EVENT, HOUR, SET = "ev", "hr", "set"
-ACTS = frozenset({VIEW, RESET, EVENT, HOUR, SET})
-HOURS = range(8, 24)
-MINUTES = (0, 15, 30, 45)
+from handlers.timetable_views import (
+    ACTS,
+    EVENT,
+    HOUR,
+    HOURS,
+    RESET,
+    SET,
+    screen_text,
+    time_keyboard,
+    timetable_events,
+    timetable_keyboard,
+)
 
 
 class TimetableForm(StatesGroup):
     text = State()
 
 
-def screen_text(view: TimetableView, texts: Texts) -> str:
-    """The timetable as the organizer edits it, and how many reminders wait, the next when."""
-    tournament = view.tournament
-    first = view.reminders[0].due_at if view.reminders else None
-    zone = ZoneInfo(tournament.timezone)
-    return texts(
-        "timetable-screen",
-        tournament=escape(tournament.title),
-        source="adjusted" if view.adjusted else "regulation",
-        timezone=tournament.timezone,
-        timetable=escape(timetable_lines(tournament.timetable)) or "-",
-        count=len(view.reminders),
-        next=first.astimezone(zone).strftime("%d.%m %H:%M") if first else "-",
-    )
-
-
-def _events(view: TimetableView) -> list[tuple[int, TimetableEvent]]:
-    return [(day.day, event) for day in view.tournament.timetable for event in day.events]
-
-
-def _keyboard(view: TimetableView, texts: Texts) -> InlineKeyboardMarkup | None:
-    """A button per event (to change its time), and the regulation's timetable back."""
-    tid = view.tournament.id
-    keyboard = InlineKeyboardBuilder()
-    for index, (day, event) in enumerate(_events(view)):
-        label = " ".join(filter(None, (str(day), event.time or "—", event.kind, event.stage)))
-        keyboard.button(text=label, callback_data=TimetableButton(tid=tid, act=EVENT, i=index))
-    if view.adjusted:
-        keyboard.button(
-            text=texts("timetable-keep-regulation"),
-            callback_data=TimetableButton(tid=tid, act=RESET),
-        )
-    keyboard.adjust(2)
-    return keyboard.as_markup()
-
-
-def _time_keyboard(tid: int, index: int, hour: int | None, texts: Texts) -> InlineKeyboardMarkup:
-    """The hours of the day, then (an hour picked) its quarters; "no time" and back."""
-    keyboard = InlineKeyboardBuilder()
-    if hour is None:
-        for value in HOURS:
-            data = TimetableButton(tid=tid, act=HOUR, i=index, v=value)
-            keyboard.button(text=f"{value:02d}:…", callback_data=data)
-        sizes = [4] * (len(HOURS) // 4)
-    else:
-        for minute in MINUTES:
-            data = TimetableButton(tid=tid, act=SET, i=index, v=hour * 60 + minute)
-            keyboard.button(text=f"{hour:02d}:{minute:02d}", callback_data=data)
-        sizes = [len(MINUTES)]
-    keyboard.button(
-        text=texts("timetable-no-time"),
-        callback_data=TimetableButton(tid=tid, act=SET, i=index, v=-1),
-    )
-    keyboard.button(text=texts("timetable-back"), callback_data=TimetableButton(tid=tid, act=VIEW))
-    keyboard.adjust(*sizes, 2)
-    return keyboard.as_markup()
-
-
 def _with_time(view: TimetableView, index: int, minutes: int) -> str:
     """The timetable as text with event `index` at `minutes` past midnight (-1: no time)."""
     time = None if minutes < 0 else f"{minutes // 60:02d}:{minutes % 60:02d}"
-    numbers = iter(range(len(_events(view))))
+    numbers = iter(range(len(timetable_events(view))))
     days = tuple(
         day.model_copy(
             update={
@@ -136,19 +79,20 @@ async def open_timetable(
         await callback.answer()
         return
     if act in (EVENT, HOUR, SET) and (
-        callback_data.i >= len(_events(view)) or (act == HOUR and callback_data.v not in HOURS)
+        callback_data.i >= len(timetable_events(view))
+        or (act == HOUR and callback_data.v not in HOURS)
     ):
         # A button of an event since removed, or forged: it changes nothing.
         await callback.answer(texts("button-out-of-date"), show_alert=True)
         return
     if act in (EVENT, HOUR):
-        day, event = _events(view)[callback_data.i]
+        day, event = timetable_events(view)[callback_data.i]
         hour = callback_data.v if act == HOUR else None
         what = " ".join(filter(None, (str(day), event.kind, event.stage)))
         await edit_screen(
             callback.message,
             texts("timetable-pick-time", event=escape(what)),
-            reply_markup=_time_keyboard(tid, callback_data.i, hour, texts),
+            reply_markup=time_keyboard(tid, callback_data.i, hour, texts),
         )
         await callback.answer()
         return
@@ -158,7 +102,7 @@ async def open_timetable(
         await edit_screen(
             callback.message,
             texts("timetable-saved") + "\n\n" + screen_text(view, texts),
-            reply_markup=_keyboard(view, texts),
+            reply_markup=timetable_keyboard(view, texts),
         )
         await callback.answer(texts("timetable-saved"))
         return
@@ -167,7 +111,7 @@ async def open_timetable(
     await state.update_data(timetable_tid=tid)
     await callback.message.answer(
         screen_text(view, texts) + "\n\n" + texts("timetable-ask"),
-        reply_markup=_keyboard(view, texts),
+        reply_markup=timetable_keyboard(view, texts),
     )
 
 
@@ -187,7 +131,7 @@ async def take_timetable(
     await state.clear()
     await message.answer(
         texts("timetable-saved") + "\n\n" + screen_text(view, texts),
-        reply_markup=_keyboard(view, texts),
+        reply_markup=timetable_keyboard(view, texts),
     )
 
 

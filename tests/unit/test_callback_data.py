@@ -24,7 +24,7 @@ from domain.services.protests import ANNUL, PLAYERS
 from handlers import callbacks
 from handlers.callbacks import DecisionButton, LotButton, ProtestButton, ProtocolButton
 from handlers.intents import pack_intent
-from handlers.lots import VIEW
+from handlers.lots_views import VIEW
 
 
 def _all_callback_data() -> list[type[CallbackData]]:

@@ -1,0 +1,52 @@
+"""The lot screen's views: a tie awaiting its lot, the chief judge's buttons, the decided order,
+and the words the buttons' `act` carries.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from aiogram.types import InlineKeyboardMarkup
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from domain.services.tie_decisions import LotCase
+from domain.tie_decisions import LotDecision
+from handlers.callbacks import LotButton
+from handlers.middlewares import Texts
+
+SEED, ORDER, VIEW = "seed", "order", "view"
+
+
+def case_text(case: LotCase, texts: Texts) -> str:
+    lines = [texts("lot-title", tournament=escape(case.tournament.title))]
+    if case.tie is None:
+        lines.append(texts("lot-nothing"))
+        return "\n".join(lines)
+    where = "cut" if case.tie.context.startswith("cut ") else "places"
+    lines.append(texts("lot-tie", where=where, count=len(case.tie.tied)))
+    lines.extend(f"{n}. {escape(name)}" for n, name in enumerate(case.names, start=1))
+    if case.seed is not None and case.seed_order is not None:
+        numbers = {entry: n for n, entry in enumerate(case.tie.tied, start=1)}
+        order = " ".join(str(numbers[entry]) for entry in case.seed_order)
+        lines.append(texts("lot-seed-known", seed=case.seed, order=order))
+    lines.append(texts("lot-choose"))
+    return "\n".join(lines)
+
+
+def case_keyboard(case: LotCase, texts: Texts) -> InlineKeyboardMarkup | None:
+    if case.tie is None:
+        return None
+    keyboard = InlineKeyboardBuilder()
+    tid = case.tournament.id
+    keyboard.button(text=texts("lot-by-seed"), callback_data=LotButton(tid=tid, act=SEED))
+    keyboard.button(text=texts("lot-by-order"), callback_data=LotButton(tid=tid, act=ORDER))
+    keyboard.adjust(1)
+    return keyboard.as_markup()
+
+
+def decided_text(decision: LotDecision, names: dict[str, str], texts: Texts) -> str:
+    order = "\n".join(
+        f"{place}. {escape(names.get(entry, entry))}"
+        for place, entry in enumerate(decision.order, start=1)
+    )
+    return texts("lot-decided", method=decision.method, seed=decision.seed, order=order)

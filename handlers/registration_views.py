@@ -1,0 +1,84 @@
+"""The registration screen's views: a tournament's registration as the person sees it, what
+the link says to a replaced or excluded player, and the buttons he may press.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from domain.registration import ParticipantStatus
+from domain.services.checkin import checkin_refusal
+from domain.services.ports import Clock
+from domain.services.registration import (
+    Registration,
+)
+from handlers.callbacks import CheckIn, MyRegistration, TeamAction
+from handlers.middlewares import Texts
+
+
+def registration_text(registration: Registration, texts: Texts) -> str:
+    """The player's view of his registration."""
+    tournament, participant = registration.tournament, registration.participant
+    head = texts("registration-tournament", title=escape(tournament.title))
+    if participant is None or not participant.holds_place:
+        return head + "\n" + texts("registration-none")
+    return (
+        head
+        + "\n"
+        + texts(
+            "registration-mine",
+            nickname=escape(participant.nickname),
+            club=escape(participant.club),
+            city=escape(participant.city),
+            status=texts(f"status-{participant.status.value}"),
+            team=escape(registration.team.name) if registration.team else "-",
+            checked_in=texts("yes") if participant.checked_in else texts("no"),
+        )
+    )
+
+
+def left_text(registration: Registration, texts: Texts) -> str:
+    """What the registration link says to a player the judges replaced or excluded."""
+    participant = registration.participant
+    assert participant is not None
+    title = escape(registration.tournament.title)
+    if participant.status is ParticipantStatus.EXCLUDED:
+        return texts(
+            "registration-excluded", tournament=title, reason=escape(participant.reason or "-")
+        )
+    substitute = registration.substitute
+    return texts(
+        "registration-replaced",
+        tournament=title,
+        nickname=escape(substitute.nickname) if substitute is not None else "-",
+    )
+
+
+def registration_keyboard(registration: Registration, texts: Texts, clock: Clock):
+    tournament, participant = registration.tournament, registration.participant
+    tid = tournament.id
+    keyboard = InlineKeyboardBuilder()
+    if participant is not None and participant.holds_place and not tournament.has_started:
+        if participant.missing and checkin_refusal(tournament, clock.now()) is None:
+            keyboard.button(text=texts("checkin-button"), callback_data=CheckIn(tid=tid))
+        keyboard.button(
+            text=texts("registration-edit"), callback_data=MyRegistration(tid=tid, act="edit")
+        )
+        if tournament.is_team_tournament:
+            if registration.team is None:
+                keyboard.button(
+                    text=texts("team-create"), callback_data=MyRegistration(tid=tid, act="team")
+                )
+            else:
+                keyboard.button(
+                    text=texts("team-mine"),
+                    callback_data=TeamAction(team=registration.team.id, act="show"),
+                )
+        keyboard.button(
+            text=texts("registration-withdraw"),
+            callback_data=MyRegistration(tid=tid, act="withdraw"),
+        )
+    keyboard.adjust(1)
+    return keyboard.as_markup()

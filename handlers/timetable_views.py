@@ -1,0 +1,83 @@
+"""The timetable screen's views: the timetable as the organizer edits it, its events' buttons,
+the hour and quarter pickers, and the words the buttons' `act` carries.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from zoneinfo import ZoneInfo
+
+from aiogram.types import InlineKeyboardMarkup
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from domain.regulation import TimetableEvent
+from domain.services.reminders import TimetableView
+from domain.validation import timetable_lines
+from handlers.callbacks import TimetableButton
+from handlers.middlewares import Texts
+
+VIEW, RESET = "view", "reset"
+# Editing by buttons: an event (`i`, its index), its hour (`v`), its time (`v` minutes of the
+# day, -1 for none).
+EVENT, HOUR, SET = "ev", "hr", "set"
+ACTS = frozenset({VIEW, RESET, EVENT, HOUR, SET})
+HOURS = range(8, 24)
+MINUTES = (0, 15, 30, 45)
+
+
+def screen_text(view: TimetableView, texts: Texts) -> str:
+    """The timetable as the organizer edits it, and how many reminders wait, the next when."""
+    tournament = view.tournament
+    first = view.reminders[0].due_at if view.reminders else None
+    zone = ZoneInfo(tournament.timezone)
+    return texts(
+        "timetable-screen",
+        tournament=escape(tournament.title),
+        source="adjusted" if view.adjusted else "regulation",
+        timezone=tournament.timezone,
+        timetable=escape(timetable_lines(tournament.timetable)) or "-",
+        count=len(view.reminders),
+        next=first.astimezone(zone).strftime("%d.%m %H:%M") if first else "-",
+    )
+
+
+def timetable_events(view: TimetableView) -> list[tuple[int, TimetableEvent]]:
+    return [(day.day, event) for day in view.tournament.timetable for event in day.events]
+
+
+def timetable_keyboard(view: TimetableView, texts: Texts) -> InlineKeyboardMarkup | None:
+    """A button per event (to change its time), and the regulation's timetable back."""
+    tid = view.tournament.id
+    keyboard = InlineKeyboardBuilder()
+    for index, (day, event) in enumerate(timetable_events(view)):
+        label = " ".join(filter(None, (str(day), event.time or "—", event.kind, event.stage)))
+        keyboard.button(text=label, callback_data=TimetableButton(tid=tid, act=EVENT, i=index))
+    if view.adjusted:
+        keyboard.button(
+            text=texts("timetable-keep-regulation"),
+            callback_data=TimetableButton(tid=tid, act=RESET),
+        )
+    keyboard.adjust(2)
+    return keyboard.as_markup()
+
+
+def time_keyboard(tid: int, index: int, hour: int | None, texts: Texts) -> InlineKeyboardMarkup:
+    """The hours of the day, then (an hour picked) its quarters; "no time" and back."""
+    keyboard = InlineKeyboardBuilder()
+    if hour is None:
+        for value in HOURS:
+            data = TimetableButton(tid=tid, act=HOUR, i=index, v=value)
+            keyboard.button(text=f"{value:02d}:…", callback_data=data)
+        sizes = [4] * (len(HOURS) // 4)
+    else:
+        for minute in MINUTES:
+            data = TimetableButton(tid=tid, act=SET, i=index, v=hour * 60 + minute)
+            keyboard.button(text=f"{hour:02d}:{minute:02d}", callback_data=data)
+        sizes = [len(MINUTES)]
+    keyboard.button(
+        text=texts("timetable-no-time"),
+        callback_data=TimetableButton(tid=tid, act=SET, i=index, v=-1),
+    )
+    keyboard.button(text=texts("timetable-back"), callback_data=TimetableButton(tid=tid, act=VIEW))
+    keyboard.adjust(*sizes, 2)
+    return keyboard.as_markup()
