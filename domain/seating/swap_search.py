@@ -29,7 +29,12 @@ from math import comb
 
 import numpy as np
 
-from domain.seating.table_numbers import NumberingProblem, number_tables, player_bounds
+from domain.seating.table_numbers import (
+    NumberingProblem,
+    number_tables,
+    numbered_with_far_over,
+    player_bounds,
+)
 
 # Weights of the stage's cost, lexicographic within one swap: a pair that must stay apart, a
 # meeting above the target count, a player leaving the table the previous seating gave him
@@ -66,6 +71,10 @@ _GIVE_UP_STRUCTURED = 3 * _STALL
 _STEP_OVERHEAD = 10_000
 _MOST_STEPS = 15_000
 _MOST_REPAIR_STEPS = 2_000
+# Whole searches made at most while someone is left more than one game above a bound.
+_ATTEMPTS = 3
+# Each attempt after the first weighs such a game this many times more in the mending search.
+_ESCALATE = 10
 
 
 @dataclass(frozen=True)
@@ -99,15 +108,50 @@ class TableProblem:
 def assign_tables(
     problem: TableProblem, rng: random.Random, out_of_time: Callable[[], bool]
 ) -> list[list[list[int]]]:
-    """Tables of every round (lists of player indices), found by tabu search over swaps."""
+    """Tables of every round (lists of player indices), found by tabu search over swaps.
+
+    When the numbers still leave someone more than one game above his bound at a table or with
+    a judge, the search is made again (up to `_ATTEMPTS` times, going on with the same seeded
+    generators, so one seed still gives one seating) and the first attempt that leaves nobody
+    so far over is kept, else the one that leaves fewest such games.
+    """
     free_rounds = [r for r in range(len(problem.tables)) if problem.fixed[r] is None]
-    rounds: list[list[list[int]]] = [
-        [list(table) for table in fixed] if fixed is not None else [] for fixed in problem.fixed
-    ]
     if not free_rounds:
-        return rounds
+        return _played_rounds(problem)
     numbering = _numbering_problem(problem)
     generator = np.random.default_rng(rng.getrandbits(64))
+    best_far_over, best = -1, []
+    for attempt in range(_ATTEMPTS):
+        far_over, rounds = _attempt_tables(
+            problem, numbering, free_rounds, rng, generator, out_of_time, _ESCALATE**attempt
+        )
+        if best_far_over < 0 or far_over < best_far_over:
+            best_far_over, best = far_over, rounds
+        if far_over == 0 or out_of_time():
+            break
+    return best
+
+
+def _played_rounds(problem: TableProblem) -> list[list[list[int]]]:
+    """The played rounds' tables, and an empty list for every free round."""
+    return [
+        [list(table) for table in fixed] if fixed is not None else [] for fixed in problem.fixed
+    ]
+
+
+def _attempt_tables(
+    problem: TableProblem,
+    numbering: NumberingProblem,
+    free_rounds: list[int],
+    rng: random.Random,
+    generator: np.random.Generator,
+    out_of_time: Callable[[], bool],
+    escalation: int,
+) -> tuple[int, list[list[list[int]]]]:
+    """One search with its numbers: the games it leaves more than one above a bound, and the
+    tables of every round. The mending search weighs such a game `escalation` times as much as
+    a meeting above the target."""
+    rounds = _played_rounds(problem)
     # A structured start spreads tables and judges already: the search keeps them spread.
     search = _TabuSearch(
         problem, free_rounds, generator, 0.0 if problem.start is None else OVER_VISITS
@@ -115,18 +159,18 @@ def assign_tables(
     steps = min(_MOST_STEPS, problem.swaps // (_STEP_OVERHEAD + search.swaps_per_step))
     for r, tables in zip(free_rounds, search.run(steps, out_of_time), strict=True):
         rounds[r] = tables
-    rounds = number_tables(numbering, rounds, free_rounds, rng)
+    rounds, far_over = numbered_with_far_over(numbering, rounds, free_rounds, rng)
     # Numbers alone may leave someone two games above his bound at a table or with a judge:
     # the search goes on from here, those visits now weighed, then the numbers are redone.
     # Pairs as often together as the first search left them are no longer "above the target":
     # the visits then weigh more than those meetings do.
     problem = replace(problem, meet_target=max(problem.meet_target, _most_meetings(rounds)))
-    search = _TabuSearch(problem, free_rounds, generator, OVER_VISITS, rounds)
+    search = _TabuSearch(problem, free_rounds, generator, escalation * OVER_VISITS, rounds)
     if search.visit_cost() > 0 and not out_of_time():
         for r, tables in zip(free_rounds, search.run(steps, out_of_time), strict=True):
             rounds[r] = tables
-        rounds = number_tables(numbering, rounds, free_rounds, rng)
-    return rounds
+        rounds, far_over = numbered_with_far_over(numbering, rounds, free_rounds, rng)
+    return far_over, rounds
 
 
 def _most_meetings(rounds: list[list[list[int]]]) -> int:

@@ -162,10 +162,14 @@ def test_the_issue_cases_reach_the_meeting_bound_with_tables_and_judges_spread(
     assert quality.most_with_judge[1] <= quality.most_with_judge_bound + 1
 
 
-def test_teams_of_three_at_three_tables_meet_no_judge_two_games_above_the_bound() -> None:
+# Seed 1 once left a player 4 games with one judge (bound 2) while seed 0 was fine.
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_teams_of_three_at_three_tables_meet_no_judge_two_games_above_the_bound(
+    seed: int,
+) -> None:
     # Every team fills the three tables each round; three judges rotate over them. No player
-    # plays more than one game above his bound at a table or with a judge; the pair that
-    # meets most then meets one game above its bound.
+    # plays more than one game above his bound at a table or with a judge, whatever the seed;
+    # the pair that meets most then meets one game above its bound.
     names = players(30)
     request = SeatingRequest(
         players=names,
@@ -173,13 +177,14 @@ def test_teams_of_three_at_three_tables_meet_no_judge_two_games_above_the_bound(
         tables_per_round=(3,) * 6,
         team_of=teams_of(names, 3),
         table_judges=rotated_judges(3, 6),
+        seed=seed,
     )
     quality = evaluate_seating(request, generate_seating(request))
     assert quality.teammates_together == 0
     assert quality.most_at_table is not None and quality.most_with_judge is not None
     assert (quality.most_at_table_bound, quality.most_with_judge_bound) == (2, 2)
-    assert quality.most_at_table[1] <= 3
-    assert quality.most_with_judge[1] <= 3
+    assert quality.most_at_table[1] <= quality.most_at_table_bound + 1
+    assert quality.most_with_judge[1] <= quality.most_with_judge_bound + 1
     assert quality.max_meet <= quality.max_meet_bound + 1
 
 
