@@ -111,25 +111,26 @@ def assign_tables(
     """Tables of every round (lists of player indices), found by tabu search over swaps.
 
     When the numbers still leave someone more than one game above his bound at a table or with
-    a judge, the search is made again (up to `_ATTEMPTS` times, going on with the same seeded
-    generators, so one seed still gives one seating) and the first attempt that leaves nobody
-    so far over is kept, else the one that leaves fewest such games.
+    a judge, the search is made again, `_ATTEMPTS` times in all, going on with the same seeded
+    generators (one seed still gives one seating), and the attempt that leaves fewest such
+    games is kept, then the one with the fewest meetings (most meetings of a pair, then S2).
     """
     free_rounds = [r for r in range(len(problem.tables)) if problem.fixed[r] is None]
     if not free_rounds:
         return _played_rounds(problem)
     numbering = _numbering_problem(problem)
     generator = np.random.default_rng(rng.getrandbits(64))
-    best_far_over, best = -1, []
+    best: tuple[tuple[int, int, int], list[list[list[int]]]] | None = None
     for attempt in range(_ATTEMPTS):
         far_over, rounds = _attempt_tables(
             problem, numbering, free_rounds, rng, generator, out_of_time, _ESCALATE**attempt
         )
-        if best_far_over < 0 or far_over < best_far_over:
-            best_far_over, best = far_over, rounds
-        if far_over == 0 or out_of_time():
+        figures = (far_over, *_meeting_figures(rounds))
+        if best is None or figures < best[0]:
+            best = (figures, rounds)
+        if (attempt == 0 and far_over == 0) or out_of_time():
             break
-    return best
+    return best[1] if best is not None else _played_rounds(problem)
 
 
 def _played_rounds(problem: TableProblem) -> list[list[list[int]]]:
@@ -164,7 +165,7 @@ def _attempt_tables(
     # the search goes on from here, those visits now weighed, then the numbers are redone.
     # Pairs as often together as the first search left them are no longer "above the target":
     # the visits then weigh more than those meetings do.
-    problem = replace(problem, meet_target=max(problem.meet_target, _most_meetings(rounds)))
+    problem = replace(problem, meet_target=max(problem.meet_target, _meeting_figures(rounds)[0]))
     search = _TabuSearch(problem, free_rounds, generator, escalation * OVER_VISITS, rounds)
     if search.visit_cost() > 0 and not out_of_time():
         for r, tables in zip(free_rounds, search.run(steps, out_of_time), strict=True):
@@ -173,8 +174,8 @@ def _attempt_tables(
     return far_over, rounds
 
 
-def _most_meetings(rounds: list[list[list[int]]]) -> int:
-    """The largest number of games two players share."""
+def _meeting_figures(rounds: list[list[list[int]]]) -> tuple[int, int]:
+    """The largest number of games two players share, and S2 (Σ over pairs of C(meetings, 2))."""
     meetings: dict[tuple[int, int], int] = {}
     for tables in rounds:
         for table in tables:
@@ -182,7 +183,7 @@ def _most_meetings(rounds: list[list[list[int]]]) -> int:
             for k, a in enumerate(ordered):
                 for b in ordered[k + 1 :]:
                     meetings[a, b] = meetings.get((a, b), 0) + 1
-    return max(meetings.values(), default=0)
+    return max(meetings.values(), default=0), sum(m * (m - 1) // 2 for m in meetings.values())
 
 
 def _numbering_problem(problem: TableProblem) -> NumberingProblem:
