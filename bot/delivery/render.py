@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -35,6 +36,15 @@ class Rendered:
     caption: str | None
     texts: tuple[str, ...]
     keyboard: InlineKeyboardMarkup | None
+
+    def shown_digest(self) -> str | None:
+        """A digest of what one message sent or edited to this shows (its text and keyboard),
+        to know an edit would change nothing; None when it is not one text message."""
+        if self.caption is not None or len(self.texts) != 1:
+            return None
+        keyboard = self.keyboard.model_dump_json(exclude_none=True) if self.keyboard else ""
+        content = f"{self.texts[0]}\0{keyboard}".encode()
+        return hashlib.sha256(content).hexdigest()
 
 
 def render_phrase(translator: Translator, locale: str, phrase: Phrase, *, markup: bool) -> str:

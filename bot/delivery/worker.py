@@ -18,6 +18,9 @@ An edit whose text is drawn when it is sent (the live table) that a newer pendin
 same posted message replaces is settled as "superseded" without being sent: the newer one,
 drawn when it goes, shows everything the older would have (the channel's limits no longer
 spend a slot on each result's edit while the results come faster than they allow).
+An edit that would change nothing (its text and keyboard are what the message was last sent
+with: a digest of them is stored with the message's anchor, so every replica and a restart know
+it) is not sent, since Telegram refuses it as "message is not modified", and counts as sent.
 The organizer gets the unreachable and uncertain messages of a tournament as one digest once its
 broadcast is over, not one message per person.
 
@@ -182,6 +185,7 @@ class _Outcome:
     error: str | None = None
     not_before: datetime | None = None
     maybe_duplicate: bool = False
+    shown: str | None = None  # a digest of what a message kept up to date in place now shows
 
 
 @dataclass
@@ -431,7 +435,8 @@ class DeliveryWorker:
         if outcome.status is DeliveryStatus.SENT:
             if message.edit_key is not None:
                 await outbox.set_anchor(
-                    message.edit_key, Anchor(message.chat_id, outcome.telegram_id or 0)
+                    message.edit_key,
+                    Anchor(message.chat_id, outcome.telegram_id or 0, outcome.shown),
                 )
             if message.chat_id in self._unreachable:
                 await outbox.mark_reachable(message.chat_id)
@@ -568,7 +573,8 @@ class DeliveryWorker:
                 raise ValueError("the message has no text")
             if job.anchor is not None and len(rendered.texts) > 1:
                 raise ValueError("a message edited in place must fit in one message")
-            telegram_id = await self._send(job, message, rendered)
+            shown = rendered.shown_digest() if message.edit_key is not None else None
+            telegram_id = await self._send(job, message, rendered, shown)
         except _NotSent as not_sent:
             return self._retry_later(claimed, not_sent.delay, not_sent.reason, False)
         except _AnswerLost as lost:
@@ -589,6 +595,7 @@ class DeliveryWorker:
             self._clock(),
             telegram_id=telegram_id,
             maybe_duplicate=job.maybe_duplicate,
+            shown=shown,
         )
 
     def _finished(self, claimed: Claimed, status: DeliveryStatus, error: str) -> _Outcome:
@@ -646,10 +653,17 @@ class DeliveryWorker:
             raise ValueError(f"drawing {drawing.drawer!r} made no {kind.__name__}")
         return drawn
 
-    async def _send(self, job: _Job, message: OutgoingMessage, rendered: Rendered) -> int:
-        """Every request of one message; returns the Telegram id of its first message."""
+    async def _send(
+        self, job: _Job, message: OutgoingMessage, rendered: Rendered, shown: str | None
+    ) -> int:
+        """Every request of one message; returns the Telegram id of its first message. An edit
+        that would change nothing (`shown`, the digest of its content, is what the message was
+        last sent with) makes no request."""
         chat_id = message.chat_id
         anchor = job.anchor
+        if anchor is not None and shown is not None and anchor.shown == shown:
+            await self._limiter.finish(job.slot)
+            return anchor.message_id
         if anchor is not None:
             edited = await self._first_request(job, lambda: self._edit(anchor, rendered))
             if edited:

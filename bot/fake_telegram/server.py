@@ -162,6 +162,7 @@ class FakeTelegram:
                 status=status,
                 message_id=message.get("message_id"),
                 text=message.get("text", message.get("caption")),
+                description=None if status == 200 else body.get("description"),
             )
         )
         return web.json_response(body, status=status)

@@ -17,6 +17,7 @@ class RequestRecord:
     status: int
     message_id: int | None = None
     text: str | None = None
+    description: str | None = None  # an error's, as Telegram words it
 
 
 @dataclass

@@ -10,11 +10,13 @@ from pathlib import Path
 import pytest
 
 from bot.app import Application
+from bot.delivery.worker import wait_until_delivered
 from bot.fake_telegram import FakeTelegram
 from bot.fake_telegram.people import FakeChannel, FakeUser
 from bot.fake_telegram.state import WAIT_LIMIT, ChatMessage
 from bot.sandbox import running_bot, sandbox_settings
 from domain.actor import Actor
+from domain.outgoing import DeliveryStatus
 from domain.rounds import TableGame
 from domain.services import rounds
 from tests.e2e.test_protocol import Screen, fill_red_win
@@ -111,6 +113,31 @@ async def test_each_confirmed_protocol_edits_the_pinned_table_and_the_round_clos
     assert _live_edits(fake_telegram, live.message_id) == 1
     pinned = [m for m in channel.messages if m.pinned]
     assert [m.message_id for m in pinned] == [live.message_id]
+
+
+async def test_an_edit_of_the_pinned_table_that_would_change_nothing_is_not_sent(
+    app: Application, fake_telegram: FakeTelegram
+) -> None:
+    """Both results are in before the channel's table goes out (its posts held back, as the
+    channel's limits may): the table posted shows both games, and the second result's edit,
+    which would show the same, is not sent (Telegram refuses it: "message is not modified")."""
+    channel = fake_telegram.channel(CHANNEL, "Кубок Ворона")
+    _tournament, (first, second) = await published_round(app, fake_telegram)
+    assert first.judge_id is not None and second.judge_id is not None
+    await wait_until_delivered(app.uow_factory, WAIT_LIMIT)  # the judges' round messages
+    await app.delivery.stop()
+    await _confirm_red_win(fake_telegram.user(first.judge_id, "Судья"), 1)
+    await _confirm_red_win(fake_telegram.user(second.judge_id, "Судья"), 2)
+    await app.delivery.start()
+    live = await _live(channel, 2)
+    await channel.wait_for(lambda m: (m.text or "").startswith("Кубок Ворона: тур 1"))
+    counts = await wait_until_delivered(app.uow_factory, WAIT_LIMIT)
+    edits = [r for r in fake_telegram.stats.requests if r.method == "editMessageText"]
+    assert not [r for r in edits if r.status != 200]  # none "message is not modified"
+    assert _live_edits(fake_telegram, live.message_id) == 0 and not live.edited
+    pinned = await pinned_live_table(fake_telegram)
+    assert pinned.message_id == live.message_id and "2,3*" in (live.text or "")
+    assert not counts.get(DeliveryStatus.FAILED)
 
 
 async def test_with_a_web_address_the_pinned_table_links_the_tournament_page(

@@ -5,9 +5,15 @@ from __future__ import annotations
 import asyncio
 from datetime import UTC, datetime, timedelta
 
+from aiogram import Bot
+from aiogram.client.session.aiohttp import AiohttpSession
+from aiogram.client.telegram import TelegramAPIServer
+
 from bot.db.repositories.outbox import Anchor
 from bot.db.uow import SqlUnitOfWorkFactory
-from bot.fake_telegram import WAIT_LIMIT
+from bot.delivery import DeliveryWorker
+from bot.delivery.worker import wait_until_delivered
+from bot.fake_telegram import WAIT_LIMIT, FakeTelegram
 from domain.intents import OpenProtocol
 from domain.outgoing import (
     Attachment,
@@ -230,12 +236,12 @@ async def test_anchors_and_unreachable_chats_are_remembered(
 ) -> None:
     async with uow_factory() as uow:
         await uow.outbox.set_anchor("standings:7", Anchor(-100, 10))
-        await uow.outbox.set_anchor("standings:7", Anchor(-100, 11))
+        await uow.outbox.set_anchor("standings:7", Anchor(-100, 11, "d1"))
         assert await uow.outbox.mark_unreachable(5, "blocked", NOON) is True
         assert await uow.outbox.mark_unreachable(5, "blocked", NOON) is False
         await uow.commit()
     async with uow_factory() as uow:
-        assert await uow.outbox.anchor("standings:7") == Anchor(-100, 11)
+        assert await uow.outbox.anchor("standings:7") == Anchor(-100, 11, "d1")
         assert await uow.outbox.unreachable_chats() == {5}
         await uow.outbox.mark_reachable(5)
         await uow.commit()
@@ -414,3 +420,39 @@ async def test_a_chat_a_replica_is_sending_to_waits_for_it_whoever_claims_next(
         await uow.commit()
     async with uow_factory() as uow:
         assert await uow.outbox.waiting(10, skip_busy_chats=True) == [second, other]
+
+
+async def test_an_edit_that_would_change_nothing_is_not_sent_by_another_process(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    """What the live table shows is stored with its anchor: a worker of another process (a
+    replica, a restart) skips an edit to the same text and keyboard, and sends a changed one."""
+    fake = FakeTelegram()
+    await fake.start()
+    fake.channel(-100, "Кубок")
+    bot = Bot(fake.token, session=AiohttpSession(api=TelegramAPIServer.from_base(fake.base_url)))
+
+    async def send_with_a_new_process(text: str) -> None:
+        worker = DeliveryWorker(bot, uow_factory, poll_seconds=0.05, identity=f"p{text}")
+        await worker.start()
+        async with uow_factory() as uow:
+            await uow.outbox.add(OutgoingMessage(chat_id=-100, text=text, edit_key="standings:7"))
+            await uow.commit()
+        await wait_until_delivered(uow_factory, WAIT_LIMIT, poll_seconds=0.05)
+        await worker.stop()
+
+    try:
+        for text in ("<b>Таблица</b> 1", "<b>Таблица</b> 1", "<b>Таблица</b> 2"):
+            await send_with_a_new_process(text)
+    finally:
+        await bot.session.close()
+        await fake.stop()
+    edits = [r.status for r in fake.stats.requests if r.method == "editMessageText"]
+    assert edits == [200]  # the changed one only; none refused as "not modified"
+    (live,) = fake.messages(-100)
+    assert live.text == "Таблица 2"
+    async with uow_factory() as uow:
+        anchor = await uow.outbox.anchor("standings:7")
+        counts = await uow.outbox.status_counts()
+    assert anchor is not None and anchor.message_id == live.message_id and anchor.shown
+    assert counts == {DeliveryStatus.SENT: 3}

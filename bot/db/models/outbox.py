@@ -76,6 +76,9 @@ class MessageAnchorRow(Base):
     key: Mapped[str] = mapped_column(String(255), primary_key=True)
     chat_id: Mapped[int] = mapped_column(BigInteger)
     message_id: Mapped[int] = mapped_column(BigInteger)
+    # What it shows as last sent: a digest of its text and keyboard (`bot.delivery.render`);
+    # unset when unknown. An edit with the same digest is not sent.
+    shown_digest: Mapped[str | None] = mapped_column(String(64))
 
 
 class UnreachableChatRow(Base):

@@ -234,10 +234,12 @@ class Problem:
 
 @dataclass(frozen=True, slots=True)
 class Anchor:
-    """Where a message kept up to date in place lives."""
+    """Where a message kept up to date in place lives, and a digest of what it shows as last
+    sent (`shown`; None when unknown)."""
 
     chat_id: int
     message_id: int
+    shown: str | None = None
 
 
 class SqlOutbox:
@@ -566,16 +568,21 @@ class SqlOutbox:
 
     async def anchor(self, key: str) -> Anchor | None:
         found = await self._session.execute(
-            select(MessageAnchorRow.chat_id, MessageAnchorRow.message_id).where(
-                MessageAnchorRow.key == key
-            )
+            select(
+                MessageAnchorRow.chat_id, MessageAnchorRow.message_id, MessageAnchorRow.shown_digest
+            ).where(MessageAnchorRow.key == key)
         )
         row = found.first()
-        return Anchor(row.chat_id, row.message_id) if row else None
+        return Anchor(row.chat_id, row.message_id, row.shown_digest) if row else None
 
     async def set_anchor(self, key: str, anchor: Anchor) -> None:
-        """Remember where the message under `key` lives (one statement: the latest wins)."""
-        values = {"chat_id": anchor.chat_id, "message_id": anchor.message_id}
+        """Remember where the message under `key` lives and what it shows (one statement: the
+        latest wins)."""
+        values = {
+            "chat_id": anchor.chat_id,
+            "message_id": anchor.message_id,
+            "shown_digest": anchor.shown,
+        }
         statement = _insert(self._session, MessageAnchorRow).values(key=key, **values)
         await self._session.execute(
             statement.on_conflict_do_update(index_elements=["key"], set_=values)
