@@ -5,7 +5,9 @@ planned at the earliest due push (a commit that changes the timetable plans it a
 again). A wake-up sweeps: every push that is due moves into the outbox and is deleted in one
 transaction, so a push reaches the outbox exactly once, whatever restarts happen. The job runs
 with `max_instances=1` and `coalesce`, and the next wake-up is planned only once the last one
-finished, so sweeps never overlap; stopping lets the one under way finish (nothing cancelled).
+finished, so sweeps never overlap; stopping lets the one under way finish (for up to
+`STOP_WAIT_SECONDS`), and one that does not is cancelled quietly: its transaction rolls back, so
+what it had not committed stays due for the next sweep, and no traceback is logged.
 
 Of several bot processes on one database, only the holder of the "scheduler" lease sweeps; every
 process wakes at least every `renew_seconds` (10 by default): the holder renews the lease, the
@@ -51,6 +53,8 @@ LEASE_RENEW_SECONDS = 10.0
 WAKE_UP_JOB = "reminders-wake-up"
 # How long stopping waits for a wake-up under way (a database that stopped answering).
 STOP_WAIT_SECONDS = 10.0
+# How long stopping waits for a cancelled wake-up to roll back.
+CANCEL_WAIT_SECONDS = 5.0
 
 
 class ReminderScheduler:
@@ -79,6 +83,7 @@ class ReminderScheduler:
         self._sweeping = asyncio.Lock()
         self._scheduler: AsyncIOScheduler | None = None
         self._running = False  # a wake-up submitted and not finished yet
+        self._waking: asyncio.Task[None] | None = None  # the wake-up running now
         self._again = False  # the timetable changed during a wake-up: wake again at once
         self._idle = asyncio.Event()
         self._idle.set()
@@ -122,12 +127,12 @@ class ReminderScheduler:
                 try:
                     await asyncio.wait_for(self._idle.wait(), STOP_WAIT_SECONDS)
                 except TimeoutError:
-                    log.error(
+                    log.warning(
                         "the reminder scheduler's sweep did not finish within %.0f s; stopping "
                         "without it (what it did not commit is swept at the next start)",
                         STOP_WAIT_SECONDS,
                     )
-            # A wake-up still under way is cancelled here (what it did not commit stays due).
+            await self._cancel_wake_up()
             scheduler.shutdown(wait=False)
         leading, self.leading = self.leading, False
         if self._planned is not None:
@@ -191,12 +196,31 @@ class ReminderScheduler:
         due = now + (self.next_due - self._clock()) / self._rate
         return max(now, min(due, renew))
 
+    async def _cancel_wake_up(self) -> None:
+        """Cancel the wake-up still under way and let it roll back (what it did not commit
+        stays due)."""
+        task = self._waking
+        if task is None or task.done():
+            return
+        task.cancel()
+        await asyncio.wait({task}, timeout=CANCEL_WAIT_SECONDS)
+
     async def _wake(self) -> None:
         self._again = False
+        self._waking = asyncio.current_task()
         try:
             await self._wake_up()
+        except asyncio.CancelledError:
+            # Only a stop cancels a wake-up (or the process's end): it is not an error of the
+            # job, which APScheduler would log with its traceback.
+            log.info(
+                "the reminder scheduler's sweep under way was stopped; what it did not "
+                "commit stays due"
+            )
         except Exception:
             log.exception("the reminder scheduler could not sweep")
+        finally:
+            self._waking = None
 
     async def _wake_up(self) -> None:
         """Keep (or take) the lead; when leading, sweep and read the next due time."""

@@ -15,6 +15,7 @@ from aiogram.client.telegram import TelegramAPIServer
 
 from bot.db.engine import create_engine, create_session_factory
 from bot.db.migrate import upgrade
+from bot.db.repositories.outbox import SqlScheduledPushes
 from bot.db.uow import SqlUnitOfWorkFactory
 from bot.delivery import DeliveryWorker
 from bot.fake_telegram import WAIT_LIMIT, FakeTelegram
@@ -441,8 +442,58 @@ async def test_one_wake_up_at_the_earliest_due_time_sends_every_reminder_due(
     assert not [record for record in caplog.records if record.levelname == "ERROR"]
 
 
+@pytest.mark.parametrize("database", [True, False], ids=["sweep-finishes", "sweep-cancelled"])
+async def test_a_stop_in_the_middle_of_a_sweep_is_clean_and_leaves_nothing_half_done(
+    uow_factory: SqlUnitOfWorkFactory,
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+    database: bool,
+) -> None:
+    """A stop lets the sweep under way finish (it moves every due push into the outbox), or,
+    when the database is gone, cancels it: nothing of it is committed, the pushes stay due and
+    the next start moves each once. Either way no error and no traceback is logged."""
+    async with uow_factory() as uow:
+        for player in range(5):
+            message = OutgoingMessage(chat_id=2000 + player, text="Игра 1 через 15 минут")
+            due = datetime.now(UTC) - timedelta(minutes=1)
+            await uow.scheduled_pushes.schedule(ScheduledPush(f"round:1:{player}", due, message))
+        await uow.commit()
+    in_sweep, release = asyncio.Event(), asyncio.Event()
+    take_due = SqlScheduledPushes.take_due
+
+    async def slow_take_due(pushes: SqlScheduledPushes, now: datetime) -> list[ScheduledPush]:
+        taken = await take_due(pushes, now)
+        in_sweep.set()
+        await release.wait()
+        return taken
+
+    monkeypatch.setattr(SqlScheduledPushes, "take_due", slow_take_due)
+    scheduler = ReminderScheduler(uow_factory)
+    starting = asyncio.create_task(scheduler.start())
+    async with asyncio.timeout(WAIT_LIMIT):
+        await in_sweep.wait()
+    if database:
+        stopping = asyncio.create_task(scheduler.stop())
+        await asyncio.sleep(0)  # the stop is waiting for the sweep
+        assert not stopping.done()
+        release.set()
+        await stopping
+    else:
+        await scheduler.stop(database=False)
+    await starting
+    async with uow_factory() as uow:
+        moved = len(await uow.outbox.waiting(100))
+        still_due = len(await uow.scheduled_pushes.due_times())
+    assert (moved, still_due) == ((5, 0) if database else (0, 5))
+    monkeypatch.undo()
+    assert await ReminderScheduler(uow_factory).sweep() == (0 if database else 5)
+    noisy = [r for r in caplog.records if r.levelname == "ERROR" or r.exc_info]
+    assert not noisy
+
+
 async def test_one_process_sweeps_and_another_takes_over_when_it_dies(
     uow_factory: SqlUnitOfWorkFactory,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     real = SteppedClock(datetime.now(UTC))
     first = ReminderScheduler(uow_factory, lease_clock=real, identity="a", renew_seconds=0.1)
@@ -463,6 +514,8 @@ async def test_one_process_sweeps_and_another_takes_over_when_it_dies(
     await second.stop()
     async with uow_factory() as uow:
         assert await uow.leases.holder("scheduler", real.now) is None  # given up cleanly
+    # A wake-up under way when "a" died was cancelled: quietly, no traceback.
+    assert not [r for r in caplog.records if r.levelname == "ERROR" or r.exc_info]
 
 
 async def test_the_running_bot_sends_what_a_use_case_recorded(
