@@ -156,7 +156,7 @@ class FakeUser(FakeChat):
 
     def web_app_data(self, auth_date: float | None = None) -> str:
         """The signed `initData` a Mini App opened by this person now receives."""
-        moment = int(time.time() if auth_date is None else auth_date)
+        moment = int(self._world.web_app_clock() if auth_date is None else auth_date)
         query_id = f"AAE{self._world.new_callback_query_id()}"
         return init_data(self._world.token, self._user.as_api(), moment, query_id)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -264,6 +265,9 @@ class World:
     bot: UserState
     # The bot's token: Mini App launch data is signed with it, as Telegram does.
     token: str = ""
+    # When a Mini App is opened (Unix seconds): the real time, or the bot's when its clock runs
+    # faster (a simulation), so the launch data is as fresh for the bot as it is for Telegram.
+    web_app_clock: Callable[[], float] = time.time
     users: dict[int, UserState] = field(default_factory=dict)
     chats: dict[int, ChatState] = field(default_factory=dict)
     files: dict[str, StoredFile] = field(default_factory=dict)

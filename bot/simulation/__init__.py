@@ -215,6 +215,9 @@ async def simulate(options: SimulationOptions, out: TextIO) -> SimulationResult:
         seeds = SeededSeeds(f"seating:{options.seed}")
         # The bot's time runs as fast as its people act: protest windows close within the run.
         clock = ScaledClock(datetime.now(UTC), options.speed)
+        # The judges' Mini App opens on the bot's time (its launch data expires after 24 hours
+        # of it: a run longer than 24 hours / speed failed with 401).
+        fake.world.web_app_clock = lambda: clock.now().timestamp()
         # Every task the bot starts inherits the block: the run's transactions are counted;
         # each update's CPU time is metered.
         with ErrorLog() as errors, counting() as run, CpuMeter():
