@@ -640,7 +640,7 @@ async def audit_log(
             if p.status is ParticipantStatus.EXCLUDED
         )
         names = {}
-        for actor in {e.actor_id for e in entries if e.actor_id is not None}:
-            names[actor] = await _judge_name(uow, actor)
+        for person in {e.actor_id for e in entries if e.actor_id is not None}:
+            names[person] = await _judge_name(uow, person)
         minutes = await window_of(uow, tournament)
         return AuditLog(tournament, tuple(entries), excluded, minutes, names)
