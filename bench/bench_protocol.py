@@ -124,7 +124,7 @@ async def prepare(
     for round_ in preview.stage.rounds:
         for game in round_.games:
             assert game.judge_id is not None
-            view = await protocols.open_protocol(uow_factory, game.id, game.judge_id, NOW)
+            view = await protocols.open_protocol(uow_factory, Actor(game.judge_id, NOW), game.id)
             assert view.screen is not None
             screen = Screen(finished(view.screen.draft, rng), mode=Mode.SUMMARY)
             async with uow_factory() as uow:
@@ -184,7 +184,7 @@ async def run(folder: Path, player_count: int, spread: bool) -> None:
         confirmed_at.append(moment)
         with counting() as tally:
             start, cpu = time.perf_counter(), time.process_time()
-            view = await protocols.confirm_protocol(uow_factory, game_id, judge_id, moment)
+            view = await protocols.confirm_protocol(uow_factory, Actor(judge_id, moment), game_id)
             elapsed = time.perf_counter() - start
         cpus.append(time.process_time() - cpu)
         timings.append(elapsed)

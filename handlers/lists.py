@@ -8,15 +8,13 @@ from aiogram import F, Router
 from aiogram.types import BufferedInputFile, CallbackQuery, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
-from bot.config import Settings
 from domain.actor import Actor
 from domain.permissions import Action, allows
 from domain.registration import Participant, ParticipantStatus
 from domain.services.exports import export_csv, export_file
-from domain.services.ports import Clock, UnitOfWorkFactory
+from domain.services.ports import UnitOfWorkFactory
 from domain.services.registration import Roster, mark_paid, roster
 from domain.teams import members
-from domain.users import User
 from handlers.callbacks import CardOpen, ExportChoice, PersonAction, RosterPage, TeamPage
 from handlers.common import long_work, page, show
 from handlers.middlewares import Texts
@@ -184,22 +182,16 @@ async def person_action(
 async def export(
     callback: CallbackQuery,
     callback_data: ExportChoice,
-    user: User,
+    actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    settings: Settings,
-    clock: Clock,
 ) -> None:
     async with long_work(callback, texts, replaced=False):  # a big tournament takes a while
         if callback_data.kind == "csv":
-            tournament, text = await export_csv(
-                uow_factory, callback_data.tid, user.telegram_id, settings.admin_ids, clock.now()
-            )
+            tournament, text = await export_csv(uow_factory, actor, callback_data.tid)
             name = f"participants-{tournament.id}.csv"
         else:
-            tournament, text = await export_file(
-                uow_factory, callback_data.tid, user.telegram_id, settings.admin_ids, clock.now()
-            )
+            tournament, text = await export_file(uow_factory, actor, callback_data.tid)
             name = f"tournament-{tournament.id}.json"
         if isinstance(callback.message, Message):
             await callback.message.answer_document(

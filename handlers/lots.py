@@ -15,9 +15,10 @@ from aiogram.types import CallbackQuery, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from domain import validation
+from domain.actor import Actor
 from domain.permissions import Forbidden, StaffRole
 from domain.services import tie_decisions
-from domain.services.ports import Clock, SeedSource, UnitOfWorkFactory
+from domain.services.ports import SeedSource, UnitOfWorkFactory
 from domain.users import User
 from domain.validation import Invalid
 from handlers.callbacks import LotButton
@@ -31,7 +32,7 @@ class LotForm(StatesGroup):
 
 
 async def lot_command(
-    message: Message, user: User, texts: Texts, uow_factory: UnitOfWorkFactory
+    message: Message, user: User, texts: Texts, uow_factory: UnitOfWorkFactory, actor: Actor
 ) -> None:
     """/lot: the tie of the chief judge's tournament (a choice when he judges several)."""
     async with uow_factory() as uow:
@@ -44,7 +45,7 @@ async def lot_command(
         await message.answer(texts("lot-not-chief-judge"))
         return
     if len(judged) == 1:
-        case = await tie_decisions.lot_case(uow_factory, judged[0].id, user.telegram_id)
+        case = await tie_decisions.lot_case(uow_factory, actor, judged[0].id)
         await message.answer(case_text(case, texts), reply_markup=case_keyboard(case, texts))
         return
     keyboard = InlineKeyboardBuilder()
@@ -58,14 +59,13 @@ async def on_lot_button(
     callback: CallbackQuery,
     callback_data: LotButton,
     state: FSMContext,
-    user: User,
+    actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    clock: Clock,
     seeds: SeedSource,
 ) -> None:
     tid, act = callback_data.tid, callback_data.act
-    case = await tie_decisions.lot_case(uow_factory, tid, user.telegram_id)
+    case = await tie_decisions.lot_case(uow_factory, actor, tid)
     if act == ORDER and case.tie is not None:
         await state.set_state(LotForm.order)
         await state.update_data(tournament=tid)
@@ -76,12 +76,7 @@ async def on_lot_button(
     if act == SEED and case.tie is not None:
         names = dict(zip(case.tie.tied, case.names, strict=True))
         decision = await tie_decisions.draw_lot(
-            uow_factory,
-            tid,
-            user.telegram_id,
-            None,
-            fresh_seed=str(seeds.draw()),
-            now=clock.now(),
+            uow_factory, actor, tid, None, fresh_seed=str(seeds.draw())
         )
         await show(callback, decided_text(decision, names, texts))
         return
@@ -91,16 +86,15 @@ async def on_lot_button(
 async def take_order(
     message: Message,
     state: FSMContext,
-    user: User,
+    actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    clock: Clock,
     seeds: SeedSource,
 ) -> None:
     tid = (await state.get_data())["tournament"]
     words = (message.text or "").replace(",", " ").split()
     try:
-        case = await tie_decisions.lot_case(uow_factory, tid, user.telegram_id)
+        case = await tie_decisions.lot_case(uow_factory, actor, tid)
         if case.tie is None:
             raise Invalid("lot-nothing-to-decide")
         count = len(case.tie.tied)
@@ -110,12 +104,7 @@ async def take_order(
         ]
         names = dict(zip(case.tie.tied, case.names, strict=True))
         decision = await tie_decisions.draw_lot(
-            uow_factory,
-            tid,
-            user.telegram_id,
-            entered,
-            fresh_seed=str(seeds.draw()),
-            now=clock.now(),
+            uow_factory, actor, tid, entered, fresh_seed=str(seeds.draw())
         )
     except (Invalid, Forbidden) as error:
         # A mistyped order may be typed again; any other refusal ends the form. The refusal

@@ -451,22 +451,14 @@ async def list_tournaments(
 async def choose_web_page(
     callback: CallbackQuery,
     callback_data: WebPageChoice,
-    user: User,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
     bot: Bot,
-    clock: Clock,
     actor: Actor,
 ) -> None:
     await set_web_visibility(
-        uow_factory,
-        callback_data.tid,
-        user.telegram_id,
-        settings.admin_ids,
-        WebVisibility(callback_data.to),
-        clock.now(),
-        token=page_token(),
+        uow_factory, actor, callback_data.tid, WebVisibility(callback_data.to), token=page_token()
     )
     await render_card(callback, callback_data.tid, actor, texts, uow_factory, settings, bot)
 

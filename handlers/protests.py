@@ -16,12 +16,12 @@ from aiogram.fsm.state import State, StatesGroup
 from aiogram.types import BufferedInputFile, CallbackQuery, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
-from bot.config import Settings
 from bot.delivery.text import split_text
+from domain.actor import Actor
 from domain.permissions import Forbidden
 from domain.protests import ProtestStatus
 from domain.services import protests, protocols
-from domain.services.ports import Clock, UnitOfWorkFactory
+from domain.services.ports import UnitOfWorkFactory
 from domain.services.protests import ACCEPT, ANNUL, CORRECT, GAME_LOG, PHOTO, PLAYERS, REJECT
 from domain.users import User
 from domain.validation import Invalid
@@ -52,14 +52,11 @@ async def ask_reason(
     callback: CallbackQuery,
     callback_data: ProtestButton,
     state: FSMContext,
-    user: User,
+    actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    clock: Clock,
 ) -> None:
-    target = await protests.protest_target(
-        uow_factory, callback_data.game, user.telegram_id, clock.now()
-    )
+    target = await protests.protest_target(uow_factory, actor, callback_data.game)
     await state.set_state(ProtestForm.reason)
     await state.update_data(game=callback_data.game)
     if isinstance(callback.message, Message):
@@ -75,10 +72,10 @@ async def ask_reason(
 
 
 async def list_protestable(
-    message: Message, user: User, texts: Texts, uow_factory: UnitOfWorkFactory, clock: Clock
+    message: Message, actor: Actor, texts: Texts, uow_factory: UnitOfWorkFactory
 ) -> None:
     """/protest: the games whose protest window is open for this player."""
-    targets = await protests.protestable_games(uow_factory, user.telegram_id, clock.now())
+    targets = await protests.protestable_games(uow_factory, actor)
     if not targets:
         await message.answer(texts("protest-none"))
         return
@@ -100,18 +97,15 @@ async def list_protestable(
 async def take_reason(
     message: Message,
     state: FSMContext,
-    user: User,
+    actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    clock: Clock,
 ) -> None:
     photo = message.photo[-1].file_id if message.photo else None
     reason = message.text if photo is None else message.caption
     game_id = (await state.get_data())["game"]
     try:
-        await protests.file_protest(
-            uow_factory, game_id, user.telegram_id, reason, photo, clock.now()
-        )
+        await protests.file_protest(uow_factory, actor, game_id, reason, photo)
     except REFUSALS as error:
         # A reason of the wrong length may be written again; any other refusal is final (the
         # refusal handler says why).
@@ -129,17 +123,16 @@ async def on_decision_button(
     callback: CallbackQuery,
     callback_data: DecisionButton,
     state: FSMContext,
-    user: User,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    clock: Clock,
+    actor: Actor,
 ) -> None:
     protest_id, act = callback_data.protest, callback_data.act
     if act == ANNUL:
-        await _annul(callback, protest_id, state, user, texts, uow_factory, clock)
+        await _annul(callback, protest_id, state, actor, texts, uow_factory)
         return
     if act in (REJECT, ACCEPT):
-        await protests.check_undecided(uow_factory, protest_id, user.telegram_id)
+        await protests.check_undecided(uow_factory, actor, protest_id)
         await state.set_state(ProtestForm.decision)
         await state.update_data(protest=protest_id, accept=act == ACCEPT)
         key = "protest-ask-acceptance" if act == ACCEPT else "protest-ask-rejection"
@@ -147,7 +140,7 @@ async def on_decision_button(
             await callback.message.answer(texts(key))
         await callback.answer()
         return
-    case = await protests.protest_case(uow_factory, protest_id, user.telegram_id)
+    case = await protests.protest_case(uow_factory, actor, protest_id)
     if not isinstance(callback.message, Message):
         await callback.answer()
         return
@@ -166,7 +159,7 @@ async def on_decision_button(
     elif act == PHOTO and case.protest.photo is not None:
         await callback.message.answer_photo(case.protest.photo)
     elif act == CORRECT:
-        await _open_correction(callback.message, case.game.game.id, user, texts, uow_factory, clock)
+        await _open_correction(callback.message, case.game.game.id, actor, texts, uow_factory)
     elif act == GAME_LOG:
         zone = ZoneInfo(case.tournament.timezone)
         for part in split_text(game_log_text(case.log, case.tournament.regulation, zone, texts)):
@@ -178,14 +171,13 @@ async def _annul(
     callback: CallbackQuery,
     protest_id: int,
     state: FSMContext,
-    user: User,
+    actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    clock: Clock,
 ) -> None:
     """Annul the protest's game: a pending protest first takes the decision's text, an
     accepted one (its correction not made) is annulled with the decision it has."""
-    case = await protests.protest_case(uow_factory, protest_id, user.telegram_id)
+    case = await protests.protest_case(uow_factory, actor, protest_id)
     if case.protest.status is ProtestStatus.PENDING:
         if not case.tournament.regulation.protest_annulment_allowed:
             raise Invalid("protest-annulment-not-allowed")
@@ -193,13 +185,7 @@ async def _annul(
         await state.update_data(protest=protest_id, accept=True, annul=True)
         reply = texts("protest-ask-annulment")
     else:
-        await protests.annul_game(
-            uow_factory,
-            protest_id,
-            user.telegram_id,
-            text=None,
-            now=clock.now(),
-        )
+        await protests.annul_game(uow_factory, actor, protest_id, text=None)
         reply = texts("protest-decided-annulled")
     if isinstance(callback.message, Message):
         await callback.message.answer(reply)
@@ -209,42 +195,29 @@ async def _annul(
 async def _open_correction(
     message: Message,
     game_id: int,
-    user: User,
+    actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    clock: Clock,
 ) -> None:
     """The protocol screen, opened for the chief judge's correction."""
-    view = await protocols.start_correction(uow_factory, game_id, user.telegram_id, clock.now())
+    view = await protocols.start_correction(uow_factory, actor, game_id)
     await message.answer(render_text(view, texts), reply_markup=render_keyboard(view, texts))
 
 
 async def take_decision(
     message: Message,
     state: FSMContext,
-    user: User,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    clock: Clock,
+    actor: Actor,
 ) -> None:
     data = await state.get_data()
     try:
         if data.get("annul"):
-            case = await protests.annul_game(
-                uow_factory,
-                data["protest"],
-                user.telegram_id,
-                text=message.text,
-                now=clock.now(),
-            )
+            case = await protests.annul_game(uow_factory, actor, data["protest"], text=message.text)
         else:
             case = await protests.decide_protest(
-                uow_factory,
-                data["protest"],
-                user.telegram_id,
-                accept=data["accept"],
-                text=message.text,
-                now=clock.now(),
+                uow_factory, actor, data["protest"], accept=data["accept"], text=message.text
             )
     except REFUSALS as error:
         if not (isinstance(error, Invalid) and error.code == "protest-decision-length"):
@@ -261,7 +234,7 @@ async def take_decision(
         texts("protest-decided-accepted"),
         reply_markup=correct_keyboard(case.protest.id, texts),
     )
-    await _open_correction(message, case.game.game.id, user, texts, uow_factory, clock)
+    await _open_correction(message, case.game.game.id, actor, texts, uow_factory)
 
 
 # --- the organizer: the switch and the audit log ------------------------------------------------
@@ -270,20 +243,13 @@ async def take_decision(
 async def _show_audit(
     event: Message | CallbackQuery,
     tournament_id: int,
-    user: User,
+    actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    settings: Settings,
-    clock: Clock,
 ) -> None:
-    now = clock.now()
-    log = await protests.audit_log(
-        uow_factory, tournament_id, user.telegram_id, settings.admin_ids, now
-    )
+    log = await protests.audit_log(uow_factory, actor, tournament_id)
     try:
-        await protests.protest_settings(
-            uow_factory, tournament_id, user.telegram_id, settings.admin_ids, now
-        )
+        await protests.protest_settings(uow_factory, actor, tournament_id)
     except Forbidden:
         # The chief judge reads the log; only the organizer switches protests.
         organizer = False
@@ -298,8 +264,7 @@ async def audit_command(
     user: User,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    settings: Settings,
-    clock: Clock,
+    actor: Actor,
 ) -> None:
     """/audit: the audit log of the person's tournament (a choice when he runs several)."""
     async with uow_factory() as uow:
@@ -308,7 +273,7 @@ async def audit_command(
         await message.answer(texts("audit-no-tournament"))
         return
     if len(tournaments) == 1:
-        await _show_audit(message, tournaments[0].id, user, texts, uow_factory, settings, clock)
+        await _show_audit(message, tournaments[0].id, actor, texts, uow_factory)
         return
     keyboard = InlineKeyboardBuilder()
     for tournament in tournaments:
@@ -322,27 +287,21 @@ async def audit_command(
 async def on_audit_button(
     callback: CallbackQuery,
     callback_data: AuditButton,
-    user: User,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    settings: Settings,
-    clock: Clock,
+    actor: Actor,
 ) -> None:
     tid, act = callback_data.tid, callback_data.act
     if act == "csv":
-        log = await protests.audit_log(
-            uow_factory, tid, user.telegram_id, settings.admin_ids, clock.now()
-        )
+        log = await protests.audit_log(uow_factory, actor, tid)
         if isinstance(callback.message, Message):
             document = BufferedInputFile(audit_csv(log), filename=f"audit-{tid}.csv")
             await callback.message.answer_document(document)
         await callback.answer()
         return
     if act in SWITCH_ACTS:
-        await protests.switch_protests(
-            uow_factory, tid, user.telegram_id, settings.admin_ids, SWITCH_ACTS[act], clock.now()
-        )
-    await _show_audit(callback, tid, user, texts, uow_factory, settings, clock)
+        await protests.switch_protests(uow_factory, actor, tid, SWITCH_ACTS[act])
+    await _show_audit(callback, tid, actor, texts, uow_factory)
 
 
 def make_router() -> Router:

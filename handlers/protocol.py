@@ -20,10 +20,9 @@ from domain.actor import Actor
 from domain.protocol_screen import OPEN, Act, Press, UnknownPress
 from domain.rounds import GameState
 from domain.services import protocols
-from domain.services.ports import Clock, UnitOfWorkFactory
+from domain.services.ports import UnitOfWorkFactory
 from domain.services.protocols import NotYourTable, ProtocolView
 from domain.services.tournaments import tournaments_of
-from domain.users import User
 from handlers.callbacks import ProtocolButton
 from handlers.common import edit_screen
 from handlers.middlewares import Texts
@@ -78,14 +77,13 @@ async def _answer(callback: CallbackQuery, view: ProtocolView, texts: Texts) -> 
 async def on_press(
     callback: CallbackQuery,
     callback_data: ProtocolButton,
-    user: User,
+    actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    clock: Clock,
     settings: Settings,
 ) -> None:
     try:
-        view = await _act(callback_data, user, uow_factory, clock=clock)
+        view = await _act(callback_data, uow_factory, actor)
     except NotYourTable:
         await callback.answer(texts("protocol-screen-not-yours"), show_alert=True)
         return
@@ -104,23 +102,18 @@ async def on_press(
     await _answer(callback, view, texts)
 
 
-async def _act(
-    data: ProtocolButton,
-    user: User,
-    uow_factory: UnitOfWorkFactory,
-    clock: Clock,
-) -> ProtocolView:
-    game_id, moment = data.game, clock.now()
+async def _act(data: ProtocolButton, uow_factory: UnitOfWorkFactory, actor: Actor) -> ProtocolView:
+    game_id = data.game
     if data.act in (OPEN, REFRESH):
-        return await protocols.open_protocol(uow_factory, game_id, user.telegram_id, moment)
+        return await protocols.open_protocol(uow_factory, actor, game_id)
     if data.act == CONFIRM:
-        return await protocols.confirm_protocol(uow_factory, game_id, user.telegram_id, moment)
+        return await protocols.confirm_protocol(uow_factory, actor, game_id)
     if data.act == CORRECT:
-        return await protocols.start_correction(uow_factory, game_id, user.telegram_id, moment)
+        return await protocols.start_correction(uow_factory, actor, game_id)
     if data.act == CANCEL:
-        return await protocols.cancel_correction(uow_factory, game_id, user.telegram_id)
+        return await protocols.cancel_correction(uow_factory, actor, game_id)
     press = Press(Act(data.act), data.seat, data.value)
-    return await protocols.press_protocol(uow_factory, game_id, user.telegram_id, press, moment)
+    return await protocols.press_protocol(uow_factory, actor, game_id, press)
 
 
 async def list_protocols(
@@ -128,7 +121,7 @@ async def list_protocols(
 ) -> None:
     """/protocol: the protocols this judge may open (a lost message is never a problem); a
     judge of several tournaments reads each game's tournament on its button."""
-    games = await protocols.judge_games(uow_factory, actor.user_id)
+    games = await protocols.judge_games(uow_factory, actor)
     if not games:
         await message.answer(texts("protocol-screen-no-games"))
         return

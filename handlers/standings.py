@@ -11,7 +11,8 @@ from bot.rendering.pictures import StandingsPainter
 from bot.rendering.player_card import player_card_text
 from bot.rendering.standings_csv import standings_csv
 from bot.rendering.standings_text import standings_pages
-from domain.services.ports import Clock, UnitOfWorkFactory
+from domain.actor import Actor
+from domain.services.ports import UnitOfWorkFactory
 from domain.services.standings import (
     card_of_person,
     standings_choice,
@@ -20,7 +21,6 @@ from domain.services.standings import (
 )
 from domain.standings_board import StandingsBoard
 from domain.tournament import Tournament
-from domain.users import User
 from handlers.callbacks import MyGamesOpen, StandingsFile, StandingsOpen
 from handlers.common import long_work
 from handlers.middlewares import Texts
@@ -46,14 +46,14 @@ async def _choose(
 
 
 async def show_standings(
-    message: Message, user: User, texts: Texts, uow_factory: UnitOfWorkFactory, clock: Clock
+    message: Message, actor: Actor, texts: Texts, uow_factory: UnitOfWorkFactory
 ) -> None:
     """/standings: the person's tournament's table, or a choice when he has two running."""
-    choice = await standings_choice(uow_factory, user.telegram_id)
+    choice = await standings_choice(uow_factory, actor)
     if len(choice) > 1:
         await _choose(message, choice, texts("standings-choose"), StandingsOpen)
         return
-    found = await standings_of_person(uow_factory, user.telegram_id, clock.now())
+    found = await standings_of_person(uow_factory, actor)
     if found is None:
         await message.answer(texts("standings-none"))
         return
@@ -63,14 +63,11 @@ async def show_standings(
 async def open_standings(
     callback: CallbackQuery,
     callback_data: StandingsOpen,
-    user: User,
+    actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    clock: Clock,
 ) -> None:
-    board = await _pressed_board(
-        callback, callback_data.tournament_id, user, texts, uow_factory, clock
-    )
+    board = await _pressed_board(callback, callback_data.tournament_id, actor, texts, uow_factory)
     if board is None or not isinstance(callback.message, Message):
         return
     await _send_standings(callback.message, callback_data.tournament_id, board, texts)
@@ -80,14 +77,13 @@ async def open_standings(
 async def _pressed_board(
     callback: CallbackQuery,
     tournament_id: int,
-    user: User,
+    actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    clock: Clock,
 ) -> StandingsBoard | None:
     """The standings a button names, if the person may read them; else the press is told the
     tournament is gone and gets None."""
-    board = await standings_of_tournament(uow_factory, tournament_id, user.telegram_id, clock.now())
+    board = await standings_of_tournament(uow_factory, actor, tournament_id)
     if board is None or not isinstance(callback.message, Message):
         await callback.answer(texts("standings-gone"), show_alert=True)
         return None
@@ -112,15 +108,12 @@ async def _send_standings(
 async def send_standings_file(
     callback: CallbackQuery,
     callback_data: StandingsFile,
-    user: User,
+    actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    clock: Clock,
     pictures: StandingsPainter,
 ) -> None:
-    board = await _pressed_board(
-        callback, callback_data.tournament_id, user, texts, uow_factory, clock
-    )
+    board = await _pressed_board(callback, callback_data.tournament_id, actor, texts, uow_factory)
     if board is None or not isinstance(callback.message, Message):
         return
     async with long_work(callback, texts, replaced=False):  # drawing takes a while
@@ -148,14 +141,14 @@ async def send_standings_file(
 
 
 async def show_my_games(
-    message: Message, user: User, texts: Texts, uow_factory: UnitOfWorkFactory, clock: Clock
+    message: Message, actor: Actor, texts: Texts, uow_factory: UnitOfWorkFactory
 ) -> None:
     """/me: the player's games, or a choice when he plays in two tournaments at once."""
-    choice = await standings_choice(uow_factory, user.telegram_id, playing=True)
+    choice = await standings_choice(uow_factory, actor, playing=True)
     if len(choice) > 1:
         await _choose(message, choice, texts("me-choose"), MyGamesOpen)
         return
-    card = await card_of_person(uow_factory, user.telegram_id, clock.now())
+    card = await card_of_person(uow_factory, actor)
     if card is None:
         await message.answer(texts("me-not-playing"))
         return
@@ -165,14 +158,11 @@ async def show_my_games(
 async def open_my_games(
     callback: CallbackQuery,
     callback_data: MyGamesOpen,
-    user: User,
+    actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    clock: Clock,
 ) -> None:
-    card = await card_of_person(
-        uow_factory, user.telegram_id, clock.now(), callback_data.tournament_id
-    )
+    card = await card_of_person(uow_factory, actor, callback_data.tournament_id)
     if card is None or not isinstance(callback.message, Message):
         await callback.answer(texts("standings-gone"), show_alert=True)
         return

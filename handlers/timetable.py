@@ -16,10 +16,9 @@ from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
 from aiogram.types import CallbackQuery, Message
 
-from bot.config import Settings
-from domain.services.ports import Clock, UnitOfWorkFactory
+from domain.actor import Actor
+from domain.services.ports import UnitOfWorkFactory
 from domain.services.reminders import TimetableView, set_timetable, timetable_of
-from domain.users import User
 from domain.validation import timetable_lines
 from handlers.callbacks import TimetableButton
 from handlers.common import edit_screen
@@ -64,17 +63,15 @@ async def open_timetable(
     callback: CallbackQuery,
     callback_data: TimetableButton,
     state: FSMContext,
-    user: User,
+    actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    settings: Settings,
-    clock: Clock,
 ) -> None:
-    tid, admins, act = callback_data.tid, settings.admin_ids, callback_data.act
+    tid, act = callback_data.tid, callback_data.act
     if act == RESET:
-        view = await set_timetable(uow_factory, tid, user.telegram_id, admins, None, clock.now())
+        view = await set_timetable(uow_factory, actor, tid, None)
     else:
-        view = await timetable_of(uow_factory, tid, user.telegram_id, admins, clock.now())
+        view = await timetable_of(uow_factory, actor, tid)
     if not isinstance(callback.message, Message):
         await callback.answer()
         return
@@ -98,7 +95,7 @@ async def open_timetable(
         return
     if act == SET:
         text = _with_time(view, callback_data.i, callback_data.v)
-        view = await set_timetable(uow_factory, tid, user.telegram_id, admins, text, clock.now())
+        view = await set_timetable(uow_factory, actor, tid, text)
         await edit_screen(
             callback.message,
             texts("timetable-saved") + "\n\n" + screen_text(view, texts),
@@ -118,16 +115,12 @@ async def open_timetable(
 async def take_timetable(
     message: Message,
     state: FSMContext,
-    user: User,
+    actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
-    settings: Settings,
-    clock: Clock,
 ) -> None:
     tid = (await state.get_data())["timetable_tid"]
-    view = await set_timetable(
-        uow_factory, tid, user.telegram_id, settings.admin_ids, message.text, clock.now()
-    )
+    view = await set_timetable(uow_factory, actor, tid, message.text)
     await state.clear()
     await message.answer(
         texts("timetable-saved") + "\n\n" + screen_text(view, texts),

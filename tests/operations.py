@@ -13,6 +13,7 @@ from pathlib import Path
 from bot.db.backup import summarize
 from bot.db.engine import create_engine, create_session_factory
 from bot.db.uow import SqlUnitOfWorkFactory
+from domain.actor import Actor
 from domain.services.exports import dump_tournament, import_tournament
 from domain.services.users import remember_user
 
@@ -64,7 +65,7 @@ async def remember_owner(uow_factory: SqlUnitOfWorkFactory) -> None:
 
 async def add_cup_tournament(uow_factory: SqlUnitOfWorkFactory, title: str) -> int:
     """A black-raven-cup tournament with its 27 games, committed in one transaction."""
-    tournament = await import_tournament(uow_factory, CUP, OWNER, title, datetime.now(UTC))
+    tournament = await import_tournament(uow_factory, Actor(OWNER, datetime.now(UTC)), CUP, title)
     return tournament.id
 
 

@@ -24,6 +24,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 async def _load(url: str, text: str, owner: int, title: str) -> int:
+    from domain.actor import Actor
     from domain.services.exports import import_tournament
     from domain.services.users import remember_user
 
@@ -36,7 +37,9 @@ async def _load(url: str, text: str, owner: int, title: str) -> int:
             username=None,
             default_locale="ru",
         )
-        tournament = await import_tournament(uow_factory, text, owner, title, datetime.now(UTC))
+        tournament = await import_tournament(
+            uow_factory, Actor(owner, datetime.now(UTC)), text, title
+        )
         return tournament.id
 
 

@@ -27,6 +27,7 @@ from bot.i18n import format_points, translator
 from bot.rendering.standings_text import standings_pages
 from bot.simulation.figures import Figures
 from bot.simulation.people import ORGANIZER_ID
+from domain.actor import Actor
 from domain.services.exports import dump_tournament
 from domain.services.standings import standings_of_tournament
 from domain.services.standings_posts import refresh_prefix
@@ -86,7 +87,7 @@ async def read_outcome(
 ) -> Outcome:
     """The final standings as the organizer's /standings shows them (with the chief judge's
     lots), and the tournament with its games."""
-    board = await standings_of_tournament(uow_factory, tournament_id, ORGANIZER_ID, now)
+    board = await standings_of_tournament(uow_factory, Actor(ORGANIZER_ID, now), tournament_id)
     if board is None:
         raise LookupError(f"no tournament {tournament_id}")
     pages = standings_pages(board, "ru")

@@ -101,16 +101,12 @@ def _renamed(protocol: Protocol, names: Mapping[str, str]) -> Protocol:
 
 async def export_csv(
     uow_factory: UnitOfWorkFactory,
+    actor: Actor,
     tournament_id: int,
-    user_id: int,
-    admin_ids: Collection[int],
-    now: datetime,
 ) -> tuple[Tournament, str]:
     """The participants as CSV, for those allowed to export."""
     async with uow_factory() as uow:
-        tournament = await authorize(
-            uow, Actor.of(user_id, now, admin_ids), tournament_id, Action.EXPORT
-        )
+        tournament = await authorize(uow, actor, tournament_id, Action.EXPORT)
         participants = await uow.participants.of_tournament(tournament.id)
         teams = await uow.teams.of_tournament(tournament.id)
         await uow.commit()
@@ -149,30 +145,26 @@ async def _live_logs(
 
 async def export_file(
     uow_factory: UnitOfWorkFactory,
+    actor: Actor,
     tournament_id: int,
-    user_id: int,
-    admin_ids: Collection[int],
-    now: datetime,
 ) -> tuple[Tournament, str]:
     """The tournament's file, for those allowed to export."""
     async with uow_factory() as uow:
-        tournament = await authorize(
-            uow, Actor.of(user_id, now, admin_ids), tournament_id, Action.EXPORT
-        )
+        tournament = await authorize(uow, actor, tournament_id, Action.EXPORT)
         await uow.commit()
     return tournament, await dump_tournament(uow_factory, tournament.id)
 
 
 async def import_tournament(
-    uow_factory: UnitOfWorkFactory, text: str, owner_id: int, title: str, now: datetime
+    uow_factory: UnitOfWorkFactory, owner: Actor, text: str, title: str
 ) -> Tournament:
     """Load a `mafia-tournament/1` file as a new tournament, in one transaction.
 
     An invalid file raises `interchange.InterchangeError` listing every problem; nothing is
     stored then. The players come without Telegram accounts. The games are stored as the
     rounds screens store them (stages, published rounds, tables and seats; no judges) with
-    their protocols confirmed by `owner_id`, and the standings are computed and stored as
-    after a confirmation. A tournament with games is running in the last stage it played,
+    their protocols confirmed by `owner` at his moment, and the standings are computed and
+    stored as after a confirmation. A tournament with games is running in the last stage it played,
     so the organizer can go on from there; one without games has its registration closed.
     """
     loaded = interchange.load_tournament(text)
@@ -190,14 +182,14 @@ async def import_tournament(
                 state=TournamentState.RUNNING if stages else TournamentState.REGISTRATION_CLOSED,
                 current_stage=stages[-1] if stages else None,
                 timezone="UTC",
-                created_by=owner_id,
-                created_at=now,
+                created_by=owner.user_id,
+                created_at=owner.now,
                 capacity=len(loaded.players),
                 entry_fee=regulation.entry_fee.amount if regulation.entry_fee else None,
             )
         )
-        keys = await _store_players(uow, tournament.id, loaded, now)
-        await _store_games(uow, tournament, loaded.games, keys, owner_id, now, loaded.logs)
+        keys = await _store_players(uow, tournament.id, loaded, owner.now)
+        await _store_games(uow, tournament, loaded.games, keys, owner, loaded.logs)
         await uow.commit()
         return tournament
 
@@ -243,8 +235,7 @@ async def _store_games(
     tournament: Tournament,
     games: Sequence[GameRecord],
     keys: Mapping[str, str],
-    owner_id: int,
-    now: datetime,
+    owner: Actor,
     logs: Mapping[tuple[str, int, int], tuple[Entry, ...]],
 ) -> None:
     """Store the games with their protocols confirmed (the standings are computed from them on
@@ -262,14 +253,16 @@ async def _store_games(
             for game in played
         }
         # The file does not say how the stage was seated: seed 0 stands for "not generated".
-        game_ids = await uow.rounds.add_played_stage(tournament.id, stage.id, 0, now, seats)
+        game_ids = await uow.rounds.add_played_stage(tournament.id, stage.id, 0, owner.now, seats)
         for game in played:
             game_id = game_ids[(game.round, game.table)]
             await uow.protocols.advance_game(game_id, 0, None)
-            await uow.protocols.store(game_id, _renamed(game.protocol, keys), owner_id, now)
+            await uow.protocols.store(
+                game_id, _renamed(game.protocol, keys), owner.user_id, owner.now
+            )
             log = logs.get((game.stage, game.round, game.table))
             if log:
-                await uow.game_logs.save(game_id, log, 0, owner_id, now)
+                await uow.game_logs.save(game_id, log, 0, owner.user_id, owner.now)
 
 
 def _placeholder_team(tournament_id: int, name: str) -> Team:

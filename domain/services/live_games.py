@@ -11,8 +11,8 @@ protest window). The log stays with the confirmed protocol.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from datetime import datetime
 
+from domain.actor import Actor
 from domain.game_log import (
     Action,
     Entry,
@@ -117,43 +117,41 @@ async def _view(
     )
 
 
-async def open_live(uow_factory: UnitOfWorkFactory, game_id: int, user_id: int) -> LiveView:
+async def open_live(uow_factory: UnitOfWorkFactory, actor: Actor, game_id: int) -> LiveView:
     """The live game as stored (a fresh one if the judge has not started it)."""
     async with uow_factory() as uow:
-        access = await protocols.game_access(uow, game_id, user_id)
+        access = await protocols.game_access(uow, actor, game_id)
         return await _view(uow, access)
 
 
 async def record(
     uow_factory: UnitOfWorkFactory,
+    actor: Actor,
     game_id: int,
-    user_id: int,
     action: Action,
     version: int,
-    now: datetime,
 ) -> LiveView:
     """Apply one action to the game the device saw (`version`) and store it with the draft it
     makes; a refused action, a stale device or a confirmed game change nothing."""
-    return await _change(uow_factory, game_id, user_id, version, now, action)
+    return await _change(uow_factory, actor, game_id, version, action)
 
 
 async def undo(
-    uow_factory: UnitOfWorkFactory, game_id: int, user_id: int, version: int, now: datetime
+    uow_factory: UnitOfWorkFactory, actor: Actor, game_id: int, version: int
 ) -> LiveView:
     """Drop the last action (the game replays without it)."""
-    return await _change(uow_factory, game_id, user_id, version, now, None)
+    return await _change(uow_factory, actor, game_id, version, None)
 
 
 async def _change(
     uow_factory: UnitOfWorkFactory,
+    actor: Actor,
     game_id: int,
-    user_id: int,
     version: int,
-    now: datetime,
     action: Action | None,
 ) -> LiveView:
     async with uow_factory() as uow:
-        access = await protocols.game_access(uow, game_id, user_id)
+        access = await protocols.game_access(uow, actor, game_id)
         view = await _view(uow, access)
         if view.confirmed:
             return replace(view, notice="protocol-screen-already-confirmed")
@@ -170,28 +168,28 @@ async def _change(
                 state = apply(view.state, action, regulation)
             except GameLogRefused as refusal:
                 return replace(view, refused=Refusal(refusal.code, refusal.args_))
-            entries = (*view.entries, Entry(action, now, user_id))
-        if not await uow.game_logs.save(game_id, entries, version, user_id, now):
+            entries = (*view.entries, Entry(action, actor.now, actor.user_id))
+        if not await uow.game_logs.save(game_id, entries, version, actor.user_id, actor.now):
             return replace(await _view(uow, access), stale=True)
-        await _store_draft(uow, game_id, _draft_of(access.game, state, entries), user_id, now)
+        await _store_draft(uow, actor, game_id, _draft_of(access.game, state, entries))
         changed = await _view(uow, access)
         await uow.commit()
         return changed
 
 
-async def _store_draft(
-    uow: UnitOfWork, game_id: int, draft: ProtocolDraft, user_id: int, now: datetime
-) -> None:
+async def _store_draft(uow: UnitOfWork, actor: Actor, game_id: int, draft: ProtocolDraft) -> None:
     """The protocol draft follows the log (the inline screen shows the same game)."""
     for _ in range(_SAVE_TRIES):
         stored = await uow.protocols.draft(game_id)
         if stored is None:
-            if await uow.protocols.add_draft(game_id, Screen(draft, Mode.SUMMARY), user_id, now):
+            if await uow.protocols.add_draft(
+                game_id, Screen(draft, Mode.SUMMARY), actor.user_id, actor.now
+            ):
                 return
             continue
         screen, version = stored
         if await uow.protocols.save_draft(
-            game_id, replace(screen, draft=draft), version, user_id, now
+            game_id, replace(screen, draft=draft), version, actor.user_id, actor.now
         ):
             return
     raise RuntimeError(f"protocol {game_id}: the draft kept changing under the live game")
@@ -199,13 +197,12 @@ async def _store_draft(
 
 async def confirm(
     uow_factory: UnitOfWorkFactory,
+    actor: Actor,
     game_id: int,
-    user_id: int,
-    now: datetime,
 ) -> LiveView:
     """Confirm the protocol the log made, exactly as the inline screen confirms it."""
-    result = await protocols.confirm_protocol(uow_factory, game_id, user_id, now)
-    view = await open_live(uow_factory, game_id, user_id)
+    result = await protocols.confirm_protocol(uow_factory, actor, game_id)
+    view = await open_live(uow_factory, actor, game_id)
     if result.refused:
         first: ProtocolError = result.refused[0]
         args = dict(first.args)

@@ -8,7 +8,6 @@ and every notice goes through the outbox in the same transaction.
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -96,8 +95,7 @@ async def on_protocol_confirmed(
     before: Protocol | None,
     after: Protocol,
     closes_at: datetime | None,
-    actor_id: int,
-    now: datetime,
+    actor: Actor,
 ) -> None:
     """Called in the confirmation's transaction. A first confirmation with a protest window
     sends each player his result with a "Protest" button, taken away when the window closes.
@@ -111,8 +109,8 @@ async def on_protocol_confirmed(
     await uow.protests.log(
         AuditEntry(
             tournament.id,
-            now,
-            actor_id,
+            actor.now,
+            actor.user_id,
             AuditKind.PROTOCOL_CORRECTED,
             _correction_text(before, after, tournament, players),
             game_id=game.game.id,
@@ -204,19 +202,19 @@ class ProtestTarget:
     closes_at: str
 
 
-async def _target(uow: UnitOfWork, game_id: int, user_id: int, now: datetime) -> ProtestTarget:
+async def _target(uow: UnitOfWork, actor: Actor, game_id: int) -> ProtestTarget:
     game = await uow.rounds.game(game_id)
     if game is None:
         raise NotFound(f"game {game_id}")
     tournament = await uow.tournaments.get(game.tournament_id)
     if tournament is None:
         raise NotFound(f"tournament {game.tournament_id}")
-    participant = await uow.participants.of_person(tournament.id, user_id)
+    participant = await uow.participants.of_person(tournament.id, actor.user_id)
     check_filing(
         participant_id=participant.id if participant else None,
         players=game.game.players,
         closes_at=game.game.protest_until,
-        now=now,
+        now=actor.now,
         open_protests=[p for p in await uow.protests.of_game(game_id) if p.is_open],
         timezone=tournament.timezone,
         annulled=game_id in await uow.annulments.of_tournament(tournament.id),
@@ -227,21 +225,19 @@ async def _target(uow: UnitOfWork, game_id: int, user_id: int, now: datetime) ->
 
 
 async def protest_target(
-    uow_factory: UnitOfWorkFactory, game_id: int, user_id: int, now: datetime
+    uow_factory: UnitOfWorkFactory, actor: Actor, game_id: int
 ) -> ProtestTarget:
     """The game the person wants to protest, if he may (`Invalid` says why not)."""
     async with uow_factory() as uow:
-        return await _target(uow, game_id, user_id, now)
+        return await _target(uow, actor, game_id)
 
 
-async def protestable_games(
-    uow_factory: UnitOfWorkFactory, user_id: int, now: datetime
-) -> list[ProtestTarget]:
+async def protestable_games(uow_factory: UnitOfWorkFactory, actor: Actor) -> list[ProtestTarget]:
     """The games the person played whose protest window is open now (for /protest)."""
     targets: list[ProtestTarget] = []
     async with uow_factory() as uow:
-        for tournament in await uow.tournaments.of_person(user_id, everything=True):
-            participant = await uow.participants.of_person(tournament.id, user_id)
+        for tournament in await uow.tournaments.of_person(actor.user_id, everything=True):
+            participant = await uow.participants.of_person(tournament.id, actor.user_id)
             if participant is None:
                 continue
             for stage in tournament.regulation.stages:
@@ -250,10 +246,10 @@ async def protestable_games(
                     for table_game in round_.games:
                         if participant.id not in table_game.players:
                             continue
-                        if not window_open(table_game.protest_until, now):
+                        if not window_open(table_game.protest_until, actor.now):
                             continue
                         try:
-                            targets.append(await _target(uow, table_game.id, user_id, now))
+                            targets.append(await _target(uow, actor, table_game.id))
                         except Invalid:
                             continue
     return targets
@@ -261,21 +257,27 @@ async def protestable_games(
 
 async def file_protest(
     uow_factory: UnitOfWorkFactory,
+    actor: Actor,
     game_id: int,
-    user_id: int,
     reason: str | None,
     photo: str | None,
-    now: datetime,
 ) -> Protest:
     """File a player's protest: checked against the window at `now`, one open per player and
     game; the deciding judges get it with the protocol's summary and the table judge's name."""
     text = protest_reason(reason)
     async with uow_factory() as uow:
-        target = await _target(uow, game_id, user_id, now)
+        target = await _target(uow, actor, game_id)
         tournament = target.tournament
         filed = await uow.protests.add(
             Protest(
-                0, tournament.id, game_id, target.participant.id, user_id, text, now, photo=photo
+                0,
+                tournament.id,
+                game_id,
+                target.participant.id,
+                actor.user_id,
+                text,
+                actor.now,
+                photo=photo,
             )
         )
         if filed is None:
@@ -283,8 +285,8 @@ async def file_protest(
         await uow.protests.log(
             AuditEntry(
                 tournament.id,
-                now,
-                user_id,
+                actor.now,
+                actor.user_id,
                 AuditKind.PROTEST_FILED,
                 f"{target.participant.nickname}: {text}",
                 game_id=game_id,
@@ -363,7 +365,7 @@ class ProtestCase:
     log: tuple[Entry, ...] = ()
 
 
-async def _case(uow: UnitOfWork, protest_id: int, user_id: int) -> ProtestCase:
+async def _case(uow: UnitOfWork, actor: Actor, protest_id: int) -> ProtestCase:
     protest = await uow.protests.get(protest_id)
     if protest is None:
         raise NotFound(f"protest {protest_id}")
@@ -372,7 +374,7 @@ async def _case(uow: UnitOfWork, protest_id: int, user_id: int) -> ProtestCase:
     if game is None or tournament is None:
         raise NotFound(f"game {protest.game_id}")
     staff = [(person, role.value) for person, role in await uow.staff.of_tournament(tournament.id)]
-    if user_id not in deciders(staff, game.game.judge_id):
+    if actor.user_id not in deciders(staff, game.game.judge_id):
         raise Forbidden(Action.EXCLUDE)
     everyone = await _nicknames(uow, tournament.id)
     players = tuple(everyone[p] for p in game.game.players if p in everyone)
@@ -381,18 +383,18 @@ async def _case(uow: UnitOfWork, protest_id: int, user_id: int) -> ProtestCase:
 
 
 async def protest_case(
-    uow_factory: UnitOfWorkFactory, protest_id: int, user_id: int
+    uow_factory: UnitOfWorkFactory, actor: Actor, protest_id: int
 ) -> ProtestCase:
     """The protest for one of its deciding judges (`Forbidden` for anyone else)."""
     async with uow_factory() as uow:
-        return await _case(uow, protest_id, user_id)
+        return await _case(uow, actor, protest_id)
 
 
 async def check_undecided(
-    uow_factory: UnitOfWorkFactory, protest_id: int, user_id: int
+    uow_factory: UnitOfWorkFactory, actor: Actor, protest_id: int
 ) -> ProtestCase:
     """The protest, if this judge may decide it and nobody has yet (`Invalid` otherwise)."""
-    case = await protest_case(uow_factory, protest_id, user_id)
+    case = await protest_case(uow_factory, actor, protest_id)
     if case.protest.status is not ProtestStatus.PENDING:
         raise Invalid("protest-already-decided")
     return case
@@ -400,28 +402,29 @@ async def check_undecided(
 
 async def decide_protest(
     uow_factory: UnitOfWorkFactory,
+    actor: Actor,
     protest_id: int,
-    user_id: int,
     *,
     accept: bool,
     text: str | None,
-    now: datetime,
 ) -> ProtestCase:
     """The final decision. The protester and the table judge are told. A rejection that leaves
     the game without an open protest republishes the live standings (its mark goes); an
     accepted protest stays open until the chief judge's correction of the protocol is stored.
     """
     async with uow_factory() as uow:
-        case = await _case(uow, protest_id, user_id)
-        decided = decide(case.protest, accept=accept, text=text or "", judge_id=user_id, now=now)
+        case = await _case(uow, actor, protest_id)
+        decided = decide(
+            case.protest, accept=accept, text=text or "", judge_id=actor.user_id, now=actor.now
+        )
         if not await uow.protests.save(decided, ProtestStatus.PENDING):
             raise Invalid("protest-already-decided")
         kind = AuditKind.PROTEST_ACCEPTED if accept else AuditKind.PROTEST_REJECTED
         await uow.protests.log(
             AuditEntry(
                 case.tournament.id,
-                now,
-                user_id,
+                actor.now,
+                actor.user_id,
                 kind,
                 decided.decision or "",
                 game_id=decided.game_id,
@@ -438,7 +441,7 @@ async def decide_protest(
                 case.tournament.id,
                 await played_games(uow, case.tournament),
                 protocol_key=f"protest:{decided.id}",
-                now=now,
+                now=actor.now,
             )
         await uow.commit()
         return ProtestCase(decided, case.game, case.tournament, case.players)
@@ -446,11 +449,10 @@ async def decide_protest(
 
 async def annul_game(
     uow_factory: UnitOfWorkFactory,
+    actor: Actor,
     protest_id: int,
-    user_id: int,
     *,
     text: str | None,
-    now: datetime,
 ) -> ProtestCase:
     """Accept the protest by annulling its game, where the regulation allows it: the game
     stops counting in the standings (its protocol and seats stay in the record), every open
@@ -458,24 +460,26 @@ async def annul_game(
     so and its live standings are edited, all in one transaction. A protest already accepted
     for a correction may still end this way."""
     async with uow_factory() as uow:
-        case = await _case(uow, protest_id, user_id)
+        case = await _case(uow, actor, protest_id)
         tournament, game = case.tournament, case.game
         if not tournament.regulation.protest_annulment_allowed:
             raise Invalid("protest-annulment-not-allowed")
         protest = case.protest
         if protest.status is ProtestStatus.PENDING:
-            protest = decide(protest, accept=True, text=text or "", judge_id=user_id, now=now)
+            protest = decide(
+                protest, accept=True, text=text or "", judge_id=actor.user_id, now=actor.now
+            )
         settled = settle_by_correction(protest)
         if settled is protest or not await uow.protests.save(settled, case.protest.status):
             raise Invalid("protest-already-decided")
         await uow.protocols.lock_standings(tournament.id)
-        if not await uow.annulments.annul(tournament.id, game.game.id, user_id, now):
+        if not await uow.annulments.annul(tournament.id, game.game.id, actor.user_id, actor.now):
             raise Invalid("protest-already-decided")
         await uow.protests.log(
             AuditEntry(
                 tournament.id,
-                now,
-                user_id,
+                actor.now,
+                actor.user_id,
                 AuditKind.GAME_ANNULLED,
                 settled.decision or "",
                 game_id=game.game.id,
@@ -487,7 +491,13 @@ async def annul_game(
             if other.id == settled.id or not other.is_open:
                 continue
             closed = settle_by_correction(
-                decide(other, accept=True, text=settled.decision or "", judge_id=user_id, now=now)
+                decide(
+                    other,
+                    accept=True,
+                    text=settled.decision or "",
+                    judge_id=actor.user_id,
+                    now=actor.now,
+                )
                 if other.status is ProtestStatus.PENDING
                 else other
             )
@@ -513,7 +523,7 @@ async def annul_game(
             game.stage,
             game.round_number,
             result_key=f"annulled:{game.game.id}",
-            now=now,
+            now=actor.now,
         )
         await alert_lot_needed(uow, tournament)
         await uow.commit()
@@ -559,16 +569,12 @@ class ProtestSettings:
 
 async def protest_settings(
     uow_factory: UnitOfWorkFactory,
+    actor: Actor,
     tournament_id: int,
-    user_id: int,
-    admin_ids: Collection[int],
-    now: datetime,
 ) -> ProtestSettings:
     """What protests the tournament takes, for its organizer."""
     async with uow_factory() as uow:
-        tournament = await authorize(
-            uow, Actor.of(user_id, now, admin_ids), tournament_id, Action.EDIT_SETTINGS
-        )
+        tournament = await authorize(uow, actor, tournament_id, Action.EDIT_SETTINGS)
         return await _settings(uow, tournament)
 
 
@@ -580,26 +586,22 @@ async def _settings(uow: UnitOfWork, tournament: Tournament) -> ProtestSettings:
 
 async def switch_protests(
     uow_factory: UnitOfWorkFactory,
+    actor: Actor,
     tournament_id: int,
-    user_id: int,
-    admin_ids: Collection[int],
     enabled: bool | None,
-    now: datetime,
 ) -> ProtestSettings:
     """The organizer switches protests on or off for the games confirmed from now on (None:
     back to the regulation's window); windows already open stay as they are."""
     async with uow_factory() as uow:
-        tournament = await authorize(
-            uow, Actor.of(user_id, now, admin_ids), tournament_id, Action.EDIT_SETTINGS
-        )
+        tournament = await authorize(uow, actor, tournament_id, Action.EDIT_SETTINGS)
         await uow.protests.set_switch(tournament.id, enabled)
         settings = await _settings(uow, tournament)
         state = "regulation" if enabled is None else ("on" if enabled else "off")
         await uow.protests.log(
             AuditEntry(
                 tournament.id,
-                now,
-                user_id,
+                actor.now,
+                actor.user_id,
                 AuditKind.PROTESTS_SWITCHED,
                 f"{state}: {settings.minutes if settings.minutes is not None else '—'}",
             )
@@ -623,16 +625,12 @@ class AuditLog:
 
 async def audit_log(
     uow_factory: UnitOfWorkFactory,
+    actor: Actor,
     tournament_id: int,
-    user_id: int,
-    admin_ids: Collection[int],
-    now: datetime,
 ) -> AuditLog:
     """The tournament's audit log, for its organizer (and its chief judge)."""
     async with uow_factory() as uow:
-        tournament = await authorize(
-            uow, Actor.of(user_id, now, admin_ids), tournament_id, Action.EXPORT
-        )
+        tournament = await authorize(uow, actor, tournament_id, Action.EXPORT)
         entries = await uow.protests.audit(tournament.id)
         excluded = tuple(
             p

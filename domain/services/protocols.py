@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
+from domain.actor import Actor
 from domain.cards import Role
 from domain.outgoing import Lines, Localized, OutgoingMessage, Phrase
 from domain.permissions import StaffRole
@@ -107,15 +108,15 @@ class _Access:
     chief_judge: bool
 
 
-async def _access(uow: UnitOfWork, game_id: int, user_id: int) -> _Access:
+async def _access(uow: UnitOfWork, actor: Actor, game_id: int) -> _Access:
     game = await uow.rounds.game(game_id)
     if game is None or not game.published:
         raise NotFound(f"game {game_id}")
     tournament = await uow.tournaments.get(game.tournament_id)
     if tournament is None:
         raise NotFound(f"tournament {game.tournament_id}")
-    chief = StaffRole.CHIEF_JUDGE in await uow.staff.roles(tournament.id, user_id)
-    if not chief and game.game.judge_id != user_id:
+    chief = StaffRole.CHIEF_JUDGE in await uow.staff.roles(tournament.id, actor.user_id)
+    if not chief and game.game.judge_id != actor.user_id:
         raise NotYourTable(game_id)
     return _Access(game, tournament, chief)
 
@@ -166,27 +167,25 @@ async def _committed(
     return view
 
 
-async def open_protocol(
-    uow_factory: UnitOfWorkFactory, game_id: int, user_id: int, now: datetime
-) -> ProtocolView:
+async def open_protocol(uow_factory: UnitOfWorkFactory, actor: Actor, game_id: int) -> ProtocolView:
     """The game's protocol screen, its draft started from the seating on first opening."""
     async with uow_factory() as uow:
-        access = await _access(uow, game_id, user_id)
+        access = await _access(uow, actor, game_id)
         if access.game.game.state is GameState.OPEN and await uow.protocols.draft(game_id) is None:
             players = tuple(str(p) for p in access.game.game.players)
             # Losing the race to the other judge's first opening leaves his draft in place.
-            await uow.protocols.add_draft(game_id, new_screen(players), user_id, now)
+            await uow.protocols.add_draft(game_id, new_screen(players), actor.user_id, actor.now)
             return await _committed(uow, access)
         return await _view(uow, access)
 
 
 async def press_protocol(
-    uow_factory: UnitOfWorkFactory, game_id: int, user_id: int, press: Press, now: datetime
+    uow_factory: UnitOfWorkFactory, actor: Actor, game_id: int, press: Press
 ) -> ProtocolView:
     """Apply a button press to the draft and store it; a refused press changes nothing and
     says why, a press on a confirmed protocol only says so."""
     async with uow_factory() as uow:
-        access = await _access(uow, game_id, user_id)
+        access = await _access(uow, actor, game_id)
         regulation = access.tournament.regulation
         for _ in range(_SAVE_TRIES):
             stored = await uow.protocols.draft(game_id)
@@ -203,14 +202,14 @@ async def press_protocol(
                 return await _view(uow, access)
             if screen.draft.winner is None and pressed.draft.winner is not None:
                 # Entering the winner ends the game: a protest window may run from here.
-                pressed = replace(pressed, draft=replace(pressed.draft, ended_at=now))
+                pressed = replace(pressed, draft=replace(pressed.draft, ended_at=actor.now))
             # The judge corrects the end of the game back to when it was: never ahead of
             # now, never before the round's seating was published.
             earliest = access.game.published_at if press.act is Act.END_TIME else None
-            late = end_time_errors(pressed.draft, now, earliest)
+            late = end_time_errors(pressed.draft, actor.now, earliest)
             if late:
                 return await _view(uow, access, refused=tuple(late))
-            if await uow.protocols.save_draft(game_id, pressed, version, user_id, now):
+            if await uow.protocols.save_draft(game_id, pressed, version, actor.user_id, actor.now):
                 return await _committed(uow, access)
         raise RuntimeError(f"protocol {game_id}: the draft kept changing under the press")
 
@@ -223,9 +222,8 @@ def _closed_notice(access: _Access) -> str:
 
 async def confirm_protocol(
     uow_factory: UnitOfWorkFactory,
+    actor: Actor,
     game_id: int,
-    user_id: int,
-    now: datetime,
 ) -> ProtocolView:
     """Store the protocol (or the chief judge's correction), record the channel's result post
     and open the protest window. A second confirmation of the same
@@ -234,7 +232,7 @@ async def confirm_protocol(
     The channel's live standings are edited in the same transaction, and the round and the
     stage this result completes are closed with posts of their own."""
     async with uow_factory() as uow:
-        access = await _access(uow, game_id, user_id)
+        access = await _access(uow, actor, game_id)
         game = access.game.game
         tournament = access.tournament
         stored = await uow.protocols.draft(game_id)
@@ -251,16 +249,16 @@ async def confirm_protocol(
         await uow.protocols.lock_standings(tournament.id)
         before = await uow.protocols.protocol(game_id) if correcting else None
         if before is None:
-            closes_at = await _protest_until(uow, tournament, protocol.ended_at, now)
+            closes_at = await _protest_until(uow, tournament, protocol.ended_at, actor.now)
         else:
-            closes_at = await _corrected_window(uow, tournament, game, before, protocol, now)
+            closes_at = await _corrected_window(uow, tournament, game, before, protocol, actor.now)
         if not await uow.protocols.advance_game(game_id, game.version, closes_at):
             return await _view(uow, access, notice="protocol-screen-already-confirmed")
-        await uow.protocols.store(game_id, protocol, user_id, now)
+        await uow.protocols.store(game_id, protocol, actor.user_id, actor.now)
         await uow.protocols.drop_draft(game_id)
         if before is not None:
             await uow.protocols.add_correction(
-                ProtocolCorrection(game_id, user_id, now, before, protocol)
+                ProtocolCorrection(game_id, actor.user_id, actor.now, before, protocol)
             )
         await on_protocol_confirmed(
             uow,
@@ -269,11 +267,10 @@ async def confirm_protocol(
             before,
             protocol,
             closes_at,
-            user_id,
-            now,
+            actor,
         )
         await _result_post(uow, access, protocol, game.version + 1, correcting)
-        await replan_reminders(uow, tournament.id, now)
+        await replan_reminders(uow, tournament.id, actor.now)
         await alert_lot_needed(uow, tournament)
         await publish_after_result(
             uow,
@@ -281,7 +278,7 @@ async def confirm_protocol(
             access.game.stage,
             access.game.round_number,
             result_key=f"game:{game_id}:{game.version + 1}",
-            now=now,
+            now=actor.now,
         )
         confirmed = replace(access, game=await _reloaded(uow, game_id))
         return await _committed(
@@ -335,27 +332,27 @@ async def _corrected_window(
 
 
 async def start_correction(
-    uow_factory: UnitOfWorkFactory, game_id: int, user_id: int, now: datetime
+    uow_factory: UnitOfWorkFactory, actor: Actor, game_id: int
 ) -> ProtocolView:
     """A chief judge opens a confirmed protocol for correction (a draft of what it says)."""
     async with uow_factory() as uow:
-        access = await _access(uow, game_id, user_id)
+        access = await _access(uow, actor, game_id)
         if not access.chief_judge:
             raise NotYourTable(game_id)
         confirmed = await uow.protocols.protocol(game_id)
         if confirmed is None:
             return await _view(uow, access, notice="protocol-screen-not-confirmed")
         screen = Screen(ProtocolDraft.from_protocol(confirmed), mode=Mode.ROLES)
-        await uow.protocols.add_draft(game_id, screen, user_id, now)
+        await uow.protocols.add_draft(game_id, screen, actor.user_id, actor.now)
         return await _committed(uow, access)
 
 
 async def cancel_correction(
-    uow_factory: UnitOfWorkFactory, game_id: int, user_id: int
+    uow_factory: UnitOfWorkFactory, actor: Actor, game_id: int
 ) -> ProtocolView:
     """Drop a correction in progress: the confirmed protocol stays as it was."""
     async with uow_factory() as uow:
-        access = await _access(uow, game_id, user_id)
+        access = await _access(uow, actor, game_id)
         if access.game.game.state is GameState.CONFIRMED and access.chief_judge:
             await uow.protocols.drop_draft(game_id)
             return await _committed(uow, access)
@@ -363,21 +360,21 @@ async def cancel_correction(
 
 
 async def corrections(
-    uow_factory: UnitOfWorkFactory, game_id: int, user_id: int
+    uow_factory: UnitOfWorkFactory, actor: Actor, game_id: int
 ) -> list[ProtocolCorrection]:
     """The audit of a game's protocol: every correction with who, when, before and after."""
     async with uow_factory() as uow:
-        await _access(uow, game_id, user_id)
+        await _access(uow, actor, game_id)
         return await uow.protocols.corrections(game_id)
 
 
-async def judge_games(uow_factory: UnitOfWorkFactory, user_id: int) -> list[GameInRound]:
+async def judge_games(uow_factory: UnitOfWorkFactory, actor: Actor) -> list[GameInRound]:
     """The protocols a person may open (to reopen a lost one): the open games he judges, and
     for a chief judge every game of his tournaments' last two published rounds."""
     async with uow_factory() as uow:
-        games = await uow.rounds.games_of_judge(user_id)
-        for tournament in await uow.tournaments.of_person(user_id):
-            if StaffRole.CHIEF_JUDGE in await uow.staff.roles(tournament.id, user_id):
+        games = await uow.rounds.games_of_judge(actor.user_id)
+        for tournament in await uow.tournaments.of_person(actor.user_id):
+            if StaffRole.CHIEF_JUDGE in await uow.staff.roles(tournament.id, actor.user_id):
                 games.extend(await uow.rounds.recent_games(tournament.id, _CHIEF_ROUNDS))
         return list({game.game.id: game for game in games}.values())
 
@@ -449,7 +446,7 @@ def _result_line(score: SeatScore, nickname: str) -> Phrase:
     )
 
 
-async def game_access(uow: UnitOfWork, game_id: int, user_id: int) -> _Access:
+async def game_access(uow: UnitOfWork, actor: Actor, game_id: int) -> _Access:
     """The game, its tournament and whether the person is its chief judge; NotFound or
     NotYourTable as for the protocol (the live game in the Mini App has the same rights)."""
-    return await _access(uow, game_id, user_id)
+    return await _access(uow, actor, game_id)

@@ -149,20 +149,16 @@ def _game(
 
 async def set_web_visibility(
     uow_factory: UnitOfWorkFactory,
+    actor: Actor,
     tournament_id: int,
-    user_id: int,
-    admin_ids: Collection[int],
     visibility: WebVisibility,
-    now: datetime,
     token: str,
 ) -> Tournament:
     """The organizer makes the tournament's page public, unlisted or off. An unlisted page
     takes the fresh `token` (drawn by the caller) each time it is made unlisted, so an old
     link stops opening it."""
     async with uow_factory() as uow:
-        tournament = await authorize(
-            uow, Actor.of(user_id, now, admin_ids), tournament_id, Action.EDIT_SETTINGS
-        )
+        tournament = await authorize(uow, actor, tournament_id, Action.EDIT_SETTINGS)
         unlisted = visibility is WebVisibility.UNLISTED
         tournament = replace(
             tournament, web_visibility=visibility, web_token=token if unlisted else None

@@ -11,7 +11,6 @@ outbox), or it came too late to matter; one still waiting is sent at once with i
 from __future__ import annotations
 
 import json
-from collections.abc import Collection
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -97,28 +96,22 @@ class TimetableView:
 
 async def timetable_of(
     uow_factory: UnitOfWorkFactory,
+    actor: Actor,
     tournament_id: int,
-    user_id: int,
-    admin_ids: Collection[int],
-    now: datetime,
 ) -> TimetableView:
     """The tournament's timetable and its waiting reminders, for its organizer."""
     async with uow_factory() as uow:
-        tournament = await authorize(
-            uow, Actor.of(user_id, now, admin_ids), tournament_id, Action.EDIT_SETTINGS
-        )
-        reminders = await replan_reminders(uow, tournament.id, now)
+        tournament = await authorize(uow, actor, tournament_id, Action.EDIT_SETTINGS)
+        reminders = await replan_reminders(uow, tournament.id, actor.now)
         await uow.commit()
         return TimetableView(tournament, tournament.regulation.timetable, tuple(reminders))
 
 
 async def set_timetable(
     uow_factory: UnitOfWorkFactory,
+    actor: Actor,
     tournament_id: int,
-    user_id: int,
-    admin_ids: Collection[int],
     text: str | None,
-    now: datetime,
 ) -> TimetableView:
     """Adjust the timetable (typed one event a line, "day HH:MM event [stage]", as the screen
     shows it; None brings the regulation's back); the reminders move with it.
@@ -127,16 +120,14 @@ async def set_timetable(
     regulation (games per stage, times in order); nothing changes then.
     """
     async with uow_factory() as uow:
-        tournament = await authorize(
-            uow, Actor.of(user_id, now, admin_ids), tournament_id, Action.EDIT_SETTINGS
-        )
+        tournament = await authorize(uow, actor, tournament_id, Action.EDIT_SETTINGS)
         timetable_json = None
         if text is not None:
             days = parse_timetable(text, tournament.regulation)
             timetable_json = _timetable_json(days)
         tournament = replace(tournament, timetable_json=timetable_json)
         await uow.tournaments.save(tournament)
-        reminders = await replan_reminders(uow, tournament.id, now)
+        reminders = await replan_reminders(uow, tournament.id, actor.now)
         await uow.commit()
         return TimetableView(tournament, tournament.regulation.timetable, tuple(reminders))
 

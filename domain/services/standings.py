@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 
+from domain.actor import Actor
 from domain.lot_draw import SettlesTies
 from domain.registration import Participant
 from domain.services.access import NotFound
@@ -139,17 +140,19 @@ _STATE_ORDER = (
 
 
 async def _tournaments_of(
-    uow: UnitOfWork, user_id: int
+    uow: UnitOfWork, actor: Actor
 ) -> list[tuple[Tournament, Participant | None]]:
     """The person's tournaments as a player, or else as their organizer or judge, in the state
     nearest to being played (running first), newest first."""
     found: list[tuple[Tournament, Participant | None]] = []
-    for tournament in await uow.tournaments.of_person(user_id, everything=True):
-        participant = await uow.participants.of_person(tournament.id, user_id)
+    for tournament in await uow.tournaments.of_person(actor.user_id, everything=True):
+        participant = await uow.participants.of_person(tournament.id, actor.user_id)
         if participant is not None:
             found.append((tournament, participant))
     if not found:
-        found = [(tournament, None) for tournament in await uow.tournaments.of_person(user_id)]
+        found = [
+            (tournament, None) for tournament in await uow.tournaments.of_person(actor.user_id)
+        ]
     if not found:
         return []
     nearest = min(_STATE_ORDER.index(tournament.state) for tournament, _ in found)
@@ -157,21 +160,21 @@ async def _tournaments_of(
 
 
 async def _tournament_of(
-    uow: UnitOfWork, user_id: int
+    uow: UnitOfWork, actor: Actor
 ) -> tuple[Tournament, Participant | None] | None:
     """The person's tournament as a player, or else as its organizer or judge: the newest of
     those nearest to being played."""
-    found = await _tournaments_of(uow, user_id)
+    found = await _tournaments_of(uow, actor)
     return found[0] if found else None
 
 
 async def standings_choice(
-    uow_factory: UnitOfWorkFactory, user_id: int, *, playing: bool = False
+    uow_factory: UnitOfWorkFactory, actor: Actor, *, playing: bool = False
 ) -> list[Tournament]:
     """The tournaments /standings (or, `playing`, /me: only those he plays in) may mean for
     this person: more than one (two running at once) and he chooses."""
     async with uow_factory() as uow:
-        found = await _tournaments_of(uow, user_id)
+        found = await _tournaments_of(uow, actor)
     return [tournament for tournament, player in found if player is not None or not playing]
 
 
@@ -181,19 +184,19 @@ async def _board(uow: UnitOfWork, tournament: Tournament, now: datetime) -> Stan
 
 
 async def standings_of_person(
-    uow_factory: UnitOfWorkFactory, user_id: int, now: datetime
+    uow_factory: UnitOfWorkFactory, actor: Actor
 ) -> tuple[int, StandingsBoard] | None:
     """The standings of the person's tournament (and its id); None when he has none."""
     async with uow_factory() as uow:
-        found = await _tournament_of(uow, user_id)
+        found = await _tournament_of(uow, actor)
         if found is None:
             return None
         tournament = found[0]
-        return tournament.id, await _board(uow, tournament, now)
+        return tournament.id, await _board(uow, tournament, actor.now)
 
 
 async def standings_of_tournament(
-    uow_factory: UnitOfWorkFactory, tournament_id: int, user_id: int, now: datetime
+    uow_factory: UnitOfWorkFactory, actor: Actor, tournament_id: int
 ) -> StandingsBoard | None:
     """The standings of a tournament the person plays in, organizes or judges; None for any
     other tournament (a forged or stale button shows nothing)."""
@@ -201,25 +204,27 @@ async def standings_of_tournament(
         tournament = await uow.tournaments.get(tournament_id)
         if tournament is None:
             return None
-        playing = await uow.participants.of_person(tournament_id, user_id) is not None
-        staffed = any(t.id == tournament_id for t in await uow.tournaments.of_person(user_id))
+        playing = await uow.participants.of_person(tournament_id, actor.user_id) is not None
+        staffed = any(t.id == tournament_id for t in await uow.tournaments.of_person(actor.user_id))
         if not (playing or staffed):
             return None
-        return await _board(uow, tournament, now)
+        return await _board(uow, tournament, actor.now)
 
 
 async def card_of_person(
-    uow_factory: UnitOfWorkFactory, user_id: int, now: datetime, tournament_id: int | None = None
+    uow_factory: UnitOfWorkFactory, actor: Actor, tournament_id: int | None = None
 ) -> PlayerCard | None:
     """The person's games and points in his tournament (`tournament_id`, chosen from several,
     or else the one nearest to being played); None when he plays in none (or not in that one)."""
     async with uow_factory() as uow:
         if tournament_id is None:
-            found = await _tournament_of(uow, user_id)
+            found = await _tournament_of(uow, actor)
         else:
             chosen = await uow.tournaments.get(tournament_id)
             found = (
-                (chosen, await uow.participants.of_person(chosen.id, user_id)) if chosen else None
+                (chosen, await uow.participants.of_person(chosen.id, actor.user_id))
+                if chosen
+                else None
             )
         if found is None:
             return None
@@ -227,5 +232,7 @@ async def card_of_person(
         if participant is None:
             return None
         games = await played_games(uow, tournament)
-        board = await load_board(uow, tournament, games, await stored_lot(uow, tournament.id), now)
-    return player_card(board, participant, games, now)
+        board = await load_board(
+            uow, tournament, games, await stored_lot(uow, tournament.id), actor.now
+        )
+    return player_card(board, participant, games, actor.now)

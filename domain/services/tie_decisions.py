@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
 
+from domain.actor import Actor
 from domain.intents import OpenLot
 from domain.lot_draw import Lot
 from domain.outgoing import Button, Lines, OutgoingMessage, Phrase
@@ -49,11 +49,11 @@ class LotCase:
     seed_order: tuple[str, ...] | None
 
 
-async def _chief_judge(uow: UnitOfWork, tournament_id: int, user_id: int) -> Tournament:
+async def _chief_judge(uow: UnitOfWork, actor: Actor, tournament_id: int) -> Tournament:
     tournament = await uow.tournaments.get(tournament_id)
     if tournament is None:
         raise NotFound(f"tournament {tournament_id}")
-    if StaffRole.CHIEF_JUDGE not in await uow.staff.roles(tournament_id, user_id):
+    if StaffRole.CHIEF_JUDGE not in await uow.staff.roles(tournament_id, actor.user_id):
         raise Forbidden(Action.EXCLUDE)
     return tournament
 
@@ -84,10 +84,10 @@ async def _names(uow: UnitOfWork, tournament: Tournament, tie: Tie) -> tuple[str
     return tuple(named.get(entry, entry) for entry in tie.tied)
 
 
-async def lot_case(uow_factory: UnitOfWorkFactory, tournament_id: int, user_id: int) -> LotCase:
+async def lot_case(uow_factory: UnitOfWorkFactory, actor: Actor, tournament_id: int) -> LotCase:
     """The tie the chief judge is asked to decide (`Forbidden` for anyone but him)."""
     async with uow_factory() as uow:
-        tournament = await _chief_judge(uow, tournament_id, user_id)
+        tournament = await _chief_judge(uow, actor, tournament_id)
         tie = await _open_tie(uow, tournament)
         if tie is None:
             return LotCase(tournament, None, (), None, None)
@@ -99,12 +99,11 @@ async def lot_case(uow_factory: UnitOfWorkFactory, tournament_id: int, user_id: 
 
 async def draw_lot(
     uow_factory: UnitOfWorkFactory,
+    actor: Actor,
     tournament_id: int,
-    user_id: int,
     entered: Sequence[int] | None,
     *,
     fresh_seed: str,
-    now: datetime,
 ) -> LotDecision:
     """Decide the open tie: by the tournament's seed when `entered` is None, else by the
     order of the tied entries as the chief judge numbers them on his screen (from 1).
@@ -113,7 +112,7 @@ async def draw_lot(
     `Invalid("lot-nothing-to-decide")` when no tie waits (another chief judge decided it).
     """
     async with uow_factory() as uow:
-        tournament = await _chief_judge(uow, tournament_id, user_id)
+        tournament = await _chief_judge(uow, actor, tournament_id)
         # The results lock: a protocol confirmed meanwhile cannot change the tie under us,
         # and a second chief judge deciding at once finds the tie decided.
         await uow.protocols.lock_standings(tournament.id)
@@ -128,8 +127,8 @@ async def draw_lot(
                 entered,
                 fresh_seed=fresh_seed,
                 tournament_id=tournament.id,
-                judge_id=user_id,
-                now=now,
+                judge_id=actor.user_id,
+                now=actor.now,
             )
         )
         names = dict(zip(tie.tied, await _names(uow, tournament, tie), strict=True))
@@ -137,8 +136,8 @@ async def draw_lot(
         await uow.protests.log(
             AuditEntry(
                 tournament.id,
-                now,
-                user_id,
+                actor.now,
+                actor.user_id,
                 AuditKind.LOT_DRAWN,
                 f"{tie.context}: {order} ({decision.method}, seed {decision.seed})",
             )
@@ -149,7 +148,7 @@ async def draw_lot(
             tournament.id,
             await played_games(uow, tournament),
             protocol_key=f"lot:{decision.id}",
-            now=now,
+            now=actor.now,
         )
         await uow.commit()
         return decision

@@ -33,12 +33,7 @@ async def draw_every_lot(uow_factory: UnitOfWorkFactory, tournament: int, now: d
     while True:
         try:
             await tie_decisions.draw_lot(
-                uow_factory,
-                tournament,
-                CHIEF_JUDGE,
-                None,
-                fresh_seed="f00d",
-                now=now,
+                uow_factory, Actor(CHIEF_JUDGE, now), tournament, None, fresh_seed="f00d"
             )
         except Invalid as error:  # every tie is decided
             assert error.code == "lot-nothing-to-decide"

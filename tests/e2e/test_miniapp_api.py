@@ -250,7 +250,7 @@ async def assert_same_as_inline(tables: Tables) -> None:
     judge_ids = tuple(judge.id for judge in tables.judges)
     stored = []
     for game, judge in zip((live, inline), judge_ids, strict=True):
-        shown = await protocols.open_protocol(tables.app.uow_factory, game, judge, NOW)
+        shown = await protocols.open_protocol(tables.app.uow_factory, Actor(judge, NOW), game)
         assert shown.confirmed is not None
         stored.append(shown.confirmed)
     live_protocol, inline_protocol = stored
@@ -276,7 +276,11 @@ async def test_the_chief_judge_reads_the_game_log_when_deciding_a_protest(
     await client.play(live_actions(PLAN, CUP))
     protester = tables.seeded.user_of(tables.players[0][1])
     await protests.file_protest(
-        tables.app.uow_factory, live, protester, "Фол игроку 2 не засчитан", None, datetime.now(UTC)
+        tables.app.uow_factory,
+        Actor(protester, datetime.now(UTC)),
+        live,
+        "Фол игроку 2 не засчитан",
+        None,
     )
     case = await chief.wait_for(lambda m: "📜 Ход игры" in str(m.buttons))
     await chief.press(case, button_text="📜 Ход игры")

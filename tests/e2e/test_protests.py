@@ -85,7 +85,7 @@ async def test_a_protest_filed_by_buttons_survives_a_restart_and_is_rejected(
     # A restart while the protest is pending: a new application on the same database.
     async with running_bot(sandbox_settings(fake_telegram, url), clock=clock) as app:
         board = await protests.audit_log(
-            app.uow_factory, seeded.tournament.id, ORGANIZER, (), CLOSES
+            app.uow_factory, Actor(ORGANIZER, CLOSES), seeded.tournament.id
         )
         assert len(board.entries) == 1
         await chief.press(card, button_text="Отклонить")
@@ -116,6 +116,6 @@ async def test_the_organizer_reads_the_audit_log_and_switches_protests_off(
         document = await organizer.wait_for(lambda m: m.document is not None)
         assert document.document is not None
         settings = await protests.protest_settings(
-            app.uow_factory, seeded.tournament.id, ORGANIZER, (), NOW
+            app.uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id
         )
         assert settings.minutes is None

@@ -90,7 +90,7 @@ async def test_the_chief_judge_annuls_the_game_and_it_stops_counting(
             assert await uow.protocols.protocol(game.id) is not None
             kept = await uow.rounds.game(game.id)
         assert kept is not None and kept.game.players == game.players
-        log = await protests.audit_log(app.uow_factory, tid, ORGANIZER, (), NOW)
+        log = await protests.audit_log(app.uow_factory, Actor(ORGANIZER, NOW), tid)
         assert AuditKind.GAME_ANNULLED in {entry.kind for entry in log.entries}
 
 

@@ -153,7 +153,9 @@ async def test_presses_after_confirmation_and_from_strangers_change_nothing(tabl
     late = await other_device.tap("Победа чёрных")
     assert "уже подтверждён" in (late.text or "")
     assert "Протокол подтверждён" in other_device.text
-    view = await protocols.open_protocol(table.app.uow_factory, table.game_id, CHIEF_JUDGE, NOW)
+    view = await protocols.open_protocol(
+        table.app.uow_factory, Actor(CHIEF_JUDGE, NOW), table.game_id
+    )
     assert view.confirmed is not None and view.confirmed.winner is Side.RED
 
 
@@ -169,7 +171,9 @@ async def test_the_chief_judge_corrects_a_confirmed_protocol_by_buttons(table: T
     await correction.tap("Сводка")
     saved = await correction.tap("✅ Подтвердить протокол")
     assert saved.text == "Исправление сохранено."
-    audit = await protocols.corrections(table.app.uow_factory, table.game_id, CHIEF_JUDGE)
+    audit = await protocols.corrections(
+        table.app.uow_factory, Actor(CHIEF_JUDGE, NOW), table.game_id
+    )
     assert [(c.corrected_by, c.before.winner, c.after.winner) for c in audit] == [
         (CHIEF_JUDGE, Side.RED, Side.BLACK)
     ]

@@ -146,16 +146,15 @@ async def test_a_stage_cannot_be_skipped_at_any_state_of_it(
         first = games[0]
         protester = seeded.user_of(first.players[0])
         filed = await protests.file_protest(
-            app.uow_factory, first.id, protester, "Судья не засчитал фол игроку 3", None, NOW
+            app.uow_factory, Actor(protester, NOW), first.id, "Судья не засчитал фол игроку 3", None
         )
         await _held(organizer, old, tid, "тур 1: ждёт решения протест на игру стола 1")
         await protests.decide_protest(
             app.uow_factory,
+            Actor(CHIEF_JUDGE, NOW),
             filed.id,
-            CHIEF_JUDGE,
             accept=False,
             text="Фолы записаны верно.",
-            now=NOW,
         )
         # Every game was confirmed at NOW: the windows close 10 minutes later (18:10 in Omsk).
         await _held(organizer, old, tid, "окно протестов последних игр этапа открыто до 18:10")

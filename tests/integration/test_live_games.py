@@ -8,6 +8,7 @@ from datetime import timedelta
 
 from bot.db.uow import SqlUnitOfWorkFactory
 from bot.simulation.live_game import live_actions
+from domain.actor import Actor
 from domain.game_log import Foul, Nominate, Phase, Proceed
 from domain.regulation import load_preset
 from domain.rounds import GameState
@@ -24,27 +25,27 @@ async def test_every_action_is_stored_and_the_draft_follows_the_log(
     uow_factory: SqlUnitOfWorkFactory,
 ) -> None:
     _seeded, game_id, judge = await _published_game(uow_factory)
-    fresh = await live_games.open_live(uow_factory, game_id, judge)
+    fresh = await live_games.open_live(uow_factory, Actor(judge, NOW), game_id)
     assert fresh.version == 0 and fresh.state.phase is Phase.INTRODUCTION
     version = 0
     for minute, action in enumerate((Proceed(), Foul(3), Nominate(1, 9))):
         view = await live_games.record(
-            uow_factory, game_id, judge, action, version, NOW + timedelta(minutes=minute)
+            uow_factory, Actor(judge, NOW + timedelta(minutes=minute)), game_id, action, version
         )
         assert view.refused is None and not view.stale
         version = view.version
     # Read back from the database: the same log, the same game, each action with its moment.
-    again = await live_games.open_live(uow_factory, game_id, judge)
+    again = await live_games.open_live(uow_factory, Actor(judge, NOW), game_id)
     assert again.state == view.state and again.version == version == 3
     assert [entry.at for entry in again.entries] == [NOW + timedelta(minutes=m) for m in range(3)]
     assert again.entries[1].by == judge
     # The inline protocol screen shows the same fouls.
-    inline = await protocols.open_protocol(uow_factory, game_id, judge, NOW)
+    inline = await protocols.open_protocol(uow_factory, Actor(judge, NOW), game_id)
     assert inline.screen is not None and inline.screen.draft.seats[2].fouls == 1
     # A device one version behind changes nothing.
-    stale = await live_games.record(uow_factory, game_id, judge, Proceed(), 1, NOW)
+    stale = await live_games.record(uow_factory, Actor(judge, NOW), game_id, Proceed(), 1)
     assert stale.stale and stale.version == 3
-    undone = await live_games.undo(uow_factory, game_id, judge, 3, NOW)
+    undone = await live_games.undo(uow_factory, Actor(judge, NOW), game_id, 3)
     assert undone.version == 4 and undone.state.nominations == ()
 
 
@@ -56,20 +57,22 @@ async def test_a_game_played_live_is_confirmed_with_its_log_kept(
     version = 0
     for index, action in enumerate(live_actions(PLAN, regulation)):
         view = await live_games.record(
-            uow_factory, game_id, judge, action, version, NOW + timedelta(seconds=index)
+            uow_factory, Actor(judge, NOW + timedelta(seconds=index)), game_id, action, version
         )
         assert view.refused is None, (action, view.refused)
         version = view.version
     assert view.scores is not None and view.missing == ()
-    confirmed = await live_games.confirm(uow_factory, game_id, judge, NOW + timedelta(hours=1))
+    confirmed = await live_games.confirm(
+        uow_factory, Actor(judge, NOW + timedelta(hours=1)), game_id
+    )
     assert confirmed.confirmed and confirmed.notice == "protocol-screen-confirmed"
     assert confirmed.game.game.state is GameState.CONFIRMED
-    stored = await protocols.open_protocol(uow_factory, game_id, judge, NOW)
+    stored = await protocols.open_protocol(uow_factory, Actor(judge, NOW), game_id)
     assert stored.confirmed is not None and stored.confirmed.winner is PLAN.winner
     # The end of the game is when the judge confirmed the end in the Mini App.
     finish = next(e for e in confirmed.entries if e.action.kind == "finish")
     assert stored.confirmed.ended_at == finish.at
-    kept = await live_games.open_live(uow_factory, game_id, judge)
+    kept = await live_games.open_live(uow_factory, Actor(judge, NOW), game_id)
     assert len(kept.entries) == len(live_actions(PLAN, regulation))
 
 
@@ -81,9 +84,9 @@ async def test_the_tournament_file_carries_the_live_log_to_another_installation(
     version = 0
     for action in live_actions(PLAN, regulation):
         version = (
-            await live_games.record(uow_factory, game_id, judge, action, version, NOW)
+            await live_games.record(uow_factory, Actor(judge, NOW), game_id, action, version)
         ).version
-    await live_games.confirm(uow_factory, game_id, judge, NOW)
+    await live_games.confirm(uow_factory, Actor(judge, NOW), game_id)
     text = await exports.dump_tournament(uow_factory, seeded.tournament.id)
     (game,) = json.loads(text)["games"]
     assert len(game["log"]) == len(live_actions(PLAN, regulation))

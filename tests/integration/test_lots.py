@@ -59,7 +59,7 @@ async def _qualifying_played(
             screen = Screen(ProtocolDraft.from_protocol(filled), mode=Mode.WINNER)
             assert await uow.protocols.add_draft(last.id, screen, CHIEF_JUDGE, NOW)
             await uow.commit()
-        await protocols.confirm_protocol(uow_factory, last.id, CHIEF_JUDGE, NOW)
+        await protocols.confirm_protocol(uow_factory, Actor(CHIEF_JUDGE, NOW), last.id)
     return seeded
 
 
@@ -77,7 +77,7 @@ async def test_the_last_confirmation_alerts_the_chief_judge_once_with_a_button_t
 ) -> None:
     seeded = await _qualifying_played(uow_factory, confirm_the_last=True)
     tid = seeded.tournament.id
-    case = await tie_decisions.lot_case(uow_factory, tid, CHIEF_JUDGE)
+    case = await tie_decisions.lot_case(uow_factory, Actor(CHIEF_JUDGE, NOW), tid)
     assert case.tie is not None
     # Only the chief judge is alerted: the table judges cannot draw the lot.
     (alert,) = await _lot_alerts(uow_factory)
@@ -109,29 +109,29 @@ async def test_the_chief_judge_orders_the_tie_at_the_cut_and_the_semifinal_is_se
 ) -> None:
     seeded = await _qualifying_played(uow_factory)
     tid = seeded.tournament.id
-    case = await tie_decisions.lot_case(uow_factory, tid, CHIEF_JUDGE)
+    case = await tie_decisions.lot_case(uow_factory, Actor(CHIEF_JUDGE, NOW), tid)
     assert case.tie is not None and case.tie.context == "cut qualifying"
     assert len(case.tie.tied) >= 2 and case.seed is None
     with pytest.raises(Forbidden):
-        await tie_decisions.lot_case(uow_factory, tid, seeded.judges[0])
+        await tie_decisions.lot_case(uow_factory, Actor(seeded.judges[0], NOW), tid)
     with pytest.raises(Invalid) as refused:
         await tie_decisions.draw_lot(
-            uow_factory, tid, CHIEF_JUDGE, [1, 1], fresh_seed="f00d", now=NOW
+            uow_factory, Actor(CHIEF_JUDGE, NOW), tid, [1, 1], fresh_seed="f00d"
         )
     assert refused.value.code == "lot-order-invalid"
     entered = list(range(len(case.tie.tied), 0, -1))
     decision = await tie_decisions.draw_lot(
-        uow_factory, tid, CHIEF_JUDGE, entered, fresh_seed="f00d", now=NOW
+        uow_factory, Actor(CHIEF_JUDGE, NOW), tid, entered, fresh_seed="f00d"
     )
     assert decision.method == "order"
     assert decision.order == tuple(reversed(case.tie.tied))
     # Decided once: a second press (another device) finds nothing to decide.
     with pytest.raises(Invalid) as again:
         await tie_decisions.draw_lot(
-            uow_factory, tid, CHIEF_JUDGE, None, fresh_seed="f00d", now=NOW
+            uow_factory, Actor(CHIEF_JUDGE, NOW), tid, None, fresh_seed="f00d"
         )
     assert again.value.code == "lot-nothing-to-decide"
-    assert (await tie_decisions.lot_case(uow_factory, tid, CHIEF_JUDGE)).tie is None
+    assert (await tie_decisions.lot_case(uow_factory, Actor(CHIEF_JUDGE, NOW), tid)).tie is None
     standings = await current_standings(uow_factory, tid)
     cut = next(cut for cut in standings.cuts if cut.stage == "qualifying")
     assert not cut.needs_lot and cut.settled_by_lot and len(cut.advancing) == 20
@@ -169,7 +169,7 @@ async def test_the_next_stage_waits_for_the_lot_and_a_seed_draw_settles_it(
         await uow.tournaments.save(replace(tournament, current_stage="qualifying"))
         await uow.commit()
     decision = await tie_decisions.draw_lot(
-        uow_factory, tid, CHIEF_JUDGE, None, fresh_seed="f00d", now=NOW
+        uow_factory, Actor(CHIEF_JUDGE, NOW), tid, None, fresh_seed="f00d"
     )
     assert decision.method == "seed" and sorted(decision.order) == sorted(decision.tie.tied)
     assert decision.seed == "f00d"

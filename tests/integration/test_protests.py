@@ -11,6 +11,7 @@ from decimal import Decimal
 import pytest
 
 from bot.db.uow import SqlUnitOfWorkFactory
+from domain.actor import Actor
 from domain.cards import Side
 from domain.intents import FileProtest
 from domain.protests import AuditKind, ProtestStatus
@@ -63,16 +64,13 @@ async def test_a_protest_at_the_last_second_is_taken_and_one_second_later_refuse
     seeded, game_id, players = await _confirmed(uow_factory)
     first, second = (seeded.user_of(p) for p in players[:2])
     last_second = CLOSES - timedelta(seconds=1)
-    filed = await protests.file_protest(uow_factory, game_id, first, REASON, None, last_second)
+    filed = await protests.file_protest(
+        uow_factory, Actor(first, last_second), game_id, REASON, None
+    )
     assert filed.status is ProtestStatus.PENDING and filed.filed_at == last_second
     with pytest.raises(Invalid) as late:
         await protests.file_protest(
-            uow_factory,
-            game_id,
-            second,
-            REASON,
-            None,
-            last_second + timedelta(seconds=1),
+            uow_factory, Actor(second, last_second + timedelta(seconds=1)), game_id, REASON, None
         )
     assert (late.value.code, late.value.args_) == ("protest-window-closed", {"time": "18:10"})
     # The chief judge got the protest with the protocol and the table judge's name.
@@ -92,7 +90,7 @@ async def test_a_stranger_and_an_organizer_may_not_protest(
     for person in (ORGANIZER, CHIEF_JUDGE, outsider.user_id):
         assert person is not None
         with pytest.raises(Invalid) as refused:
-            await protests.file_protest(uow_factory, game_id, person, REASON, None, NOW)
+            await protests.file_protest(uow_factory, Actor(person, NOW), game_id, REASON, None)
         assert refused.value.code == "protest-not-your-game"
     async with uow_factory() as uow:
         assert await uow.protests.of_game(game_id) == []
@@ -103,13 +101,16 @@ async def test_two_protests_on_one_game(uow_factory: SqlUnitOfWorkFactory) -> No
     first, second = (seeded.user_of(p) for p in players[:2])
     # The same player filing twice at once: one protest is stored, the other refused.
     results = await asyncio.gather(
-        *(protests.file_protest(uow_factory, game_id, first, REASON, None, NOW) for _ in range(2)),
+        *(
+            protests.file_protest(uow_factory, Actor(first, NOW), game_id, REASON, None)
+            for _ in range(2)
+        ),
         return_exceptions=True,
     )
     assert sorted(type(r).__name__ for r in results) == ["Invalid", "Protest"]
     # Another player of the game protests too: both wait for the chief judge.
     await protests.file_protest(
-        uow_factory, game_id, second, "Лучший ход записан неверно", None, NOW
+        uow_factory, Actor(second, NOW), game_id, "Лучший ход записан неверно", None
     )
     async with uow_factory() as uow:
         stored = await uow.protests.of_game(game_id)
@@ -118,23 +119,15 @@ async def test_two_protests_on_one_game(uow_factory: SqlUnitOfWorkFactory) -> No
     # Rejecting one leaves the game provisional while the other is pending.
     later = CLOSES + timedelta(minutes=5)
     await protests.decide_protest(
-        uow_factory,
-        stored[0].id,
-        CHIEF_JUDGE,
-        accept=False,
-        text="Фол был",
-        now=later,
+        uow_factory, Actor(CHIEF_JUDGE, later), stored[0].id, accept=False, text="Фол был"
     )
-    board = await standings_of_tournament(uow_factory, seeded.tournament.id, ORGANIZER, later)
+    board = await standings_of_tournament(
+        uow_factory, Actor(ORGANIZER, later), seeded.tournament.id
+    )
     assert board is not None and board.provisional_games == 1
     with pytest.raises(Invalid) as twice:
         await protests.decide_protest(
-            uow_factory,
-            stored[0].id,
-            CHIEF_JUDGE,
-            accept=True,
-            text="Нет",
-            now=later,
+            uow_factory, Actor(CHIEF_JUDGE, later), stored[0].id, accept=True, text="Нет"
         )
     assert twice.value.code == "protest-already-decided"
 
@@ -144,26 +137,20 @@ async def test_a_rejection_is_final_told_and_lifts_the_provisional_mark(
 ) -> None:
     seeded, game_id, players = await _confirmed(uow_factory)
     protester = seeded.user_of(players[0])
-    filed = await protests.file_protest(uow_factory, game_id, protester, REASON, None, NOW)
+    filed = await protests.file_protest(uow_factory, Actor(protester, NOW), game_id, REASON, None)
     await sent_messages(uow_factory)
     later = CLOSES + timedelta(minutes=5)
     # A table judge is not the one who decides.
     with pytest.raises(PermissionError):
         await protests.decide_protest(
-            uow_factory,
-            filed.id,
-            seeded.judges[0],
-            accept=False,
-            text="Нет",
-            now=later,
+            uow_factory, Actor(seeded.judges[0], later), filed.id, accept=False, text="Нет"
         )
     await protests.decide_protest(
         uow_factory,
+        Actor(CHIEF_JUDGE, later),
         filed.id,
-        CHIEF_JUDGE,
         accept=False,
         text="Фол был зафиксирован верно",
-        now=later,
     )
     told = await sent_messages(uow_factory)
     rejected = [m.chat_id for m in told if m.phrase and m.phrase.key == "protest-rejected"]
@@ -172,7 +159,9 @@ async def test_a_rejection_is_final_told_and_lifts_the_provisional_mark(
     assert game is not None
     assert sorted(rejected) == sorted([protester, game.game.judge_id])
     assert any(m.chat_id == CHANNEL and m.edit_key for m in told)
-    board = await standings_of_tournament(uow_factory, seeded.tournament.id, ORGANIZER, later)
+    board = await standings_of_tournament(
+        uow_factory, Actor(ORGANIZER, later), seeded.tournament.id
+    )
     assert board is not None and board.provisional_games == 0
 
 
@@ -181,33 +170,32 @@ async def test_an_accepted_protest_corrects_the_protocol_and_changes_the_standin
 ) -> None:
     seeded, game_id, players = await _confirmed(uow_factory)
     protester = seeded.user_of(players[9])
-    filed = await protests.file_protest(uow_factory, game_id, protester, REASON, None, NOW)
+    filed = await protests.file_protest(uow_factory, Actor(protester, NOW), game_id, REASON, None)
     later = CLOSES + timedelta(minutes=5)
     before = await current_standings(uow_factory, seeded.tournament.id)
     points = {row.id: row.points for row in before.players}
     assert points[str(players[0])] == Decimal("2.3") and points[str(players[9])] == 0
     await protests.decide_protest(
-        uow_factory,
-        filed.id,
-        CHIEF_JUDGE,
-        accept=True,
-        text="Победа чёрных",
-        now=later,
+        uow_factory, Actor(CHIEF_JUDGE, later), filed.id, accept=True, text="Победа чёрных"
     )
     # Accepted but not yet corrected: the result is still provisional.
-    board = await standings_of_tournament(uow_factory, seeded.tournament.id, ORGANIZER, later)
+    board = await standings_of_tournament(
+        uow_factory, Actor(ORGANIZER, later), seeded.tournament.id
+    )
     assert board is not None and board.provisional_games == 1
     chief = Judge(uow_factory, game_id, CHIEF_JUDGE)
-    await protocols.start_correction(uow_factory, game_id, CHIEF_JUDGE, later)
+    await protocols.start_correction(uow_factory, Actor(CHIEF_JUDGE, later), game_id)
     await chief.press(mode(Mode.WINNER))
     await chief.press(Press(Act.WINNER, value=1))
     await chief.press(mode(Mode.SUMMARY))
-    done = await protocols.confirm_protocol(uow_factory, game_id, CHIEF_JUDGE, later)
+    done = await protocols.confirm_protocol(uow_factory, Actor(CHIEF_JUDGE, later), game_id)
     assert done.confirmed is not None and done.confirmed.winner is Side.BLACK
     after = await current_standings(uow_factory, seeded.tournament.id)
     points = {row.id: row.points for row in after.players}
     assert points[str(players[0])] == Decimal("0.3") and points[str(players[9])] == Decimal(2)
-    board = await standings_of_tournament(uow_factory, seeded.tournament.id, ORGANIZER, later)
+    board = await standings_of_tournament(
+        uow_factory, Actor(ORGANIZER, later), seeded.tournament.id
+    )
     assert board is not None and board.provisional_games == 0
     async with uow_factory() as uow:
         settled = await uow.protests.get(filed.id)
@@ -216,7 +204,7 @@ async def test_an_accepted_protest_corrects_the_protocol_and_changes_the_standin
     keys = [(m.chat_id, m.phrase.key) for m in told if m.phrase]
     assert (protester, "protest-corrected") in keys
     assert (CHANNEL, "protocol-result-corrected") in keys
-    log = await protests.audit_log(uow_factory, seeded.tournament.id, ORGANIZER, (), later)
+    log = await protests.audit_log(uow_factory, Actor(ORGANIZER, later), seeded.tournament.id)
     assert [e.kind for e in log.entries] == [
         AuditKind.PROTEST_FILED,
         AuditKind.PROTEST_ACCEPTED,
@@ -231,8 +219,8 @@ async def test_the_organizer_switches_protests_off_and_back_on(
     seeded, game_id, judge_id = await _published_game(uow_factory)
     tid = seeded.tournament.id
     with pytest.raises(PermissionError):
-        await protests.switch_protests(uow_factory, tid, CHIEF_JUDGE, (), False, NOW)
-    off = await protests.switch_protests(uow_factory, tid, ORGANIZER, (), False, NOW)
+        await protests.switch_protests(uow_factory, Actor(CHIEF_JUDGE, NOW), tid, False)
+    off = await protests.switch_protests(uow_factory, Actor(ORGANIZER, NOW), tid, False)
     assert (off.regulation_minutes, off.minutes) == (10, None)
     judge = Judge(uow_factory, game_id, judge_id)
     await judge.fill_red_win()
@@ -240,10 +228,10 @@ async def test_the_organizer_switches_protests_off_and_back_on(
     assert view.game.game.protest_until is None
     player = seeded.user_of(view.game.game.players[0])
     with pytest.raises(Invalid) as refused:
-        await protests.file_protest(uow_factory, game_id, player, REASON, None, NOW)
+        await protests.file_protest(uow_factory, Actor(player, NOW), game_id, REASON, None)
     assert refused.value.code == "protest-no-window"
-    back = await protests.switch_protests(uow_factory, tid, ORGANIZER, (), None, NOW)
+    back = await protests.switch_protests(uow_factory, Actor(ORGANIZER, NOW), tid, None)
     assert back.minutes == 10
-    log = await protests.audit_log(uow_factory, tid, ORGANIZER, (), NOW)
+    log = await protests.audit_log(uow_factory, Actor(ORGANIZER, NOW), tid)
     assert [e.kind for e in log.entries] == [AuditKind.PROTESTS_SWITCHED] * 2
     assert log.minutes == 10

@@ -61,13 +61,13 @@ class Judge:
 
     async def open(self) -> ProtocolView:
         self.view = await protocols.open_protocol(
-            self.uow_factory, self.game_id, self.user_id, self.at
+            self.uow_factory, Actor(self.user_id, self.at), self.game_id
         )
         return self.view
 
     async def press(self, press: Press) -> ProtocolView:
         self.view = await protocols.press_protocol(
-            self.uow_factory, self.game_id, self.user_id, press, self.at
+            self.uow_factory, Actor(self.user_id, self.at), self.game_id, press
         )
         return self.view
 
@@ -94,7 +94,9 @@ class Judge:
         return await self.press(Press(Act.WINNER, value=0))
 
     async def confirm(self) -> ProtocolView:
-        return await protocols.confirm_protocol(self.uow_factory, self.game_id, self.user_id, NOW)
+        return await protocols.confirm_protocol(
+            self.uow_factory, Actor(self.user_id, NOW), self.game_id
+        )
 
 
 async def test_a_protocol_filled_by_presses_is_confirmed_scored_and_posted(
@@ -147,7 +149,7 @@ async def test_a_stranger_and_another_tables_judge_are_refused(
     for intruder in (FIRST_PLAYER, other_judge, ORGANIZER):
         with pytest.raises(NotYourTable):
             await protocols.press_protocol(
-                uow_factory, game_id, intruder, Press(Act.WINNER, value=1), NOW
+                uow_factory, Actor(intruder, NOW), game_id, Press(Act.WINNER, value=1)
             )
     view = await Judge(uow_factory, game_id, judge_id).open()
     assert view.screen is not None and view.screen.draft.winner is None
@@ -201,11 +203,11 @@ async def test_the_chief_judge_corrects_a_confirmed_protocol_with_an_audit(
     await judge.fill_red_win()
     confirmed = await judge.confirm()
     with pytest.raises(NotYourTable):
-        await protocols.start_correction(uow_factory, game_id, judge_id, NOW)
+        await protocols.start_correction(uow_factory, Actor(judge_id, NOW), game_id)
     late = await judge.press(Press(Act.WINNER, value=1))
     assert late.notice == "protocol-screen-already-confirmed"
     chief = Judge(uow_factory, game_id, CHIEF_JUDGE)
-    await protocols.start_correction(uow_factory, game_id, CHIEF_JUDGE, NOW)
+    await protocols.start_correction(uow_factory, Actor(CHIEF_JUDGE, NOW), game_id)
     chief.view = await chief.open()
     assert chief.view.correcting
     await chief.press(mode(Mode.WINNER))
@@ -215,7 +217,7 @@ async def test_the_chief_judge_corrects_a_confirmed_protocol_with_an_audit(
     assert corrected.confirmed is not None and corrected.confirmed.winner is Side.BLACK
     # A correction does not reopen the protest window.
     assert corrected.game.game.protest_until == confirmed.game.game.protest_until
-    audit = await protocols.corrections(uow_factory, game_id, CHIEF_JUDGE)
+    audit = await protocols.corrections(uow_factory, Actor(CHIEF_JUDGE, NOW), game_id)
     assert [(c.corrected_by, c.before.winner, c.after.winner) for c in audit] == [
         (CHIEF_JUDGE, Side.RED, Side.BLACK)
     ]
@@ -249,5 +251,5 @@ async def test_a_substitute_shows_in_the_standings_without_another_result(
     last = standings.players[-1]
     assert last.id == str(leaver) and last.excluded and last.points == Decimal("2.3")
     assert all(not row.excluded for row in standings.players[:-1])
-    board = await standings_of_tournament(uow_factory, tid, ORGANIZER, NOW)
+    board = await standings_of_tournament(uow_factory, Actor(ORGANIZER, NOW), tid)
     assert board is not None and board.standings == standings

@@ -58,7 +58,7 @@ async def published_first_round(uow_factory: SqlUnitOfWorkFactory) -> tuple[Seed
         await uow.tournaments.save(replace(tournament, starts_on=GAME_DAY))
         await uow.commit()
     tid = seeded.tournament.id
-    await reminders.set_timetable(uow_factory, tid, ORGANIZER, (), timetable_text(), NOW)
+    await reminders.set_timetable(uow_factory, Actor(ORGANIZER, NOW), tid, timetable_text())
     await rounds.start_stage(uow_factory, Actor(ORGANIZER, NOW), tid, seed=7, swaps=20_000)
     preview = await rounds.publish_round(uow_factory, Actor(ORGANIZER, NOW), tid, 1)
     return seeded, preview.stage.rounds[0]
@@ -84,7 +84,7 @@ async def test_a_published_round_reminds_each_player_and_judge_and_the_timetable
     assert reminder.message.phrase.arguments["time"] == "12:00"
 
     await reminders.set_timetable(
-        uow_factory, seeded.tournament.id, ORGANIZER, (), timetable_text("12:30"), NOW
+        uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, timetable_text("12:30")
     )
     moved = await waiting(uow_factory, seeded)
     assert set(moved) == set(plan)
@@ -103,7 +103,7 @@ async def test_a_timetable_that_cannot_be_read_changes_nothing(
     before = await waiting(uow_factory, seeded)
     with pytest.raises(Invalid):
         await reminders.set_timetable(
-            uow_factory, seeded.tournament.id, ORGANIZER, (), timetable_text("25:00"), NOW
+            uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, timetable_text("25:00")
         )
     assert await waiting(uow_factory, seeded) == before
 

@@ -174,7 +174,9 @@ async def test_a_window_refresh_shows_every_result_stored_when_it_is_sent(
         assert game.judge_id is not None
         ended = SEATED + timedelta(minutes=minute)  # each game ends a minute after the last
         await Judge(uow_factory, game.id, game.judge_id, ended).fill_red_win()
-        confirmed = await protocols.confirm_protocol(uow_factory, game.id, game.judge_id, ended)
+        confirmed = await protocols.confirm_protocol(
+            uow_factory, Actor(game.judge_id, ended), game.id
+        )
         assert confirmed.notice == "protocol-screen-confirmed"
     midway, final = await _refreshes(uow_factory, seeded.tournament.id)
     draw = LiveStandingsText(uow_factory)

@@ -64,7 +64,7 @@ async def _import(uow_factory: SqlUnitOfWorkFactory, text: str) -> int:
         username=None,
         default_locale="ru",
     )
-    return (await import_tournament(uow_factory, text, OWNER, "Архив", NOW)).id
+    return (await import_tournament(uow_factory, Actor(OWNER, NOW), text, "Архив")).id
 
 
 def _games_by_nickname(tournament: Tournament) -> list[dict[str, object]]:
@@ -158,7 +158,7 @@ async def _round_trip(
     assert await _stored(uow_factory, tournament_id, original) == from_file
     assert await _stored(fresh_uow_factory, moved, imported) == from_file
     # /standings shows the organizer the same table from the imported protocols.
-    board = await standings_of_tournament(fresh_uow_factory, moved, OWNER, NOW)
+    board = await standings_of_tournament(fresh_uow_factory, Actor(OWNER, NOW), moved)
     assert board is not None
     assert await _stored(fresh_uow_factory, moved, board.standings) == from_file
     return exported
@@ -237,7 +237,7 @@ async def test_a_tournament_played_on_the_protocol_screens_exports_its_current_p
     # The chief judge turns table 2 into a black win after its confirmation
     # (the standings list the substitute).
     chief = Judge(uow_factory, games[1].id, CHIEF_JUDGE)
-    await protocols.start_correction(uow_factory, games[1].id, CHIEF_JUDGE, NOW)
+    await protocols.start_correction(uow_factory, Actor(CHIEF_JUDGE, NOW), games[1].id)
     await chief.open()
     await chief.press(mode(Mode.WINNER))
     await chief.press(Press(Act.WINNER, value=1))

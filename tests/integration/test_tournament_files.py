@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.db.uow import SqlUnitOfWorkFactory
+from domain.actor import Actor
 from domain.interchange import InterchangeError, load_tournament
 from domain.services.exports import dump_tournament, export_csv, import_tournament
 from domain.services.users import remember_user
@@ -36,7 +37,7 @@ async def test_an_imported_tournament_exports_the_same_players_and_teams(
     text = TEAMS_FILE.read_text(encoding="utf-8")
     original = load_tournament(text)
     owner = await _owner(uow_factory)
-    tournament = await import_tournament(uow_factory, text, owner, "Сибирь", NOW)
+    tournament = await import_tournament(uow_factory, Actor(owner, NOW), text, "Сибирь")
     again = load_tournament(await dump_tournament(uow_factory, tournament.id))
     assert again.regulation.id == "siberia-ural-teams"
     teams_of = {t.id: t.name for t in original.teams}
@@ -44,7 +45,7 @@ async def test_an_imported_tournament_exports_the_same_players_and_teams(
     assert [(p.nickname, teams_of[p.team or ""]) for p in original.players] == [
         (p.nickname, new_teams_of[p.team or ""]) for p in again.players
     ]
-    _, table = await export_csv(uow_factory, tournament.id, owner, frozenset(), NOW)
+    _, table = await export_csv(uow_factory, Actor(owner, NOW), tournament.id)
     rows = list(csv.DictReader(io.StringIO(table)))
     assert len(rows) == 60 and rows[0]["nickname"] == original.players[0].nickname
     assert (
@@ -57,7 +58,9 @@ async def test_an_invalid_file_is_refused_with_its_problems_and_nothing_stored(
 ) -> None:
     owner = await _owner(uow_factory)
     with pytest.raises(InterchangeError) as refused:
-        await import_tournament(uow_factory, '{"format": "mafia-tournament/1"}', owner, "x", NOW)
+        await import_tournament(
+            uow_factory, Actor(owner, NOW), '{"format": "mafia-tournament/1"}', "x"
+        )
     assert any("no players" in str(problem) for problem in refused.value.problems)
     async with uow_factory() as uow:
         assert await uow.tournaments.of_person(owner, everything=True) == []

@@ -22,6 +22,7 @@ from aiohttp import web
 from bot.config import Settings
 from bot.i18n import format_points, normalize_locale, translator
 from bot.web.miniapp.auth import Caller, caller
+from domain.actor import Actor
 from domain.cards import Role
 from domain.game_log import (
     Action,
@@ -99,7 +100,7 @@ async def _page(_request: web.Request) -> web.Response:
     )
 
 
-_Use = Callable[[_Deps, int, Caller, dict[str, Any]], Awaitable[live_games.LiveView]]
+_Use = Callable[[_Deps, int, Actor, dict[str, Any]], Awaitable[live_games.LiveView]]
 
 
 async def _handle(request: web.Request, use: _Use) -> web.Response:
@@ -118,7 +119,8 @@ async def _handle(request: web.Request, use: _Use) -> web.Response:
     except (ValueError, TypeError):
         return _error(400, "game-log-bad-action", locale)
     try:
-        view = await use(deps, game_id, who, body)
+        # The judge acts at the moment his request came (the injected clock's).
+        view = await use(deps, game_id, Actor(who.user_id, now), body)
     except NotYourTable:
         return _error(403, "miniapp-not-yours", locale)
     except NotFound:
@@ -151,35 +153,31 @@ def _version(body: dict[str, Any]) -> int:
 
 
 async def _get(request: web.Request) -> web.Response:
-    async def use(deps: _Deps, game_id: int, who: Caller, _body: dict[str, Any]):
-        return await live_games.open_live(deps.uow_factory, game_id, who.user_id)
+    async def use(deps: _Deps, game_id: int, actor: Actor, _body: dict[str, Any]):
+        return await live_games.open_live(deps.uow_factory, actor, game_id)
 
     return await _handle(request, use)
 
 
 async def _act(request: web.Request) -> web.Response:
-    async def use(deps: _Deps, game_id: int, who: Caller, body: dict[str, Any]):
+    async def use(deps: _Deps, game_id: int, actor: Actor, body: dict[str, Any]):
         data = body.get("action")
         action: Action = action_from_dict(data if isinstance(data, dict) else {})
-        return await live_games.record(
-            deps.uow_factory, game_id, who.user_id, action, _version(body), deps.clock.now()
-        )
+        return await live_games.record(deps.uow_factory, actor, game_id, action, _version(body))
 
     return await _handle(request, use)
 
 
 async def _undo(request: web.Request) -> web.Response:
-    async def use(deps: _Deps, game_id: int, who: Caller, body: dict[str, Any]):
-        return await live_games.undo(
-            deps.uow_factory, game_id, who.user_id, _version(body), deps.clock.now()
-        )
+    async def use(deps: _Deps, game_id: int, actor: Actor, body: dict[str, Any]):
+        return await live_games.undo(deps.uow_factory, actor, game_id, _version(body))
 
     return await _handle(request, use)
 
 
 async def _confirm(request: web.Request) -> web.Response:
-    async def use(deps: _Deps, game_id: int, who: Caller, _body: dict[str, Any]):
-        return await live_games.confirm(deps.uow_factory, game_id, who.user_id, deps.clock.now())
+    async def use(deps: _Deps, game_id: int, actor: Actor, _body: dict[str, Any]):
+        return await live_games.confirm(deps.uow_factory, actor, game_id)
 
     return await _handle(request, use)
 
