@@ -50,6 +50,9 @@ class SlidingWindow:
     def take(self, slot: Slot) -> None:
         self.slots.append(slot)
 
+    def give_back(self, slot: Slot) -> None:
+        self.slots = [s for s in self.slots if s is not slot]
+
     @property
     def idle(self) -> bool:
         return not self.slots
@@ -93,6 +96,11 @@ class RateLimiter:
     def finish(slot: Slot, now: float) -> None:
         slot.ended = now
 
+    def give_back(self, slot: Slot) -> None:
+        """No request was made in `slot`: it counts against no window."""
+        for window in (self._overall, *self._chats.values()):
+            window.give_back(slot)
+
     def pause(self, chat_id: int, seconds: float, now: float) -> None:
         """Telegram said "retry after `seconds`" for this chat."""
         self._paused_until[chat_id] = max(self._paused_until.get(chat_id, now), now + seconds)
@@ -131,6 +139,11 @@ class Limiter(Protocol):
         """Telegram said "retry after `seconds`" for this chat."""
         ...
 
+    async def give_back(self, slot: Slot) -> None:
+        """No request was made in `slot` (an edit that would change nothing): it no longer
+        counts."""
+        ...
+
 
 class LocalLimiter:
     """The limits kept by this process alone, on its monotonic clock."""
@@ -153,6 +166,9 @@ class LocalLimiter:
 
     async def pause(self, chat_id: int, seconds: float) -> None:
         self.limiter.pause(chat_id, seconds, self._monotonic())
+
+    async def give_back(self, slot: Slot) -> None:
+        self.limiter.give_back(slot)
 
     def seed(self, chat_id: int, seconds_ago: float) -> None:
         """Count a message answered `seconds_ago`, sent before this process started."""

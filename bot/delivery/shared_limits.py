@@ -115,3 +115,10 @@ class RedisLimiter:
 
     async def pause(self, chat_id: int, seconds: float) -> None:
         await self._pause(keys=[f"{self._prefix}pause:{chat_id}"], args=[seconds])
+
+    async def give_back(self, slot: Slot) -> None:
+        if not isinstance(slot, SharedSlot):
+            return
+        slot.ended = 0.0  # nothing more to finish
+        for key in self._windows(slot.chat_id)[0]:
+            await self._redis.zrem(key, slot.member)

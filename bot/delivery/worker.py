@@ -662,7 +662,7 @@ class DeliveryWorker:
         chat_id = message.chat_id
         anchor = job.anchor
         if anchor is not None and shown is not None and anchor.shown == shown:
-            await self._limiter.finish(job.slot)
+            await self._limiter.give_back(job.slot)  # no request: no place in the windows
             return anchor.message_id
         if anchor is not None:
             edited = await self._first_request(job, lambda: self._edit(anchor, rendered))

@@ -61,6 +61,18 @@ async def test_the_bots_overall_limit_and_a_channels_minute_are_shared(
     assert isinstance(await second.try_start(OTHER), float)
 
 
+async def test_a_slot_given_back_frees_its_place_for_every_replica(
+    replicas: tuple[RedisLimiter, RedisLimiter],
+) -> None:
+    first, second = replicas
+    sent, unused = await first.try_start(CHANNEL), await first.try_start(CHANNEL)
+    assert isinstance(sent, Slot) and isinstance(unused, Slot)
+    await first.finish(sent)
+    assert isinstance(await second.try_start(CHANNEL), float)  # the minute's 2 posts
+    await first.give_back(unused)  # an edit that turned out to change nothing
+    assert isinstance(await second.try_start(CHANNEL), Slot)
+
+
 async def test_a_pause_telegram_asked_for_holds_for_every_replica(
     replicas: tuple[RedisLimiter, RedisLimiter],
 ) -> None:

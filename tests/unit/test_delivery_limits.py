@@ -79,3 +79,13 @@ def test_sends_from_before_a_restart_still_count() -> None:
     limiter.seed(CHANNEL, sent_at=-0.5)
     assert limiter.wait(2000, 0.0) == 0.5
     assert limiter.wait(1000, 0.0) == 0.5
+
+
+def test_a_slot_given_back_counts_against_no_window() -> None:
+    limiter = RateLimiter(DeliveryLimits())
+    for second in range(19):
+        _send(limiter, CHANNEL, float(second))
+    unused = limiter.start(CHANNEL, 19.0)  # an edit that turned out to change nothing
+    assert limiter.wait(CHANNEL, 19.5) > 0  # the minute's 20th place is taken
+    limiter.give_back(unused)
+    assert limiter.wait(CHANNEL, 19.5) == 0.0
