@@ -7,7 +7,7 @@ from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, Message
 
 from domain.actor import Actor
-from domain.invites import InviteKind, split_payload
+from domain.invites import split_payload
 from domain.permissions import StaffRole
 from domain.services.access import NotFound
 from domain.services.ports import UnitOfWorkFactory
@@ -16,13 +16,8 @@ from domain.users import User
 from handlers.callbacks import JudgeInvite
 from handlers.common import deep_link
 from handlers.middlewares import Texts
+from handlers.staff_views import ROLE_TEXTS
 from handlers.start import refresh_person_menu
-
-ROLE_TEXTS = {
-    InviteKind.ORGANIZER: "staff-became-organizer",
-    InviteKind.CHIEF_JUDGE: "staff-became-chief",
-    InviteKind.TABLE_JUDGE: "staff-became-judge",
-}
 
 
 async def appoint_organizer(

@@ -5,7 +5,6 @@ from __future__ import annotations
 from aiogram import F, Router
 from aiogram.filters import Command
 from aiogram.types import BufferedInputFile, CallbackQuery, InputMediaPhoto, Message
-from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.rendering.pictures import StandingsPainter
 from bot.rendering.player_card import player_card_text
@@ -24,9 +23,8 @@ from domain.tournament import Tournament
 from handlers.callbacks import MyGamesOpen, StandingsFile, StandingsOpen
 from handlers.common import long_work
 from handlers.middlewares import Texts
+from handlers.standings_views import PICTURE, SPREADSHEET, choice_keyboard, file_keyboard
 
-PICTURE = "png"
-SPREADSHEET = "csv"
 # Telegram's largest album.
 ALBUM_SIZE = 10
 
@@ -38,11 +36,7 @@ async def _choose(
     button: type[StandingsOpen] | type[MyGamesOpen],
 ) -> None:
     """A button per tournament the person may mean; its press opens that one."""
-    keyboard = InlineKeyboardBuilder()
-    for tournament in choice[:30]:
-        keyboard.button(text=tournament.title, callback_data=button(tournament_id=tournament.id))
-    keyboard.adjust(1)
-    await message.answer(question, reply_markup=keyboard.as_markup())
+    await message.answer(question, reply_markup=choice_keyboard(choice, button))
 
 
 async def show_standings(
@@ -94,15 +88,10 @@ async def _send_standings(
     message: Message, tournament_id: int, board: StandingsBoard, texts: Texts
 ) -> None:
     """The table as messages cut between rows, the last with the picture and CSV buttons."""
-    keyboard = InlineKeyboardBuilder()
-    for kind, key in ((PICTURE, "standings-button-picture"), (SPREADSHEET, "standings-button-csv")):
-        keyboard.button(
-            text=texts(key), callback_data=StandingsFile(tournament_id=tournament_id, kind=kind)
-        )
     *pages, last = standings_pages(board, texts.locale)
     for page in pages:
         await message.answer(page)
-    await message.answer(last, reply_markup=keyboard.as_markup())
+    await message.answer(last, reply_markup=file_keyboard(tournament_id, texts))
 
 
 async def send_standings_file(
