@@ -14,6 +14,7 @@ from domain.services.ports import Clock
 from domain.services.registration import (
     Registration,
 )
+from handlers import teams_views
 from handlers.callbacks import CheckIn, MyRegistration, TeamAction
 from handlers.middlewares import Texts
 
@@ -74,7 +75,7 @@ def registration_keyboard(registration: Registration, texts: Texts, clock: Clock
             else:
                 keyboard.button(
                     text=texts("team-mine"),
-                    callback_data=TeamAction(team=registration.team.id, act="show"),
+                    callback_data=TeamAction(team=registration.team.id, act=teams_views.SHOW),
                 )
         keyboard.button(
             text=texts("registration-withdraw"),

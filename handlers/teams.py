@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from html import escape
-
 from aiogram import Bot, F, Router
 from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
 from aiogram.types import CallbackQuery, Message
-from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from domain import validation
 from domain.actor import Actor
@@ -25,6 +22,14 @@ from domain.users import User
 from handlers.callbacks import RemindTeams, TeamAction
 from handlers.common import deep_link, show
 from handlers.middlewares import Texts
+from handlers.teams_views import (
+    REMOVE,
+    WITHDRAW,
+    WITHDRAW_YES,
+    team_keyboard,
+    team_text,
+    withdraw_keyboard,
+)
 
 
 class TeamForm(StatesGroup):
@@ -43,34 +48,11 @@ async def show_team(
     event: Message | CallbackQuery, view: TeamView, user: User, texts: Texts, bot: Bot
 ) -> None:
     """The team with its members; the captain also gets the link and the actions."""
-    lines = [
-        f"{number}. {escape(member.nickname)}" + (" ★" if member.id == view.team.captain_id else "")
-        for number, member in enumerate(view.members, start=1)
-    ]
     captain = next((m for m in view.members if m.id == view.team.captain_id), None)
     is_captain = captain is not None and captain.user_id == user.telegram_id
-    text = texts(
-        "team-view",
-        name=escape(view.team.name),
-        count=len(view.members),
-        size=view.size,
-        members="\n".join(lines),
-        complete=texts("team-complete") if view.complete else texts("team-incomplete"),
-    )
-    keyboard = InlineKeyboardBuilder()
-    if is_captain and not view.tournament.has_started:
-        text += "\n\n" + texts("team-invite", link=await deep_link(bot, view.invite_payload))
-        for member in view.members:
-            if member.id != view.team.captain_id:
-                keyboard.button(
-                    text=texts("team-remove", nickname=member.nickname),
-                    callback_data=TeamAction(team=view.team.id, act="remove", member=member.id),
-                )
-        keyboard.button(
-            text=texts("team-withdraw"), callback_data=TeamAction(team=view.team.id, act="withdraw")
-        )
-    keyboard.adjust(1)
-    await show(event, text, reply_markup=keyboard.as_markup())
+    acts = is_captain and not view.tournament.has_started
+    link = await deep_link(bot, view.invite_payload) if acts else None
+    await show(event, team_text(view, texts, link), reply_markup=team_keyboard(view, texts, acts))
 
 
 async def take_team_name(
@@ -99,17 +81,14 @@ async def team_action(
     actor: Actor,
 ) -> None:
     team_id = callback_data.team
-    if callback_data.act == "remove":
+    if callback_data.act == REMOVE:
         view, _ = await remove_member(uow_factory, actor, team_id, callback_data.member)
         await show_team(callback, view, user, texts, bot)
-    elif callback_data.act == "withdraw":
-        keyboard = InlineKeyboardBuilder()
-        keyboard.button(
-            text=texts("team-withdraw-yes"),
-            callback_data=TeamAction(team=team_id, act="withdraw_yes"),
+    elif callback_data.act == WITHDRAW:
+        await show(
+            callback, texts("team-withdraw-sure"), reply_markup=withdraw_keyboard(team_id, texts)
         )
-        await show(callback, texts("team-withdraw-sure"), reply_markup=keyboard.as_markup())
-    elif callback_data.act == "withdraw_yes":
+    elif callback_data.act == WITHDRAW_YES:
         await withdraw_team(uow_factory, actor, team_id)
         await show(callback, texts("team-withdrawn"))
     else:
