@@ -8,7 +8,6 @@ from aiogram import F, Router
 from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
 from aiogram.types import CallbackQuery, Message
-from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from domain import validation
 from domain.actor import Actor
@@ -18,15 +17,16 @@ from domain.services.ports import UnitOfWorkFactory
 from domain.services.registration import roster
 from domain.validation import Invalid
 from handlers.callbacks import (
-    CardOpen,
     CheckIn,
     CheckinCall,
     CheckinScreen,
     PersonAction,
     SubstitutePick,
 )
+from handlers.checkin_views import missing_keyboard, missing_text, substitute_keyboard
 from handlers.common import show
 from handlers.lists import show_person
+from handlers.lists_views import EXCLUDE, NO_SHOW, SUBSTITUTE
 from handlers.middlewares import Texts
 
 
@@ -57,18 +57,9 @@ async def missing_screen(
     playing = [p for p in found.participants if p.playing]
     missing = [p for p in playing if p.missing]
     freed = [p for p in found.participants if p.replaceable]
-    text = texts(
-        "checkin-screen",
-        present=len(playing) - len(missing),
-        missing=len(missing),
-        freed=len(freed),
-    )
-    keyboard = InlineKeyboardBuilder()
-    for p in (missing + freed)[:40]:
-        keyboard.button(text=p.nickname, callback_data=PersonAction(pid=p.id, act="show"))
-    keyboard.button(text=texts("back-to-card"), callback_data=CardOpen(tid=callback_data.tid))
-    keyboard.adjust(2)
-    await show(callback, text, reply_markup=keyboard.as_markup())
+    text = missing_text(playing, missing, freed, texts)
+    keyboard = missing_keyboard(callback_data.tid, missing + freed, texts)
+    await show(callback, text, reply_markup=keyboard)
 
 
 async def call_players(
@@ -91,31 +82,24 @@ async def day_action(
     actor: Actor,
 ) -> None:
     pid = callback_data.pid
-    if callback_data.act == "noshow":
+    if callback_data.act == NO_SHOW:
         await mark_no_show(uow_factory, actor, pid)
         await show_person(callback, pid, actor, texts, uow_factory)
-    elif callback_data.act == "excl":
+    elif callback_data.act == EXCLUDE:
         await state.set_state(DayForm.exclusion_reason)
         await state.update_data(pid=pid)
         await show(callback, texts("exclude-ask-reason"))
-    elif callback_data.act == "sub":
+    elif callback_data.act == SUBSTITUTE:
         async with uow_factory() as uow:
             person = await uow.participants.get(pid)
         if person is None:
             raise Invalid("refused-not-found")
         found = await roster(uow_factory, actor, person.tournament_id)
         waiting = [p for p in found.participants if p.status is ParticipantStatus.WAITING]
-        keyboard = InlineKeyboardBuilder()
-        for p in waiting[:20]:
-            keyboard.button(text=p.nickname, callback_data=SubstitutePick(pid=pid, wid=p.id))
-        keyboard.button(
-            text=texts("substitute-newcomer"), callback_data=SubstitutePick(pid=pid, wid=0)
-        )
-        keyboard.adjust(1)
         await show(
             callback,
             texts("substitute-choose", nickname=escape(person.nickname)),
-            reply_markup=keyboard.as_markup(),
+            reply_markup=substitute_keyboard(pid, waiting, texts),
         )
 
 
@@ -181,7 +165,7 @@ def make_router() -> Router:
     router.callback_query.register(missing_screen, CheckinScreen.filter())
     router.callback_query.register(call_players, CheckinCall.filter())
     router.callback_query.register(
-        day_action, PersonAction.filter(F.act.in_({"noshow", "excl", "sub"}))
+        day_action, PersonAction.filter(F.act.in_({NO_SHOW, EXCLUDE, SUBSTITUTE}))
     )
     router.callback_query.register(pick_substitute, SubstitutePick.filter())
     router.message.register(take_newcomer, DayForm.newcomer, F.text)

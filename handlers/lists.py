@@ -6,20 +6,27 @@ from html import escape
 
 from aiogram import F, Router
 from aiogram.types import BufferedInputFile, CallbackQuery, Message
-from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from domain.actor import Actor
-from domain.permissions import Action, allows
 from domain.registration import Participant, ParticipantStatus
 from domain.services.exports import export_csv, export_file
 from domain.services.ports import UnitOfWorkFactory
 from domain.services.registration import Roster, mark_paid, roster
-from domain.teams import members
-from handlers.callbacks import CardOpen, ExportChoice, PersonAction, RosterPage, TeamPage
+from handlers.callbacks import ExportChoice, PersonAction, RosterPage, TeamPage
 from handlers.common import long_work, page, show
+from handlers.lists_views import (
+    PAID,
+    SHOW,
+    UNPAID,
+    VIEWS,
+    person_keyboard,
+    person_text,
+    roster_keyboard,
+    roster_text,
+    teams_keyboard,
+    teams_text,
+)
 from handlers.middlewares import Texts
-
-VIEWS = ("all", "waiting", "unpaid", "unreachable")
 
 
 def _in_view(view: str, roster_: Roster, participant: Participant) -> bool:
@@ -34,21 +41,6 @@ def _in_view(view: str, roster_: Roster, participant: Participant) -> bool:
     return True
 
 
-def person_line(roster_: Roster, participant: Participant, texts: Texts) -> str:
-    """One participant as the lists show him: nickname, club, city, status and marks."""
-    marks = [texts(f"status-{participant.status.value}")]
-    if participant.paid:
-        marks.append(texts("mark-paid"))
-    if participant.checked_in:
-        marks.append(texts("mark-checked-in"))
-    if participant.user_id is None:
-        marks.append(texts("mark-no-bot"))
-    elif participant.user_id in roster_.unreachable:
-        marks.append(texts("mark-unreachable"))
-    where = f"{escape(participant.club)}, {escape(participant.city)}"
-    return f"{escape(participant.nickname)} ({where}) — " + ", ".join(marks)
-
-
 async def show_roster(
     callback: CallbackQuery,
     callback_data: RosterPage,
@@ -61,39 +53,9 @@ async def show_roster(
     chosen = [p for p in found.participants if _in_view(view, found, p)]
     shown, pages = page(chosen, callback_data.page)
     number = min(max(callback_data.page, 0), pages - 1)
-    lines = [
-        f"{number * 10 + index}. {person_line(found, p, texts)}"
-        for index, p in enumerate(shown, start=1)
-    ]
-    text = texts(
-        "roster-title",
-        title=escape(found.tournament.title),
-        view=texts(f"roster-view-{view}"),
-        count=len(chosen),
-        page=number + 1,
-        pages=pages,
-    )
-    text += "\n" + ("\n".join(lines) if lines else texts("roster-empty"))
-    keyboard = InlineKeyboardBuilder()
-    for p in shown:
-        keyboard.button(text=p.nickname, callback_data=PersonAction(pid=p.id, act="show"))
-    keyboard.adjust(2)
-    nav = InlineKeyboardBuilder()
-    tid = callback_data.tid
-    if number > 0:
-        nav.button(text="◀", callback_data=RosterPage(tid=tid, view=view, page=number - 1))
-    if number + 1 < pages:
-        nav.button(text="▶", callback_data=RosterPage(tid=tid, view=view, page=number + 1))
-    for other in VIEWS:
-        if other != view:
-            nav.button(
-                text=texts(f"roster-view-{other}"),
-                callback_data=RosterPage(tid=tid, view=other, page=0),
-            )
-    nav.button(text=texts("back-to-card"), callback_data=CardOpen(tid=tid))
-    nav.adjust(2)
-    keyboard.attach(nav)
-    await show(callback, text, reply_markup=keyboard.as_markup())
+    text = roster_text(found, view, chosen, shown, number, pages, texts)
+    keyboard = roster_keyboard(callback_data.tid, view, shown, number, pages, texts)
+    await show(callback, text, reply_markup=keyboard)
 
 
 async def show_teams(
@@ -104,25 +66,12 @@ async def show_teams(
     uow_factory: UnitOfWorkFactory,
 ) -> None:
     found = await roster(uow_factory, actor, callback_data.tid)
-    size = found.tournament.regulation.team_size or 0
     teams = [team for team in found.teams if not team.withdrawn]
     shown, pages = page(teams, callback_data.page)
     number = min(max(callback_data.page, 0), pages - 1)
-    lines = []
-    for team in shown:
-        crew = members(team, found.participants)
-        names = ", ".join(escape(p.nickname) for p in crew)
-        lines.append(f"<b>{escape(team.name)}</b> {len(crew)}/{size}: {names}")
-    text = texts("teams-title", count=len(teams), page=number + 1, pages=pages)
-    text += "\n" + ("\n".join(lines) if lines else texts("roster-empty"))
-    keyboard = InlineKeyboardBuilder()
-    tid = callback_data.tid
-    if number > 0:
-        keyboard.button(text="◀", callback_data=TeamPage(tid=tid, page=number - 1))
-    if number + 1 < pages:
-        keyboard.button(text="▶", callback_data=TeamPage(tid=tid, page=number + 1))
-    keyboard.button(text=texts("back-to-card"), callback_data=CardOpen(tid=tid))
-    await show(callback, text, reply_markup=keyboard.as_markup())
+    text = teams_text(found, teams, shown, number, pages, texts)
+    keyboard = teams_keyboard(callback_data.tid, number, pages, texts)
+    await show(callback, text, reply_markup=keyboard)
 
 
 async def show_person(
@@ -139,32 +88,8 @@ async def show_person(
         await callback.answer(texts("refused-not-found"), show_alert=True)
         return
     found = await roster(uow_factory, actor, participant.tournament_id)
-    text = person_line(found, participant, texts)
-    if participant.reason:
-        text += "\n" + texts("person-reason", reason=escape(participant.reason))
-    keyboard = InlineKeyboardBuilder()
-    pid = participant.id
-    if allows(found.roles, Action.MARK_PAID) and participant.holds_place:
-        act = "unpaid" if participant.paid else "paid"
-        keyboard.button(text=texts(f"person-{act}"), callback_data=PersonAction(pid=pid, act=act))
-    if allows(found.roles, Action.MARK_NO_SHOW) and participant.missing:
-        keyboard.button(
-            text=texts("person-no-show"), callback_data=PersonAction(pid=pid, act="noshow")
-        )
-    if allows(found.roles, Action.SUBSTITUTE) and participant.replaceable:
-        keyboard.button(
-            text=texts("person-substitute"), callback_data=PersonAction(pid=pid, act="sub")
-        )
-    if allows(found.roles, Action.EXCLUDE) and participant.playing:
-        keyboard.button(
-            text=texts("person-exclude"), callback_data=PersonAction(pid=pid, act="excl")
-        )
-    keyboard.button(
-        text=texts("back-to-list"),
-        callback_data=RosterPage(tid=participant.tournament_id, view="all", page=0),
-    )
-    keyboard.adjust(1)
-    await show(callback, text, reply_markup=keyboard.as_markup())
+    text = person_text(found, participant, texts)
+    await show(callback, text, reply_markup=person_keyboard(found, participant, texts))
 
 
 async def person_action(
@@ -174,8 +99,8 @@ async def person_action(
     uow_factory: UnitOfWorkFactory,
     actor: Actor,
 ) -> None:
-    if callback_data.act in ("paid", "unpaid"):
-        await mark_paid(uow_factory, actor, callback_data.pid, callback_data.act == "paid")
+    if callback_data.act in (PAID, UNPAID):
+        await mark_paid(uow_factory, actor, callback_data.pid, callback_data.act == PAID)
     await show_person(callback, callback_data.pid, actor, texts, uow_factory)
 
 
@@ -206,7 +131,7 @@ def make_router() -> Router:
     router.callback_query.register(show_roster, RosterPage.filter())
     router.callback_query.register(show_teams, TeamPage.filter())
     router.callback_query.register(
-        person_action, PersonAction.filter(F.act.in_({"show", "paid", "unpaid"}))
+        person_action, PersonAction.filter(F.act.in_({SHOW, PAID, UNPAID}))
     )
     router.callback_query.register(export, ExportChoice.filter(F.kind.in_({"csv", "file"})))
     return router

@@ -29,6 +29,7 @@ from handlers.callbacks import AuditButton, DecisionButton, PersonAction, Protes
 from handlers.common import show
 from handlers.errors import REFUSALS
 from handlers.game_log import game_log_text
+from handlers.lists_views import EXCLUDE
 from handlers.middlewares import Texts
 from handlers.protests_views import (
     SWITCH_ACTS,
@@ -150,7 +151,7 @@ async def on_decision_button(
         for seat, player in enumerate(case.players, start=1):
             keyboard.button(
                 text=texts("protest-exclude-player", seat=seat, nickname=player.nickname),
-                callback_data=PersonAction(pid=player.id, act="excl"),
+                callback_data=PersonAction(pid=player.id, act=EXCLUDE),
             )
         keyboard.adjust(1)
         await callback.message.answer(

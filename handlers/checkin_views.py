@@ -1,0 +1,43 @@
+"""The tournament day's views: the missing list with its buttons and the choice of a
+substitute."""
+
+from __future__ import annotations
+
+from aiogram.types import InlineKeyboardMarkup
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from domain.registration import Participant
+from handlers.callbacks import CardOpen, PersonAction, SubstitutePick
+from handlers.lists_views import SHOW
+from handlers.middlewares import Texts
+
+
+def missing_text(
+    playing: list[Participant], missing: list[Participant], freed: list[Participant], texts: Texts
+) -> str:
+    return texts(
+        "checkin-screen",
+        present=len(playing) - len(missing),
+        missing=len(missing),
+        freed=len(freed),
+    )
+
+
+def missing_keyboard(tid: int, people: list[Participant], texts: Texts) -> InlineKeyboardMarkup:
+    """A button per participant missing or waiting for a substitute, then the way back."""
+    keyboard = InlineKeyboardBuilder()
+    for p in people[:40]:
+        keyboard.button(text=p.nickname, callback_data=PersonAction(pid=p.id, act=SHOW))
+    keyboard.button(text=texts("back-to-card"), callback_data=CardOpen(tid=tid))
+    keyboard.adjust(2)
+    return keyboard.as_markup()
+
+
+def substitute_keyboard(pid: int, waiting: list[Participant], texts: Texts) -> InlineKeyboardMarkup:
+    """A button per waiting participant who may replace `pid`, then 'a newcomer'."""
+    keyboard = InlineKeyboardBuilder()
+    for p in waiting[:20]:
+        keyboard.button(text=p.nickname, callback_data=SubstitutePick(pid=pid, wid=p.id))
+    keyboard.button(text=texts("substitute-newcomer"), callback_data=SubstitutePick(pid=pid, wid=0))
+    keyboard.adjust(1)
+    return keyboard.as_markup()

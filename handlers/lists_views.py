@@ -1,0 +1,145 @@
+"""The lists' views: a participant's line, the roster's and the teams' pages with their
+buttons, a participant's screen, and the words a participant's buttons' `act` carries (the
+tournament day's screens press them too)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+from aiogram.types import InlineKeyboardMarkup
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from domain.permissions import Action, allows
+from domain.registration import Participant
+from domain.services.registration import Roster
+from domain.teams import Team, members
+from handlers.callbacks import CardOpen, PersonAction, RosterPage, TeamPage
+from handlers.middlewares import Texts
+
+VIEWS = ("all", "waiting", "unpaid", "unreachable")
+SHOW, PAID, UNPAID = "show", "paid", "unpaid"
+NO_SHOW, EXCLUDE, SUBSTITUTE = "noshow", "excl", "sub"
+
+
+def person_line(roster_: Roster, participant: Participant, texts: Texts) -> str:
+    """One participant as the lists show him: nickname, club, city, status and marks."""
+    marks = [texts(f"status-{participant.status.value}")]
+    if participant.paid:
+        marks.append(texts("mark-paid"))
+    if participant.checked_in:
+        marks.append(texts("mark-checked-in"))
+    if participant.user_id is None:
+        marks.append(texts("mark-no-bot"))
+    elif participant.user_id in roster_.unreachable:
+        marks.append(texts("mark-unreachable"))
+    where = f"{escape(participant.club)}, {escape(participant.city)}"
+    return f"{escape(participant.nickname)} ({where}) — " + ", ".join(marks)
+
+
+def roster_text(
+    found: Roster,
+    view: str,
+    chosen: list[Participant],
+    shown: Sequence[Participant],
+    number: int,
+    pages: int,
+    texts: Texts,
+) -> str:
+    """Page `number` of the participants `view` chose; `shown` are this page's."""
+    lines = [
+        f"{number * 10 + index}. {person_line(found, p, texts)}"
+        for index, p in enumerate(shown, start=1)
+    ]
+    text = texts(
+        "roster-title",
+        title=escape(found.tournament.title),
+        view=texts(f"roster-view-{view}"),
+        count=len(chosen),
+        page=number + 1,
+        pages=pages,
+    )
+    return text + "\n" + ("\n".join(lines) if lines else texts("roster-empty"))
+
+
+def roster_keyboard(
+    tid: int, view: str, shown: Sequence[Participant], number: int, pages: int, texts: Texts
+) -> InlineKeyboardMarkup:
+    """A button per participant shown, then the pages, the other views and the way back."""
+    keyboard = InlineKeyboardBuilder()
+    for p in shown:
+        keyboard.button(text=p.nickname, callback_data=PersonAction(pid=p.id, act=SHOW))
+    keyboard.adjust(2)
+    nav = InlineKeyboardBuilder()
+    if number > 0:
+        nav.button(text="◀", callback_data=RosterPage(tid=tid, view=view, page=number - 1))
+    if number + 1 < pages:
+        nav.button(text="▶", callback_data=RosterPage(tid=tid, view=view, page=number + 1))
+    for other in VIEWS:
+        if other != view:
+            nav.button(
+                text=texts(f"roster-view-{other}"),
+                callback_data=RosterPage(tid=tid, view=other, page=0),
+            )
+    nav.button(text=texts("back-to-card"), callback_data=CardOpen(tid=tid))
+    nav.adjust(2)
+    keyboard.attach(nav)
+    return keyboard.as_markup()
+
+
+def teams_text(
+    found: Roster, teams: list[Team], shown: Sequence[Team], number: int, pages: int, texts: Texts
+) -> str:
+    """Page `number` of the teams still in; `shown` are this page's."""
+    size = found.tournament.regulation.team_size or 0
+    lines = []
+    for team in shown:
+        crew = members(team, found.participants)
+        names = ", ".join(escape(p.nickname) for p in crew)
+        lines.append(f"<b>{escape(team.name)}</b> {len(crew)}/{size}: {names}")
+    text = texts("teams-title", count=len(teams), page=number + 1, pages=pages)
+    return text + "\n" + ("\n".join(lines) if lines else texts("roster-empty"))
+
+
+def teams_keyboard(tid: int, number: int, pages: int, texts: Texts) -> InlineKeyboardMarkup:
+    keyboard = InlineKeyboardBuilder()
+    if number > 0:
+        keyboard.button(text="◀", callback_data=TeamPage(tid=tid, page=number - 1))
+    if number + 1 < pages:
+        keyboard.button(text="▶", callback_data=TeamPage(tid=tid, page=number + 1))
+    keyboard.button(text=texts("back-to-card"), callback_data=CardOpen(tid=tid))
+    return keyboard.as_markup()
+
+
+def person_text(found: Roster, participant: Participant, texts: Texts) -> str:
+    text = person_line(found, participant, texts)
+    if participant.reason:
+        text += "\n" + texts("person-reason", reason=escape(participant.reason))
+    return text
+
+
+def person_keyboard(found: Roster, participant: Participant, texts: Texts) -> InlineKeyboardMarkup:
+    """The actions on one participant the viewer's roles allow, then the way back."""
+    keyboard = InlineKeyboardBuilder()
+    pid = participant.id
+    if allows(found.roles, Action.MARK_PAID) and participant.holds_place:
+        act = UNPAID if participant.paid else PAID
+        keyboard.button(text=texts(f"person-{act}"), callback_data=PersonAction(pid=pid, act=act))
+    if allows(found.roles, Action.MARK_NO_SHOW) and participant.missing:
+        keyboard.button(
+            text=texts("person-no-show"), callback_data=PersonAction(pid=pid, act=NO_SHOW)
+        )
+    if allows(found.roles, Action.SUBSTITUTE) and participant.replaceable:
+        keyboard.button(
+            text=texts("person-substitute"), callback_data=PersonAction(pid=pid, act=SUBSTITUTE)
+        )
+    if allows(found.roles, Action.EXCLUDE) and participant.playing:
+        keyboard.button(
+            text=texts("person-exclude"), callback_data=PersonAction(pid=pid, act=EXCLUDE)
+        )
+    keyboard.button(
+        text=texts("back-to-list"),
+        callback_data=RosterPage(tid=participant.tournament_id, view="all", page=0),
+    )
+    keyboard.adjust(1)
+    return keyboard.as_markup()
