@@ -166,10 +166,10 @@ async def build_application(
     engine = create_engine(settings.database_url)
     await upgrade(engine)
     session_factory = create_session_factory(engine)
-    # One identity for this process's claims, leases and notices among the bot's replicas.
-    uow_factory = SqlUnitOfWorkFactory(session_factory, process=process_identity())
     if clock is None and settings.clock_origin is not None:
         clock = ScaledClock.shared(settings.clock_origin, settings.clock_rate)
+    # One identity for this process's claims, leases and notices among the bot's replicas.
+    uow_factory = SqlUnitOfWorkFactory(session_factory, process=process_identity(), clock=clock)
     dispatcher = build_dispatcher(settings, session_factory, uow_factory, clock, seeds)
     # One limiter for the outbox and the direct replies: Telegram counts them together.
     limiter = build_limiter(dispatcher.storage, settings)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from datetime import datetime
 from types import TracebackType
 from typing import TYPE_CHECKING, Self
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from bot.clock import SystemClock
 from bot.db.repositories.game_logs import SqlGameLogRepository
 from bot.db.repositories.invites import SqlInviteRepository
 from bot.db.repositories.leases import SqlHandledUpdates, SqlLeases
@@ -21,6 +23,8 @@ from bot.db.repositories.staff import SqlStaffRepository
 from bot.db.repositories.teams import SqlTeamRepository
 from bot.db.repositories.tournaments import SqlTournamentRepository
 from bot.db.repositories.users import SqlUserRepository
+from domain.services.ports import Clock
+from domain.services.reminders import replan_touched
 
 if TYPE_CHECKING:
     from domain.services.ports import UnitOfWork, UnitOfWorkFactory
@@ -30,6 +34,8 @@ if TYPE_CHECKING:
 CommitListener = Callable[[frozenset[str]], None]
 # Told the tournaments whose public view a committed transaction changed (the web pages).
 ChangeListener = Callable[[frozenset[int]], None]
+# The after-change step, run by `commit()` in the transaction before it is committed.
+AfterChange = Callable[["UnitOfWork", datetime], Awaitable[None]]
 
 
 class SqlUnitOfWork:
@@ -59,25 +65,31 @@ class SqlUnitOfWork:
         listeners: tuple[CommitListener, ...] = (),
         change_listeners: tuple[ChangeListener, ...] = (),
         process: str = "",
+        after_change: AfterChange = replan_touched,
+        clock: Clock | None = None,
     ) -> None:
         self._session_factory = session_factory
         self._listeners = listeners
         self._change_listeners = change_listeners
         self._process = process
+        self._after_change = after_change
+        self._clock = clock if clock is not None else SystemClock()
         self.changed_tournaments: set[int] = set()
+        self.reminders_touched: set[int] = set()
+        self.acted_at: datetime | None = None
 
     async def __aenter__(self) -> Self:
         self.session = self._session_factory()
         self.users = SqlUserRepository(self.session)
-        self.tournaments = SqlTournamentRepository(self.session)
+        self.tournaments = SqlTournamentRepository(self.session, self.reminders_touched)
         self.outbox = SqlOutbox(self.session)
         self.scheduled_pushes = SqlScheduledPushes(self.session, self._process)
-        self.participants = SqlParticipantRepository(self.session)
-        self.teams = SqlTeamRepository(self.session)
-        self.staff = SqlStaffRepository(self.session)
+        self.participants = SqlParticipantRepository(self.session, self.reminders_touched)
+        self.teams = SqlTeamRepository(self.session, self.reminders_touched)
+        self.staff = SqlStaffRepository(self.session, self.reminders_touched)
         self.invites = SqlInviteRepository(self.session)
-        self.rounds = SqlRoundRepository(self.session)
-        self.protocols = SqlProtocolRepository(self.session)
+        self.rounds = SqlRoundRepository(self.session, self.reminders_touched)
+        self.protocols = SqlProtocolRepository(self.session, self.reminders_touched)
         self.game_logs = SqlGameLogRepository(self.session)
         self.protests = SqlProtestRepository(self.session)
         self.lots = SqlLotRepository(self.session)
@@ -96,6 +108,10 @@ class SqlUnitOfWork:
         await self.session.close()
 
     async def commit(self) -> None:
+        if self.reminders_touched:
+            # The moment the use case acted (`load_tournament` records it), else the clock's.
+            now = self.acted_at if self.acted_at is not None else self._clock.now()
+            await self._after_change(self, now)
         await self.session.commit()
         self.participants.forget()
         changed = frozenset(
@@ -123,10 +139,15 @@ class SqlUnitOfWorkFactory:
     replicas to the others (see `bot.db.planned`)."""
 
     def __init__(
-        self, session_factory: async_sessionmaker[AsyncSession], *, process: str = ""
+        self,
+        session_factory: async_sessionmaker[AsyncSession],
+        *,
+        process: str = "",
+        clock: Clock | None = None,
     ) -> None:
         self._session_factory = session_factory
         self.process = process
+        self._clock = clock
         self._listeners: tuple[CommitListener, ...] = ()
         self._change_listeners: tuple[ChangeListener, ...] = ()
 
@@ -140,7 +161,11 @@ class SqlUnitOfWorkFactory:
 
     def __call__(self) -> SqlUnitOfWork:
         return SqlUnitOfWork(
-            self._session_factory, self._listeners, self._change_listeners, self.process
+            self._session_factory,
+            self._listeners,
+            self._change_listeners,
+            self.process,
+            clock=self._clock,
         )
 
 

@@ -33,7 +33,9 @@ async def record(uow: UnitOfWork, messages: list[OutgoingMessage]) -> list[Outgo
 
 
 async def load_tournament(uow: UnitOfWork, tournament_id: int, now: datetime) -> Tournament:
-    """The tournament, with a registration whose deadline came closed on the way."""
+    """The tournament, with a registration whose deadline came closed on the way; `now` is
+    the moment the use case acts at (its reminders are replanned as of it)."""
+    uow.acted_at = now
     tournament = await uow.tournaments.get(tournament_id)
     if tournament is None:
         raise NotFound(f"tournament {tournament_id}")

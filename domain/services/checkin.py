@@ -14,7 +14,6 @@ from domain.registration import Application, Participant, ParticipantStatus, che
 from domain.services.access import NotFound, authorize, load_tournament, notice, record
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.services.registration import tell_captain
-from domain.services.reminders import replan_reminders
 from domain.services.rounds import (
     correct_schedules_after_substitute,
     schedules_before_substitute,
@@ -59,7 +58,6 @@ async def check_in(uow_factory: UnitOfWorkFactory, actor: Actor, tournament_id: 
             raise Invalid(refused)
         participant = replace(participant, checked_in=True)
         await uow.participants.save(participant)
-        await replan_reminders(uow, tournament.id, actor.now)
         await uow.commit()
         return participant
 
@@ -89,7 +87,6 @@ async def mark_no_show(
             raise Invalid("no-show-not-missing", nickname=participant.nickname)
         participant = replace(participant, status=ParticipantStatus.NO_SHOW)
         await uow.participants.save(participant)
-        await replan_reminders(uow, participant.tournament_id, actor.now)
         await uow.commit()
         return participant
 
@@ -126,7 +123,6 @@ async def exclude(
             uow, tournament, None, participant, joined=False, left_key="notice-team-member-excluded"
         )
         await record(uow, notices)
-        await replan_reminders(uow, tournament.id, actor.now)
         if tournament.has_started:
             await publish_live_standings(
                 uow,
@@ -225,7 +221,6 @@ async def substitute(
         await record(uow, notices)
         # The substitute's schedule, when the stage's schedules went out (docs/seating.md).
         await correct_schedules_after_substitute(uow, schedules)
-        await replan_reminders(uow, tournament.id, actor.now)
         await uow.commit()
     return player, notices
 

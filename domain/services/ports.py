@@ -325,6 +325,16 @@ class UnitOfWork(Protocol):
     @property
     def changed_tournaments(self) -> set[int]: ...
 
+    # Tournaments whose reminder facts (timetable, state, participants, teams, chief judges,
+    # seats, judges, publications, protocols) this transaction changed: the repositories' writes
+    # mark them, and the unit of work replans their reminders before it commits
+    # (`domain.services.reminders.replan_touched`).
+    @property
+    def reminders_touched(self) -> set[int]: ...
+
+    # The moment the use case acts at (`access.load_tournament` records it): the replan's now.
+    acted_at: datetime | None
+
     async def __aenter__(self) -> Self: ...
 
     async def __aexit__(

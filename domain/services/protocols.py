@@ -42,7 +42,6 @@ from domain.scoring import SeatScore, score_game
 from domain.services.access import NotFound
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.services.protests import on_protocol_confirmed, window_of
-from domain.services.reminders import replan_reminders
 from domain.services.standings_posts import publish_after_result
 from domain.services.tie_decisions import alert_lot_needed
 from domain.tournament import Tournament
@@ -270,7 +269,6 @@ async def confirm_protocol(
             actor,
         )
         await _result_post(uow, access, protocol, game.version + 1, correcting)
-        await replan_reminders(uow, tournament.id, actor.now)
         await alert_lot_needed(uow, tournament)
         await publish_after_result(
             uow,

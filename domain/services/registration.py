@@ -24,7 +24,6 @@ from domain.registration import (
 )
 from domain.services.access import NotFound, authorize, load_tournament, notice, record, roles_in
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
-from domain.services.reminders import replan_reminders
 from domain.teams import Team, check_can_join, is_complete, playing_members
 from domain.tournament import Tournament
 from domain.validation import Invalid
@@ -147,7 +146,6 @@ async def register(
             )
         if team is not None:
             await record(uow, await tell_captain(uow, tournament, team, participant, joined=True))
-        await replan_reminders(uow, tournament.id, actor.now)
         await uow.commit()
         return participant
 
@@ -204,7 +202,6 @@ async def withdraw(
                 notices += await tell_captain(uow, tournament, team, participant, joined=False)
         notices += await promote_waiting(uow, tournament)
         await record(uow, notices)
-        await replan_reminders(uow, tournament.id, actor.now)
         await uow.commit()
         return notices
 
@@ -361,6 +358,5 @@ async def mark_paid(
         await authorize(uow, actor, participant.tournament_id, Action.MARK_PAID)
         participant = replace(participant, paid=paid)
         await uow.participants.save(participant)
-        await replan_reminders(uow, participant.tournament_id, actor.now)
         await uow.commit()
         return participant

@@ -1,10 +1,12 @@
 """Use cases of the reminders a tournament's schedule drives, and of its timetable.
 
-`replan_reminders` runs inside the transaction of every use case that changes what reminders
-depend on (the timetable, the state, seats and judges, payments, teams, protocols, check-in):
-it stores the tournament's plan (`domain.reminder_plan`) as scheduled pushes, replacing each
-by its key and cancelling those the plan no longer names. A reminder whose moment has passed
-is not made anew: it went out already (the scheduler deleted it when it moved it into the
+`replan_touched` is the unit of work's after-change step: before every commit it replans the
+tournaments whose reminder facts the transaction wrote (the timetable, the state, seats and
+judges, payments, teams, chief judges, protocols, check-in: `UnitOfWork.reminders_touched`,
+marked by the repositories' writes), so no use case has to remember it. `replan_reminders`
+stores the tournament's plan (`domain.reminder_plan`) as scheduled pushes, replacing each by
+its key and cancelling those the plan no longer names. A reminder whose moment has passed is
+not made anew: it went out already (the scheduler deleted it when it moved it into the
 outbox), or it came too late to matter; one still waiting is sent at once with its new text.
 """
 
@@ -59,6 +61,7 @@ async def replan_reminders(
 ) -> list[ScheduledPush]:
     """Bring the tournament's scheduled reminders in line with its data, in the caller's
     transaction; returns the reminders waiting afterwards, earliest first."""
+    uow.reminders_touched.discard(tournament_id)
     tournament = await uow.tournaments.get(tournament_id)
     if tournament is None:
         raise NotFound(f"tournament {tournament_id}")
@@ -77,6 +80,12 @@ async def replan_reminders(
     )
     await uow.scheduled_pushes.cancel_many(sorted(set(waiting) - {push.key for push in wanted}))
     return sorted(kept, key=lambda push: (push.due_at, push.key))
+
+
+async def replan_touched(uow: UnitOfWork, now: datetime) -> None:
+    """Replan the reminders of every tournament the transaction's writes touched, in it."""
+    while uow.reminders_touched:
+        await replan_reminders(uow, min(uow.reminders_touched), now)
 
 
 @dataclass(frozen=True)

@@ -49,7 +49,6 @@ from domain.seating.quality import SeatingQuality, evaluate_seating
 from domain.seating.sheets import StageSheet, stage_sheet
 from domain.services.access import NotFound, authorize
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
-from domain.services.reminders import replan_reminders
 from domain.services.standings import compute_current
 from domain.tournament import Tournament, TournamentState
 from domain.validation import Invalid
@@ -693,7 +692,6 @@ async def _edit(
         await _correct_schedules(uow, replace(preview, stage=before), preview)
         if round_.published_at is not None:
             await _record_corrections(uow, preview, round_, stage.round(round_number))
-            await replan_reminders(uow, tournament.id, actor.now)
         await uow.commit()
         return preview
 
@@ -737,7 +735,6 @@ async def assign_judge(
                     Phrase.of("round-judge-released", game=round_number, table=table),
                     f"release:{game.id}:{game.judge_id}:{judge_id}",
                 )
-            await replan_reminders(uow, tournament.id, actor.now)
         await uow.commit()
         return preview
 
@@ -790,7 +787,6 @@ async def publish_round(
                 f"round:{round_.id}:seat:{player}",
             )
         await _channel_post(uow, preview, round_)
-        await replan_reminders(uow, tournament.id, actor.now)
         await uow.commit()
         return await _preview(uow, tournament, await _seated(uow, tournament))
 

@@ -13,7 +13,6 @@ from domain.registration import Participant, ParticipantStatus
 from domain.services.access import NotFound, authorize, load_tournament, notice, record
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.services.registration import promote_waiting, tell_captain, withdraw_members
-from domain.services.reminders import replan_reminders
 from domain.services.tournaments import new_token
 from domain.teams import (
     Team,
@@ -84,7 +83,6 @@ async def create_team(
         team = await uow.teams.add(Team(0, tournament.id, name, captain.id))
         await uow.participants.save(replace(captain, team_id=team.id))
         view = await _view(uow, tournament, team, actor.now)
-        await replan_reminders(uow, tournament.id, actor.now)
         await uow.commit()
         return view
 
@@ -127,7 +125,6 @@ async def join_team(
         view = await _view(uow, tournament, team, actor.now)
         joined = await tell_captain(uow, tournament, team, participant, joined=True)
         notices = await record(uow, joined)
-        await replan_reminders(uow, tournament.id, actor.now)
         await uow.commit()
     return view, notices
 
@@ -163,7 +160,6 @@ async def remove_member(
                 notice(member.user_id, tournament.id, "notice-team-removed", team=team.name)
             )
         await record(uow, notices)
-        await replan_reminders(uow, tournament.id, actor.now)
         await uow.commit()
     return view, notices
 
@@ -179,7 +175,6 @@ async def withdraw_team(
         notices = await withdraw_members(uow, tournament, team)
         notices += await promote_waiting(uow, tournament)
         await record(uow, notices)
-        await replan_reminders(uow, tournament.id, actor.now)
         await uow.commit()
         return notices
 

@@ -25,7 +25,6 @@ from domain.registration import Participant, ParticipantStatus
 from domain.rounds import GameState
 from domain.services.access import authorize, load_tournament, roles_in
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
-from domain.services.reminders import replan_reminders
 from domain.services.standings import compute_current
 from domain.teams import Team
 from domain.tournament import Tournament, TournamentState
@@ -236,7 +235,6 @@ async def move_tournament(
             return refused
         tournament = apply(tournament, move)
         await uow.tournaments.save(tournament)
-        await replan_reminders(uow, tournament.id, actor.now)
         await uow.commit()
         return tournament
 
@@ -247,6 +245,5 @@ async def close_due_registrations(uow_factory: UnitOfWorkFactory, now: datetime)
         due = await uow.tournaments.registration_due_to_close(now)
         for tournament in due:
             await load_tournament(uow, tournament.id, now)
-            await replan_reminders(uow, tournament.id, now)
         await uow.commit()
         return [tournament.id for tournament in due]

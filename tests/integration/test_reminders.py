@@ -13,8 +13,9 @@ from bot.db.uow import SqlUnitOfWorkFactory
 from domain.actor import Actor
 from domain.outgoing import ScheduledPush
 from domain.services import registration, reminders, rounds
+from domain.services.access import load_tournament
 from domain.services.tournaments import close_due_registrations
-from domain.tournament import TournamentState
+from domain.tournament import Tournament, TournamentState
 from domain.validation import Invalid
 from tests.factories import CHIEF_JUDGE, NOW, ORGANIZER, Seeded, seed_tournament
 from tests.integration.test_protocols import Judge
@@ -48,6 +49,17 @@ async def pushed(uow_factory: SqlUnitOfWorkFactory, seeded: Seeded, key: str) ->
         push = await uow.scheduled_pushes.get(f"reminder:{seeded.tournament.id}:{key}")
     assert push is not None
     return push
+
+
+def open_with_fee(tournament: Tournament, deadline: datetime) -> Tournament:
+    """The tournament taking registrations until `deadline`, with an entry fee to pay."""
+    return replace(
+        tournament,
+        state=TournamentState.REGISTRATION_OPEN,
+        current_stage=None,
+        registration_deadline=deadline,
+        entry_fee=Decimal(500),
+    )
 
 
 async def published_first_round(uow_factory: SqlUnitOfWorkFactory) -> tuple[Seeded, rounds.Round]:
@@ -134,15 +146,7 @@ async def test_a_paid_mark_cancels_the_reminder_and_a_sent_one_is_not_made_again
     async with uow_factory() as uow:
         tournament = await uow.tournaments.get(seeded.tournament.id)
         assert tournament is not None
-        await uow.tournaments.save(
-            replace(
-                tournament,
-                state=TournamentState.REGISTRATION_OPEN,
-                current_stage=None,
-                registration_deadline=deadline,
-                entry_fee=Decimal(500),
-            )
-        )
+        await uow.tournaments.save(open_with_fee(tournament, deadline))
         await reminders.replan_reminders(uow, tournament.id, NOW)
         await uow.commit()
     first, second = seeded.players[:2]
@@ -167,6 +171,31 @@ async def test_a_paid_mark_cancels_the_reminder_and_a_sent_one_is_not_made_again
     # At the deadline registration closes by itself and nothing of it is left waiting.
     assert await close_due_registrations(uow_factory, deadline) == [seeded.tournament.id]
     assert await waiting(uow_factory, seeded) == {}
+
+
+async def test_a_use_case_that_calls_nothing_gets_its_reminders_replanned(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    # A new use case only loads the tournament and writes what reminders depend on (a deadline
+    # moved, a fee marked paid); the unit of work replans them before it commits.
+    seeded = await seed_tournament(uow_factory)
+    first, second = seeded.players[:2]
+    deadline = NOW + timedelta(days=3)
+    async with uow_factory() as uow:
+        tournament = await load_tournament(uow, seeded.tournament.id, NOW)
+        await uow.tournaments.save(open_with_fee(tournament, deadline))
+        await uow.participants.save(replace(first, paid=True))
+        await uow.commit()
+    plan = await waiting(uow_factory, seeded)
+    assert plan["deadline"] == deadline
+    assert plan[f"unpaid:{second.id}"] == deadline - timedelta(days=1)
+    assert f"unpaid:{first.id}" not in plan
+
+    # Nothing is replanned by a transaction left uncommitted.
+    async with uow_factory() as uow:
+        await load_tournament(uow, seeded.tournament.id, NOW)
+        await uow.participants.save(replace(second, paid=True))
+    assert f"unpaid:{second.id}" in await waiting(uow_factory, seeded)
 
 
 async def test_a_replan_with_nothing_changed_rewrites_no_reminder(

@@ -30,8 +30,10 @@ class SqlParticipantRepository:
     and read anew after this unit of work changes any participant; it never outlives the
     transaction, so another process's changes are seen by the next one."""
 
-    def __init__(self, session: AsyncSession) -> None:
+    def __init__(self, session: AsyncSession, reminders_touched: set[int]) -> None:
         self._session = session
+        # Tournaments whose reminder facts a write changed (`UnitOfWork.reminders_touched`).
+        self._touched = reminders_touched
         self._of_tournament: dict[int, list[Participant]] = {}
 
     def forget(self) -> None:
@@ -78,6 +80,7 @@ class SqlParticipantRepository:
         _fill(row, participant)
         self._session.add(row)
         await self._session.flush()
+        self._touched.add(participant.tournament_id)
         return replace(participant, id=row.id)
 
     async def save(self, participant: Participant) -> None:
@@ -87,6 +90,7 @@ class SqlParticipantRepository:
             raise LookupError(f"no participant {participant.id}")
         _fill(row, participant)
         await self._session.flush()
+        self._touched.add(participant.tournament_id)
 
     async def unreachable(self, tournament_id: int) -> set[int]:
         """The Telegram ids of the tournament's people the bot cannot write to (blocked it)."""

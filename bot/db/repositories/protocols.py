@@ -24,6 +24,7 @@ from bot.db.models.protocols import (
     StandingsRow,
 )
 from bot.db.models.rounds import GameRow, RoundRow, StageRow
+from bot.db.repositories.rounds import tournament_of_game
 from domain.cards import Role, Side
 from domain.game_end import GameEnd
 from domain.protocol import FirstKill, Protocol, ProtocolDraft, Removal, SeatDraft, SeatRecord
@@ -145,8 +146,10 @@ def _utc(moment: datetime) -> datetime:
 
 
 class SqlProtocolRepository:
-    def __init__(self, session: AsyncSession) -> None:
+    def __init__(self, session: AsyncSession, reminders_touched: set[int]) -> None:
         self._session = session
+        # Tournaments whose reminder facts a write changed (`UnitOfWork.reminders_touched`).
+        self._touched = reminders_touched
 
     # --- drafts ------------------------------------------------------------------------------
 
@@ -228,6 +231,7 @@ class SqlProtocolRepository:
         row.confirmed_by = user_id
         row.confirmed_at = now
         await self._session.flush()
+        self._touched.add(await tournament_of_game(self._session, game_id))
 
     async def add_correction(self, correction: ProtocolCorrection) -> None:
         self._session.add(

@@ -42,9 +42,34 @@ def _game(row: GameRow, players: tuple[int, ...]) -> TableGame:
     )
 
 
+async def tournament_of_game(session: AsyncSession, game_id: int) -> int:
+    """The tournament a table game belongs to."""
+    tournament_id = await session.scalar(
+        select(StageRow.tournament_id)
+        .join(RoundRow, RoundRow.stage_id == StageRow.id)
+        .join(GameRow, GameRow.round_id == RoundRow.id)
+        .where(GameRow.id == game_id)
+    )
+    if tournament_id is None:
+        raise LookupError(f"no game {game_id}")
+    return tournament_id
+
+
 class SqlRoundRepository:
-    def __init__(self, session: AsyncSession) -> None:
+    def __init__(self, session: AsyncSession, reminders_touched: set[int]) -> None:
         self._session = session
+        # Tournaments whose reminder facts a write changed (`UnitOfWork.reminders_touched`):
+        # seats, judges and publications; the live game and protocol drafts write none of them.
+        self._touched = reminders_touched
+
+    async def _touch_round(self, round_id: int) -> None:
+        tournament_id = await self._session.scalar(
+            select(StageRow.tournament_id)
+            .join(RoundRow, RoundRow.stage_id == StageRow.id)
+            .where(RoundRow.id == round_id)
+        )
+        if tournament_id is not None:
+            self._touched.add(tournament_id)
 
     async def stage(self, tournament_id: int, stage: str) -> SeatedStage | None:
         """The seated stage with every round, game and seat."""
@@ -156,6 +181,7 @@ class SqlRoundRepository:
                 )
             await self._session.flush()
             await self.seat_round(round_row.id, seating)
+        self._touched.add(tournament_id)
         stored = await self.stage(tournament_id, stage)
         assert stored is not None
         return stored
@@ -201,6 +227,7 @@ class SqlRoundRepository:
                     )
                 ids[(number, table)] = game.id
         await self._session.flush()
+        self._touched.add(tournament_id)
         return ids
 
     async def seat_round(self, round_id: int, seating: RoundSeating) -> None:
@@ -232,6 +259,7 @@ class SqlRoundRepository:
             .values(sit_outs=json.dumps(list(seating.sit_outs)))
         )
         await self._session.flush()
+        await self._touch_round(round_id)
 
     async def set_seed(self, stage_id: int, seed: int) -> None:
         await self._session.execute(
@@ -242,6 +270,7 @@ class SqlRoundRepository:
         await self._session.execute(
             update(GameRow).where(GameRow.id == game_id).values(judge_id=judge_id)
         )
+        self._touched.add(await tournament_of_game(self._session, game_id))
 
     async def mark_published(self, round_id: int, now: datetime) -> bool:
         """Record the publication; False when the round was already published."""
@@ -250,6 +279,7 @@ class SqlRoundRepository:
             .where(RoundRow.id == round_id, RoundRow.published_at.is_(None))
             .values(published_at=now.astimezone(UTC))
         )
+        await self._touch_round(round_id)
         return result.rowcount == 1  # type: ignore[attr-defined]
 
     async def game(self, game_id: int) -> GameInRound | None:

@@ -12,8 +12,10 @@ from domain.permissions import StaffRole
 class SqlStaffRepository:
     """The judges of each tournament and the organizers admins appointed."""
 
-    def __init__(self, session: AsyncSession) -> None:
+    def __init__(self, session: AsyncSession, reminders_touched: set[int]) -> None:
         self._session = session
+        # Tournaments whose reminder facts a write changed (`UnitOfWork.reminders_touched`).
+        self._touched = reminders_touched
 
     async def roles(self, tournament_id: int, user_id: int) -> list[StaffRole]:
         row = await self._session.get(StaffRow, (tournament_id, user_id))
@@ -33,6 +35,7 @@ class SqlStaffRepository:
             self._session.add(row)
         row.role = role.value
         await self._session.flush()
+        self._touched.add(tournament_id)
 
     async def is_organizer(self, user_id: int) -> bool:
         return await self._session.get(OrganizerRow, user_id) is not None

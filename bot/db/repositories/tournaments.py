@@ -38,8 +38,10 @@ def _fill(row: TournamentRow, tournament: Tournament) -> None:
 
 
 class SqlTournamentRepository:
-    def __init__(self, session: AsyncSession) -> None:
+    def __init__(self, session: AsyncSession, reminders_touched: set[int]) -> None:
         self._session = session
+        # Tournaments whose reminder facts a write changed (`UnitOfWork.reminders_touched`).
+        self._touched = reminders_touched
 
     async def get(self, tournament_id: int) -> Tournament | None:
         row = await self._session.get(TournamentRow, tournament_id)
@@ -51,6 +53,7 @@ class SqlTournamentRepository:
         _fill(row, tournament)
         self._session.add(row)
         await self._session.flush()
+        self._touched.add(row.id)
         return replace(tournament, id=row.id)
 
     async def save(self, tournament: Tournament) -> None:
@@ -60,6 +63,7 @@ class SqlTournamentRepository:
             raise LookupError(f"no tournament {tournament.id}")
         _fill(row, tournament)
         await self._session.flush()
+        self._touched.add(tournament.id)
 
     async def of_person(self, user_id: int, everything: bool = False) -> list[Tournament]:
         """Tournaments a person organizes or judges (all of them for an admin), newest first."""
