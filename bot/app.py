@@ -53,11 +53,11 @@ from handlers.errors import refusals_answered
 from handlers.intents import intent_packer
 from handlers.middlewares import ActorMiddleware, KnownUserMiddleware
 from handlers.routers import all_routers
-from handlers.start import EVERYONE_COMMANDS
+from handlers.start_views import EVERYONE_COMMANDS
 
 log = logging.getLogger(__name__)
 
-# Everyone's menu; staff get their roles' commands in a menu of their own (handlers/start.py).
+# Everyone's menu; staff get their roles' commands in a menu of their own (handlers/start_views.py).
 MENU_COMMANDS = EVERYONE_COMMANDS
 DEFAULT_WEBHOOK_PATH = "/webhook"
 

@@ -57,7 +57,8 @@ from handlers.organizer_views import (
     settings_text,
     state_text,
 )
-from handlers.start import LANGUAGE_NAMES, refresh_person_menu
+from handlers.start import refresh_person_menu
+from handlers.start_views import LANGUAGE_NAMES
 
 REGULATION_FILE_LIMIT = 256 * 1024
 # How far ahead a tournament may be planned.

@@ -35,7 +35,7 @@ from handlers.callbacks import (
 from handlers.common import deep_link
 from handlers.middlewares import Texts
 from handlers.rounds_views import rounds_button
-from handlers.start import LANGUAGE_NAMES
+from handlers.start_views import LANGUAGE_NAMES
 from handlers.timetable_views import VIEW as TIMETABLE_VIEW
 
 

@@ -21,7 +21,6 @@ from aiogram.types import (
     ChatMemberUpdated,
     Message,
 )
-from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.i18n import LOCALES
 from domain.actor import Actor
@@ -31,27 +30,9 @@ from domain.users import User
 from handlers.callbacks import LanguageChoice
 from handlers.common import edit_screen
 from handlers.middlewares import Texts
+from handlers.start_views import help_text, language_keyboard, menu_commands
 
 log = logging.getLogger(__name__)
-LANGUAGE_NAMES = {"ru": "Русский", "en": "English"}
-# Everyone's menu (Telegram's default scope), then what each role adds to a person's own menu.
-EVERYONE_COMMANDS = ("start", "help", "lang", "standings", "me", "protest")
-ROLE_COMMANDS: dict[PersonRole, tuple[str, ...]] = {
-    PersonRole.PLAYER: (),
-    PersonRole.TABLE_JUDGE: ("protocol",),
-    PersonRole.CHIEF_JUDGE: ("protocol", "lot", "audit", "tournaments"),
-    PersonRole.ORGANIZER: ("tournaments", "new", "rounds", "audit"),
-    PersonRole.ADMIN: ("organizer", "tournaments", "new"),
-}
-
-
-def menu_commands(roles: Collection[PersonRole]) -> tuple[str, ...]:
-    """The commands of a person's menu: everyone's, then his roles' (each once)."""
-    names = list(EVERYONE_COMMANDS)
-    for role in PersonRole:
-        if role in roles:
-            names.extend(name for name in ROLE_COMMANDS[role] if name not in names)
-    return tuple(names)
 
 
 async def set_person_menu(bot: Bot, user: User, roles: Collection[PersonRole]) -> None:
@@ -74,16 +55,6 @@ async def refresh_person_menu(
     roles = await roles_of(uow_factory, actor)
     await set_person_menu(bot, user, roles)
     return roles
-
-
-def help_text(user: User, roles: Collection[PersonRole], texts: Texts) -> str:
-    """/help for this person: a section per role, or how to start when he has none."""
-    sections = [texts("help-title")]
-    sections += [texts(f"help-{role.value}") for role in PersonRole if role in roles]
-    if not roles:
-        sections.append(texts("help-newcomer", id=str(user.telegram_id)))
-    sections.append(texts("help-common"))
-    return "\n\n".join(sections)
 
 
 async def start_with_unknown_link(message: Message, texts: Texts) -> None:
@@ -115,10 +86,7 @@ async def show_help(
 
 
 async def ask_language(message: Message, texts: Texts) -> None:
-    keyboard = InlineKeyboardBuilder()
-    for locale in LOCALES:
-        keyboard.button(text=LANGUAGE_NAMES[locale], callback_data=LanguageChoice(locale=locale))
-    await message.answer(texts("lang-choose"), reply_markup=keyboard.as_markup())
+    await message.answer(texts("lang-choose"), reply_markup=language_keyboard())
 
 
 async def set_language(
