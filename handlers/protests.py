@@ -28,7 +28,7 @@ from domain.validation import Invalid
 from handlers.callbacks import AuditButton, DecisionButton, PersonAction, ProtestButton
 from handlers.common import show
 from handlers.errors import REFUSALS
-from handlers.game_log import game_log_text
+from handlers.game_log_views import game_log_text
 from handlers.lists_views import EXCLUDE
 from handlers.middlewares import Texts
 from handlers.protests_views import (
