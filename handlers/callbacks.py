@@ -156,13 +156,13 @@ class SeatEdit(CallbackData, prefix="se"):
     yet), the table shown (0: who sits out), and for the last step the target seat and the
     player expected there (a press made on a screen that no longer matches is out of date)."""
 
-    t: RowId
-    r: RowId
+    tournament: RowId
+    round: RowId
     act: str
-    p: RowId = 0
+    player: RowId = 0
     table: RowId = 0
     seat: RowId = 0
-    q: RowId = 0
+    expected: RowId = 0
 
 
 # --- the protocol screen (handlers/protocol.py) -------------------------------------------

@@ -352,16 +352,16 @@ def _seat_edit_current(round_: Round, press: SeatEdit) -> bool:
     """Whether the press still matches the round: its tables, its player and its target."""
     seating = round_.seating
     everyone = {p for table in seating.tables for p in table} | set(seating.sit_outs)
-    if press.table > len(seating.tables) or (press.p and press.p not in everyone):
+    if press.table > len(seating.tables) or (press.player and press.player not in everyone):
         return False
     if press.act == EDIT_MOVE:
         return (
             press.table >= 1
             and 1 <= press.seat <= len(seating.tables[press.table - 1])
-            and (seating.player_at(press.table, press.seat) == press.q)
+            and (seating.player_at(press.table, press.seat) == press.expected)
         )
     if press.act == EDIT_SWAP:
-        return press.q in seating.sit_outs and seating.position(press.p) is not None
+        return press.expected in seating.sit_outs and seating.position(press.player) is not None
     return press.act in (EDIT_TABLES, EDIT_TABLE)
 
 
@@ -375,21 +375,23 @@ async def on_seat_edit(
     """A press of editing a round by buttons; the change goes through /swap's and /move's use
     cases, then the round's view comes back on the page of the table concerned."""
     press = callback_data
-    preview = await rounds.stage_preview(uow_factory, actor, press.t)
-    if not 1 <= press.r <= len(preview.stage.rounds) or not _seat_edit_current(
-        round_ := preview.stage.round(press.r), press
+    preview = await rounds.stage_preview(uow_factory, actor, press.tournament)
+    if not 1 <= press.round <= len(preview.stage.rounds) or not _seat_edit_current(
+        round_ := preview.stage.round(press.round), press
     ):
         await callback.answer(texts("button-out-of-date"), show_alert=True)
         return
     if press.act == EDIT_MOVE:
         edited = await rounds.move(
-            uow_factory, actor, press.t, press.r, press.p, press.table, press.seat
+            uow_factory, actor, press.tournament, press.round, press.player, press.table, press.seat
         )
-        await _show_round(callback, edited, press.r, texts, table=press.table)
+        await _show_round(callback, edited, press.round, texts, table=press.table)
     elif press.act == EDIT_SWAP:
-        place = round_.seating.position(press.p)
-        edited = await rounds.swap(uow_factory, actor, press.t, press.r, press.p, press.q)
-        await _show_round(callback, edited, press.r, texts, table=place[0] if place else None)
+        place = round_.seating.position(press.player)
+        edited = await rounds.swap(
+            uow_factory, actor, press.tournament, press.round, press.player, press.expected
+        )
+        await _show_round(callback, edited, press.round, texts, table=place[0] if place else None)
     else:
         text, keyboard = seat_edit_screen(preview, round_, press, texts)
         await _display(callback, text, keyboard)

@@ -285,7 +285,7 @@ def round_keyboard(
     sizes.append(len(beside))
     keyboard.button(
         text=texts("rounds-edit-button"),
-        callback_data=SeatEdit(t=tournament, r=round_.number, act=EDIT_TABLES),
+        callback_data=SeatEdit(tournament=tournament, round=round_.number, act=EDIT_TABLES),
     )
     sizes.append(1)
     if round_.publishable(preview.gone):
@@ -318,10 +318,10 @@ def seat_edit_screen(
 ) -> tuple[str, InlineKeyboardMarkup]:
     """A step of editing a round by buttons: the tables (and who sits out) to pick from, or
     one table's seats; first for the player to move, then for where he goes."""
-    seating, moved = round_.seating, press.p or None
-    name = escape(preview.nicknames.get(press.p, str(press.p)))
+    seating, moved = round_.seating, press.player or None
+    name = escape(preview.nicknames.get(press.player, str(press.player)))
     picked = "yes" if moved else "no"
-    base = {"t": press.t, "r": press.r, "p": press.p}
+    base = {"tournament": press.tournament, "round": press.round, "player": press.player}
     keyboard = InlineKeyboardBuilder()
     if press.act == EDIT_TABLES:
         text = texts("rounds-edit-pick-table", round=round_.number, picked=picked, player=name)
@@ -339,7 +339,7 @@ def seat_edit_screen(
                 callback_data=SeatEdit(**base, act=EDIT_TABLE),
             )
             sizes.append(1)
-        back: CallbackData = StageButton(tournament=press.t, act=ROUND, round=press.r)
+        back: CallbackData = StageButton(tournament=press.tournament, act=ROUND, round=press.round)
     else:
         text = texts(
             "rounds-edit-pick-seat",
@@ -358,11 +358,13 @@ def seat_edit_screen(
                 continue
             label = preview.nicknames.get(player, str(player))
             if moved is None:
-                step = SeatEdit(**{**base, "p": player}, act=EDIT_TABLES)
+                step = SeatEdit(**{**base, "player": player}, act=EDIT_TABLES)
             elif seat:
-                step = SeatEdit(**base, act=EDIT_MOVE, table=press.table, seat=seat, q=player)
+                step = SeatEdit(
+                    **base, act=EDIT_MOVE, table=press.table, seat=seat, expected=player
+                )
             else:
-                step = SeatEdit(**base, act=EDIT_SWAP, q=player)
+                step = SeatEdit(**base, act=EDIT_SWAP, expected=player)
             keyboard.button(text=f"{seat}. {label}" if seat else label, callback_data=step)
             sizes.append(2)
         sizes = [2] * (len(sizes) // 2) + [len(sizes) % 2]

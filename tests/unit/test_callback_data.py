@@ -74,3 +74,13 @@ def test_buttons_stored_before_intents_keep_their_meaning() -> None:
     for data, intent in legacy.items():
         assert outbox._button({**stored, "callback_data": data}).intent == intent
     assert outbox._button({**stored, "intent": intent_fields(CheckIn(3))}).intent == CheckIn(3)
+
+
+def test_a_seat_edit_button_sent_before_its_fields_were_named_still_unpacks() -> None:
+    # Packing keeps the values only, so a round's edit buttons already in a chat still work.
+    sent = "se:3:2:move:17:1:4:9"
+    button = callbacks.SeatEdit(
+        tournament=3, round=2, act="move", player=17, table=1, seat=4, expected=9
+    )
+    assert button.pack() == sent
+    assert callbacks.SeatEdit.unpack(sent) == button
