@@ -18,7 +18,6 @@ from aiogram import F, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.fsm.context import FSMContext
 from aiogram.types import BufferedInputFile, CallbackQuery, InlineKeyboardMarkup, Message
-from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from domain import validation
 from domain.actor import Actor
@@ -50,6 +49,7 @@ from handlers.rounds_views import (
     SCHEDULES,
     SEAT,
     SWAP,
+    not_seated_keyboard,
     overview_keyboard,
     overview_text,
     page_of_table,
@@ -57,6 +57,7 @@ from handlers.rounds_views import (
     round_pages,
     round_text,
     seat_edit_screen,
+    tournaments_keyboard,
 )
 
 PENDING_EDIT = "rounds_pending_edit"
@@ -143,13 +144,7 @@ async def _choose_tournament(
     if not running:
         await message.answer(texts("rounds-no-running"))
         return
-    keyboard = InlineKeyboardBuilder()
-    for tournament in running[:30]:
-        keyboard.button(
-            text=tournament.title, callback_data=StageButton(tournament=tournament.id, act=act)
-        )
-    keyboard.adjust(1)
-    await message.answer(texts(question), reply_markup=keyboard.as_markup())
+    await message.answer(texts(question), reply_markup=tournaments_keyboard(running, act))
 
 
 async def _show_stage(
@@ -165,12 +160,7 @@ async def _show_stage(
     except Invalid as error:
         if error.code != "stage-not-seated":
             raise
-        keyboard = InlineKeyboardBuilder()
-        keyboard.button(
-            text=texts("rounds-seat-button"),
-            callback_data=StageButton(tournament=tournament_id, act=SEAT),
-        )
-        await _display(event, texts("rounds-not-seated"), keyboard.as_markup())
+        await _display(event, texts("rounds-not-seated"), not_seated_keyboard(tournament_id, texts))
         return
     await _show_overview(event, preview, texts)
 

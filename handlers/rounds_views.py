@@ -15,6 +15,7 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 from domain.outgoing import TEXT_LIMIT
 from domain.rounds import Round, TableGame, split_blocks
 from domain.services.rounds import StagePreview
+from domain.tournament import Tournament
 from handlers.callbacks import SeatEdit, StageButton
 from handlers.middlewares import Texts
 
@@ -373,3 +374,24 @@ def seat_edit_screen(
     sizes.append(1)
     keyboard.adjust(*[size for size in sizes if size])
     return text, keyboard.as_markup()
+
+
+def tournaments_keyboard(running: list[Tournament], act: str) -> InlineKeyboardMarkup:
+    """A button per running tournament; its press does `act` for that tournament."""
+    keyboard = InlineKeyboardBuilder()
+    for tournament in running[:30]:
+        keyboard.button(
+            text=tournament.title, callback_data=StageButton(tournament=tournament.id, act=act)
+        )
+    keyboard.adjust(1)
+    return keyboard.as_markup()
+
+
+def not_seated_keyboard(tournament_id: int, texts: Texts) -> InlineKeyboardMarkup:
+    """The offer to seat a stage not seated yet."""
+    keyboard = InlineKeyboardBuilder()
+    keyboard.button(
+        text=texts("rounds-seat-button"),
+        callback_data=StageButton(tournament=tournament_id, act=SEAT),
+    )
+    return keyboard.as_markup()
