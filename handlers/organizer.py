@@ -16,10 +16,9 @@ from aiogram.filters import Command
 from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
 from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
-from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.config import Settings
-from bot.i18n import LOCALES, format_points
+from bot.i18n import LOCALES
 from bot.seeds import page_token
 from domain import validation
 from domain.actor import Actor
@@ -53,12 +52,14 @@ from handlers.middlewares import Texts
 from handlers.organizer_views import (
     card_keyboard,
     card_text,
+    keep_keyboard,
+    presets_keyboard,
     refusal_text,
-    settings_text,
-    state_text,
+    summary_keyboard,
+    summary_text,
+    tournaments_keyboard,
 )
 from handlers.start import refresh_person_menu
-from handlers.start_views import LANGUAGE_NAMES
 
 REGULATION_FILE_LIMIT = 256 * 1024
 # How far ahead a tournament may be planned.
@@ -96,20 +97,6 @@ def _regulation_of(data: dict[str, Any]):
     return load_preset(data["regulation_id"])
 
 
-def _keep_label(step: str, data: dict[str, Any], settings: Settings, texts: Texts) -> str | None:
-    """The button that keeps a step's default, None for a step without one."""
-    if step == "timezone":
-        return texts("wizard-keep-timezone", timezone=settings.timezone)
-    if step == "timetable":
-        return texts("wizard-keep-timetable")
-    if step == "fee":
-        fee = _regulation_of(data).entry_fee
-        return texts("wizard-keep-fee", fee=format_points(fee.amount if fee else 0, texts.locale))
-    if step in ("deadline", "checkin", "quota", "channel"):
-        return texts(f"wizard-skip-{step}")
-    return None
-
-
 async def _ask(
     message: Message, state: FSMContext, step: State, texts: Texts, settings: Settings, clock: Clock
 ) -> None:
@@ -122,11 +109,9 @@ async def _ask(
         if name == "timetable":
             days = _regulation_of(data).timetable
             args["timetable"] = escape(validation.timetable_lines(days)) or "-"
-        keyboard = InlineKeyboardBuilder()
-        label = _keep_label(name, data, settings, texts)
-        if label is not None:
-            keyboard.button(text=label, callback_data=WizardKeep(step=name))
-        await message.answer(texts(f"wizard-ask-{name}", **args), reply_markup=keyboard.as_markup())
+        fee = _regulation_of(data).entry_fee if name == "fee" else None
+        keyboard = keep_keyboard(name, settings.timezone, fee, texts)
+        await message.answer(texts(f"wizard-ask-{name}", **args), reply_markup=keyboard)
     # Only a delivered question moves the wizard on: had sending failed, the next answer
     # would land on a step the person never saw.
     await state.set_state(step)
@@ -158,15 +143,7 @@ async def start_wizard(
         await message.answer(texts("wizard-not-organizer", id=str(user.telegram_id)))
         return
     await state.clear()
-    keyboard = InlineKeyboardBuilder()
-    for preset in PRESET_IDS:
-        name = load_preset(preset).name
-        keyboard.button(
-            text=name.ru if texts.locale == "ru" else name.en,
-            callback_data=PresetChoice(preset=preset),
-        )
-    keyboard.adjust(1)
-    await message.answer(texts("wizard-ask-regulation"), reply_markup=keyboard.as_markup())
+    await message.answer(texts("wizard-ask-regulation"), reply_markup=presets_keyboard(texts))
     await state.set_state(Wizard.regulation)  # once the question was delivered (see _ask)
 
 
@@ -340,16 +317,7 @@ def _draft(data: dict[str, Any], user: User, clock: Clock) -> Tournament:
 
 def _summary(data: dict[str, Any], texts: Texts, clock: Clock) -> tuple[str, InlineKeyboardMarkup]:
     draft = _draft(data, User(0, "", None, None, texts.locale), clock=clock)
-    keyboard = InlineKeyboardBuilder()
-    keyboard.button(text=texts("wizard-create"), callback_data=WizardDone(create=True))
-    keyboard.button(text=texts("wizard-cancel"), callback_data=WizardDone(create=False))
-    other = next(locale for locale in LOCALES if locale != draft.locale)
-    keyboard.button(
-        text=texts("wizard-switch-language", language=LANGUAGE_NAMES[other]),
-        callback_data=WizardLanguage(locale=other),
-    )
-    keyboard.adjust(2, 1)
-    return texts("wizard-summary") + "\n\n" + settings_text(draft, texts), keyboard.as_markup()
+    return summary_text(draft, texts), summary_keyboard(draft, texts)
 
 
 async def _confirm(message: Message, data: dict[str, Any], texts: Texts, clock: Clock) -> None:
@@ -441,12 +409,7 @@ async def list_tournaments(
     if not mine:
         await message.answer(texts("tournaments-none"))
         return
-    keyboard = InlineKeyboardBuilder()
-    for tournament in mine[:30]:
-        label = f"{tournament.title} · {state_text(tournament, texts)}"
-        keyboard.button(text=label, callback_data=CardOpen(tid=tournament.id))
-    keyboard.adjust(1)
-    await message.answer(texts("tournaments-list"), reply_markup=keyboard.as_markup())
+    await message.answer(texts("tournaments-list"), reply_markup=tournaments_keyboard(mine, texts))
 
 
 async def choose_web_page(

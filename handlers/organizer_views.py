@@ -13,8 +13,11 @@ from aiogram.filters.callback_data import CallbackData
 from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
+from bot.i18n import LOCALES, format_points
 from domain.lifecycle import Refusal, stage_number
 from domain.permissions import Action, allows
+from domain.presets import PRESET_IDS
+from domain.regulation import EntryFee, load_preset
 from domain.services.tournaments import (
     TournamentCard,
 )
@@ -26,11 +29,15 @@ from handlers.callbacks import (
     ExportChoice,
     JudgeInvite,
     MoveChoice,
+    PresetChoice,
     RemindTeams,
     RosterPage,
     TeamPage,
     TimetableButton,
     WebPageChoice,
+    WizardDone,
+    WizardKeep,
+    WizardLanguage,
 )
 from handlers.common import deep_link
 from handlers.middlewares import Texts
@@ -175,3 +182,64 @@ async def card_text(
         link=await deep_link(bot, card.registration_payload),
     )
     return text + "\n" + web_page_line(tournament, texts, web_base_url) + held
+
+
+def keep_keyboard(
+    step: str, timezone: str, fee: EntryFee | None, texts: Texts
+) -> InlineKeyboardMarkup:
+    """The button that keeps a wizard step's default (none for a step without one); `fee` is
+    the regulation's, read for the fee step only."""
+    keyboard = InlineKeyboardBuilder()
+    label = None
+    if step == "timezone":
+        label = texts("wizard-keep-timezone", timezone=timezone)
+    elif step == "timetable":
+        label = texts("wizard-keep-timetable")
+    elif step == "fee":
+        label = texts("wizard-keep-fee", fee=format_points(fee.amount if fee else 0, texts.locale))
+    elif step in ("deadline", "checkin", "quota", "channel"):
+        label = texts(f"wizard-skip-{step}")
+    if label is not None:
+        keyboard.button(text=label, callback_data=WizardKeep(step=step))
+    return keyboard.as_markup()
+
+
+def presets_keyboard(texts: Texts) -> InlineKeyboardMarkup:
+    """A button per preset regulation, named in the person's language."""
+    keyboard = InlineKeyboardBuilder()
+    for preset in PRESET_IDS:
+        name = load_preset(preset).name
+        keyboard.button(
+            text=name.ru if texts.locale == "ru" else name.en,
+            callback_data=PresetChoice(preset=preset),
+        )
+    keyboard.adjust(1)
+    return keyboard.as_markup()
+
+
+def summary_text(draft: Tournament, texts: Texts) -> str:
+    return texts("wizard-summary") + "\n\n" + settings_text(draft, texts)
+
+
+def summary_keyboard(draft: Tournament, texts: Texts) -> InlineKeyboardMarkup:
+    """Create, cancel, and post in the other language."""
+    keyboard = InlineKeyboardBuilder()
+    keyboard.button(text=texts("wizard-create"), callback_data=WizardDone(create=True))
+    keyboard.button(text=texts("wizard-cancel"), callback_data=WizardDone(create=False))
+    other = next(locale for locale in LOCALES if locale != draft.locale)
+    keyboard.button(
+        text=texts("wizard-switch-language", language=LANGUAGE_NAMES[other]),
+        callback_data=WizardLanguage(locale=other),
+    )
+    keyboard.adjust(2, 1)
+    return keyboard.as_markup()
+
+
+def tournaments_keyboard(mine: list[Tournament], texts: Texts) -> InlineKeyboardMarkup:
+    """/tournaments: a button per tournament with its state; its press opens the card."""
+    keyboard = InlineKeyboardBuilder()
+    for tournament in mine[:30]:
+        label = f"{tournament.title} · {state_text(tournament, texts)}"
+        keyboard.button(text=label, callback_data=CardOpen(tid=tournament.id))
+    keyboard.adjust(1)
+    return keyboard.as_markup()
