@@ -12,7 +12,6 @@ from aiogram.filters import Command
 from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
 from aiogram.types import CallbackQuery, Message
-from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from domain import validation
 from domain.actor import Actor
@@ -23,7 +22,14 @@ from domain.users import User
 from domain.validation import Invalid
 from handlers.callbacks import LotButton
 from handlers.common import show
-from handlers.lots_views import ORDER, SEED, VIEW, case_keyboard, case_text, decided_text
+from handlers.lots_views import (
+    ORDER,
+    SEED,
+    case_keyboard,
+    case_text,
+    decided_text,
+    tournaments_keyboard,
+)
 from handlers.middlewares import Texts
 
 
@@ -48,11 +54,7 @@ async def lot_command(
         case = await tie_decisions.lot_case(uow_factory, actor, judged[0].id)
         await message.answer(case_text(case, texts), reply_markup=case_keyboard(case, texts))
         return
-    keyboard = InlineKeyboardBuilder()
-    for tournament in judged:
-        keyboard.button(text=tournament.title, callback_data=LotButton(tid=tournament.id, act=VIEW))
-    keyboard.adjust(1)
-    await message.answer(texts("lot-choose-tournament"), reply_markup=keyboard.as_markup())
+    await message.answer(texts("lot-choose-tournament"), reply_markup=tournaments_keyboard(judged))
 
 
 async def on_lot_button(

@@ -11,6 +11,7 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from domain.services.tie_decisions import LotCase
 from domain.tie_decisions import LotDecision
+from domain.tournament import Tournament
 from handlers.callbacks import LotButton
 from handlers.middlewares import Texts
 
@@ -50,3 +51,12 @@ def decided_text(decision: LotDecision, names: dict[str, str], texts: Texts) -> 
         for place, entry in enumerate(decision.order, start=1)
     )
     return texts("lot-decided", method=decision.method, seed=decision.seed, order=order)
+
+
+def tournaments_keyboard(judged: list[Tournament]) -> InlineKeyboardMarkup:
+    """/lot of a chief judge of several tournaments: a button per tournament."""
+    keyboard = InlineKeyboardBuilder()
+    for tournament in judged:
+        keyboard.button(text=tournament.title, callback_data=LotButton(tid=tournament.id, act=VIEW))
+    keyboard.adjust(1)
+    return keyboard.as_markup()

@@ -12,13 +12,11 @@ from __future__ import annotations
 from aiogram import F, Router
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message
-from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.config import Settings
 from bot.web.miniapp import live_game_url
 from domain.actor import Actor
 from domain.protocol_screen import OPEN, Act, Press, UnknownPress
-from domain.rounds import GameState
 from domain.services import protocols
 from domain.services.ports import UnitOfWorkFactory
 from domain.services.protocols import NotYourTable, ProtocolView
@@ -32,6 +30,7 @@ from handlers.protocol_views import (
     CORRECT,
     REFRESH,
     error_text,
+    games_keyboard,
     render_keyboard,
     render_text,
 )
@@ -128,21 +127,9 @@ async def list_protocols(
     titles: dict[int, str] = {}
     if len({game.tournament_id for game in games}) > 1:
         titles = {t.id: t.title for t in await tournaments_of(uow_factory, actor)}
-    keyboard = InlineKeyboardBuilder()
-    for game in games:
-        label = texts(
-            "protocol-screen-game-button",
-            game=game.round_number,
-            table=game.game.table,
-            confirmed="yes" if game.game.state is GameState.CONFIRMED else "no",
-        )
-        if game.tournament_id in titles:
-            label = texts(
-                "protocol-screen-game-of", tournament=titles[game.tournament_id], game=label
-            )
-        keyboard.button(text=label, callback_data=ProtocolButton(game=game.game.id, act=OPEN))
-    keyboard.adjust(1)
-    await message.answer(texts("protocol-screen-choose"), reply_markup=keyboard.as_markup())
+    await message.answer(
+        texts("protocol-screen-choose"), reply_markup=games_keyboard(games, titles, texts)
+    )
 
 
 def make_router() -> Router:

@@ -10,6 +10,7 @@ from html import escape
 from zoneinfo import ZoneInfo
 
 from aiogram.types import InlineKeyboardMarkup
+from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.i18n import format_points
 from domain.cards import Side
@@ -19,6 +20,7 @@ from domain.protocol_screen import (
     END_CHOICES,
     MODES,
     NIGHTS,
+    OPEN,
     ROLE_TOOLS,
     WINNERS,
     Act,
@@ -31,7 +33,7 @@ from domain.protocol_screen import (
     extra_values,
     seat_press,
 )
-from domain.rounds import GameState
+from domain.rounds import GameInRound, GameState
 from domain.scoring import SeatScore
 from domain.services.protocols import ProtocolView
 from handlers.callbacks import ProtocolButton
@@ -368,4 +370,25 @@ def render_keyboard(
         )
         sizes.append(1)
     keyboard.adjust(*sizes)
+    return keyboard.as_markup()
+
+
+def games_keyboard(
+    games: list[GameInRound], titles: dict[int, str], texts: Texts
+) -> InlineKeyboardMarkup:
+    """/protocol: a button per game; `titles` names the tournament of a judge of several."""
+    keyboard = InlineKeyboardBuilder()
+    for game in games:
+        label = texts(
+            "protocol-screen-game-button",
+            game=game.round_number,
+            table=game.game.table,
+            confirmed="yes" if game.game.state is GameState.CONFIRMED else "no",
+        )
+        if game.tournament_id in titles:
+            label = texts(
+                "protocol-screen-game-of", tournament=titles[game.tournament_id], game=label
+            )
+        keyboard.button(text=label, callback_data=ProtocolButton(game=game.game.id, act=OPEN))
+    keyboard.adjust(1)
     return keyboard.as_markup()
