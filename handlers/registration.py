@@ -11,7 +11,6 @@ from aiogram.filters import CommandObject, CommandStart
 from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
 from aiogram.types import CallbackQuery, Message
-from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from domain import validation
 from domain.actor import Actor
@@ -32,7 +31,13 @@ from domain.validation import Invalid
 from handlers.callbacks import MyRegistration
 from handlers.common import show
 from handlers.middlewares import Texts
-from handlers.registration_views import left_text, registration_keyboard, registration_text
+from handlers.registration_views import (
+    left_text,
+    registration_keyboard,
+    registration_text,
+    summary_keyboard,
+    withdraw_keyboard,
+)
 from handlers.teams import ask_team_name, show_team
 
 
@@ -107,15 +112,6 @@ async def take_city(message: Message, state: FSMContext, texts: Texts) -> None:
     city = validation.place_name(message.text)
     data = await state.update_data(city=city)
     await state.set_state(RegistrationForm.confirm)
-    keyboard = InlineKeyboardBuilder()
-    keyboard.button(
-        text=texts("registration-confirm"),
-        callback_data=MyRegistration(tid=data["tid"], act="confirm"),
-    )
-    keyboard.button(
-        text=texts("registration-redo"), callback_data=MyRegistration(tid=data["tid"], act="redo")
-    )
-    keyboard.adjust(1)
     await message.answer(
         texts(
             "registration-summary",
@@ -123,7 +119,7 @@ async def take_city(message: Message, state: FSMContext, texts: Texts) -> None:
             club=escape(data["club"]),
             city=escape(city),
         ),
-        reply_markup=keyboard.as_markup(),
+        reply_markup=summary_keyboard(data["tid"], texts),
     )
 
 
@@ -195,17 +191,11 @@ async def my_registration(
         await state.set_state(RegistrationForm.nickname)
         await show(callback, texts("registration-ask-nickname"))
     elif callback_data.act == "withdraw":
-        keyboard = InlineKeyboardBuilder()
-        keyboard.button(
-            text=texts("registration-withdraw-yes"),
-            callback_data=MyRegistration(tid=tid, act="withdraw_yes"),
+        await show(
+            callback,
+            texts("registration-withdraw-sure"),
+            reply_markup=withdraw_keyboard(tid, texts),
         )
-        keyboard.button(
-            text=texts("registration-withdraw-no"),
-            callback_data=MyRegistration(tid=tid, act="show"),
-        )
-        keyboard.adjust(1)
-        await show(callback, texts("registration-withdraw-sure"), reply_markup=keyboard.as_markup())
     elif callback_data.act == "withdraw_yes":
         await withdraw(uow_factory, actor, tid)
         await show(callback, texts("registration-withdrawn"))

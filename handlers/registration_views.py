@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from html import escape
 
+from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from domain.registration import ParticipantStatus
@@ -81,5 +82,32 @@ def registration_keyboard(registration: Registration, texts: Texts, clock: Clock
             text=texts("registration-withdraw"),
             callback_data=MyRegistration(tid=tid, act="withdraw"),
         )
+    keyboard.adjust(1)
+    return keyboard.as_markup()
+
+
+def summary_keyboard(tid: int, texts: Texts) -> InlineKeyboardMarkup:
+    """Under the typed registration: confirm it, or type it again."""
+    keyboard = InlineKeyboardBuilder()
+    keyboard.button(
+        text=texts("registration-confirm"), callback_data=MyRegistration(tid=tid, act="confirm")
+    )
+    keyboard.button(
+        text=texts("registration-redo"), callback_data=MyRegistration(tid=tid, act="redo")
+    )
+    keyboard.adjust(1)
+    return keyboard.as_markup()
+
+
+def withdraw_keyboard(tid: int, texts: Texts) -> InlineKeyboardMarkup:
+    """The withdrawal's confirmation: yes, or back to the registration."""
+    keyboard = InlineKeyboardBuilder()
+    keyboard.button(
+        text=texts("registration-withdraw-yes"),
+        callback_data=MyRegistration(tid=tid, act="withdraw_yes"),
+    )
+    keyboard.button(
+        text=texts("registration-withdraw-no"), callback_data=MyRegistration(tid=tid, act="show")
+    )
     keyboard.adjust(1)
     return keyboard.as_markup()
