@@ -14,7 +14,6 @@ from aiogram.filters import Command
 from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
 from aiogram.types import BufferedInputFile, CallbackQuery, Message
-from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.delivery.text import split_text
 from domain.actor import Actor
@@ -25,11 +24,10 @@ from domain.services.ports import UnitOfWorkFactory
 from domain.services.protests import ACCEPT, ANNUL, CORRECT, GAME_LOG, PHOTO, PLAYERS, REJECT
 from domain.users import User
 from domain.validation import Invalid
-from handlers.callbacks import AuditButton, DecisionButton, PersonAction, ProtestButton
+from handlers.callbacks import AuditButton, DecisionButton, ProtestButton
 from handlers.common import show
 from handlers.errors import REFUSALS
 from handlers.game_log_views import game_log_text
-from handlers.lists_views import EXCLUDE
 from handlers.middlewares import Texts
 from handlers.protests_views import (
     SWITCH_ACTS,
@@ -37,6 +35,9 @@ from handlers.protests_views import (
     audit_keyboard,
     audit_text,
     correct_keyboard,
+    players_keyboard,
+    targets_keyboard,
+    tournaments_keyboard,
 )
 from handlers.protocol_views import render_keyboard, render_text
 
@@ -80,19 +81,7 @@ async def list_protestable(
     if not targets:
         await message.answer(texts("protest-none"))
         return
-    keyboard = InlineKeyboardBuilder()
-    for target in targets:
-        keyboard.button(
-            text=texts(
-                "protest-game-button",
-                game=target.game.round_number,
-                table=target.game.game.table,
-                time=target.closes_at,
-            ),
-            callback_data=ProtestButton(game=target.game.game.id),
-        )
-    keyboard.adjust(1)
-    await message.answer(texts("protest-choose"), reply_markup=keyboard.as_markup())
+    await message.answer(texts("protest-choose"), reply_markup=targets_keyboard(targets, texts))
 
 
 async def take_reason(
@@ -147,15 +136,8 @@ async def on_decision_button(
         return
     if act == PLAYERS:
         # Exclusion (11.3.3) is the tournament day's own screen: its button asks the reason.
-        keyboard = InlineKeyboardBuilder()
-        for seat, player in enumerate(case.players, start=1):
-            keyboard.button(
-                text=texts("protest-exclude-player", seat=seat, nickname=player.nickname),
-                callback_data=PersonAction(pid=player.id, act=EXCLUDE),
-            )
-        keyboard.adjust(1)
         await callback.message.answer(
-            texts("protest-players-title"), reply_markup=keyboard.as_markup()
+            texts("protest-players-title"), reply_markup=players_keyboard(case.players, texts)
         )
     elif act == PHOTO and case.protest.photo is not None:
         await callback.message.answer_photo(case.protest.photo)
@@ -276,13 +258,7 @@ async def audit_command(
     if len(tournaments) == 1:
         await _show_audit(message, tournaments[0].id, actor, texts, uow_factory)
         return
-    keyboard = InlineKeyboardBuilder()
-    for tournament in tournaments:
-        keyboard.button(
-            text=tournament.title, callback_data=AuditButton(tid=tournament.id, act="view")
-        )
-    keyboard.adjust(1)
-    await message.answer(texts("audit-choose"), reply_markup=keyboard.as_markup())
+    await message.answer(texts("audit-choose"), reply_markup=tournaments_keyboard(tournaments))
 
 
 async def on_audit_button(

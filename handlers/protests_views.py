@@ -6,14 +6,18 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Sequence
 from html import escape
 from zoneinfo import ZoneInfo
 
 from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
-from domain.services.protests import CORRECT, AuditLog
-from handlers.callbacks import AuditButton, DecisionButton
+from domain.registration import Participant
+from domain.services.protests import CORRECT, AuditLog, ProtestTarget
+from domain.tournament import Tournament
+from handlers.callbacks import AuditButton, DecisionButton, PersonAction, ProtestButton
+from handlers.lists_views import EXCLUDE
 from handlers.middlewares import Texts
 
 # How many audit entries the screen shows (newest first); the CSV holds them all.
@@ -97,3 +101,43 @@ def audit_csv(log: AuditLog) -> bytes:
             ["", "player_excluded", "", "", "", "", f"{player.nickname}: {player.reason}"]
         )
     return buffer.getvalue().encode("utf-8-sig")
+
+
+def targets_keyboard(targets: list[ProtestTarget], texts: Texts) -> InlineKeyboardMarkup:
+    """/protest: a button per game whose protest window is open, with when it closes."""
+    keyboard = InlineKeyboardBuilder()
+    for target in targets:
+        keyboard.button(
+            text=texts(
+                "protest-game-button",
+                game=target.game.round_number,
+                table=target.game.game.table,
+                time=target.closes_at,
+            ),
+            callback_data=ProtestButton(game=target.game.game.id),
+        )
+    keyboard.adjust(1)
+    return keyboard.as_markup()
+
+
+def players_keyboard(players: Sequence[Participant], texts: Texts) -> InlineKeyboardMarkup:
+    """The protested game's players; a press opens the tournament day's exclusion (11.3.3)."""
+    keyboard = InlineKeyboardBuilder()
+    for seat, player in enumerate(players, start=1):
+        keyboard.button(
+            text=texts("protest-exclude-player", seat=seat, nickname=player.nickname),
+            callback_data=PersonAction(pid=player.id, act=EXCLUDE),
+        )
+    keyboard.adjust(1)
+    return keyboard.as_markup()
+
+
+def tournaments_keyboard(tournaments: Sequence[Tournament]) -> InlineKeyboardMarkup:
+    """/audit of a person running several tournaments: a button per tournament."""
+    keyboard = InlineKeyboardBuilder()
+    for tournament in tournaments:
+        keyboard.button(
+            text=tournament.title, callback_data=AuditButton(tid=tournament.id, act="view")
+        )
+    keyboard.adjust(1)
+    return keyboard.as_markup()
