@@ -71,6 +71,24 @@ def test_handlers_read_only_the_injected_clock() -> None:
     assert [v for path in files for v in _clock_reads(path)] == []
 
 
+def test_screens_build_their_keyboards_in_their_views() -> None:
+    # A router module reads a press, calls a use case and shows the result; its keyboards are
+    # built in `<family>_views.py` (or the shared `keyboards.py`), where a newcomer finds them.
+    routers = [
+        path
+        for path in sorted(HANDLERS.glob("*.py"))
+        if not path.stem.endswith("_views") and path.stem != "keyboards"
+    ]
+    assert len(routers) > 10
+    building = [
+        path.name
+        for path in routers
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ImportFrom) and node.module == "aiogram.utils.keyboard"
+    ]
+    assert building == []
+
+
 def test_rules_draw_no_fresh_randomness() -> None:
     # Every rule module, packages like domain/seating/ included; use cases may mint tokens.
     rules = sorted(p for p in DOMAIN.rglob("*.py") if "services" not in p.relative_to(DOMAIN).parts)
