@@ -1,8 +1,9 @@
 """Benchmark: the 300-player cup played on three bot processes behind one webhook (one
 PostgreSQL, one Redis), the fake Telegram delivering updates round-robin; prints the figures
-bench_simulation.py prints for one process as they can be seen from outside the replicas (by
-stage: updates, handling p50/p95/max as the fake Telegram timed them, updates/s; the database's
-transactions per update; each replica's RSS), and the delivery promise's counts; with
+bench_simulation.py prints for one process (its report code: by kind of update, handling
+p50/p95/max as the fake Telegram timed them and updates/s; the process CPU by stage, of all
+replicas together, per update), then by stage (updates, p50/p95/max, updates/s), the database's
+transactions per update, each replica's RSS, and the delivery promise's counts; with
 --kill-after, the scheduler lease holder's takeover and the reminders of the round it missed.
 
 Run: .venv/bin/python bench/bench_replicas.py [--players N] [--speed X] [--replicas 3]

@@ -30,32 +30,37 @@ class FakeStats:
     # it: answerCallbackQuery for a button press, any call acting on the chat for a message.
     handling_latencies: list[float] = field(default_factory=list)
     handled_at: list[float] = field(default_factory=list)  # when each of those was answered
-    _chats_waiting: dict[int, deque[float]] = field(default_factory=dict)
-    _queries_waiting: dict[str, float] = field(default_factory=dict)
+    handled_updates: list[dict[str, Any]] = field(default_factory=list)  # and which update
+    _chats_waiting: dict[int, deque[tuple[float, dict[str, Any]]]] = field(default_factory=dict)
+    _queries_waiting: dict[str, tuple[float, dict[str, Any]]] = field(default_factory=dict)
 
     def fetched(self, updates: list[dict[str, Any]], at: float) -> None:
         """The bot fetched `updates` at `at`: their handling starts now."""
         for update in updates:
             if "callback_query" in update:
-                self._queries_waiting[update["callback_query"]["id"]] = at
+                self._queries_waiting[update["callback_query"]["id"]] = (at, update)
             elif "message" in update:
                 chat_id = update["message"]["chat"]["id"]
-                self._chats_waiting.setdefault(chat_id, deque()).append(at)
+                self._chats_waiting.setdefault(chat_id, deque()).append((at, update))
 
     def answered_query(self, query_id: str, at: float) -> None:
         """The bot answered a button press."""
-        fetched = self._queries_waiting.pop(query_id, None)
-        if fetched is not None:
-            self.handling_latencies.append(at - fetched)
-            self.handled_at.append(at)
+        waiting = self._queries_waiting.pop(query_id, None)
+        if waiting is not None:
+            self._handled(waiting, at)
 
     def acted_in_chat(self, chat_id: int, at: float) -> None:
         """The bot sent, edited or deleted something in a chat: the oldest message it had not
         answered there is answered (a chat's updates are handled one after another)."""
         waiting = self._chats_waiting.get(chat_id)
         if waiting:
-            self.handling_latencies.append(at - waiting.popleft())
-            self.handled_at.append(at)
+            self._handled(waiting.popleft(), at)
+
+    def _handled(self, waiting: tuple[float, dict[str, Any]], at: float) -> None:
+        fetched, update = waiting
+        self.handling_latencies.append(at - fetched)
+        self.handled_at.append(at)
+        self.handled_updates.append(update)
 
     def record(self, record: RequestRecord) -> None:
         self.calls[record.method] += 1

@@ -18,10 +18,11 @@ import asyncio
 import resource
 import time
 import tracemalloc
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -199,12 +200,7 @@ class UpdateMeter:
     def enter(self, stage_name: str) -> None:
         """The simulation's progress entered a stage: registration, check-in or a stage of
         games (its Russian bar names); the memory is noted at each."""
-        if stage_name.startswith("Регистрация"):
-            self.phase = REGISTRATION
-        elif stage_name.startswith("Отметка"):
-            self.phase = CHECK_IN
-        else:
-            self.phase = PROTOCOL
+        self.phase = phase_of(stage_name)
         self.memory.append((stage_name, rss_mb()))
         self.mark(stage_name)
 
@@ -224,17 +220,10 @@ class UpdateMeter:
 
     def _kind(self, update: Update) -> str:
         sender = getattr(update.event, "from_user", None)
-        if sender is not None and sender.id == ORGANIZER_ID:
-            return ORGANIZER
         query = update.callback_query
-        if self.phase == PROTOCOL and query is not None and query.data:
-            if query.data.startswith(_PROTOCOL_PREFIX):
-                act = query.data.split(":")[2]
-                return CONFIRMATION if act == _CONFIRM_ACT else PROTOCOL
-            return OTHER
-        if self.phase in (REGISTRATION, CHECK_IN):
-            return self.phase
-        return OTHER
+        return kind_of(
+            self.phase, sender.id if sender is not None else None, query.data if query else None
+        )
 
     def background_transactions(self) -> int:
         """Transactions begun outside any update and outside the simulation's own reads."""
@@ -243,35 +232,13 @@ class UpdateMeter:
 
     def lines(self, outbox_messages: int) -> list[str]:
         """The figures by kind, then the outbox's transactions."""
-        lines = []
-        for kind in KINDS:
-            handled = [h for h in self.handled if h.kind == kind]
-            if not handled:
-                continue
-            seconds = [h.seconds for h in handled]
-            span = max(h.started + h.seconds for h in handled) - min(h.started for h in handled)
-            rate = len(handled) / span if span > 0 else 0.0
-            transactions = sum(h.transactions for h in handled) / len(handled)
-            most = max(h.transactions for h in handled)
-            cpu = [h.cpu for h in handled]
-            lines.append(
-                f"{kind}: {len(handled)} updates, p50 {percentile(seconds, 0.5) * 1000:.0f} ms, "
-                f"p95 {percentile(seconds, 0.95) * 1000:.0f} ms, "
-                f"max {max(seconds) * 1000:.0f} ms, {rate:.1f} updates/s, "
-                f"{transactions:.2f} transactions/update (max {most}); CPU per update "
-                f"mean {sum(cpu) / len(cpu) * 1000:.1f} ms, p95 {percentile(cpu, 0.95) * 1000:.1f} "
-                f"ms, max {max(cpu) * 1000:.1f} ms"
-            )
-        for (name, used, wall), (_, next_used, next_wall) in zip(
-            self.marks, self.marks[1:], strict=False
-        ):
-            updates = sum(1 for h in self.handled if wall <= h.started < next_wall)
-            per_update = (next_used - used) / updates * 1000 if updates else 0.0
-            lines.append(
-                f"process CPU in {name}: {next_used - used:.1f} s over {next_wall - wall:.0f} s, "
-                f"{updates} updates, {per_update:.1f} ms per update (bot, its database thread, "
-                f"the outbox, the fake Telegram and the scripted people together)"
-            )
+        lines = kind_lines(self.handled)
+        lines += cpu_lines(
+            self.marks,
+            [h.started for h in self.handled],
+            "bot, its database thread, the outbox, the fake Telegram and the scripted people "
+            "together",
+        )
         background = self.background_transactions()
         per_message = background / outbox_messages if outbox_messages else 0.0
         lines.append(
@@ -279,3 +246,71 @@ class UpdateMeter:
             f"messages ({per_message:.2f} per message)"
         )
         return lines
+
+
+def phase_of(stage_name: str) -> str:
+    """The phase a stage of the simulation's progress (its Russian bar's name) begins."""
+    if stage_name.startswith("Регистрация"):
+        return REGISTRATION
+    if stage_name.startswith("Отметка"):
+        return CHECK_IN
+    return PROTOCOL
+
+
+def kind_of(phase: str, sender_id: int | None, callback_data: str | None) -> str:
+    """An update's kind (see `KINDS`) from the phase it came in, its sender and its button."""
+    if sender_id == ORGANIZER_ID:
+        return ORGANIZER
+    if phase == PROTOCOL and callback_data:
+        if callback_data.startswith(_PROTOCOL_PREFIX):
+            act = callback_data.split(":")[2]
+            return CONFIRMATION if act == _CONFIRM_ACT else PROTOCOL
+        return OTHER
+    if phase in (REGISTRATION, CHECK_IN):
+        return phase
+    return OTHER
+
+
+def kind_lines(handled: Sequence[Handled], *, costs: bool = True) -> list[str]:
+    """By kind: updates, handling p50/p95/max, updates/s; with `costs` (measured inside the
+    process) also transactions and CPU per update."""
+    lines = []
+    for kind in KINDS:
+        of_kind = [h for h in handled if h.kind == kind]
+        if not of_kind:
+            continue
+        seconds = [h.seconds for h in of_kind]
+        span = max(h.started + h.seconds for h in of_kind) - min(h.started for h in of_kind)
+        rate = len(of_kind) / span if span > 0 else 0.0
+        line = (
+            f"{kind}: {len(of_kind)} updates, p50 {percentile(seconds, 0.5) * 1000:.0f} ms, "
+            f"p95 {percentile(seconds, 0.95) * 1000:.0f} ms, "
+            f"max {max(seconds) * 1000:.0f} ms, {rate:.1f} updates/s"
+        )
+        if costs:
+            transactions = sum(h.transactions for h in of_kind) / len(of_kind)
+            most = max(h.transactions for h in of_kind)
+            cpu = [h.cpu for h in of_kind]
+            line += (
+                f", {transactions:.2f} transactions/update (max {most}); CPU per update "
+                f"mean {sum(cpu) / len(cpu) * 1000:.1f} ms, p95 {percentile(cpu, 0.95) * 1000:.1f} "
+                f"ms, max {max(cpu) * 1000:.1f} ms"
+            )
+        lines.append(line)
+    return lines
+
+
+def cpu_lines(
+    marks: Sequence[tuple[str, float, float]], starts: Sequence[float], whose: str
+) -> list[str]:
+    """Process CPU by part of the run: `marks` are (part, CPU seconds, wall clock) where each
+    part started and the run's end last, `starts` when each update started (same clock)."""
+    lines = []
+    for (name, used, wall), (_, next_used, next_wall) in pairwise(marks):
+        updates = sum(1 for started in starts if wall <= started < next_wall)
+        per_update = (next_used - used) / updates * 1000 if updates else 0.0
+        lines.append(
+            f"process CPU in {name}: {next_used - used:.1f} s over {next_wall - wall:.0f} s, "
+            f"{updates} updates, {per_update:.1f} ms per update ({whose})"
+        )
+    return lines

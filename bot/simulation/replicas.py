@@ -48,6 +48,7 @@ from bot.fake_telegram import FakeTelegram, FakeUser, RateLimits
 from bot.scheduler import SCHEDULER_LEASE
 from bot.simulation import TELEGRAM_LIMITS, entry_of, players_for
 from bot.simulation.figures import Figures, message_kinds, percentile
+from bot.simulation.measure import OTHER, Handled, cpu_lines, kind_lines, kind_of, phase_of
 from bot.simulation.people import ORGANIZER_ID, cast_of
 from bot.simulation.progress import Progress
 from bot.simulation.report import Outcome, read_outcome, windows_closed
@@ -177,9 +178,11 @@ class Reminded:
 
 @dataclass
 class Phases:
-    """The run by phase (the simulation's stages, as bench_simulation.py prints them), as the
-    fake Telegram saw every replica's answers; the replicas' memory at each phase's start and
-    the database's transactions over the run."""
+    """The run by phase as bench_simulation.py prints it for one process: each update's
+    handling as the fake Telegram timed it (from handing it to a replica's webhook to the
+    replica's first answer about it), classified by kind as the one-process meter does; the
+    replicas' CPU time (all of them together, from /proc) at each stage's start and at the
+    end; their memory at each stage's start and the database's transactions over the run."""
 
     fake: FakeTelegram
     group: list[Replica]
@@ -187,16 +190,66 @@ class Phases:
     memory: list[tuple[str, list[float]]] = field(default_factory=list)  # MB by replica
     transactions: int = 0  # committed and rolled back, by every process on the database
     peaks: list[float] = field(default_factory=list)  # MB by replica, read before they stop
+    # (stage, CPU seconds of all replicas since the first stage, fake's clock); the end last.
+    cpu: list[tuple[str, float, float]] = field(default_factory=list)
+    _cpu_seen: dict[int, float] = field(default_factory=dict)  # by pid, when last read
+    _cpu_total: float = 0.0
 
     def enter(self, name: str) -> None:
+        if not self.marks:
+            self._cpu_used()  # from here on: the replicas' start is not the tournament's
         self.marks.append((name, time.monotonic()))
         self.memory.append((name, [_memory(replica, "VmRSS") for replica in self.group]))
+        self._cpu_mark(name)
+
+    def end(self) -> None:
+        """The run is over (every message delivered): the last CPU reading, the peaks."""
+        self._cpu_mark("the end")
+        self.peaks = [_memory(replica, "VmHWM") for replica in self.group]
+
+    def _cpu_mark(self, name: str) -> None:
+        self._cpu_total += self._cpu_used()
+        self.cpu.append((name, self._cpu_total, time.monotonic()))
+
+    def _cpu_used(self) -> float:
+        """The replicas' CPU seconds since the last reading (a restarted one's since it
+        started; a killed one's after the last reading are lost with it)."""
+        used = 0.0
+        for replica in self.group:
+            if replica.process is None or (now := _cpu_seconds(replica.process.pid)) is None:
+                continue
+            used += now - self._cpu_seen.get(replica.process.pid, 0.0)
+            self._cpu_seen[replica.process.pid] = now
+        return used
+
+    def handled(self) -> list[Handled]:
+        """Every update the replicas answered, by kind (`bot.simulation.measure.KINDS`); its
+        transactions and CPU are not seen from outside the process."""
+        stats = self.fake.stats
+        found = []
+        for at, seconds, update in zip(
+            stats.handled_at, stats.handling_latencies, stats.handled_updates, strict=True
+        ):
+            started = at - seconds
+            stage = next((name for name, t in reversed(self.marks) if t <= started), None)
+            event = update.get("callback_query") or update.get("message") or {}
+            kind = kind_of(
+                phase_of(stage) if stage is not None else OTHER,
+                (event.get("from") or {}).get("id"),
+                event.get("data"),
+            )
+            found.append(Handled(kind, started, seconds, 0))
+        return found
 
     def lines(self, updates: int) -> list[str]:
+        handled = self.handled()
+        lines = kind_lines(handled, costs=False)
+        lines += cpu_lines(
+            self.cpu, [h.started for h in handled], "all replicas together, from /proc"
+        )
         stats = self.fake.stats
         answered = list(zip(stats.handled_at, stats.handling_latencies, strict=True))
         ends = [*(at for _, at in self.marks[1:]), time.monotonic()]
-        lines = []
         for (name, start), end in zip(self.marks, ends, strict=True):
             seconds = [latency for at, latency in answered if start <= at < end]
             if not seconds:
@@ -220,6 +273,17 @@ class Phases:
             f"end {peaks} (a restarted replica's since its restart)"
         )
         return lines
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """A process's user and system CPU seconds so far (/proc/<pid>/stat); None when gone."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    # After the command's name in parentheses: state is field 3, utime 14, stime 15.
+    fields = stat[stat.rindex(")") + 2 :].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _memory(replica: Replica, field_name: str) -> float:
@@ -383,7 +447,7 @@ async def _play(options: _Options) -> ReplicaRun:
         await _delivered(uow_factory)
         await fake.wait_idle(quiet=0.5, timeout=DELIVERY_WAIT)
         phases.transactions = await _transactions(engine) - transactions_before
-        phases.peaks = [_memory(replica, "VmHWM") for replica in group]
+        phases.end()
         outcome = await read_outcome(uow_factory, played.tournament_id, clock.now())
         delivered = await _delivery_check(uow_factory, fake)
         reminded = killing.reminded
