@@ -8,10 +8,13 @@ builder's `button`, `adjust` and `as_markup` with the same layout, and copies no
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from itertools import chain, repeat
 
 from aiogram.filters.callback_data import CallbackData
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
+
+from domain.tournament import Tournament
 
 # The builder's widest row, its layout when `adjust` is not called.
 MAX_WIDTH = 8
@@ -46,3 +49,17 @@ class RowsKeyboard:
             rows.append(self._buttons[start : start + size])
             start += size
         return InlineKeyboardMarkup(inline_keyboard=rows)
+
+
+def tournament_choice(
+    tournaments: Sequence[Tournament],
+    pressed: Callable[[Tournament], CallbackData],
+    label: Callable[[Tournament], str] = lambda tournament: tournament.title,
+) -> InlineKeyboardMarkup:
+    """A button per tournament, one to a row: the pickers of every command that names a
+    tournament; a press carries `pressed(tournament)`."""
+    keyboard = RowsKeyboard()
+    for tournament in tournaments:
+        keyboard.button(text=label(tournament), callback_data=pressed(tournament))
+    keyboard.adjust(1)
+    return keyboard.as_markup()

@@ -13,6 +13,7 @@ from domain.services.tie_decisions import LotCase
 from domain.tie_decisions import LotDecision
 from domain.tournament import Tournament
 from handlers.callbacks import LotButton
+from handlers.keyboards import tournament_choice
 from handlers.middlewares import Texts
 
 SEED, ORDER, VIEW = "seed", "order", "view"
@@ -55,8 +56,4 @@ def decided_text(decision: LotDecision, names: dict[str, str], texts: Texts) -> 
 
 def tournaments_keyboard(judged: list[Tournament]) -> InlineKeyboardMarkup:
     """/lot of a chief judge of several tournaments: a button per tournament."""
-    keyboard = InlineKeyboardBuilder()
-    for tournament in judged:
-        keyboard.button(text=tournament.title, callback_data=LotButton(tid=tournament.id, act=VIEW))
-    keyboard.adjust(1)
-    return keyboard.as_markup()
+    return tournament_choice(judged, lambda tournament: LotButton(tid=tournament.id, act=VIEW))

@@ -40,6 +40,7 @@ from handlers.callbacks import (
     WizardLanguage,
 )
 from handlers.common import deep_link
+from handlers.keyboards import tournament_choice
 from handlers.middlewares import Texts
 from handlers.rounds_views import rounds_button
 from handlers.start_views import LANGUAGE_NAMES
@@ -237,9 +238,8 @@ def summary_keyboard(draft: Tournament, texts: Texts) -> InlineKeyboardMarkup:
 
 def tournaments_keyboard(mine: list[Tournament], texts: Texts) -> InlineKeyboardMarkup:
     """/tournaments: a button per tournament with its state; its press opens the card."""
-    keyboard = InlineKeyboardBuilder()
-    for tournament in mine[:30]:
-        label = f"{tournament.title} · {state_text(tournament, texts)}"
-        keyboard.button(text=label, callback_data=CardOpen(tid=tournament.id))
-    keyboard.adjust(1)
-    return keyboard.as_markup()
+    return tournament_choice(
+        mine[:30],
+        lambda tournament: CardOpen(tid=tournament.id),
+        label=lambda tournament: f"{tournament.title} · {state_text(tournament, texts)}",
+    )

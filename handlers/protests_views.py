@@ -17,6 +17,7 @@ from domain.registration import Participant
 from domain.services.protests import CORRECT, AuditLog, ProtestTarget
 from domain.tournament import Tournament
 from handlers.callbacks import AuditButton, DecisionButton, PersonAction, ProtestButton
+from handlers.keyboards import tournament_choice
 from handlers.lists_views import EXCLUDE
 from handlers.middlewares import Texts
 
@@ -134,10 +135,6 @@ def players_keyboard(players: Sequence[Participant], texts: Texts) -> InlineKeyb
 
 def tournaments_keyboard(tournaments: Sequence[Tournament]) -> InlineKeyboardMarkup:
     """/audit of a person running several tournaments: a button per tournament."""
-    keyboard = InlineKeyboardBuilder()
-    for tournament in tournaments:
-        keyboard.button(
-            text=tournament.title, callback_data=AuditButton(tid=tournament.id, act="view")
-        )
-    keyboard.adjust(1)
-    return keyboard.as_markup()
+    return tournament_choice(
+        tournaments, lambda tournament: AuditButton(tid=tournament.id, act="view")
+    )

@@ -17,6 +17,7 @@ from domain.rounds import Round, TableGame, split_blocks
 from domain.services.rounds import StagePreview
 from domain.tournament import Tournament
 from handlers.callbacks import SeatEdit, StageButton
+from handlers.keyboards import tournament_choice
 from handlers.middlewares import Texts
 
 # Room on each page of a round's view for its title and which tables the page shows.
@@ -378,13 +379,9 @@ def seat_edit_screen(
 
 def tournaments_keyboard(running: list[Tournament], act: str) -> InlineKeyboardMarkup:
     """A button per running tournament; its press does `act` for that tournament."""
-    keyboard = InlineKeyboardBuilder()
-    for tournament in running[:30]:
-        keyboard.button(
-            text=tournament.title, callback_data=StageButton(tournament=tournament.id, act=act)
-        )
-    keyboard.adjust(1)
-    return keyboard.as_markup()
+    return tournament_choice(
+        running[:30], lambda tournament: StageButton(tournament=tournament.id, act=act)
+    )
 
 
 def not_seated_keyboard(tournament_id: int, texts: Texts) -> InlineKeyboardMarkup:

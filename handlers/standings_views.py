@@ -8,6 +8,7 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from domain.tournament import Tournament
 from handlers.callbacks import MyGamesOpen, StandingsFile, StandingsOpen
+from handlers.keyboards import tournament_choice
 from handlers.middlewares import Texts
 
 PICTURE = "png"
@@ -18,11 +19,7 @@ def choice_keyboard(
     choice: list[Tournament], button: type[StandingsOpen] | type[MyGamesOpen]
 ) -> InlineKeyboardMarkup:
     """A button per tournament the person may mean; its press opens that one."""
-    keyboard = InlineKeyboardBuilder()
-    for tournament in choice[:30]:
-        keyboard.button(text=tournament.title, callback_data=button(tournament_id=tournament.id))
-    keyboard.adjust(1)
-    return keyboard.as_markup()
+    return tournament_choice(choice[:30], lambda tournament: button(tournament_id=tournament.id))
 
 
 def file_keyboard(tournament_id: int, texts: Texts) -> InlineKeyboardMarkup:
