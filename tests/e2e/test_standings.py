@@ -123,6 +123,23 @@ async def _settled(app: Application) -> None:
             await asyncio.sleep(0.05)
 
 
+async def _close_round(app: Application, tournament_id: int, number: int) -> None:
+    """Publishes the closing standings of qualifying round `number`, as the round's last
+    confirmation does."""
+    async with app.uow_factory() as uow:
+        tournament = await uow.tournaments.get(tournament_id)
+        assert tournament is not None
+        await publish_closing_standings(
+            uow,
+            tournament_id,
+            await played_games(uow, tournament),
+            None,
+            RoundClosed("qualifying", number),
+            now=_now(),
+        )
+        await uow.commit()
+
+
 async def test_the_channel_keeps_one_pinned_live_table_and_gets_a_post_closing_the_round(
     app: Application, fake_telegram: FakeTelegram
 ) -> None:
@@ -140,18 +157,7 @@ async def test_the_channel_keeps_one_pinned_live_table_and_gets_a_post_closing_t
     assert "сыграно игр: 2" in (live.text or "")
     # Every player won once: 2 points each, all provisional while the window is open.
     assert "2*" in (live.text or "")
-    async with app.uow_factory() as uow:
-        tournament = await uow.tournaments.get(tournament_id)
-        assert tournament is not None
-        await publish_closing_standings(
-            uow,
-            tournament_id,
-            await played_games(uow, tournament),
-            None,
-            RoundClosed("qualifying", 2),
-            now=_now(),
-        )
-        await uow.commit()
+    await _close_round(app, tournament_id, 2)
     await _settled(app)
     live_again, picture, table = fake_telegram.messages(CHANNEL)
     assert live_again.message_id == live.message_id
@@ -264,18 +270,7 @@ async def test_an_english_tournaments_closing_posts_are_in_english(
         await uow.tournaments.save(replace(stored, locale="en"))
         await uow.commit()
     await _confirm(app, tournament_id, games[0], keys, "red")
-    async with app.uow_factory() as uow:
-        tournament = await uow.tournaments.get(tournament_id)
-        assert tournament is not None
-        await publish_closing_standings(
-            uow,
-            tournament_id,
-            await played_games(uow, tournament),
-            None,
-            RoundClosed("qualifying", 1),
-            now=_now(),
-        )
-        await uow.commit()
+    await _close_round(app, tournament_id, 1)
     await _settled(app)
     live, picture, table = fake_telegram.messages(CHANNEL)
     assert "games played: 1" in (live.text or "")
