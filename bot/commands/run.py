@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from bot.commands import cli_settings, simulate
 
 if TYPE_CHECKING:
+    from bot.app import Application
     from bot.config import Settings
 
 NO_TOKEN_HELP = """\
@@ -43,14 +44,21 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 async def serve(settings: Settings) -> None:
     """Check the services, build the application and serve until SIGINT/SIGTERM."""
-    from bot.app import build_application, polling_lease, run_polling, run_webhook
+    from bot.app import build_application
     from bot.startup import check_services
-    from bot.web import serving
 
     await check_services(settings)
-    app = await build_application(settings)
+    await serve_application(await build_application(settings))
+
+
+async def serve_application(app: Application) -> None:
+    """Serve a built application (by webhook if configured, otherwise by long polling) until
+    SIGINT/SIGTERM, then release it."""
+    from bot.app import polling_lease, run_polling, run_webhook
+    from bot.web import serving
+
     try:
-        if settings.webhook_url:
+        if app.settings.webhook_url:
             await run_webhook(app)
         else:
             # One poller per bot; health and metrics on WEB_PORT.
@@ -60,6 +68,17 @@ async def serve(settings: Settings) -> None:
         await app.close()
 
 
+def start_logging(settings: Settings) -> None:
+    """Log as LOG_LEVEL and LOG_FORMAT say, the token and the webhook secret masked."""
+    from bot.logs import setup_logging
+
+    assert settings.bot_token is not None
+    secrets = [settings.bot_token.get_secret_value()]
+    if settings.webhook_secret:
+        secrets.append(settings.webhook_secret.get_secret_value())
+    setup_logging(settings.log_level, *secrets, log_format=settings.log_format)
+
+
 def run(args: argparse.Namespace) -> int:
     settings = cli_settings()
     if settings.bot_token is None:
@@ -67,16 +86,12 @@ def run(args: argparse.Namespace) -> int:
         if args.offline_without_token:
             return simulate.run(simulate.default_arguments())
         return 1
-    secrets = [settings.bot_token.get_secret_value()]
-    if settings.webhook_secret:
-        secrets.append(settings.webhook_secret.get_secret_value())
     from bot.app import PollingTaken
-    from bot.logs import setup_logging
     from bot.polling import PollingConflict
     from bot.startup import StartupError
     from bot.web import WebServerError
 
-    setup_logging(settings.log_level, *secrets, log_format=settings.log_format)
+    start_logging(settings)
     try:
         asyncio.run(serve(settings))
     except WebServerError as error:

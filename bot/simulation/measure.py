@@ -18,18 +18,19 @@ import asyncio
 import resource
 import time
 import tracemalloc
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from aiogram import Dispatcher
 from aiogram.types import Update
 
 from bot.db.transactions import Tally, counting
+from bot.rendering.pictures import PictureFigures
 from bot.simulation.figures import percentile
 from bot.simulation.people import ORGANIZER_ID
 
@@ -68,6 +69,9 @@ class _Cpu:
         self.seconds = 0.0
 
 
+# What `meter_updates` labels an update with (its kind, its id).
+L = TypeVar("L")
+
 _update_cpu: ContextVar[_Cpu | None] = ContextVar("update_cpu", default=None)
 
 
@@ -97,6 +101,33 @@ class CpuMeter:
 
     def __exit__(self, *_: object) -> None:
         asyncio.events.Handle._run = self._original  # type: ignore[method-assign]
+
+
+def meter_updates(
+    dispatcher: Dispatcher,
+    label: Callable[[Update], L],
+    note: Callable[[L, float, float, int, float], None],
+) -> None:
+    """Wrap the dispatcher's `feed_update` (polling and the webhook call it for each update):
+    `note(label(update), started, seconds, transactions, cpu)` once it is handled, `label`
+    taken when its handling starts, `started` on the `time.perf_counter` clock, `cpu` the
+    event loop thread's seconds spent on it (while a `CpuMeter` is installed)."""
+    feed_update = dispatcher.feed_update
+
+    async def measured(bot: Any, update: Update, **kwargs: Any) -> Any:
+        name = label(update)
+        cpu = _Cpu()
+        token = _update_cpu.set(cpu)
+        with counting() as tally:
+            started = time.perf_counter()
+            try:
+                return await feed_update(bot, update, **kwargs)
+            finally:
+                ended = time.perf_counter()
+                _update_cpu.reset(token)
+                note(name, started, ended - started, tally.transactions, cpu.seconds)
+
+    dispatcher.feed_update = measured  # type: ignore[method-assign]
 
 
 def rss_mb() -> float:
@@ -177,25 +208,12 @@ class UpdateMeter:
     _apart: int = 0
 
     def attach(self, dispatcher: Dispatcher) -> None:
-        """Wrap the dispatcher's `feed_update` (polling calls it for each update)."""
-        feed_update = dispatcher.feed_update
+        """Meter every update the dispatcher handles, by its kind when its handling starts."""
 
-        async def measured(bot: Any, update: Update, **kwargs: Any) -> Any:
-            kind = self._kind(update)
-            cpu = _Cpu()
-            token = _update_cpu.set(cpu)
-            with counting() as tally:
-                started = time.perf_counter()
-                try:
-                    return await feed_update(bot, update, **kwargs)
-                finally:
-                    ended = time.perf_counter()
-                    _update_cpu.reset(token)
-                    self.handled.append(
-                        Handled(kind, started, ended - started, tally.transactions, cpu.seconds)
-                    )
+        def note(kind: str, started: float, seconds: float, transactions: int, cpu: float) -> None:
+            self.handled.append(Handled(kind, started, seconds, transactions, cpu))
 
-        dispatcher.feed_update = measured  # type: ignore[method-assign]
+        meter_updates(dispatcher, self._kind, note)
 
     def enter(self, stage_name: str) -> None:
         """The simulation's progress entered a stage: registration, check-in or a stage of
@@ -239,13 +257,28 @@ class UpdateMeter:
             "bot, its database thread, the outbox, the fake Telegram and the scripted people "
             "together",
         )
-        background = self.background_transactions()
-        per_message = background / outbox_messages if outbox_messages else 0.0
-        lines.append(
-            f"outbox and scheduler: {background} transactions for {outbox_messages} outbox "
-            f"messages ({per_message:.2f} per message)"
-        )
+        lines.append(background_line(self.background_transactions(), outbox_messages))
         return lines
+
+
+def background_line(background: int, outbox_messages: int) -> str:
+    """The transactions begun outside any update, per message the outbox holds."""
+    per_message = background / outbox_messages if outbox_messages else 0.0
+    return (
+        f"outbox and scheduler: {background} transactions for {outbox_messages} outbox "
+        f"messages ({per_message:.2f} per message)"
+    )
+
+
+def pictures_line(pictures: PictureFigures) -> str | None:
+    """What the standings pictures cost in the picture process; None when none was drawn."""
+    if not pictures.drawn:
+        return None
+    return (
+        f"standings pictures (drawn in the picture process): {pictures.drawn} drawn, "
+        f"{pictures.reused} reused; CPU {pictures.cpu_total:.1f} s in all, "
+        f"{pictures.cpu_total / pictures.drawn:.2f} s each, max {pictures.cpu_max:.2f} s"
+    )
 
 
 def phase_of(stage_name: str) -> str:

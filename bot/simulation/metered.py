@@ -1,0 +1,176 @@
+"""`python -m bot.simulation.metered RECORDS [--seed N]`: the bot as `mafiatour run` runs it
+(its settings from the environment, the services checked, the application built and served by
+webhook or by long polling until SIGTERM), with the simulation's meter attached, for the
+benchmarks that play a tournament on bot processes of their own (`bot.simulation.replicas`).
+
+Every update the Dispatcher handles is timed, its transactions counted and its CPU metered
+as in the one-process simulation (`bot.simulation.measure`); each second, and once more at a
+clean stop, the process appends to RECORDS (one JSON object a line) a line per update handled
+since (`update`: its id, `start`: the wall clock's time its handling started, `seconds`,
+`transactions`, `cpu`) and a line of totals (`pid`, `transactions`: every one the process
+began, `in_updates`: the updates' share of them; the rest are the outbox's, the scheduler's
+and the leases'; `pictures`: the standings pictures' CPU). A process killed with SIGKILL loses
+at most its last second's lines.
+
+`--seed` draws the seatings' seeds from it (as `mafiatour simulate --seed` does), so the same
+seed seats every stage the same way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import time
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import IO, NamedTuple
+
+from bot.app import build_application
+from bot.commands import cli_settings
+from bot.commands.run import serve_application, start_logging
+from bot.db.transactions import Tally, counting
+from bot.rendering.pictures import PictureFigures
+from bot.seeds import SeededSeeds
+from bot.simulation.measure import CpuMeter, meter_updates
+from bot.startup import check_services
+
+FLUSH_SECONDS = 1.0
+
+
+class Records:
+    """The lines not yet written and the running totals of one process."""
+
+    def __init__(self, file: IO[str], run: Tally, pictures: PictureFigures) -> None:
+        self._file, self._run, self._pictures = file, run, pictures
+        self._lines: list[str] = []
+        self._in_updates = 0
+        # `meter_updates` times on the performance counter; the harness reads the wall clock.
+        self._wall = time.time() - time.perf_counter()
+
+    def handled(
+        self, update_id: int, started: float, seconds: float, transactions: int, cpu: float
+    ) -> None:
+        self._in_updates += transactions
+        self._lines.append(
+            json.dumps(
+                {
+                    "update": update_id,
+                    "start": started + self._wall,
+                    "seconds": seconds,
+                    "transactions": transactions,
+                    "cpu": cpu,
+                }
+            )
+        )
+
+    def flush(self) -> None:
+        totals = {
+            "pid": os.getpid(),
+            "transactions": self._run.transactions,
+            "in_updates": self._in_updates,
+            "pictures": asdict(self._pictures),
+        }
+        lines, self._lines = self._lines, []
+        self._file.write("".join(f"{line}\n" for line in [*lines, json.dumps(totals)]))
+        self._file.flush()
+
+    async def every_second(self) -> None:
+        while True:
+            await asyncio.sleep(FLUSH_SECONDS)
+            self.flush()
+
+
+async def serve_metered(records_path: Path, seed: int | None) -> None:
+    settings = cli_settings()
+    await check_services(settings)
+    # Every task the bot starts (the outbox worker, the scheduler, the updates') inherits the
+    # block: the process's transactions are counted, each update's CPU time is metered.
+    with records_path.open("a", encoding="utf-8") as file, counting() as run, CpuMeter():
+        seeds = SeededSeeds(f"seating:{seed}") if seed is not None else None
+        app = await build_application(settings, seeds=seeds)
+        records = Records(file, run, app.dispatcher["pictures"].figures)
+        meter_updates(app.dispatcher, lambda update: update.update_id, records.handled)
+        flushing = asyncio.create_task(records.every_second())
+        try:
+            await serve_application(app)
+        finally:
+            flushing.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await flushing
+            records.flush()
+
+
+class UpdateCost(NamedTuple):
+    """One update as its process measured it: when its handling started (wall clock), how
+    long it took, the transactions it began and the event loop's CPU seconds it took."""
+
+    start: float
+    seconds: float
+    transactions: int
+    cpu: float
+
+
+@dataclass(frozen=True)
+class Measured:
+    """What the metered processes wrote: each update's cost by its id, and their totals (of
+    each process's last line of totals: a killed one's as of its last second)."""
+
+    updates: dict[int, UpdateCost]
+    transactions: int
+    in_updates: int
+    pictures: PictureFigures
+
+    @property
+    def background(self) -> int:
+        """The transactions begun outside any update: the outbox's, the scheduler's, the
+        leases' and the start's migrations."""
+        return self.transactions - self.in_updates
+
+
+def read_records(paths: Iterable[Path]) -> Measured:
+    """The records of every process that wrote to `paths` (a file is appended to by each
+    start of its replica)."""
+    updates: dict[int, UpdateCost] = {}
+    totals: dict[int, dict] = {}  # by process id: its last line of totals
+    for path in paths:
+        if not path.exists():
+            continue
+        for line in path.read_text(encoding="utf-8").splitlines():
+            # A process killed in the middle of a write leaves a broken line.
+            with contextlib.suppress(ValueError):
+                entry = json.loads(line)
+                if "update" in entry:
+                    updates[entry["update"]] = UpdateCost(
+                        entry["start"], entry["seconds"], entry["transactions"], entry["cpu"]
+                    )
+                else:
+                    totals[entry["pid"]] = entry
+    pictures = [PictureFigures(**entry["pictures"]) for entry in totals.values()]
+    return Measured(
+        updates=updates,
+        transactions=sum(entry["transactions"] for entry in totals.values()),
+        in_updates=sum(entry["in_updates"] for entry in totals.values()),
+        pictures=PictureFigures(
+            drawn=sum(p.drawn for p in pictures),
+            reused=sum(p.reused for p in pictures),
+            cpu_total=sum(p.cpu_total for p in pictures),
+            cpu_max=max((p.cpu_max for p in pictures), default=0.0),
+        ),
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m bot.simulation.metered")
+    parser.add_argument("records", type=Path)
+    parser.add_argument("--seed", type=int, default=None)
+    args = parser.parse_args()
+    start_logging(cli_settings())
+    asyncio.run(serve_metered(args.records, args.seed))
+
+
+if __name__ == "__main__":
+    main()
