@@ -1,10 +1,14 @@
 """Benchmark: the 300-player cup played on three bot processes behind one webhook (one
 PostgreSQL, one Redis), the fake Telegram delivering updates round-robin; prints the figures
-bench_simulation.py prints for one process (its report code: by kind of update, handling
-p50/p95/max as the fake Telegram timed them and updates/s; the process CPU by stage, of all
-replicas together, per update), then by stage (updates, p50/p95/max, updates/s), the database's
-transactions per update, each replica's RSS, and the delivery promise's counts; with
---kill-after, the scheduler lease holder's takeover and the reminders of the round it missed.
+bench_simulation.py prints for one process (its report code): by kind of update, the handling
+p50/p95/max and updates/s as the replica's meter timed it with its transactions and CPU per
+update (each replica is `mafiatour run` with the simulation's meter, `bot.simulation.metered`,
+its records joined by update id), the outbox's transactions per message, then as the fake
+Telegram timed it; the process CPU by stage (all replicas together, per update), by stage
+(updates, p50/p95/max, updates/s), the database's transactions per update, each replica's RSS,
+the standings pictures' CPU and the delivery promise's counts; with --kill-after, the
+scheduler lease holder's takeover and the reminders of the round it missed (the killed
+replica's records of its last second are lost with it: the count is printed).
 
 Run: .venv/bin/python bench/bench_replicas.py [--players N] [--speed X] [--replicas 3]
      [--kill-after UPDATES]
@@ -17,32 +21,18 @@ from __future__ import annotations
 import argparse
 import asyncio
 import io
-import os
 import tempfile
-import uuid
 from pathlib import Path
 
-import asyncpg
-from sqlalchemy.engine import make_url
+from bench_simulation import bench_database
 
 from bot.simulation.replicas import ReplicaRun, play_on_replicas
 
-POSTGRES_URL = os.environ.get(
-    "MAFIATOUR_BENCH_POSTGRES_URL", "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
-)
 REDIS_URL = "redis://127.0.0.1:6379/12"
 
 
-def _dsn(url: str) -> str:
-    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
-
-
 async def _run(args: argparse.Namespace, folder: Path) -> ReplicaRun:
-    name = f"mt_bench_{uuid.uuid4().hex[:12]}"
-    admin = await asyncpg.connect(_dsn(POSTGRES_URL))
-    await admin.execute(f'CREATE DATABASE "{name}"')
-    url = make_url(POSTGRES_URL).set(database=name).render_as_string(hide_password=False)
-    try:
+    async with bench_database("postgresql", folder) as url:
         return await play_on_replicas(
             database_url=url,
             redis_url=REDIS_URL,
@@ -53,10 +43,8 @@ async def _run(args: argparse.Namespace, folder: Path) -> ReplicaRun:
             speed=args.speed,
             replicas=args.replicas,
             kill_after_updates=args.kill_after,
+            metered=True,
         )
-    finally:
-        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        await admin.close()
 
 
 def main() -> None:
@@ -83,9 +71,7 @@ def main() -> None:
         f"{games} games, speed ×{args.speed:g}"
         + (", one killed and restarted" if run.killed else "")
     )
-    for line in run.figures.lines():
-        print(f"  {line}")
-    for line in run.phases.lines(run.figures.updates):
+    for line in run.lines():
         print(f"  {line}")
     delivered = run.delivered
     statuses = ", ".join(

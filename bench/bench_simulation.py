@@ -2,15 +2,25 @@
 the fake Telegram with Telegram's limits enforced (scaled with the speed), on SQLite and on a
 fresh PostgreSQL database; prints by phase (registration burst, check-in, the judges' protocol
 presses, confirmations, the organizer's screens) the handling time of an update (p50, p95,
-max), updates/s and transactions per update, then the outbox's transactions per message, the
-standings pictures' CPU (drawn in a process of their own) and the memory.
+max), updates/s, transactions and CPU per update, then the outbox's transactions per message,
+the standings pictures' CPU (drawn in a process of their own) and the bot's memory.
+
+The bot runs in a process of its own, as a single server runs it (`bot.simulation.metered`:
+`mafiatour run` with the simulation's meter, polling the fake Telegram, no Redis); the fake
+Telegram and the scripted people run in this one, as Telegram and the players are not in the
+bot's process. By kind, the handling time is printed twice: as the bot's meter timed it (its
+Dispatcher's `feed_update`, with the update's transactions and CPU) and as the fake Telegram
+timed it (from handing the update over to the bot's first answer). On SQLite the bot's
+process writes and this one only reads (WAL, the busy timeout: bot/db/engine.py).
+`--one-process` plays as `mafiatour simulate` does, the bot, the fake Telegram and the people
+in this process (their CPU in the bot's latency); `--trace-memory` needs it.
 
 Targets (SQLite, 300 players): a protocol press p95 <= 150 ms, a confirmation (press -> result
 stored, standings recomputed, channel posts queued) p95 <= 300 ms, a registration burst of at
 least 60 updates/s, at most 2 transactions per protocol press; PostgreSQL at least as good.
 
 Run: .venv/bin/python bench/bench_simulation.py [--players N] [--speed X]
-        [--database sqlite|postgresql|both]
+        [--database sqlite|postgresql|both] [--one-process [--trace-memory]]
 PostgreSQL: MAFIATOUR_BENCH_POSTGRES_URL (default postgresql+asyncpg://postgres@127.0.0.1:5432/
 test) names a server database from which a fresh one is created and dropped afterwards.
 """
@@ -19,20 +29,25 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import io
 import logging
 import os
 import sys
 import tempfile
 import uuid
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import asyncpg
 from bench_standings import load_average, machine
 from sqlalchemy.engine import make_url
 
-from bot.simulation import SimulationOptions, SimulationResult, simulate
-from bot.simulation.measure import peak_rss_mb, rss_mb
+from bot.simulation import SimulationOptions, simulate
+from bot.simulation.measure import peak_rss_mb, pictures_line, rss_mb
+from bot.simulation.replicas import play_on_replicas
+from bot.simulation.report import DATABASE_FILE, Outcome
 from domain.outgoing import DeliveryStatus
 
 POSTGRES_URL = os.environ.get(
@@ -55,65 +70,116 @@ async def _postgres(action: str, name: str) -> None:
         await connection.close()
 
 
-def _play(args: argparse.Namespace, database: str, scratch: Path) -> SimulationResult:
-    options = SimulationOptions(
-        regulation="black-raven-cup",
-        players=args.players,
-        seed=args.seed,
-        speed=args.speed,
-        out=scratch / database,
-        trace_memory=args.trace_memory,
-    )
+@contextlib.asynccontextmanager
+async def bench_database(database: str, folder: Path) -> AsyncIterator[str]:
+    """An SQLite file in `folder`, or a fresh PostgreSQL database dropped afterwards."""
     if database == "sqlite":
-        return asyncio.run(simulate(options, io.StringIO()))
+        yield f"sqlite+aiosqlite:///{folder / DATABASE_FILE}"
+        return
     name = f"mt_bench_{uuid.uuid4().hex[:10]}"
-    asyncio.run(_postgres("create", name))
+    await _postgres("create", name)
     try:
-        url = make_url(POSTGRES_URL).set(database=name).render_as_string(hide_password=False)
-        options = SimulationOptions(**{**vars(options), "database_url": url})
-        return asyncio.run(simulate(options, io.StringIO()))
+        yield make_url(POSTGRES_URL).set(database=name).render_as_string(hide_password=False)
     finally:
-        asyncio.run(_postgres("drop", name))
+        await _postgres("drop", name)
 
 
-def _report(
-    args: argparse.Namespace, database: str, result: SimulationResult, loads: tuple[str, str]
-) -> bool:
-    games = sum(row.figures.games for row in result.outcome.standings.players) // 10
-    print(
-        f"== {database}: black-raven-cup, {args.players} players, {games} games, "
-        f"speed ×{args.speed:g}; {loads[0]} at the start, {loads[1]} at the end"
-    )
-    for line in result.figures.lines():
-        print(f"  {line}")
-    for line in result.meter.lines(sum(result.outbox.values())):
-        print(f"  {line}")
-    failed = result.outbox.get(DeliveryStatus.FAILED, 0)
-    statuses = ", ".join(f"{status.value} {count}" for status, count in result.outbox.items())
-    print(f"  outbox rows: {statuses}; failed: {failed}")
-    for reason, count in result.failures.items():
-        print(f"  failed ({count}): {reason}")
-    pictures = result.pictures
-    if pictures.drawn:
-        print(
-            f"  standings pictures (drawn in the picture process): {pictures.drawn} drawn, "
-            f"{pictures.reused} reused; "
-            f"CPU {pictures.cpu_total:.1f} s in all, "
-            f"{pictures.cpu_total / pictures.drawn:.2f} s each, max {pictures.cpu_max:.2f} s"
+@dataclass(frozen=True)
+class Played:
+    """What a run printed and what the check reads, however the bot was run."""
+
+    outcome: Outcome
+    lines: list[str]
+    outbox: dict[DeliveryStatus, int]
+    failures: dict[str, int]
+    notes: tuple[str, ...]
+    errors: tuple[str, ...]
+
+
+async def _in_a_process(args: argparse.Namespace, database: str, scratch: Path) -> Played:
+    """The bot in a process of its own (the metered `mafiatour run`, polling the fake as a
+    single server without WEBHOOK_URL does, no Redis), the fake Telegram and the people here."""
+    folder = scratch / database
+    folder.mkdir(parents=True)
+    async with bench_database(database, folder) as url:
+        run = await play_on_replicas(
+            database_url=url,
+            redis_url=None,
+            folder=folder,
+            out=io.StringIO(),
+            players=args.players,
+            seed=args.seed,
+            speed=args.speed,
+            replicas=1,
+            metered=True,
+            webhook=False,
+            live=True,
         )
+    delivered = run.delivered
+    return Played(
+        run.outcome,
+        run.lines(),
+        delivered.statuses,
+        delivered.failures,
+        run.notes,
+        run.figures.errors,
+    )
+
+
+async def _in_one_process(args: argparse.Namespace, database: str, scratch: Path) -> Played:
+    """`mafiatour simulate`'s way: the bot, the fake Telegram and the people in this process."""
+    async with bench_database(database, scratch / f"{database}-database") as url:
+        options = SimulationOptions(
+            regulation="black-raven-cup",
+            players=args.players,
+            seed=args.seed,
+            speed=args.speed,
+            out=scratch / database,
+            database_url=url,
+            trace_memory=args.trace_memory,
+        )
+        result = await simulate(options, io.StringIO())
+    lines = [*result.figures.lines(), *result.meter.lines(sum(result.outbox.values()))]
+    if pictures := pictures_line(result.pictures):
+        lines.append(pictures)
     memory = ", ".join(f"{name} {mb:.0f} MB" for name, mb in result.meter.memory)
-    print(
-        f"  memory (RSS of the process: bot, fake Telegram and scripted people): idle bot "
+    lines.append(
+        f"memory (RSS of the process: bot, fake Telegram and scripted people): idle bot "
         f"{result.idle_rss_mb:.0f} MB; at each stage's start: {memory}; at the end "
         f"{rss_mb():.0f} MB; peak so far {peak_rss_mb():.0f} MB"
     )
-    for line in result.meter.trace.lines():
+    lines += result.meter.trace.lines()
+    return Played(
+        result.outcome,
+        lines,
+        result.outbox,
+        result.failures,
+        result.notes,
+        result.figures.errors,
+    )
+
+
+def _report(
+    args: argparse.Namespace, database: str, played: Played, loads: tuple[str, str]
+) -> bool:
+    games = sum(row.figures.games for row in played.outcome.standings.players) // 10
+    where = "in one process" if args.one_process else "the bot in a process of its own"
+    print(
+        f"== {database}: black-raven-cup, {args.players} players, {games} games, "
+        f"speed ×{args.speed:g}, {where}; {loads[0]} at the start, {loads[1]} at the end"
+    )
+    for line in played.lines:
         print(f"  {line}")
-    for note in result.notes:
+    failed = played.outbox.get(DeliveryStatus.FAILED, 0)
+    statuses = ", ".join(f"{status.value} {count}" for status, count in played.outbox.items())
+    print(f"  outbox rows: {statuses}; failed: {failed}")
+    for reason, count in played.failures.items():
+        print(f"  failed ({count}): {reason}")
+    for note in played.notes:
         print(f"  note: {note}")
-    for error in result.figures.errors:
+    for error in played.errors:
         print(f"  error: {error}")
-    return not result.figures.errors and not failed
+    return not played.errors and not failed
 
 
 def main() -> None:
@@ -123,11 +189,20 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--database", choices=("sqlite", "postgresql", "both"), default="both")
     parser.add_argument(
+        "--one-process",
+        action="store_true",
+        help="the bot in the benchmark's process with the fake Telegram and the people (as "
+        "`mafiatour simulate` runs), not in a process of its own",
+    )
+    parser.add_argument(
         "--trace-memory",
         action="store_true",
-        help="trace the Python memory by part of the run (tracemalloc; slower)",
+        help="with --one-process: trace the Python memory by part of the run (tracemalloc; slower)",
     )
     args = parser.parse_args()
+    if args.trace_memory and not args.one_process:
+        parser.error("--trace-memory traces this process: it needs --one-process")
+    play = _in_one_process if args.one_process else _in_a_process
     # Only errors are printed as they happen (with their tracebacks); the run counts them.
     logging.basicConfig(level=logging.ERROR)
     databases = ("sqlite", "postgresql") if args.database == "both" else (args.database,)
@@ -135,8 +210,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="mafiatour-bench-") as scratch:
         for database in databases:
             before = load_average()
-            result = _play(args, database, Path(scratch))
-            clean = _report(args, database, result, (before, load_average())) and clean
+            played = asyncio.run(play(args, database, Path(scratch)))
+            clean = _report(args, database, played, (before, load_average())) and clean
     print(f"machine: {machine()}")
     if not clean:
         sys.exit(1)

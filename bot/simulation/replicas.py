@@ -12,11 +12,18 @@ player has his reminder (another replica took the lease over and sent them).
 `play_on_replicas` returns the run's figures and what the delivery promise is checked against:
 the outbox's statuses, the possible duplicates it recorded, and the duplicates the fake saw;
 and the reminded round's players, the reminders each received and how long the takeover took.
+
+The benchmarks run metered replicas (`bot.simulation.metered`: the same bot with the
+simulation's meter); their records are joined with what the fake saw by update id, so each
+update's kind (the phase it came in, its sender, its button) goes with the transactions and
+CPU the replica measured. bench_simulation.py plays on one such process polling the fake
+Telegram, without Redis, as a single server runs.
 """
 
 from __future__ import annotations
 
 import asyncio
+import bisect
 import contextlib
 import functools
 import json
@@ -48,7 +55,17 @@ from bot.fake_telegram import FakeTelegram, FakeUser, RateLimits
 from bot.scheduler import SCHEDULER_LEASE
 from bot.simulation import TELEGRAM_LIMITS, entry_of, players_for
 from bot.simulation.figures import Figures, message_kinds, percentile
-from bot.simulation.measure import OTHER, Handled, cpu_lines, kind_lines, kind_of, phase_of
+from bot.simulation.measure import (
+    OTHER,
+    Handled,
+    background_line,
+    cpu_lines,
+    kind_lines,
+    kind_of,
+    phase_of,
+    pictures_line,
+)
+from bot.simulation.metered import Measured, read_records
 from bot.simulation.people import ORGANIZER_ID, cast_of
 from bot.simulation.progress import Progress
 from bot.simulation.report import Outcome, read_outcome, windows_closed
@@ -79,6 +96,8 @@ class Replica:
     number: int
     env: dict[str, str]
     folder: Path
+    # The bot's command line after the interpreter: `mafiatour run`, or the metered bot.
+    command: tuple[str, ...] = ("-m", "bot", "run")
     process: asyncio.subprocess.Process | None = None
     starts: int = 0
 
@@ -94,14 +113,17 @@ class Replica:
     def log(self) -> Path:
         return self.folder / f"replica-{self.number}.log"
 
+    @property
+    def records(self) -> Path:
+        """Where the metered bot (`bot.simulation.metered`) writes what it measured."""
+        return self.folder / f"replica-{self.number}.records"
+
     async def start(self) -> None:
         self.starts += 1
         with self.log.open("ab") as log:
             self.process = await asyncio.create_subprocess_exec(
                 sys.executable,
-                "-m",
-                "bot",
-                "run",
+                *self.command,
                 env=self.env,
                 cwd=str(self.folder),  # no developer's .env is read there
                 stdout=log,
@@ -153,6 +175,7 @@ class Delivered:
     """The outbox after the run, and the copies the fake saw of each message it sent."""
 
     statuses: dict[DeliveryStatus, int]
+    failures: dict[str, int]  # why messages failed, with how many failed so
     maybe_duplicates: int
     duplicates: int  # messages the fake shows twice
     duplicates_beyond_promise: int  # of those, the ones the outbox did not record as possible
@@ -179,17 +202,22 @@ class Reminded:
 @dataclass
 class Phases:
     """The run by phase as bench_simulation.py prints it for one process: each update's
-    handling as the fake Telegram timed it (from handing it to a replica's webhook to the
-    replica's first answer about it), classified by kind as the one-process meter does; the
-    replicas' CPU time (all of them together, from /proc) at each stage's start and at the
-    end; their memory at each stage's start and the database's transactions over the run."""
+    handling as the fake Telegram timed it (from handing it to a replica to the replica's
+    first answer about it), classified by kind as the one-process meter does, and, from
+    metered replicas (`bot.simulation.metered`), as the replica timed it with its
+    transactions and CPU, joined by update id; the replicas' CPU time (all of them together,
+    from /proc) at each stage's start and at the end; their memory idle, at each stage's
+    start and at their peak, and the database's transactions over the run (PostgreSQL's
+    count; None on SQLite)."""
 
     fake: FakeTelegram
     group: list[Replica]
     marks: list[tuple[str, float]] = field(default_factory=list)  # name, fake's clock
+    idle: list[float] = field(default_factory=list)  # MB by replica, once started
     memory: list[tuple[str, list[float]]] = field(default_factory=list)  # MB by replica
-    transactions: int = 0  # committed and rolled back, by every process on the database
+    transactions: int | None = None  # committed and rolled back, by every process on it
     peaks: list[float] = field(default_factory=list)  # MB by replica, read before they stop
+    measured: Measured | None = None  # what metered replicas wrote, read once they stopped
     # (stage, CPU seconds of all replicas since the first stage, fake's clock); the end last.
     cpu: list[tuple[str, float, float]] = field(default_factory=list)
     _cpu_seen: dict[int, float] = field(default_factory=dict)  # by pid, when last read
@@ -222,30 +250,54 @@ class Phases:
             self._cpu_seen[replica.process.pid] = now
         return used
 
-    def handled(self) -> list[Handled]:
-        """Every update the replicas answered, by kind (`bot.simulation.measure.KINDS`); its
-        transactions and CPU are not seen from outside the process."""
+    def handled(self) -> list[tuple[int, Handled]]:
+        """Every update the replicas answered (its id, its handling as the fake timed it), by
+        kind (`bot.simulation.measure.KINDS`) as the phase it came in says."""
         stats = self.fake.stats
+        starts = [t for _, t in self.marks]
         found = []
         for at, seconds, update in zip(
             stats.handled_at, stats.handling_latencies, stats.handled_updates, strict=True
         ):
             started = at - seconds
-            stage = next((name for name, t in reversed(self.marks) if t <= started), None)
+            stage = bisect.bisect_right(starts, started) - 1
             event = update.get("callback_query") or update.get("message") or {}
             kind = kind_of(
-                phase_of(stage) if stage is not None else OTHER,
+                phase_of(self.marks[stage][0]) if stage >= 0 else OTHER,
                 (event.get("from") or {}).get("id"),
                 event.get("data"),
             )
-            found.append(Handled(kind, started, seconds, 0))
+            found.append((int(update["update_id"]), Handled(kind, started, seconds, 0)))
         return found
 
-    def lines(self, updates: int) -> list[str]:
-        handled = self.handled()
-        lines = kind_lines(handled, costs=False)
+    def metered(self, handled: list[tuple[int, Handled]]) -> list[Handled]:
+        """The updates a metered replica recorded: their kind, when the fake handed them
+        over, and the replica's handling time, transactions and CPU."""
+        costs = self.measured.updates if self.measured is not None else {}
+        return [
+            Handled(h.kind, h.started, cost.seconds, cost.transactions, cost.cpu)
+            for update_id, h in handled
+            if (cost := costs.get(update_id)) is not None
+        ]
+
+    def lines(self, updates: int, outbox_messages: int) -> list[str]:
+        identified = self.handled()
+        handled = [h for _, h in identified]
+        lines = []
+        if self.measured is not None:
+            metered = self.metered(identified)
+            lines += [f"in the bot: {line}" for line in kind_lines(metered)]
+            if len(metered) < len(handled):
+                lines.append(
+                    f"{len(handled) - len(metered)} of {len(handled)} updates handled have no "
+                    "record of the bot (a replica killed with SIGKILL loses its last second's)"
+                )
+            lines.append(background_line(self.measured.background, outbox_messages))
+        lines += [
+            f"as the fake Telegram timed it: {line}" for line in kind_lines(handled, costs=False)
+        ]
         lines += cpu_lines(
-            self.cpu, [h.started for h in handled], "all replicas together, from /proc"
+            self.cpu, [h.started for h in handled], "the bot's processes together, from /proc"
         )
         stats = self.fake.stats
         answered = list(zip(stats.handled_at, stats.handling_latencies, strict=True))
@@ -259,18 +311,20 @@ class Phases:
                 f"p95 {percentile(seconds, 0.95) * 1000:.0f} ms, max {max(seconds) * 1000:.0f} "
                 f"ms, {len(seconds) / max(end - start, 1e-9):.1f} updates/s"
             )
-        per_update = self.transactions / updates if updates else 0.0
-        lines.append(
-            f"database transactions: {self.transactions} by all replicas ({per_update:.2f} per "
-            "update, the outbox's and the scheduler's included)"
-        )
+        if self.transactions is not None:
+            per_update = self.transactions / updates if updates else 0.0
+            lines.append(
+                f"database transactions: {self.transactions} ({per_update:.2f} per update: the "
+                "bot's processes', the outbox's and the scheduler's included, and this "
+                "harness's reads)"
+            )
         at_start = "; ".join(
             f"{name} " + ", ".join(f"{mb:.0f}" for mb in sizes) for name, sizes in self.memory
         )
-        peaks = ", ".join(f"{mb:.0f}" for mb in self.peaks)
+        idle, peaks = (", ".join(f"{mb:.0f}" for mb in sizes) for sizes in (self.idle, self.peaks))
         lines.append(
-            f"memory (RSS of each replica, MB) at each stage's start: {at_start}; peak at the "
-            f"end {peaks} (a restarted replica's since its restart)"
+            f"memory (RSS of each bot process, MB): idle {idle}; at each stage's start: "
+            f"{at_start}; peak at the end {peaks} (a restarted replica's since its restart)"
         )
         return lines
 
@@ -297,7 +351,10 @@ def _memory(replica: Replica, field_name: str) -> float:
     return 0.0
 
 
-async def _transactions(engine: AsyncEngine) -> int:
+async def _transactions(engine: AsyncEngine) -> int | None:
+    """PostgreSQL's count of the transactions on the database so far; None on SQLite."""
+    if engine.dialect.name != "postgresql":
+        return None
     async with engine.connect() as connection:
         done = await connection.scalar(
             text(
@@ -317,6 +374,18 @@ class ReplicaRun:
     restarts: int
     reminded: Reminded | None
     phases: Phases
+    # What the scripted people noted (the protest, the lots drawn).
+    notes: tuple[str, ...] = ()
+
+    def lines(self) -> list[str]:
+        """The figures bench_simulation.py prints for one process, then by stage, the
+        memory and the standings pictures' CPU (from metered replicas)."""
+        messages = sum(self.delivered.statuses.values())
+        lines = [*self.figures.lines(), *self.phases.lines(self.figures.updates, messages)]
+        measured = self.phases.measured
+        if measured is not None and (pictures := pictures_line(measured.pictures)):
+            lines.append(pictures)
+        return lines
 
 
 @dataclass
@@ -328,16 +397,18 @@ class _Options:
     replicas: int
     kill_after_updates: int | None
     database_url: str
-    redis_url: str
+    redis_url: str | None
     folder: Path
     out: TextIO
-    tasks: list[asyncio.Task[None]] = field(default_factory=list)
+    metered: bool
+    webhook: bool
+    live: bool
 
 
 async def play_on_replicas(
     *,
     database_url: str,
-    redis_url: str,
+    redis_url: str | None,
     folder: Path,
     out: TextIO,
     regulation: str = "black-raven-cup",
@@ -346,11 +417,22 @@ async def play_on_replicas(
     speed: float = 50.0,
     replicas: int = 3,
     kill_after_updates: int | None = None,
+    metered: bool = False,
+    webhook: bool = True,
+    live: bool = False,
 ) -> ReplicaRun:
-    """Play a whole tournament on `replicas` processes (PostgreSQL `database_url`, and a Redis
-    database `redis_url` that is emptied first); with `kill_after_updates`, at the first round
+    """Play a whole tournament on `replicas` processes (on `database_url`, and a Redis
+    database `redis_url` that is emptied first, or none: one process on SQLite or PostgreSQL
+    alone, as a single server runs it); with `kill_after_updates`, at the first round
     published once that many updates were delivered, the scheduler's lease holder is killed
-    before the round's reminders fall due, and started again (see the module's doc)."""
+    before the round's reminders fall due, and started again (see the module's doc).
+
+    `metered` runs `bot.simulation.metered` instead of `mafiatour run` (the same bot with the
+    simulation's meter: each update's transactions and CPU); without `webhook`, the one
+    process polls the fake Telegram (as a single server without WEBHOOK_URL does); `live`
+    has some judges run their games live in the Mini App its web application serves."""
+    if not webhook and replicas != 1:
+        raise ValueError("only one process polls Telegram: several replicas take webhooks")
     options = _Options(
         regulation,
         players,
@@ -362,6 +444,9 @@ async def play_on_replicas(
         redis_url,
         folder,
         out,
+        metered,
+        webhook,
+        live,
     )
     return await _play(options)
 
@@ -379,24 +464,33 @@ async def _play(options: _Options) -> ReplicaRun:
     token = f"{random.randrange(10**8, 10**9)}:REPLICAS-TEST-TOKEN"
     fake = FakeTelegram(token=token, enforce_limits=RateLimits(total, private, channel))
     await fake.start()
+    # The bot's processes write; this one only reads (on SQLite, WAL and the busy timeout
+    # let it: see bot/db/engine.py), apart from the migration before they start.
     engine = create_engine(options.database_url)
     await upgrade(engine)
     uow_factory = SqlUnitOfWorkFactory(create_session_factory(engine))
     clock = ScaledClock.shared(time.time(), options.speed)
-    redis = Redis.from_url(options.redis_url)
-    try:
-        await redis.flushdb()  # conversation states of earlier runs would meet this one's people
-    finally:
-        await redis.aclose()
+    # The judges' Mini App opens on the bot's time (its launch data expires after 24 hours).
+    fake.world.web_app_clock = lambda: clock.now().timestamp()
+    if options.redis_url is not None:
+        redis = Redis.from_url(options.redis_url)
+        try:
+            await redis.flushdb()  # conversation states of earlier runs would meet this run's
+        finally:
+            await redis.aclose()
+    own = ("WEBHOOK_", "WEB_", "REDIS_URL", "DATABASE_URL")
     env = {
-        **{k: v for k, v in os.environ.items() if not k.startswith(("WEBHOOK_", "WEB_"))},
+        **{k: v for k, v in os.environ.items() if not k.startswith(own)},
         "BOT_TOKEN": token,
         "TELEGRAM_API_BASE": fake.base_url,
         "DATABASE_URL": options.database_url,
-        "REDIS_URL": options.redis_url,
-        # The public address a load balancer would have; the fake calls each replica itself.
-        "WEBHOOK_URL": "http://127.0.0.1:9/hook",
-        "WEBHOOK_SECRET": SECRET,
+        **({"REDIS_URL": options.redis_url} if options.redis_url is not None else {}),
+        # The public address a load balancer would have; the fake calls each replica.
+        **(
+            {"WEBHOOK_URL": "http://127.0.0.1:9/hook", "WEBHOOK_SECRET": SECRET}
+            if options.webhook
+            else {}
+        ),
         "WEB_HOST": "127.0.0.1",
         "ADMIN_IDS": str(ORGANIZER_ID),
         "LOG_LEVEL": "WARNING",
@@ -408,18 +502,17 @@ async def _play(options: _Options) -> ReplicaRun:
         "CLOCK_RATE": str(options.speed),
         "CLOCK_ORIGIN": repr(clock.start.timestamp()),
     }
-    group = [
-        Replica(number, {**env, "WEB_PORT": str(free_port())}, options.folder)
-        for number in range(1, options.replicas + 1)
-    ]
-    fake.deliver_webhooks([replica.webhook for replica in group])
+    group = [_replica(number, env, options) for number in range(1, options.replicas + 1)]
+    if options.webhook:
+        fake.deliver_webhooks([replica.webhook for replica in group])
     try:
         await asyncio.gather(*(replica.start() for replica in group))
+        phases = Phases(fake, group)
+        phases.idle = [_memory(replica, "VmRSS") for replica in group]
         options.out.write(
             f"{entry.regulation.name.ru}: {count} игроков на {options.replicas} процессах, "
             f"seed {options.seed}, скорость ×{options.speed:g}\n"
         )
-        phases = Phases(fake, group)
         transactions_before = await _transactions(engine)
         users = people(fake, cast)
         killing = _KillAtReminders(
@@ -434,6 +527,7 @@ async def _play(options: _Options) -> ReplicaRun:
             Pace(options.speed),
             Progress(options.out, on_stage=phases.enter),
             delivered=functools.partial(_delivered, uow_factory),
+            live=options.live,
             created=killing.created,
             published=killing.published,
             # Today, on the bot's clock: the reminders fall due within the run.
@@ -446,7 +540,9 @@ async def _play(options: _Options) -> ReplicaRun:
         await windows_closed(uow_factory, played.tournament_id, DELIVERY_WAIT)
         await _delivered(uow_factory)
         await fake.wait_idle(quiet=0.5, timeout=DELIVERY_WAIT)
-        phases.transactions = await _transactions(engine) - transactions_before
+        transactions_after = await _transactions(engine)
+        if transactions_after is not None and transactions_before is not None:
+            phases.transactions = transactions_after - transactions_before
         phases.end()
         outcome = await read_outcome(uow_factory, played.tournament_id, clock.now())
         delivered = await _delivery_check(uow_factory, fake)
@@ -459,6 +555,8 @@ async def _play(options: _Options) -> ReplicaRun:
         await asyncio.gather(*(replica.stop() for replica in group))
         await fake.stop()
         await engine.dispose()
+    if options.metered:
+        phases.measured = read_records(replica.records for replica in group)
     errors = tuple(error for replica in group for error in replica.errors())
     figures = Figures(
         updates=fake.world.delivered_update_id,
@@ -472,7 +570,27 @@ async def _play(options: _Options) -> ReplicaRun:
     )
     restarts = sum(replica.starts - 1 for replica in group)
     killed = killing.reminded is not None
-    return ReplicaRun(outcome, figures, delivered, killed, restarts, killing.reminded, phases)
+    return ReplicaRun(
+        outcome, figures, delivered, killed, restarts, killing.reminded, phases, played.notes
+    )
+
+
+def _replica(number: int, env: dict[str, str], options: _Options) -> Replica:
+    """A bot process on a port of its own (serving the Mini App there for live games)."""
+    port = free_port()
+    env = {**env, "WEB_PORT": str(port)}
+    if options.live:
+        env["WEB_BASE_URL"] = f"http://127.0.0.1:{port}"
+    replica = Replica(number, env, options.folder)
+    if options.metered:
+        replica.command = (
+            "-m",
+            "bot.simulation.metered",
+            str(replica.records),
+            "--seed",
+            str(options.seed),
+        )
+    return replica
 
 
 # The wizard's time zone, which the simulated organizer keeps.
@@ -620,6 +738,7 @@ SENDS = frozenset({"sendMessage", "sendPhoto", "sendDocument"})
 async def _delivery_check(uow_factory: SqlUnitOfWorkFactory, fake: FakeTelegram) -> Delivered:
     async with uow_factory() as uow:
         statuses = await uow.outbox.status_counts()
+        failures = await uow.outbox.failure_reasons()
         maybe = await uow.outbox.maybe_duplicates()
         rows = (
             await uow.session.execute(
@@ -670,6 +789,7 @@ async def _delivery_check(uow_factory: SqlUnitOfWorkFactory, fake: FakeTelegram)
             beyond += len(copies)
     return Delivered(
         statuses=statuses,
+        failures=failures,
         maybe_duplicates=len(maybe),
         duplicates=duplicates,
         duplicates_beyond_promise=beyond,
