@@ -41,7 +41,8 @@ from apscheduler.triggers.date import DateTrigger
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.db.planned import PlannedListener
-from bot.db.uow import SqlUnitOfWorkFactory
+from bot.db.transactions import labelled
+from bot.db.uow import SqlUnitOfWork, SqlUnitOfWorkFactory
 from bot.delivery.worker import Clock, process_identity, utc_now
 from domain.services.tournaments import close_due_registrations
 
@@ -49,6 +50,8 @@ log = logging.getLogger(__name__)
 
 SCHEDULER_LEASE = "scheduler"
 LEASE_SECONDS = 30.0
+# What its transactions are counted under (`bot.db.transactions.labelled`).
+TRANSACTIONS_LABEL = "reminder scheduler"
 LEASE_RENEW_SECONDS = 10.0
 WAKE_UP_JOB = "reminders-wake-up"
 # How long stopping waits for a wake-up under way (a database that stopped answering).
@@ -91,6 +94,8 @@ class ReminderScheduler:
         self.next_due: datetime | None = None  # the earliest push waiting, as last read
         self.leading = False
         self._renewed_at = -LEASE_SECONDS  # monotonic seconds of the last renewal
+        # The context the wake-ups run in: the one the scheduler was started in (see `_plan`).
+        self._context = contextvars.Context()
         self._planned = (
             None
             if engine is None
@@ -100,14 +105,18 @@ class ReminderScheduler:
     async def start(self) -> None:
         """Send what fell due while stopped (if this process leads), then run."""
         self._stopping = False
-        scheduler = AsyncIOScheduler(
-            timezone=UTC,
-            job_defaults={"max_instances": 1, "coalesce": True, "misfire_grace_time": None},
-        )
-        scheduler.add_listener(
-            self._on_job_event, EVENT_JOB_SUBMITTED | EVENT_JOB_EXECUTED | EVENT_JOB_ERROR
-        )
-        scheduler.start()
+        with labelled(TRANSACTIONS_LABEL):
+            # APScheduler's own loop callbacks run in the context it was started in, the
+            # wake-ups in the one `_plan` gives them: both are this one.
+            self._context = contextvars.copy_context()
+            scheduler = AsyncIOScheduler(
+                timezone=UTC,
+                job_defaults={"max_instances": 1, "coalesce": True, "misfire_grace_time": None},
+            )
+            scheduler.add_listener(
+                self._on_job_event, EVENT_JOB_SUBMITTED | EVENT_JOB_EXECUTED | EVENT_JOB_ERROR
+            )
+            scheduler.start()
         self._scheduler = scheduler
         self._idle.clear()
         self._plan(None)
@@ -138,9 +147,10 @@ class ReminderScheduler:
         if self._planned is not None:
             await self._planned.close()
         if leading and database:
-            async with self._uow_factory() as uow:
-                await uow.leases.release(SCHEDULER_LEASE, self.identity)
-                await uow.commit()
+            with labelled(TRANSACTIONS_LABEL):
+                async with self._uow_factory() as uow:
+                    await uow.leases.release(SCHEDULER_LEASE, self.identity)
+                    await uow.commit()
 
     def on_commit(self, changed: frozenset[str]) -> None:
         """A unit-of-work commit listener: a changed timetable may move the next wake-up.
@@ -159,11 +169,12 @@ class ReminderScheduler:
     def _plan(self, at: datetime | None) -> None:
         """The one wake-up job, at `at` (real time; None: now).
 
-        Planned in a context of its own: APScheduler runs the job in the context it was
+        Planned in a copy of the context the scheduler was started in (its transactions are
+        counted there, under its label): APScheduler runs the job in the context it was
         planned in, and a commit listener plans it from within an update's handling, whose
         context variables (the simulation's CPU meter among them) are not the sweep's."""
         assert self._scheduler is not None
-        contextvars.Context().run(
+        self._context.copy().run(
             self._scheduler.add_job,
             self._wake,
             DateTrigger(run_date=at or datetime.now(UTC)),
@@ -223,22 +234,36 @@ class ReminderScheduler:
             self._waking = None
 
     async def _wake_up(self) -> None:
-        """Keep (or take) the lead; when leading, sweep and read the next due time."""
-        if self.leading and time.monotonic() - self._renewed_at < self._renew_seconds / 2:
-            await self.sweep()  # woken by a commit just after a renewal: the lead is fresh
-            return
+        """Keep (or take) the lead; when leading, sweep and read the next due time.
+
+        The lead renews its lease in its sweep's transaction (it listens already); a process
+        taking the lead first listens, then sweeps, so no push planned elsewhere meanwhile is
+        missed."""
+        if self.leading:
+            renew = time.monotonic() - self._renewed_at >= self._renew_seconds / 2
+            await self.sweep(renew=renew)
+            if self.leading:
+                if self._planned is not None:
+                    await self._listen_while_leading()  # again, if its connection was lost
+                return
+            # The lead ran out under it: try to take it again, as any process does.
         renewing = time.monotonic()
         async with self._uow_factory() as uow:
-            now = self._lease_clock()
-            self.leading = await uow.leases.take(SCHEDULER_LEASE, self.identity, now, LEASE_SECONDS)
-            if self.leading:
-                await uow.handled_updates.forget_old(now)
+            self.leading = await self._renew(uow)
             await uow.commit()
         if self._planned is not None:
             await self._listen_while_leading()
         if self.leading:
             self._renewed_at = renewing
             await self.sweep()
+
+    async def _renew(self, uow: SqlUnitOfWork) -> bool:
+        """Take or keep the lead (and forget the updates too old to come again)."""
+        now = self._lease_clock()
+        leading = await uow.leases.take(SCHEDULER_LEASE, self.identity, now, LEASE_SECONDS)
+        if leading:
+            await uow.handled_updates.forget_old(now)
+        return leading
 
     async def _listen_while_leading(self) -> None:
         """The lead hears of pushes planned elsewhere; the others need not."""
@@ -251,19 +276,30 @@ class ReminderScheduler:
         except Exception as error:  # the renewals still look every `renew_seconds`
             log.warning("cannot listen for reminders other processes plan: %r", error)
 
-    async def sweep(self) -> int:
+    async def sweep(self, *, renew: bool = False) -> int:
         """Move every push due by now into the outbox, then close the registrations whose
-        deadline has come; returns how many pushes were moved."""
+        deadline has come; returns how many pushes were moved.
+
+        One transaction (renewing the lead first when `renew`: it moves nothing when the lead
+        was lost); closing a registration takes a second one, only when one is due."""
         async with self._sweeping:
             now = self._clock()
+            renewing = time.monotonic()
             async with self._uow_factory() as uow:
+                if renew and not await self._renew(uow):
+                    await uow.commit()
+                    self.leading = False
+                    return 0
                 pushes = await uow.scheduled_pushes.take_due(now)
                 await uow.outbox.add_many([push.message for push in pushes])
                 self.next_due = await uow.scheduled_pushes.next_due_time()
+                closing = bool(await uow.tournaments.registration_due_to_close(now))
                 await uow.commit()
+            if renew:
+                self._renewed_at = renewing
             # After the pushes: closing replans the tournament, which would cancel the
             # organizer's deadline reminder due this very moment.
-            closed = await close_due_registrations(self._uow_factory, now)
+            closed = await close_due_registrations(self._uow_factory, now) if closing else []
         if pushes:
             log.info("moved %d due pushes into the outbox", len(pushes))
         if closed:

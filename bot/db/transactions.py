@@ -3,36 +3,46 @@ benchmarks print them per update and per outbox message, tests check them.
 
 Every engine made by `bot.db.engine.create_engine` reports its transaction starts here (a
 listener installed with the engine: adding one to a running engine could disturb a start in
-progress). A start is counted in each `counting()` block the starting task is inside.
+progress). A start is counted in each `counting()` block the starting task is inside, under the
+label of the innermost `labelled()` block around it (the outbox worker's cycles, the reminder
+scheduler's wake-ups), so a figure can say where its transactions came from.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
+
+UNLABELLED = "other"
 
 
 @dataclass
 class Tally:
-    """Transactions begun inside one `counting()` block (nested blocks' included)."""
+    """Transactions begun inside one `counting()` block (nested blocks' included), in all and
+    by label."""
 
     transactions: int = 0
     outer: Tally | None = None
+    by_label: Counter[str] = field(default_factory=Counter)
 
 
 # SQLAlchemy runs the driver's calls in a greenlet that shares the caller's context, and a
 # task starts with a copy of its creator's context: the blocks a task is inside are found.
 _tally: ContextVar[Tally | None] = ContextVar("transaction_tally", default=None)
+_label: ContextVar[str] = ContextVar("transaction_label", default=UNLABELLED)
 
 
 def transaction_begun(_connection: Any) -> None:
     """The engines' `begin` listener."""
+    label = _label.get()
     tally = _tally.get()
     while tally is not None:
         tally.transactions += 1
+        tally.by_label[label] += 1
         tally = tally.outer
 
 
@@ -46,3 +56,14 @@ def counting() -> Iterator[Tally]:
         yield tally
     finally:
         _tally.reset(token)
+
+
+@contextmanager
+def labelled(label: str) -> Iterator[None]:
+    """The transactions begun inside the block (by the current task and the tasks it starts)
+    are counted under `label`."""
+    token = _label.set(label)
+    try:
+        yield
+    finally:
+        _label.reset(token)

@@ -65,6 +65,7 @@ from aiogram.types import BufferedInputFile, InlineKeyboardMarkup, Message
 
 from bot import metrics
 from bot.db.repositories.outbox import Anchor, Claimed, Problem
+from bot.db.transactions import labelled
 from bot.db.uow import SqlUnitOfWork, SqlUnitOfWorkFactory
 from bot.delivery.limits import DeliveryLimits, Limiter, LocalLimiter, Slot, is_private_chat
 from bot.delivery.render import IntentPacker, Rendered, render
@@ -105,6 +106,8 @@ LONGEST_WINDOW = timedelta(minutes=1)
 WORKER_LEASE_PREFIX = "worker:"
 LEASE_SECONDS = 30.0
 HEARTBEAT_SECONDS = 10.0
+# What its transactions are counted under (`bot.db.transactions.labelled`).
+TRANSACTIONS_LABEL = "outbox worker"
 
 
 def utc_now() -> datetime:
@@ -241,7 +244,12 @@ class DeliveryWorker:
     # --- lifecycle ---------------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Announce this process alive, then start sending."""
+        """Announce this process alive, then start sending (the loop's task, and the sending
+        tasks it starts, count their transactions under the worker's label)."""
+        with labelled(TRANSACTIONS_LABEL):
+            await self._start()
+
+    async def _start(self) -> None:
         async with self._uow_factory() as uow:
             await uow.leases.take(self._lease, self.identity, self._clock(), LEASE_SECONDS)
             self._unreachable = await uow.outbox.unreachable_chats()
@@ -275,10 +283,11 @@ class DeliveryWorker:
         if not database:
             return
         try:
-            async with self._uow_factory() as uow:
-                await self._record_outcomes(uow, self._outcomes)
-                await uow.leases.release(self._lease, self.identity)
-                await uow.commit()
+            with labelled(TRANSACTIONS_LABEL):
+                async with self._uow_factory() as uow:
+                    await self._record_outcomes(uow, self._outcomes)
+                    await uow.leases.release(self._lease, self.identity)
+                    await uow.commit()
         except Exception:
             log.exception("the delivery worker could not record its last messages")
 

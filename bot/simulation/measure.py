@@ -3,8 +3,10 @@ throughput by phase of the tournament, the outbox's transactions and the process
 
 The meter wraps the Dispatcher's `feed_update`, so an update is timed from the start of its
 handling (its sender's lookup and conversation state included) to its end (a confirmation's
-commit included), and the transactions its task begins are counted as its own. Transactions
-begun outside any update are the outbox worker's and the scheduler's.
+commit included), and the transactions its task begins are counted as its own. Of those begun
+outside any update, the outbox worker's and the reminder scheduler's are told apart by their
+labels (`bot.db.transactions.labelled`); the rest are the web application's requests (the live
+games' judges use the Mini App) and the start's.
 
 Its handling time depends on everything else the machine runs; its CPU time does not: every
 step the event loop runs on behalf of an update's task (and the tasks it starts) adds the
@@ -18,7 +20,7 @@ import asyncio
 import resource
 import time
 import tracemalloc
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -29,7 +31,9 @@ from typing import Any, TypeVar
 from aiogram import Dispatcher
 from aiogram.types import Update
 
+from bot import scheduler
 from bot.db.transactions import Tally, counting
+from bot.delivery import worker as delivery
 from bot.rendering.pictures import PictureFigures
 from bot.simulation.figures import percentile
 from bot.simulation.people import ORGANIZER_ID
@@ -257,16 +261,23 @@ class UpdateMeter:
             "bot, its database thread, the outbox, the fake Telegram and the scripted people "
             "together",
         )
-        lines.append(background_line(self.background_transactions(), outbox_messages))
+        lines.append(
+            background_line(self.background_transactions(), self.run.by_label, outbox_messages)
+        )
         return lines
 
 
-def background_line(background: int, outbox_messages: int) -> str:
-    """The transactions begun outside any update, per message the outbox holds."""
-    per_message = background / outbox_messages if outbox_messages else 0.0
+def background_line(background: int, by_label: Mapping[str, int], outbox_messages: int) -> str:
+    """The outbox worker's and the reminder scheduler's transactions (`by_label`) per message
+    the outbox holds, and the rest of those begun outside any update (`background`)."""
+    worker = by_label.get(delivery.TRANSACTIONS_LABEL, 0)
+    sweeps = by_label.get(scheduler.TRANSACTIONS_LABEL, 0)
+    per_message = (worker + sweeps) / outbox_messages if outbox_messages else 0.0
     return (
-        f"outbox and scheduler: {background} transactions for {outbox_messages} outbox "
-        f"messages ({per_message:.2f} per message)"
+        f"outbox and scheduler: {worker + sweeps} transactions for {outbox_messages} outbox "
+        f"messages ({per_message:.2f} per message: the worker's cycles and drawings {worker}, "
+        f"the scheduler's wake-ups {sweeps}); other transactions outside updates (the web "
+        f"application's requests, the start): {background - worker - sweeps}"
     )
 
 

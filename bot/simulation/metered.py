@@ -8,9 +8,9 @@ as in the one-process simulation (`bot.simulation.measure`); each second, and on
 clean stop, the process appends to RECORDS (one JSON object a line) a line per update handled
 since (`update`: its id, `start`: the wall clock's time its handling started, `seconds`,
 `transactions`, `cpu`) and a line of totals (`pid`, `transactions`: every one the process
-began, `in_updates`: the updates' share of them; the rest are the outbox's, the scheduler's
-and the leases'; `pictures`: the standings pictures' CPU). A process killed with SIGKILL loses
-at most its last second's lines.
+began, `in_updates`: the updates' share of them; `by_label`: all of them by label, the
+outbox worker's and the reminder scheduler's apart; `pictures`: the standings pictures'
+CPU). A process killed with SIGKILL loses at most its last second's lines.
 
 `--seed` draws the seatings' seeds from it (as `mafiatour simulate --seed` does), so the same
 seed seats every stage the same way.
@@ -24,6 +24,7 @@ import contextlib
 import json
 import os
 import time
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -72,6 +73,7 @@ class Records:
             "pid": os.getpid(),
             "transactions": self._run.transactions,
             "in_updates": self._in_updates,
+            "by_label": self._run.by_label,
             "pictures": asdict(self._pictures),
         }
         lines, self._lines = self._lines, []
@@ -122,12 +124,13 @@ class Measured:
     updates: dict[int, UpdateCost]
     transactions: int
     in_updates: int
+    by_label: Counter[str]  # the transactions by label (`bot.db.transactions.labelled`)
     pictures: PictureFigures
 
     @property
     def background(self) -> int:
-        """The transactions begun outside any update: the outbox's, the scheduler's, the
-        leases' and the start's migrations."""
+        """The transactions begun outside any update: the outbox worker's and the
+        scheduler's (`by_label`), the web application's requests and the start's."""
         return self.transactions - self.in_updates
 
 
@@ -154,6 +157,7 @@ def read_records(paths: Iterable[Path]) -> Measured:
         updates=updates,
         transactions=sum(entry["transactions"] for entry in totals.values()),
         in_updates=sum(entry["in_updates"] for entry in totals.values()),
+        by_label=sum((Counter(entry["by_label"]) for entry in totals.values()), Counter()),
         pictures=PictureFigures(
             drawn=sum(p.drawn for p in pictures),
             reused=sum(p.reused for p in pictures),

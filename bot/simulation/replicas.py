@@ -292,7 +292,9 @@ class Phases:
                     f"{len(handled) - len(metered)} of {len(handled)} updates handled have no "
                     "record of the bot (a replica killed with SIGKILL loses its last second's)"
                 )
-            lines.append(background_line(self.measured.background, outbox_messages))
+            lines.append(
+                background_line(self.measured.background, self.measured.by_label, outbox_messages)
+            )
         lines += [
             f"as the fake Telegram timed it: {line}" for line in kind_lines(handled, costs=False)
         ]

@@ -16,10 +16,13 @@ from aiogram.client.telegram import TelegramAPIServer
 from bot.db.engine import create_engine, create_session_factory
 from bot.db.migrate import upgrade
 from bot.db.repositories.outbox import SqlScheduledPushes
+from bot.db.transactions import counting
 from bot.db.uow import SqlUnitOfWorkFactory
 from bot.delivery import DeliveryWorker
+from bot.delivery.worker import TRANSACTIONS_LABEL as WORKER_TRANSACTIONS
 from bot.fake_telegram import WAIT_LIMIT, FakeTelegram
 from bot.sandbox import running_bot, sandbox_settings
+from bot.scheduler import TRANSACTIONS_LABEL as SCHEDULER_TRANSACTIONS
 from bot.scheduler import ReminderScheduler
 from domain.outgoing import DeliveryStatus, Drawing, OutgoingMessage, ScheduledPush
 from domain.tournament import Tournament, TournamentState
@@ -150,6 +153,18 @@ async def test_every_player_gets_the_message_once_or_is_reported_unreachable(
     assert fake.stats.too_many_requests == 3  # the injected ones only
 
 
+async def _seats_recorded(
+    uow_factory: SqlUnitOfWorkFactory, fake: FakeTelegram, players: range
+) -> None:
+    """A tournament whose players all opened the bot, and a seat message to each in the
+    outbox."""
+    tournament_id = await _tournament(uow_factory, fake)
+    await _players(uow_factory, fake, players)
+    for player in players:
+        fake.user(player, f"Игрок{player}").send("/start")
+    await _enqueue(uow_factory, *(_seat_message(p, tournament_id) for p in players))
+
+
 async def _claim_as(uow_factory: SqlUnitOfWorkFactory, process: str, chat_id: int) -> int:
     """Claim the chat's next message as `process` would, as if it were waiting for its answer."""
     async with uow_factory() as uow:
@@ -162,12 +177,8 @@ async def _claim_as(uow_factory: SqlUnitOfWorkFactory, process: str, chat_id: in
 async def test_a_restart_in_the_middle_of_a_broadcast_sends_a_seat_again_only_if_in_flight(
     fake: FakeTelegram, bot: Bot, uow_factory: SqlUnitOfWorkFactory
 ) -> None:
-    tournament_id = await _tournament(uow_factory, fake)
     players = range(200, 260)
-    await _players(uow_factory, fake, players)
-    for player in players:
-        fake.user(player, f"Игрок{player}").send("/start")
-    await _enqueue(uow_factory, *(_seat_message(p, tournament_id) for p in players))
+    await _seats_recorded(uow_factory, fake, players)
 
     first = DeliveryWorker(bot, uow_factory, poll_seconds=0.2)
     await first.start()
@@ -409,9 +420,9 @@ class CountingScheduler(ReminderScheduler):
 
     sweeps = 0
 
-    async def sweep(self) -> int:
+    async def sweep(self, *, renew: bool = False) -> int:
         self.sweeps += 1
-        return await super().sweep()
+        return await super().sweep(renew=renew)
 
 
 async def test_one_wake_up_at_the_earliest_due_time_sends_every_reminder_due(
@@ -531,3 +542,49 @@ async def test_the_running_bot_sends_what_a_use_case_recorded(
             await uow.commit()
         pushed = await fake.wait_for(500, lambda message: "стол" in (message.text or ""))
     assert pushed.text == "Игра 1: стол 2"
+
+
+async def test_a_burst_to_many_chats_is_recorded_in_fewer_transactions_than_messages(
+    fake: FakeTelegram, bot: Bot, uow_factory: SqlUnitOfWorkFactory
+) -> None:
+    """At most one (batched) transaction per outbox message: a cycle records every answer
+    that came since the last one and claims what may go next, and every message is sent."""
+    players = range(300, 360)
+    await _seats_recorded(uow_factory, fake, players)
+
+    worker = DeliveryWorker(bot, uow_factory, poll_seconds=0.2)
+    with counting() as run:
+        await worker.start()  # its loop and its sending tasks count into the block
+    counts = await _settled(uow_factory)
+    await worker.stop()
+
+    assert counts == {DeliveryStatus.SENT: 60}
+    for player in players:
+        assert _texts(fake, player) == [f"Игра 1: стол 2, место {player % 10 + 1}"]
+    assert run.by_label[WORKER_TRANSACTIONS] == run.transactions < len(players)
+
+
+async def test_a_changed_timetable_costs_the_reminder_scheduler_one_transaction(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    """The wake-up a commit to the timetable causes reads the next due time in one
+    transaction (closing registrations takes one more only when a deadline has come), counted
+    under the scheduler's label in the block the scheduler was started in."""
+    scheduler = ReminderScheduler(uow_factory, renew_seconds=24 * 3600.0)
+    uow_factory.add_commit_listener(scheduler.on_commit)
+    with counting() as run:
+        await scheduler.start()
+    started = run.by_label[SCHEDULER_TRANSACTIONS]
+    tomorrow = datetime.now(UTC) + timedelta(days=1)
+    message = OutgoingMessage(chat_id=3000, text="Игра 1 через 15 минут")
+    async with uow_factory() as uow:
+        await uow.scheduled_pushes.schedule(ScheduledPush("round:1:3000", tomorrow, message))
+        await uow.commit()
+    async with asyncio.timeout(WAIT_LIMIT):
+        while scheduler.next_due != tomorrow:
+            await asyncio.sleep(0.05)
+    await scheduler.stop()
+
+    assert started == 2  # taking the lead, then the first sweep
+    assert run.by_label[SCHEDULER_TRANSACTIONS] - started == 1
+    assert run.transactions == run.by_label[SCHEDULER_TRANSACTIONS]
