@@ -33,6 +33,7 @@ from typing import IO, NamedTuple
 from bot.app import build_application
 from bot.commands import cli_settings
 from bot.commands.run import serve_application, start_logging
+from bot.config import Settings
 from bot.db.transactions import Tally, counting
 from bot.rendering.pictures import PictureFigures
 from bot.seeds import SeededSeeds
@@ -86,8 +87,7 @@ class Records:
             self.flush()
 
 
-async def serve_metered(records_path: Path, seed: int | None) -> None:
-    settings = cli_settings()
+async def serve_metered(settings: Settings, records_path: Path, seed: int | None) -> None:
     await check_services(settings)
     # Every task the bot starts (the outbox worker, the scheduler, the updates') inherits the
     # block: the process's transactions are counted, each update's CPU time is metered.
@@ -172,8 +172,9 @@ def main() -> None:
     parser.add_argument("records", type=Path)
     parser.add_argument("--seed", type=int, default=None)
     args = parser.parse_args()
-    start_logging(cli_settings())
-    asyncio.run(serve_metered(args.records, args.seed))
+    settings = cli_settings()
+    start_logging(settings)
+    asyncio.run(serve_metered(settings, args.records, args.seed))
 
 
 if __name__ == "__main__":
