@@ -378,6 +378,9 @@ class ReplicaRun:
     phases: Phases
     # What the scripted people noted (the protest, the lots drawn).
     notes: tuple[str, ...] = ()
+    # Games the judges ran live in the Mini App: its requests go to the bot's web
+    # application (in the bot's process CPU), they are no updates.
+    live_games: int = 0
 
     def lines(self) -> list[str]:
         """The figures bench_simulation.py prints for one process, then by stage, the
@@ -387,6 +390,11 @@ class ReplicaRun:
         measured = self.phases.measured
         if measured is not None and (pictures := pictures_line(measured.pictures)):
             lines.append(pictures)
+        if self.live_games:
+            lines.append(
+                f"games run live in the Mini App: {self.live_games} (its requests are in the "
+                "bot's process CPU, not among the updates)"
+            )
         return lines
 
 
@@ -573,7 +581,15 @@ async def _play(options: _Options) -> ReplicaRun:
     restarts = sum(replica.starts - 1 for replica in group)
     killed = killing.reminded is not None
     return ReplicaRun(
-        outcome, figures, delivered, killed, restarts, killing.reminded, phases, played.notes
+        outcome,
+        figures,
+        delivered,
+        killed,
+        restarts,
+        killing.reminded,
+        phases,
+        played.notes,
+        played.live_games,
     )
 
 
