@@ -11,7 +11,7 @@ Telegram and the scripted people run in this one, as Telegram and the players ar
 bot's process. By kind, the handling time is printed twice: as the bot's meter timed it (its
 Dispatcher's `feed_update`, with the update's transactions and CPU) and as the fake Telegram
 timed it (from handing the update over to the bot's first answer). On SQLite the bot's
-process writes and this one only reads (WAL, the busy timeout: bot/db/engine.py).
+process writes and this one only reads, taking no write lock (WAL; see replicas `_reader`).
 `--one-process` plays as `mafiatour simulate` does, the bot, the fake Telegram and the people
 in this process (their CPU in the bot's latency); `--trace-memory` needs it.
 

@@ -43,10 +43,15 @@ from zoneinfo import ZoneInfo
 import aiohttp
 from redis.asyncio import Redis
 from sqlalchemy import select, text
-from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from bot.clock import ScaledClock
-from bot.db.engine import create_engine, create_session_factory
+from bot.db.engine import (
+    SQLITE_BUSY_TIMEOUT_MS,
+    create_engine,
+    create_session_factory,
+    is_sqlite,
+)
 from bot.db.migrate import upgrade
 from bot.db.models import OutboxRow
 from bot.db.uow import SqlUnitOfWorkFactory
@@ -353,6 +358,19 @@ def _memory(replica: Replica, field_name: str) -> float:
     return 0.0
 
 
+async def _reader(url: str) -> AsyncEngine:
+    """The database migrated, and an engine for this process's reads: the bot's processes
+    write. On SQLite the bot's engine begins every transaction IMMEDIATE (the write lock up
+    front); these reads run without one, each statement on its own snapshot (WAL), so a poll
+    of this busy process never holds up the bot's writes."""
+    engine = create_engine(url)
+    await upgrade(engine)
+    if not is_sqlite(url):
+        return engine
+    await engine.dispose()
+    return create_async_engine(url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000})
+
+
 async def _transactions(engine: AsyncEngine) -> int | None:
     """PostgreSQL's count of the transactions on the database so far; None on SQLite."""
     if engine.dialect.name != "postgresql":
@@ -474,10 +492,7 @@ async def _play(options: _Options) -> ReplicaRun:
     token = f"{random.randrange(10**8, 10**9)}:REPLICAS-TEST-TOKEN"
     fake = FakeTelegram(token=token, enforce_limits=RateLimits(total, private, channel))
     await fake.start()
-    # The bot's processes write; this one only reads (on SQLite, WAL and the busy timeout
-    # let it: see bot/db/engine.py), apart from the migration before they start.
-    engine = create_engine(options.database_url)
-    await upgrade(engine)
+    engine = await _reader(options.database_url)
     uow_factory = SqlUnitOfWorkFactory(create_session_factory(engine))
     clock = ScaledClock.shared(time.time(), options.speed)
     # The judges' Mini App opens on the bot's time (its launch data expires after 24 hours).
