@@ -25,7 +25,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from bot.clock import ScaledClock, SystemClock
 from bot.config import Settings
 from bot.db.engine import create_engine, create_session_factory
-from bot.db.fsm_storage import SqlStorage, sender_read_with_state
+from bot.db.fsm_storage import ConversationWritesHeld, SqlStorage, sender_read_with_state
 from bot.db.migrate import upgrade
 from bot.db.uow import SqlUnitOfWorkFactory
 from bot.delivery import DeliveryLimits, DeliveryWorker
@@ -145,8 +145,13 @@ def build_dispatcher(
     # Knows the updates being handled: a stop lets them finish before the session closes.
     dispatcher["reply_scope"] = ReplyScope()
     dispatcher.update.outer_middleware(dispatcher["reply_scope"])
-    # The database storage reads the sender with the conversation state (one transaction).
-    sender_read = sender_read_with_state if isinstance(storage, SqlStorage) else None
+    sender_read = None
+    if isinstance(storage, SqlStorage):
+        # Inside aiogram's isolation lock and the reply scope (a stop waits for the store):
+        # an update's conversation writes are stored in one transaction at its end.
+        dispatcher.update.outer_middleware(ConversationWritesHeld(storage))
+        # The database storage reads the sender with the conversation state (one transaction).
+        sender_read = sender_read_with_state
     dispatcher.update.outer_middleware(
         KnownUserMiddleware(uow_factory, settings.default_locale, sender_read)
     )

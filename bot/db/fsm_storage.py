@@ -4,18 +4,34 @@ aiogram reads the conversation state of every update (after taking the sender's 
 lock); the same read also fetches the sender's user row, so that the middleware remembering
 the sender (`handlers/middlewares.py`) needs no transaction of its own: one read transaction
 per update instead of two; the data read with the state serves the handler's `get_data` in the
-same update (a wizard's step reads its answers so far without another transaction). Nothing is
-cached across updates (another replica may change either row at any time).
+same update (a wizard's step reads its answers so far without another transaction).
+
+An update's writes to its own conversation (`set_state`, `set_data`, `update_data`, each a
+transaction of its own before) are held while it is handled and stored together in one
+transaction when its handling ends (`ConversationWritesHeld`, a middleware inside aiogram's
+isolation lock), also when the handler raised: what a wizard's step writes costs one
+transaction, the sender's next update (waiting for the lock) reads what it stored, and the
+update itself reads what it wrote from the held copy. The held changes are replayed on the
+row as stored at the end (a merge merges with the stored data, as it did in its own
+transaction). Writes outside an update's handling (or to another conversation) are stored at
+once. Nothing is cached across updates (another replica may change either row at any time).
+The price: a crash after an update's reply and before its end loses that step's writes (the
+wizard resumes at the step before), where each write used to be stored as it was made.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import copy
+from collections.abc import Awaitable, Callable, Mapping
 from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Any
 
+from aiogram import BaseMiddleware
+from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State
 from aiogram.fsm.storage.base import BaseStorage, DefaultKeyBuilder, StateType, StorageKey
+from aiogram.types import TelegramObject
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.db.models import ConversationRow
@@ -23,14 +39,27 @@ from bot.db.repositories.users import SqlUserRepository
 from domain.services.users import UNREAD, Unread
 from domain.users import User
 
+# A write to a conversation: its new (state, data) from the current ones.
+Change = Callable[[str | None, dict[str, Any]], tuple[str | None, dict[str, Any]]]
+
+
+@dataclass
+class _Conversation:
+    """A conversation as the update being handled read it and changed it since; `held` are
+    its changes not stored yet, in order (None: its writes are not held but stored at once)."""
+
+    key: str
+    state: str | None
+    data: dict[str, Any]
+    held: list[Change] | None = None
+
+
 # The sender read with the conversation state of the update being handled: (telegram id, user
 # or None when never stored). Each update is handled in its own task, so its own context.
 _sender: ContextVar[tuple[int, User | None] | None] = ContextVar("sender", default=None)
-# The conversation of the update being handled as it read and wrote it: (key, data), so a
-# handler's `get_data` after the state's read needs no transaction of its own.
-_conversation: ContextVar[tuple[str, dict[str, Any]] | None] = ContextVar(
-    "conversation", default=None
-)
+# The conversation of the update being handled as it read and wrote it, so a handler's
+# `get_state`/`get_data` after the state's read needs no transaction of its own.
+_conversation: ContextVar[_Conversation | None] = ContextVar("conversation", default=None)
 
 
 def sender_read_with_state(telegram_id: int) -> User | Unread | None:
@@ -51,67 +80,122 @@ class SqlStorage(BaseStorage):
 
     async def set_state(self, key: StorageKey, state: StateType = None) -> None:
         value = state.state if isinstance(state, State) else state
-        await self._write(key, state=value)
+        await self._write(key, lambda _, data: (value, data))
 
     async def get_state(self, key: StorageKey) -> str | None:
+        """The conversation's state: while this update holds its writes, as it holds it; else
+        read (with the sender, and kept for the update's `get_data`)."""
         row_key = self._keys.build(key)
+        known = _conversation.get()
+        if known is not None and known.key == row_key and known.held is not None:
+            return known.state
         async with self._session_factory() as session:
             row = await session.get(ConversationRow, row_key)
             sender = await SqlUserRepository(session).get(key.user_id)
         _sender.set((key.user_id, sender))
-        _conversation.set((row_key, dict(row.data) if row else {}))
-        return row.state if row else None
+        if row is None:
+            _conversation.set(_Conversation(row_key, None, {}))
+            return None
+        _conversation.set(_Conversation(row_key, row.state, dict(row.data)))
+        return row.state
 
     async def set_data(self, key: StorageKey, data: Mapping[str, Any]) -> None:
-        await self._write(key, lambda _: dict(data))
+        # A copy as of now: a held write is stored after the handler may have changed `data`.
+        written = copy.deepcopy(dict(data))
+        await self._write(key, lambda state, _: (state, copy.deepcopy(written)))
 
     async def update_data(self, key: StorageKey, data: Mapping[str, Any]) -> dict[str, Any]:
-        """Merge `data` into the stored data in one transaction (aiogram's default reads in
-        one and writes in another)."""
-        return await self._write(key, lambda current: {**current, **data})
+        """Merge `data` into the stored data with no read of its own (aiogram's default reads
+        in one transaction and writes in another)."""
+        added = copy.deepcopy(dict(data))
+        return await self._write(key, lambda state, old: (state, {**old, **copy.deepcopy(added)}))
 
     async def get_data(self, key: StorageKey) -> dict[str, Any]:
         """The conversation's data: as this update read it with the state (or wrote it since),
         else read."""
         row_key = self._keys.build(key)
         known = _conversation.get()
-        if known is not None and known[0] == row_key:
-            return dict(known[1])
-        row = await self._read(key)
+        if known is not None and known.key == row_key:
+            return dict(known.data)
+        async with self._session_factory() as session:
+            row = await session.get(ConversationRow, row_key)
         return dict(row.data) if row else {}
 
     async def close(self) -> None:
         """Nothing to release: sessions are opened per call."""
 
-    async def _read(self, key: StorageKey) -> ConversationRow | None:
-        async with self._session_factory() as session:
-            return await session.get(ConversationRow, self._keys.build(key))
-
-    async def _write(
-        self,
-        key: StorageKey,
-        data: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
-        **values: Any,
-    ) -> dict[str, Any]:
-        """Change the row in one transaction: `values` set its columns, `data` makes its new
-        data from the stored one; the data as stored is returned."""
-        async with self._session_factory() as session, session.begin():
-            row_key = self._keys.build(key)
-            row = await session.get(ConversationRow, row_key)
-            stored = row is not None
-            if row is None:
-                row = ConversationRow(key=row_key, state=None, data={})
-            for name, value in values.items():
-                setattr(row, name, value)
-            if data is not None:
-                row.data = data(dict(row.data))
-            empty = row.state is None and not row.data
-            if stored and empty:
-                await session.delete(row)
-            elif not stored and not empty:
-                session.add(row)
-            written = dict(row.data)
+    async def store_held(self, key: StorageKey) -> None:
+        """Store the changes this update held for its conversation `key`, in one transaction,
+        and stop holding them."""
         known = _conversation.get()
-        if known is not None and known[0] == row_key:
-            _conversation.set((row_key, written))
-        return dict(written)
+        if known is None or known.key != self._keys.build(key) or known.held is None:
+            return
+        held, known.held = known.held, None
+        if held:
+            known.state, known.data = await self._store(known.key, held)
+
+    def hold_writes(self, key: StorageKey) -> None:
+        """Hold this update's writes to its conversation `key` (read by `get_state` just
+        before) until `store_held`."""
+        known = _conversation.get()
+        if known is not None and known.key == self._keys.build(key):
+            known.held = []
+
+    async def _write(self, key: StorageKey, change: Change) -> dict[str, Any]:
+        """Make `change` (held when this update holds its conversation's writes, else stored
+        at once); the data as it now stands is returned."""
+        row_key = self._keys.build(key)
+        known = _conversation.get()
+        if known is not None and known.key == row_key and known.held is not None:
+            known.state, known.data = change(known.state, known.data)
+            known.held.append(change)
+            return dict(known.data)
+        state, data = await self._store(row_key, [change])
+        if known is not None and known.key == row_key:
+            known.state, known.data = state, data
+        return dict(data)
+
+    async def _store(
+        self, row_key: str, changes: list[Change]
+    ) -> tuple[str | None, dict[str, Any]]:
+        """Make `changes` in order on the row as stored, in one transaction; the state and data
+        as stored are returned."""
+        async with self._session_factory() as session, session.begin():
+            row = await session.get(ConversationRow, row_key)
+            state, data = (row.state, dict(row.data)) if row else (None, {})
+            for change in changes:
+                state, data = change(state, data)
+            empty = state is None and not data
+            if row is not None and empty:
+                await session.delete(row)
+            elif row is None and not empty:
+                session.add(ConversationRow(key=row_key, state=state, data=data))
+            elif row is not None:
+                row.state, row.data = state, data
+        return state, dict(data)
+
+
+class ConversationWritesHeld(BaseMiddleware):
+    """An update middleware (inside aiogram's FSM middleware, so inside the sender's isolation
+    lock, after the state's read): the update's writes to its conversation are held while it
+    is handled and stored in one transaction at its end, also when the handler raised (each
+    write used to commit at once, so what was written before an error stays written). The
+    lock is released only after, so the sender's next update reads what was stored."""
+
+    def __init__(self, storage: SqlStorage) -> None:
+        self._storage = storage
+
+    async def __call__(
+        self,
+        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
+        event: TelegramObject,
+        data: dict[str, Any],
+    ) -> Any:
+        context: FSMContext | None = data.get("state")
+        if context is None:  # no person (a channel's post): no conversation
+            return await handler(event, data)
+        self._storage.hold_writes(context.key)
+        try:
+            return await handler(event, data)
+        finally:
+            await self._storage.store_held(context.key)

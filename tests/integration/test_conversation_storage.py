@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
+from typing import Any
+
+import pytest
+from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
 from aiogram.fsm.storage.base import StorageKey
+from aiogram.types import TelegramObject, Update
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.db.engine import create_session_factory
-from bot.db.fsm_storage import SqlStorage, sender_read_with_state
+from bot.db.fsm_storage import ConversationWritesHeld, SqlStorage, sender_read_with_state
 from bot.db.repositories.users import SqlUserRepository
 from bot.db.transactions import counting
 from domain.services.users import UNREAD
@@ -20,6 +27,7 @@ class Registration(StatesGroup):
 
 
 KEY = StorageKey(bot_id=1, chat_id=42, user_id=42)
+UPDATE = Update(update_id=1)
 
 
 async def test_state_and_data_survive_a_new_storage(engine: AsyncEngine) -> None:
@@ -53,8 +61,6 @@ async def test_clearing_forgets_the_conversation(engine: AsyncEngine) -> None:
 async def test_clearing_a_conversation_that_was_never_stored_is_harmless(
     engine: AsyncEngine,
 ) -> None:
-    from aiogram.fsm.context import FSMContext
-
     storage = SqlStorage(create_session_factory(engine))
     context = FSMContext(storage, StorageKey(bot_id=1, chat_id=44, user_id=44))
     await context.clear()
@@ -95,3 +101,65 @@ async def test_updating_the_data_merges_it_in_one_transaction(engine: AsyncEngin
     assert update.transactions == 1
     assert merged == {"nickname": "Ворон", "club": "Томск", "city": "Томск"}
     assert await storage.get_data(KEY) == merged
+
+
+async def test_an_updates_writes_are_stored_together_at_its_end(engine: AsyncEngine) -> None:
+    storage = SqlStorage(create_session_factory(engine))
+    await storage.set_data(KEY, {"tid": 7})
+    held = ConversationWritesHeld(storage)
+
+    async def step(_: TelegramObject, data: dict[str, Any]) -> None:
+        # A wizard's step: it merges an answer, moves on, and reads back what it wrote.
+        context: FSMContext = data["state"]
+        assert await context.update_data(nickname="Ворон") == {"tid": 7, "nickname": "Ворон"}
+        await context.set_state(Registration.club)
+        assert await context.get_state() == Registration.club.state
+        assert await context.get_data() == {"tid": 7, "nickname": "Ворон"}
+
+    context = FSMContext(storage, KEY)
+    with counting() as update:
+        await context.get_state()
+        await held(step, UPDATE, {"state": context})
+    assert update.transactions == 2  # the state's read and the writes' store
+    # The next update (here another storage, as after a restart) reads what was stored.
+    after = SqlStorage(create_session_factory(engine))
+    assert await after.get_state(KEY) == Registration.club.state
+    assert await after.get_data(KEY) == {"tid": 7, "nickname": "Ворон"}
+
+
+async def test_what_an_update_wrote_before_it_failed_is_stored(engine: AsyncEngine) -> None:
+    storage = SqlStorage(create_session_factory(engine))
+    await storage.set_state(KEY, Registration.nickname)
+
+    async def failing(_: TelegramObject, data: dict[str, Any]) -> None:
+        await data["state"].clear()
+        raise RuntimeError("the use case failed")
+
+    context = FSMContext(storage, KEY)
+    await context.get_state()
+    with pytest.raises(RuntimeError):
+        await ConversationWritesHeld(storage)(failing, UPDATE, {"state": context})
+    assert await SqlStorage(create_session_factory(engine)).get_state(KEY) is None
+
+
+async def test_a_held_merge_merges_with_the_data_as_stored_at_the_end(
+    engine: AsyncEngine,
+) -> None:
+    session_factory = create_session_factory(engine)
+    storage = SqlStorage(session_factory)
+    await storage.set_data(KEY, {"tid": 7})
+
+    async def step(_: TelegramObject, data: dict[str, Any]) -> None:
+        await data["state"].update_data(nickname="Ворон")
+        # Meanwhile another replica (a context of its own) stores an answer of the same
+        # conversation.
+        replica = SqlStorage(session_factory).update_data(KEY, {"club": "Омск"})
+        await asyncio.create_task(replica, context=contextvars.Context())
+
+    context = FSMContext(storage, KEY)
+    await context.get_state()
+    await ConversationWritesHeld(storage)(step, UPDATE, {"state": context})
+    after = SqlStorage(session_factory)
+    assert await after.get_state(KEY) is None
+    stored = await after.get_data(KEY)
+    assert stored == {"tid": 7, "club": "Омск", "nickname": "Ворон"}
