@@ -174,6 +174,7 @@ async def run(folder: Path, player_count: int, spread: bool) -> None:
     closing: list[float] = []
     within: list[float] = []
     transactions: list[int] = []
+    statements: list[int] = []
     # The protest windows open at each confirmation (each runs from its game's confirmation).
     window = timedelta(minutes=load_preset(REGULATION).protest_window_minutes or 0)
     confirmed_at: list[datetime] = []
@@ -189,6 +190,7 @@ async def run(folder: Path, player_count: int, spread: bool) -> None:
         cpus.append(time.process_time() - cpu)
         timings.append(elapsed)
         transactions.append(tally.transactions)
+        statements.append(tally.statements)
         (closing if number % tables == 0 else within).append(elapsed)
         assert view.notice == "protocol-screen-confirmed", view.refused
     standings = await current_standings(uow_factory, tournament)
@@ -220,7 +222,10 @@ async def run(folder: Path, player_count: int, spread: bool) -> None:
     print(f"  CPU per confirmation by the protest windows open at it: {by_windows}")
     print(f"  within a round (result and live table): {_figures(within)}")
     print(f"  the last of a round (and its closing post): {_figures(closing)}")
-    print(f"  transactions per confirmation: {max(transactions)} at most")
+    print(
+        f"  transactions per confirmation: {max(transactions)} at most; statements: "
+        f"median {statistics.median(statements):.0f}, at most {max(statements)}"
+    )
     games_counted = sum(row.figures.games for row in standings.players) // 10
     print(
         f"  standings over {games_counted} games; channel messages queued: {len(posts)} "

@@ -10,7 +10,7 @@ from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlalchemy.pool import ConnectionPoolEntry
 
-from bot.db.transactions import transaction_begun
+from bot.db.transactions import statement_run, transaction_begun
 
 # Another process (the CLI's export, say) may hold the write lock for a while.
 SQLITE_BUSY_TIMEOUT_MS = 30_000
@@ -64,6 +64,7 @@ def create_engine(url: str, **kwargs: Any) -> AsyncEngine:
     kwargs.setdefault("pool_timeout", CONNECTION_WAIT_S)
     engine = create_async_engine(url, **kwargs)
     event.listen(engine.sync_engine, "begin", transaction_begun)
+    event.listen(engine.sync_engine, "before_cursor_execute", statement_run)
     if is_sqlite(url):
         event.listen(engine.sync_engine, "connect", _tune_sqlite)
         event.listen(engine.sync_engine, "begin", _begin_immediately)

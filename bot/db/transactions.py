@@ -1,9 +1,11 @@
-"""Counts the database transactions begun per piece of work (an update, a whole run): the
-benchmarks print them per update and per outbox message, tests check them.
+"""Counts the database transactions begun and the statements run per piece of work (an
+update, a whole run): the benchmarks print them per update and per outbox message, tests
+check them.
 
-Every engine made by `bot.db.engine.create_engine` reports its transaction starts here (a
-listener installed with the engine: adding one to a running engine could disturb a start in
-progress). A start is counted in each `counting()` block the starting task is inside, under the
+Every engine made by `bot.db.engine.create_engine` reports its transaction starts and its
+statements here (listeners installed with the engine: adding one to a running engine could
+disturb a start in progress). Each is counted in every `counting()` block the running task
+is inside; a start is counted under the
 label of the innermost `labelled()` block around it (the outbox worker's cycles, the reminder
 scheduler's wake-ups), so a figure can say where its transactions came from.
 """
@@ -23,9 +25,10 @@ UNLABELLED = "other"
 @dataclass
 class Tally:
     """Transactions begun inside one `counting()` block (nested blocks' included), in all and
-    by label."""
+    by label, and statements run."""
 
     transactions: int = 0
+    statements: int = 0
     outer: Tally | None = None
     by_label: Counter[str] = field(default_factory=Counter)
 
@@ -46,10 +49,18 @@ def transaction_begun(_connection: Any) -> None:
         tally = tally.outer
 
 
+def statement_run(*_args: Any) -> None:
+    """The engines' `before_cursor_execute` listener."""
+    tally = _tally.get()
+    while tally is not None:
+        tally.statements += 1
+        tally = tally.outer
+
+
 @contextmanager
 def counting() -> Iterator[Tally]:
-    """A tally of the transactions the current task (and the tasks it starts) begins inside
-    the block."""
+    """A tally of the transactions the current task (and the tasks it starts) begins and of
+    the statements it runs inside the block."""
     tally = Tally(outer=_tally.get())
     token = _tally.set(tally)
     try:
