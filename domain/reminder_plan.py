@@ -50,11 +50,37 @@ def reminder_prefix(tournament_id: int) -> str:
 
 
 @dataclass(frozen=True)
+class RoundKeys:
+    """The keys of the reminders the plan makes for one round: its players' and its chief
+    judges' (under a prefix of the round) and its tables' judges' (one key a game)."""
+
+    prefixes: tuple[str, ...]
+    keys: frozenset[str]
+
+    def owns(self, key: str) -> bool:
+        return key in self.keys or key.startswith(self.prefixes)
+
+
+def round_keys(tournament: Tournament, round_: Round) -> RoundKeys:
+    """What `plan_reminders` names for `round_` (`_seat_reminders`, `_judge_reminder`,
+    `_chief_judge_reminders`), so a replan of that round alone knows what is its own."""
+    return RoundKeys(
+        prefixes=(
+            _key(tournament, "round", round_.id, ""),
+            _key(tournament, "chief", round_.id, ""),
+        ),
+        keys=frozenset(_key(tournament, "protocol", game.id) for game in round_.games),
+    )
+
+
+@dataclass(frozen=True)
 class ReminderFacts:
     """What the plan reads: the tournament and everything its reminders depend on.
 
-    `stage` is the seated stage the tournament is in (None before seating); `judge_names`
-    names the judges of its tables by Telegram id; `chief_judges` are Telegram ids.
+    `stage` is the seated stage the tournament is in (None before seating), or only the
+    rounds a replan of some rounds looks at (the plan is then theirs, `round_keys`);
+    `judge_names` names the judges of its tables by Telegram id; `chief_judges` are Telegram
+    ids.
     """
 
     tournament: Tournament

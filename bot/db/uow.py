@@ -14,6 +14,7 @@ from bot.db.repositories.game_logs import SqlGameLogRepository
 from bot.db.repositories.invites import SqlInviteRepository
 from bot.db.repositories.leases import SqlHandledUpdates, SqlLeases
 from bot.db.repositories.lots import SqlAnnulmentRepository, SqlLotRepository
+from bot.db.repositories.memo import TransactionMemo
 from bot.db.repositories.outbox import SqlOutbox, SqlScheduledPushes
 from bot.db.repositories.participants import SqlParticipantRepository
 from bot.db.repositories.protests import SqlProtestRepository
@@ -76,20 +77,22 @@ class SqlUnitOfWork:
         self._clock = clock if clock is not None else SystemClock()
         self.changed_tournaments: set[int] = set()
         self.reminders_touched: set[int] = set()
+        self.rounds_touched: set[tuple[int, int]] = set()
         self.acted_at: datetime | None = None
 
     async def __aenter__(self) -> Self:
         self.session = self._session_factory()
+        memo = TransactionMemo(self.session)
         self.users = SqlUserRepository(self.session)
-        self.tournaments = SqlTournamentRepository(self.session, self.reminders_touched)
+        self.tournaments = SqlTournamentRepository(self.session, self.reminders_touched, memo)
         self.outbox = SqlOutbox(self.session)
         self.scheduled_pushes = SqlScheduledPushes(self.session, self._process)
-        self.participants = SqlParticipantRepository(self.session, self.reminders_touched)
+        self.participants = SqlParticipantRepository(self.session, self.reminders_touched, memo)
         self.teams = SqlTeamRepository(self.session, self.reminders_touched)
         self.staff = SqlStaffRepository(self.session, self.reminders_touched)
         self.invites = SqlInviteRepository(self.session)
-        self.rounds = SqlRoundRepository(self.session, self.reminders_touched)
-        self.protocols = SqlProtocolRepository(self.session, self.reminders_touched)
+        self.rounds = SqlRoundRepository(self.session, self.reminders_touched, memo)
+        self.protocols = SqlProtocolRepository(self.session, self.rounds_touched)
         self.game_logs = SqlGameLogRepository(self.session)
         self.protests = SqlProtestRepository(self.session)
         self.lots = SqlLotRepository(self.session)
@@ -108,12 +111,11 @@ class SqlUnitOfWork:
         await self.session.close()
 
     async def commit(self) -> None:
-        if self.reminders_touched:
+        if self.reminders_touched or self.rounds_touched:
             # The moment the use case acted (`load_tournament` records it), else the clock's.
             now = self.acted_at if self.acted_at is not None else self._clock.now()
             await self._after_change(self, now)
         await self.session.commit()
-        self.participants.forget()
         changed = frozenset(
             name
             for name, touched in (

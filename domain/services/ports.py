@@ -56,6 +56,10 @@ class ParticipantRepository(Protocol):
 
     async def nicknames(self, participant_ids: Collection[int]) -> dict[int, str]: ...
 
+    async def seated_and_substitutes(
+        self, tournament_id: int, seated: Collection[int]
+    ) -> list[Participant]: ...
+
     async def of_person(self, tournament_id: int, user_id: int) -> Participant | None: ...
 
     async def add(self, participant: Participant) -> Participant: ...
@@ -122,7 +126,7 @@ class ScheduledPushes(Protocol):
 
     async def cancel_many(self, keys: Collection[str]) -> None: ...
 
-    async def waiting(self, key_prefix: str) -> dict[str, ScheduledPush]: ...
+    async def waiting(self, *key_prefixes: str) -> dict[str, ScheduledPush]: ...
 
     async def due_times(self) -> dict[str, datetime]: ...
 
@@ -130,7 +134,9 @@ class ScheduledPushes(Protocol):
 class RoundRepository(Protocol):
     """Seated stages, their rounds and table games."""
 
-    async def stage(self, tournament_id: int, stage: str) -> SeatedStage | None: ...
+    async def stage(
+        self, tournament_id: int, stage: str, round_ids: Collection[int] | None = None
+    ) -> SeatedStage | None: ...
 
     async def game_places(
         self, tournament_id: int, stage: str | None = None
@@ -331,6 +337,12 @@ class UnitOfWork(Protocol):
     # (`domain.services.reminders.replan_touched`).
     @property
     def reminders_touched(self) -> set[int]: ...
+
+    # The rounds (tournament, round id) whose reminders alone a write changed: a protocol
+    # stored changes its game's state, so only its round's players', judges' and chief
+    # judges' reminders. Replanned alone unless their tournament is touched as a whole.
+    @property
+    def rounds_touched(self) -> set[tuple[int, int]]: ...
 
     # The moment the use case acts at (`access.load_tournament` records it): the replan's now.
     acted_at: datetime | None

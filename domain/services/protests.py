@@ -141,7 +141,11 @@ def offer_key(game_id: int, participant_id: int) -> str:
 async def _offer_protests(
     uow: UnitOfWork, game: GameInRound, tournament: Tournament, protocol: Protocol, closes: datetime
 ) -> None:
-    players = await _nicknames(uow, tournament.id)
+    # The table's ten, not the whole tournament.
+    players = {
+        p.id: p
+        for p in await uow.participants.seated_and_substitutes(tournament.id, game.game.players)
+    }
     time = local_time(closes, tournament.timezone)
     scores = {int(s.player): s for s in score_game(protocol, tournament.regulation)}
     offers: list[OutgoingMessage] = []

@@ -8,6 +8,9 @@ stores the tournament's plan (`domain.reminder_plan`) as scheduled pushes, repla
 its key and cancelling those the plan no longer names. A reminder whose moment has passed is
 not made anew: it went out already (the scheduler deleted it when it moved it into the
 outbox), or it came too late to matter; one still waiting is sent at once with its new text.
+A stored protocol changes only its round's reminders (`UnitOfWork.rounds_touched`): that
+round alone is planned and compared with its waiting reminders, not the whole stage with
+every reminder of the tournament.
 """
 
 from __future__ import annotations
@@ -20,20 +23,35 @@ from domain.actor import Actor
 from domain.outgoing import ScheduledPush
 from domain.permissions import Action, StaffRole
 from domain.regulation import TimetableDay
-from domain.reminder_plan import ReminderFacts, plan_reminders, reminder_prefix
+from domain.reminder_plan import ReminderFacts, plan_reminders, reminder_prefix, round_keys
+from domain.rounds import SeatedStage
 from domain.services.access import NotFound, authorize
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.tournament import Tournament, TournamentState
 from domain.validation import timetable as parse_timetable
 
 
-async def _facts(uow: UnitOfWork, tournament: Tournament) -> ReminderFacts:
-    participants = await uow.participants.of_tournament(tournament.id)
+async def _stage_being_played(
+    uow: UnitOfWork, tournament: Tournament, round_ids: list[int] | None = None
+) -> SeatedStage | None:
+    """The stage the round reminders come from (with only `round_ids`' rounds if given)."""
+    if tournament.state is not TournamentState.RUNNING or tournament.current_stage is None:
+        return None
+    return await uow.rounds.stage(tournament.id, tournament.current_stage, round_ids)
+
+
+async def _facts(
+    uow: UnitOfWork, tournament: Tournament, stage: SeatedStage | None, *, everyone: bool = True
+) -> ReminderFacts:
+    """What the plan reads; without `everyone`, of the participants only the stage's seats
+    and the substitutes (all that its rounds' reminders name: `who_plays`)."""
+    if everyone or stage is None:
+        participants = await uow.participants.of_tournament(tournament.id)
+    else:
+        seated = {p for round_ in stage.rounds for game in round_.games for p in game.players}
+        participants = await uow.participants.seated_and_substitutes(tournament.id, seated)
     teams = await uow.teams.of_tournament(tournament.id) if tournament.is_team_tournament else []
     staff = await uow.staff.of_tournament(tournament.id)
-    stage = None
-    if tournament.state is TournamentState.RUNNING and tournament.current_stage is not None:
-        stage = await uow.rounds.stage(tournament.id, tournament.current_stage)
     judge_ids = {
         game.judge_id
         for round_ in (stage.rounds if stage else ())
@@ -62,11 +80,52 @@ async def replan_reminders(
     """Bring the tournament's scheduled reminders in line with its data, in the caller's
     transaction; returns the reminders waiting afterwards, earliest first."""
     uow.reminders_touched.discard(tournament_id)
+    uow.rounds_touched.difference_update(
+        {touched for touched in uow.rounds_touched if touched[0] == tournament_id}
+    )
+    tournament = await _tournament(uow, tournament_id)
+    waiting = await uow.scheduled_pushes.waiting(reminder_prefix(tournament.id))
+    stage = await _stage_being_played(uow, tournament)
+    return await _apply(uow, waiting, plan_reminders(await _facts(uow, tournament, stage)), now)
+
+
+async def _tournament(uow: UnitOfWork, tournament_id: int) -> Tournament:
     tournament = await uow.tournaments.get(tournament_id)
     if tournament is None:
         raise NotFound(f"tournament {tournament_id}")
-    waiting = await uow.scheduled_pushes.waiting(reminder_prefix(tournament.id))
-    wanted = plan_reminders(await _facts(uow, tournament))
+    return tournament
+
+
+async def _replan_rounds(
+    uow: UnitOfWork, tournament_id: int, round_ids: list[int], now: datetime
+) -> None:
+    """Bring the reminders of these rounds alone in line with their data (the rest of the
+    tournament's did not change); the whole plan when one of them is not in the stage being
+    played (a correction of an earlier stage's game)."""
+    tournament = await _tournament(uow, tournament_id)
+    stage = await _stage_being_played(uow, tournament, round_ids)
+    if stage is None or len(stage.rounds) != len(round_ids):
+        await replan_reminders(uow, tournament_id, now)
+        return
+    owned = [round_keys(tournament, round_) for round_ in stage.rounds]
+    prefixes = [prefix for keys in owned for prefix in (*keys.prefixes, *sorted(keys.keys))]
+    waiting = {
+        key: push
+        for key, push in (await uow.scheduled_pushes.waiting(*prefixes)).items()
+        if any(keys.owns(key) for keys in owned)
+    }
+    facts = await _facts(uow, tournament, stage, everyone=False)
+    await _apply(uow, waiting, plan_reminders(facts), now)
+
+
+async def _apply(
+    uow: UnitOfWork,
+    waiting: dict[str, ScheduledPush],
+    wanted: list[ScheduledPush],
+    now: datetime,
+) -> list[ScheduledPush]:
+    """Store the `wanted` reminders in place of the `waiting` ones; the reminders waiting
+    afterwards, earliest first."""
     kept: list[ScheduledPush] = []
     for push in wanted:
         if push.due_at <= now:
@@ -83,9 +142,16 @@ async def replan_reminders(
 
 
 async def replan_touched(uow: UnitOfWork, now: datetime) -> None:
-    """Replan the reminders of every tournament the transaction's writes touched, in it."""
+    """Replan the reminders of every tournament (or round) the transaction's writes touched,
+    in it."""
     while uow.reminders_touched:
         await replan_reminders(uow, min(uow.reminders_touched), now)
+    rounds: dict[int, list[int]] = {}
+    for tournament_id, round_id in sorted(uow.rounds_touched):
+        rounds.setdefault(tournament_id, []).append(round_id)
+    uow.rounds_touched.clear()
+    for tournament_id, round_ids in rounds.items():
+        await _replan_rounds(uow, tournament_id, round_ids, now)
 
 
 @dataclass(frozen=True)

@@ -79,6 +79,17 @@ async def played_games(uow: UnitOfWork, tournament: Tournament) -> list[PlayedGa
     return played
 
 
+async def protest_closings(uow: UnitOfWork, tournament: Tournament) -> set[datetime]:
+    """When the protest windows of the games `played_games` counts close (their
+    `protest_closes_at`), without reading a protocol."""
+    annulled = await uow.annulments.of_tournament(tournament.id)
+    return {
+        place.protest_until
+        for place in await uow.rounds.game_places(tournament.id)
+        if place.confirmed and place.game_id not in annulled and place.protest_until is not None
+    }
+
+
 async def stored_lot(uow: UnitOfWork, tournament_id: int) -> RecordedLot:
     """The tournament's lot: the chief judge's decisions, each settling the tie it was for."""
     return recorded_lot(await uow.lots.of_tournament(tournament_id))

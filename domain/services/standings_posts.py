@@ -17,7 +17,7 @@ from datetime import datetime
 from domain.lot_draw import SettlesTies
 from domain.outgoing import Attachment, Drawing, OutgoingMessage, ScheduledPush
 from domain.services.ports import UnitOfWork
-from domain.services.standings import load_board, played_games, stored_lot
+from domain.services.standings import load_board, played_games, protest_closings, stored_lot
 from domain.standings_board import (
     Closing,
     PlayedGame,
@@ -102,12 +102,20 @@ async def publish_live_standings(
     the tournament has no channel, or this protocol already pushed its edit. The
     tournament's web page is marked changed either way (`UnitOfWork.changed_tournaments`).
     """
+    closings = {g.protest_closes_at for g in games if g.protest_closes_at is not None}
+    return await _publish_live(uow, tournament_id, closings, protocol_key, now)
+
+
+async def _publish_live(
+    uow: UnitOfWork, tournament_id: int, closings: set[datetime], protocol_key: str, now: datetime
+) -> bool:
+    """`publish_live_standings` with the moments the games' protest windows close."""
     uow.changed_tournaments.add(tournament_id)
     tournament = await _tournament_with_channel(uow, tournament_id)
     if tournament is None:
         return False
     assert tournament.channel_id is not None
-    await _schedule_window_refreshes(uow, tournament, games, protocol_key, now)
+    await _schedule_window_refreshes(uow, tournament, closings, protocol_key, now)
     return await uow.outbox.add(
         OutgoingMessage(
             chat_id=tournament.channel_id,
@@ -123,7 +131,7 @@ async def publish_live_standings(
 async def _schedule_window_refreshes(
     uow: UnitOfWork,
     tournament: Tournament,
-    games: Sequence[PlayedGame],
+    closings: set[datetime],
     protocol_key: str,
     now: datetime,
 ) -> None:
@@ -134,10 +142,9 @@ async def _schedule_window_refreshes(
     windows are open (no table rendered, nothing rewritten)."""
     assert tournament.channel_id is not None
     prefix = refresh_prefix(tournament.id)
-    closing = sorted(
-        {g.protest_closes_at for g in games if g.protest_closes_at and g.protest_closes_at > now}
-    )
-    wanted = {f"{prefix}{moment.isoformat()}": moment for moment in closing}
+    wanted = {
+        f"{prefix}{moment.isoformat()}": moment for moment in sorted(closings) if moment > now
+    }
     waiting = await uow.scheduled_pushes.waiting(prefix)
     await uow.scheduled_pushes.cancel_many(sorted(set(waiting) - set(wanted)))
     for key, moment in wanted.items():
@@ -237,9 +244,14 @@ async def publish_after_result(
     """Record what the channel shows after a result of round `round_number` of `stage` was
     stored, annulled or settled (`result_key` names that change): the live standings edited
     once, and the posts closing the round and the stage the result completes (each posted
-    once). The caller commits them with the result."""
+    once). The caller commits them with the result. Only a closing post reads the results
+    (its pictures' count): the live table is drawn when sent and needs only the windows."""
+    windows = await protest_closings(uow, tournament)
+    await _publish_live(uow, tournament.id, windows, result_key, now)
+    closings = await _closings(uow, tournament, stage, round_number)
+    if not closings:
+        return
     games = await played_games(uow, tournament)
     lot = await stored_lot(uow, tournament.id)
-    await publish_live_standings(uow, tournament.id, games, protocol_key=result_key, now=now)
-    for closing in await _closings(uow, tournament, stage, round_number):
+    for closing in closings:
         await publish_closing_standings(uow, tournament.id, games, lot, closing, now=now)

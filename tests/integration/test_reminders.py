@@ -12,6 +12,7 @@ import pytest
 from bot.db.uow import SqlUnitOfWorkFactory
 from domain.actor import Actor
 from domain.outgoing import ScheduledPush
+from domain.rounds import TableGame
 from domain.services import registration, reminders, rounds
 from domain.services.access import load_tournament
 from domain.services.tournaments import close_due_registrations
@@ -76,6 +77,14 @@ async def published_first_round(uow_factory: SqlUnitOfWorkFactory) -> tuple[Seed
     return seeded, preview.stage.rounds[0]
 
 
+async def confirmed(uow_factory: SqlUnitOfWorkFactory, game: TableGame) -> None:
+    """Its judge fills a red win in and confirms it."""
+    assert game.judge_id is not None
+    judge = Judge(uow_factory, game.id, game.judge_id)
+    await judge.fill_red_win()
+    await judge.confirm()
+
+
 async def test_a_published_round_reminds_each_player_and_judge_and_the_timetable_moves_them(
     uow_factory: SqlUnitOfWorkFactory,
 ) -> None:
@@ -125,10 +134,7 @@ async def test_a_confirmed_protocol_cancels_its_judges_reminder(
 ) -> None:
     seeded, first = await published_first_round(uow_factory)
     game, other = first.games
-    assert game.judge_id is not None
-    judge = Judge(uow_factory, game.id, game.judge_id)
-    await judge.fill_red_win()
-    await judge.confirm()
+    await confirmed(uow_factory, game)
     plan = await waiting(uow_factory, seeded)
     assert f"protocol:{game.id}" not in plan
     assert f"protocol:{other.id}" in plan
@@ -136,6 +142,33 @@ async def test_a_confirmed_protocol_cancels_its_judges_reminder(
     chief = await pushed(uow_factory, seeded, f"chief:{first.id}:{CHIEF_JUDGE}")
     assert chief.message.phrase is not None
     assert chief.message.phrase.arguments["tables"] == str(other.table)
+
+
+async def test_a_confirmed_protocol_leaves_the_reminders_a_whole_replan_would_leave(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    # A confirmation replans its round alone: the other round's reminders stay as they were,
+    # and planning the whole tournament again afterwards changes nothing.
+    seeded, first = await published_first_round(uow_factory)
+    tid = seeded.tournament.id
+    second = (await rounds.publish_round(uow_factory, Actor(ORGANIZER, NOW), tid, 2)).stage
+    before = await waiting(uow_factory, seeded)
+    game = first.games[0]
+    await confirmed(uow_factory, game)
+    after = await waiting(uow_factory, seeded)
+    assert f"protocol:{game.id}" not in after
+    judges = {f"protocol:{table.id}" for table in first.games}
+
+    def of_other_rounds(plan: dict[str, datetime]) -> dict[str, datetime]:
+        mine = (f"round:{first.id}:", f"chief:{first.id}:")
+        return {k: t for k, t in plan.items() if not k.startswith(mine) and k not in judges}
+
+    assert f"protocol:{second.rounds[1].games[0].id}" in of_other_rounds(before)
+    assert of_other_rounds(after) == of_other_rounds(before)
+    async with uow_factory() as uow:
+        await reminders.replan_reminders(uow, tid, NOW)
+        assert uow.scheduled_pushes.changed is False
+    assert await waiting(uow_factory, seeded) == after
 
 
 async def test_a_paid_mark_cancels_the_reminder_and_a_sent_one_is_not_made_again(
@@ -209,3 +242,23 @@ async def test_a_replan_with_nothing_changed_rewrites_no_reminder(
         assert uow.scheduled_pushes.changed is False
         again = await reminders.replan_reminders(uow, seeded.tournament.id, NOW)
     assert first == again and len(first) > 20
+
+
+async def test_a_rounds_replan_reads_its_seats_and_every_substitute(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    # Who plays a seat may be a substitute of a substitute: the round's replan reads them all.
+    seeded = await seed_tournament(uow_factory, players=12)
+    seated, gone, other = seeded.players[0], seeded.players[1], seeded.players[2]
+    async with uow_factory() as uow:
+        first = await uow.participants.add(
+            replace(gone, id=0, user_id=None, nickname="Sub", substitute_for=gone.id)
+        )
+        second = await uow.participants.add(
+            replace(gone, id=0, user_id=None, nickname="Sub2", substitute_for=first.id)
+        )
+        found = await uow.participants.seated_and_substitutes(
+            seeded.tournament.id, [seated.id, gone.id]
+        )
+    assert [p.id for p in found] == [seated.id, gone.id, first.id, second.id]
+    assert other.id not in {p.id for p in found}

@@ -654,11 +654,12 @@ class SqlScheduledPushes:
         await self._session.execute(delete(ScheduledPushRow).where(ScheduledPushRow.key == key))
         self.changed = True
 
-    async def waiting(self, key_prefix: str) -> dict[str, ScheduledPush]:
-        """The waiting pushes whose keys start with `key_prefix` (one tournament's), by key."""
+    async def waiting(self, *key_prefixes: str) -> dict[str, ScheduledPush]:
+        """The waiting pushes whose keys start with one of `key_prefixes` (one tournament's,
+        one round's), by key."""
         rows = await self._session.scalars(
             select(ScheduledPushRow)
-            .where(ScheduledPushRow.key.startswith(key_prefix))
+            .where(or_(*(ScheduledPushRow.key.startswith(prefix) for prefix in key_prefixes)))
             # `schedule` writes without the ORM: rows read before in this session are stale.
             .execution_options(populate_existing=True)
         )

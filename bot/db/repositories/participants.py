@@ -3,10 +3,11 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import fields, replace
 
-from sqlalchemy import select
+from sqlalchemy import or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import ParticipantRow, UnreachableChatRow
+from bot.db.repositories.memo import TransactionMemo
 from bot.db.repositories.tournaments import as_read, as_stored
 from domain.registration import Participant, ParticipantStatus
 
@@ -24,21 +25,21 @@ def _fill(row: ParticipantRow, participant: Participant) -> None:
         setattr(row, name, as_stored(getattr(participant, name)))
 
 
-class SqlParticipantRepository:
-    """A unit of work's participants. A tournament's list is read once per unit of work (a
-    confirmation, a registration and the replan that follows each read it two or three times)
-    and read anew after this unit of work changes any participant; it never outlives the
-    transaction, so another process's changes are seen by the next one."""
+_PARTICIPANTS = frozenset({ParticipantRow.__tablename__})
 
-    def __init__(self, session: AsyncSession, reminders_touched: set[int]) -> None:
+
+class SqlParticipantRepository:
+    """A unit of work's participants. A tournament's list is read once per transaction (a
+    confirmation, a registration and the replan that follows each read it two or three times)
+    and read anew after it writes any participant (`TransactionMemo`)."""
+
+    def __init__(
+        self, session: AsyncSession, reminders_touched: set[int], memo: TransactionMemo
+    ) -> None:
         self._session = session
         # Tournaments whose reminder facts a write changed (`UnitOfWork.reminders_touched`).
         self._touched = reminders_touched
-        self._of_tournament: dict[int, list[Participant]] = {}
-
-    def forget(self) -> None:
-        """The transaction ended: the next read sees what other processes committed."""
-        self._of_tournament.clear()
+        self._memo = memo
 
     async def get(self, participant_id: int) -> Participant | None:
         row = await self._session.get(ParticipantRow, participant_id)
@@ -46,14 +47,16 @@ class SqlParticipantRepository:
 
     async def of_tournament(self, tournament_id: int) -> list[Participant]:
         """Everyone who ever registered for the tournament, in registration order."""
-        if tournament_id not in self._of_tournament:
+
+        async def load() -> list[Participant]:
             rows = await self._session.scalars(
                 select(ParticipantRow)
                 .where(ParticipantRow.tournament_id == tournament_id)
                 .order_by(ParticipantRow.registered_at, ParticipantRow.id)
             )
-            self._of_tournament[tournament_id] = [_to_participant(row) for row in rows]
-        return list(self._of_tournament[tournament_id])
+            return [_to_participant(row) for row in rows]
+
+        return list(await self._memo.read(("participants", tournament_id), _PARTICIPANTS, load))
 
     async def nicknames(self, participant_ids: Collection[int]) -> dict[int, str]:
         """The nicknames of these participants (a table's ten seats), by id."""
@@ -66,6 +69,22 @@ class SqlParticipantRepository:
         )
         return {row.id: row.nickname for row in rows}
 
+    async def seated_and_substitutes(
+        self, tournament_id: int, seated: Collection[int]
+    ) -> list[Participant]:
+        """These participants (the seats of some games) and every substitute of the
+        tournament, in registration order: enough to say who plays each seat now
+        (`domain.reminder_plan.who_plays`) without reading everyone."""
+        rows = await self._session.scalars(
+            select(ParticipantRow)
+            .where(
+                ParticipantRow.tournament_id == tournament_id,
+                or_(ParticipantRow.id.in_(seated), ParticipantRow.substitute_for.is_not(None)),
+            )
+            .order_by(ParticipantRow.registered_at, ParticipantRow.id)
+        )
+        return [_to_participant(row) for row in rows]
+
     async def of_person(self, tournament_id: int, user_id: int) -> Participant | None:
         row = await self._session.scalar(
             select(ParticipantRow).where(
@@ -75,7 +94,6 @@ class SqlParticipantRepository:
         return _to_participant(row) if row else None
 
     async def add(self, participant: Participant) -> Participant:
-        self.forget()
         row = ParticipantRow()
         _fill(row, participant)
         self._session.add(row)
@@ -84,7 +102,6 @@ class SqlParticipantRepository:
         return replace(participant, id=row.id)
 
     async def save(self, participant: Participant) -> None:
-        self.forget()
         row = await self._session.get(ParticipantRow, participant.id)
         if row is None:
             raise LookupError(f"no participant {participant.id}")

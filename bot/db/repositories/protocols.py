@@ -24,7 +24,7 @@ from bot.db.models.protocols import (
     StandingsRow,
 )
 from bot.db.models.rounds import GameRow, RoundRow, StageRow
-from bot.db.repositories.rounds import tournament_of_game
+from bot.db.repositories.rounds import round_of_game
 from domain.cards import Role, Side
 from domain.game_end import GameEnd
 from domain.protocol import FirstKill, Protocol, ProtocolDraft, Removal, SeatDraft, SeatRecord
@@ -146,10 +146,11 @@ def _utc(moment: datetime) -> datetime:
 
 
 class SqlProtocolRepository:
-    def __init__(self, session: AsyncSession, reminders_touched: set[int]) -> None:
+    def __init__(self, session: AsyncSession, rounds_touched: set[tuple[int, int]]) -> None:
         self._session = session
-        # Tournaments whose reminder facts a write changed (`UnitOfWork.reminders_touched`).
-        self._touched = reminders_touched
+        # Rounds whose reminders a write changed (`UnitOfWork.rounds_touched`): a stored
+        # protocol changes only its game's round's.
+        self._touched = rounds_touched
 
     # --- drafts ------------------------------------------------------------------------------
 
@@ -231,7 +232,7 @@ class SqlProtocolRepository:
         row.confirmed_by = user_id
         row.confirmed_at = now
         await self._session.flush()
-        self._touched.add(await tournament_of_game(self._session, game_id))
+        self._touched.add(await round_of_game(self._session, game_id))
 
     async def add_correction(self, correction: ProtocolCorrection) -> None:
         self._session.add(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from datetime import UTC, datetime
 
 from sqlalchemy import delete, select, update
@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models.protocols import ProtocolRow
 from bot.db.models.rounds import GameRow, GameSeatRow, RoundRow, StageRow
+from bot.db.repositories.memo import TransactionMemo
 from domain.rounds import (
     GameInRound,
     GamePlace,
@@ -42,25 +43,34 @@ def _game(row: GameRow, players: tuple[int, ...]) -> TableGame:
     )
 
 
-async def tournament_of_game(session: AsyncSession, game_id: int) -> int:
-    """The tournament a table game belongs to."""
-    tournament_id = await session.scalar(
-        select(StageRow.tournament_id)
-        .join(RoundRow, RoundRow.stage_id == StageRow.id)
-        .join(GameRow, GameRow.round_id == RoundRow.id)
-        .where(GameRow.id == game_id)
-    )
-    if tournament_id is None:
+async def round_of_game(session: AsyncSession, game_id: int) -> tuple[int, int]:
+    """The tournament and the round a table game belongs to."""
+    found = (
+        await session.execute(
+            select(StageRow.tournament_id, RoundRow.id)
+            .join(RoundRow, RoundRow.stage_id == StageRow.id)
+            .join(GameRow, GameRow.round_id == RoundRow.id)
+            .where(GameRow.id == game_id)
+        )
+    ).first()
+    if found is None:
         raise LookupError(f"no game {game_id}")
-    return tournament_id
+    return found[0], found[1]
+
+
+# What `game_places` reads.
+_PLACES = frozenset(table.__tablename__ for table in (StageRow, RoundRow, GameRow, ProtocolRow))
 
 
 class SqlRoundRepository:
-    def __init__(self, session: AsyncSession, reminders_touched: set[int]) -> None:
+    def __init__(
+        self, session: AsyncSession, reminders_touched: set[int], memo: TransactionMemo
+    ) -> None:
         self._session = session
         # Tournaments whose reminder facts a write changed (`UnitOfWork.reminders_touched`):
         # seats, judges and publications; the live game and protocol drafts write none of them.
         self._touched = reminders_touched
+        self._memo = memo
 
     async def _touch_round(self, round_id: int) -> None:
         tournament_id = await self._session.scalar(
@@ -71,23 +81,24 @@ class SqlRoundRepository:
         if tournament_id is not None:
             self._touched.add(tournament_id)
 
-    async def stage(self, tournament_id: int, stage: str) -> SeatedStage | None:
-        """The seated stage with every round, game and seat."""
+    async def stage(
+        self, tournament_id: int, stage: str, round_ids: Collection[int] | None = None
+    ) -> SeatedStage | None:
+        """The seated stage with every round (or only those of `round_ids` that are in it),
+        game and seat."""
         row = await self._session.scalar(
             select(StageRow).where(StageRow.tournament_id == tournament_id, StageRow.stage == stage)
         )
         if row is None:
             return None
-        round_rows = (
-            await self._session.scalars(
-                select(RoundRow).where(RoundRow.stage_id == row.id).order_by(RoundRow.number)
-            )
-        ).all()
+        rounds_of_stage = select(RoundRow).where(RoundRow.stage_id == row.id)
+        if round_ids is not None:
+            rounds_of_stage = rounds_of_stage.where(RoundRow.id.in_(round_ids))
+        round_rows = (await self._session.scalars(rounds_of_stage.order_by(RoundRow.number))).all()
         game_rows = (
             await self._session.scalars(
                 select(GameRow)
-                .join(RoundRow, GameRow.round_id == RoundRow.id)
-                .where(RoundRow.stage_id == row.id)
+                .where(GameRow.round_id.in_([r.id for r in round_rows]))
                 .order_by(GameRow.round_id, GameRow.table_number)
             )
         ).all()
@@ -109,7 +120,15 @@ class SqlRoundRepository:
 
     async def game_places(self, tournament_id: int, stage: str | None = None) -> list[GamePlace]:
         """Every game of the tournament (of one stage if `stage` is given) with where it is
-        played, whether its protocol is stored and its protest window: one query, no seats."""
+        played, whether its protocol is stored and its protest window: one query, no seats,
+        once per transaction until it writes a game or a protocol (a confirmation asks for
+        the standings, the round's closing and the lot alert)."""
+        places = await self._memo.read(
+            ("game places", tournament_id), _PLACES, lambda: self._places(tournament_id)
+        )
+        return [place for place in places if stage is None or place.stage == stage]
+
+    async def _places(self, tournament_id: int) -> list[GamePlace]:
         query = (
             select(
                 StageRow.stage,
@@ -125,8 +144,6 @@ class SqlRoundRepository:
             .where(StageRow.tournament_id == tournament_id)
             .order_by(StageRow.id, RoundRow.number, GameRow.table_number)
         )
-        if stage is not None:
-            query = query.where(StageRow.stage == stage)
         rows = await self._session.execute(query)
         return [
             GamePlace(stage_id, number, table, game_id, protocol is not None, _utc(until))
@@ -270,7 +287,7 @@ class SqlRoundRepository:
         await self._session.execute(
             update(GameRow).where(GameRow.id == game_id).values(judge_id=judge_id)
         )
-        self._touched.add(await tournament_of_game(self._session, game_id))
+        self._touched.add((await round_of_game(self._session, game_id))[0])
 
     async def mark_published(self, round_id: int, now: datetime) -> bool:
         """Record the publication; False when the round was already published."""

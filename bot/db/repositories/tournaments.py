@@ -8,6 +8,7 @@ from sqlalchemy import or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import StaffRow, TournamentRow
+from bot.db.repositories.memo import TransactionMemo
 from domain.tournament import Tournament, TournamentState, WebVisibility
 
 _COLUMNS = tuple(f.name for f in fields(Tournament) if f.name not in ("id", "state"))
@@ -37,15 +38,27 @@ def _fill(row: TournamentRow, tournament: Tournament) -> None:
         setattr(row, name, as_stored(getattr(tournament, name)))
 
 
+_TOURNAMENTS = frozenset({TournamentRow.__tablename__})
+
+
 class SqlTournamentRepository:
-    def __init__(self, session: AsyncSession, reminders_touched: set[int]) -> None:
+    def __init__(
+        self, session: AsyncSession, reminders_touched: set[int], memo: TransactionMemo
+    ) -> None:
         self._session = session
         # Tournaments whose reminder facts a write changed (`UnitOfWork.reminders_touched`).
         self._touched = reminders_touched
+        self._memo = memo
 
     async def get(self, tournament_id: int) -> Tournament | None:
-        row = await self._session.get(TournamentRow, tournament_id)
-        return _to_tournament(row) if row else None
+        """The tournament, read once per transaction until it writes one (`TransactionMemo`:
+        a confirmation asks three times)."""
+
+        async def load() -> Tournament | None:
+            row = await self._session.get(TournamentRow, tournament_id)
+            return _to_tournament(row) if row else None
+
+        return await self._memo.read(("tournament", tournament_id), _TOURNAMENTS, load)
 
     async def add(self, tournament: Tournament) -> Tournament:
         """Store a new tournament; its id is given by the database."""
