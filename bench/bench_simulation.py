@@ -19,7 +19,13 @@ Targets (SQLite, 300 players): a protocol press p95 <= 150 ms, a confirmation (p
 stored, standings recomputed, channel posts queued) p95 <= 300 ms, a registration burst of at
 least 60 updates/s, at most 2 transactions per protocol press; PostgreSQL at least as good.
 
-Run: .venv/bin/python bench/bench_simulation.py [--players N] [--speed X]
+The judges tap their tables' protocols (and live games) at a person's pace, a tap every 1.5 s
+at thirty tables at once (`--table-speed 1`), while everything else runs `--speed` times as
+fast (registration, check-in, the organizer, the bot's clock and Telegram's limits): a judge's
+tap is timed as on a real day. `--table-speed 100` has them tap without a pause, thirty taps
+always waiting: the handling time then measures the queue, the updates/s the bot's capacity.
+
+Run: .venv/bin/python bench/bench_simulation.py [--players N] [--speed X] [--table-speed X]
         [--database sqlite|postgresql|both] [--one-process [--trace-memory]]
 PostgreSQL: MAFIATOUR_BENCH_POSTGRES_URL (default postgresql+asyncpg://postgres@127.0.0.1:5432/
 test) names a server database from which a fresh one is created and dropped afterwards.
@@ -110,6 +116,7 @@ async def _in_a_process(args: argparse.Namespace, database: str, scratch: Path) 
             players=args.players,
             seed=args.seed,
             speed=args.speed,
+            table_speed=args.table_speed,
             replicas=1,
             metered=True,
             webhook=False,
@@ -134,6 +141,7 @@ async def _in_one_process(args: argparse.Namespace, database: str, scratch: Path
             players=args.players,
             seed=args.seed,
             speed=args.speed,
+            table_speed=args.table_speed,
             out=scratch / database,
             database_url=url,
             trace_memory=args.trace_memory,
@@ -166,7 +174,8 @@ def _report(
     where = "in one process" if args.one_process else "the bot in a process of its own"
     print(
         f"== {database}: black-raven-cup, {args.players} players, {games} games, "
-        f"speed ×{args.speed:g}, {where}; {loads[0]} at the start, {loads[1]} at the end"
+        f"speed ×{args.speed:g}, the judges at their tables ×{args.table_speed:g}, {where}; "
+        f"{loads[0]} at the start, {loads[1]} at the end"
     )
     for line in played.lines:
         print(f"  {line}")
@@ -186,6 +195,14 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--players", type=int, default=300)
     parser.add_argument("--speed", type=float, default=100.0)
+    parser.add_argument(
+        "--table-speed",
+        type=float,
+        default=1.0,
+        help="the judges' pace at their tables (1: a person's, a tap every 1.5 s, all thirty "
+        "tables at once; --table-speed 100 has them tap with no pause, a stress of the bot's "
+        "capacity rather than a judge's wait)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--database", choices=("sqlite", "postgresql", "both"), default="both")
     parser.add_argument(

@@ -74,6 +74,8 @@ class SimulationOptions:
     players: int | None = None
     seed: int = 1
     speed: float = 50.0
+    # The judges' pace at their tables when not `speed` (see `roles.Pace`).
+    table_speed: float | None = None
     out: Path | None = None
     # None: an SQLite file in the `out` folder (the benchmark also plays on PostgreSQL).
     database_url: str | None = None
@@ -236,7 +238,7 @@ async def simulate(options: SimulationOptions, out: TextIO) -> SimulationResult:
                     users,
                     entry,
                     options.seed,
-                    Pace(options.speed),
+                    Pace(options.speed, options.table_speed),
                     Progress(out, on_stage=meter.enter),
                     delivered=functools.partial(_delivered, app, meter),
                     live=True,

@@ -422,6 +422,7 @@ class _Options:
     players: int | None
     seed: int
     speed: float
+    table_speed: float | None
     replicas: int
     kill_after_updates: int | None
     database_url: str
@@ -443,6 +444,7 @@ async def play_on_replicas(
     players: int | None = None,
     seed: int = 1,
     speed: float = 50.0,
+    table_speed: float | None = None,
     replicas: int = 3,
     kill_after_updates: int | None = None,
     metered: bool = False,
@@ -458,7 +460,8 @@ async def play_on_replicas(
     `metered` runs `bot.simulation.metered` instead of `mafiatour run` (the same bot with the
     simulation's meter: each update's transactions and CPU); without `webhook`, the one
     process polls the fake Telegram (as a single server without WEBHOOK_URL does); `live`
-    has some judges run their games live in the Mini App its web application serves."""
+    has some judges run their games live in the Mini App its web application serves;
+    `table_speed` is the judges' pace at their tables when not `speed` (`roles.Pace`)."""
     if not webhook and replicas != 1:
         raise ValueError("only one process polls Telegram: several replicas take webhooks")
     options = _Options(
@@ -466,6 +469,7 @@ async def play_on_replicas(
         players,
         seed,
         speed,
+        table_speed,
         replicas,
         kill_after_updates,
         database_url,
@@ -549,7 +553,7 @@ async def _play(options: _Options) -> ReplicaRun:
             users,
             entry,
             options.seed,
-            Pace(options.speed),
+            Pace(options.speed, options.table_speed),
             Progress(options.out, on_stage=phases.enter),
             delivered=functools.partial(_delivered, uow_factory),
             live=options.live,

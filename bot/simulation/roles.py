@@ -43,12 +43,20 @@ class SimulationError(RuntimeError):
 
 @dataclass(frozen=True)
 class Pace:
-    """How fast the scripted people act: `speed` 1 is a person's pace, more is faster."""
+    """How fast the scripted people act: `speed` 1 is a person's pace, more is faster;
+    `table_speed`, when set, is the judges' own at their tables (the benchmark's judges tap at
+    a person's pace while everyone else acts fast: a judge's wait for his tap's answer is then
+    timed as on a real day, not as one of thirty queued without a pause)."""
 
     speed: float
+    table_speed: float | None = None
 
     async def pause(self) -> None:
         await asyncio.sleep(HUMAN_PAUSE / self.speed)
+
+    def at_table(self) -> Pace:
+        """The pace of a judge's taps on his table's protocol and live game."""
+        return self if self.table_speed is None else Pace(self.table_speed)
 
 
 @dataclass(frozen=True)

@@ -227,25 +227,28 @@ class Tournament:
     ) -> None:
         rng = game_random(self.seed, stage_id, round_number, listing.table)
         plan = plan_game(rng, self.entry.regulation)
-        screen = await roles.open_protocol(judge, listing, self.pace)
+        at_table = self.pace.at_table()
+        screen = await roles.open_protocol(judge, listing, at_table)
         # Not in the very first round, whose protest races its short window.
         first_round = (stage, round_number) == (1, 1)
         live = self.live and not first_round and listing.table % LIVE_TABLE_EVERY == 0
         if live and playable(plan):
-            await self._live(judge, screen.message, plan)
+            await self._live(judge, screen.message, plan, at_table)
         else:
             step = self.entry.regulation.extra_points.step
-            await roles.fill_protocol(screen, plan, self.pace, step)
+            await roles.fill_protocol(screen, plan, at_table, step)
         self.progress.advance()
         if (stage, round_number, listing.table) == (1, 1, 1):
             await self._protest(listing)
 
-    async def _live(self, judge: FakeUser, protocol: ChatMessage, plan: GamePlan) -> None:
+    async def _live(
+        self, judge: FakeUser, protocol: ChatMessage, plan: GamePlan, pace: Pace
+    ) -> None:
         """The judge opens "Run the game" on his protocol and plays the game in the Mini App's
         API, tap by tap, then confirms it there."""
-        await self.pace.pause()
+        await pace.pause()
         client = LiveGameClient.launched(judge.open_web_app(protocol, RUN_THE_GAME))
-        await client.play(live_actions(plan, self.entry.regulation), self.pace.pause)
+        await client.play(live_actions(plan, self.entry.regulation), pace.pause)
         self.played.live_games += 1
 
     async def _protest(self, table: TableList) -> None:
