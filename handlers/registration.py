@@ -20,9 +20,9 @@ from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.registration import (
     Registration,
     edit_registration,
+    open_registration_link,
     register,
     registration_of,
-    resolve_link,
     withdraw,
 )
 from domain.services.teams import join_team
@@ -69,12 +69,12 @@ async def open_link(
     clock: Clock,
     actor: Actor,
 ) -> None:
-    invite = await resolve_link(uow_factory, command.args or "")
-    if invite is None or invite.tournament_id is None:
+    opened = await open_registration_link(uow_factory, actor, command.args or "")
+    if opened is None:
         await message.answer(texts("start-link-invalid"))
         return
+    invite, mine = opened
     await state.clear()
-    mine = await registration_of(uow_factory, actor, invite.tournament_id)
     holds = mine.participant is not None and mine.participant.holds_place
     if invite.kind is InviteKind.TEAM and holds:
         assert invite.team_id is not None
@@ -147,14 +147,14 @@ async def confirm(
     try:
         if data.get("editing"):
             await edit_registration(uow_factory, actor, callback_data.tid, application)
+            mine = await registration_of(uow_factory, actor, callback_data.tid)
         else:
-            await register(
+            mine = await register(
                 uow_factory, actor, callback_data.tid, application, team_id=data.get("team_id")
             )
     finally:
         # A refused registration starts over from the link; nothing was stored.
         await state.clear()
-    mine = await registration_of(uow_factory, actor, callback_data.tid)
     assert mine.participant is not None
     key = (
         "registration-waiting"

@@ -60,16 +60,27 @@ class Registration:
         )
 
 
-async def resolve_link(uow_factory: UnitOfWorkFactory, payload: str) -> Invite | None:
-    """The invite a `/start` payload names, None for an unknown or used one."""
+async def open_registration_link(
+    uow_factory: UnitOfWorkFactory, actor: Actor, payload: str
+) -> tuple[Invite, Registration] | None:
+    """The tournament invite a `/start` payload names and the person's registration in its
+    tournament, read in one unit of work; None for an unknown or used link or one that names
+    no tournament."""
     parts = split_payload(payload)
     if parts is None:
         return None
     async with uow_factory() as uow:
         invite = await uow.invites.get(parts[1])
-    if invite is None or invite.kind is not parts[0] or invite.used_by is not None:
-        return None
-    return invite
+        if (
+            invite is None
+            or invite.kind is not parts[0]
+            or invite.used_by is not None
+            or invite.tournament_id is None
+        ):
+            return None
+        mine = await _registration(uow, actor, invite.tournament_id)
+        await uow.commit()
+        return invite, mine
 
 
 async def _team_to_join(
@@ -88,17 +99,26 @@ async def registration_of(
 ) -> Registration:
     """The person's registration (or its absence) in a tournament."""
     async with uow_factory() as uow:
-        tournament = await load_tournament(uow, tournament_id, actor.now)
-        participant = await uow.participants.of_person(tournament_id, actor.user_id)
-        team = None
-        if participant is not None and participant.team_id is not None:
-            team = await uow.teams.get(participant.team_id)
-        substitute = None
-        if participant is not None and not participant.holds_place:
-            others = await uow.participants.of_tournament(tournament_id)
-            substitute = next((p for p in others if p.substitute_for == participant.id), None)
+        mine = await _registration(uow, actor, tournament_id)
         await uow.commit()
-        return Registration(tournament, participant, team, substitute)
+        return mine
+
+
+async def _registration(uow: UnitOfWork, actor: Actor, tournament_id: int) -> Registration:
+    tournament = await load_tournament(uow, tournament_id, actor.now)
+    participant = await uow.participants.of_person(tournament_id, actor.user_id)
+    team = None
+    if participant is not None and participant.team_id is not None:
+        team = await uow.teams.get(participant.team_id)
+    substitute = None
+    if participant is not None and not participant.holds_place:
+        others = await uow.participants.of_tournament(tournament_id)
+        substitute = _substitute_of(participant, others)
+    return Registration(tournament, participant, team, substitute)
+
+
+def _substitute_of(participant: Participant, others: Sequence[Participant]) -> Participant | None:
+    return next((p for p in others if p.substitute_for == participant.id), None)
 
 
 async def register(
@@ -107,8 +127,9 @@ async def register(
     tournament_id: int,
     application: Application,
     team_id: int | None = None,
-) -> Participant:
-    """Register a person: a place if one is free, the waiting list otherwise.
+) -> Registration:
+    """Register a person: a place if one is free, the waiting list otherwise; returns his
+    registration as the registration screen shows it, read in the same unit of work.
 
     Refused (`Invalid`) when registration is closed, the nickname is taken, the club's quota is
     full or the team is full; nothing is stored then.
@@ -147,7 +168,8 @@ async def register(
         if team is not None:
             await record(uow, await tell_captain(uow, tournament, team, participant, joined=True))
         await uow.commit()
-        return participant
+        substitute = None if participant.holds_place else _substitute_of(participant, others)
+        return Registration(tournament, participant, team, substitute)
 
 
 async def edit_registration(

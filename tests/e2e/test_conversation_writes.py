@@ -3,7 +3,8 @@ the conversation costs one transaction at the update's end, and the next update 
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import asyncio
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import pytest
@@ -24,10 +25,9 @@ async def app(fake_telegram: FakeTelegram, database_url: str) -> AsyncIterator[A
         yield application
 
 
-def typed_answers(app: Application) -> list[tuple[str, int]]:
-    """From now on, each typed answer (a message that is no command) the bot handles and the
-    transactions its handling began, in order."""
-    answers: list[tuple[str, int]] = []
+def count_updates(app: Application, handled: Callable[[Update, int], None]) -> None:
+    """From now on, `handled(update, transactions)` after the bot handled each update to its
+    end (its replies come before that), with the transactions its handling began."""
     feed_update = app.dispatcher.feed_update
 
     async def counted(bot: Any, update: Update, **kwargs: Any) -> Any:
@@ -35,11 +35,22 @@ def typed_answers(app: Application) -> list[tuple[str, int]]:
             try:
                 return await feed_update(bot, update, **kwargs)
             finally:
-                text = update.message.text if update.message else None
-                if text is not None and not text.startswith("/"):
-                    answers.append((text, tally.transactions))
+                handled(update, tally.transactions)
 
     app.dispatcher.feed_update = counted  # type: ignore[method-assign]
+
+
+def typed_answers(app: Application) -> list[tuple[str, int]]:
+    """From now on, each typed answer (a message that is no command) the bot handles and the
+    transactions its handling began, in order."""
+    answers: list[tuple[str, int]] = []
+
+    def handled(update: Update, transactions: int) -> None:
+        text = update.message.text if update.message else None
+        if text is not None and not text.startswith("/"):
+            answers.append((text, transactions))
+
+    count_updates(app, handled)
     return answers
 
 
@@ -66,3 +77,39 @@ async def test_a_wizards_step_reads_the_state_and_stores_its_answer_in_two_trans
     # (nickname, club, city): the state's read (with the sender) and the answer's store.
     assert len(answers) == 9
     assert all(transactions <= 2 for _, transactions in answers), answers
+
+
+class ConfirmPresses:
+    """From now on, the transactions each press of a registration summary's "Всё верно" began."""
+
+    def __init__(self, app: Application) -> None:
+        self.transactions: list[int] = []
+        self._handled = asyncio.Event()
+        count_updates(app, self._count)
+
+    def _count(self, update: Update, transactions: int) -> None:
+        query = update.callback_query
+        if query is not None and (query.data or "").endswith(":confirm"):
+            self.transactions.append(transactions)
+            self._handled.set()
+
+    async def handled(self) -> list[int]:
+        """The presses counted, once one was handled to its end."""
+        await asyncio.wait_for(self._handled.wait(), timeout=60)
+        return self.transactions
+
+
+async def test_the_confirm_press_registers_and_shows_the_registration_in_three_transactions(
+    app: Application, fake_telegram: FakeTelegram
+) -> None:
+    admin = fake_telegram.user(ADMIN_ID, "Орг")
+    card = await create_tournament(fake_telegram, admin)
+    card = await press(admin, card, "Открыть регистрацию", "регистрация открыта")
+    presses = ConfirmPresses(app)
+    player = fake_telegram.user(502, "Борис")
+    done = await register_player(player, payload_in(card), "Сокол", "Клуб «Сокол»", "Омск")
+    assert "Сокол" in (done.text or "") and "зарегистрирован" in (done.text or "")
+    # The state's read (with the sender), the registration (it reads back what the screen
+    # shows) and the conversation's clearing at the update's end.
+    (transactions,) = await presses.handled()
+    assert transactions <= 3

@@ -64,9 +64,10 @@ async def _register(
     uow_factory: SqlUnitOfWorkFactory, tournament: Tournament, number: int, **kwargs: object
 ):  # type: ignore[no-untyped-def]
     await _people(uow_factory, 1000 + number)
-    return await registration.register(
+    mine = await registration.register(
         uow_factory, Actor.of(1000 + number, NOW, ADMINS), tournament.id, _form(number, **kwargs)
     )
+    return mine.participant
 
 
 async def test_the_eleventh_player_waits_and_moves_up_when_a_place_frees(
