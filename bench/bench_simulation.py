@@ -24,6 +24,10 @@ at thirty tables at once (`--table-speed 1`), while everything else runs `--spee
 fast (registration, check-in, the organizer, the bot's clock and Telegram's limits): a judge's
 tap is timed as on a real day. `--table-speed 100` has them tap without a pause, thirty taps
 always waiting: the handling time then measures the queue, the updates/s the bot's capacity.
+The players confirm their registrations as they come, not one after another in the cast's
+order as `mafiatour simulate` has them (for the same seating from the same seed), which would
+make the burst's end a queue of one: the seating, and so the games, differ a little from run
+to run.
 
 Run: .venv/bin/python bench/bench_simulation.py [--players N] [--speed X] [--table-speed X]
         [--database sqlite|postgresql|both] [--one-process [--trace-memory]]
@@ -117,6 +121,7 @@ async def _in_a_process(args: argparse.Namespace, database: str, scratch: Path) 
             seed=args.seed,
             speed=args.speed,
             table_speed=args.table_speed,
+            registration_in_order=False,
             replicas=1,
             metered=True,
             webhook=False,
@@ -142,6 +147,7 @@ async def _in_one_process(args: argparse.Namespace, database: str, scratch: Path
             seed=args.seed,
             speed=args.speed,
             table_speed=args.table_speed,
+            registration_in_order=False,
             out=scratch / database,
             database_url=url,
             trace_memory=args.trace_memory,

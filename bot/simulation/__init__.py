@@ -76,6 +76,9 @@ class SimulationOptions:
     speed: float = 50.0
     # The judges' pace at their tables when not `speed` (see `roles.Pace`).
     table_speed: float | None = None
+    # False: players confirm their registrations as they come, not in the cast's order (the
+    # benchmark's burst; the seating then differs from run to run).
+    registration_in_order: bool = True
     out: Path | None = None
     # None: an SQLite file in the `out` folder (the benchmark also plays on PostgreSQL).
     database_url: str | None = None
@@ -242,6 +245,7 @@ async def simulate(options: SimulationOptions, out: TextIO) -> SimulationResult:
                     Progress(out, on_stage=meter.enter),
                     delivered=functools.partial(_delivered, app, meter),
                     live=True,
+                    registration_in_order=options.registration_in_order,
                     created=functools.partial(_page_address, settings.web_base_url, out),
                 )
                 played = await script.run()

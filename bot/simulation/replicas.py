@@ -423,6 +423,7 @@ class _Options:
     seed: int
     speed: float
     table_speed: float | None
+    registration_in_order: bool
     replicas: int
     kill_after_updates: int | None
     database_url: str
@@ -445,6 +446,7 @@ async def play_on_replicas(
     seed: int = 1,
     speed: float = 50.0,
     table_speed: float | None = None,
+    registration_in_order: bool = True,
     replicas: int = 3,
     kill_after_updates: int | None = None,
     metered: bool = False,
@@ -461,7 +463,8 @@ async def play_on_replicas(
     simulation's meter: each update's transactions and CPU); without `webhook`, the one
     process polls the fake Telegram (as a single server without WEBHOOK_URL does); `live`
     has some judges run their games live in the Mini App its web application serves;
-    `table_speed` is the judges' pace at their tables when not `speed` (`roles.Pace`)."""
+    `table_speed` is the judges' pace at their tables when not `speed` (`roles.Pace`); not
+    `registration_in_order`, players confirm their registrations as they come (`roles.Turns`)."""
     if not webhook and replicas != 1:
         raise ValueError("only one process polls Telegram: several replicas take webhooks")
     options = _Options(
@@ -470,6 +473,7 @@ async def play_on_replicas(
         seed,
         speed,
         table_speed,
+        registration_in_order,
         replicas,
         kill_after_updates,
         database_url,
@@ -557,6 +561,7 @@ async def _play(options: _Options) -> ReplicaRun:
             Progress(options.out, on_stage=phases.enter),
             delivered=functools.partial(_delivered, uow_factory),
             live=options.live,
+            registration_in_order=options.registration_in_order,
             created=killing.created,
             published=killing.published,
             # Today, on the bot's clock: the reminders fall due within the run.

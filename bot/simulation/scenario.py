@@ -84,13 +84,16 @@ class Tournament:
         created: Callable[[int], None] | None = None,
         published: Callable[[str, int], Awaitable[None]] | None = None,
         starts_on: date | None = None,
+        registration_in_order: bool = True,
     ) -> None:
         """`delivered` waits until the bot has sent every message it recorded; with `live`
         (the Mini App is served) some judges run their games live; `created` is told the
         tournament's number once the organizer has created it, `published` each round (its
         stage's id and number) once published, and the round is played once it returns; the
-        tournament's first day is `starts_on` (a month ahead by default)."""
+        tournament's first day is `starts_on` (a month ahead by default); players confirm their
+        registrations in the cast's order unless not `registration_in_order` (`roles.Turns`)."""
         self.live = live
+        self.registration_in_order = registration_in_order
         self.created = created
         self.published = published
         self.starts_on = starts_on
@@ -150,7 +153,7 @@ class Tournament:
         cast = self.cast
         self.progress.stage("Регистрация", len(cast.players))
 
-        turns = roles.Turns()
+        turns = roles.Turns(self.registration_in_order)
 
         async def alone(index: int) -> None:
             player = cast.players[index]
