@@ -10,8 +10,11 @@ the standings pictures' CPU and the delivery promise's counts; with --kill-after
 scheduler lease holder's takeover and the reminders of the round it missed (the killed
 replica's records of its last second are lost with it: the count is printed).
 
-Run: .venv/bin/python bench/bench_replicas.py [--players N] [--speed X] [--replicas 3]
-     [--kill-after UPDATES]
+The people act as in bench_simulation.py: the judges at a person's pace at their tables
+(`--table-speed`), the players confirming their registrations as they come.
+
+Run: .venv/bin/python bench/bench_replicas.py [--players N] [--speed X] [--table-speed X]
+     [--replicas 3] [--kill-after UPDATES]
 PostgreSQL from MAFIATOUR_BENCH_POSTGRES_URL (default postgresql+asyncpg://postgres@127.0.0.1/test,
 a fresh database is made beside it and dropped), Redis database 12 on 127.0.0.1 (emptied).
 """
@@ -24,7 +27,7 @@ import io
 import tempfile
 from pathlib import Path
 
-from bench_simulation import bench_database
+from bench_simulation import bench_database, table_speed_argument
 
 from bot.simulation.replicas import ReplicaRun, play_on_replicas
 
@@ -41,6 +44,8 @@ async def _run(args: argparse.Namespace, folder: Path) -> ReplicaRun:
             players=args.players,
             seed=args.seed,
             speed=args.speed,
+            table_speed=args.table_speed,
+            registration_in_order=False,
             replicas=args.replicas,
             kill_after_updates=args.kill_after,
             metered=True,
@@ -53,6 +58,7 @@ def main() -> None:
     # ×10: the first game's 10-minute protest window lasts a minute, longer than a loaded
     # machine takes to deliver its results (at ×100 it closed before the player could protest).
     parser.add_argument("--speed", type=float, default=10.0)
+    table_speed_argument(parser)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--replicas", type=int, default=3)
     parser.add_argument(
@@ -68,8 +74,8 @@ def main() -> None:
     games = sum(row.figures.games for row in run.outcome.standings.players) // 10
     print(
         f"simulation on {args.replicas} replicas: black-raven-cup, {args.players} players, "
-        f"{games} games, speed ×{args.speed:g}"
-        + (", one killed and restarted" if run.killed else "")
+        f"{games} games, speed ×{args.speed:g}, the judges at their tables "
+        f"×{args.table_speed:g}" + (", one killed and restarted" if run.killed else "")
     )
     for line in run.lines():
         print(f"  {line}")

@@ -197,10 +197,8 @@ def _report(
     return not played.errors and not failed
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--players", type=int, default=300)
-    parser.add_argument("--speed", type=float, default=100.0)
+def table_speed_argument(parser: argparse.ArgumentParser) -> None:
+    """The judges' pace at their tables (see the module's doc); bench_replicas.py takes it too."""
     parser.add_argument(
         "--table-speed",
         type=float,
@@ -209,6 +207,13 @@ def main() -> None:
         "tables at once; --table-speed 100 has them tap with no pause, a stress of the bot's "
         "capacity rather than a judge's wait)",
     )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--players", type=int, default=300)
+    parser.add_argument("--speed", type=float, default=100.0)
+    table_speed_argument(parser)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--database", choices=("sqlite", "postgresql", "both"), default="both")
     parser.add_argument(
