@@ -172,9 +172,9 @@ async def _change(
         if not await uow.game_logs.save(game_id, entries, version, actor.user_id, actor.now):
             return replace(await _view(uow, access), stale=True)
         await _store_draft(uow, actor, game_id, _draft_of(access.game, state, entries))
-        changed = await _view(uow, access)
         await uow.commit()
-        return changed
+        # The log as stored now (its next version), without reading and replaying it again.
+        return replace(view, entries=entries, version=version + 1, state=state)
 
 
 async def _store_draft(uow: UnitOfWork, actor: Actor, game_id: int, draft: ProtocolDraft) -> None:

@@ -12,6 +12,7 @@ web application (behind a TLS proxy); tests and the simulation use plain HTTP.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Awaitable, Callable
 from decimal import Decimal
 from pathlib import Path
@@ -339,8 +340,10 @@ _TEXT_ARGS = {
 }
 
 
+@functools.cache
 def _texts(locale: str) -> dict[str, str]:
-    """The page's own words (buttons, hints), with {seat}-style holes the page fills."""
+    """The page's own words (buttons, hints), with {seat}-style holes the page fills; made
+    once per language (the texts ship with the code: every request used to format them all)."""
     t = translator()
     keys = sorted(key for key in t.keys(locale) if key.startswith("miniapp-"))
     texts: dict[str, str] = {}
