@@ -292,27 +292,34 @@ class SqlOutbox:
 
         The live table gets an edit for every result and every window's close; when the
         channel's limits hold them back, they would otherwise all be drawn and sent in turn."""
-        newer = aliased(OutboxRow)
-        statement = (
-            update(OutboxRow)
+        candidate, newer = aliased(OutboxRow), aliased(OutboxRow)
+        # The rows another replica is superseding at this moment are left to it (skipped, not
+        # waited for): two replicas locking the same edits in their own orders deadlocked.
+        replaced = (
+            select(candidate.id)
             .where(
-                OutboxRow.status == DeliveryStatus.PENDING.value,
-                OutboxRow.drawn_edit.is_not(None),
+                candidate.status == DeliveryStatus.PENDING.value,
+                candidate.drawn_edit.is_not(None),
                 select(MessageAnchorRow.key)
                 .where(
-                    MessageAnchorRow.key == OutboxRow.drawn_edit,
-                    MessageAnchorRow.chat_id == OutboxRow.chat_id,
+                    MessageAnchorRow.key == candidate.drawn_edit,
+                    MessageAnchorRow.chat_id == candidate.chat_id,
                 )
                 .exists(),
                 select(newer.id)
                 .where(
-                    newer.drawn_edit == OutboxRow.drawn_edit,
-                    newer.chat_id == OutboxRow.chat_id,
+                    newer.drawn_edit == candidate.drawn_edit,
+                    newer.chat_id == candidate.chat_id,
                     newer.status == DeliveryStatus.PENDING.value,
-                    newer.id > OutboxRow.id,
+                    newer.id > candidate.id,
                 )
                 .exists(),
             )
+            .with_for_update(skip_locked=True)
+        )
+        statement = (
+            update(OutboxRow)
+            .where(OutboxRow.id.in_(replaced.scalar_subquery()))
             .values(status=DeliveryStatus.SUPERSEDED.value, finished_at=now)
             .execution_options(synchronize_session=False)
         )
