@@ -17,10 +17,11 @@ thread (aiosqlite) is not in it: the whole process's CPU time per phase is print
 from __future__ import annotations
 
 import asyncio
+import gc
 import resource
 import time
 import tracemalloc
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -105,6 +106,66 @@ class CpuMeter:
 
     def __exit__(self, *_: object) -> None:
         asyncio.events.Handle._run = self._original  # type: ignore[method-assign]
+
+
+@dataclass
+class CollectorPauses:
+    """The garbage collector's pauses in a process: each one stops the event loop, so a long
+    one (the oldest generation walks every object the process holds) delays every update
+    being handled at that moment."""
+
+    collections: int = 0
+    seconds: float = 0.0
+    longest: float = 0.0
+    # Collections of 50 ms or more, and those of the oldest generation.
+    long: int = 0
+    oldest: int = 0
+
+    @classmethod
+    def of_processes(cls, many: Iterable[CollectorPauses]) -> CollectorPauses:
+        """Several processes' pauses together (the longest of them all)."""
+        together = cls()
+        for pauses in many:
+            together.collections += pauses.collections
+            together.seconds += pauses.seconds
+            together.longest = max(together.longest, pauses.longest)
+            together.long += pauses.long
+            together.oldest += pauses.oldest
+        return together
+
+    def line(self) -> str:
+        return (
+            f"garbage collector: {self.collections} collections, {self.seconds:.1f} s in all, "
+            f"longest {self.longest * 1000:.0f} ms, {self.long} of 50 ms or more, "
+            f"{self.oldest} of the oldest generation"
+        )
+
+
+class CollectorTimer:
+    """While installed, every garbage collection of the process is timed into `pauses`."""
+
+    def __init__(self) -> None:
+        self.pauses = CollectorPauses()
+        self._started = 0.0
+
+    def __enter__(self) -> CollectorTimer:
+        gc.callbacks.append(self._timed)
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        gc.callbacks.remove(self._timed)
+
+    def _timed(self, phase: str, info: Mapping[str, int]) -> None:
+        if phase == "start":
+            self._started = time.perf_counter()
+            return
+        pause = time.perf_counter() - self._started
+        pauses = self.pauses
+        pauses.collections += 1
+        pauses.seconds += pause
+        pauses.longest = max(pauses.longest, pause)
+        pauses.long += pause >= 0.05
+        pauses.oldest += info["generation"] == 2
 
 
 def meter_updates(

@@ -10,7 +10,8 @@ since (`update`: its id, `start`: the wall clock's time its handling started, `s
 `transactions`, `cpu`) and a line of totals (`pid`, `transactions`: every one the process
 began, `in_updates`: the updates' share of them; `by_label`: all of them by label, the
 outbox worker's and the reminder scheduler's apart; `pictures`: the standings pictures'
-CPU). A process killed with SIGKILL loses at most its last second's lines.
+CPU; `collector`: the garbage collector's pauses). A process killed with SIGKILL loses at
+most its last second's lines.
 
 `--seed` draws the seatings' seeds from it (as `mafiatour simulate --seed` does), so the same
 seed seats every stage the same way.
@@ -37,7 +38,7 @@ from bot.config import Settings
 from bot.db.transactions import Tally, counting
 from bot.rendering.pictures import PictureFigures
 from bot.seeds import SeededSeeds
-from bot.simulation.measure import CpuMeter, meter_updates
+from bot.simulation.measure import CollectorPauses, CollectorTimer, CpuMeter, meter_updates
 from bot.startup import check_services
 
 FLUSH_SECONDS = 1.0
@@ -46,8 +47,10 @@ FLUSH_SECONDS = 1.0
 class Records:
     """The lines not yet written and the running totals of one process."""
 
-    def __init__(self, file: IO[str], run: Tally, pictures: PictureFigures) -> None:
-        self._file, self._run, self._pictures = file, run, pictures
+    def __init__(
+        self, file: IO[str], run: Tally, pictures: PictureFigures, collector: CollectorPauses
+    ) -> None:
+        self._file, self._run, self._pictures, self._collector = file, run, pictures, collector
         self._lines: list[str] = []
         self._in_updates = 0
         # `meter_updates` times on the performance counter; the harness reads the wall clock.
@@ -76,6 +79,7 @@ class Records:
             "in_updates": self._in_updates,
             "by_label": self._run.by_label,
             "pictures": asdict(self._pictures),
+            "collector": asdict(self._collector),
         }
         lines, self._lines = self._lines, []
         self._file.write("".join(f"{line}\n" for line in [*lines, json.dumps(totals)]))
@@ -91,10 +95,15 @@ async def serve_metered(settings: Settings, records_path: Path, seed: int | None
     await check_services(settings)
     # Every task the bot starts (the outbox worker, the scheduler, the updates') inherits the
     # block: the process's transactions are counted, each update's CPU time is metered.
-    with records_path.open("a", encoding="utf-8") as file, counting() as run, CpuMeter():
+    with (
+        records_path.open("a", encoding="utf-8") as file,
+        counting() as run,
+        CpuMeter(),
+        CollectorTimer() as collections,
+    ):
         seeds = SeededSeeds(f"seating:{seed}") if seed is not None else None
         app = await build_application(settings, seeds=seeds)
-        records = Records(file, run, app.dispatcher["pictures"].figures)
+        records = Records(file, run, app.dispatcher["pictures"].figures, collections.pauses)
         meter_updates(app.dispatcher, lambda update: update.update_id, records.handled)
         flushing = asyncio.create_task(records.every_second())
         try:
@@ -126,6 +135,7 @@ class Measured:
     in_updates: int
     by_label: Counter[str]  # the transactions by label (`bot.db.transactions.labelled`)
     pictures: PictureFigures
+    collector: CollectorPauses
 
     @property
     def background(self) -> int:
@@ -163,6 +173,9 @@ def read_records(paths: Iterable[Path]) -> Measured:
             reused=sum(p.reused for p in pictures),
             cpu_total=sum(p.cpu_total for p in pictures),
             cpu_max=max((p.cpu_max for p in pictures), default=0.0),
+        ),
+        collector=CollectorPauses.of_processes(
+            CollectorPauses(**entry["collector"]) for entry in totals.values()
         ),
     )
 

@@ -402,12 +402,15 @@ class ReplicaRun:
 
     def lines(self) -> list[str]:
         """The figures bench_simulation.py prints for one process, then by stage, the
-        memory and the standings pictures' CPU (from metered replicas)."""
+        memory, the standings pictures' CPU and the garbage collector's pauses (from metered
+        replicas)."""
         messages = sum(self.delivered.statuses.values())
         lines = [*self.figures.lines(), *self.phases.lines(self.figures.updates, messages)]
         measured = self.phases.measured
-        if measured is not None and (pictures := pictures_line(measured.pictures)):
-            lines.append(pictures)
+        if measured is not None:
+            if pictures := pictures_line(measured.pictures):
+                lines.append(pictures)
+            lines.append(measured.collector.line())
         if self.live_games:
             lines.append(
                 f"games run live in the Mini App: {self.live_games} (its requests are in the "
