@@ -18,6 +18,7 @@ from typing import Literal
 from domain.cards import Role
 from domain.lot_draw import LotDraw, SettlesTies
 from domain.protocol import Protocol
+from domain.recent import Recent
 from domain.regulation import Regulation, TieBreaker
 from domain.scoring import score_game
 
@@ -297,7 +298,30 @@ def compute_standings(
     and never take a place in a cut: the next player moves up. Raises ValueError for a game
     that seats an unregistered player and `LotError` if a lot meant for every tie cannot
     settle one.
+
+    The standings are a function of these inputs alone: the few computed last are given again
+    for equal ones (`domain.recent`).
     """
+    return _recent(_Inputs(regulation, tuple(players), tuple(teams), tuple(games), lot))
+
+
+@dataclass(frozen=True)
+class _Inputs:
+    regulation: Regulation
+    players: tuple[PlayerEntry, ...]
+    teams: tuple[TeamEntry, ...]
+    games: tuple[GameRecord, ...]
+    lot: SettlesTies | None
+
+
+def _standings(inputs: _Inputs) -> Standings:
+    regulation, players, teams, games, lot = (
+        inputs.regulation,
+        inputs.players,
+        inputs.teams,
+        inputs.games,
+        inputs.lot,
+    )
     tallies = _player_tallies(games, regulation, {player.id for player in players})
     empty = [Figures()] * len(regulation.stages)
     per_player = {
@@ -371,6 +395,10 @@ def compute_standings(
         cuts,
         tuple(draws),
     )
+
+
+# A few tournaments' (several may run at once, and their web pages are read too).
+_recent = Recent(_standings, size=4)
 
 
 def _ranked_rows(

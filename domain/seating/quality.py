@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
+from domain.recent import Recent
 from domain.seating.bounds import SeatingBounds, lower_bounds, place_bounds
 from domain.seating.generator import (
     TABLE_SIZE,
@@ -65,7 +66,13 @@ def seating_lower_bounds(request: SeatingRequest) -> SeatingBounds:
 
 
 def evaluate_seating(request: SeatingRequest, seating: Seating) -> SeatingQuality:
-    """Measure a seating against every criterion of the issue and the lower bounds."""
+    """Measure a seating against every criterion of the issue and the lower bounds (the few
+    measured last are given again for equal inputs: `domain.recent`)."""
+    return _recent((request, seating))
+
+
+def _evaluated(inputs: tuple[SeatingRequest, Seating]) -> SeatingQuality:
+    request, seating = inputs
     bounds = seating_lower_bounds(request)
     team_of = request.team_of
     meetings: dict[tuple[str, str], int] = {}
@@ -147,6 +154,10 @@ def evaluate_seating(request: SeatingRequest, seating: Seating) -> SeatingQualit
         team_pair_meetings_min=min(team_pairs, default=None),
         team_pair_meetings_max=max(team_pairs, default=None),
     )
+
+
+# A stage preview and each round's publication measure the same seating (a swap changes it).
+_recent = Recent(_evaluated, size=4)
 
 
 def _judge_visits(request: SeatingRequest, seating: Seating) -> dict[tuple[str, str], int]:

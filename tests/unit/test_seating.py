@@ -121,6 +121,28 @@ def test_small_cup_reaches_the_bounds_with_distinct_seats() -> None:
     assert quality.players_with_repeated_seats == 0
 
 
+def test_a_swap_shows_in_the_quality_right_after_the_seating_was_measured() -> None:
+    # The quality measured last is given again for an equal seating: the organizer's swap
+    # (two teammates now at one table) must not get it.
+    team_of = teams_of(players(30), 3)
+    request = SeatingRequest(players=players(30), rounds=2, team_of=team_of, swaps=SWAPS)
+    seating = generate_seating(request)
+    assert evaluate_seating(request, seating).teammates_together == 0
+    first, *others = seating.rounds[0]
+    other = next(t for t in others if any(team_of[p] == team_of[first[0]] for p in t))
+    mate = next(p for p in other if team_of[p] == team_of[first[0]])
+    tables = [
+        tuple(mate if p == first[1] else p for p in table)
+        if table is first
+        else tuple(first[1] if p == mate else p for p in table)
+        if table is other
+        else table
+        for table in seating.rounds[0]
+    ]
+    moved = replace(seating, rounds=(tuple(tables), *seating.rounds[1:]))
+    assert evaluate_seating(request, moved).teammates_together >= 1
+
+
 def rotated_judges(tables: int, rounds: int) -> tuple[tuple[str | None, ...], ...]:
     """As many judges as tables, rotated over them round by round as the bot does."""
     judges = [f"j{t}" for t in range(1, tables + 1)]
