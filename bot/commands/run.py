@@ -55,8 +55,10 @@ async def serve_application(app: Application) -> None:
     """Serve a built application (by webhook if configured, otherwise by long polling) until
     SIGINT/SIGTERM, then release it."""
     from bot.app import polling_lease, run_polling, run_webhook
+    from bot.heap import settle_start_up
     from bot.web import serving
 
+    settle_start_up()
     try:
         if app.settings.webhook_url:
             await run_webhook(app)
