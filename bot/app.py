@@ -231,6 +231,7 @@ def build_delivery(
         drawers=standings_drawers(uow_factory, dispatcher["pictures"], settings.web_base_url),
         pack=intent_packer(settings),
         identity=identity,
+        updates_quiet=dispatcher["reply_scope"].quiet,
     )
     # Reminders fall due by the Dispatcher's clock, the one handlers read.
     clock: Clock = dispatcher["clock"]

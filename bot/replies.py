@@ -284,6 +284,12 @@ class ReplyScope(BaseMiddleware):
             if task is not None:
                 self.handling.discard(task)
 
+    async def quiet(self, timeout: float) -> None:
+        """Return once the updates being handled now have finished, or after `timeout`
+        seconds (at once when none is)."""
+        if self.handling:
+            await asyncio.wait(set(self.handling), timeout=timeout)
+
     async def finish(self, timeout: float) -> None:
         """Let the updates being handled finish, for up to `timeout` seconds; those still
         running then are cancelled (and logged), so none calls Telegram after the stop."""

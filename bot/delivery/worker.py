@@ -108,6 +108,8 @@ LEASE_SECONDS = 30.0
 HEARTBEAT_SECONDS = 10.0
 # What its transactions are counted under (`bot.db.transactions.labelled`).
 TRANSACTIONS_LABEL = "outbox worker"
+# How long a cycle lets the updates being handled go first (see `DeliveryWorker._make_way`).
+MAKE_WAY_SECONDS = 0.25
 
 
 def utc_now() -> datetime:
@@ -218,7 +220,10 @@ class DeliveryWorker:
         drawers: Mapping[str, Drawer] | None = None,
         pack: IntentPacker | None = None,
         identity: str | None = None,
+        updates_quiet: Callable[[float], Awaitable[None]] | None = None,
     ) -> None:
+        """`updates_quiet(timeout)` returns once the updates being handled have finished (or
+        after `timeout`): a cycle waits for it first (`ReplyScope.quiet`)."""
         self._bot = bot
         self._uow_factory = uow_factory
         self._limiter: Limiter = limiter or LocalLimiter(limits, monotonic)
@@ -231,6 +236,7 @@ class DeliveryWorker:
         self._drawers = dict(drawers or {})
         self._pack = pack
         self.identity = identity or process_identity()
+        self._updates_quiet = updates_quiet
         self._lease = WORKER_LEASE_PREFIX + self.identity
         self._wakeup = asyncio.Event()
         self._stopping = False
@@ -309,6 +315,7 @@ class DeliveryWorker:
 
     async def _run(self) -> None:
         while not self._stopping:
+            await self._make_way()
             try:
                 pause = await self._cycle()
             except Exception:
@@ -320,6 +327,15 @@ class DeliveryWorker:
             self._wakeup.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wakeup.wait(), timeout=pause)
+
+    async def _make_way(self) -> None:
+        """People first: a cycle starts once the updates being handled have finished (up to
+        MAKE_WAY_SECONDS). On SQLite every transaction queues for one connection and the event
+        loop is one thread, so a cycle (claiming and recording messages, then starting their
+        sends) would otherwise queue a judge's tap behind a round's 330 seat messages, which
+        go out at Telegram's 30 a second anyway."""
+        if self._updates_quiet is not None and not self._stopping:
+            await self._updates_quiet(MAKE_WAY_SECONDS)
 
     async def _cycle(self) -> float:
         """One transaction: record outcomes, keep the lease, settle what dead processes left,

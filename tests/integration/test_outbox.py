@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from datetime import UTC, datetime, timedelta
 
 from aiogram import Bot
@@ -12,8 +13,9 @@ from aiogram.client.telegram import TelegramAPIServer
 from bot.db.repositories.outbox import Anchor
 from bot.db.uow import SqlUnitOfWorkFactory
 from bot.delivery import DeliveryWorker
-from bot.delivery.worker import wait_until_delivered
+from bot.delivery.worker import MAKE_WAY_SECONDS, wait_until_delivered
 from bot.fake_telegram import WAIT_LIMIT, FakeTelegram
+from bot.replies import ReplyScope
 from domain.intents import OpenProtocol
 from domain.outgoing import (
     Attachment,
@@ -456,3 +458,35 @@ async def test_an_edit_that_would_change_nothing_is_not_sent_by_another_process(
         counts = await uow.outbox.status_counts()
     assert anchor is not None and anchor.message_id == live.message_id and anchor.shown
     assert counts == {DeliveryStatus.SENT: 3}
+
+
+async def test_a_cycle_lets_the_updates_being_handled_go_first_for_a_moment(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    """A judge's tap being handled goes before a broadcast: the worker's cycle waits for the
+    updates in flight, but never longer than MAKE_WAY_SECONDS (a long one holds nothing up)."""
+    fake = FakeTelegram()
+    await fake.start()
+    fake.user(42, "Игрок").send("/start")  # he opened the bot: it may write to him
+    bot = Bot(fake.token, session=AiohttpSession(api=TelegramAPIServer.from_base(fake.base_url)))
+    scope = ReplyScope()
+    tap_ends = asyncio.Event()
+    tap = asyncio.create_task(tap_ends.wait())  # an update that takes the whole test
+    scope.handling.add(tap)
+    async with uow_factory() as uow:
+        await uow.outbox.add(OutgoingMessage(chat_id=42, text="Ваш стол: 3"))
+        await uow.commit()
+    worker = DeliveryWorker(bot, uow_factory, poll_seconds=0.05, updates_quiet=scope.quiet)
+    started = time.monotonic()
+    try:
+        await worker.start()
+        await wait_until_delivered(uow_factory, WAIT_LIMIT, poll_seconds=0.05)
+        sent = time.monotonic()
+        await worker.stop()
+    finally:
+        tap_ends.set()
+        await tap
+        await bot.session.close()
+        await fake.stop()
+    assert [m.text for m in fake.messages(42) if m.from_bot] == ["Ваш стол: 3"]
+    assert sent - started >= MAKE_WAY_SECONDS
