@@ -20,7 +20,8 @@ stored, standings recomputed, channel posts queued) p95 <= 300 ms, a registratio
 least 60 updates/s, at most 2 transactions per protocol press; PostgreSQL at least as good.
 
 The judges tap their tables' protocols (and live games) at a person's pace, a tap every 1.5 s
-at thirty tables at once (`--table-speed 1`), while everything else runs `--speed` times as
+on average (each pause 0.75-2.25 s, so thirty tables' judges do not tap in lockstep) at thirty
+tables at once (`--table-speed 1`), while everything else runs `--speed` times as
 fast (registration, check-in, the organizer, the bot's clock and Telegram's limits): a judge's
 tap is timed as on a real day. `--table-speed 100` has them tap without a pause, thirty taps
 always waiting: the handling time then measures the queue, the updates/s the bot's capacity.
@@ -203,9 +204,9 @@ def table_speed_argument(parser: argparse.ArgumentParser) -> None:
         "--table-speed",
         type=float,
         default=1.0,
-        help="the judges' pace at their tables (1: a person's, a tap every 1.5 s, all thirty "
-        "tables at once; --table-speed 100 has them tap with no pause, a stress of the bot's "
-        "capacity rather than a judge's wait)",
+        help="the judges' pace at their tables (1: a person's, a tap every 1.5 s on average, "
+        "all thirty tables at once; --table-speed 100 has them tap with no pause, a stress of "
+        "the bot's capacity rather than a judge's wait)",
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
 import re
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -29,8 +30,14 @@ from bot.simulation.screens import (
 from domain.cards import Side
 from handlers.common import WORKING
 
-# A person's pause between two taps or messages at speed 1, in seconds.
+# A person's pause between two taps or messages at speed 1, in seconds: on average, for it
+# varies (HUMAN_PAUSE_SPREAD either way). Thirty judges pausing exactly alike, all from the
+# moment their round's message arrived, tapped in lockstep for the whole round: thirty taps
+# at once every 1.5 s, which no table of people does.
 HUMAN_PAUSE = 1.5
+HUMAN_PAUSE_SPREAD = 0.5
+# Only when each pause ends varies with it, never what anyone does.
+_pauses = random.Random(0)
 _TABLE = re.compile(r"судья стола (\d+)")
 _SEAT = re.compile(r"^(\d+)\. (.+)$")
 _TABLE_VIEW = re.compile(r"^Стол (\d+) · судья", re.MULTILINE)
@@ -52,7 +59,8 @@ class Pace:
     table_speed: float | None = None
 
     async def pause(self) -> None:
-        await asyncio.sleep(HUMAN_PAUSE / self.speed)
+        spread = _pauses.uniform(1 - HUMAN_PAUSE_SPREAD, 1 + HUMAN_PAUSE_SPREAD)
+        await asyncio.sleep(HUMAN_PAUSE * spread / self.speed)
 
     def at_table(self) -> Pace:
         """The pace of a judge's taps on his table's protocol and live game."""
