@@ -302,26 +302,20 @@ def compute_standings(
     The standings are a function of these inputs alone: the few computed last are given again
     for equal ones (`domain.recent`).
     """
-    return _recent(_Inputs(regulation, tuple(players), tuple(teams), tuple(games), lot))
+    return _recent((regulation, tuple(players), tuple(teams), tuple(games), lot))
 
 
-@dataclass(frozen=True)
-class _Inputs:
-    regulation: Regulation
-    players: tuple[PlayerEntry, ...]
-    teams: tuple[TeamEntry, ...]
-    games: tuple[GameRecord, ...]
-    lot: SettlesTies | None
+_Inputs = tuple[
+    Regulation,
+    tuple[PlayerEntry, ...],
+    tuple[TeamEntry, ...],
+    tuple[GameRecord, ...],
+    SettlesTies | None,
+]
 
 
 def _standings(inputs: _Inputs) -> Standings:
-    regulation, players, teams, games, lot = (
-        inputs.regulation,
-        inputs.players,
-        inputs.teams,
-        inputs.games,
-        inputs.lot,
-    )
+    regulation, players, teams, games, lot = inputs
     tallies = _player_tallies(games, regulation, {player.id for player in players})
     empty = [Figures()] * len(regulation.stages)
     per_player = {
