@@ -50,8 +50,8 @@ def default_arguments() -> argparse.Namespace:
 
 
 def run(args: argparse.Namespace) -> int:
-    from bot.simulation import SimulationError, SimulationOptions, simulate
     from domain.regulation import RegulationError
+    from harness.simulation import SimulationError, SimulationOptions, simulate
 
     logging.basicConfig(level=logging.WARNING)
     if args.speed <= 0:
