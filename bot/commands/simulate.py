@@ -77,4 +77,7 @@ def run(args: argparse.Namespace) -> int:
     except (SimulationError, TimeoutError) as error:
         print(f"mafiatour: the simulation stopped: {error}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:  # Ctrl+C: the demonstration is over, nothing to report
+        print("mafiatour: the simulation was interrupted", file=sys.stderr)
+        return 130
     return 1 if result.figures.errors else 0
