@@ -15,7 +15,7 @@ from aiogram.client.telegram import TelegramAPIServer
 
 from bot.db.engine import create_engine, create_session_factory
 from bot.db.migrate import upgrade
-from bot.db.repositories.outbox import SqlScheduledPushes
+from bot.db.repositories.scheduled_pushes import SqlScheduledPushes
 from bot.db.transactions import counting
 from bot.db.uow import SqlUnitOfWorkFactory
 from bot.delivery import DeliveryWorker
