@@ -34,6 +34,7 @@ from domain.rounds import (
     rotate_judges,
     round_times,
     rounds_of_stage,
+    seat_lines,
     seats_changed,
     swap_players,
     tables_of_stage,
@@ -822,15 +823,6 @@ def _seat_names(preview: StagePreview, game: TableGame) -> list[str]:
     return [preview.nicknames.get(player, str(player)) for player in game.players]
 
 
-def _table_lines(preview: StagePreview, game: TableGame) -> Lines:
-    """A table's players one a line, "seat. nickname" (`table-seat`, as the organizer's
-    screen writes them)."""
-    names = _seat_names(preview, game)
-    return Lines(
-        tuple(Phrase.of("table-seat", seat=seat, name=name) for seat, name in enumerate(names, 1))
-    )
-
-
 def _table_length(preview: StagePreview, game: TableGame) -> int:
     """About how long a table's lines are once written (the posts keep room to spare, and a
     post still too long is cut between lines when it is sent)."""
@@ -852,7 +844,7 @@ async def _record_judge_list(
                 game=round_.number,
                 time=_time(preview, round_.number),
                 table=game.table,
-                players=_table_lines(preview, game),
+                players=seat_lines(game, preview.nicknames),
             ),
             # "Run the game" first, as on the protocol screen (left out without a Mini App).
             buttons=(
@@ -873,7 +865,7 @@ def _stage_name(preview: StagePreview) -> Localized:
 
 def _table_block(preview: StagePreview, game: TableGame) -> Phrase:
     judge = preview.judge_name(game.judge_id)
-    players = _table_lines(preview, game)
+    players = seat_lines(game, preview.nicknames)
     if judge is None:
         return Phrase.of("round-channel-table", table=game.table, players=players)
     return Phrase.of("round-channel-table-judged", table=game.table, judge=judge, players=players)
