@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
+from domain.outgoing import Lines, Phrase
 from domain.protocol import Protocol
 from domain.regulation import Regulation
 from domain.regulation import Stage as StageRules
@@ -45,6 +46,17 @@ class TableGame:
     # Bumped by every confirmation and correction: two confirmations of one version store one.
     version: int = 0
     protest_until: datetime | None = None
+
+
+def seat_lines(game: TableGame, nicknames: Mapping[int, str]) -> Lines:
+    """A table's players one a line, "seat. nickname" (`table-seat`): the organizer's round
+    screen, the judge's list and the channel's post all list a table so."""
+    return Lines(
+        tuple(
+            Phrase.of("table-seat", seat=seat, name=nicknames.get(player, str(player)))
+            for seat, player in enumerate(game.players, start=1)
+        )
+    )
 
 
 @dataclass(frozen=True, slots=True)

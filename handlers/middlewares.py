@@ -11,8 +11,10 @@ from aiogram.types import TelegramObject
 from aiogram.types import User as TelegramUser
 
 from bot.config import Settings
+from bot.delivery.render import render_phrase
 from bot.i18n import LOCALES, translator
 from domain.actor import Actor
+from domain.outgoing import Lines, Phrase
 from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.users import UNREAD, Unread, remember_user
 from domain.users import User
@@ -29,6 +31,13 @@ class Texts:
 
     def __call__(self, key: str, **args: object) -> str:
         return translator().get(self.locale, key, **args)
+
+    def phrase(self, phrase: Phrase | Lines) -> str:
+        """A phrase (or phrases one a line) as the pushes write it: HTML in this language,
+        its values escaped."""
+        if isinstance(phrase, Lines):
+            return phrase.separator.join(self.phrase(line) for line in phrase)
+        return render_phrase(translator(), self.locale, phrase, markup=True)
 
 
 def _first_contact_locale(sender: TelegramUser, default_locale: str) -> str:

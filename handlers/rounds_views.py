@@ -13,7 +13,7 @@ from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from domain.outgoing import TEXT_LIMIT
-from domain.rounds import Round, TableGame, split_blocks
+from domain.rounds import Round, TableGame, seat_lines, split_blocks
 from domain.services.rounds import StagePreview
 from domain.tournament import Tournament
 from handlers.callbacks import SeatEdit, StageButton
@@ -195,7 +195,7 @@ def overview_keyboard(preview: StagePreview, texts: Texts) -> InlineKeyboardMark
 def round_pages(preview: StagePreview, round_: Round, texts: Texts) -> list[RoundPage]:
     """A round's tables with seats, nicknames and judges, then who sits out, in as few pages
     as fit one Telegram message each (a table is never cut)."""
-    blocks = [_table_block(preview, game, texts) for game in round_.games]
+    blocks = [_table_text(preview, game, texts) for game in round_.games]
     names = [escape(preview.nicknames.get(p, str(p))) for p in round_.sit_outs]
     blocks.extend(
         texts("rounds-sit-outs", players=", ".join(names[start : start + SIT_OUTS_PER_LINE]))
@@ -211,14 +211,10 @@ def round_pages(preview: StagePreview, round_: Round, texts: Texts) -> list[Roun
     return pages
 
 
-def _table_block(preview: StagePreview, game: TableGame, texts: Texts) -> str:
+def _table_text(preview: StagePreview, game: TableGame, texts: Texts) -> str:
     judge = preview.judge_name(game.judge_id)
-    lines = [texts("rounds-table", table=game.table, judge=escape(judge) if judge else "—")]
-    lines.extend(
-        texts("table-seat", seat=seat, name=escape(preview.nicknames.get(player, str(player))))
-        for seat, player in enumerate(game.players, start=1)
-    )
-    return "\n".join(lines)
+    heading = texts("rounds-table", table=game.table, judge=escape(judge) if judge else "—")
+    return f"{heading}\n{texts.phrase(seat_lines(game, preview.nicknames))}"
 
 
 def page_of_table(pages: Sequence[RoundPage], table: int) -> int:

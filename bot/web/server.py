@@ -27,7 +27,9 @@ def build_web_app(app: Application) -> web.Application:
     web_app = web.Application()
     health.install(web_app, app)
     dispatcher = app.dispatcher
-    miniapp.install(web_app, app.bot.token, app.uow_factory, dispatcher["clock"])
+    miniapp.install(
+        web_app, app.bot.token, app.uow_factory, dispatcher["clock"], app.settings.admin_ids
+    )
     pages.install(
         web_app,
         app.uow_factory,

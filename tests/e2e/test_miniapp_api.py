@@ -30,6 +30,7 @@ from harness.sandbox import running_bot, sandbox_settings
 from harness.simulation.games import GamePlan
 from harness.simulation.live_game import LiveGameClient, live_actions
 from harness.simulation.roles import Pace, called, fill_protocol, open_protocol
+from tests.e2e.lifecycle_screens import ADMIN_ID
 from tests.e2e.test_protocol import published_table
 from tests.factories import CHANNEL, CHIEF_JUDGE, NOW, ORGANIZER, Seeded, seed_tournament
 from tests.operations import free_port
@@ -76,6 +77,7 @@ async def tables(fake_telegram: FakeTelegram, tmp_path: Path) -> AsyncIterator[T
         web_host="127.0.0.1",
         web_port=port,
         web_base_url=f"http://127.0.0.1:{port}",
+        admin_ids=frozenset({ADMIN_ID}),
     )
     async with running_bot(settings) as app, serving(app):
         seeded = await seed_tournament(app.uow_factory)
@@ -174,6 +176,19 @@ async def test_a_reload_or_another_device_resumes_where_the_game_was(tables: Tab
     assert status == 200 and undone["speaker"] == 2
     await phone.close()
     await tablet.close()
+
+
+async def test_an_admin_runs_and_confirms_any_tables_game_as_a_chief_judge_would(
+    tables: Tables,
+) -> None:
+    # The bot's admin (ADMIN_IDS) is neither on the tournament's staff nor the table's judge.
+    admin = tables.fake.user(ADMIN_ID, "Админ")
+    client = LiveGameClient(tables.base_url, tables.games[1], admin.web_app_data())
+    status, view = await client.get()
+    assert status == 200 and view["version"] == 0
+    view = await client.play(live_actions(PLAN, CUP))
+    assert view["confirmed"] and view["notice"] == "Протокол подтверждён."
+    await client.close()
 
 
 def _post_of(tables: Tables, table: int) -> str:

@@ -4,9 +4,9 @@ Telegram), a table judge's list of his table."""
 from __future__ import annotations
 
 from domain.intents import OpenProtocol, RunLiveGame
-from domain.outgoing import Button, Lines, OutgoingMessage, Phrase
+from domain.outgoing import Button, OutgoingMessage, Phrase
 from domain.registration import Participant
-from domain.rounds import Round, TableGame
+from domain.rounds import Round, TableGame, seat_lines
 from domain.services.ports import UnitOfWork
 from domain.services.rounds.preview import StagePreview, round_time
 from domain.tournament import Tournament
@@ -36,15 +36,6 @@ def seat_names(preview: StagePreview, game: TableGame) -> list[str]:
     return [preview.nicknames.get(player, str(player)) for player in game.players]
 
 
-def table_lines(preview: StagePreview, game: TableGame) -> Lines:
-    """A table's players one a line, "seat. nickname" (`table-seat`, as the organizer's
-    screen writes them)."""
-    names = seat_names(preview, game)
-    return Lines(
-        tuple(Phrase.of("table-seat", seat=seat, name=name) for seat, name in enumerate(names, 1))
-    )
-
-
 async def record_judge_list(
     uow: UnitOfWork, preview: StagePreview, round_: Round, game: TableGame, correction: bool
 ) -> None:
@@ -59,7 +50,7 @@ async def record_judge_list(
                 game=round_.number,
                 time=round_time(preview, round_.number),
                 table=game.table,
-                players=table_lines(preview, game),
+                players=seat_lines(game, preview.nicknames),
             ),
             # "Run the game" first, as on the protocol screen (left out without a Mini App).
             buttons=(

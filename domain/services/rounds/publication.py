@@ -8,9 +8,9 @@ from collections.abc import Sequence
 
 from domain.actor import Actor
 from domain.outgoing import TEXT_LIMIT, Lines, Localized, OutgoingMessage, Phrase
-from domain.rounds import Round, TableGame, moved_players
+from domain.rounds import Round, TableGame, moved_players, seat_lines
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
-from domain.services.rounds.notices import player_notice, record_judge_list, seat_names, table_lines
+from domain.services.rounds.notices import player_notice, record_judge_list, seat_names
 from domain.services.rounds.preview import (
     StagePreview,
     organizing,
@@ -93,7 +93,7 @@ def _stage_name(preview: StagePreview) -> Localized:
 
 def _table_block(preview: StagePreview, game: TableGame) -> Phrase:
     judge = preview.judge_name(game.judge_id)
-    players = table_lines(preview, game)
+    players = seat_lines(game, preview.nicknames)
     if judge is None:
         return Phrase.of("round-channel-table", table=game.table, players=players)
     return Phrase.of("round-channel-table-judged", table=game.table, judge=judge, players=players)
