@@ -251,3 +251,29 @@ async def test_a_second_polling_process_on_another_database_stops_with_one_line(
         _, first_err = await asyncio.wait_for(first.communicate(), WAIT_LIMIT)
     assert first.returncode == 0, first_err.decode()
     assert "Traceback" not in first_err.decode()
+
+
+async def test_a_restart_after_kill_9_takes_the_dead_process_s_lease_over_at_once(
+    fake_telegram: FakeTelegram, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    env = _bot_env(fake_telegram, tmp_path, "WARNING")
+    crashed = await _mafiatour("run", env=env, cwd=str(tmp_path))
+    anna = fake_telegram.user(305, "Анна")
+    anna.send("/start")
+    await anna.wait_for(timeout=WAIT_LIMIT)
+    crashed.kill()  # SIGKILL: its polling lease stays in the database, 30 s from running out
+    await crashed.wait()
+    restarted = await _mafiatour(
+        "run", env={**env, "WEB_PORT": str(free_port())}, cwd=str(tmp_path)
+    )
+    try:
+        anna.send("/help")
+        await anna.wait_for(
+            lambda message: "Что я умею" in (message.text or ""), timeout=WAIT_LIMIT
+        )
+        assert restarted.returncode is None, "the restart refused to poll"
+    finally:
+        restarted.send_signal(signal.SIGTERM)
+        _, err = await asyncio.wait_for(restarted.communicate(), WAIT_LIMIT)
+    assert restarted.returncode == 0, err.decode()
+    assert "another bot process" not in err.decode()
