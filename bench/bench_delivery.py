@@ -24,7 +24,7 @@ from sqlalchemy import event
 from bot.db.engine import create_engine, create_session_factory
 from bot.db.migrate import upgrade
 from bot.db.uow import SqlUnitOfWorkFactory
-from bot.delivery import DeliveryLimits, DeliveryWorker
+from bot.delivery import DeliveryLimits, DeliveryWorker, LocalLimiter
 from bot.delivery.worker import wait_until_delivered
 from bot.fake_telegram import FakeTelegram, RateLimits
 from domain.outgoing import OutgoingMessage
@@ -80,7 +80,7 @@ async def run(players_count: int, channels_count: int, posts: int, folder: Path)
 
     event.listen(engine.sync_engine, "begin", count)
 
-    worker = DeliveryWorker(bot, uow_factory, limits=limits)
+    worker = DeliveryWorker(bot, uow_factory, limiter=LocalLimiter(limits))
     started = time.monotonic()
     await worker.start()
     await wait_until_delivered(SqlUnitOfWorkFactory(create_session_factory(watcher)), 3600)

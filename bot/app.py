@@ -30,9 +30,12 @@ from bot.db.migrate import upgrade
 from bot.db.uow import SqlUnitOfWorkFactory
 from bot.delivery import DeliveryLimits, DeliveryWorker
 from bot.delivery.drawers import standings_drawers
+from bot.delivery.jobs import utc_now
+from bot.delivery.leases import HEARTBEAT_SECONDS, LEASE_SECONDS, process_identity
 from bot.delivery.limits import Limiter, LocalLimiter
 from bot.delivery.shared_limits import RedisLimiter
-from bot.delivery.worker import HEARTBEAT_SECONDS, LEASE_SECONDS, process_identity, utc_now
+from bot.delivery.worker import Pace
+from bot.delivery.writer import Writer
 from bot.i18n import LOCALES, translator
 from bot.metrics import TelegramRequestMetrics, UpdateMetricsMiddleware
 from bot.polling import ConflictGuard
@@ -227,11 +230,13 @@ def build_delivery(
         bot,
         uow_factory,
         limiter=limiter,
-        default_locale=settings.default_locale,
-        drawers=standings_drawers(uow_factory, dispatcher["pictures"], settings.web_base_url),
-        pack=intent_packer(settings),
+        writer=Writer(
+            drawers=standings_drawers(uow_factory, dispatcher["pictures"], settings.web_base_url),
+            pack=intent_packer(settings),
+            default_locale=settings.default_locale,
+        ),
+        pace=Pace(updates_quiet=dispatcher["reply_scope"].quiet),
         identity=identity,
-        updates_quiet=dispatcher["reply_scope"].quiet,
     )
     # Reminders fall due by the Dispatcher's clock, the one handlers read.
     clock: Clock = dispatcher["clock"]

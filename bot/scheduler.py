@@ -43,7 +43,8 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from bot.db.planned import PlannedListener
 from bot.db.transactions import labelled
 from bot.db.uow import SqlUnitOfWork, SqlUnitOfWorkFactory
-from bot.delivery.worker import Clock, process_identity, utc_now
+from bot.delivery.jobs import Clock, utc_now
+from bot.delivery.leases import process_identity
 from domain.services.tournaments import close_due_registrations
 
 log = logging.getLogger(__name__)

@@ -15,7 +15,7 @@ from aiogram import Bot
 from aiogram.exceptions import TelegramBadRequest
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
-from bot.delivery.worker import NOT_MODIFIED
+from bot.delivery.sending import NOT_MODIFIED
 from bot.replies import already_answered
 from handlers.middlewares import Texts
 

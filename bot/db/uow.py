@@ -15,11 +15,12 @@ from bot.db.repositories.invites import SqlInviteRepository
 from bot.db.repositories.leases import SqlHandledUpdates, SqlLeases
 from bot.db.repositories.lots import SqlAnnulmentRepository, SqlLotRepository
 from bot.db.repositories.memo import TransactionMemo
-from bot.db.repositories.outbox import SqlOutbox, SqlScheduledPushes
+from bot.db.repositories.outbox import SqlOutbox
 from bot.db.repositories.participants import SqlParticipantRepository
 from bot.db.repositories.protests import SqlProtestRepository
 from bot.db.repositories.protocols import SqlProtocolRepository
 from bot.db.repositories.rounds import SqlRoundRepository
+from bot.db.repositories.scheduled_pushes import SqlScheduledPushes
 from bot.db.repositories.staff import SqlStaffRepository
 from bot.db.repositories.teams import SqlTeamRepository
 from bot.db.repositories.tournaments import SqlTournamentRepository

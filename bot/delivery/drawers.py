@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from datetime import datetime
 
 from bot.delivery.text import PAGE_BREAK
-from bot.delivery.worker import Drawer
+from bot.delivery.writer import Drawer
 from bot.rendering.pictures import StandingsPainter
 from bot.rendering.standings_posts import closing_pages, live_post
 from domain.services.ports import UnitOfWorkFactory

@@ -15,11 +15,13 @@ from aiogram.client.telegram import TelegramAPIServer
 
 from bot.db.engine import create_engine, create_session_factory
 from bot.db.migrate import upgrade
-from bot.db.repositories.outbox import SqlScheduledPushes
+from bot.db.repositories.scheduled_pushes import SqlScheduledPushes
 from bot.db.transactions import counting
 from bot.db.uow import SqlUnitOfWorkFactory
 from bot.delivery import DeliveryWorker
 from bot.delivery.worker import TRANSACTIONS_LABEL as WORKER_TRANSACTIONS
+from bot.delivery.worker import Pace
+from bot.delivery.writer import Writer
 from bot.fake_telegram import WAIT_LIMIT, FakeTelegram
 from bot.sandbox import running_bot, sandbox_settings
 from bot.scheduler import TRANSACTIONS_LABEL as SCHEDULER_TRANSACTIONS
@@ -138,7 +140,7 @@ async def test_every_player_gets_the_message_once_or_is_reported_unreachable(
     fake.inject(109, 429, retry_after=1, times=2)
     await _enqueue(uow_factory, *(_seat_message(p, tournament_id) for p in players))
 
-    worker = DeliveryWorker(bot, uow_factory, poll_seconds=0.2)
+    worker = DeliveryWorker(bot, uow_factory, pace=Pace(poll_seconds=0.2))
     await worker.start()
     counts = await _settled(uow_factory)
     await worker.stop()
@@ -180,7 +182,7 @@ async def test_a_restart_in_the_middle_of_a_broadcast_sends_a_seat_again_only_if
     players = range(200, 260)
     await _seats_recorded(uow_factory, fake, players)
 
-    first = DeliveryWorker(bot, uow_factory, poll_seconds=0.2)
+    first = DeliveryWorker(bot, uow_factory, pace=Pace(poll_seconds=0.2))
     await first.start()
     async with asyncio.timeout(WAIT_LIMIT):
         while fake.stats.calls["sendMessage"] < 20:
@@ -189,7 +191,7 @@ async def test_a_restart_in_the_middle_of_a_broadcast_sends_a_seat_again_only_if
     # As if a process had died (its lease is gone) with the last seat message claimed.
     in_flight = await _claim_as(uow_factory, "killed-process", 259)
 
-    second = DeliveryWorker(bot, uow_factory, poll_seconds=0.2)
+    second = DeliveryWorker(bot, uow_factory, pace=Pace(poll_seconds=0.2))
     await second.start()
     counts = await _settled(uow_factory)
     await second.stop()
@@ -213,7 +215,7 @@ async def test_a_channel_post_in_flight_at_a_crash_is_reported_not_posted_twice(
     await _enqueue(uow_factory, post)
     await _claim_as(uow_factory, "killed-process", CHANNEL)
 
-    worker = DeliveryWorker(bot, uow_factory, poll_seconds=0.2)
+    worker = DeliveryWorker(bot, uow_factory, pace=Pace(poll_seconds=0.2))
     await worker.start()
     digest = await fake.wait_for(ORGANIZER, timeout=WAIT_LIMIT)
     counts = await _settled(uow_factory)
@@ -237,7 +239,7 @@ async def test_a_restart_never_touches_what_a_live_process_is_sending(
         await uow.commit()
     theirs = await _claim_as(uow_factory, "replica-2", 600)
 
-    worker = DeliveryWorker(bot, uow_factory, poll_seconds=0.2)
+    worker = DeliveryWorker(bot, uow_factory, pace=Pace(poll_seconds=0.2))
     await worker.start()
     await fake.wait_for(601, timeout=WAIT_LIMIT)
     await worker.stop()
@@ -274,7 +276,7 @@ async def test_an_answer_no_client_can_read_is_settled_by_the_promise_for_a_pers
     fake.lose_answer(700, delivered=delivered, times=times)
     await _enqueue(uow_factory, _seat_message(700, tournament_id))
 
-    worker = DeliveryWorker(bot, uow_factory, poll_seconds=0.2)
+    worker = DeliveryWorker(bot, uow_factory, pace=Pace(poll_seconds=0.2))
     await worker.start()
     counts = await _settled(uow_factory)
     if status is DeliveryStatus.UNCERTAIN:
@@ -297,7 +299,7 @@ async def test_a_channel_post_whose_answer_was_lost_is_never_posted_twice(
     fake.lose_answer(CHANNEL, delivered=True)
     post = OutgoingMessage(chat_id=CHANNEL, text="Итоги тура", tournament_id=tournament_id)
     await _enqueue(uow_factory, post)
-    worker = DeliveryWorker(bot, uow_factory, poll_seconds=0.2)
+    worker = DeliveryWorker(bot, uow_factory, pace=Pace(poll_seconds=0.2))
     await worker.start()
     digest = await fake.wait_for(ORGANIZER, timeout=WAIT_LIMIT)
     await _settled(uow_factory)
@@ -310,7 +312,7 @@ async def test_live_standings_are_edited_in_place_and_pinned(
     fake: FakeTelegram, bot: Bot, uow_factory: SqlUnitOfWorkFactory
 ) -> None:
     fake.channel(CHANNEL, "Кубок")
-    worker = DeliveryWorker(bot, uow_factory, poll_seconds=0.2)
+    worker = DeliveryWorker(bot, uow_factory, pace=Pace(poll_seconds=0.2))
     await worker.start()
     for version in (1, 2):
         await _enqueue(
@@ -338,7 +340,12 @@ async def test_a_text_drawn_at_send_time_edits_the_live_message(
         drawn.append((args["tournament"], locale))
         return f"<b>Таблица</b> турнира {args['tournament']}"
 
-    worker = DeliveryWorker(bot, uow_factory, poll_seconds=0.2, drawers={"live": live_table})
+    worker = DeliveryWorker(
+        bot,
+        uow_factory,
+        pace=Pace(poll_seconds=0.2),
+        writer=Writer(drawers={"live": live_table}),
+    )
     await worker.start()
     await _enqueue(
         uow_factory,
@@ -365,7 +372,7 @@ async def test_a_long_text_arrives_as_several_messages_in_order(
     fake.user(300, "Игрок300").send("/start")
     lines = [f"{place}. <b>Игрок &lt;{place}&gt;</b> — {place} очков" for place in range(250)]
     await _enqueue(uow_factory, OutgoingMessage(chat_id=300, text="\n".join(lines)))
-    worker = DeliveryWorker(bot, uow_factory, poll_seconds=0.2)
+    worker = DeliveryWorker(bot, uow_factory, pace=Pace(poll_seconds=0.2))
     await worker.start()
     await _settled(uow_factory)
     await worker.stop()
@@ -387,7 +394,7 @@ async def test_a_reminder_goes_out_once_across_restarts_and_follows_the_timetabl
     async with uow_factory() as uow:
         await uow.scheduled_pushes.schedule(ScheduledPush("round:1:400", NOON, reminder))
         await uow.commit()
-    worker = DeliveryWorker(bot, uow_factory, poll_seconds=0.2, clock=clock)
+    worker = DeliveryWorker(bot, uow_factory, pace=Pace(poll_seconds=0.2), clock=clock)
     uow_factory.add_commit_listener(worker.on_commit)
     await worker.start()
 
@@ -552,7 +559,7 @@ async def test_a_burst_to_many_chats_is_recorded_in_fewer_transactions_than_mess
     players = range(300, 360)
     await _seats_recorded(uow_factory, fake, players)
 
-    worker = DeliveryWorker(bot, uow_factory, poll_seconds=0.2)
+    worker = DeliveryWorker(bot, uow_factory, pace=Pace(poll_seconds=0.2))
     with counting() as run:
         await worker.start()  # its loop and its sending tasks count into the block
     counts = await _settled(uow_factory)

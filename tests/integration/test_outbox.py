@@ -13,7 +13,7 @@ from aiogram.client.telegram import TelegramAPIServer
 from bot.db.repositories.outbox import Anchor
 from bot.db.uow import SqlUnitOfWorkFactory
 from bot.delivery import DeliveryWorker
-from bot.delivery.worker import MAKE_WAY_SECONDS, wait_until_delivered
+from bot.delivery.worker import MAKE_WAY_SECONDS, Pace, wait_until_delivered
 from bot.fake_telegram import WAIT_LIMIT, FakeTelegram
 from bot.replies import ReplyScope
 from domain.intents import OpenProtocol
@@ -435,7 +435,7 @@ async def test_an_edit_that_would_change_nothing_is_not_sent_by_another_process(
     bot = Bot(fake.token, session=AiohttpSession(api=TelegramAPIServer.from_base(fake.base_url)))
 
     async def send_with_a_new_process(text: str) -> None:
-        worker = DeliveryWorker(bot, uow_factory, poll_seconds=0.05, identity=f"p{text}")
+        worker = DeliveryWorker(bot, uow_factory, pace=Pace(poll_seconds=0.05), identity=f"p{text}")
         await worker.start()
         async with uow_factory() as uow:
             await uow.outbox.add(OutgoingMessage(chat_id=-100, text=text, edit_key="standings:7"))
@@ -476,7 +476,9 @@ async def test_a_cycle_lets_the_updates_being_handled_go_first_for_a_moment(
     async with uow_factory() as uow:
         await uow.outbox.add(OutgoingMessage(chat_id=42, text="Ваш стол: 3"))
         await uow.commit()
-    worker = DeliveryWorker(bot, uow_factory, poll_seconds=0.05, updates_quiet=scope.quiet)
+    worker = DeliveryWorker(
+        bot, uow_factory, pace=Pace(poll_seconds=0.05, updates_quiet=scope.quiet)
+    )
     started = time.monotonic()
     try:
         await worker.start()

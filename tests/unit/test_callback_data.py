@@ -10,7 +10,7 @@ from collections import Counter
 from aiogram.filters.callback_data import CallbackData
 
 import handlers
-from bot.db.repositories import outbox
+from bot.db.repositories import stored_messages
 from domain.intents import (
     CheckIn,
     DecideProtest,
@@ -72,8 +72,10 @@ def test_buttons_stored_before_intents_keep_their_meaning() -> None:
         "ci:3": CheckIn(3),
     }
     for data, intent in legacy.items():
-        assert outbox._button({**stored, "callback_data": data}).intent == intent
-    assert outbox._button({**stored, "intent": intent_fields(CheckIn(3))}).intent == CheckIn(3)
+        assert stored_messages._button({**stored, "callback_data": data}).intent == intent
+    assert stored_messages._button(
+        {**stored, "intent": intent_fields(CheckIn(3))}
+    ).intent == CheckIn(3)
 
 
 def test_a_seat_edit_button_sent_before_its_fields_were_named_still_unpacks() -> None:

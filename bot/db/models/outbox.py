@@ -30,7 +30,7 @@ class _MessageColumns:
     tournament_id: Mapped[int | None] = mapped_column(
         Integer, ForeignKey("tournaments.id", ondelete="CASCADE")
     )
-    # Everything but the attachment, as JSON (see `bot/db/repositories/outbox.py`).
+    # Everything but the attachment, as JSON (see `bot/db/repositories/stored_messages.py`).
     body: Mapped[str] = mapped_column(Text)
     attachment_kind: Mapped[str | None] = mapped_column(String(16))
     attachment_name: Mapped[str | None] = mapped_column(String(255))

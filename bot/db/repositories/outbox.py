@@ -1,206 +1,28 @@
-"""The outbox and the scheduled pushes: what use cases record, and what the worker claims."""
+"""The outbox: what use cases record, what the worker claims and how each message was settled,
+the anchors of messages kept up to date in place, and the chats that refused the bot."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import delete, func, or_, select, update
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
-from bot.db.models import MessageAnchorRow, OutboxRow, ScheduledPushRow, UnreachableChatRow
-from bot.db.models.outbox import _MessageColumns
-from bot.db.planned import tell_planned
-from domain.intents import (
-    CheckIn,
-    DecideProtest,
-    FileProtest,
-    Intent,
-    OpenLot,
-    OpenProtocol,
-    intent_fields,
-    intent_of,
+from bot.db.models import MessageAnchorRow, OutboxRow, UnreachableChatRow
+from bot.db.repositories.stored_messages import (
+    BATCH,
+    conflict_insert,
+    message_of,
+    message_values,
+    utc,
 )
-from domain.outgoing import (
-    ArgumentValue,
-    Attachment,
-    Button,
-    DeliveryStatus,
-    Drawing,
-    Html,
-    Lines,
-    Localized,
-    OutgoingMessage,
-    Phrase,
-    ScheduledPush,
-)
+from domain.outgoing import DeliveryStatus, OutgoingMessage
 
 ERROR_LENGTH = 255
-# Rows written by one INSERT (well under SQLite's and asyncpg's limits on bound parameters).
-BATCH = 500
-
-
-def _utc(moment: datetime | None) -> datetime | None:
-    # SQLite hands back naive datetimes; everything is stored in UTC.
-    if moment is None or moment.tzinfo is not None:
-        return moment
-    return moment.replace(tzinfo=UTC)
-
-
-# --- the stored form of a message ------------------------------------------------------------
-
-
-def _argument_json(value: ArgumentValue) -> Any:
-    match value:
-        case Html():
-            return {"html": value.markup}
-        case Decimal():
-            return {"points": str(value)}
-        case Localized():
-            return {"ru": value.ru, "en": value.en}
-        case Phrase():
-            return {"phrase": _phrase_json(value)}
-        case Lines():
-            lines = [_phrase_json(phrase) for phrase in value.phrases]
-            return {"lines": lines, "separator": value.separator}
-    return value
-
-
-def _argument(value: Any) -> ArgumentValue:
-    if not isinstance(value, dict):
-        return value
-    if "html" in value:
-        return Html(value["html"])
-    if "points" in value:
-        return Decimal(value["points"])
-    if "phrase" in value:
-        return _phrase(value["phrase"])
-    if "lines" in value:
-        return Lines(tuple(_phrase(phrase) for phrase in value["lines"]), value["separator"])
-    return Localized(value["ru"], value["en"])
-
-
-def _phrase_json(phrase: Phrase) -> dict[str, Any]:
-    return {"key": phrase.key, "args": [[name, _argument_json(v)] for name, v in phrase.args]}
-
-
-def _phrase(data: dict[str, Any]) -> Phrase:
-    return Phrase(data["key"], tuple((name, _argument(value)) for name, value in data["args"]))
-
-
-def _button_json(button: Button) -> dict[str, Any]:
-    text = _phrase_json(button.text) if isinstance(button.text, Phrase) else button.text
-    intent = intent_fields(button.intent) if button.intent is not None else None
-    return {"text": text, "intent": intent, "url": button.url}
-
-
-def _drawing_json(drawing: Drawing) -> dict[str, Any]:
-    return {"drawer": drawing.drawer, "args": [[name, value] for name, value in drawing.args]}
-
-
-def _drawing(data: dict[str, Any] | None) -> Drawing | None:
-    if data is None:
-        return None
-    return Drawing(data["drawer"], tuple((name, value) for name, value in data["args"]))
-
-
-def _legacy_intent(callback_data: str) -> Intent:
-    """The intent of a button stored as callback data (rows written before intents, such as
-    reminders scheduled hours ahead): the five kinds those buttons had."""
-    prefix, *rest = callback_data.split(":")
-    if prefix == "pp":
-        return OpenProtocol(int(rest[0]))
-    if prefix == "lo":
-        return OpenLot(int(rest[0]))
-    if prefix == "pt":
-        return FileProtest(int(rest[0]))
-    if prefix == "pd":
-        return DecideProtest(int(rest[0]), rest[1])
-    if prefix == "ci":
-        return CheckIn(int(rest[0]))
-    raise ValueError(f"a stored button with unknown callback data {callback_data!r}")
-
-
-def _button(data: dict[str, Any]) -> Button:
-    text = _phrase(data["text"]) if isinstance(data["text"], dict) else data["text"]
-    if data.get("callback_data") is not None:
-        return Button(text, _legacy_intent(data["callback_data"]), data["url"])
-    intent = intent_of(data["intent"]) if data.get("intent") is not None else None
-    return Button(text, intent, data["url"])
-
-
-def _body(message: OutgoingMessage) -> str:
-    """Everything but the chat, the tournament and the attachment, as JSON."""
-    return json.dumps(
-        {
-            "phrase": _phrase_json(message.phrase) if message.phrase else None,
-            "text": message.text,
-            "buttons": [[_button_json(button) for button in row] for row in message.buttons],
-            "edit_key": message.edit_key,
-            "pin": message.pin,
-            "dedupe_key": message.dedupe_key,
-            "drawing": _drawing_json(message.attachment.drawing)
-            if message.attachment and message.attachment.drawing
-            else None,
-            "text_drawing": _drawing_json(message.text_drawing) if message.text_drawing else None,
-        },
-        ensure_ascii=False,
-    )
-
-
-def _message_values(message: OutgoingMessage) -> dict[str, Any]:
-    """The stored columns of a message (`_MessageColumns`)."""
-    attachment = message.attachment
-    return {
-        "chat_id": message.chat_id,
-        "tournament_id": message.tournament_id,
-        "body": _body(message),
-        "attachment_kind": attachment.kind if attachment else None,
-        "attachment_name": attachment.filename if attachment else None,
-        "attachment": attachment.content if attachment else None,
-    }
-
-
-def _insert(
-    session: AsyncSession, table: type[OutboxRow] | type[ScheduledPushRow] | type[MessageAnchorRow]
-) -> Any:
-    """An INSERT that can do nothing, or update, on a conflict (SQLite's and PostgreSQL's)."""
-    if session.get_bind().dialect.name == "postgresql":
-        return postgresql.insert(table)
-    return sqlite.insert(table)
-
-
-def _message(row: _MessageColumns) -> OutgoingMessage:
-    data = json.loads(row.body)
-    attachment = None
-    if row.attachment_kind is not None:
-        attachment = Attachment(
-            row.attachment_kind,  # type: ignore[arg-type]
-            row.attachment or b"",
-            row.attachment_name or "",
-            _drawing(data.get("drawing")),
-        )
-    return OutgoingMessage(
-        chat_id=row.chat_id,
-        phrase=_phrase(data["phrase"]) if data["phrase"] else None,
-        text=data["text"],
-        buttons=tuple(tuple(_button(b) for b in line) for line in data["buttons"]),
-        attachment=attachment,
-        edit_key=data["edit_key"],
-        pin=data["pin"],
-        tournament_id=row.tournament_id,
-        dedupe_key=data["dedupe_key"],
-        text_drawing=_drawing(data.get("text_drawing")),
-    )
-
-
-# --- the outbox ------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,12 +93,12 @@ class SqlOutbox:
                     "maybe_duplicate": False,
                     "dedupe_key": message.dedupe_key,
                     "drawn_edit": message.edit_key if message.text_drawing is not None else None,
-                    **_message_values(message),
+                    **message_values(message),
                 }
                 for message in messages[start : start + BATCH]
             ]
             statement = (
-                _insert(self._session, OutboxRow)
+                conflict_insert(self._session, OutboxRow)
                 .values(rows)
                 .on_conflict_do_nothing(index_elements=["dedupe_key"])
             )
@@ -338,7 +160,7 @@ class SqlOutbox:
             busy = select(OutboxRow.chat_id).where(OutboxRow.status == DeliveryStatus.SENDING.value)
             statement = statement.where(OutboxRow.chat_id.not_in(busy))
         result = await self._session.execute(statement.order_by(OutboxRow.id).limit(limit))
-        return [Waiting(id_, chat_id, _utc(not_before)) for id_, chat_id, not_before in result]
+        return [Waiting(id_, chat_id, utc(not_before)) for id_, chat_id, not_before in result]
 
     async def next_due_time(self) -> datetime | None:
         """When the earliest deferred pending message becomes due."""
@@ -347,7 +169,7 @@ class SqlOutbox:
                 OutboxRow.status == DeliveryStatus.PENDING.value
             )
         )
-        return _utc(moment)
+        return utc(moment)
 
     async def claim(self, message_ids: Collection[int], holder: str) -> list[Claimed]:
         """Mark pending messages as being sent by `holder`; the ones someone else took first
@@ -404,7 +226,7 @@ class SqlOutbox:
             .order_by(OutboxRow.id)
             .execution_options(populate_existing=True)
         )
-        return [Claimed(row.id, _message(row), row.attempts, row.maybe_duplicate) for row in rows]
+        return [Claimed(row.id, message_of(row), row.attempts, row.maybe_duplicate) for row in rows]
 
     async def mark_sent(
         self,
@@ -540,7 +362,7 @@ class SqlOutbox:
                 OutboxRow.finished_at > moment.astimezone(UTC),
             )
         )
-        return [(chat_id, _utc(finished_at)) for chat_id, finished_at in result]  # type: ignore[misc]
+        return [(chat_id, utc(finished_at)) for chat_id, finished_at in result]  # type: ignore[misc]
 
     async def status_counts(self) -> dict[DeliveryStatus, int]:
         """How many messages stand in each status."""
@@ -590,7 +412,7 @@ class SqlOutbox:
             "message_id": anchor.message_id,
             "shown_digest": anchor.shown,
         }
-        statement = _insert(self._session, MessageAnchorRow).values(key=key, **values)
+        statement = conflict_insert(self._session, MessageAnchorRow).values(key=key, **values)
         await self._session.execute(
             statement.on_conflict_do_update(index_elements=["key"], set_=values)
         )
@@ -617,111 +439,3 @@ class SqlOutbox:
 
     async def unreachable_chats(self) -> set[int]:
         return set(await self._session.scalars(select(UnreachableChatRow.chat_id)))
-
-
-# --- scheduled pushes ------------------------------------------------------------------------
-
-
-class SqlScheduledPushes:
-    """Pushes waiting for their time; `changed` tells a commit to wake this process's
-    scheduler, and a push planned tells every process's (`bot.db.planned`), as `sender`."""
-
-    def __init__(self, session: AsyncSession, sender: str = "") -> None:
-        self._session = session
-        self._sender = sender
-        self.told = False  # the others were told in this transaction
-        self.changed = False
-
-    async def schedule(self, push: ScheduledPush) -> None:
-        """Store a push, replacing the one with the same key (a moved timetable moves it)."""
-        await self.schedule_many([push])
-
-    async def schedule_many(self, pushes: Sequence[ScheduledPush]) -> None:
-        """Store pushes, each replacing the one with its key (the last of a repeated key
-        counts): one statement per `BATCH` pushes."""
-        by_key = {push.key: push for push in pushes}
-        rows = [
-            {"key": key, "due_at": push.due_at.astimezone(UTC), **_message_values(push.message)}
-            for key, push in by_key.items()
-        ]
-        for start in range(0, len(rows), BATCH):
-            statement = _insert(self._session, ScheduledPushRow).values(rows[start : start + BATCH])
-            replaced = {column: statement.excluded[column] for column in rows[0] if column != "key"}
-            await self._session.execute(
-                statement.on_conflict_do_update(index_elements=["key"], set_=replaced)
-            )
-        if rows:
-            self.changed = True
-            if not self.told:  # once a transaction: the scheduler reads every due time anyway
-                self.told = True
-                await tell_planned(self._session, self._sender)
-
-    async def cancel(self, key: str) -> None:
-        """Forget a push that has not become due yet (nothing happens if there is none)."""
-        await self._session.execute(delete(ScheduledPushRow).where(ScheduledPushRow.key == key))
-        self.changed = True
-
-    async def waiting(self, *key_prefixes: str) -> dict[str, ScheduledPush]:
-        """The waiting pushes whose keys start with one of `key_prefixes` (one tournament's,
-        one round's), by key."""
-        rows = await self._session.scalars(
-            select(ScheduledPushRow)
-            .where(or_(*(ScheduledPushRow.key.startswith(prefix) for prefix in key_prefixes)))
-            # `schedule` writes without the ORM: rows read before in this session are stale.
-            .execution_options(populate_existing=True)
-        )
-        return {row.key: _scheduled_push(row) for row in rows}
-
-    async def cancel_many(self, keys: Collection[str]) -> None:
-        """Forget several waiting pushes at once."""
-        if keys:
-            await self._session.execute(
-                delete(ScheduledPushRow).where(ScheduledPushRow.key.in_(list(keys)))
-            )
-            self.changed = True
-
-    async def due_times(self) -> dict[str, datetime]:
-        """Every waiting push's due time by key."""
-        result = await self._session.execute(select(ScheduledPushRow.key, ScheduledPushRow.due_at))
-        return {key: _utc(due_at) for key, due_at in result}  # type: ignore[misc]
-
-    async def next_due_time(self) -> datetime | None:
-        """When the earliest waiting push falls due."""
-        return _utc(await self._session.scalar(select(func.min(ScheduledPushRow.due_at))))
-
-    async def get(self, key: str) -> ScheduledPush | None:
-        row = await self._session.scalar(
-            select(ScheduledPushRow)
-            .where(ScheduledPushRow.key == key)
-            .execution_options(populate_existing=True)
-        )
-        return _scheduled_push(row) if row else None
-
-    async def take_due(self, now: datetime) -> list[ScheduledPush]:
-        """Remove and return the pushes due by `now`; a push another sweep took is skipped."""
-        rows = (
-            await self._session.scalars(
-                select(ScheduledPushRow)
-                .where(ScheduledPushRow.due_at <= now.astimezone(UTC))
-                .order_by(ScheduledPushRow.due_at, ScheduledPushRow.id)
-                .execution_options(populate_existing=True)
-            )
-        ).all()
-        if not rows:
-            return []
-        # One statement: what another sweep deleted first is not returned, so not taken.
-        deleted = set(
-            await self._session.scalars(
-                delete(ScheduledPushRow)
-                .where(ScheduledPushRow.id.in_([row.id for row in rows]))
-                .returning(ScheduledPushRow.id)
-            )
-        )
-        taken = [_scheduled_push(row) for row in rows if row.id in deleted]
-        if taken:
-            self.changed = True
-        return taken
-
-
-def _scheduled_push(row: ScheduledPushRow) -> ScheduledPush:
-    return ScheduledPush(row.key, _utc(row.due_at), _message(row))  # type: ignore[arg-type]

@@ -1,4 +1,4 @@
-# The judge's live game (Mini App, bot/web/miniapp) and its rules (domain/game_log.py).
+# The judge's live game (Mini App, bot/web/miniapp) and its rules (domain/game_log/).
 
 game-log-bad-action = Unknown action: reload the page.
 game-log-bad-seat = There is no seat { $seat }: seats are 1 to 10.

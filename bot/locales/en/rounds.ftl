@@ -1,4 +1,4 @@
-# Seating and rounds (handlers/rounds.py, domain/services/rounds.py).
+# Seating and rounds (handlers/rounds.py, domain/services/rounds/).
 
 round-seat-player = Round { $game }{ $time ->
         [none] {""}

@@ -1,4 +1,4 @@
-# The judge's live game (Mini App, bot/web/miniapp) and its rules (domain/game_log.py).
+# The judge's live game (Mini App, bot/web/miniapp) and its rules (domain/game_log/).
 
 game-log-bad-action = Непонятное действие: обновите страницу.
 game-log-bad-seat = Места { $seat } нет: места от 1 до 10.

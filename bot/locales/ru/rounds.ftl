@@ -1,4 +1,4 @@
-# Рассадка и туры (handlers/rounds.py, domain/services/rounds.py).
+# Рассадка и туры (handlers/rounds.py, domain/services/rounds/).
 
 round-seat-player = Тур { $game }{ $time ->
         [none] {""}

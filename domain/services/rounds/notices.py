@@ -1,0 +1,73 @@
+"""The private messages a stage's rounds send: a notice to a person, a player's (if he has
+Telegram), a table judge's list of his table."""
+
+from __future__ import annotations
+
+from domain.intents import OpenProtocol, RunLiveGame
+from domain.outgoing import Button, Lines, OutgoingMessage, Phrase
+from domain.registration import Participant
+from domain.rounds import Round, TableGame
+from domain.services.ports import UnitOfWork
+from domain.services.rounds.preview import StagePreview, round_time
+from domain.tournament import Tournament
+
+
+async def notice(
+    uow: UnitOfWork, tournament: Tournament, chat_id: int, phrase: Phrase, key: str | None
+) -> None:
+    await uow.outbox.add(
+        OutgoingMessage(chat_id=chat_id, phrase=phrase, tournament_id=tournament.id, dedupe_key=key)
+    )
+
+
+async def player_notice(
+    uow: UnitOfWork,
+    tournament: Tournament,
+    player: Participant,
+    phrase: Phrase,
+    key: str | None,
+) -> None:
+    # An imported player without Telegram reads the seating on the channel and at the venue.
+    if player.user_id is not None:
+        await notice(uow, tournament, player.user_id, phrase, key)
+
+
+def seat_names(preview: StagePreview, game: TableGame) -> list[str]:
+    return [preview.nicknames.get(player, str(player)) for player in game.players]
+
+
+def table_lines(preview: StagePreview, game: TableGame) -> Lines:
+    """A table's players one a line, "seat. nickname" (`table-seat`, as the organizer's
+    screen writes them)."""
+    names = seat_names(preview, game)
+    return Lines(
+        tuple(Phrase.of("table-seat", seat=seat, name=name) for seat, name in enumerate(names, 1))
+    )
+
+
+async def record_judge_list(
+    uow: UnitOfWork, preview: StagePreview, round_: Round, game: TableGame, correction: bool
+) -> None:
+    if game.judge_id is None:
+        return
+    key = "round-judge-list-corrected" if correction else "round-judge-list"
+    await uow.outbox.add(
+        OutgoingMessage(
+            chat_id=game.judge_id,
+            phrase=Phrase.of(
+                key,
+                game=round_.number,
+                time=round_time(preview, round_.number),
+                table=game.table,
+                players=table_lines(preview, game),
+            ),
+            # "Run the game" first, as on the protocol screen (left out without a Mini App).
+            buttons=(
+                (Button(Phrase.of("miniapp-open"), RunLiveGame(game.id)),),
+                (Button(Phrase.of("round-open-protocol"), OpenProtocol(game.id)),),
+            ),
+            tournament_id=preview.tournament.id,
+            # Corrections may repeat (the organizer moves a player back): never deduplicated.
+            dedupe_key=None if correction else f"round:{round_.id}:judge:{game.id}",
+        )
+    )

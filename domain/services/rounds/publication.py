@@ -1,0 +1,188 @@
+"""Publishing a round: each player his table and seat, each judge his table's list, the
+channel one post with all tables (in parts within Telegram's limit); after an edit of a
+published round, the corrections for exactly the people it concerns."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from domain.actor import Actor
+from domain.outgoing import TEXT_LIMIT, Lines, Localized, OutgoingMessage, Phrase
+from domain.rounds import Round, TableGame, moved_players
+from domain.services.ports import UnitOfWork, UnitOfWorkFactory
+from domain.services.rounds.notices import player_notice, record_judge_list, seat_names, table_lines
+from domain.services.rounds.preview import (
+    StagePreview,
+    organizing,
+    preview_of,
+    round_of,
+    round_time,
+    seated,
+)
+from domain.validation import Invalid
+
+# Room left in a channel post for its heading around the tables.
+_POST_HEADING_ROOM = 400
+# Room for a table's heading in any language: "<b>Стол 12</b> · судья " and the judge's name.
+_TABLE_HEADING_ROOM = 120
+
+
+async def publish_round(
+    uow_factory: UnitOfWorkFactory,
+    actor: Actor,
+    tournament_id: int,
+    round_number: int,
+) -> StagePreview:
+    """Publish a round: each player his table and seat, each judge his table's list, the
+    channel one post with all tables (split to Telegram's limit). Once per round."""
+    async with uow_factory() as uow:
+        tournament = await organizing(uow, actor, tournament_id)
+        stage = await seated(uow, tournament)
+        round_ = round_of(stage, round_number)
+        preview = await preview_of(uow, tournament, stage)
+        if round_.published_at is None and (gone := round_.seated_of(preview.gone)):
+            names = ", ".join(preview.nicknames.get(p, str(p)) for p in gone)
+            raise Invalid("round-player-gone", round=round_number, players=names)
+        if not await uow.rounds.mark_published(round_.id, actor.now):
+            raise Invalid("round-already-published", round=round_number)
+        uow.changed_tournaments.add(tournament.id)
+        participants = {p.id: p for p in await uow.participants.of_tournament(tournament.id)}
+        time = round_time(preview, round_number)
+        for game in round_.games:
+            judge = preview.judge_name(game.judge_id) or "—"
+            for seat, player in enumerate(game.players, start=1):
+                await player_notice(
+                    uow,
+                    tournament,
+                    participants[player],
+                    Phrase.of(
+                        "round-seat-player",
+                        game=round_number,
+                        time=time,
+                        table=game.table,
+                        seat=seat,
+                        judge=judge,
+                    ),
+                    f"round:{round_.id}:seat:{player}",
+                )
+            await record_judge_list(uow, preview, round_, game, False)
+        for player in round_.sit_outs:
+            await player_notice(
+                uow,
+                tournament,
+                participants[player],
+                Phrase.of("round-sit-out-player", game=round_number, time=time),
+                f"round:{round_.id}:seat:{player}",
+            )
+        await _channel_post(uow, preview, round_)
+        await uow.commit()
+        return await preview_of(uow, tournament, await seated(uow, tournament))
+
+
+def _table_length(preview: StagePreview, game: TableGame) -> int:
+    """About how long a table's lines are once written (the posts keep room to spare, and a
+    post still too long is cut between lines when it is sent)."""
+    names = seat_names(preview, game)
+    return len("\n".join(f"{seat}. {name}" for seat, name in enumerate(names, 1)))
+
+
+def _stage_name(preview: StagePreview) -> Localized:
+    name = preview.tournament.regulation.stage(preview.stage.stage).name
+    return Localized(name.ru, name.en)
+
+
+def _table_block(preview: StagePreview, game: TableGame) -> Phrase:
+    judge = preview.judge_name(game.judge_id)
+    players = table_lines(preview, game)
+    if judge is None:
+        return Phrase.of("round-channel-table", table=game.table, players=players)
+    return Phrase.of("round-channel-table-judged", table=game.table, judge=judge, players=players)
+
+
+def _in_parts(blocks: Sequence[tuple[Phrase, int]], limit: int) -> list[tuple[Phrase, ...]]:
+    """Blocks (with their length) grouped into as few posts as fit `limit` characters each."""
+    parts: list[list[Phrase]] = []
+    size = limit
+    for block, length in blocks:
+        if not parts or size + length > limit:
+            parts.append([])
+            size = 0
+        parts[-1].append(block)
+        size += length + 2
+    return [tuple(part) for part in parts]
+
+
+async def _channel_post(uow: UnitOfWork, preview: StagePreview, round_: Round) -> None:
+    channel = preview.tournament.channel_id
+    if channel is None:
+        return
+    # A table's heading is a phrase in the channel's language; its length is about the same.
+    blocks = [
+        (_table_block(preview, game), _table_length(preview, game) + _TABLE_HEADING_ROOM)
+        for game in round_.games
+    ]
+    if round_.sit_outs:
+        names = ", ".join(preview.nicknames.get(p, str(p)) for p in round_.sit_outs)
+        blocks.append((Phrase.of("round-channel-sit-outs", players=names), len(names) * 2 + 40))
+    parts = _in_parts(blocks, TEXT_LIMIT - _POST_HEADING_ROOM)
+    for part, tables in enumerate(parts, start=1):
+        await uow.outbox.add(
+            OutgoingMessage(
+                chat_id=channel,
+                phrase=Phrase.of(
+                    "round-channel-post",
+                    stage=_stage_name(preview),
+                    game=round_.number,
+                    time=round_time(preview, round_.number),
+                    part=part,
+                    parts=len(parts),
+                    tables=Lines(tables, separator="\n\n"),
+                ),
+                tournament_id=preview.tournament.id,
+                dedupe_key=f"round:{round_.id}:channel:{part}",
+            )
+        )
+
+
+async def record_corrections(
+    uow: UnitOfWork, preview: StagePreview, before: Round, after: Round
+) -> None:
+    """Tell the players who moved where they sit now, the judges of the tables concerned their
+    new lists, and the channel what changed."""
+    tournament = preview.tournament
+    participants = {p.id: p for p in await uow.participants.of_tournament(tournament.id)}
+    moved = moved_players(before.seating, after.seating)
+    lines: list[Phrase] = []
+    for player in moved:
+        place = after.seating.position(player)
+        if place is None:
+            phrase = Phrase.of("round-correction-sit-out", game=after.number)
+        else:
+            phrase = Phrase.of(
+                "round-correction-player", game=after.number, table=place[0], seat=place[1]
+            )
+        await player_notice(uow, tournament, participants[player], phrase, None)
+        name = preview.nicknames.get(player, str(player))
+        lines.append(
+            Phrase.of("round-channel-moved", name=name, table=place[0], seat=place[1])
+            if place
+            else Phrase.of("round-channel-moved-out", name=name)
+        )
+    tables = {
+        place[0]
+        for seating in (before.seating, after.seating)
+        for p in moved
+        if (place := seating.position(p))
+    }
+    for table in sorted(tables):
+        await record_judge_list(uow, preview, after, after.game_at(table), True)
+    if tournament.channel_id is not None and lines:
+        await uow.outbox.add(
+            OutgoingMessage(
+                chat_id=tournament.channel_id,
+                phrase=Phrase.of(
+                    "round-channel-correction", game=after.number, changes=Lines(tuple(lines))
+                ),
+                tournament_id=tournament.id,
+            )
+        )
