@@ -74,6 +74,9 @@ class Settings(BaseSettings):
     delivery_group_per_minute: int = Field(default=20, ge=1)
     # How long start-up keeps retrying an unreachable Telegram, database or Redis.
     startup_timeout: float = Field(default=60.0, ge=0)
+    # Where the nightly backups go (deploy/mafiatour-backup.service): /metrics gives the newest
+    # one's time, and the admins are told when it is older than a day and a bit.
+    backup_dir: Path = Path("data/backups")
 
     @field_validator(
         "bot_token",

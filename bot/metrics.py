@@ -11,6 +11,7 @@ import time
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from aiogram import BaseMiddleware
@@ -130,14 +131,34 @@ def _age(moment: datetime | None, now: datetime) -> float:
     return max(0.0, (now - moment).total_seconds())
 
 
+def newest_backup_at(folder: Path) -> float:
+    """The Unix time the newest backup in `folder` was written; 0 with none (or no folder)."""
+    try:
+        return max((path.stat().st_mtime for path in folder.glob("*.backup")), default=0.0)
+    except OSError:
+        return 0.0
+
+
 class DatabaseCollector(Collector):
-    """Gauges read from the database when Prometheus scrapes, from figures the web
-    application fetched just before (a collector cannot await)."""
+    """Gauges read when Prometheus scrapes, from figures the web application fetched just
+    before (a collector cannot await): the readiness, the outbox and reminders, the backup."""
 
     def __init__(self) -> None:
         self.figures: QueueFigures | None = None
+        self.ready: bool | None = None
+        self.backup_at: float | None = None
 
     def collect(self) -> Iterable[GaugeMetricFamily]:
+        if self.ready is not None:
+            yield GaugeMetricFamily(
+                "mafiatour_ready", "1 when /readyz answers 200, otherwise 0", int(self.ready)
+            )
+        if self.backup_at is not None:
+            yield GaugeMetricFamily(
+                "mafiatour_backup_last_timestamp_seconds",
+                "Unix time of the newest backup in BACKUP_DIR (0: none)",
+                self.backup_at,
+            )
         figures = self.figures
         if figures is None:
             return
@@ -148,6 +169,11 @@ class DatabaseCollector(Collector):
             "mafiatour_outbox_oldest_pending_age_seconds",
             "Age of the oldest outbox message waiting to be sent",
             figures.oldest_pending_age,
+        )
+        yield GaugeMetricFamily(
+            "mafiatour_outbox_oldest_due_age_seconds",
+            "How long the longest-waiting message that may go now has waited (0: none)",
+            figures.oldest_due_age,
         )
         yield GaugeMetricFamily(
             "mafiatour_scheduler_lag_seconds",

@@ -11,6 +11,9 @@ the others, `ConflictGuard` watches getUpdates:
 - a process that was polling already asks again at once, which ends the newcomer's request,
   so the newcomer sees the conflict and stops; should the conflict last (the other is not this
   bot, or an older version), it stops as well after `CONFLICTS_TO_STOP` in a row.
+
+A token revoked while the bot polls (401 Unauthorized) stops polling as well, with the start-up
+check's line (`TokenRefused`), instead of aiogram asking again for ever.
 """
 
 from __future__ import annotations
@@ -24,9 +27,11 @@ from aiogram.client.session.middlewares.base import (
     BaseRequestMiddleware,
     NextRequestMiddlewareType,
 )
-from aiogram.exceptions import TelegramConflictError
+from aiogram.exceptions import TelegramConflictError, TelegramUnauthorizedError
 from aiogram.methods import GetUpdates, TelegramMethod
 from aiogram.methods.base import TelegramType
+
+from bot.startup import TokenRefused
 
 if TYPE_CHECKING:
     from aiogram.methods import Response
@@ -49,14 +54,14 @@ class PollingConflict(Exception):
 
 class ConflictGuard(BaseRequestMiddleware):
     """A session middleware for getUpdates (see the module's doc); `conflict` is set once
-    polling was stopped for one."""
+    polling was stopped for one (or for the token refused)."""
 
     def __init__(self, dispatcher: Dispatcher) -> None:
         self._dispatcher = dispatcher
         self._polled = False  # a getUpdates of this process succeeded
         self._in_a_row = 0
         self._stopping: asyncio.Task[None] | None = None
-        self.conflict: PollingConflict | None = None
+        self.conflict: PollingConflict | TokenRefused | None = None
 
     async def __call__(
         self,
@@ -69,6 +74,9 @@ class ConflictGuard(BaseRequestMiddleware):
         while True:
             try:
                 response = await make_request(bot, method)  # type: ignore[arg-type]
+            except TelegramUnauthorizedError:
+                await self._stop(TokenRefused())
+                raise  # not reached: stopping cancels the polling task
             except TelegramConflictError as error:
                 self._in_a_row += 1
                 if self._polled and self._in_a_row < CONFLICTS_TO_STOP:
@@ -78,15 +86,15 @@ class ConflictGuard(BaseRequestMiddleware):
                         error.message,
                     )
                     continue
-                await self._stop(error.message)
+                await self._stop(PollingConflict(error.message))
                 raise  # not reached: stopping cancels the polling task
             self._polled = True
             self._in_a_row = 0
             return response
 
-    async def _stop(self, telegram_says: str) -> None:
+    async def _stop(self, reason: PollingConflict | TokenRefused) -> None:
         """Stop polling (the Dispatcher shuts down gracefully) and wait to be cancelled."""
         if self.conflict is None:
-            self.conflict = PollingConflict(telegram_says)  # the caller says it in one line
+            self.conflict = reason  # the caller says it in one line
             self._stopping = asyncio.create_task(self._dispatcher.stop_polling())
         await asyncio.Event().wait()

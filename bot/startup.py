@@ -35,6 +35,16 @@ class StartupError(Exception):
     """The bot cannot start; the message is one line: the cause, then what to do."""
 
 
+class TokenRefused(StartupError):
+    """Telegram refuses BOT_TOKEN (401): a bad setting, which no restart would fix."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "Telegram refused BOT_TOKEN (401 Unauthorized): the token is wrong or was revoked; "
+            "take the current one from @BotFather (/mybots, API Token) and put it into BOT_TOKEN"
+        )
+
+
 def _reason(error: BaseException) -> str:
     text = " ".join(str(error).split()) or type(error).__name__
     return text.split(" (Background on this error")[0]
@@ -97,10 +107,7 @@ async def _telegram(settings: Settings) -> None:
     try:
         await bot.get_me()
     except TelegramUnauthorizedError:
-        raise StartupError(
-            "Telegram refused BOT_TOKEN (401 Unauthorized): the token is wrong or was revoked; "
-            "take the current one from @BotFather (/mybots, API Token) and put it into BOT_TOKEN"
-        ) from None
+        raise TokenRefused() from None
     except (TelegramNetworkError, TelegramServerError, ClientDecodeError):
         raise
     except TelegramAPIError as error:

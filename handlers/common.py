@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from html import unescape
 from typing import Any, TypeVar
 
@@ -47,22 +50,74 @@ def _buttons(markup: Any) -> Any:
     return None
 
 
+@dataclass(frozen=True)
+class _Shown:
+    """What a screen message showed after the bot's last edit of it, as Telegram answered."""
+
+    edit_date: int
+    text: str
+    buttons: Any
+
+
+# Screens this process edited lately (chat, message) -> what they show; a bound, as the oldest
+# screens are rarely pressed again, and a forgotten one falls back on the press's own copy.
+_SHOWN: OrderedDict[tuple[int, int], _Shown] = OrderedDict()
+_SHOWN_KEPT = 10_000
+# The screens being edited now: a lock each and how many edits hold or wait for it.
+_EDITING: dict[tuple[int, int], tuple[asyncio.Lock, list[int]]] = {}
+
+
+def _showing(message: Message) -> tuple[str, Any]:
+    """The text and keyboard `message` shows: the press's copy, or this process's own later
+    edit of it (a double tap's second press carries the screen from before the first's edit)."""
+    shown = _SHOWN.get((message.chat.id, message.message_id))
+    if shown is not None and shown.edit_date >= (message.edit_date or 0):
+        return shown.text, shown.buttons
+    return (message.text or "").strip(), _buttons(message.reply_markup)
+
+
+def _remember(key: tuple[int, int], edited: Message) -> None:
+    buttons = _buttons(edited.reply_markup)
+    _SHOWN[key] = _Shown(edited.edit_date or 0, (edited.text or "").strip(), buttons)
+    _SHOWN.move_to_end(key)
+    while len(_SHOWN) > _SHOWN_KEPT:
+        _SHOWN.popitem(last=False)
+
+
+@asynccontextmanager
+async def _one_edit_at_a_time(key: tuple[int, int]) -> AsyncIterator[None]:
+    lock, users = _EDITING.setdefault(key, (asyncio.Lock(), [0]))
+    users[0] += 1
+    try:
+        async with lock:
+            yield
+    finally:
+        users[0] -= 1
+        if users[0] == 0:
+            del _EDITING[key]
+
+
 async def edit_screen(
     message: Message, text: str, reply_markup: InlineKeyboardMarkup | None = None, **kwargs: Any
 ) -> None:
     """Edit a screen to `text` and `reply_markup`, unless it shows exactly that already:
     Telegram refuses such an edit ("message is not modified"), e.g. on a double tap. The
     press's copy of the screen may be older than the chat's: an update handled again after its
-    first process was killed finds the screen already edited by that process."""
-    if _plain(text) == (message.text or "").strip() and _buttons(reply_markup) == _buttons(
-        message.reply_markup
-    ):
-        return
-    try:
-        await message.edit_text(text, reply_markup=reply_markup, **kwargs)
-    except TelegramBadRequest as error:
-        if NOT_MODIFIED not in error.message:
-            raise
+    first process was killed finds the screen already edited by that process, and the second
+    press of a double tap finds it edited by the first (this process remembers its edits;
+    edits of one screen go one at a time, two people pressing on it alike)."""
+    key = (message.chat.id, message.message_id)
+    async with _one_edit_at_a_time(key):
+        if (_plain(text), _buttons(reply_markup)) == _showing(message):
+            return
+        try:
+            edited = await message.edit_text(text, reply_markup=reply_markup, **kwargs)
+        except TelegramBadRequest as error:
+            if NOT_MODIFIED not in error.message:
+                raise
+            return
+        if isinstance(edited, Message):
+            _remember(key, edited)
 
 
 @asynccontextmanager

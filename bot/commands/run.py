@@ -90,13 +90,14 @@ def run(args: argparse.Namespace) -> int:
         return 1
     from bot.app import PollingTaken
     from bot.polling import PollingConflict
-    from bot.startup import StartupError
+    from bot.startup import StartupError, TokenRefused
     from bot.web import WebServerError
 
     start_logging(settings)
     try:
         asyncio.run(serve(settings))
-    except WebServerError as error:
+    except (WebServerError, TokenRefused) as error:
+        # A bad setting: the unit's RestartPreventExitStatus=2 keeps it from restarting.
         print(f"mafiatour: {error}", file=sys.stderr)
         return 2
     except (StartupError, PollingTaken, PollingConflict) as error:

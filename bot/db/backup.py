@@ -5,6 +5,10 @@ SQLite: the online backup API (a file copy of a WAL database may miss what is st
 PostgreSQL: `pg_dump --format=custom` (one snapshot, so the bot may keep writing) and
 `pg_restore` into an emptied schema. Each file says what it is in its first bytes, so
 `restore` refuses a file of the other engine with one line instead of failing half-way.
+
+A restore puts back the data, not who was running: the leases (the polling process, the
+scheduler, the outbox workers) of the process the backup was taken beside are cleared, so the
+next start does not wait for them to run out.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from bot.db.migrate import current_revision
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 PG_DUMP_MAGIC = b"PGDMP"
+LEASES_TABLE = "leases"
 PG_CLIENT_HINT = (
     "install the PostgreSQL client tools (Debian/Ubuntu: apt-get install postgresql-client)"
 )
@@ -91,6 +96,10 @@ async def restore(url: str, file: Path) -> None:
             )
         await asyncio.to_thread(_sqlite_restore, file, _sqlite_file(url, must_exist=False))
         return
+    await _pg_restore(url, file, kind)
+
+
+async def _pg_restore(url: str, file: Path, kind: str) -> None:
     if kind != "postgresql":
         raise BackupError(
             f"{file} is an SQLite backup but DATABASE_URL is PostgreSQL; "
@@ -108,6 +117,13 @@ async def restore(url: str, file: Path) -> None:
         "--exit-on-error",
         str(file),
     )
+    engine = create_engine(url)
+    try:
+        async with engine.begin() as connection:
+            if await connection.scalar(text(f"SELECT to_regclass('{LEASES_TABLE}')")):
+                await connection.execute(text(f"DELETE FROM {LEASES_TABLE}"))
+    finally:
+        await engine.dispose()
 
 
 # --- SQLite ----------------------------------------------------------------------------------
@@ -140,14 +156,35 @@ def _sqlite_backup(source_path: Path, target_path: Path) -> None:
 
 
 def _sqlite_restore(file: Path, target_path: Path) -> None:
+    """Restore into a new file beside the database, then put it in the database's place: the
+    database may be damaged (the very reason for a restore), so it is never opened."""
     target_path.parent.mkdir(parents=True, exist_ok=True)
-    with (
-        contextlib.closing(_connect(file)) as source,
-        contextlib.closing(_connect(target_path)) as target,
-    ):
-        _check_integrity(source, file)
-        source.backup(target)
-        target.execute("PRAGMA journal_mode=WAL")
+    partial = target_path.with_name(target_path.name + ".restoring")
+    _remove_sqlite_files(partial)
+    try:
+        with (
+            contextlib.closing(_connect(file)) as source,
+            contextlib.closing(_connect(partial)) as target,
+        ):
+            _check_integrity(source, file)
+            source.backup(target)
+            tables = {row[0] for row in target.execute("SELECT name FROM sqlite_master")}
+            if LEASES_TABLE in tables:  # a backup of a schema before 0010 has none
+                with target:
+                    target.execute(f"DELETE FROM {LEASES_TABLE}")
+            target.execute("PRAGMA journal_mode=WAL")
+        # The old database's journal files would be replayed into the restored one.
+        _remove_sqlite_files(target_path, keep_database=True)
+        os.replace(partial, target_path)
+    finally:
+        _remove_sqlite_files(partial)
+
+
+def _remove_sqlite_files(path: Path, *, keep_database: bool = False) -> None:
+    for suffix in ("-wal", "-shm", "-journal"):
+        path.with_name(path.name + suffix).unlink(missing_ok=True)
+    if not keep_database:
+        path.unlink(missing_ok=True)
 
 
 def _check_integrity(connection: sqlite3.Connection, path: Path) -> None:

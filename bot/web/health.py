@@ -17,7 +17,7 @@ from prometheus_client import REGISTRY, CollectorRegistry, generate_latest
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 from sqlalchemy import text
 
-from bot.metrics import DatabaseCollector, QueueFigures, queue_figures
+from bot.metrics import DatabaseCollector, QueueFigures, newest_backup_at, queue_figures
 
 if TYPE_CHECKING:
     from bot.app import Application
@@ -36,6 +36,7 @@ class Probe:
         self._app = app
         self._telegram_ok_at: float | None = None
         self.collector = DatabaseCollector()
+        self.backup_dir = app.settings.backup_dir
         self.registry = CollectorRegistry(auto_describe=True)
         self.registry.register(self.collector)
 
@@ -88,8 +89,8 @@ async def _check(name: str, check: Awaitable[None]) -> tuple[str, str]:
     return name, "ok"
 
 
-async def readyz(request: web.Request) -> web.Response:
-    probe = request.app[PROBE]
+async def readiness(probe: Probe) -> tuple[bool, dict[str, str]]:
+    """Whether the bot is ready, and each check's verdict ("ok" or what fails)."""
     results = dict(
         await asyncio.gather(
             _check("database", probe.database()),
@@ -97,7 +98,11 @@ async def readyz(request: web.Request) -> web.Response:
             _check("outbox", probe.outbox()),
         )
     )
-    ready = all(verdict == "ok" for verdict in results.values())
+    return all(verdict == "ok" for verdict in results.values()), results
+
+
+async def readyz(request: web.Request) -> web.Response:
+    ready, results = await readiness(request.app[PROBE])
     return web.json_response(
         {"status": "ok" if ready else "not ready", **results}, status=200 if ready else 503
     )
@@ -109,5 +114,8 @@ async def metrics(request: web.Request) -> web.Response:
         probe.collector.figures = await asyncio.wait_for(probe.figures(), CHECK_TIMEOUT_SECONDS)
     except Exception:
         probe.collector.figures = None  # the counters are still worth a scrape
+    # What the alert rules (deploy/mafiatour-alerts.yml) watch beside the counters.
+    probe.collector.ready, _ = await readiness(probe)
+    probe.collector.backup_at = newest_backup_at(probe.backup_dir)
     body = generate_latest(REGISTRY) + generate_latest(probe.registry)
     return web.Response(body=body, headers={"Content-Type": CONTENT_TYPE_LATEST})

@@ -58,6 +58,7 @@ def _settings(fake: FakeTelegram, tmp_path: Path, port: int, **overrides: object
         f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}",
         web_host="127.0.0.1",
         web_port=port,
+        backup_dir=tmp_path / "backups",
         **overrides,
     )
 
@@ -93,6 +94,15 @@ async def test_health_readiness_and_figures_that_move_with_updates(
         assert after[timed] >= before.get(timed, 0) + 1
         assert after[("mafiatour_outbox_pending", ())] >= 0
         assert ("mafiatour_scheduler_lag_seconds", ()) in after
+        assert after[("mafiatour_ready", ())] == 1
+        assert after[("mafiatour_outbox_oldest_due_age_seconds", ())] >= 0
+        # No backup written yet; once there is one, its time.
+        assert after[("mafiatour_backup_last_timestamp_seconds", ())] == 0
+        app.settings.backup_dir.mkdir(parents=True)
+        (app.settings.backup_dir / "mafiatour-2026-05-01.backup").write_bytes(b"x")
+        written = (app.settings.backup_dir / "mafiatour-2026-05-01.backup").stat().st_mtime
+        backup_at = ("mafiatour_backup_last_timestamp_seconds", ())
+        assert (await _figures(port))[backup_at] == written
 
         # A pushed message, and a reply Telegram refuses once with 429.
         sent = ("mafiatour_deliveries_total", (("outcome", "sent"),))
@@ -143,6 +153,8 @@ async def test_not_ready_names_what_fails_telegram_unreachable_and_a_stuck_outbo
             figures = await _figures(port)
             assert figures[("mafiatour_outbox_pending", ())] == 1
             assert figures[("mafiatour_outbox_oldest_pending_age_seconds", ())] >= 600
+            assert figures[("mafiatour_outbox_oldest_due_age_seconds", ())] >= 600
+            assert figures[("mafiatour_ready", ())] == 0
     finally:
         await app.close()
 

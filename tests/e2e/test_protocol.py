@@ -210,6 +210,33 @@ async def test_two_judges_confirming_at_once_store_one_result(table: Table) -> N
     ]
     standings = await current_standings(table.app.uow_factory, table.seeded.tournament.id)
     assert sum(row.figures.games for row in standings.players) == 10
+    await table.fake.wait_idle()
+    assert _refused(table.fake) == []
+
+
+async def test_a_double_tap_on_confirm_makes_no_edit_telegram_refuses(table: Table) -> None:
+    screen = await open_from_round_message(table)
+    await fill_red_win(screen)
+    await screen.tap("Сводка")
+    confirm = screen.find("✅ Подтвердить протокол")
+    # Both presses carry the screen from before the confirmation, as a double tap does.
+    first = table.judge.press(screen.message, callback_data=confirm)
+    second = table.judge.press(screen.message, callback_data=confirm)
+    assert (await first.answer()).text == "Протокол подтверждён."
+    assert "уже подтверждён" in ((await second.answer()).text or "")
+    await table.fake.wait_idle()
+    assert "Протокол подтверждён" in screen.text
+    assert _refused(table.fake) == []
+
+
+def _refused(fake: FakeTelegram) -> list[tuple[str, int, str | None]]:
+    """The edits Telegram refused (the seat messages to players who never started the bot
+    are refused too, as they would be: the outbox records them unreachable)."""
+    return [
+        (r.method, r.status, r.description)
+        for r in fake.stats.requests
+        if r.status >= 400 and r.method.lower().startswith("edit")
+    ]
 
 
 async def test_a_typical_game_takes_at_most_18_taps(table: Table) -> None:

@@ -107,14 +107,48 @@ async def test_a_wrong_or_revoked_token_is_one_line_saying_what_to_do(
         "TELEGRAM_API_BASE": fake_telegram.base_url,
         "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}",
     }
+    # The default start-up timeout: a refused token is not waited for, and exit status 2 (a bad
+    # setting) keeps the unit from restarting it.
+    env["STARTUP_TIMEOUT"] = "60"
+    started = asyncio.get_running_loop().time()
     status, lines = await _start_fails(env, str(tmp_path))
-    assert status == 1
-    assert lines[-1] == (
+    assert asyncio.get_running_loop().time() - started < 55
+    assert status == 2
+    assert lines == [
         "mafiatour: Telegram refused BOT_TOKEN (401 Unauthorized): the token is wrong or was "
         "revoked; take the current one from @BotFather (/mybots, API Token) and put it into "
         "BOT_TOKEN"
-    )
+    ]
     assert "REVOKED-TOKEN" not in "\n".join(lines)
+
+
+async def test_a_token_revoked_while_polling_stops_the_bot_as_a_bad_setting(
+    fake_telegram: FakeTelegram, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    env = _bot_env(fake_telegram, tmp_path, "WARNING")
+    process = await _mafiatour("run", env=env, cwd=str(tmp_path))
+    try:
+        anna = fake_telegram.user(304, "Анна")
+        anna.send("/start")
+        await anna.wait_for(timeout=WAIT_LIMIT)
+        # /start's last call (Anna's own menu) made, so no handler meets the revoked token.
+        async with asyncio.timeout(WAIT_LIMIT):
+            while not fake_telegram.commands(scope={"type": "chat", "chat_id": 304}):
+                await asyncio.sleep(0.05)
+        fake_telegram.token = "123456:ANOTHER-TOKEN"  # @BotFather's /revoke
+        _, err = await asyncio.wait_for(process.communicate(), WAIT_LIMIT)
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+    assert process.returncode == 2
+    assert (
+        err.decode()
+        .strip()
+        .splitlines()[-1]
+        .startswith("mafiatour: Telegram refused BOT_TOKEN (401 Unauthorized)")
+    )
+    assert "Traceback" not in err.decode()
 
 
 @pytest.mark.parametrize(
@@ -217,3 +251,29 @@ async def test_a_second_polling_process_on_another_database_stops_with_one_line(
         _, first_err = await asyncio.wait_for(first.communicate(), WAIT_LIMIT)
     assert first.returncode == 0, first_err.decode()
     assert "Traceback" not in first_err.decode()
+
+
+async def test_a_restart_after_kill_9_takes_the_dead_process_s_lease_over_at_once(
+    fake_telegram: FakeTelegram, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    env = _bot_env(fake_telegram, tmp_path, "WARNING")
+    crashed = await _mafiatour("run", env=env, cwd=str(tmp_path))
+    anna = fake_telegram.user(305, "Анна")
+    anna.send("/start")
+    await anna.wait_for(timeout=WAIT_LIMIT)
+    crashed.kill()  # SIGKILL: its polling lease stays in the database, 30 s from running out
+    await crashed.wait()
+    restarted = await _mafiatour(
+        "run", env={**env, "WEB_PORT": str(free_port())}, cwd=str(tmp_path)
+    )
+    try:
+        anna.send("/help")
+        await anna.wait_for(
+            lambda message: "Что я умею" in (message.text or ""), timeout=WAIT_LIMIT
+        )
+        assert restarted.returncode is None, "the restart refused to poll"
+    finally:
+        restarted.send_signal(signal.SIGTERM)
+        _, err = await asyncio.wait_for(restarted.communicate(), WAIT_LIMIT)
+    assert restarted.returncode == 0, err.decode()
+    assert "another bot process" not in err.decode()

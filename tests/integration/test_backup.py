@@ -9,14 +9,16 @@ cleanly, and show the same tournaments in `restore`'s summary.
 from __future__ import annotations
 
 import asyncio
+import random
 import sqlite3
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from bot.db.backup import BackupError, backup, restore, summarize
-from bot.db.engine import create_engine
+from bot.db.engine import create_engine, create_session_factory
 from bot.db.migrate import upgrade
 from bot.db.uow import SqlUnitOfWorkFactory
 from tests.conftest import _drop_postgres_database, make_database_url
@@ -133,3 +135,50 @@ async def test_missing_postgresql_tools_are_named_in_one_line(
     assert message.startswith("pg_dump is not installed; install the PostgreSQL client tools")
     assert "\n" not in message
     assert not (tmp_path / "x.backup").exists()
+
+
+async def test_a_damaged_sqlite_database_is_restored_in_place(tmp_path: Path) -> None:
+    """Random bytes over the first 8 KB of the database: exactly when a restore is needed."""
+    database_url = await make_database_url("sqlite", tmp_path)
+    engine = create_engine(database_url)
+    try:
+        await upgrade(engine)
+        uow_factory = SqlUnitOfWorkFactory(create_session_factory(engine))
+        await remember_owner(uow_factory)
+        kept = await add_cup_tournament(uow_factory, "Кубок")
+    finally:
+        await engine.dispose()
+    file = tmp_path / "nightly.backup"
+    assert (await mafiatour(database_url, "backup", str(file)))[0] == 0
+    database = Path(database_url.removeprefix("sqlite+aiosqlite:///"))
+    with database.open("r+b") as damaged:
+        damaged.write(random.Random(32).randbytes(8192))
+
+    status, out, err = await mafiatour(database_url, "restore", str(file))
+
+    assert (status, err) == (0, "")
+    summary = await summarize(database_url)
+    assert out == f"restored {file}: revision {summary.revision}, 1 tournament"
+    assert summary.tournaments == ((kept, "Кубок"),)
+    assert not database.with_name(database.name + ".restoring").exists()
+
+
+async def test_a_restored_live_backup_carries_no_lease_of_the_process_it_was_taken_beside(
+    database_url: str, uow_factory: SqlUnitOfWorkFactory, tmp_path: Path
+) -> None:
+    # The bot running on another machine, say: its leases cannot be seen to have died.
+    async with uow_factory() as uow:
+        assert await uow.leases.take("polling", "elsewhere:1:abc", datetime.now(UTC), 30.0)
+        await uow.commit()
+    file = tmp_path / "live.backup"
+    await backup(database_url, file)
+
+    await restore(database_url, file)
+
+    engine = create_engine(database_url)  # the next start's, on the restored database
+    try:
+        async with SqlUnitOfWorkFactory(create_session_factory(engine))() as uow:
+            assert await uow.leases.holder("polling", datetime.now(UTC)) is None
+            assert await uow.leases.take("polling", "here:2:def", datetime.now(UTC), 30.0)
+    finally:
+        await engine.dispose()

@@ -38,7 +38,10 @@ def test_mafiatour_version_prints_the_version() -> None:
         text=True,
         timeout=120,
     )
-    assert done.stdout.startswith("mafiatour ")
+    from bot import __version__
+    from bot.db.migrate import revisions
+
+    assert done.stdout == f"mafiatour {__version__} (database schema revision {revisions()[-1]})\n"
 
 
 def test_simulate_defaults_are_the_simulations_own() -> None:
@@ -50,3 +53,15 @@ def test_simulate_defaults_are_the_simulations_own() -> None:
     # Every option the command offers defaults to the simulation's own default.
     assert set(arguments) <= {f.name for f in fields(defaults)}
     assert arguments == {name: getattr(defaults, name) for name in arguments}
+
+
+def test_the_changelog_s_newest_entry_is_this_version_and_its_schema() -> None:
+    from pathlib import Path
+
+    from bot import __version__
+    from bot.db.migrate import revisions
+
+    changelog = (Path(__file__).parents[2] / "CHANGELOG.md").read_text(encoding="utf-8")
+    newest = changelog.split("\n## ")[1]
+    assert newest.startswith(f"{__version__}\n")
+    assert f"Database schema revision {revisions()[-1]}" in newest

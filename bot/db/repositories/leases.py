@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import socket
 from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import delete, or_, select, update
@@ -10,10 +12,35 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import HandledUpdateRow, LeaseRow
 
+# The holders that took a lease in this process: alive, whatever their pid says.
+_HOLDERS_HERE: set[str] = set()
+
+
+def holder_gone(holder: str) -> bool:
+    """Whether `holder` ("host:pid:random", `process_identity`) is a process of this host that
+    no longer runs: killed (`kill -9`, a power cut) before it could give its leases up. A pid
+    that runs again (reused, or this very process's after a container's restart) counts as gone
+    only when no holder of this process has that name."""
+    host, _, rest = holder.partition(":")
+    pid_text = rest.partition(":")[0]
+    if host != socket.gethostname()[:40] or not pid_text.isdigit() or holder in _HOLDERS_HERE:
+        return False
+    pid = int(pid_text)
+    if pid == os.getpid():
+        return True  # this pid, but not one of this process's holders: an earlier process
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return False  # another user's process runs with that pid
+    return False
+
 
 class SqlLeases:
     """A named role (the scheduler, the polling process, a worker being alive) is held by one
-    process until its lease runs out; its holder renews it, anyone may take it once it ran out.
+    process until its lease runs out; its holder renews it, anyone may take it once it ran out,
+    or at once when its holder is a process of this host that no longer runs (`holder_gone`).
     """
 
     def __init__(self, session: AsyncSession) -> None:
@@ -21,13 +48,15 @@ class SqlLeases:
 
     async def take(self, name: str, holder: str, now: datetime, seconds: float) -> bool:
         """Hold (or keep holding) `name` for `seconds` from `now`; False while another holds it."""
+        _HOLDERS_HERE.add(holder)
         expires_at = (now + timedelta(seconds=seconds)).astimezone(UTC)
+        current = await self._session.scalar(select(LeaseRow.holder).where(LeaseRow.name == name))
+        takeable = [LeaseRow.holder == holder, LeaseRow.expires_at < now.astimezone(UTC)]
+        if current is not None and current != holder and holder_gone(current):
+            takeable.append(LeaseRow.holder == current)  # unless another took it meanwhile
         renewed = await self._session.execute(
             update(LeaseRow)
-            .where(
-                LeaseRow.name == name,
-                or_(LeaseRow.holder == holder, LeaseRow.expires_at < now.astimezone(UTC)),
-            )
+            .where(LeaseRow.name == name, or_(*takeable))
             .values(holder=holder, expires_at=expires_at)
         )
         if renewed.rowcount == 1:  # type: ignore[attr-defined]
