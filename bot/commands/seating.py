@@ -1,6 +1,7 @@
 """`mafiatour seating`: seat a stage of p1..pN and print the seating with its quality report.
 
-Judges j1..jK (as many as tables unless told) rotate over the tables as the bot rotates them;
+Judges j1..jK (as many as tables unless told) judge the tables as the bot gives them out: the
+rotation's judges, each round's moved between its tables with the seating (`choose_judges`);
 `--pdf FILE` writes the judges' sheets and the hall poster, `--csv FILE` every seat.
 """
 
@@ -68,6 +69,7 @@ def run(args: argparse.Namespace) -> int:
         tables_per_round=(tables,) * args.rounds,
         team_of={player: team for team, members in teams.items() for player in members},
         table_judges=tuple(rotate_judges(judges, tables, r) for r in range(args.rounds)),
+        choose_judges=True,
         seed=args.seed,
         swaps=args.swaps if args.swaps is not None else DEFAULT_SWAPS,
         time_limit=args.time_limit,
@@ -89,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
             "teams": teams,
             "rounds": [[list(table) for table in tables_] for tables_ in seating.rounds],
             "sit_outs": [list(out) for out in seating.sit_outs],
-            "judges": [list(judges_) for judges_ in request.table_judges],
+            "judges": [list(judges_) for judges_ in seating.table_judges],
             "seed": seating.seed,
             "quality": dataclasses.asdict(quality),
         }
@@ -109,7 +111,7 @@ def _sheet(request: SeatingRequest, seating: Seating, teams: dict[str, list[str]
         stage=f"{request.rounds} rounds",
         rounds=seating.rounds,
         sit_outs=seating.sit_outs,
-        judges=request.table_judges,
+        judges=seating.table_judges,
         times=(),
         name=lambda player: (player, club.get(player, "")),
     )

@@ -118,7 +118,7 @@ def _evaluated(inputs: tuple[SeatingRequest, Seating]) -> SeatingQuality:
             for p in table
         },
         request.forbidden_tables,
-        request.table_judges,
+        _schedule(request, seating),
     )
     at_table = _worst(visits, table_bounds)
     with_judge = _worst(_judge_visits(request, seating), judge_bounds)
@@ -160,11 +160,17 @@ def _evaluated(inputs: tuple[SeatingRequest, Seating]) -> SeatingQuality:
 _recent = Recent(_evaluated, size=4)
 
 
+def _schedule(request: SeatingRequest, seating: Seating) -> tuple[tuple[str | None, ...], ...]:
+    """The judges the seating was made for: its own schedule when it chose one."""
+    return seating.table_judges or request.table_judges
+
+
 def _judge_visits(request: SeatingRequest, seating: Seating) -> dict[tuple[str, str], int]:
     """Games of every player with every judge (tables without a judge count for nobody)."""
     visits: dict[tuple[str, str], int] = {}
+    schedule = _schedule(request, seating)
     for r, tables in enumerate(seating.rounds):
-        judges = request.table_judges[r] if r < len(request.table_judges) else ()
+        judges = schedule[r] if r < len(schedule) else ()
         for t, table in enumerate(tables):
             judge = judges[t] if t < len(judges) else None
             if judge is not None:
