@@ -22,7 +22,8 @@ from domain.seating.bounds import lower_bounds
 from domain.seating.judge_schedule import choosable, chosen_judges
 from domain.seating.seats import SEATS, assign_seats
 from domain.seating.structured import structured_start
-from domain.seating.swap_search import TableProblem, assign_tables
+from domain.seating.swap_search import assign_tables
+from domain.seating.table_problem import TableProblem
 
 TABLE_SIZE = SEATS
 # Swaps weighed by the table search when the request does not say: enough for the targets on
