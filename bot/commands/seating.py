@@ -81,7 +81,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     quality = evaluate_seating(request, seating)
     try:
-        _write_files(args, _sheet(request, seating, teams))
+        if args.csv is not None or args.pdf is not None:
+            _write_files(args, _sheet(request, seating, teams, args.locale))
     except OSError as error:
         print(f"cannot write the file: {error}", file=sys.stderr)
         return 2
@@ -101,14 +102,22 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _sheet(request: SeatingRequest, seating: Seating, teams: dict[str, list[str]]) -> StageSheet:
+def _sheet(
+    request: SeatingRequest, seating: Seating, teams: dict[str, list[str]], locale: str
+) -> StageSheet:
+    """The generated stage as the bot prints it, titled in the sheets' language; a player's
+    team stands for his club."""
+    from bot.i18n import translator
     from domain.seating.sheets import stage_sheet
 
-    """The generated stage as the bot prints it; a player's team stands for his club."""
     club = {player: team for team, members in teams.items() for player in members}
+    tables = max((len(tables_) for tables_ in seating.rounds), default=0)
+    words = translator()
     return stage_sheet(
-        title=f"{len(request.players)} players",
-        stage=f"{request.rounds} rounds",
+        title=words.get(
+            locale, "seating-sheet-generated-title", players=len(request.players), tables=tables
+        ),
+        stage=words.get(locale, "seating-sheet-generated-stage", rounds=request.rounds),
         rounds=seating.rounds,
         sit_outs=seating.sit_outs,
         judges=seating.table_judges,
