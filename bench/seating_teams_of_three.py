@@ -1,9 +1,10 @@
-"""Why 30 players in teams of 3 at 3 tables over 6 rounds keep a pair meeting 4 times.
+"""Why 30 players in teams of 3 at 3 tables over 6 rounds need their judges' schedule chosen.
 
 `python bench/seating_teams_of_three.py` searches every such seating exhaustively (about 20 CPU
 s) for one where every two players meet at most 3 times (the pair bound) while nobody plays
 more than 3 games at one table or with one judge (his bounds, 2, plus one), the 3 judges
-rotating over the tables as the bot rotates them (`rotate_judges`).
+rotating over the tables as `rotate_judges` rotates them; `--judges-stay` keeps each judge at
+his table instead.
 
 Teammates never share a table, so every round each team puts one member at each table: a team
 is a pattern, one permutation of its members over the tables per round (the first round fixed,
@@ -11,8 +12,9 @@ which only names the members). The patterns that keep each member within 3 games
 with a judge are the candidates; two teams fit together when no member of one meets a member of
 the other more than 3 times. A seating is 10 teams that fit pairwise: a clique of 10 in the
 graph of fitting patterns. A branch and bound over that graph (greedy colouring as the bound)
-finds the largest clique; it prints 9, so no seating keeps both, and the generator keeps the
-tables and judges (issue 16) at the price of one pair meeting 4 times.
+finds the largest clique. With the rotation it prints 9: no seating keeps both. With the judges
+staying it prints 10: the judges' rotation, not the problem, cost the meeting, so the generator
+chooses the judges' schedule with the seating (`domain/seating/judge_schedule.py`, issue 31).
 """
 
 from __future__ import annotations
@@ -34,9 +36,12 @@ TEAMS = 10
 MOST = 3
 
 
-def patterns() -> np.ndarray:
+def patterns(judges_stay: bool) -> np.ndarray:
     """(pattern, member, round) -> table, for every pattern within the table and judge limits."""
-    judge_of = [rotate_judges(list(range(TABLES)), TABLES, r) for r in range(ROUNDS)]
+    judge_of = [
+        tuple(range(TABLES)) if judges_stay else rotate_judges(list(range(TABLES)), TABLES, r)
+        for r in range(ROUNDS)
+    ]
     orders = list(permutations(range(TABLES)))
     found = []
     for rest in product(range(len(orders)), repeat=ROUNDS - 1):
@@ -94,9 +99,11 @@ def largest_clique(neighbours: list[int], enough: int) -> int:
 
 def main() -> None:
     start = time.process_time()
-    found = patterns()
+    judges_stay = "--judges-stay" in sys.argv
+    found = patterns(judges_stay)
     largest = largest_clique(fitting(found), TEAMS)
     print(
+        f"judges {'staying at their tables' if judges_stay else 'rotating'}: "
         f"{len(found)} team patterns within {MOST} games at a table and with a judge; "
         f"at most {largest} teams fit with no pair meeting more than {MOST} times "
         f"({TEAMS} needed); CPU {time.process_time() - start:.1f} s"

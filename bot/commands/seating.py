@@ -1,6 +1,7 @@
 """`mafiatour seating`: seat a stage of p1..pN and print the seating with its quality report.
 
-Judges j1..jK (as many as tables unless told) rotate over the tables as the bot rotates them;
+Judges j1..jK (as many as tables unless told) judge the tables as the bot gives them out: the
+rotation's judges, each round's moved between its tables with the seating (`choose_judges`);
 `--pdf FILE` writes the judges' sheets and the hall poster, `--csv FILE` every seat.
 """
 
@@ -68,6 +69,7 @@ def run(args: argparse.Namespace) -> int:
         tables_per_round=(tables,) * args.rounds,
         team_of={player: team for team, members in teams.items() for player in members},
         table_judges=tuple(rotate_judges(judges, tables, r) for r in range(args.rounds)),
+        choose_judges=True,
         seed=args.seed,
         swaps=args.swaps if args.swaps is not None else DEFAULT_SWAPS,
         time_limit=args.time_limit,
@@ -79,7 +81,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     quality = evaluate_seating(request, seating)
     try:
-        _write_files(args, _sheet(request, seating, teams))
+        if args.csv is not None or args.pdf is not None:
+            _write_files(args, _sheet(request, seating, teams, args.locale))
     except OSError as error:
         print(f"cannot write the file: {error}", file=sys.stderr)
         return 2
@@ -89,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
             "teams": teams,
             "rounds": [[list(table) for table in tables_] for tables_ in seating.rounds],
             "sit_outs": [list(out) for out in seating.sit_outs],
-            "judges": [list(judges_) for judges_ in request.table_judges],
+            "judges": [list(judges_) for judges_ in seating.table_judges],
             "seed": seating.seed,
             "quality": dataclasses.asdict(quality),
         }
@@ -99,17 +102,25 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _sheet(request: SeatingRequest, seating: Seating, teams: dict[str, list[str]]) -> StageSheet:
+def _sheet(
+    request: SeatingRequest, seating: Seating, teams: dict[str, list[str]], locale: str
+) -> StageSheet:
+    """The generated stage as the bot prints it, titled in the sheets' language; a player's
+    team stands for his club."""
+    from bot.i18n import translator
     from domain.seating.sheets import stage_sheet
 
-    """The generated stage as the bot prints it; a player's team stands for his club."""
     club = {player: team for team, members in teams.items() for player in members}
+    tables = max((len(tables_) for tables_ in seating.rounds), default=0)
+    words = translator()
     return stage_sheet(
-        title=f"{len(request.players)} players",
-        stage=f"{request.rounds} rounds",
+        title=words.get(
+            locale, "seating-sheet-generated-title", players=len(request.players), tables=tables
+        ),
+        stage=words.get(locale, "seating-sheet-generated-stage", rounds=request.rounds),
         rounds=seating.rounds,
         sit_outs=seating.sit_outs,
-        judges=request.table_judges,
+        judges=seating.table_judges,
         times=(),
         name=lambda player: (player, club.get(player, "")),
     )

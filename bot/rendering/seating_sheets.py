@@ -1,21 +1,24 @@
 """A stage's seating to print and to export: PDF sheets with a hall poster, and a CSV file.
 
-The PDF (A4, ReportLab) has one page per table and round, for its judge: the seats with
-nickname and club and an empty protocol grid (role, fouls, best move, extra points) with the
-winner to tick; then the hall poster, the whole stage as rounds × tables on landscape pages.
-DejaVu Sans is embedded so that Cyrillic nicknames print. The CSV file holds one line per seat
-(round, table, seat, player, club, judge), UTF-8 with a byte order mark as the standings' file.
+The PDF (A4, ReportLab) has one page per table and round, for its judge: the protocol blank
+judges fill in (`protocol_blank`); then the hall poster, a landscape page per round (more for
+a round of more than six tables) with nicknames in 16 pt, readable from two metres. Every word
+is the tournament's locale's. DejaVu Sans is embedded so that Cyrillic nicknames print. The
+CSV file holds one line per seat (round, table, seat, player, club, judge), UTF-8 with a byte
+order mark as the standings' file.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 
 from bot.i18n import translator
-from domain.seating.sheets import RoundSheet, StageSheet, TableSheet
+from bot.rendering.protocol_blank import protocol_page, stage_name
+from domain.seating.sheets import StageSheet, TableSheet
 
 FONT = "DejaVuSans"
 _FONT_FILES = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
@@ -64,7 +67,7 @@ def _register_fonts() -> None:
 
 
 def seating_pdf(sheet: StageSheet, locale: str) -> bytes:
-    """The judges' sheets (one page per table and round), then the hall poster."""
+    """The judges' blanks (one page per table and round), then the hall poster."""
     # ReportLab is imported here: only this document needs it, not the bot's start-up.
     from reportlab.lib.pagesizes import A4, landscape
     from reportlab.platypus import (
@@ -77,16 +80,9 @@ def seating_pdf(sheet: StageSheet, locale: str) -> bytes:
 
     _register_fonts()
     buffer = io.BytesIO()
-    document = BaseDocTemplate(
-        buffer,
-        pagesize=A4,
-        title=f"{sheet.title} — {sheet.stage}",
-        leftMargin=36,
-        rightMargin=36,
-        topMargin=36,
-        bottomMargin=36,
-    )
-    portrait_frame = Frame(36, 36, A4[0] - 72, A4[1] - 72, id="portrait")
+    title = f"{sheet.title} — {stage_name(sheet.stage, _texts(locale))}"
+    document = BaseDocTemplate(buffer, pagesize=A4, title=title)
+    portrait_frame = Frame(28, 28, A4[0] - 56, A4[1] - 56, id="portrait")
     wide = landscape(A4)
     landscape_frame = Frame(24, 24, wide[0] - 48, wide[1] - 48, id="landscape")
     document.addPageTemplates(
@@ -98,7 +94,7 @@ def seating_pdf(sheet: StageSheet, locale: str) -> bytes:
     story: list = []
     for round_ in sheet.rounds:
         for table in round_.tables:
-            story.extend(_table_page(sheet, round_, table, locale))
+            story.extend(protocol_page(sheet, round_, table, _texts(locale), FONT))
             story.append(PageBreak())
     if story:
         story[-1:] = [NextPageTemplate("poster"), PageBreak()]
@@ -107,14 +103,30 @@ def seating_pdf(sheet: StageSheet, locale: str) -> bytes:
     return buffer.getvalue()
 
 
-def _styles() -> dict:
+def _texts(locale: str) -> Callable[..., str]:
+    return lambda key, **args: _text(locale, key, **args)
+
+
+# The poster: tables a page holds (three in a row, two rows) and its type sizes (pt).
+POSTER_TABLES = 6
+_POSTER_COLUMNS = 3
+NICKNAME_SIZE = 16
+_HEADING_SIZE = 24
+
+
+def _poster_styles() -> dict:
     from reportlab.lib.styles import ParagraphStyle
 
+    def style(name: str, bold: bool, size: float) -> ParagraphStyle:
+        face = f"{FONT}-Bold" if bold else FONT
+        return ParagraphStyle(name, fontName=face, fontSize=size, leading=size * 1.15)
+
     return {
-        "title": ParagraphStyle("title", fontName=f"{FONT}-Bold", fontSize=15, leading=19),
-        "heading": ParagraphStyle("heading", fontName=FONT, fontSize=12, leading=16),
-        "cell": ParagraphStyle("cell", fontName=FONT, fontSize=10, leading=12),
-        "small": ParagraphStyle("small", fontName=FONT, fontSize=7, leading=8.5),
+        "title": style("title", False, 14),
+        "round": style("round", True, _HEADING_SIZE),
+        "table": style("table", True, NICKNAME_SIZE + 2),
+        "name": style("name", False, NICKNAME_SIZE),
+        "sit-outs": style("sit-outs", False, 14),
     }
 
 
@@ -124,125 +136,75 @@ def _escape(text: str) -> str:
     return escape(text)
 
 
-def _round_heading(round_: RoundSheet, locale: str) -> str:
-    heading = _text(locale, "seating-sheet-round-heading", round=round_.number)
-    return f"{heading} · {round_.time}" if round_.time else heading
-
-
-def _table_page(sheet: StageSheet, round_: RoundSheet, table: TableSheet, locale: str) -> list:
-    from reportlab.lib import colors
-    from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
-
-    styles = _styles()
-    judge = table.judge or "—"
-    heading = " · ".join(
-        (
-            _round_heading(round_, locale),
-            _text(locale, "seating-sheet-table-heading", table=table.table),
-            _text(locale, "seating-sheet-judge-heading", judge=_escape(judge)),
-        )
-    )
-    columns = ("seat", "player", "club", "role", "fouls", "best-move", "extra")
-    header = [Paragraph(_text(locale, f"seating-sheet-{c}"), styles["cell"]) for c in columns]
-    rows = [header] + [
-        [
-            str(line.seat),
-            Paragraph(_escape(line.nickname), styles["cell"]),
-            Paragraph(_escape(line.club), styles["cell"]),
-            "",
-            "",
-            "",
-            "",
-        ]
-        for line in table.seats
-    ]
-    grid = Table(rows, colWidths=(44, 130, 90, 60, 46, 66, 87), rowHeights=[28] + [34] * 10)
-    grid.setStyle(
-        TableStyle(
-            [
-                ("FONT", (0, 0), (-1, -1), FONT, 10),
-                ("GRID", (0, 0), (-1, -1), 0.6, colors.black),
-                ("BACKGROUND", (0, 0), (-1, 0), colors.lightgrey),
-                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                ("ALIGN", (0, 1), (0, -1), "CENTER"),
-            ]
-        )
-    )
-    winner = Table(
-        [
-            [
-                _text(locale, "seating-sheet-winner"),
-                "☐ " + _text(locale, "seating-sheet-red"),
-                "☐ " + _text(locale, "seating-sheet-black"),
-            ]
-        ],
-        colWidths=(120, 150, 150),
-    )
-    winner.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), FONT, 12)]))
-    signature = Paragraph(_text(locale, "seating-sheet-signature"), styles["heading"])
-    return [
-        Paragraph(_escape(f"{sheet.title} — {sheet.stage}"), styles["title"]),
-        Spacer(0, 6),
-        Paragraph(heading, styles["heading"]),
-        Spacer(0, 14),
-        grid,
-        Spacer(0, 18),
-        winner,
-        Spacer(0, 24),
-        signature,
-    ]
-
-
 def _poster(sheet: StageSheet, locale: str) -> list:
-    """The whole stage: a row per table, a column per round, each cell its ten seats."""
-    from reportlab.lib import colors
-    from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
+    """A page per round: its heading, its tables (judge and ten seats each), who sits out."""
+    from reportlab.platypus import PageBreak, Paragraph, Spacer
 
-    styles = _styles()
-    story: list = [
-        Paragraph(
-            _escape(_text(locale, "seating-sheet-poster", title=sheet.title, stage=sheet.stage)),
-            styles["title"],
-        ),
-        Spacer(0, 8),
-    ]
-    if not sheet.rounds:
-        return story
-    tables = max(len(round_.tables) for round_ in sheet.rounds)
-    header = [""] + [Paragraph(_round_heading(r, locale), styles["cell"]) for r in sheet.rounds]
-    rows = [header]
-    for t in range(tables):
-        row = [Paragraph(_text(locale, "seating-sheet-table-heading", table=t + 1), styles["cell"])]
-        for round_ in sheet.rounds:
-            if t >= len(round_.tables):
-                row.append("")
-                continue
-            table = round_.tables[t]
-            lines = [f"{line.seat}. {_escape(line.nickname)}" for line in table.seats]
-            if table.judge:
-                lines.insert(0, f"<b>{_escape(table.judge)}</b>")
-            row.append(Paragraph("<br/>".join(lines), styles["small"]))
-        rows.append(row)
-    sit_outs = [", ".join(_escape(name) for name in r.sit_outs) for r in sheet.rounds]
-    if any(sit_outs):
-        rows.append(
-            [Paragraph(_text(locale, "seating-sheet-sit-outs"), styles["cell"])]
-            + [Paragraph(names, styles["small"]) for names in sit_outs]
-        )
-    width = 790 - 70
-    grid = Table(
-        rows,
-        colWidths=[70] + [width / len(sheet.rounds)] * len(sheet.rounds),
-        repeatRows=1,
+    styles = _poster_styles()
+    title = _text(
+        locale,
+        "seating-sheet-poster",
+        title=sheet.title,
+        stage=stage_name(sheet.stage, _texts(locale)),
     )
-    grid.setStyle(
-        TableStyle(
-            [
-                ("GRID", (0, 0), (-1, -1), 0.5, colors.black),
-                ("BACKGROUND", (0, 0), (-1, 0), colors.lightgrey),
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+    story: list = []
+    for round_ in sheet.rounds:
+        heading = _text(locale, "seating-sheet-round-heading", round=round_.number)
+        if round_.time:
+            heading = f"{heading} · {round_.time}"
+        tables = round_.tables
+        for first in range(0, max(len(tables), 1), POSTER_TABLES):
+            story += [
+                Paragraph(_escape(title), styles["title"]),
+                Paragraph(_escape(heading), styles["round"]),
+                Spacer(0, 10),
             ]
+            chunk = tables[first : first + POSTER_TABLES]
+            if chunk:
+                story.append(_poster_tables(chunk, locale, styles))
+            if first + POSTER_TABLES >= len(tables) and round_.sit_outs:
+                names = ", ".join(_escape(name) for name in round_.sit_outs)
+                label = _text(locale, "seating-sheet-sit-outs")
+                story += [Spacer(0, 8), Paragraph(f"{label}: {names}", styles["sit-outs"])]
+            story.append(PageBreak())
+    return story[:-1]
+
+
+def _poster_tables(tables: Sequence[TableSheet], locale: str, styles: dict) -> object:
+    """Up to six tables in rows of three, each its heading over its ten seats."""
+    from reportlab.lib import colors
+    from reportlab.platypus import Paragraph, Table, TableStyle
+
+    width = (842 - 48) / _POSTER_COLUMNS
+    blocks = []
+    for table in tables:
+        heading = _text(locale, "seating-sheet-table-heading", table=table.table)
+        if table.judge:
+            heading = f"{heading} · {table.judge}"
+        rows = [[Paragraph(_escape(heading), styles["table"]), ""]] + [
+            [str(line.seat), Paragraph(_escape(line.nickname), styles["name"])]
+            for line in table.seats
+        ]
+        block = Table(rows, colWidths=(30, width - 42))
+        block.setStyle(
+            TableStyle(
+                [
+                    ("SPAN", (0, 0), (1, 0)),
+                    ("FONT", (0, 1), (0, -1), FONT, NICKNAME_SIZE),
+                    ("BOX", (0, 0), (-1, -1), 1, colors.black),
+                    ("LINEBELOW", (0, 0), (-1, 0), 1, colors.black),
+                    ("BACKGROUND", (0, 0), (-1, 0), colors.lightgrey),
+                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                    ("TOPPADDING", (0, 0), (-1, -1), 1),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+                ]
+            )
         )
-    )
-    story.append(grid)
-    return story
+        blocks.append(block)
+    rows = [
+        blocks[k : k + _POSTER_COLUMNS] + [""] * (_POSTER_COLUMNS - len(blocks[k : k + 3]))
+        for k in range(0, len(blocks), _POSTER_COLUMNS)
+    ]
+    grid = Table(rows, colWidths=[width] * _POSTER_COLUMNS)
+    grid.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP")]))
+    return grid

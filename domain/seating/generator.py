@@ -18,12 +18,12 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from domain.seating.bounds import SeatingBounds, lower_bounds
-from domain.seating.codes import code_tables
-from domain.seating.orbits import ORBITS, orbit_tables
+from domain.seating.bounds import lower_bounds
+from domain.seating.judge_schedule import choosable, chosen_judges
 from domain.seating.seats import SEATS, assign_seats
-from domain.seating.swap_search import TableProblem, assign_tables
-from domain.seating.table_numbers import NumberingProblem, numbered_with_far_over
+from domain.seating.structured import structured_start
+from domain.seating.swap_search import assign_tables
+from domain.seating.table_problem import TableProblem
 
 TABLE_SIZE = SEATS
 # Swaps weighed by the table search when the request does not say: enough for the targets on
@@ -45,6 +45,9 @@ class Seating:
     rounds: tuple[RoundTables, ...]
     sit_outs: tuple[tuple[str, ...], ...]
     seed: int = 0
+    # The judge of each table of each round the seating was made for: the request's, or the
+    # schedule chosen with it (`SeatingRequest.choose_judges`); empty when not known.
+    table_judges: tuple[tuple[str | None, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -58,7 +61,10 @@ class SeatingRequest:
     that are not allowed, e.g. a judge's relative at his table (see `judge_conflict_placements`).
     `seat_exclusions` maps a player to seat numbers (1–10) he may not take. `table_judges[r][t]`
     names the judge of table t in round r (None for none; empty when not known): table numbers
-    then spread every player's games over the judges as well as over the tables. `swaps`
+    then spread every player's games over the judges as well as over the tables. With
+    `choose_judges` the generator may move each round's judges between its tables (when every
+    round names the same judges and nothing is played or forbidden yet, `judge_schedule`): the
+    schedule it chooses is `Seating.table_judges`. `swaps`
     bounds the work of the search (deterministic for a seed); the caller's clock is only a
     safety cap.
     """
@@ -73,6 +79,7 @@ class SeatingRequest:
     table_judges: tuple[tuple[str | None, ...], ...] = ()
     played: tuple[RoundTables, ...] = ()
     previous: Seating | None = None
+    choose_judges: bool = False
     seed: int = 0
     swaps: int = DEFAULT_SWAPS
     time_limit: float | None = None
@@ -168,7 +175,8 @@ def generate_seating(request: SeatingRequest, clock: Callable[[], float] | None 
     sit_outs = sit_out_schedule(request, rng)
     names = all_players(request)
     index = {name: i for i, name in enumerate(names)}
-    problem = _table_problem(request, names, index, sit_outs)
+    choosing = _choosing_judges(request)
+    problem = _table_problem(request, names, index, sit_outs, () if choosing else None)
     deadline = None
     if clock is not None and request.time_limit is not None:
         deadline = clock() + request.time_limit
@@ -177,6 +185,11 @@ def generate_seating(request: SeatingRequest, clock: Callable[[], float] | None 
         return deadline is not None and clock is not None and clock() > deadline
 
     rounds = assign_tables(problem, rng, out_of_time)
+    table_judges = (
+        chosen_judges(rounds, request.table_judges, len(names), rng)
+        if choosing
+        else request.table_judges
+    )
     games = [0] * len(names)
     for tables in rounds:
         for table in tables:
@@ -194,11 +207,27 @@ def generate_seating(request: SeatingRequest, clock: Callable[[], float] | None 
         ),
         sit_outs=tuple(tuple(names_out) for names_out in sit_outs),
         seed=request.seed,
+        table_judges=table_judges,
     )
     problems = hard_violations(request, seating)
     if problems:
         raise SeatingError("no seating meets the hard constraints: " + "; ".join(problems[:5]))
     return seating
+
+
+def _choosing_judges(request: SeatingRequest) -> bool:
+    """Whether the generator chooses the judges' schedule (`SeatingRequest.choose_judges`).
+
+    Played rounds keep their judges and a judge conflict forbids a table for his judge's sake,
+    so either keeps the schedule given.
+    """
+    tables = [request.tables_in_round(r) for r in range(request.rounds)]
+    return (
+        request.choose_judges
+        and not request.played
+        and not request.forbidden_tables
+        and choosable(request.table_judges, tables)
+    )
 
 
 def _check_request(request: SeatingRequest) -> None:
@@ -311,8 +340,10 @@ def _table_problem(
     names: tuple[str, ...],
     index: dict[str, int],
     sit_outs: list[list[str]],
+    judges: tuple[tuple[int, ...], ...] | None = None,
 ) -> TableProblem:
-    """The request in player indices, for the table search."""
+    """The request in player indices, for the table search; `judges` in indices when they are
+    not the request's (none: the judges are chosen after the search)."""
     n = len(names)
     played = len(request.played)
     playing = []
@@ -330,31 +361,14 @@ def _table_problem(
         tuple(tuple(index[p] for p in table) for table in tables_of_round)
         for tables_of_round in request.played
     ]
-    apart = {tuple(sorted((index[a], index[b]))) for a, b in map(tuple, apart_pairs(request))}
-    # Two players who may take only the same single seat cannot share a table either.
-    single_seat: dict[int, list[str]] = {}
-    for player, seats in request.seat_exclusions.items():
-        allowed = set(range(1, SEATS + 1)) - set(seats)
-        if len(allowed) == 1 and player in index:
-            single_seat.setdefault(allowed.pop(), []).append(player)
-    for players in single_seat.values():
-        apart.update(tuple(sorted((index[a], index[b]))) for a, b in combinations(players, 2))
+    apart = _apart_indices(request, index)
     apart_counts = [0] * n
     for a, b in apart:
         apart_counts[a] += 1
         apart_counts[b] += 1
     fixed_tables = [[list(t) for t in playing_tables] for playing_tables in fixed_index]
-    hint = []
-    for r in range(request.rounds):
-        row = [-1] * n
-        previous = request.previous
-        if previous is not None and r >= played and r < len(previous.rounds):
-            for t, table in enumerate(previous.rounds[r]):
-                for p in table:
-                    if p in index and t < tables[r]:
-                        row[index[p]] = t
-        hint.append(tuple(row))
     bounds = lower_bounds(n, tables, fixed_tables, apart_counts)
+    judges = _judge_indices(request) if judges is None else judges
     start = None
     teams = _team_indices(request, index)
     team_pairs = {(a, b) for members in teams for a, b in combinations(sorted(members), 2)}
@@ -365,9 +379,7 @@ def _table_problem(
         and len(set(tables)) == 1
         and len(playing[0]) == n
     ):
-        start = _structured_start(
-            n, tables[0], request.rounds, bounds, request.seed, teams, _judge_indices(request)
-        )
+        start = structured_start(n, tables[0], request.rounds, bounds, request.seed, teams, judges)
     return TableProblem(
         player_count=n,
         playing=tuple(playing),
@@ -375,13 +387,44 @@ def _table_problem(
         fixed=tuple(fixed_index) + (None,) * (request.rounds - played),
         apart=frozenset((a, b) for a, b in apart),
         forbidden=frozenset((index[p], r, t) for p, r, t in request.forbidden_tables if p in index),
-        hint=tuple(hint),
-        judges=_judge_indices(request),
+        hint=_hint_rows(request, index, tables),
+        judges=judges,
         meet_target=max(2, bounds.max_meet),
         swaps=request.swaps,
         start=start,
         s2_bound=bounds.s2,
     )
+
+
+def _apart_indices(request: SeatingRequest, index: Mapping[str, int]) -> set[tuple[int, int]]:
+    """Pairs (i < j) that must never share a table: `apart_pairs`, and two players who may
+    take only the same single seat."""
+    apart = {tuple(sorted((index[a], index[b]))) for a, b in map(tuple, apart_pairs(request))}
+    single_seat: dict[int, list[str]] = {}
+    for player, seats in request.seat_exclusions.items():
+        allowed = set(range(1, SEATS + 1)) - set(seats)
+        if len(allowed) == 1 and player in index:
+            single_seat.setdefault(allowed.pop(), []).append(player)
+    for players in single_seat.values():
+        apart.update(tuple(sorted((index[a], index[b]))) for a, b in combinations(players, 2))
+    return {(a, b) for a, b in apart}
+
+
+def _hint_rows(
+    request: SeatingRequest, index: Mapping[str, int], tables: Sequence[int]
+) -> tuple[tuple[int, ...], ...]:
+    """Every round's table of each player in the previous seating (-1: none, or played)."""
+    hint = []
+    previous = request.previous
+    for r in range(request.rounds):
+        row = [-1] * len(index)
+        if previous is not None and r >= len(request.played) and r < len(previous.rounds):
+            for t, table in enumerate(previous.rounds[r]):
+                for p in table:
+                    if p in index and t < tables[r]:
+                        row[index[p]] = t
+        hint.append(tuple(row))
+    return tuple(hint)
 
 
 def _judge_indices(request: SeatingRequest) -> tuple[tuple[int, ...], ...]:
@@ -401,125 +444,3 @@ def _team_indices(request: SeatingRequest, index: Mapping[str, int]) -> list[lis
         if team is not None:
             by_team.setdefault(team, []).append(index[player])
     return [members for _team, members in sorted(by_team.items()) if len(members) > 1]
-
-
-def _orbit_slots(
-    player_count: int, tables: int, teams: Sequence[Sequence[int]]
-) -> list[tuple[int, int]] | None:
-    """(orbit, shift) of every player so that each team lies within one orbit, or None.
-
-    Two players of one orbit never share a table, so teammates packed into one orbit stay
-    apart by construction (the column construction: 60 players in teams of 3 at 6 tables put
-    two teams in each orbit of 6). Teams go into orbits largest first, the first that has room.
-    """
-    room = [tables] * ORBITS
-    orbit_of: dict[int, int] = {}
-    for members in sorted(teams, key=len, reverse=True):
-        orbit = next((o for o in range(ORBITS) if room[o] >= len(members)), None)
-        if orbit is None:
-            return None
-        room[orbit] -= len(members)
-        orbit_of.update(dict.fromkeys(members, orbit))
-    for player in range(player_count):
-        if player not in orbit_of:
-            orbit = next(o for o in range(ORBITS) if room[o])
-            room[orbit] -= 1
-            orbit_of[player] = orbit
-    shift = [0] * ORBITS
-    slots = []
-    for player in range(player_count):
-        orbit = orbit_of[player]
-        slots.append((orbit, shift[orbit]))
-        shift[orbit] += 1
-    return slots
-
-
-def _structured_start(
-    player_count: int,
-    tables: int,
-    rounds: int,
-    bounds: SeatingBounds,
-    seed: int,
-    teams: Sequence[Sequence[int]] = (),
-    judges: Sequence[Sequence[int]] = (),
-) -> tuple[tuple[int, ...], ...] | None:
-    """The better design to start the search from: a code over GF(q), else cyclic orbits.
-
-    Neither is best everywhere: codes make some stages perfect, while cyclic orbits fit any
-    table count and reach the bound where every code stops short (40 players at 4 tables over
-    6 rounds: S2 480, not 540). The orbits are searched only when the code misses the bounds.
-    With teams only orbits serve, each team within one orbit (`_orbit_slots`), if they fit.
-    """
-    target = max(2, bounds.max_meet)
-    slots = _orbit_slots(player_count, tables, teams) if teams else None
-    if teams and slots is None:
-        return None
-    designs: tuple[Callable[[], list[list[int]]], ...] = (
-        lambda: [] if teams else code_tables(player_count, tables, rounds, random.Random(seed)),
-        lambda: orbit_tables(
-            player_count,
-            tables,
-            rounds,
-            target,
-            bounds.s2,
-            random.Random(seed),
-            slots,
-            judges,
-            lambda tables_of: _numbered_design(tables_of, tables, judges, seed),
-        ),
-    )
-    best: tuple[tuple[int, int], list[list[int]]] | None = None
-    for design in designs:
-        words = design()
-        if words:
-            quality = _meeting_quality(words)
-            if best is None or quality < best[0]:
-                best = (quality, words)
-            if best[0] <= (bounds.max_meet, bounds.s2):
-                break
-    return None if best is None else tuple(tuple(row) for row in best[1])
-
-
-def _numbered_design(
-    tables_of: Sequence[Sequence[int]], tables: int, judges: Sequence[Sequence[int]], seed: int
-) -> tuple[list[list[int]], int]:
-    """A design (every player's table in every round) with its tables numbered for few games
-    at one table and with one judge, and the games more than one above a bound it leaves."""
-    rounds = len(tables_of)
-    player_count = len(tables_of[0]) if tables_of else 0
-    numbering = NumberingProblem(
-        player_count=player_count,
-        tables=(tables,) * rounds,
-        judges=tuple(tuple(row) for row in judges),
-        forbidden=frozenset(),
-        hint=((-1,) * player_count,) * rounds,
-    )
-    groups = [
-        [[p for p, t in enumerate(row) if t == table] for table in range(tables)]
-        for row in tables_of
-    ]
-    numbered, far_over = numbered_with_far_over(
-        numbering, groups, range(rounds), random.Random(seed)
-    )
-    renumbered = [[0] * player_count for _ in range(rounds)]
-    for r, groups_of_round in enumerate(numbered):
-        for t, group in enumerate(groups_of_round):
-            for p in group:
-                renumbered[r][p] = t
-    return renumbered, far_over
-
-
-def _meeting_quality(tables_of: Sequence[Sequence[int]]) -> tuple[int, int]:
-    """(max_meet, S2) of a stage given as every player's table in every round."""
-    meetings: dict[tuple[int, int], int] = {}
-    for row in tables_of:
-        at_table: dict[int, list[int]] = {}
-        for player, table in enumerate(row):
-            at_table.setdefault(table, []).append(player)
-        for players in at_table.values():
-            for pair in combinations(players, 2):
-                meetings[pair] = meetings.get(pair, 0) + 1
-    return (
-        max(meetings.values(), default=0),
-        sum(m * (m - 1) // 2 for m in meetings.values()),
-    )

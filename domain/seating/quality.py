@@ -71,31 +71,44 @@ def evaluate_seating(request: SeatingRequest, seating: Seating) -> SeatingQualit
     return _recent((request, seating))
 
 
-def _evaluated(inputs: tuple[SeatingRequest, Seating]) -> SeatingQuality:
-    request, seating = inputs
-    bounds = seating_lower_bounds(request)
+@dataclass
+class _Tally:
+    """What every table of every round adds up to: meetings of players and of teams, games,
+    seats and visits of every player."""
+
+    meetings: dict[tuple[str, str], int]
+    games: dict[str, int]
+    seats: dict[str, list[int]]
+    visits: dict[tuple[str, int], int]
+    team_meetings: dict[tuple[str, str], int]
+    teammates_together: int
+
+
+def _tally(request: SeatingRequest, seating: Seating) -> _Tally:
     team_of = request.team_of
-    meetings: dict[tuple[str, str], int] = {}
-    games = dict.fromkeys(request.players, 0)
-    seats: dict[str, list[int]] = {}
-    visits: dict[tuple[str, int], int] = {}
-    team_meetings: dict[tuple[str, str], int] = {}
-    teammates_together = 0
+    tally = _Tally({}, dict.fromkeys(request.players, 0), {}, {}, {}, 0)
+    meetings, games, team_meetings = tally.meetings, tally.games, tally.team_meetings
     for tables in seating.rounds:
         for t, table in enumerate(tables):
             for seat, player in enumerate(table):
                 games[player] = games.get(player, 0) + 1
-                seats.setdefault(player, []).append(seat)
-                visits[player, t] = visits.get((player, t), 0) + 1
+                tally.seats.setdefault(player, []).append(seat)
+                tally.visits[player, t] = tally.visits.get((player, t), 0) + 1
             for a, b in combinations(sorted(table), 2):
                 meetings[a, b] = meetings.get((a, b), 0) + 1
                 ta, tb = team_of.get(a), team_of.get(b)
                 if ta is not None and ta == tb:
-                    teammates_together += 1
+                    tally.teammates_together += 1
                 elif ta is not None and tb is not None:
                     key = (min(ta, tb), max(ta, tb))
                     team_meetings[key] = team_meetings.get(key, 0) + 1
-    counts = [games[p] for p in request.players]
+    return tally
+
+
+def _most_met(
+    request: SeatingRequest, meetings: dict[tuple[str, str], int]
+) -> tuple[tuple[str, str, int] | None, tuple[str, int] | None]:
+    """The pair that meets most (ties by ids), and the player with most repeated meetings."""
     worst_pair = None
     if meetings:
         (a, b), most = max(meetings.items(), key=lambda item: (item[1], item[0]))
@@ -105,7 +118,16 @@ def _evaluated(inputs: tuple[SeatingRequest, Seating]) -> SeatingQuality:
         for player in (a, b):
             if player in repeats:
                 repeats[player] += max(0, m - 1)
-    most_repeats = max(repeats.items(), key=lambda item: (item[1], item[0]), default=None)
+    return worst_pair, max(repeats.items(), key=lambda item: (item[1], item[0]), default=None)
+
+
+def _evaluated(inputs: tuple[SeatingRequest, Seating]) -> SeatingQuality:
+    request, seating = inputs
+    bounds = seating_lower_bounds(request)
+    tally = _tally(request, seating)
+    meetings, games, seats, visits = tally.meetings, tally.games, tally.seats, tally.visits
+    counts = [games[p] for p in request.players]
+    worst_pair, most_repeats = _most_met(request, meetings)
     table_count = max((len(tables) for tables in seating.rounds), default=0)
     played = len(request.played)
     table_bounds, judge_bounds = place_bounds(
@@ -118,15 +140,15 @@ def _evaluated(inputs: tuple[SeatingRequest, Seating]) -> SeatingQuality:
             for p in table
         },
         request.forbidden_tables,
-        request.table_judges,
+        _schedule(request, seating),
     )
     at_table = _worst(visits, table_bounds)
     with_judge = _worst(_judge_visits(request, seating), judge_bounds)
-    teams = sorted({team for p in request.players if (team := team_of.get(p)) is not None})
-    team_pairs = [team_meetings.get(pair, 0) for pair in combinations(teams, 2)]
+    teams = sorted({team for p in request.players if (team := request.team_of.get(p)) is not None})
+    team_pairs = [tally.team_meetings.get(pair, 0) for pair in combinations(teams, 2)]
     return SeatingQuality(
         hard_violations=tuple(hard_violations(request, seating)),
-        teammates_together=teammates_together,
+        teammates_together=tally.teammates_together,
         sit_out_unfairness=_sit_out_unfairness(request, seating),
         games_min=min(counts, default=0),
         games_max=max(counts, default=0),
@@ -160,11 +182,17 @@ def _evaluated(inputs: tuple[SeatingRequest, Seating]) -> SeatingQuality:
 _recent = Recent(_evaluated, size=4)
 
 
+def _schedule(request: SeatingRequest, seating: Seating) -> tuple[tuple[str | None, ...], ...]:
+    """The judges the seating was made for: its own schedule when it chose one."""
+    return seating.table_judges or request.table_judges
+
+
 def _judge_visits(request: SeatingRequest, seating: Seating) -> dict[tuple[str, str], int]:
     """Games of every player with every judge (tables without a judge count for nobody)."""
     visits: dict[tuple[str, str], int] = {}
+    schedule = _schedule(request, seating)
     for r, tables in enumerate(seating.rounds):
-        judges = request.table_judges[r] if r < len(request.table_judges) else ()
+        judges = schedule[r] if r < len(schedule) else ()
         for t, table in enumerate(tables):
             judge = judges[t] if t < len(judges) else None
             if judge is not None:

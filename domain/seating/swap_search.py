@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from itertools import count
 from math import comb
 
@@ -33,8 +33,9 @@ from domain.seating.table_numbers import (
     NumberingProblem,
     number_tables,
     numbered_with_far_over,
-    player_bounds,
 )
+from domain.seating.table_problem import TableProblem, meeting_figures, numbering_problem
+from domain.seating.visits import PlaceVisits
 
 # Weights of the stage's cost, lexicographic within one swap: a pair that must stay apart, a
 # meeting above the target count, a player leaving the table the previous seating gave him
@@ -77,34 +78,6 @@ _ATTEMPTS = 3
 _ESCALATE = 10
 
 
-@dataclass(frozen=True)
-class TableProblem:
-    """A stage in indices: player 0..n-1, round 0..R-1, table 0..T_r-1.
-
-    `playing[r]` lists who plays round r (a multiple of 10); `fixed[r]` holds the tables of a
-    played round, else None. `apart` holds pairs (i, j) with i < j that must never share a table;
-    `forbidden` holds (player, round, table) placements that are not allowed. `hint[r][i]` is the
-    table the previous seating gave player i in round r, or -1; `judges[r][t]` is the judge (an
-    index, -1 for none) of table t in round r, empty when the judges are not known.
-    `start[r]`, when given for every free round, is a table of every playing player to start the
-    search from (a structured design). `swaps` is the work of the search in swaps weighed; it
-    stops early when the stage's S2 reaches `s2_bound` (a lower bound: nothing better exists).
-    """
-
-    player_count: int
-    playing: tuple[tuple[int, ...], ...]
-    tables: tuple[int, ...]
-    fixed: tuple[tuple[tuple[int, ...], ...] | None, ...]
-    apart: frozenset[tuple[int, int]]
-    forbidden: frozenset[tuple[int, int, int]]
-    hint: tuple[tuple[int, ...], ...]
-    meet_target: int
-    swaps: int
-    start: tuple[tuple[int, ...], ...] | None = None
-    s2_bound: int = 0
-    judges: tuple[tuple[int, ...], ...] = ()
-
-
 def assign_tables(
     problem: TableProblem, rng: random.Random, out_of_time: Callable[[], bool]
 ) -> list[list[list[int]]]:
@@ -118,14 +91,14 @@ def assign_tables(
     free_rounds = [r for r in range(len(problem.tables)) if problem.fixed[r] is None]
     if not free_rounds:
         return _played_rounds(problem)
-    numbering = _numbering_problem(problem)
+    numbering = numbering_problem(problem)
     generator = np.random.default_rng(rng.getrandbits(64))
     best: tuple[tuple[int, int, int], list[list[list[int]]]] | None = None
     for attempt in range(_ATTEMPTS):
         far_over, rounds = _attempt_tables(
             problem, numbering, free_rounds, rng, generator, out_of_time, _ESCALATE**attempt
         )
-        figures = (far_over, *_meeting_figures(rounds))
+        figures = (far_over, *meeting_figures(rounds))
         if best is None or figures < best[0]:
             best = (figures, rounds)
         if (attempt == 0 and far_over == 0) or out_of_time():
@@ -165,35 +138,13 @@ def _attempt_tables(
     # the search goes on from here, those visits now weighed, then the numbers are redone.
     # Pairs as often together as the first search left them are no longer "above the target":
     # the visits then weigh more than those meetings do.
-    problem = replace(problem, meet_target=max(problem.meet_target, _meeting_figures(rounds)[0]))
+    problem = replace(problem, meet_target=max(problem.meet_target, meeting_figures(rounds)[0]))
     search = _TabuSearch(problem, free_rounds, generator, escalation * OVER_VISITS, rounds)
-    if search.visit_cost() > 0 and not out_of_time():
+    if search.place.cost() > 0 and not out_of_time():
         for r, tables in zip(free_rounds, search.run(steps, out_of_time), strict=True):
             rounds[r] = tables
         rounds, far_over = numbered_with_far_over(numbering, rounds, free_rounds, rng)
     return far_over, rounds
-
-
-def _meeting_figures(rounds: list[list[list[int]]]) -> tuple[int, int]:
-    """The largest number of games two players share, and S2 (Σ over pairs of C(meetings, 2))."""
-    meetings: dict[tuple[int, int], int] = {}
-    for tables in rounds:
-        for table in tables:
-            ordered = sorted(table)
-            for k, a in enumerate(ordered):
-                for b in ordered[k + 1 :]:
-                    meetings[a, b] = meetings.get((a, b), 0) + 1
-    return max(meetings.values(), default=0), sum(m * (m - 1) // 2 for m in meetings.values())
-
-
-def _numbering_problem(problem: TableProblem) -> NumberingProblem:
-    return NumberingProblem(
-        player_count=problem.player_count,
-        tables=problem.tables,
-        judges=problem.judges,
-        forbidden=problem.forbidden,
-        hint=problem.hint,
-    )
 
 
 class _TabuSearch:
@@ -213,7 +164,6 @@ class _TabuSearch:
     ) -> None:
         n = problem.player_count
         self.problem = problem
-        self.visit_weight = visit_weight
         self.free_rounds = free_rounds
         self.rng = rng
         self.out = max(problem.tables[r] for r in free_rounds)
@@ -238,7 +188,7 @@ class _TabuSearch:
                         self.base[b, a] += 1
         self.precision = np.float64 if problem.apart else np.float32
         self.placement = self._placement_costs()
-        self._visit_limits()
+        self.place = PlaceVisits(problem, free_rounds, self.out, visit_weight)
         self.where = self._start() if start is None else self._given(start)
         # The work of one step: every swap of every free round, in double precision twice over.
         weighed = sum(len(problem.playing[r]) ** 2 for r in free_rounds) // 2
@@ -246,99 +196,6 @@ class _TabuSearch:
         # Few swaps to choose from need a longer memory to keep the walk from circling.
         self.tenure = max(_TENURE, _TENURE_SWAPS // max(1, weighed))
         self._recount()
-
-    def _visit_limits(self) -> None:
-        """Judge of each (free round, table) and the visits allowed before `visit_weight` counts.
-
-        A player may play one game more than his bound at a table or with a judge; the visits
-        of played rounds count. The judge column `judge_count` stands for no judge (and for
-        sitting out) and is free.
-        """
-        problem = self.problem
-        n = problem.player_count
-        judge_count = max((j for row in problem.judges for j in row), default=-1) + 1
-        self.judge_count = judge_count
-        self.judge_of = np.full((len(self.free_rounds), self.columns), judge_count)
-        for f, r in enumerate(self.free_rounds):
-            for t, judge in enumerate(problem.judges[r] if r < len(problem.judges) else ()):
-                if judge >= 0:
-                    self.judge_of[f, t] = judge
-        self.base_tables = np.zeros((n, self.columns), dtype=np.int64)
-        self.base_judged = np.zeros((n, judge_count + 1), dtype=np.int64)
-        for r, fixed in enumerate(problem.fixed):
-            for t, table in enumerate(fixed or ()):
-                judge = problem.judges[r][t] if r < len(problem.judges) else -1
-                for p in table:
-                    self.base_tables[p, min(t, self.out - 1)] += 1
-                    self.base_judged[p, judge if judge >= 0 else judge_count] += 1
-        # Who plays which round is the search's own (sit-outs are decided), so the bounds are.
-        rounds = [
-            [list(table) for table in fixed] if fixed is not None else [list(playing)]
-            for fixed, playing in zip(problem.fixed, problem.playing, strict=True)
-        ]
-        tables, judged = player_bounds(_numbering_problem(problem), rounds, self.free_rounds)
-        self.tables_allowed = tables + 1
-        self.judges_allowed = judged + 1
-
-    def _visit_price(self, visits: np.ndarray, allowed: np.ndarray) -> np.ndarray:
-        over = np.maximum(0, visits - allowed[:, None])
-        return self.visit_weight * over * over
-
-    def _visit_changes(self) -> tuple[np.ndarray, np.ndarray]:
-        """(player, round, table): change of the visit cost when the player joins the table,
-        and when he leaves it (the extra table of sit-outs is free)."""
-        joined, left = [], []
-        for visits, allowed, column_of in (
-            (self.visits, self.tables_allowed, None),
-            (self.judged, self.judges_allowed, self.judge_of),
-        ):
-            price = self._visit_price(visits, allowed)
-            up = self._visit_price(visits + 1, allowed) - price
-            down = self._visit_price(np.maximum(visits - 1, 0), allowed) - price
-            if column_of is None:
-                rounds = self.where.shape[0]
-                up = np.repeat(up[:, None, :], rounds, axis=1)
-                down = np.repeat(down[:, None, :], rounds, axis=1)
-            else:
-                up[:, self.judge_count] = down[:, self.judge_count] = 0
-                up, down = up[:, column_of], down[:, column_of]
-            up[:, :, self.out] = down[:, :, self.out] = 0
-            joined.append(up)
-            left.append(down)
-        return joined[0] + joined[1], left[0] + left[1]
-
-    def _visit_change(self, f: int, player: int, left: int, joined: int) -> float:
-        """Change of the visit cost when the player moves from table `left` to `joined`."""
-        if not self.visit_weight:
-            return 0.0
-        visits, allowed = self.visits[player], self.tables_allowed[player]
-        change = self._step(visits[left], allowed, -1) + self._step(visits[joined], allowed, 1)
-        judged, allowed = self.judged[player], self.judges_allowed[player]
-        judge_left, judge_joined = self.judge_of[f, left], self.judge_of[f, joined]
-        if judge_left != judge_joined:
-            if judge_left != self.judge_count:
-                change += self._step(judged[judge_left], allowed, -1)
-            if judge_joined != self.judge_count:
-                change += self._step(judged[judge_joined], allowed, 1)
-        return change
-
-    def _step(self, count: int, allowed: int, step: int) -> float:
-        """Change of one visit count's cost when it changes by `step`."""
-        before = max(0, int(count) - int(allowed))
-        after = max(0, int(count) + step - int(allowed))
-        return self.visit_weight * (after * after - before * before)
-
-    def _count_visits(self) -> None:
-        """Games of every player at every table and with every judge, played rounds included."""
-        rounds, n = self.where.shape
-        self.visits = self.base_tables.copy()
-        self.judged = self.base_judged.copy()
-        players = np.arange(n)
-        for f in range(rounds):
-            np.add.at(self.visits, (players, self.where[f]), 1)
-            np.add.at(self.judged, (players, self.judge_of[f, self.where[f]]), 1)
-        self.visits[:, self.out] = 0
-        self.judged[:, self.judge_count] = 0
 
     def _placement_costs(self) -> np.ndarray:
         """Cost of player i at table t in the f-th free round, pairs aside."""
@@ -413,7 +270,7 @@ class _TabuSearch:
                 [int(p) for p in np.flatnonzero(where[f] == t)] for t in range(problem.tables[r])
             ]
         numbered = number_tables(
-            _numbering_problem(problem),
+            numbering_problem(problem),
             rounds,
             self.free_rounds,
             random.Random(int(self.rng.integers(2**32))),
@@ -438,7 +295,7 @@ class _TabuSearch:
         self.blocked = blocked.astype(self.precision) * _BLOCKED
         self.gain = self._table_sums(self.up)
         self.loss = self._table_sums(self.down)
-        self._count_visits()
+        self.place.count(self.where)
         self.cost = self._cost()
 
     def _table_sums(self, marginal: np.ndarray) -> np.ndarray:
@@ -458,13 +315,7 @@ class _TabuSearch:
         pairs = self.f[meetings].sum() + (self.apart * meetings).sum()
         rounds, n = self.where.shape
         placed = self.placement[np.arange(rounds)[:, None], np.arange(n)[None, :], self.where]
-        return float(pairs / 2 + placed.sum() + self.visit_cost())
-
-    def visit_cost(self) -> float:
-        """The cost of games above what each player's bounds allow at a table or with a judge."""
-        tables = self._visit_price(self.visits, self.tables_allowed).sum()
-        judges = self._visit_price(self.judged, self.judges_allowed)[:, : self.judge_count].sum()
-        return float(tables + judges)
+        return float(pairs / 2 + placed.sum() + self.place.cost())
 
     def _swap(self, f: int, i: int, j: int) -> None:
         """Swap players i and j of the f-th free round; every count follows incrementally."""
@@ -487,12 +338,8 @@ class _TabuSearch:
             meetings[left, player] -= 1
             meetings[player, joined] += 1
             meetings[joined, player] += 1
-        for player, left, joined in ((i, s, t), (j, t, s)):
-            self.visits[player, left] -= 1
-            self.visits[player, joined] += 1
-            self.judged[player, self.judge_of[f, left]] -= 1
-            self.judged[player, self.judge_of[f, joined]] += 1
-        self.judged[:, self.judge_count] = 0
+        self.place.move(f, i, s, t)
+        self.place.move(f, j, t, s)
         where[f, i], where[f, j] = t, s
         changed = np.concatenate([at_s, at_t])
         rounds = np.arange(where.shape[0])
@@ -525,7 +372,7 @@ class _TabuSearch:
         columns = self.columns
         offsets = (np.arange(rounds) * columns)[:, None] + self.where
         placement = self.placement.transpose(1, 0, 2)
-        joined, left = self._visit_changes()
+        joined, left = self.place.changes(rounds)
         gained = (self.gain + placement + joined).reshape(n, rounds * columns)
         gained = gained.astype(self.precision)
         lost = (self.loss - placement + left).reshape(n, rounds * columns)
@@ -544,8 +391,8 @@ class _TabuSearch:
         s, t = self.where[f, i], self.where[f, j]
         placement = self.placement[f]
         return float(
-            self._visit_change(f, i, s, t)
-            + self._visit_change(f, j, t, s)
+            self.place.change(f, i, s, t)
+            + self.place.change(f, j, t, s)
             + self.gain[i, f, t]
             + self.loss[i, f, s]
             + self.gain[j, f, s]
@@ -560,7 +407,7 @@ class _TabuSearch:
     def run(self, steps: int, out_of_time: Callable[[], bool]) -> list[list[list[int]]]:
         """Search `steps` swaps; the tables of the free rounds of the best stage seen."""
         rounds, n = self.where.shape
-        sound = not (self.meetings > self.problem.meet_target).any() and not self.visit_cost()
+        sound = not (self.meetings > self.problem.meet_target).any() and not self.place.cost()
         give_up = _GIVE_UP_STRUCTURED if self.problem.start is not None and sound else _GIVE_UP
         self.noise = (self.rng.random(2 * rounds * n * n) * _NOISE).astype(self.precision)
         # Step until which a player may not return to a table he left in a round.

@@ -9,7 +9,7 @@ from math import comb
 
 import pytest
 
-from domain.seating.orbits import orbit_tables
+from domain.seating.orbits import _TRIALS, orbit_tables
 
 
 def meeting_counts(tables_of: list[list[int]]) -> list[int]:
@@ -86,20 +86,23 @@ def test_a_design_its_numbering_leaves_players_far_above_a_bound_gives_way_to_th
 
     judges = [[(table + r) % 10 for table in range(10)] for r in range(6)]
     tables_of = orbit_tables(100, 10, 6, 2, 0, random.Random(0), None, judges, spread)
-    assert calls == [1]
+    # Every trial's design is numbered, and each gives way.
+    assert 1 <= len(calls) <= _TRIALS
     for player in range(100):
         with_judge = Counter(judges[r][row[player]] for r, row in enumerate(tables_of))
         assert max(with_judge.values()) <= 2
 
 
-def test_with_as_many_rounds_as_tables_no_design_of_meetings_alone_is_tried() -> None:
+def test_with_as_many_rounds_as_tables_a_sound_design_of_meetings_alone_is_taken() -> None:
     calls: list[int] = []
 
     def spread(tables_of: list[list[int]]) -> tuple[list[list[int]], int]:
         calls.append(1)
         return tables_of, 0
 
+    # 60 players at 6 tables over 6 rounds, the weighted search short of the bound (0): the
+    # first design of meetings alone that the numbering leaves sound is the start.
     judges = [[(table + r) % 6 for table in range(6)] for r in range(6)]
-    tables_of = orbit_tables(60, 6, 6, 2, 360, random.Random(0), None, judges, spread)
-    assert calls == []
+    tables_of = orbit_tables(60, 6, 6, 2, 0, random.Random(0), None, judges, spread)
+    assert calls == [1]
     assert max(meeting_counts(tables_of)) == 2

@@ -148,6 +148,25 @@ seating-sheet-black = black
 seating-sheet-signature = Judge's signature: ____________________
 seating-sheet-poster = Seating: { $title } — { $stage }
 seating-sheet-sit-outs = Sit out
+seating-sheet-protocol = Game protocol
+seating-sheet-stage = { $stage ->
+    [qualifying] qualifying
+    [semifinal] semifinal
+    [final] final
+   *[other] { $stage }
+}
+seating-sheet-generated-title = Players: { $players }, tables: { $tables }
+seating-sheet-generated-stage = rounds: { $rounds }
+seating-sheet-date = Date: ____________
+seating-sheet-points = Points
+seating-sheet-day = Day { $day }
+seating-sheet-nominated = Nominated
+seating-sheet-votes = Votes
+seating-sheet-shot = Night: shot
+seating-sheet-don-check = Don's check
+seating-sheet-sheriff-check = Sheriff's check
+seating-sheet-best-move-line = Best move: first killed no. ______ names no. ______ no. ______ no. ______
+seating-sheet-roles-hint = Role: S — sheriff, M — mafia, D — don; nothing for a civilian. A foul: a mark in a box.
 seating-pdf-button = 🖨 Sheets (PDF)
 seating-csv-button = 📄 Seating (CSV)
 seating-schedules-button = 📬 Send players their schedules

@@ -146,6 +146,25 @@ seating-sheet-black = чёрные
 seating-sheet-signature = Подпись судьи: ____________________
 seating-sheet-poster = Рассадка: { $title } — { $stage }
 seating-sheet-sit-outs = Не играют
+seating-sheet-protocol = Протокол игры
+seating-sheet-stage = { $stage ->
+    [qualifying] отборочный тур
+    [semifinal] полуфинал
+    [final] финал
+   *[other] { $stage }
+}
+seating-sheet-generated-title = Игроков: { $players }, столов: { $tables }
+seating-sheet-generated-stage = туров: { $rounds }
+seating-sheet-date = Дата: ____________
+seating-sheet-points = Баллы
+seating-sheet-day = День { $day }
+seating-sheet-nominated = Выставлены
+seating-sheet-votes = Голоса
+seating-sheet-shot = Ночь: отстрел
+seating-sheet-don-check = Проверка дона
+seating-sheet-sheriff-check = Проверка шерифа
+seating-sheet-best-move-line = Лучший ход: первый убитый № ______ называет № ______ № ______ № ______
+seating-sheet-roles-hint = Роль: Ш — шериф, М — мафия, Д — дон; мирному ничего не пишут. Фол — отметка в клетке.
 seating-pdf-button = 🖨 Листы (PDF)
 seating-csv-button = 📄 Рассадка (CSV)
 seating-schedules-button = 📬 Разослать расписание игрокам

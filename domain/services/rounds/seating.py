@@ -90,13 +90,20 @@ async def start_stage(
         team_of = teams_of(await uow.participants.of_tournament(tournament.id))
         judges = await table_judges_of(uow, tournament.id)
     table_judges = [rotate_judges(judges, tables, r) for r in range(rounds)]
-    request = seating_request(
-        None, players, (tables,) * rounds, team_of, seed, swaps, table_judges=table_judges
+    # The rotation names each round's judges; the seating gives them their tables.
+    request = replace(
+        seating_request(
+            None, players, (tables,) * rounds, team_of, seed, swaps, table_judges=table_judges
+        ),
+        choose_judges=True,
     )
     # The search is CPU work of seconds: it runs off the event loop, outside any transaction.
     seating = await _generate(request)
     plans = [
-        (RoundSeating(_ids(tables_), _id_tuple(seating.sit_outs[r])), table_judges[r])
+        (
+            RoundSeating(_ids(tables_), _id_tuple(seating.sit_outs[r])),
+            tuple(None if judge is None else int(judge) for judge in seating.table_judges[r]),
+        )
         for r, tables_ in enumerate(seating.rounds)
     ]
     async with uow_factory() as uow:
