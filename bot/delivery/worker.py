@@ -61,7 +61,7 @@ from aiogram.exceptions import (
     TelegramRetryAfter,
     TelegramServerError,
 )
-from aiogram.types import BufferedInputFile, InlineKeyboardMarkup, Message
+from aiogram.types import BufferedInputFile, InlineKeyboardMarkup, InputMediaPhoto, Message
 
 from bot import metrics
 from bot.db.repositories.outbox import Anchor, Claimed, Problem
@@ -85,9 +85,13 @@ from domain.outgoing import (
 log = logging.getLogger(__name__)
 
 Clock = Callable[[], datetime]
-# Draws an attachment's content (bytes) or a message's text (HTML) at send time from its
-# drawing's arguments, in a language.
-Drawer = Callable[[Mapping[str, str | int], str, datetime], Awaitable[bytes | str]]
+# Draws an attachment's content (bytes, or an album's pictures) or a message's text (HTML) at
+# send time from its drawing's arguments, in a language.
+Drawer = Callable[
+    [Mapping[str, str | int], str, datetime], Awaitable[bytes | str | tuple[bytes, ...]]
+]
+# Telegram's most photos in one album (sendMediaGroup).
+ALBUM_LIMIT = 10
 T = TypeVar("T")
 
 # Telegram's words for a chat the bot may not write to, answered as 400 rather than 403.
@@ -663,8 +667,13 @@ class DeliveryWorker:
         attachment = message.attachment
         if attachment is None or attachment.drawing is None:
             return message
-        content = await self._draw(attachment.drawing, locale, bytes)
-        return replace(message, attachment=replace(attachment, content=content, drawing=None))
+        if attachment.kind == "album":
+            pictures = await self._draw(attachment.drawing, locale, tuple)
+            drawn = replace(attachment, pictures=pictures, drawing=None)
+        else:
+            content = await self._draw(attachment.drawing, locale, bytes)
+            drawn = replace(attachment, content=content, drawing=None)
+        return replace(message, attachment=drawn)
 
     async def _draw(self, drawing: Drawing, locale: str, kind: type[T]) -> T:
         drawer = self._drawers.get(drawing.drawer)
@@ -695,7 +704,13 @@ class DeliveryWorker:
                 return anchor.message_id
             job.anchor = None  # the old message is gone: a new one is posted
         requests: list[Callable[[], Awaitable[Message]]] = []
-        if message.attachment is not None:
+        if message.attachment is not None and message.attachment.kind == "album":
+            pictures = message.attachment.pictures
+            for start in range(0, len(pictures), ALBUM_LIMIT):
+                album = pictures[start : start + ALBUM_LIMIT]
+                caption = rendered.caption if start == 0 else None
+                requests.append(partial(self._send_album, chat_id, album, caption))
+        elif message.attachment is not None:
             keyboard = rendered.keyboard if not rendered.texts else None
             attachment = message.attachment
             requests.append(
@@ -752,6 +767,35 @@ class DeliveryWorker:
         return await send(
             chat_id, file, caption=caption, parse_mode=ParseMode.HTML, reply_markup=keyboard
         )
+
+    async def _send_album(
+        self, chat_id: int, pictures: tuple[bytes, ...], caption: str | None
+    ) -> Message:
+        """Pictures sent as one album (a single one as a photo), the caption under the first;
+        Telegram counts each picture as a message, so each beyond the first takes a slot of
+        the chat's windows too."""
+        files = [BufferedInputFile(picture, "standings.png") for picture in pictures]
+        if len(files) == 1:
+            return await self._bot.send_photo(
+                chat_id, files[0], caption=caption, parse_mode=ParseMode.HTML
+            )
+        slots = [await self._next_slot(chat_id) for _ in files[1:]]
+        try:
+            sent = await self._bot.send_media_group(
+                chat_id,
+                [
+                    InputMediaPhoto(
+                        media=file,
+                        caption=caption if index == 0 else None,
+                        parse_mode=ParseMode.HTML,
+                    )
+                    for index, file in enumerate(files)
+                ],
+            )
+        finally:
+            for slot in slots:
+                await self._limiter.finish(slot)
+        return sent[0]
 
     async def _pin(self, chat_id: int, message_id: int) -> None:
         slot = await self._next_slot(chat_id)
