@@ -386,3 +386,16 @@ def test_an_excluded_player_is_drawn_with_the_cross_at_his_place(monkeypatch):
     assert right < with_cross.width * 0.15
     assert top > with_cross.height * 0.5
     assert any("× — игрок исключён" in line for line in picture_legend(board, "ru"))
+
+
+def test_the_stage_line_counts_the_stage_s_own_games():
+    qualifying = cup_board(30)
+    games = [
+        PlayedGame(GameRecord("qualifying", 1, t + 1, protocol([f"p{n}" for n in range(10)])))
+        for t in range(3)
+    ]
+    final = [PlayedGame(GameRecord("final", 1, 1, protocol([f"p{n}" for n in range(10)])))]
+    players = [PlayerEntry(f"p{n}", f"Игрок-{n}") for n in range(10)]
+    board = standings_board("Кубок", CUP, players, [], games + final, None, "final", NOW)
+    assert "Этап: Финал · сыграно игр: 1" in live_standings_text(board, "ru")
+    assert "сыграно игр: 3" in live_standings_text(qualifying, "ru")
