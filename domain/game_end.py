@@ -49,8 +49,3 @@ _END_WINNERS: Mapping[GameEnd, Side] = {
 }
 # The ends every game may have; the special ones come from the regulation.
 NORMAL_ENDS: tuple[GameEnd, ...] = (GameEnd.BLACK_OUT, GameEnd.PARITY)
-
-
-def elimination_end(winner: Side) -> GameEnd:
-    """The end by elimination that gives `winner` the game."""
-    return GameEnd.BLACK_OUT if winner is Side.RED else GameEnd.PARITY

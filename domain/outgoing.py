@@ -109,15 +109,18 @@ class Drawing:
 
 @dataclass(frozen=True, slots=True)
 class Attachment:
-    """A picture or a file sent with the message; the text becomes its caption when it fits.
+    """A picture, an album of pictures or a file sent with the message; the text becomes its
+    caption (an album's first picture's) when it fits.
 
-    Its `content` is either given, or left empty and drawn at send time from `drawing`.
+    Its `content` is either given, or left empty and drawn at send time from `drawing`; an
+    album is always drawn, into `pictures`.
     """
 
-    kind: Literal["photo", "document"]
+    kind: Literal["photo", "document", "album"]
     content: bytes
     filename: str
     drawing: Drawing | None = None
+    pictures: tuple[bytes, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ from decimal import Decimal
 from enum import StrEnum
 
 from domain.cards import ROLE_COUNTS, Role, Side
-from domain.game_end import GameEnd, elimination_end
+from domain.game_end import GameEnd
 from domain.protocol import (
     BEST_MOVE_NAMES,
     SEATS,
@@ -349,12 +349,13 @@ def _with_draft(screen: Screen, draft: ProtocolDraft) -> Screen:
 
 
 def _with_winner(draft: ProtocolDraft, winner: Side) -> ProtocolDraft:
-    """The winner entered: the recorded end stays if it gives him the game, else the game
-    ended by elimination (pressing the same winner again changes nothing)."""
+    """The winner entered: the recorded end stays if it gives him the game, else how the
+    game ended is left unsaid (the judge said only who won; pressing the same winner again
+    changes nothing)."""
     if draft.winner is winner:
         return draft
     end = draft.end if draft.end is not None and draft.end.winner is winner else None
-    return replace(draft, winner=winner, end=end or elimination_end(winner))
+    return replace(draft, winner=winner, end=end)
 
 
 def _victim(draft: ProtocolDraft) -> int | None:

@@ -31,8 +31,9 @@ from domain.standings import (
 from domain.teams import Team
 
 # The rows a phone shows legibly on one standings picture (Telegram shrinks a photo's longer
-# side to 1280 pixels): a longer table is posted as several pictures.
-ROWS_PER_PICTURE = 18
+# side to 1280 pixels, and the type is large enough to read at 360 pixels wide): a longer table
+# is posted as several pictures.
+ROWS_PER_PICTURE = 15
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,8 @@ class StandingsBoard:
     provisional: frozenset[str]
     games: int
     provisional_games: int
+    # The games of the stage being played (`games` counts every stage's).
+    stage_games: int = 0
     # The language of the tournament's channel: its posts of this board are written in it.
     locale: str = "ru"
     # The path of the tournament's public web page (with an unlisted page's token); None
@@ -128,6 +131,7 @@ def standings_board(
         provisional=frozenset(),
         games=len(games),
         provisional_games=0,
+        stage_games=sum(1 for game in games if game.record.stage == stage),
     )
     return board_as_of(board, games, now)
 
@@ -199,15 +203,6 @@ def player_card(
                 )
     mine.sort(key=lambda g: (regulation.stage_index(g.stage), g.round, g.table))
     return PlayerCard(board, key, participant.nickname, tuple(mine))
-
-
-def picture_count(board: StandingsBoard) -> int:
-    """How many pictures the board's tables take, `ROWS_PER_PICTURE` rows each (a short
-    table shares a picture with the start of the next; an empty one still shows its header)."""
-    units = (board.standings.teams, board.standings.players)
-    shown = units if board.regulation.is_team_tournament else units[1:]
-    rows = sum(max(len(rows), 1) for rows in shown)
-    return max(-(-rows // ROWS_PER_PICTURE), 1)
 
 
 # --- what closes in the channel --------------------------------------------------------------

@@ -16,23 +16,25 @@ from domain.services.standings import board_of_tournament
 from domain.services.standings_posts import (
     CLOSING_STANDINGS,
     LIVE_STANDINGS,
-    STANDINGS_PICTURE,
+    STANDINGS_ALBUM,
     closing_of,
 )
 
 
-class StandingsPictures:
-    """Draws the `standings-picture` attachments: the tournament's current standings, drawn
-    by `painter` outside the event loop's process so the bot stays responsive."""
+class StandingsAlbum:
+    """Draws the `standings-album` attachments: the tournament's current standings, every
+    picture of them, drawn by `painter` outside the event loop's process so the bot stays
+    responsive."""
 
     def __init__(self, uow_factory: UnitOfWorkFactory, painter: StandingsPainter) -> None:
         self._uow_factory = uow_factory
         self._painter = painter
 
-    async def __call__(self, args: Mapping[str, str | int], locale: str, now: datetime) -> bytes:
+    async def __call__(
+        self, args: Mapping[str, str | int], locale: str, now: datetime
+    ) -> tuple[bytes, ...]:
         board = await board_of_tournament(self._uow_factory, int(args["tournament"]), now)
-        page = int(args.get("page", 1))
-        return await self._painter.draw(board, locale, page)
+        return tuple(await self._painter.draw_all(board, locale))
 
 
 class LiveStandingsText:
@@ -67,7 +69,7 @@ def standings_drawers(
     """Every drawer of the standings, by the name their drawings give (the live table links
     to the tournament's web page under `web_base_url`)."""
     return {
-        STANDINGS_PICTURE: StandingsPictures(uow_factory, painter),
+        STANDINGS_ALBUM: StandingsAlbum(uow_factory, painter),
         LIVE_STANDINGS: LiveStandingsText(uow_factory, web_base_url),
         CLOSING_STANDINGS: ClosingStandingsText(uow_factory),
     }

@@ -23,7 +23,7 @@ from aiogram.exceptions import (
     TelegramRetryAfter,
     TelegramServerError,
 )
-from aiogram.types import BufferedInputFile, InlineKeyboardMarkup, Message
+from aiogram.types import BufferedInputFile, InlineKeyboardMarkup, InputMediaPhoto, Message
 
 from bot.db.repositories.outbox import Anchor, Claimed
 from bot.delivery.jobs import Clock, Job, Outcome
@@ -41,6 +41,8 @@ from domain.outgoing import (
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
+# Telegram's most photos in one album (sendMediaGroup).
+ALBUM_LIMIT = 10
 
 # Telegram's words for a chat the bot may not write to, answered as 400 rather than 403.
 UNREACHABLE_BAD_REQUESTS = ("chat not found", "user not found", "have no rights to send")
@@ -176,7 +178,13 @@ class Sender:
                 return anchor.message_id
             job.anchor = None  # the old message is gone: a new one is posted
         requests: list[Callable[[], Awaitable[Message]]] = []
-        if message.attachment is not None:
+        if message.attachment is not None and message.attachment.kind == "album":
+            pictures = message.attachment.pictures
+            for start in range(0, len(pictures), ALBUM_LIMIT):
+                album = pictures[start : start + ALBUM_LIMIT]
+                caption = rendered.caption if start == 0 else None
+                requests.append(partial(self._send_album, chat_id, album, caption))
+        elif message.attachment is not None:
             keyboard = rendered.keyboard if not rendered.texts else None
             attachment = message.attachment
             requests.append(
@@ -233,6 +241,35 @@ class Sender:
         return await send(
             chat_id, file, caption=caption, parse_mode=ParseMode.HTML, reply_markup=keyboard
         )
+
+    async def _send_album(
+        self, chat_id: int, pictures: tuple[bytes, ...], caption: str | None
+    ) -> Message:
+        """Pictures sent as one album (a single one as a photo), the caption under the first;
+        Telegram counts each picture as a message, so each beyond the first takes a slot of
+        the chat's windows too."""
+        files = [BufferedInputFile(picture, "standings.png") for picture in pictures]
+        if len(files) == 1:
+            return await self._bot.send_photo(
+                chat_id, files[0], caption=caption, parse_mode=ParseMode.HTML
+            )
+        slots = [await self._next_slot(chat_id) for _ in files[1:]]
+        try:
+            sent = await self._bot.send_media_group(
+                chat_id,
+                [
+                    InputMediaPhoto(
+                        media=file,
+                        caption=caption if index == 0 else None,
+                        parse_mode=ParseMode.HTML,
+                    )
+                    for index, file in enumerate(files)
+                ],
+            )
+        finally:
+            for slot in slots:
+                await self._limiter.finish(slot)
+        return sent[0]
 
     async def _pin(self, chat_id: int, message_id: int) -> None:
         slot = await self._next_slot(chat_id)

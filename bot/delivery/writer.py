@@ -17,7 +17,9 @@ from domain.outgoing import Drawing, OutgoingMessage
 
 # Draws an attachment's content (bytes) or a message's text (HTML) at send time from its
 # drawing's arguments, in a language.
-Drawer = Callable[[Mapping[str, str | int], str, datetime], Awaitable[bytes | str]]
+Drawer = Callable[
+    [Mapping[str, str | int], str, datetime], Awaitable[bytes | str | tuple[bytes, ...]]
+]
 T = TypeVar("T")
 
 
@@ -56,8 +58,13 @@ class Writer:
         attachment = message.attachment
         if attachment is None or attachment.drawing is None:
             return message
-        content = await self._draw(attachment.drawing, locale, clock, bytes)
-        return replace(message, attachment=replace(attachment, content=content, drawing=None))
+        if attachment.kind == "album":
+            pictures = await self._draw(attachment.drawing, locale, clock, tuple)
+            drawn = replace(attachment, pictures=pictures, drawing=None)
+        else:
+            content = await self._draw(attachment.drawing, locale, clock, bytes)
+            drawn = replace(attachment, content=content, drawing=None)
+        return replace(message, attachment=drawn)
 
     async def _draw(self, drawing: Drawing, locale: str, clock: Clock, kind: type[T]) -> T:
         drawer = self.drawers.get(drawing.drawer)

@@ -37,15 +37,6 @@ def _warm_up() -> None:
     import bot.rendering.standings_png  # noqa: F401
 
 
-def _draw_page(board: StandingsBoard, locale: str, page: int) -> tuple[list[bytes], float]:
-    """In the worker process: picture `page` and the CPU seconds it took."""
-    from bot.rendering.standings_png import standings_png
-
-    started = time.process_time()
-    picture = standings_png(board, locale, page)
-    return [picture], time.process_time() - started
-
-
 def _draw_all(board: StandingsBoard, locale: str) -> tuple[list[bytes], float]:
     """In the worker process: every picture of the board and the CPU seconds they took."""
     from bot.rendering.standings_png import standings_pngs
@@ -84,13 +75,9 @@ class StandingsPainter:
             self._pool.submit(_warm_up)  # the first picture queues behind it
         return self._pool
 
-    async def draw(self, board: StandingsBoard, locale: str, page: int = 1) -> bytes:
-        """Page `page` of the board as a PNG picture in `locale` (a channel's post)."""
-        drawn = await self._drawn(("page", board, locale, page), _draw_page, board, locale, page)
-        return drawn[0]
-
     async def draw_all(self, board: StandingsBoard, locale: str) -> list[bytes]:
-        """Every picture of the board in `locale`, in order (what /standings' button sends)."""
+        """Every picture of the board in `locale`, in order: the album a channel's post or
+        /standings' button sends."""
         return await self._drawn(("all", board, locale), _draw_all, board, locale)
 
     async def _drawn(

@@ -98,7 +98,8 @@ def _preamble(board: StandingsBoard, locale: str, heading: str | None) -> str:
     lines = [heading or text(locale, "standings-heading", tournament=escape(board.title))]
     stage = stage_name(board, locale)
     if stage is not None:
-        lines.append(text(locale, "standings-stage", stage=escape(stage), games=board.games))
+        games = board.stage_games
+        lines.append(text(locale, "standings-stage", stage=escape(stage), games=games))
     if not board.games:
         lines.append(text(locale, "standings-no-games"))
     return "\n".join(lines) + "\n\n"
@@ -137,16 +138,18 @@ def legend(board: StandingsBoard, locale: str, columns: tuple[str, ...] = ()) ->
         lines.append(text(locale, "standings-mark-tied"))
     if EXCLUDED_MARK in marks:
         lines.append(text(locale, "standings-mark-excluded"))
-    abbreviations = [
-        text(
-            locale,
-            "standings-legend-item",
-            abbr=text(locale, f"standings-abbr-{column}"),
-            name=text(locale, f"standings-name-{column}"),
-        )
+    named = (
+        (text(locale, f"standings-abbr-{column}"), text(locale, f"standings-name-{column}"))
         for column in (*columns, *figure_columns(board.regulation))
+    )
+    # A column headed by its whole name ("Points") explains itself.
+    abbreviations = [
+        text(locale, "standings-legend-item", abbr=abbr, name=name)
+        for abbr, name in named
+        if abbr.casefold() != name.casefold()
     ]
-    lines.append("; ".join(abbreviations))
+    if abbreviations:
+        lines.append("; ".join(abbreviations))
     return lines
 
 

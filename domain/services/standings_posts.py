@@ -24,22 +24,21 @@ from domain.standings_board import (
     RoundClosed,
     StageClosed,
     closing_heading,
-    picture_count,
 )
 from domain.tournament import Tournament
 
 # The drawers the outbox worker knows (`bot/delivery/drawers.py`), by the name a drawing gives.
-STANDINGS_PICTURE = "standings-picture"
+STANDINGS_ALBUM = "standings-album"
 LIVE_STANDINGS = "standings-live"
 CLOSING_STANDINGS = "standings-closing"
 
 
-def standings_picture(tournament_id: int, page: int = 1) -> Attachment:
-    """Picture `page` of the tournament's standings, drawn at send time: matplotlib takes most
-    of a second for a large table, too long to hold a confirmation's transaction open."""
-    pages = {"page": page} if page > 1 else {}
-    drawing = Drawing.of(STANDINGS_PICTURE, tournament=tournament_id, **pages)
-    return Attachment("photo", b"", "standings.png", drawing)
+def standings_album(tournament_id: int) -> Attachment:
+    """Every picture of the tournament's standings as one album, drawn at send time: matplotlib
+    takes most of a second for a large table, too long to hold a confirmation's transaction
+    open."""
+    drawing = Drawing.of(STANDINGS_ALBUM, tournament=tournament_id)
+    return Attachment("album", b"", "standings.png", drawing)
 
 
 def refresh_prefix(tournament_id: int) -> str:
@@ -178,8 +177,8 @@ async def publish_closing_standings(
     *,
     now: datetime,
 ) -> bool:
-    """Record the channel post closing a round or a stage: the pictures (the closing's
-    heading as the first one's caption), then the whole table as text pages, all drawn when
+    """Record the channel post closing a round or a stage: the pictures as one album (the
+    closing's heading as its caption), then the whole table as text pages, all drawn when
     they are sent in the channel's language.
 
     A round or stage is closed once: a repeated call records nothing and returns False, as
@@ -194,22 +193,18 @@ async def publish_closing_standings(
     messages = [
         OutgoingMessage(
             chat_id=tournament.channel_id,
-            phrase=closing_heading(board, closing) if page == 1 else None,
-            text=None if page == 1 else "",
-            attachment=standings_picture(tournament_id, page),
+            phrase=closing_heading(board, closing),
+            attachment=standings_album(tournament_id),
             tournament_id=tournament_id,
-            dedupe_key=f"{dedupe}:picture" + (f":{page}" if page > 1 else ""),
-        )
-        for page in range(1, picture_count(board) + 1)
-    ]
-    messages.append(
+            dedupe_key=f"{dedupe}:pictures",
+        ),
         OutgoingMessage(
             chat_id=tournament.channel_id,
             text_drawing=closing_standings(tournament_id, closing, now),
             tournament_id=tournament_id,
             dedupe_key=f"{dedupe}:pages",
-        )
-    )
+        ),
+    ]
     return await uow.outbox.add_many(messages) > 0
 
 
@@ -243,9 +238,10 @@ async def publish_after_result(
 ) -> None:
     """Record what the channel shows after a result of round `round_number` of `stage` was
     stored, annulled or settled (`result_key` names that change): the live standings edited
-    once, and the posts closing the round and the stage the result completes (each posted
-    once). The caller commits them with the result. Only a closing post reads the results
-    (its pictures' count): the live table is drawn when sent and needs only the windows."""
+    once, and the post closing the round the result completes, or its stage when that was
+    the stage's last round (each posted once). The caller commits them with the result. Only
+    a closing post reads the results (its heading): the live table is drawn when sent and
+    needs only the windows."""
     windows = await protest_closings(uow, tournament)
     await _publish_live(uow, tournament.id, windows, result_key, now)
     closings = await _closings(uow, tournament, stage, round_number)
@@ -253,5 +249,5 @@ async def publish_after_result(
         return
     games = await played_games(uow, tournament)
     lot = await stored_lot(uow, tournament.id)
-    for closing in closings:
-        await publish_closing_standings(uow, tournament.id, games, lot, closing, now=now)
+    # The stage's last round closes the stage: one post, the stage's, shows that table.
+    await publish_closing_standings(uow, tournament.id, games, lot, closings[-1], now=now)

@@ -132,6 +132,8 @@ async def test_a_judge_fills_and_confirms_a_protocol_by_buttons(table: Table) ->
     assert screen.buttons() == []
     result = await table.channel.wait_for(lambda m: "стол 1: победа красных" in (m.text or ""))
     assert table.seeded.nickname(table.players[0]) in (result.text or "")
+    # The judge pressed only the winner: the channel claims nothing of how the game ended.
+    assert "выбыли" not in (result.text or "")
     standings = await current_standings(table.app.uow_factory, table.seeded.tournament.id)
     assert standings.players[0].points == Decimal("2.3")
 

@@ -253,11 +253,11 @@ async def test_a_long_table_comes_as_an_album_of_phone_sized_pictures(
     await player.wait_for(lambda m: m.photo is not None)
     await fake_telegram.wait_idle(timeout=60)
     photos = [m.photo for m in player.messages if m.photo is not None]
-    # 30 players, 18 rows a picture: two pictures, none taller than Telegram keeps sharp.
+    # 30 players, 15 rows a picture: two pictures, none taller than Telegram keeps sharp.
     assert len(photos) == 2
     for photo in photos:
         image = Image.open(io.BytesIO(photo.content or b""))
-        assert image.width == 1080 and image.height <= 1280
+        assert image.width == 720 and image.height <= 1280
 
 
 async def test_an_english_tournaments_closing_posts_are_in_english(

@@ -6,7 +6,7 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from bot.db.uow import SqlUnitOfWorkFactory
-from bot.delivery.drawers import ClosingStandingsText, LiveStandingsText, StandingsPictures
+from bot.delivery.drawers import ClosingStandingsText, LiveStandingsText, StandingsAlbum
 from bot.delivery.render import render
 from bot.i18n import translator
 from bot.rendering.pictures import StandingsPainter
@@ -17,7 +17,7 @@ from domain.registration import Participant, ParticipantStatus
 from domain.services import protocols, rounds
 from domain.services.standings import load_board
 from domain.services.standings_posts import (
-    STANDINGS_PICTURE,
+    STANDINGS_ALBUM,
     closing_standings,
     live_key,
     live_standings,
@@ -261,23 +261,23 @@ async def test_a_round_and_a_stage_close_with_a_picture_and_the_table_once_each(
     assert recorded == [True, False, True]
     messages = await _pending(uow_factory)
     kinds = [(m.attachment.kind if m.attachment else "text") for m in messages]
-    assert kinds == ["photo", "text", "photo", "text"]
+    assert kinds == ["album", "text", "album", "text"]
     assert all(m.edit_key is None and m.chat_id == CHANNEL for m in messages)
     round_picture, round_table, stage_picture, stage_table = messages
     assert round_picture.attachment is not None
     # The picture is drawn when it is sent, from the standings of that moment.
     drawing = round_picture.attachment.drawing
-    assert drawing == Drawing.of(STANDINGS_PICTURE, tournament=tournament.id)
+    assert drawing == Drawing.of(STANDINGS_ALBUM, tournament=tournament.id)
     assert stage_picture.attachment is not None and stage_picture.attachment.drawing is not None
     painter = StandingsPainter()
     try:
-        pictures = StandingsPictures(uow_factory, painter)
+        pictures = StandingsAlbum(uow_factory, painter)
         drawn = await pictures(drawing.arguments, "ru", NOW)
         # The stage closes with the round: the same standings are drawn once.
         again = await pictures(stage_picture.attachment.drawing.arguments, "ru", NOW)
     finally:
         await painter.close()
-    assert drawn.startswith(b"\x89PNG") and again == drawn
+    assert len(drawn) == 1 and drawn[0].startswith(b"\x89PNG") and again == drawn
     assert (painter.figures.drawn, painter.figures.reused) == (1, 1)
     assert painter.figures.cpu_total > 0
     # The heading and the table are written when they are sent, in the channel's language.

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from bot.i18n import translator
 from domain.cards import Side
-from domain.game_end import NORMAL_ENDS, GameEnd, elimination_end
+from domain.game_end import GameEnd
 from domain.protocol import ProtocolDraft, check_draft, end_time_errors, validate_protocol
 from domain.regulation import RegulationError, load_preset, parse_regulation
 from tests.unit.protocol_builders import protocol
@@ -70,14 +70,6 @@ def test_a_draft_refuses_an_end_that_contradicts_its_winner_at_once():
     assert codes(check_draft(draft, CUP)) == ["protocol-end-winner"]
     # The end alone, the winner still to come, is no error yet.
     assert check_draft(replace(ProtocolDraft(), end=GameEnd.MISSED_NIGHTS), CUP) == []
-
-
-@given(st.sampled_from(Side))
-def test_each_winner_has_its_end_by_elimination(winner):
-    end = elimination_end(winner)
-    assert end.winner is winner and end in NORMAL_ENDS and not end.special
-    draft = replace(ProtocolDraft.from_protocol(protocol(winner=winner.value)), end=end)
-    assert draft.complete(CUP).end is end
 
 
 @given(st.sampled_from(GameEnd), st.sampled_from(Side))

@@ -245,10 +245,11 @@ def test_a_forged_press_is_refused_or_unknown_and_never_crashes(
         apply_press(fresh(), Press(act, seat, value), CUP)
 
 
-def test_a_winner_entered_records_the_end_by_elimination_and_keeps_a_special_one() -> None:
+def test_a_winner_entered_alone_claims_no_end_and_keeps_a_special_one() -> None:
     screen = press(classic_roles(fresh()), Press(Act.NO_KILL), to_mode(Mode.WINNER))
     red = press(screen, Press(Act.WINNER, value=WINNERS.index(Side.RED)))
-    assert (red.draft.winner, red.draft.end) == (Side.RED, GameEnd.BLACK_OUT)
+    # The judge said who won, not how: nothing says "every black player left".
+    assert (red.draft.winner, red.draft.end) == (Side.RED, None)
     missed = END_CHOICES.index((GameEnd.MISSED_NIGHTS, Side.RED))
     three_misses = press(screen, Press(Act.END, value=missed))
     assert (three_misses.draft.winner, three_misses.draft.end) == (
@@ -256,12 +257,12 @@ def test_a_winner_entered_records_the_end_by_elimination_and_keeps_a_special_one
         GameEnd.MISSED_NIGHTS,
     )
     assert three_misses.mode is Mode.SUMMARY
-    # Red pressed again (a double tap, an old keyboard) keeps the three misses; black wins
-    # only by parity.
+    # Red pressed again (a double tap, an old keyboard) keeps the three misses; black's win
+    # drops them, and says no end of its own.
     again = press(three_misses, to_mode(Mode.WINNER), Press(Act.WINNER, value=0))
     assert again.draft.end is GameEnd.MISSED_NIGHTS
     black = press(again, Press(Act.WINNER, value=WINNERS.index(Side.BLACK)))
-    assert (black.draft.winner, black.draft.end) == (Side.BLACK, GameEnd.PARITY)
+    assert (black.draft.winner, black.draft.end) == (Side.BLACK, None)
 
 
 def test_a_defeat_awarded_to_black_gives_red_the_game() -> None:

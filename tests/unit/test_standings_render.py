@@ -28,7 +28,6 @@ from domain.standings_board import (
     RoundClosed,
     StageClosed,
     closing_heading,
-    picture_count,
     standings_board,
 )
 from tests.unit.protocol_builders import protocol
@@ -256,7 +255,7 @@ def test_the_picture_is_a_png_of_phone_width_growing_with_the_table():
         large = standings_png(cup_board(60), "ru")
     images = [Image.open(io.BytesIO(data)) for data in (small, large)]
     assert [image.format for image in images] == ["PNG", "PNG"]
-    assert images[0].width == images[1].width == 1080
+    assert images[0].width == images[1].width == 720
     assert 500 < images[0].height < images[1].height
 
 
@@ -264,15 +263,35 @@ def test_a_long_table_is_split_into_pictures_a_phone_shows_without_shrinking():
     # 60 players, two tables still open to protest: marks and a legend on every picture.
     board = cup_board(60, window={1: NOW + timedelta(minutes=5)})
     pictures = standings_pngs(board, "ru")
-    assert len(pictures) == picture_count(board) == 4  # 18 rows a picture
+    assert len(pictures) == 4  # 15 rows a picture
     images = [Image.open(io.BytesIO(data)) for data in pictures]
     # Telegram shrinks a photo whose longer side passes 1280 pixels.
-    assert all(image.width == 1080 and image.height <= 1280 for image in images)
+    assert all(image.width == 720 and image.height <= 1280 for image in images)
     assert standings_png(board, "ru", page=4) == pictures[3]
     legend = picture_legend(board, "ru")
     assert any(line.startswith("* — результат предварительный") for line in legend)
-    assert any("М — Место" in line for line in legend)
-    assert any("ПДШ — победы доном или шерифом" in line for line in legend)
+    joined = " ".join(legend)
+    assert "М — Место" in joined
+    assert "ПДШ — победы доном или шерифом" in joined
+    assert "ПУ — убит в первую ночь" in joined  # wrapped, not cut at the right edge
+
+
+def test_a_picture_shown_360_pixels_wide_on_a_phone_stays_readable():
+    board = cup_board(60, window={1: NOW + timedelta(minutes=5)})
+    # The smallest type's capitals, once Telegram shows the 720-pixel picture 360 wide.
+    assert standings_png_module.smallest_capitals(360) >= 7
+    # Every legend line fits across the picture: none runs past its right edge.
+    for line in picture_legend(board, "ru") + picture_legend(board, "en"):
+        assert standings_png_module._width(line, standings_png_module.LEGEND_POINTS) <= (
+            standings_png_module.ROOM_PIXELS
+        )
+
+
+def test_the_legend_leaves_out_a_column_headed_by_its_whole_name():
+    board = cup_board(10)
+    joined = " ".join(picture_legend(board, "ru"))
+    assert "Баллы — " not in joined
+    assert "И — игры" in joined
 
 
 def test_every_picture_of_a_long_table_draws_the_legend_and_its_number(monkeypatch):
@@ -308,7 +327,7 @@ def test_a_team_tournaments_pictures_hold_both_tables_within_a_phones_height():
     ]
     board = standings_board("Cup", TEAMS, players, teams, games, None, "qualifying", NOW)
     pictures = standings_pngs(board, "en")
-    assert len(pictures) == picture_count(board) == 3  # 4 teams and 40 players
+    assert len(pictures) == 3  # 4 teams and 40 players
     assert all(Image.open(io.BytesIO(data)).height <= 1280 for data in pictures)
 
 
@@ -349,6 +368,9 @@ def test_an_excluded_player_is_drawn_with_the_cross_at_his_place(monkeypatch):
     players = [PlayerEntry(i, f"Игрок-{i}", excluded=i == "p0") for i in ids]
     games = [PlayedGame(GameRecord("qualifying", 1, 1, protocol(ids)))]
     board = standings_board("Кубок", CUP, players, [], games, None, "qualifying", NOW)
+    # Columns as wide in both drawings (they follow their widest text otherwise).
+    fixed = [0.1, 0.4, 0.14, *[0.36 / 6] * 6]
+    monkeypatch.setattr(standings_png_module, "_column_widths", lambda header, rows: fixed)
     with warnings.catch_warnings():
         # A glyph the font lacks is only a warning in matplotlib (an empty box): fail on it.
         warnings.simplefilter("error")
@@ -364,3 +386,16 @@ def test_an_excluded_player_is_drawn_with_the_cross_at_his_place(monkeypatch):
     assert right < with_cross.width * 0.15
     assert top > with_cross.height * 0.5
     assert any("× — игрок исключён" in line for line in picture_legend(board, "ru"))
+
+
+def test_the_stage_line_counts_the_stage_s_own_games():
+    qualifying = cup_board(30)
+    games = [
+        PlayedGame(GameRecord("qualifying", 1, t + 1, protocol([f"p{n}" for n in range(10)])))
+        for t in range(3)
+    ]
+    final = [PlayedGame(GameRecord("final", 1, 1, protocol([f"p{n}" for n in range(10)])))]
+    players = [PlayerEntry(f"p{n}", f"Игрок-{n}") for n in range(10)]
+    board = standings_board("Кубок", CUP, players, [], games + final, None, "final", NOW)
+    assert "Этап: Финал · сыграно игр: 1" in live_standings_text(board, "ru")
+    assert "сыграно игр: 3" in live_standings_text(qualifying, "ru")
