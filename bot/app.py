@@ -34,6 +34,7 @@ from bot.delivery.limits import Limiter, LocalLimiter
 from bot.delivery.shared_limits import RedisLimiter
 from bot.delivery.worker import HEARTBEAT_SECONDS, LEASE_SECONDS, process_identity, utc_now
 from bot.i18n import LOCALES, translator
+from bot.inline_filters import run_filters_inline
 from bot.menus import CommandMenus
 from bot.metrics import TelegramRequestMetrics, UpdateMetricsMiddleware
 from bot.polling import ConflictGuard
@@ -162,6 +163,7 @@ def build_dispatcher(
     # Innermost, so a refusal is answered within the person's turn and the reply scope.
     dispatcher.update.outer_middleware(refusals_answered())
     dispatcher.include_routers(*all_routers())
+    run_filters_inline(dispatcher)
     return dispatcher
 
 
