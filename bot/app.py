@@ -37,6 +37,8 @@ from bot.delivery.shared_limits import RedisLimiter
 from bot.delivery.worker import Pace
 from bot.delivery.writer import Writer
 from bot.i18n import LOCALES, translator
+from bot.inline_filters import run_filters_inline
+from bot.menus import CommandMenus
 from bot.metrics import TelegramRequestMetrics, UpdateMetricsMiddleware
 from bot.polling import ConflictGuard
 from bot.rendering.pictures import StandingsPainter
@@ -144,6 +146,8 @@ def build_dispatcher(
     dispatcher["seeds"] = seeds if seeds is not None else SystemSeeds()
     # Standings pictures (the channel's and those asked for) are drawn in a process of their own.
     dispatcher["pictures"] = StandingsPainter()
+    # Command menus are set only when they would change (Telegram limits setMyCommands).
+    dispatcher["menus"] = CommandMenus(session_factory)
     dispatcher.update.outer_middleware(UpdateMetricsMiddleware())
     # Knows the updates being handled: a stop lets them finish before the session closes.
     dispatcher["reply_scope"] = ReplyScope()
@@ -162,6 +166,7 @@ def build_dispatcher(
     # Innermost, so a refusal is answered within the person's turn and the reply scope.
     dispatcher.update.outer_middleware(refusals_answered())
     dispatcher.include_routers(*all_routers())
+    run_filters_inline(dispatcher)
     return dispatcher
 
 
@@ -294,15 +299,17 @@ async def database_problem(settings: Settings, uow_factory: SqlUnitOfWorkFactory
     return None
 
 
-async def set_command_menu(bot: Bot) -> None:
-    """The command menu in Russian for everyone, in English for English-speaking clients."""
+async def set_command_menu(app: Application) -> None:
+    """The command menu in Russian for everyone, in English for English-speaking clients;
+    a restart leaves the menus Telegram shows already alone."""
+    menus: CommandMenus = app.dispatcher["menus"]
     for locale in LOCALES:
         commands = [
             BotCommand(command=name, description=translator().get(locale, f"command-{name}"))
             for name in MENU_COMMANDS
         ]
         language_code = None if locale == "ru" else locale
-        await bot.set_my_commands(commands, language_code=language_code)
+        await menus.set(app.bot, commands, language_code=language_code)
 
 
 POLLING_LEASE = "polling"
@@ -364,7 +371,7 @@ async def polling_lease(app: Application) -> AsyncIterator[None]:
 async def run_polling(app: Application, handle_signals: bool = True) -> None:
     """Long polling until SIGINT or SIGTERM (or `stop_polling()`), then a graceful stop;
     `PollingConflict` after that when another bot instance polls with the same token."""
-    await set_command_menu(app.bot)
+    await set_command_menu(app)
     await app.bot.delete_webhook(drop_pending_updates=False)
     guard = ConflictGuard(app.dispatcher)
     app.bot.session.middleware(guard)
@@ -402,7 +409,7 @@ async def run_webhook(app: Application, stop: asyncio.Event | None = None) -> No
         loop.add_signal_handler(sig, stop.set)
     try:
         async with serving(app, web_app):
-            await set_command_menu(app.bot)
+            await set_command_menu(app)
             await app.bot.set_webhook(
                 settings.webhook_url,
                 secret_token=secret,

@@ -19,6 +19,7 @@ from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 
 from bot.config import Settings
 from bot.i18n import LOCALES
+from bot.menus import CommandMenus
 from bot.seeds import page_token
 from domain import validation
 from domain.actor import Actor
@@ -435,6 +436,7 @@ async def make_move(
     settings: Settings,
     bot: Bot,
     actor: Actor,
+    menus: CommandMenus,
 ) -> None:
     result = await move_tournament(uow_factory, actor, callback_data.tid, callback_data.move)
     if isinstance(result, Refusal):
@@ -446,7 +448,7 @@ async def make_move(
         for person in await staff_of(uow_factory, result.id):
             # His menu offers what he may do now, as if he acted himself.
             judge = Actor.of(person.telegram_id, actor.now, settings.admin_ids)
-            await refresh_person_menu(bot, person, uow_factory, judge)
+            await refresh_person_menu(bot, menus, person, uow_factory, judge)
 
 
 async def forbidden_in_wizard(message: Message, texts: Texts) -> None:

@@ -6,6 +6,7 @@ from aiogram import Bot, F, Router
 from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, Message
 
+from bot.menus import CommandMenus
 from domain.actor import Actor
 from domain.invites import split_payload
 from domain.permissions import StaffRole
@@ -55,6 +56,7 @@ async def accept(
     uow_factory: UnitOfWorkFactory,
     bot: Bot,
     actor: Actor,
+    menus: CommandMenus,
 ) -> None:
     parts = split_payload(command.args or "")
     if parts is None:
@@ -64,7 +66,7 @@ async def accept(
         raise NotFound("invite")
     await message.answer(texts(ROLE_TEXTS[invite.kind]))
     # The new role's commands (/protocol, /rounds...) join the person's menu.
-    await refresh_person_menu(bot, user, uow_factory, actor)
+    await refresh_person_menu(bot, menus, user, uow_factory, actor)
 
 
 def make_router() -> Router:

@@ -2,8 +2,8 @@
 
 /help shows what the person can do in each of his roles (player, table judge, chief judge,
 organizer, admin), and his command menu (Telegram's per-chat scope) lists those commands: it is
-set again at /start, /help, whenever he takes on a role and when one ends (the organizer
-finishes a tournament he judged)."""
+looked at again at /start, /help, whenever he takes on a role and when one ends (the organizer
+finishes a tournament he judged), and set only when it would change (`bot.menus`)."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from aiogram.types import (
 )
 
 from bot.i18n import LOCALES
+from bot.menus import CommandMenus
 from domain.actor import Actor
 from domain.services.ports import UnitOfWorkFactory
 from domain.services.users import PersonRole, choose_language, reopened_bot, roles_of
@@ -35,25 +36,29 @@ from handlers.start_views import help_text, language_keyboard, menu_commands
 log = logging.getLogger(__name__)
 
 
-async def set_person_menu(bot: Bot, user: User, roles: Collection[PersonRole]) -> None:
-    """The person's own command menu in his language; a failure only costs the menu."""
+async def set_person_menu(
+    bot: Bot, menus: CommandMenus, user: User, roles: Collection[PersonRole]
+) -> None:
+    """The person's own command menu in his language, unless Telegram shows it already; a
+    failure only costs the menu."""
     texts = Texts(user.locale)
     commands = [
         BotCommand(command=name, description=texts(f"command-{name}"))
         for name in menu_commands(roles)
     ]
     try:
-        await bot.set_my_commands(commands, scope=BotCommandScopeChat(chat_id=user.telegram_id))
+        await menus.set(bot, commands, scope=BotCommandScopeChat(chat_id=user.telegram_id))
     except TelegramAPIError:
         log.warning("could not set the command menu of %s", user.telegram_id, exc_info=True)
 
 
 async def refresh_person_menu(
-    bot: Bot, user: User, uow_factory: UnitOfWorkFactory, actor: Actor
+    bot: Bot, menus: CommandMenus, user: User, uow_factory: UnitOfWorkFactory, actor: Actor
 ) -> tuple[PersonRole, ...]:
-    """Set the person's menu from his roles now; the roles, for the caller's text."""
+    """The person's menu from his roles now (set if it changed); the roles, for the caller's
+    text."""
     roles = await roles_of(uow_factory, actor)
-    await set_person_menu(bot, user, roles)
+    await set_person_menu(bot, menus, user, roles)
     return roles
 
 
@@ -68,9 +73,10 @@ async def start(
     uow_factory: UnitOfWorkFactory,
     actor: Actor,
     bot: Bot,
+    menus: CommandMenus,
 ) -> None:
     await message.answer(texts("start-welcome", name=escape(user.first_name)))
-    await refresh_person_menu(bot, user, uow_factory, actor)
+    await refresh_person_menu(bot, menus, user, uow_factory, actor)
 
 
 async def show_help(
@@ -80,8 +86,9 @@ async def show_help(
     uow_factory: UnitOfWorkFactory,
     actor: Actor,
     bot: Bot,
+    menus: CommandMenus,
 ) -> None:
-    roles = await refresh_person_menu(bot, user, uow_factory, actor)
+    roles = await refresh_person_menu(bot, menus, user, uow_factory, actor)
     await message.answer(help_text(user, roles, texts))
 
 
@@ -94,11 +101,12 @@ async def set_language(
     callback_data: LanguageChoice,
     uow_factory: UnitOfWorkFactory,
     actor: Actor,
+    menus: CommandMenus,
 ) -> None:
     user = await choose_language(uow_factory, callback.from_user.id, callback_data.locale)
     chosen = Texts(user.locale)("lang-chosen")
     if isinstance(callback.bot, Bot):  # the menu follows the language
-        await refresh_person_menu(callback.bot, user, uow_factory, actor)
+        await refresh_person_menu(callback.bot, menus, user, uow_factory, actor)
     if isinstance(callback.message, Message):
         await edit_screen(callback.message, chosen)
     await callback.answer(chosen)

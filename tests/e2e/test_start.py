@@ -114,6 +114,31 @@ async def test_the_command_menu_is_set_in_both_languages(
         assert menu == list(MENU_COMMANDS)
 
 
+async def test_a_menu_is_set_only_when_it_would_change_even_across_a_restart(
+    fake_telegram: FakeTelegram, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    settings = sandbox_settings(fake_telegram, f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}")
+    menus = fake_telegram.stats.calls
+    dana = fake_telegram.user(109, "Дана", language_code="ru")
+    async with running_bot(settings):
+        assert menus["setMyCommands"] == 2  # everyone's, in Russian and in English
+        for _ in range(3):
+            dana.send("/help")
+            await dana.wait_for()
+        assert menus["setMyCommands"] == 3  # her own menu, once
+        dana.send("/lang")
+        await dana.press(await dana.wait_for(), button_text="English")
+        assert menus["setMyCommands"] == 4  # in her new language
+        assert fake_telegram.commands(scope={"type": "chat", "chat_id": 109})[:2] == [
+            "start",
+            "help",
+        ]
+    async with running_bot(settings):
+        dana.send("/help")
+        assert "What I can do" in (await dana.wait_for()).text
+        assert menus["setMyCommands"] == 4  # a restart sets no menu Telegram shows already
+
+
 async def test_a_failing_update_gets_an_apology_in_the_users_language(
     app: Application, fake_telegram: FakeTelegram
 ) -> None:

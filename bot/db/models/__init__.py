@@ -5,6 +5,7 @@ from bot.db.models.conversations import ConversationRow
 from bot.db.models.invites import InviteRow
 from bot.db.models.leases import HandledUpdateRow, LeaseRow
 from bot.db.models.lots import AnnulledGameRow, LotDecisionRow
+from bot.db.models.menus import CommandMenuRow
 from bot.db.models.outbox import (
     MessageAnchorRow,
     OutboxRow,
@@ -30,6 +31,7 @@ __all__ = [
     "AnnulledGameRow",
     "AuditEntryRow",
     "Base",
+    "CommandMenuRow",
     "ConversationRow",
     "GameLogRow",
     "GameRow",
