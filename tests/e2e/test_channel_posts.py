@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.fake_telegram import FakeTelegram
-from bot.sandbox import running_bot, sandbox_settings
-from bot.simulation.screens import containing
+from harness.fake_telegram import FakeTelegram
+from harness.sandbox import running_bot, sandbox_settings
+from harness.simulation.screens import containing
 from tests.e2e.stage_play import play_stage
 from tests.factories import CHANNEL, NOW, seed_tournament
 
