@@ -13,6 +13,7 @@ import csv
 import io
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from bot.i18n import translator
 from domain.seating.sheets import RoundSheet, StageSheet, TableSheet
@@ -130,8 +131,7 @@ def _round_heading(round_: RoundSheet, locale: str) -> str:
 
 
 def _table_page(sheet: StageSheet, round_: RoundSheet, table: TableSheet, locale: str) -> list:
-    from reportlab.lib import colors
-    from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
+    from reportlab.platypus import Paragraph, Spacer
 
     styles = _styles()
     judge = table.judge or "—"
@@ -142,6 +142,25 @@ def _table_page(sheet: StageSheet, round_: RoundSheet, table: TableSheet, locale
             _text(locale, "seating-sheet-judge-heading", judge=_escape(judge)),
         )
     )
+    signature = Paragraph(_text(locale, "seating-sheet-signature"), styles["heading"])
+    return [
+        Paragraph(_escape(f"{sheet.title} — {sheet.stage}"), styles["title"]),
+        Spacer(0, 6),
+        Paragraph(heading, styles["heading"]),
+        Spacer(0, 14),
+        _seats_grid(table, locale, styles),
+        Spacer(0, 18),
+        _winner_boxes(locale),
+        Spacer(0, 24),
+        signature,
+    ]
+
+
+def _seats_grid(table: TableSheet, locale: str, styles: dict) -> Any:
+    """The table's ten seats, a row each, with empty cells for the judge's pen."""
+    from reportlab.lib import colors
+    from reportlab.platypus import Paragraph, Table, TableStyle
+
     columns = ("seat", "player", "club", "role", "fouls", "best-move", "extra")
     header = [Paragraph(_text(locale, f"seating-sheet-{c}"), styles["cell"]) for c in columns]
     rows = [header] + [
@@ -168,6 +187,12 @@ def _table_page(sheet: StageSheet, round_: RoundSheet, table: TableSheet, locale
             ]
         )
     )
+    return grid
+
+
+def _winner_boxes(locale: str) -> Any:
+    from reportlab.platypus import Table, TableStyle
+
     winner = Table(
         [
             [
@@ -179,18 +204,7 @@ def _table_page(sheet: StageSheet, round_: RoundSheet, table: TableSheet, locale
         colWidths=(120, 150, 150),
     )
     winner.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), FONT, 12)]))
-    signature = Paragraph(_text(locale, "seating-sheet-signature"), styles["heading"])
-    return [
-        Paragraph(_escape(f"{sheet.title} — {sheet.stage}"), styles["title"]),
-        Spacer(0, 6),
-        Paragraph(heading, styles["heading"]),
-        Spacer(0, 14),
-        grid,
-        Spacer(0, 18),
-        winner,
-        Spacer(0, 24),
-        signature,
-    ]
+    return winner
 
 
 def _poster(sheet: StageSheet, locale: str) -> list:
