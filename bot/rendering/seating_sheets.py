@@ -13,7 +13,6 @@ import csv
 import io
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 from bot.i18n import translator
 from domain.seating.sheets import RoundSheet, StageSheet, TableSheet
@@ -131,7 +130,8 @@ def _round_heading(round_: RoundSheet, locale: str) -> str:
 
 
 def _table_page(sheet: StageSheet, round_: RoundSheet, table: TableSheet, locale: str) -> list:
-    from reportlab.platypus import Paragraph, Spacer
+    from reportlab.lib import colors
+    from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
     styles = _styles()
     judge = table.judge or "—"
@@ -142,25 +142,6 @@ def _table_page(sheet: StageSheet, round_: RoundSheet, table: TableSheet, locale
             _text(locale, "seating-sheet-judge-heading", judge=_escape(judge)),
         )
     )
-    signature = Paragraph(_text(locale, "seating-sheet-signature"), styles["heading"])
-    return [
-        Paragraph(_escape(f"{sheet.title} — {sheet.stage}"), styles["title"]),
-        Spacer(0, 6),
-        Paragraph(heading, styles["heading"]),
-        Spacer(0, 14),
-        _seats_grid(table, locale, styles),
-        Spacer(0, 18),
-        _winner_boxes(locale),
-        Spacer(0, 24),
-        signature,
-    ]
-
-
-def _seats_grid(table: TableSheet, locale: str, styles: dict) -> Any:
-    """The table's ten seats, a row each, with empty cells for the judge's pen."""
-    from reportlab.lib import colors
-    from reportlab.platypus import Paragraph, Table, TableStyle
-
     columns = ("seat", "player", "club", "role", "fouls", "best-move", "extra")
     header = [Paragraph(_text(locale, f"seating-sheet-{c}"), styles["cell"]) for c in columns]
     rows = [header] + [
@@ -187,12 +168,6 @@ def _seats_grid(table: TableSheet, locale: str, styles: dict) -> Any:
             ]
         )
     )
-    return grid
-
-
-def _winner_boxes(locale: str) -> Any:
-    from reportlab.platypus import Table, TableStyle
-
     winner = Table(
         [
             [
@@ -204,7 +179,18 @@ def _winner_boxes(locale: str) -> Any:
         colWidths=(120, 150, 150),
     )
     winner.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), FONT, 12)]))
-    return winner
+    signature = Paragraph(_text(locale, "seating-sheet-signature"), styles["heading"])
+    return [
+        Paragraph(_escape(f"{sheet.title} — {sheet.stage}"), styles["title"]),
+        Spacer(0, 6),
+        Paragraph(heading, styles["heading"]),
+        Spacer(0, 14),
+        grid,
+        Spacer(0, 18),
+        winner,
+        Spacer(0, 24),
+        signature,
+    ]
 
 
 def _poster(sheet: StageSheet, locale: str) -> list:
