@@ -132,35 +132,6 @@ def test_the_check_sees_a_violation(tmp_path: Path) -> None:
     assert len(_violations(sample)) == 2
 
 
-def _module(path: Path) -> str:
-    parts = path.relative_to(DOMAIN.parent).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-def _domain_imports(path: Path, modules: set[str]) -> set[str]:
-    """The domain modules a file imports, type-only imports included (a name imported from a
-    package that is itself a module counts as that module)."""
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            found |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            found.add(node.module)
-            found |= {f"{node.module}.{alias.name}" for alias in node.names}
-    return found & modules - {_module(path)}
-
-
-def test_domain_modules_import_each_other_without_a_cycle() -> None:
-    files = sorted(DOMAIN.rglob("*.py"))
-    modules = {_module(path) for path in files}
-    graph = {_module(path): _domain_imports(path, modules) for path in files}
-    assert graph["domain.regulation"], "the graph should see the imports"
-    try:
-        tuple(TopologicalSorter(graph).static_order())
-    except CycleError as error:
-        pytest.fail(f"domain modules import each other in a cycle: {' -> '.join(error.args[1])}")
-
-
 ROOT = DOMAIN.parent
 # Where the product's and the harness's code lives; generated migrations are not written by hand.
 SIZED = ("bot", "domain", "handlers", "harness", "migrations")
@@ -207,3 +178,32 @@ def test_the_size_check_sees_a_long_function(tmp_path: Path) -> None:
     assert [problem.split(" ", 1)[1] for problem in _too_long(sample)] == [
         f"long has {FUNCTION_LINES + 1} lines"
     ]
+
+
+def _module(path: Path) -> str:
+    parts = path.relative_to(DOMAIN.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _domain_imports(path: Path, modules: set[str]) -> set[str]:
+    """The domain modules a file imports, type-only imports included (a name imported from a
+    package that is itself a module counts as that module)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.add(node.module)
+            found |= {f"{node.module}.{alias.name}" for alias in node.names}
+    return found & modules - {_module(path)}
+
+
+def test_domain_modules_import_each_other_without_a_cycle() -> None:
+    files = sorted(DOMAIN.rglob("*.py"))
+    modules = {_module(path) for path in files}
+    graph = {_module(path): _domain_imports(path, modules) for path in files}
+    assert graph["domain.regulation"], "the graph should see the imports"
+    try:
+        tuple(TopologicalSorter(graph).static_order())
+    except CycleError as error:
+        pytest.fail(f"domain modules import each other in a cycle: {' -> '.join(error.args[1])}")
