@@ -316,6 +316,49 @@ _Inputs = tuple[
 
 def _standings(inputs: _Inputs) -> Standings:
     regulation, players, teams, games, lot = inputs
+    per_player, per_team = _figures(regulation, players, teams, games)
+    draws: list[LotDraw] = []
+    excluded = frozenset(player.id for player in players if player.excluded)
+    player_rows = _ranked_rows(
+        regulation,
+        per_player,
+        "players",
+        lot,
+        draws,
+        by_stage=regulation.individual_ranking == "stage_reached",
+        excluded=excluded,
+    )
+    team_rows = _ranked_rows(regulation, per_team, "teams", lot, draws, by_stage=True)
+    cuts = tuple(
+        _cut(
+            regulation,
+            index,
+            per_team if stage.advance.unit == "teams" else per_player,
+            lot,
+            draws,
+            excluded if stage.advance.unit == "players" else frozenset(),
+        )
+        for index, stage in enumerate(regulation.stages)
+        if stage.advance is not None
+    )
+    # Players and teams keep separate lookups: their ids may coincide (both database numbers).
+    nicknames = {player.id: player.nickname for player in players}
+    player_team = {player.id: player.team for player in players}
+    return Standings(
+        _rows(regulation, player_rows, nicknames, player_team, excluded),
+        _rows(regulation, team_rows, {team.id: team.name for team in teams}, {}, frozenset()),
+        cuts,
+        tuple(draws),
+    )
+
+
+def _figures(
+    regulation: Regulation,
+    players: tuple[PlayerEntry, ...],
+    teams: tuple[TeamEntry, ...],
+    games: tuple[GameRecord, ...],
+) -> tuple[dict[str, list[Figures]], dict[str, list[Figures]]]:
+    """Every player's and every team's figures, stage by stage."""
     tallies = _player_tallies(games, regulation, {player.id for player in players})
     empty = [Figures()] * len(regulation.stages)
     per_player = {
@@ -333,61 +376,30 @@ def _standings(inputs: _Inputs) -> Standings:
         ]
         for team_id, ids in members.items()
     }
-    draws: list[LotDraw] = []
-    excluded = frozenset(player.id for player in players if player.excluded)
-    player_rows = _ranked_rows(
-        regulation,
-        per_player,
-        "players",
-        lot,
-        draws,
-        by_stage=regulation.individual_ranking == "stage_reached",
-        excluded=excluded,
-    )
-    team_rows = _ranked_rows(regulation, per_team, "teams", lot, draws, by_stage=True)
-    # Players and teams keep separate lookups: their ids may coincide (both database numbers).
-    nicknames = {player.id: player.nickname for player in players}
-    team_names = {team.id: team.name for team in teams}
-    player_team = {player.id: player.team for player in players}
-    cuts = tuple(
-        _cut(
-            regulation,
-            index,
-            per_team if stage.advance.unit == "teams" else per_player,
-            lot,
-            draws,
-            excluded if stage.advance.unit == "players" else frozenset(),
-        )
-        for index, stage in enumerate(regulation.stages)
-        if stage.advance is not None
-    )
+    return per_player, per_team
 
-    def rows(
-        ranked: list[tuple[_Ranked, int]],
-        names: dict[str, str],
-        team_of: dict[str, str | None],
-        kind: str,
-    ) -> tuple[StandingRow, ...]:
-        return tuple(
-            StandingRow(
-                place=entry.place,
-                id=entry.id,
-                name=names[entry.id],
-                team=team_of.get(entry.id),
-                stage=regulation.stages[reached].id if reached >= 0 else None,
-                figures=entry.figures,
-                lot=entry.lot,
-                tied=entry.tied,
-                excluded=entry.id in excluded and kind == "players",
-            )
-            for entry, reached in ranked
-        )
 
-    return Standings(
-        rows(player_rows, nicknames, player_team, "players"),
-        rows(team_rows, team_names, {}, "teams"),
-        cuts,
-        tuple(draws),
+def _rows(
+    regulation: Regulation,
+    ranked: list[tuple[_Ranked, int]],
+    names: dict[str, str],
+    team_of: dict[str, str | None],
+    excluded: frozenset[str],
+) -> tuple[StandingRow, ...]:
+    """The ranked entries as rows (`excluded`: the players out of the tournament)."""
+    return tuple(
+        StandingRow(
+            place=entry.place,
+            id=entry.id,
+            name=names[entry.id],
+            team=team_of.get(entry.id),
+            stage=regulation.stages[reached].id if reached >= 0 else None,
+            figures=entry.figures,
+            lot=entry.lot,
+            tied=entry.tied,
+            excluded=entry.id in excluded,
+        )
+        for entry, reached in ranked
     )
 
 

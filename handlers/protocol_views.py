@@ -220,42 +220,15 @@ def _marked(text: str, active: bool) -> str:
     return f"• {text} •" if active else text
 
 
-def _tools(view: ProtocolView, screen: Screen, texts: Texts) -> list[list[tuple[str, Press]]]:
+Tools = list[list[tuple[str, Press]]]
+
+
+def _tools(view: ProtocolView, screen: Screen, texts: Texts) -> Tools:
+    """The rows of buttons above the seats: the current mode's tools."""
     if screen.mode is Mode.ROLES:
-        roles = [
-            (
-                _marked(
-                    texts("protocol-screen-tool-role", role=role.value if role else "none"),
-                    role is screen.role_tool,
-                ),
-                Press(Act.ROLE_TOOL, value=index),
-            )
-            for index, role in enumerate(ROLE_TOOLS)
-        ]
-        rest = (texts("protocol-screen-rest-civilians"), Press(Act.REST_CIVILIANS))
-        return [roles[1:3], [roles[3], roles[4], roles[0]], [rest]]
+        return _role_tools(screen, texts)
     if screen.mode is Mode.FOULS:
-        return [
-            [
-                (
-                    _marked(
-                        texts("protocol-screen-tool-add-foul"),
-                        not screen.subtract and not screen.disqualify,
-                    ),
-                    Press(Act.SUBTRACT, value=0),
-                ),
-                (
-                    _marked(texts("protocol-screen-tool-remove-foul"), screen.subtract),
-                    Press(Act.SUBTRACT, value=1),
-                ),
-            ],
-            [
-                (
-                    _marked(texts("protocol-screen-tool-disqualify"), screen.disqualify),
-                    Press(Act.DISQUALIFY_TOOL, value=1),
-                )
-            ],
-        ]
+        return _foul_tools(screen, texts)
     if screen.mode is Mode.KILL:
         nights = [
             (
@@ -268,16 +241,7 @@ def _tools(view: ProtocolView, screen: Screen, texts: Texts) -> list[list[tuple[
     if screen.mode is Mode.BEST_MOVE:
         return [[(texts("protocol-screen-tool-no-best-move"), Press(Act.NO_BEST_MOVE))]]
     if screen.mode is Mode.EXTRA and screen.extra_seat is not None:
-        seat = screen.extra_seat
-        chosen = extra_steps(screen.draft.seats[seat - 1].extra, view.regulation)
-        values = [
-            (
-                _marked(_points(steps * view.regulation.extra_points.step, texts), steps == chosen),
-                Press(Act.EXTRA, seat, steps),
-            )
-            for steps in extra_values(view.regulation)
-        ]
-        return [values[start : start + 5] for start in range(0, len(values), 5)]
+        return _extra_tools(view, screen, screen.extra_seat, texts)
     if screen.mode is Mode.EXTRA:
         # The winner is the step after the extra points: it is entered from here too.
         return _winner_tools(screen, texts)
@@ -293,7 +257,59 @@ def _tools(view: ProtocolView, screen: Screen, texts: Texts) -> list[list[tuple[
     return []
 
 
-def _end_tools(view: ProtocolView, screen: Screen, texts: Texts) -> list[list[tuple[str, Press]]]:
+def _role_tools(screen: Screen, texts: Texts) -> Tools:
+    roles = [
+        (
+            _marked(
+                texts("protocol-screen-tool-role", role=role.value if role else "none"),
+                role is screen.role_tool,
+            ),
+            Press(Act.ROLE_TOOL, value=index),
+        )
+        for index, role in enumerate(ROLE_TOOLS)
+    ]
+    rest = (texts("protocol-screen-rest-civilians"), Press(Act.REST_CIVILIANS))
+    return [roles[1:3], [roles[3], roles[4], roles[0]], [rest]]
+
+
+def _foul_tools(screen: Screen, texts: Texts) -> Tools:
+    return [
+        [
+            (
+                _marked(
+                    texts("protocol-screen-tool-add-foul"),
+                    not screen.subtract and not screen.disqualify,
+                ),
+                Press(Act.SUBTRACT, value=0),
+            ),
+            (
+                _marked(texts("protocol-screen-tool-remove-foul"), screen.subtract),
+                Press(Act.SUBTRACT, value=1),
+            ),
+        ],
+        [
+            (
+                _marked(texts("protocol-screen-tool-disqualify"), screen.disqualify),
+                Press(Act.DISQUALIFY_TOOL, value=1),
+            )
+        ],
+    ]
+
+
+def _extra_tools(view: ProtocolView, screen: Screen, seat: int, texts: Texts) -> Tools:
+    """The extra points a seat may get, five a row, the chosen one marked."""
+    chosen = extra_steps(screen.draft.seats[seat - 1].extra, view.regulation)
+    values = [
+        (
+            _marked(_points(steps * view.regulation.extra_points.step, texts), steps == chosen),
+            Press(Act.EXTRA, seat, steps),
+        )
+        for steps in extra_values(view.regulation)
+    ]
+    return [values[start : start + 5] for start in range(0, len(values), 5)]
+
+
+def _end_tools(view: ProtocolView, screen: Screen, texts: Texts) -> Tools:
     """How the game ended, one button a row: each sets the end and the winner it gives."""
     draft = screen.draft
     rows = []
@@ -305,7 +321,7 @@ def _end_tools(view: ProtocolView, screen: Screen, texts: Texts) -> list[list[tu
     return rows
 
 
-def _winner_tools(screen: Screen, texts: Texts) -> list[list[tuple[str, Press]]]:
+def _winner_tools(screen: Screen, texts: Texts) -> Tools:
     return [
         [
             (

@@ -155,67 +155,14 @@ async def substitute(
         if not replaced.replaceable:
             raise Invalid("substitute-not-replaceable", nickname=replaced.nickname)
         schedules = await schedules_before_substitute(uow, tournament)
-        takes_over: _TakesOver = {
-            "status": ParticipantStatus.REGISTERED,
-            "team_id": replaced.team_id,
-            "substitute_for": replaced.id,
-            "checked_in": True,
-        }
-        if waiting_id is not None:
-            waiting = await uow.participants.get(waiting_id)
-            if (
-                waiting is None
-                or waiting.tournament_id != tournament.id
-                or waiting.status is not ParticipantStatus.WAITING
-            ):
-                raise Invalid("substitute-not-waiting")
-            player = replace(waiting, **takes_over)
-            await uow.participants.save(player)
-        else:
-            assert newcomer is not None
-            check_nickname_free(
-                newcomer.nickname, await uow.participants.of_tournament(tournament.id)
-            )
-            player = await uow.participants.add(
-                Participant(
-                    id=0,
-                    tournament_id=tournament.id,
-                    user_id=None,
-                    nickname=newcomer.nickname,
-                    club=newcomer.club,
-                    city=newcomer.city,
-                    registered_at=actor.now,
-                    **takes_over,
-                )
-            )
+        player = await _substitute_for(uow, actor, tournament, replaced, waiting_id, newcomer)
         new_status = (
             ParticipantStatus.REPLACED
             if replaced.status is not ParticipantStatus.EXCLUDED
             else ParticipantStatus.EXCLUDED
         )
         await uow.participants.save(replace(replaced, status=new_status))
-        notices = []
-        if player.user_id is not None:
-            notices.append(
-                notice(
-                    player.user_id,
-                    tournament.id,
-                    "notice-substitute",
-                    tournament=tournament.title,
-                    nickname=replaced.nickname,
-                )
-            )
-        # An excluded player was told why already; a no-show learns that he was replaced.
-        if replaced.user_id is not None and new_status is ParticipantStatus.REPLACED:
-            notices.append(
-                notice(
-                    replaced.user_id,
-                    tournament.id,
-                    "notice-replaced",
-                    tournament=tournament.title,
-                    nickname=player.nickname,
-                )
-            )
+        notices = _substitution_notices(tournament, replaced, player, new_status)
         # The captain hears of the substitute joining his team (and of the team complete again).
         notices += await tell_captain(uow, tournament, None, player, joined=True)
         await record(uow, notices)
@@ -223,6 +170,79 @@ async def substitute(
         await correct_schedules_after_substitute(uow, schedules)
         await uow.commit()
     return player, notices
+
+
+async def _substitute_for(
+    uow: UnitOfWork,
+    actor: Actor,
+    tournament: Tournament,
+    replaced: Participant,
+    waiting_id: int | None,
+    newcomer: Application | None,
+) -> Participant:
+    """The waiting player, or the newcomer, stored as playing in the replaced player's place."""
+    takes_over: _TakesOver = {
+        "status": ParticipantStatus.REGISTERED,
+        "team_id": replaced.team_id,
+        "substitute_for": replaced.id,
+        "checked_in": True,
+    }
+    if waiting_id is not None:
+        waiting = await uow.participants.get(waiting_id)
+        if (
+            waiting is None
+            or waiting.tournament_id != tournament.id
+            or waiting.status is not ParticipantStatus.WAITING
+        ):
+            raise Invalid("substitute-not-waiting")
+        player = replace(waiting, **takes_over)
+        await uow.participants.save(player)
+        return player
+    assert newcomer is not None
+    check_nickname_free(newcomer.nickname, await uow.participants.of_tournament(tournament.id))
+    return await uow.participants.add(
+        Participant(
+            id=0,
+            tournament_id=tournament.id,
+            user_id=None,
+            nickname=newcomer.nickname,
+            club=newcomer.club,
+            city=newcomer.city,
+            registered_at=actor.now,
+            **takes_over,
+        )
+    )
+
+
+def _substitution_notices(
+    tournament: Tournament,
+    replaced: Participant,
+    player: Participant,
+    new_status: ParticipantStatus,
+) -> list[OutgoingMessage]:
+    notices = []
+    if player.user_id is not None:
+        notices.append(
+            notice(
+                player.user_id,
+                tournament.id,
+                "notice-substitute",
+                tournament=tournament.title,
+                nickname=replaced.nickname,
+            )
+        )
+    # An excluded player was told why already; a no-show learns that he was replaced.
+    if replaced.user_id is not None and new_status is ParticipantStatus.REPLACED:
+        notices.append(
+            notice(
+                replaced.user_id,
+                tournament.id,
+                "notice-replaced",
+                tournament=tournament.title,
+                nickname=player.nickname,
+            )
+        )
+    return notices
 
 
 async def call_for_checkin(

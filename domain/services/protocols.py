@@ -262,31 +262,38 @@ async def confirm_protocol(
             await uow.protocols.add_correction(
                 ProtocolCorrection(game_id, actor.user_id, actor.now, before, protocol)
             )
-        await on_protocol_confirmed(
-            uow,
-            access.game,
-            tournament,
-            before,
-            protocol,
-            closes_at,
-            actor,
-        )
-        await _result_post(uow, access, protocol, game.version + 1, correcting)
-        await alert_lot_needed(uow, tournament)
-        await publish_after_result(
-            uow,
-            tournament,
-            access.game.stage,
-            access.game.round_number,
-            result_key=f"game:{game_id}:{game.version + 1}",
-            now=actor.now,
-        )
+        await _tell_confirmed(uow, access, actor, before, protocol, closes_at)
         confirmed = replace(access, game=await _reloaded(uow, game_id))
         return await _committed(
             uow,
             confirmed,
             notice="protocol-screen-corrected" if correcting else "protocol-screen-confirmed",
         )
+
+
+async def _tell_confirmed(
+    uow: UnitOfWork,
+    access: _Access,
+    actor: Actor,
+    before: Protocol | None,
+    protocol: Protocol,
+    closes_at: datetime | None,
+) -> None:
+    """What a confirmed protocol (`before`: the one it corrects) records for the others: the
+    players' results and protest offers, the channel's result post, a lot the chief judge must
+    draw, the live standings and the posts of what it closed."""
+    game, tournament = access.game.game, access.tournament
+    await on_protocol_confirmed(uow, access.game, tournament, before, protocol, closes_at, actor)
+    await _result_post(uow, access, protocol, game.version + 1, before is not None)
+    await alert_lot_needed(uow, tournament)
+    await publish_after_result(
+        uow,
+        tournament,
+        access.game.stage,
+        access.game.round_number,
+        result_key=f"game:{game.id}:{game.version + 1}",
+        now=actor.now,
+    )
 
 
 async def _reloaded(uow: UnitOfWork, game_id: int) -> GameInRound:

@@ -25,7 +25,7 @@ from domain.public_view import (
     PublicTournament,
 )
 from domain.regulation import Regulation
-from domain.rounds import GameState
+from domain.rounds import GameState, Round, TableGame
 from domain.scoring import score_game
 from domain.services.access import authorize
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
@@ -61,40 +61,20 @@ async def _read(uow: UnitOfWork, tournament: Tournament, now: datetime) -> Publi
     participants = await uow.participants.of_tournament(tournament.id)
     nicknames = {participant_key(p.id): p.nickname for p in participants}
     regulation = tournament.regulation
-    published = []
-    for stage in regulation.stages:
-        seated = await uow.rounds.stage(tournament.id, stage.id)
-        for round_ in seated.rounds if seated is not None else ():
-            if round_.published_at is not None:
-                published.append((stage.id, round_))
-    judges = await _judge_names(
-        uow, {g.judge_id for _, r in published for g in r.games if g.judge_id is not None}
+    return PublicTournament(
+        header=_header(tournament),
+        board=board,
+        rounds=await _published_rounds(uow, tournament, nicknames),
+        games=tuple(
+            _game(game, regulation, nicknames, now) for game in _in_order(games, regulation)
+        ),
+        visibility=tournament.web_visibility,
+        token=tournament.web_token,
     )
-    rounds = tuple(
-        PublicRound(
-            stage=stage,
-            number=round_.number,
-            tables=tuple(
-                PublicTable(
-                    table=game.table,
-                    judge=judges.get(game.judge_id) if game.judge_id is not None else None,
-                    seats=tuple(
-                        PublicSeat(
-                            seat,
-                            participant_key(player),
-                            nicknames.get(participant_key(player), ""),
-                        )
-                        for seat, player in enumerate(game.players, start=1)
-                    ),
-                    confirmed=game.state is GameState.CONFIRMED,
-                )
-                for game in round_.games
-            ),
-            sit_outs=tuple(nicknames.get(participant_key(p), "") for p in round_.sit_outs),
-        )
-        for stage, round_ in published
-    )
-    header = PublicHeader(
+
+
+def _header(tournament: Tournament) -> PublicHeader:
+    return PublicHeader(
         id=tournament.id,
         title=tournament.title,
         state=tournament.state,
@@ -103,18 +83,44 @@ async def _read(uow: UnitOfWork, tournament: Tournament, now: datetime) -> Publi
         venue=tournament.venue,
         starts_on=tournament.starts_on,
         ends_on=tournament.ends_on,
-        regulation=regulation,
+        regulation=tournament.regulation,
         current_stage=tournament.current_stage,
     )
-    return PublicTournament(
-        header=header,
-        board=board,
-        rounds=rounds,
-        games=tuple(
-            _game(game, regulation, nicknames, now) for game in _in_order(games, regulation)
+
+
+async def _published_rounds(
+    uow: UnitOfWork, tournament: Tournament, nicknames: Mapping[str, str]
+) -> tuple[PublicRound, ...]:
+    """Every published round of every stage: its tables, their judges and seats, who sat out."""
+    published: list[tuple[str, Round]] = []
+    for stage in tournament.regulation.stages:
+        seated = await uow.rounds.stage(tournament.id, stage.id)
+        for round_ in seated.rounds if seated is not None else ():
+            if round_.published_at is not None:
+                published.append((stage.id, round_))
+    judges = await _judge_names(
+        uow, {g.judge_id for _, r in published for g in r.games if g.judge_id is not None}
+    )
+    return tuple(
+        PublicRound(
+            stage=stage,
+            number=round_.number,
+            tables=tuple(_table(game, judges, nicknames) for game in round_.games),
+            sit_outs=tuple(nicknames.get(participant_key(p), "") for p in round_.sit_outs),
+        )
+        for stage, round_ in published
+    )
+
+
+def _table(game: TableGame, judges: Mapping[int, str], nicknames: Mapping[str, str]) -> PublicTable:
+    return PublicTable(
+        table=game.table,
+        judge=judges.get(game.judge_id) if game.judge_id is not None else None,
+        seats=tuple(
+            PublicSeat(seat, participant_key(player), nicknames.get(participant_key(player), ""))
+            for seat, player in enumerate(game.players, start=1)
         ),
-        visibility=tournament.web_visibility,
-        token=tournament.web_token,
+        confirmed=game.state is GameState.CONFIRMED,
     )
 
 

@@ -18,10 +18,8 @@ from bot.db.migrate import upgrade
 from bot.db.repositories.scheduled_pushes import SqlScheduledPushes
 from bot.db.transactions import counting
 from bot.db.uow import SqlUnitOfWorkFactory
-from bot.delivery import DeliveryWorker
+from bot.delivery import DeliveryWorker, Pace, Writer
 from bot.delivery.worker import TRANSACTIONS_LABEL as WORKER_TRANSACTIONS
-from bot.delivery.worker import Pace
-from bot.delivery.writer import Writer
 from bot.scheduler import TRANSACTIONS_LABEL as SCHEDULER_TRANSACTIONS
 from bot.scheduler import ReminderScheduler
 from domain.outgoing import DeliveryStatus, Drawing, OutgoingMessage, ScheduledPush

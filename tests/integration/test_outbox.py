@@ -12,8 +12,8 @@ from aiogram.client.telegram import TelegramAPIServer
 
 from bot.db.repositories.outbox import Anchor
 from bot.db.uow import SqlUnitOfWorkFactory
-from bot.delivery import DeliveryWorker
-from bot.delivery.worker import MAKE_WAY_SECONDS, Pace, wait_until_delivered
+from bot.delivery import DeliveryWorker, Pace
+from bot.delivery.worker import MAKE_WAY_SECONDS, wait_until_delivered
 from bot.replies import ReplyScope
 from domain.intents import OpenProtocol
 from domain.outgoing import (

@@ -132,6 +132,54 @@ def test_the_check_sees_a_violation(tmp_path: Path) -> None:
     assert len(_violations(sample)) == 2
 
 
+ROOT = DOMAIN.parent
+# Where the product's and the harness's code lives; generated migrations are not written by hand.
+SIZED = ("bot", "domain", "handlers", "harness", "migrations")
+GENERATED = ROOT / "migrations" / "versions"
+MODULE_LINES = 500
+FUNCTION_LINES = 60
+
+
+def _sized_files() -> list[Path]:
+    return sorted(
+        path
+        for folder in SIZED
+        for path in (ROOT / folder).rglob("*.py")
+        if not path.is_relative_to(GENERATED)
+    )
+
+
+def _too_long(path: Path) -> list[str]:
+    text = path.read_text(encoding="utf-8")
+    name = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path.name
+    found = []
+    if (lines := len(text.splitlines())) > MODULE_LINES:
+        found.append(f"{name} has {lines} lines")
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            length = (node.end_lineno or node.lineno) - node.lineno + 1
+            if length > FUNCTION_LINES:
+                found.append(f"{name}:{node.lineno} {node.name} has {length} lines")
+    return found
+
+
+def test_no_module_nor_function_is_too_long() -> None:
+    # A newcomer reads a module in one sitting and a function on one screen: a module over
+    # 500 lines or a function over 60 is split along what it does.
+    files = _sized_files()
+    assert len(files) > 100
+    assert [problem for path in files for problem in _too_long(path)] == []
+
+
+def test_the_size_check_sees_a_long_function(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    body = "".join(f"    x{n} = {n}\n" for n in range(FUNCTION_LINES))
+    sample.write_text(f"def long():\n{body}\n\ndef short():\n    return 1\n")
+    assert [problem.split(" ", 1)[1] for problem in _too_long(sample)] == [
+        f"long has {FUNCTION_LINES + 1} lines"
+    ]
+
+
 def _module(path: Path) -> str:
     parts = path.relative_to(DOMAIN.parent).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
