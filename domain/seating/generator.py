@@ -263,8 +263,10 @@ def sit_out_schedule(request: SeatingRequest, rng: random.Random) -> list[list[s
 
     Played rounds keep their sit-outs (whoever of the players did not play). A free round seats
     out those who sat out least so far, the previous seating's choice first, then a seeded
-    order fixed for the whole stage. A team with more playing members than the round has
-    tables sends its extra members out instead of the last chosen.
+    order, drawn again whenever everyone has sat out equally often: a second cycle of sit-outs
+    then does not repeat the first one's groups (48 players at 4 tables over 9 rounds: S2
+    691-696 on seeds 1-3, 697-703 with the groups repeated). A team with more playing members
+    than the round has tables sends its extra members out instead of the last chosen.
     """
     order = list(request.players)
     rng.shuffle(order)
@@ -278,6 +280,9 @@ def sit_out_schedule(request: SeatingRequest, rng: random.Random) -> list[list[s
         else:
             previous = _previous_sit_outs(request, r)
             count = len(request.players) - TABLE_SIZE * request.tables_in_round(r)
+            if r and len(set(sat_out.values())) == 1:
+                rng.shuffle(order)
+                rank = {player: k for k, player in enumerate(order)}
             queue = sorted(request.players, key=lambda p: (sat_out[p], p not in previous, rank[p]))
             out = _respect_team_sizes(request, r, queue, count)
         for player in out:
