@@ -15,7 +15,7 @@ from decimal import Decimal
 from domain.actor import Actor
 from domain.cards import Role
 from domain.game_log import Entry
-from domain.intents import DecideProtest, FileProtest
+from domain.intents import DecideProtest, FileProtest, ProtestChoice
 from domain.outgoing import Button, Lines, OutgoingMessage, Phrase, ScheduledPush
 from domain.permissions import Action, Forbidden
 from domain.protests import (
@@ -43,11 +43,6 @@ from domain.services.standings_posts import publish_after_result, publish_live_s
 from domain.services.tie_decisions import alert_lot_needed
 from domain.tournament import Tournament
 from domain.validation import Invalid
-
-# The chief judge's buttons under a protest (the acts of `domain.intents.DecideProtest`).
-REJECT, ACCEPT, CORRECT, PLAYERS, PHOTO, ANNUL = "rej", "acc", "fix", "pl", "ph", "ann"
-# The game's live log (the judge ran it in the Mini App): who nominated whom, votes, fouls...
-GAME_LOG = "log"
 
 
 async def window_of(uow: UnitOfWork, tournament: Tournament) -> int | None:
@@ -319,17 +314,23 @@ async def _tell_deciders(uow: UnitOfWork, protest: Protest, target: ProtestTarge
     seat = game.game.players.index(protest.participant_id) + 1
     buttons: list[tuple[Button, ...]] = [
         (
-            Button(Phrase.of("protest-reject"), DecideProtest(protest.id, REJECT)),
-            Button(Phrase.of("protest-accept"), DecideProtest(protest.id, ACCEPT)),
+            Button(Phrase.of("protest-reject"), DecideProtest(protest.id, ProtestChoice.REJECT)),
+            Button(Phrase.of("protest-accept"), DecideProtest(protest.id, ProtestChoice.ACCEPT)),
         ),
-        (Button(Phrase.of("protest-players"), DecideProtest(protest.id, PLAYERS)),),
+        (Button(Phrase.of("protest-players"), DecideProtest(protest.id, ProtestChoice.PLAYERS)),),
     ]
     if tournament.regulation.protest_annulment_allowed:
-        buttons.insert(1, (Button(Phrase.of("protest-annul"), DecideProtest(protest.id, ANNUL)),))
+        buttons.insert(
+            1, (Button(Phrase.of("protest-annul"), DecideProtest(protest.id, ProtestChoice.ANNUL)),)
+        )
     if protest.photo is not None:
-        buttons.append((Button(Phrase.of("protest-photo"), DecideProtest(protest.id, PHOTO)),))
+        buttons.append(
+            (Button(Phrase.of("protest-photo"), DecideProtest(protest.id, ProtestChoice.PHOTO)),)
+        )
     if await uow.game_logs.log(game.game.id) is not None:
-        log_button = Button(Phrase.of("protest-game-log"), DecideProtest(protest.id, GAME_LOG))
+        log_button = Button(
+            Phrase.of("protest-game-log"), DecideProtest(protest.id, ProtestChoice.GAME_LOG)
+        )
         buttons.append((log_button,))
     phrase = Phrase.of(
         "protest-to-chief",
