@@ -8,6 +8,7 @@ answers it (`handlers/intents.py`, aiogram `CallbackData`), or into the Mini App
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from enum import StrEnum
 from typing import Any
 
 
@@ -32,13 +33,31 @@ class FileProtest:
     game: int
 
 
+class ProtestChoice(StrEnum):
+    """A deciding judge's button under a protest (short words: callback data's 64 bytes)."""
+
+    REJECT = "rej"
+    ACCEPT = "acc"
+    # The protocol opened for the chief judge's correction.
+    CORRECT = "fix"
+    PLAYERS = "pl"
+    PHOTO = "ph"
+    ANNUL = "ann"
+    # The game's live log (the judge ran it in the Mini App): who nominated whom, votes...
+    GAME_LOG = "log"
+
+
 @dataclass(frozen=True, slots=True)
 class DecideProtest:
-    """A deciding judge's choice under a protest: reject, accept, annul, see the players or
-    the photo (the act's short word, `domain.services.protests`)."""
+    """A deciding judge's choice under a protest: reject, accept, annul, see the players,
+    the photo or the game's log."""
 
     protest: int
-    act: str
+    act: ProtestChoice
+
+    def __post_init__(self) -> None:
+        # Read back from a stored message, the choice is its word: the member it names.
+        object.__setattr__(self, "act", ProtestChoice(self.act))
 
 
 @dataclass(frozen=True, slots=True)

@@ -398,8 +398,3 @@ def _with_named(draft: ProtocolDraft, seat: int, named: bool) -> ProtocolDraft:
     if named:
         seats.append(seat)
     return replace(draft, best_move=tuple(seats), best_move_by=victim)
-
-
-# The press that opens a game's protocol (the button of a judge's round message, whose
-# intent is `domain.intents.OpenProtocol`).
-OPEN = "o"

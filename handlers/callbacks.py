@@ -9,12 +9,17 @@ the database and the press is answered as out of date (handlers.buttons).
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Annotated
 
 from aiogram.filters.callback_data import CallbackData
 from pydantic import Field
 
+from domain.intents import ProtestChoice
 from domain.lifecycle import Move
+from domain.permissions import StaffRole
+from domain.protocol_screen import Act
+from domain.tournament import WebVisibility
 from domain.validation import ROW_ID_MAX, TELEGRAM_ID_MAX
 
 # A row's id, or a small number (a round, a table, a seat, a page); 0 where a field allows none.
@@ -27,77 +32,118 @@ TelegramId = Annotated[int, Field(ge=0, le=TELEGRAM_ID_MAX)]
 
 
 class CardOpen(CallbackData, prefix="tc"):
-    tid: RowId
+    tournament_id: RowId
 
 
 class WebPageChoice(CallbackData, prefix="pv"):
     """The organizer makes the tournament's public web page public, unlisted or off."""
 
-    tid: RowId
-    to: str
+    tournament_id: RowId
+    to: WebVisibility
 
 
 class MoveChoice(CallbackData, prefix="mv"):
-    tid: RowId
+    tournament_id: RowId
     move: Move
 
 
 class JudgeInvite(CallbackData, prefix="ji"):
-    tid: RowId
-    role: str
+    tournament_id: RowId
+    role: StaffRole
 
 
 class RosterPage(CallbackData, prefix="rl"):
-    tid: RowId
+    tournament_id: RowId
     view: str
     page: RowId
 
 
 class TeamPage(CallbackData, prefix="tl"):
-    tid: RowId
+    tournament_id: RowId
     page: RowId
 
 
+class ExportKind(StrEnum):
+    """The participants as a CSV table, or the whole tournament as its JSON file."""
+
+    CSV = "csv"
+    FILE = "file"
+
+
 class ExportChoice(CallbackData, prefix="ex"):
-    tid: RowId
-    kind: str
+    tournament_id: RowId
+    kind: ExportKind
+
+
+class PersonButton(StrEnum):
+    """A button of a participant's screen: the screen itself, the fee marks, and the
+    tournament day's no-show, exclusion and substitution."""
+
+    SHOW = "show"
+    PAID = "paid"
+    UNPAID = "unpaid"
+    NO_SHOW = "noshow"
+    EXCLUDE = "excl"
+    SUBSTITUTE = "sub"
 
 
 class PersonAction(CallbackData, prefix="pa"):
-    pid: RowId
-    act: str
+    participant_id: RowId
+    action: PersonButton
 
 
 class SubstitutePick(CallbackData, prefix="sp"):
-    pid: RowId
+    participant_id: RowId
     # The waiting participant who takes over; 0 for a new player typed in.
-    wid: RowId
+    waiting_id: RowId
 
 
 class CheckinScreen(CallbackData, prefix="cs"):
-    tid: RowId
+    tournament_id: RowId
 
 
 class CheckinCall(CallbackData, prefix="cc"):
-    tid: RowId
+    tournament_id: RowId
 
 
 class CheckIn(CallbackData, prefix="ci"):
-    tid: RowId
+    tournament_id: RowId
 
 
 class RemindTeams(CallbackData, prefix="rt"):
-    tid: RowId
+    tournament_id: RowId
+
+
+class RegistrationAction(StrEnum):
+    """A button of the player's registration: the summary's (confirm, start again) and his
+    own screen's."""
+
+    CONFIRM = "confirm"
+    REDO = "redo"
+    SHOW = "show"
+    EDIT = "edit"
+    WITHDRAW = "withdraw"
+    WITHDRAW_YES = "withdraw_yes"
+    TEAM = "team"
 
 
 class MyRegistration(CallbackData, prefix="mr"):
-    tid: RowId
-    act: str
+    tournament_id: RowId
+    action: RegistrationAction
+
+
+class TeamButton(StrEnum):
+    """A button of the team screen: the team itself, and the captain's actions."""
+
+    SHOW = "show"
+    REMOVE = "remove"
+    WITHDRAW = "withdraw"
+    WITHDRAW_YES = "withdraw_yes"
 
 
 class TeamAction(CallbackData, prefix="ta"):
-    team: RowId
-    act: str
+    team_id: RowId
+    action: TeamButton
     member: RowId = 0
 
 
@@ -128,12 +174,23 @@ class WizardLanguage(CallbackData, prefix="wl"):
 MINUTES_PER_DAY = 24 * 60
 
 
-class TimetableButton(CallbackData, prefix="tt"):
-    """The card's "Timetable" button (`view`), the screen's "restore" button (`reset`) and the
-    buttons that change one event's time."""
+class TimetableAction(StrEnum):
+    """The card's "Timetable" button, the screen's "restore" button and the buttons that
+    change one event's time: an event (`i`, its index), its hour (`v`), its time (`v`
+    minutes of the day, -1 for none)."""
 
-    tid: RowId
-    act: str
+    VIEW = "view"
+    RESET = "reset"
+    EVENT = "ev"
+    HOUR = "hr"
+    SET = "set"
+
+
+class TimetableButton(CallbackData, prefix="tt"):
+    """A button of the timetable screen (and the card's way into it)."""
+
+    tournament_id: RowId
+    action: TimetableAction
     i: RowId = 0
     v: Annotated[int, Field(ge=-1, le=MINUTES_PER_DAY - 1)] = 0
 
@@ -141,14 +198,49 @@ class TimetableButton(CallbackData, prefix="tt"):
 # --- the rounds screens (handlers/rounds.py) ----------------------------------------------
 
 
+class RoundAction(StrEnum):
+    """What a button of the rounds screens does (its packed value stays what buttons already
+    in chats carry)."""
+
+    # From the tournament card: the stage's screen as a new message, the card stays.
+    OPEN = "open"
+    OVERVIEW = "view"
+    SEAT = "seat"
+    REGENERATE = "regen"
+    # The minimal re-seating after players left: their seats go to players sitting out.
+    RESEAT = "fit"
+    ROUND = "round"
+    JUDGE = "judge"
+    PUBLISH = "pub"
+    # The whole stage as files: sheets to print (PDF) and every seat (CSV); every player his
+    # schedule of the stage.
+    PDF = "pdf"
+    CSV = "csv"
+    SCHEDULES = "sched"
+    # The tournament picked for a typed /swap or /move that named none (its words wait in
+    # the person's conversation data meanwhile).
+    SWAP = "swap"
+    MOVE = "move"
+
+
 class StageButton(CallbackData, prefix="st"):
     """A button of the rounds screens: tournament, action, round, table, value (a judge's id)."""
 
-    tournament: RowId
-    act: str
+    tournament_id: RowId
+    action: RoundAction
     round: RowId = 0
     table: RowId = 0
     value: TelegramId = 0
+
+
+class SeatStep(StrEnum):
+    """A step of editing a round by buttons: the tables to pick from, one table's seats, then
+    the change itself."""
+
+    TABLES = "tables"
+    TABLE = "table"
+    MOVE = "move"
+    SWAP = "swap"
 
 
 class SeatEdit(CallbackData, prefix="se"):
@@ -156,9 +248,9 @@ class SeatEdit(CallbackData, prefix="se"):
     yet), the table shown (0: who sits out), and for the last step the target seat and the
     player expected there (a press made on a screen that no longer matches is out of date)."""
 
-    tournament: RowId
+    tournament_id: RowId
     round: RowId
-    act: str
+    action: SeatStep
     player: RowId = 0
     table: RowId = 0
     seat: RowId = 0
@@ -168,11 +260,24 @@ class SeatEdit(CallbackData, prefix="se"):
 # --- the protocol screen (handlers/protocol.py) -------------------------------------------
 
 
+class ProtocolAction(StrEnum):
+    """A protocol screen's button that is not a rules press (`domain.protocol_screen.Act`)."""
+
+    # The judge's round message (`domain.intents.OpenProtocol`) and /protocol's buttons: the
+    # screen as a new message.
+    OPEN = "o"
+    CONFIRM = "c"
+    CORRECT = "cc"
+    CANCEL = "cx"
+    # A seat that does nothing in this mode: it only refreshes the screen.
+    REFRESH = "v"
+
+
 class ProtocolButton(CallbackData, prefix="pp"):
-    """A button of the protocol screen; `domain.protocol_screen.open_callback` packs the same."""
+    """A button of the protocol screen: the screen's own action or a rules press."""
 
     game: RowId
-    act: str
+    action: ProtocolAction | Act
     seat: RowId = 0
     value: RowId = 0
 
@@ -187,34 +292,61 @@ class ProtestButton(CallbackData, prefix="pt"):
 
 
 class DecisionButton(CallbackData, prefix="pd"):
-    """A deciding judge's button under a protest (`domain.protests.decision_callback`)."""
+    """A deciding judge's button under a protest (`domain.intents.DecideProtest`)."""
 
     protest: RowId
-    act: str
+    action: ProtestChoice
+
+
+class AuditAction(StrEnum):
+    """The audit log's buttons: the log itself, switching protests on or off (or back to the
+    regulation's rule), and the log as a file."""
+
+    VIEW = "view"
+    ON = "on"
+    OFF = "off"
+    REGULATION = "reg"
+    CSV = "csv"
 
 
 class AuditButton(CallbackData, prefix="au"):
-    tid: RowId
-    act: str
+    tournament_id: RowId
+    action: AuditAction
 
 
 # --- the lot screen (handlers/lots.py) ----------------------------------------------------
 
 
-class LotButton(CallbackData, prefix="lo"):
-    """The lot screen's buttons; the chief judge's alert packs its "view" button with
-    `domain.tie_decisions.lot_screen_callback`."""
+class LotAction(StrEnum):
+    """The lot screen's buttons: the case itself, the lot by a drawn seed or by an order the
+    chief judge types."""
 
-    tid: RowId
-    act: str
+    VIEW = "view"
+    SEED = "seed"
+    ORDER = "order"
+
+
+class LotButton(CallbackData, prefix="lo"):
+    """The lot screen's buttons; the chief judge's alert packs its "view" button
+    (`domain.intents.OpenLot`, `handlers.intents`)."""
+
+    tournament_id: RowId
+    action: LotAction
 
 
 # --- the standings (handlers/standings.py) ------------------------------------------------
 
 
+class StandingsFileKind(StrEnum):
+    """The standings as pictures (an album a phone shows unshrunk) or as a CSV table."""
+
+    PICTURE = "png"
+    SPREADSHEET = "csv"
+
+
 class StandingsFile(CallbackData, prefix="stfile"):
     tournament_id: RowId
-    kind: str
+    kind: StandingsFileKind
 
 
 class StandingsOpen(CallbackData, prefix="stopen"):

@@ -21,12 +21,12 @@ from handlers.callbacks import (
     CheckinCall,
     CheckinScreen,
     PersonAction,
+    PersonButton,
     SubstitutePick,
 )
 from handlers.checkin_views import missing_keyboard, missing_text, substitute_keyboard
 from handlers.common import show
 from handlers.lists import show_person
-from handlers.lists_views import EXCLUDE, NO_SHOW, SUBSTITUTE
 from handlers.middlewares import Texts
 
 
@@ -42,7 +42,7 @@ async def confirm_presence(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
 ) -> None:
-    await check_in(uow_factory, actor, callback_data.tid)
+    await check_in(uow_factory, actor, callback_data.tournament_id)
     await show(callback, texts("checkin-done"))
 
 
@@ -53,12 +53,12 @@ async def missing_screen(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
 ) -> None:
-    found = await roster(uow_factory, actor, callback_data.tid)
+    found = await roster(uow_factory, actor, callback_data.tournament_id)
     playing = [p for p in found.participants if p.playing]
     missing = [p for p in playing if p.missing]
     freed = [p for p in found.participants if p.replaceable]
     text = missing_text(playing, missing, freed, texts)
-    keyboard = missing_keyboard(callback_data.tid, missing + freed, texts)
+    keyboard = missing_keyboard(callback_data.tournament_id, missing + freed, texts)
     await show(callback, text, reply_markup=keyboard)
 
 
@@ -69,38 +69,51 @@ async def call_players(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
 ) -> None:
-    sent = await call_for_checkin(uow_factory, actor, callback_data.tid)
+    sent = await call_for_checkin(uow_factory, actor, callback_data.tournament_id)
     await callback.answer(texts("checkin-called", count=len(sent)), show_alert=True)
 
 
-async def day_action(
+async def no_show(
     callback: CallbackQuery,
     callback_data: PersonAction,
-    state: FSMContext,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     actor: Actor,
 ) -> None:
-    pid = callback_data.pid
-    if callback_data.act == NO_SHOW:
-        await mark_no_show(uow_factory, actor, pid)
-        await show_person(callback, pid, actor, texts, uow_factory)
-    elif callback_data.act == EXCLUDE:
-        await state.set_state(DayForm.exclusion_reason)
-        await state.update_data(pid=pid)
-        await show(callback, texts("exclude-ask-reason"))
-    elif callback_data.act == SUBSTITUTE:
-        async with uow_factory() as uow:
-            person = await uow.participants.get(pid)
-        if person is None:
-            raise Invalid("refused-not-found")
-        found = await roster(uow_factory, actor, person.tournament_id)
-        waiting = [p for p in found.participants if p.status is ParticipantStatus.WAITING]
-        await show(
-            callback,
-            texts("substitute-choose", nickname=escape(person.nickname)),
-            reply_markup=substitute_keyboard(pid, waiting, texts),
-        )
+    """The participant did not come; his screen again."""
+    await mark_no_show(uow_factory, actor, callback_data.participant_id)
+    await show_person(callback, callback_data.participant_id, actor, texts, uow_factory)
+
+
+async def ask_exclusion(
+    callback: CallbackQuery, callback_data: PersonAction, state: FSMContext, texts: Texts
+) -> None:
+    """Excluding a player (11.3.3): the reason is asked next."""
+    await state.set_state(DayForm.exclusion_reason)
+    await state.update_data(pid=callback_data.participant_id)
+    await show(callback, texts("exclude-ask-reason"))
+
+
+async def choose_substitute(
+    callback: CallbackQuery,
+    callback_data: PersonAction,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    actor: Actor,
+) -> None:
+    """The waiting participants who may take the place, and "a newcomer"."""
+    participant_id = callback_data.participant_id
+    async with uow_factory() as uow:
+        person = await uow.participants.get(participant_id)
+    if person is None:
+        raise Invalid("refused-not-found")
+    found = await roster(uow_factory, actor, person.tournament_id)
+    waiting = [p for p in found.participants if p.status is ParticipantStatus.WAITING]
+    await show(
+        callback,
+        texts("substitute-choose", nickname=escape(person.nickname)),
+        reply_markup=substitute_keyboard(participant_id, waiting, texts),
+    )
 
 
 async def pick_substitute(
@@ -111,14 +124,13 @@ async def pick_substitute(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
 ) -> None:
-    if callback_data.wid == 0:
+    participant_id, waiting_id = callback_data.participant_id, callback_data.waiting_id
+    if waiting_id == 0:
         await state.set_state(DayForm.newcomer)
-        await state.update_data(pid=callback_data.pid)
+        await state.update_data(pid=participant_id)
         await show(callback, texts("substitute-ask-newcomer"))
         return
-    player, _ = await substitute(
-        uow_factory, actor, callback_data.pid, waiting_id=callback_data.wid
-    )
+    player, _ = await substitute(uow_factory, actor, participant_id, waiting_id=waiting_id)
     await show(callback, texts("substitute-done", nickname=escape(player.nickname)))
 
 
@@ -164,9 +176,10 @@ def make_router() -> Router:
     router.callback_query.register(confirm_presence, CheckIn.filter())
     router.callback_query.register(missing_screen, CheckinScreen.filter())
     router.callback_query.register(call_players, CheckinCall.filter())
-    router.callback_query.register(
-        day_action, PersonAction.filter(F.act.in_({NO_SHOW, EXCLUDE, SUBSTITUTE}))
-    )
+    person = PersonAction.filter
+    router.callback_query.register(no_show, person(F.action == PersonButton.NO_SHOW))
+    router.callback_query.register(ask_exclusion, person(F.action == PersonButton.EXCLUDE))
+    router.callback_query.register(choose_substitute, person(F.action == PersonButton.SUBSTITUTE))
     router.callback_query.register(pick_substitute, SubstitutePick.filter())
     router.message.register(take_newcomer, DayForm.newcomer, F.text)
     router.message.register(take_exclusion_reason, DayForm.exclusion_reason, F.text)

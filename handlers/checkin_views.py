@@ -7,8 +7,7 @@ from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from domain.registration import Participant
-from handlers.callbacks import CardOpen, PersonAction, SubstitutePick
-from handlers.lists_views import SHOW
+from handlers.callbacks import CardOpen, PersonAction, PersonButton, SubstitutePick
 from handlers.middlewares import Texts
 
 
@@ -23,21 +22,34 @@ def missing_text(
     )
 
 
-def missing_keyboard(tid: int, people: list[Participant], texts: Texts) -> InlineKeyboardMarkup:
+def missing_keyboard(
+    tournament_id: int, people: list[Participant], texts: Texts
+) -> InlineKeyboardMarkup:
     """A button per participant missing or waiting for a substitute, then the way back."""
     keyboard = InlineKeyboardBuilder()
     for p in people[:40]:
-        keyboard.button(text=p.nickname, callback_data=PersonAction(pid=p.id, act=SHOW))
-    keyboard.button(text=texts("back-to-card"), callback_data=CardOpen(tid=tid))
+        keyboard.button(
+            text=p.nickname,
+            callback_data=PersonAction(participant_id=p.id, action=PersonButton.SHOW),
+        )
+    keyboard.button(text=texts("back-to-card"), callback_data=CardOpen(tournament_id=tournament_id))
     keyboard.adjust(2)
     return keyboard.as_markup()
 
 
-def substitute_keyboard(pid: int, waiting: list[Participant], texts: Texts) -> InlineKeyboardMarkup:
-    """A button per waiting participant who may replace `pid`, then 'a newcomer'."""
+def substitute_keyboard(
+    participant_id: int, waiting: list[Participant], texts: Texts
+) -> InlineKeyboardMarkup:
+    """A button per waiting participant who may take the place, then 'a newcomer'."""
     keyboard = InlineKeyboardBuilder()
     for p in waiting[:20]:
-        keyboard.button(text=p.nickname, callback_data=SubstitutePick(pid=pid, wid=p.id))
-    keyboard.button(text=texts("substitute-newcomer"), callback_data=SubstitutePick(pid=pid, wid=0))
+        keyboard.button(
+            text=p.nickname,
+            callback_data=SubstitutePick(participant_id=participant_id, waiting_id=p.id),
+        )
+    keyboard.button(
+        text=texts("substitute-newcomer"),
+        callback_data=SubstitutePick(participant_id=participant_id, waiting_id=0),
+    )
     keyboard.adjust(1)
     return keyboard.as_markup()

@@ -20,25 +20,30 @@ from domain.intents import (
     RunLiveGame,
     ScreenIntent,
 )
-from domain.protocol_screen import OPEN
 from handlers import callbacks
-from handlers.callbacks import DecisionButton, LotButton, ProtestButton, ProtocolButton
-from handlers.lots_views import VIEW
+from handlers.callbacks import (
+    DecisionButton,
+    LotAction,
+    LotButton,
+    ProtestButton,
+    ProtocolAction,
+    ProtocolButton,
+)
 
 
 def pack_intent(intent: ScreenIntent) -> str:
     """The callback data a press of the intent's button sends."""
     match intent:
         case OpenProtocol(game=game):
-            return ProtocolButton(game=game, act=OPEN).pack()
+            return ProtocolButton(game=game, action=ProtocolAction.OPEN).pack()
         case OpenLot(tournament=tournament):
-            return LotButton(tid=tournament, act=VIEW).pack()
+            return LotButton(tournament_id=tournament, action=LotAction.VIEW).pack()
         case FileProtest(game=game):
             return ProtestButton(game=game).pack()
         case DecideProtest(protest=protest, act=act):
-            return DecisionButton(protest=protest, act=act).pack()
+            return DecisionButton(protest=protest, action=act).pack()
         case CheckIn(tournament=tournament):
-            return callbacks.CheckIn(tid=tournament).pack()
+            return callbacks.CheckIn(tournament_id=tournament).pack()
 
 
 def intent_packer(settings: Settings) -> IntentPacker:

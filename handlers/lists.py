@@ -12,12 +12,16 @@ from domain.registration import Participant, ParticipantStatus
 from domain.services.exports import export_csv, export_file
 from domain.services.ports import UnitOfWorkFactory
 from domain.services.registration import Roster, mark_paid, roster
-from handlers.callbacks import ExportChoice, PersonAction, RosterPage, TeamPage
+from handlers.callbacks import (
+    ExportChoice,
+    ExportKind,
+    PersonAction,
+    PersonButton,
+    RosterPage,
+    TeamPage,
+)
 from handlers.common import long_work, page, show
 from handlers.lists_views import (
-    PAID,
-    SHOW,
-    UNPAID,
     VIEWS,
     person_keyboard,
     person_text,
@@ -49,12 +53,12 @@ async def show_roster(
     uow_factory: UnitOfWorkFactory,
 ) -> None:
     view = callback_data.view if callback_data.view in VIEWS else "all"
-    found = await roster(uow_factory, actor, callback_data.tid)
+    found = await roster(uow_factory, actor, callback_data.tournament_id)
     chosen = [p for p in found.participants if _in_view(view, found, p)]
     shown, pages = page(chosen, callback_data.page)
     number = min(max(callback_data.page, 0), pages - 1)
     text = roster_text(found, view, chosen, shown, number, pages, texts)
-    keyboard = roster_keyboard(callback_data.tid, view, shown, number, pages, texts)
+    keyboard = roster_keyboard(callback_data.tournament_id, view, shown, number, pages, texts)
     await show(callback, text, reply_markup=keyboard)
 
 
@@ -65,12 +69,12 @@ async def show_teams(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
 ) -> None:
-    found = await roster(uow_factory, actor, callback_data.tid)
+    found = await roster(uow_factory, actor, callback_data.tournament_id)
     teams = [team for team in found.teams if not team.withdrawn]
     shown, pages = page(teams, callback_data.page)
     number = min(max(callback_data.page, 0), pages - 1)
     text = teams_text(found, teams, shown, number, pages, texts)
-    keyboard = teams_keyboard(callback_data.tid, number, pages, texts)
+    keyboard = teams_keyboard(callback_data.tournament_id, number, pages, texts)
     await show(callback, text, reply_markup=keyboard)
 
 
@@ -92,16 +96,27 @@ async def show_person(
     await show(callback, text, reply_markup=person_keyboard(found, participant, texts))
 
 
-async def person_action(
+async def person_screen(
     callback: CallbackQuery,
     callback_data: PersonAction,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     actor: Actor,
 ) -> None:
-    if callback_data.act in (PAID, UNPAID):
-        await mark_paid(uow_factory, actor, callback_data.pid, callback_data.act == PAID)
-    await show_person(callback, callback_data.pid, actor, texts, uow_factory)
+    await show_person(callback, callback_data.participant_id, actor, texts, uow_factory)
+
+
+async def mark_fee(
+    callback: CallbackQuery,
+    callback_data: PersonAction,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    actor: Actor,
+) -> None:
+    """The participant's fee marked paid or unpaid; his screen again."""
+    participant_id, paid = callback_data.participant_id, callback_data.action is PersonButton.PAID
+    await mark_paid(uow_factory, actor, participant_id, paid)
+    await show_person(callback, participant_id, actor, texts, uow_factory)
 
 
 async def export(
@@ -112,11 +127,11 @@ async def export(
     uow_factory: UnitOfWorkFactory,
 ) -> None:
     async with long_work(callback, texts, replaced=False):  # a big tournament takes a while
-        if callback_data.kind == "csv":
-            tournament, text = await export_csv(uow_factory, actor, callback_data.tid)
+        if callback_data.kind is ExportKind.CSV:
+            tournament, text = await export_csv(uow_factory, actor, callback_data.tournament_id)
             name = f"participants-{tournament.id}.csv"
         else:
-            tournament, text = await export_file(uow_factory, actor, callback_data.tid)
+            tournament, text = await export_file(uow_factory, actor, callback_data.tournament_id)
             name = f"tournament-{tournament.id}.json"
         if isinstance(callback.message, Message):
             await callback.message.answer_document(
@@ -131,7 +146,9 @@ def make_router() -> Router:
     router.callback_query.register(show_roster, RosterPage.filter())
     router.callback_query.register(show_teams, TeamPage.filter())
     router.callback_query.register(
-        person_action, PersonAction.filter(F.act.in_({SHOW, PAID, UNPAID}))
+        person_screen, PersonAction.filter(F.action == PersonButton.SHOW)
     )
-    router.callback_query.register(export, ExportChoice.filter(F.kind.in_({"csv", "file"})))
+    fees = {PersonButton.PAID, PersonButton.UNPAID}
+    router.callback_query.register(mark_fee, PersonAction.filter(F.action.in_(fees)))
+    router.callback_query.register(export, ExportChoice.filter())
     return router

@@ -14,12 +14,10 @@ from domain.permissions import Action, allows
 from domain.registration import Participant
 from domain.services.registration import Roster
 from domain.teams import Team, members
-from handlers.callbacks import CardOpen, PersonAction, RosterPage, TeamPage
+from handlers.callbacks import CardOpen, PersonAction, PersonButton, RosterPage, TeamPage
 from handlers.middlewares import Texts
 
 VIEWS = ("all", "waiting", "unpaid", "unreachable")
-SHOW, PAID, UNPAID = "show", "paid", "unpaid"
-NO_SHOW, EXCLUDE, SUBSTITUTE = "noshow", "excl", "sub"
 
 
 def person_line(roster_: Roster, participant: Participant, texts: Texts) -> str:
@@ -63,25 +61,39 @@ def roster_text(
 
 
 def roster_keyboard(
-    tid: int, view: str, shown: Sequence[Participant], number: int, pages: int, texts: Texts
+    tournament_id: int,
+    view: str,
+    shown: Sequence[Participant],
+    number: int,
+    pages: int,
+    texts: Texts,
 ) -> InlineKeyboardMarkup:
     """A button per participant shown, then the pages, the other views and the way back."""
     keyboard = InlineKeyboardBuilder()
     for p in shown:
-        keyboard.button(text=p.nickname, callback_data=PersonAction(pid=p.id, act=SHOW))
+        keyboard.button(
+            text=p.nickname,
+            callback_data=PersonAction(participant_id=p.id, action=PersonButton.SHOW),
+        )
     keyboard.adjust(2)
     nav = InlineKeyboardBuilder()
     if number > 0:
-        nav.button(text="◀", callback_data=RosterPage(tid=tid, view=view, page=number - 1))
+        nav.button(
+            text="◀",
+            callback_data=RosterPage(tournament_id=tournament_id, view=view, page=number - 1),
+        )
     if number + 1 < pages:
-        nav.button(text="▶", callback_data=RosterPage(tid=tid, view=view, page=number + 1))
+        nav.button(
+            text="▶",
+            callback_data=RosterPage(tournament_id=tournament_id, view=view, page=number + 1),
+        )
     for other in VIEWS:
         if other != view:
             nav.button(
                 text=texts(f"roster-view-{other}"),
-                callback_data=RosterPage(tid=tid, view=other, page=0),
+                callback_data=RosterPage(tournament_id=tournament_id, view=other, page=0),
             )
-    nav.button(text=texts("back-to-card"), callback_data=CardOpen(tid=tid))
+    nav.button(text=texts("back-to-card"), callback_data=CardOpen(tournament_id=tournament_id))
     nav.adjust(2)
     keyboard.attach(nav)
     return keyboard.as_markup()
@@ -101,13 +113,19 @@ def teams_text(
     return text + "\n" + ("\n".join(lines) if lines else texts("roster-empty"))
 
 
-def teams_keyboard(tid: int, number: int, pages: int, texts: Texts) -> InlineKeyboardMarkup:
+def teams_keyboard(
+    tournament_id: int, number: int, pages: int, texts: Texts
+) -> InlineKeyboardMarkup:
     keyboard = InlineKeyboardBuilder()
     if number > 0:
-        keyboard.button(text="◀", callback_data=TeamPage(tid=tid, page=number - 1))
+        keyboard.button(
+            text="◀", callback_data=TeamPage(tournament_id=tournament_id, page=number - 1)
+        )
     if number + 1 < pages:
-        keyboard.button(text="▶", callback_data=TeamPage(tid=tid, page=number + 1))
-    keyboard.button(text=texts("back-to-card"), callback_data=CardOpen(tid=tid))
+        keyboard.button(
+            text="▶", callback_data=TeamPage(tournament_id=tournament_id, page=number + 1)
+        )
+    keyboard.button(text=texts("back-to-card"), callback_data=CardOpen(tournament_id=tournament_id))
     return keyboard.as_markup()
 
 
@@ -121,25 +139,33 @@ def person_text(found: Roster, participant: Participant, texts: Texts) -> str:
 def person_keyboard(found: Roster, participant: Participant, texts: Texts) -> InlineKeyboardMarkup:
     """The actions on one participant the viewer's roles allow, then the way back."""
     keyboard = InlineKeyboardBuilder()
-    pid = participant.id
+    participant_id = participant.id
     if allows(found.roles, Action.MARK_PAID) and participant.holds_place:
-        act = UNPAID if participant.paid else PAID
-        keyboard.button(text=texts(f"person-{act}"), callback_data=PersonAction(pid=pid, act=act))
+        action = PersonButton.UNPAID if participant.paid else PersonButton.PAID
+        keyboard.button(
+            text=texts(f"person-{action}"),
+            callback_data=PersonAction(participant_id=participant_id, action=action),
+        )
     if allows(found.roles, Action.MARK_NO_SHOW) and participant.missing:
         keyboard.button(
-            text=texts("person-no-show"), callback_data=PersonAction(pid=pid, act=NO_SHOW)
+            text=texts("person-no-show"),
+            callback_data=PersonAction(participant_id=participant_id, action=PersonButton.NO_SHOW),
         )
     if allows(found.roles, Action.SUBSTITUTE) and participant.replaceable:
         keyboard.button(
-            text=texts("person-substitute"), callback_data=PersonAction(pid=pid, act=SUBSTITUTE)
+            text=texts("person-substitute"),
+            callback_data=PersonAction(
+                participant_id=participant_id, action=PersonButton.SUBSTITUTE
+            ),
         )
     if allows(found.roles, Action.EXCLUDE) and participant.playing:
         keyboard.button(
-            text=texts("person-exclude"), callback_data=PersonAction(pid=pid, act=EXCLUDE)
+            text=texts("person-exclude"),
+            callback_data=PersonAction(participant_id=participant_id, action=PersonButton.EXCLUDE),
         )
     keyboard.button(
         text=texts("back-to-list"),
-        callback_data=RosterPage(tid=participant.tournament_id, view="all", page=0),
+        callback_data=RosterPage(tournament_id=participant.tournament_id, view="all", page=0),
     )
     keyboard.adjust(1)
     return keyboard.as_markup()

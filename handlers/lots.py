@@ -18,13 +18,12 @@ from domain.actor import Actor
 from domain.permissions import Forbidden, StaffRole
 from domain.services import tie_decisions
 from domain.services.ports import SeedSource, UnitOfWorkFactory
+from domain.services.tie_decisions import LotCase
 from domain.users import User
 from domain.validation import Invalid
-from handlers.callbacks import LotButton
+from handlers.callbacks import LotAction, LotButton
 from handlers.common import show
 from handlers.lots_views import (
-    ORDER,
-    SEED,
     case_keyboard,
     case_text,
     decided_text,
@@ -57,32 +56,61 @@ async def lot_command(
     await message.answer(texts("lot-choose-tournament"), reply_markup=tournaments_keyboard(judged))
 
 
-async def on_lot_button(
+async def show_case(
+    callback: CallbackQuery,
+    callback_data: LotButton,
+    actor: Actor,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+) -> None:
+    case = await tie_decisions.lot_case(uow_factory, actor, callback_data.tournament_id)
+    await _show_case(callback, case, texts)
+
+
+async def _show_case(callback: CallbackQuery, case: LotCase, texts: Texts) -> None:
+    await show(callback, case_text(case, texts), reply_markup=case_keyboard(case, texts))
+
+
+async def ask_order(
     callback: CallbackQuery,
     callback_data: LotButton,
     state: FSMContext,
     actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
+) -> None:
+    """The chief judge types the tied players' order next (the case shown when none is tied)."""
+    tournament_id = callback_data.tournament_id
+    case = await tie_decisions.lot_case(uow_factory, actor, tournament_id)
+    if case.tie is None:
+        await _show_case(callback, case, texts)
+        return
+    await state.set_state(LotForm.order)
+    await state.update_data(tournament=tournament_id)
+    if isinstance(callback.message, Message):
+        await callback.message.answer(texts("lot-ask-order", count=len(case.tie.tied)))
+    await callback.answer()
+
+
+async def draw_by_seed(
+    callback: CallbackQuery,
+    callback_data: LotButton,
+    actor: Actor,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
     seeds: SeedSource,
 ) -> None:
-    tid, act = callback_data.tid, callback_data.act
-    case = await tie_decisions.lot_case(uow_factory, actor, tid)
-    if act == ORDER and case.tie is not None:
-        await state.set_state(LotForm.order)
-        await state.update_data(tournament=tid)
-        if isinstance(callback.message, Message):
-            await callback.message.answer(texts("lot-ask-order", count=len(case.tie.tied)))
-        await callback.answer()
+    """The lot drawn with a fresh seed (the case shown when none is tied)."""
+    tournament_id = callback_data.tournament_id
+    case = await tie_decisions.lot_case(uow_factory, actor, tournament_id)
+    if case.tie is None:
+        await _show_case(callback, case, texts)
         return
-    if act == SEED and case.tie is not None:
-        names = dict(zip(case.tie.tied, case.names, strict=True))
-        decision = await tie_decisions.draw_lot(
-            uow_factory, actor, tid, None, fresh_seed=str(seeds.draw())
-        )
-        await show(callback, decided_text(decision, names, texts))
-        return
-    await show(callback, case_text(case, texts), reply_markup=case_keyboard(case, texts))
+    names = dict(zip(case.tie.tied, case.names, strict=True))
+    decision = await tie_decisions.draw_lot(
+        uow_factory, actor, tournament_id, None, fresh_seed=str(seeds.draw())
+    )
+    await show(callback, decided_text(decision, names, texts))
 
 
 async def take_order(
@@ -93,10 +121,10 @@ async def take_order(
     uow_factory: UnitOfWorkFactory,
     seeds: SeedSource,
 ) -> None:
-    tid = (await state.get_data())["tournament"]
+    tournament_id = (await state.get_data())["tournament"]
     words = (message.text or "").replace(",", " ").split()
     try:
-        case = await tie_decisions.lot_case(uow_factory, actor, tid)
+        case = await tie_decisions.lot_case(uow_factory, actor, tournament_id)
         if case.tie is None:
             raise Invalid("lot-nothing-to-decide")
         count = len(case.tie.tied)
@@ -106,7 +134,7 @@ async def take_order(
         ]
         names = dict(zip(case.tie.tied, case.names, strict=True))
         decision = await tie_decisions.draw_lot(
-            uow_factory, actor, tid, entered, fresh_seed=str(seeds.draw())
+            uow_factory, actor, tournament_id, entered, fresh_seed=str(seeds.draw())
         )
     except (Invalid, Forbidden) as error:
         # A mistyped order may be typed again; any other refusal ends the form. The refusal
@@ -124,5 +152,7 @@ def make_router() -> Router:
     router.message.filter(F.chat.type == "private")
     router.message.register(lot_command, Command("lot"))
     router.message.register(take_order, LotForm.order, F.text & ~F.text.startswith("/"))
-    router.callback_query.register(on_lot_button, LotButton.filter())
+    router.callback_query.register(show_case, LotButton.filter(F.action == LotAction.VIEW))
+    router.callback_query.register(ask_order, LotButton.filter(F.action == LotAction.ORDER))
+    router.callback_query.register(draw_by_seed, LotButton.filter(F.action == LotAction.SEED))
     return router

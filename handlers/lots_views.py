@@ -12,11 +12,9 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 from domain.services.tie_decisions import LotCase
 from domain.tie_decisions import LotDecision
 from domain.tournament import Tournament
-from handlers.callbacks import LotButton
+from handlers.callbacks import LotAction, LotButton
 from handlers.keyboards import tournament_choice
 from handlers.middlewares import Texts
-
-SEED, ORDER, VIEW = "seed", "order", "view"
 
 
 def case_text(case: LotCase, texts: Texts) -> str:
@@ -39,9 +37,15 @@ def case_keyboard(case: LotCase, texts: Texts) -> InlineKeyboardMarkup | None:
     if case.tie is None:
         return None
     keyboard = InlineKeyboardBuilder()
-    tid = case.tournament.id
-    keyboard.button(text=texts("lot-by-seed"), callback_data=LotButton(tid=tid, act=SEED))
-    keyboard.button(text=texts("lot-by-order"), callback_data=LotButton(tid=tid, act=ORDER))
+    tournament_id = case.tournament.id
+    keyboard.button(
+        text=texts("lot-by-seed"),
+        callback_data=LotButton(tournament_id=tournament_id, action=LotAction.SEED),
+    )
+    keyboard.button(
+        text=texts("lot-by-order"),
+        callback_data=LotButton(tournament_id=tournament_id, action=LotAction.ORDER),
+    )
     keyboard.adjust(1)
     return keyboard.as_markup()
 
@@ -56,4 +60,6 @@ def decided_text(decision: LotDecision, names: dict[str, str], texts: Texts) -> 
 
 def tournaments_keyboard(judged: list[Tournament]) -> InlineKeyboardMarkup:
     """/lot of a chief judge of several tournaments: a button per tournament."""
-    return tournament_choice(judged, lambda tournament: LotButton(tid=tournament.id, act=VIEW))
+    return tournament_choice(
+        judged, lambda tournament: LotButton(tournament_id=tournament.id, action=LotAction.VIEW)
+    )

@@ -36,7 +36,7 @@ from domain.services.tournaments import (
     tournaments_of,
 )
 from domain.services.users import staff_of
-from domain.tournament import Tournament, TournamentState, WebVisibility
+from domain.tournament import Tournament, TournamentState
 from domain.users import User
 from domain.validation import Invalid
 from handlers.callbacks import (
@@ -374,14 +374,14 @@ async def cancel(message: Message, state: FSMContext, texts: Texts) -> None:
 
 async def render_card(
     event: Message | CallbackQuery,
-    tid: int,
+    tournament_id: int,
     actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
     bot: Bot,
 ) -> None:
-    card = await tournament_card(uow_factory, actor, tid)
+    card = await tournament_card(uow_factory, actor, tournament_id)
     text = await card_text(card, texts, bot, settings.web_base_url)
     markup = card_keyboard(card, texts)
     if isinstance(event, CallbackQuery) and isinstance(event.message, Message):
@@ -400,7 +400,9 @@ async def open_card(
     settings: Settings,
     bot: Bot,
 ) -> None:
-    await render_card(callback, callback_data.tid, actor, texts, uow_factory, settings, bot)
+    await render_card(
+        callback, callback_data.tournament_id, actor, texts, uow_factory, settings, bot
+    )
 
 
 async def list_tournaments(
@@ -423,9 +425,15 @@ async def choose_web_page(
     actor: Actor,
 ) -> None:
     await set_web_visibility(
-        uow_factory, actor, callback_data.tid, WebVisibility(callback_data.to), token=page_token()
+        uow_factory,
+        actor,
+        callback_data.tournament_id,
+        callback_data.to,
+        token=page_token(),
     )
-    await render_card(callback, callback_data.tid, actor, texts, uow_factory, settings, bot)
+    await render_card(
+        callback, callback_data.tournament_id, actor, texts, uow_factory, settings, bot
+    )
 
 
 async def make_move(
@@ -438,7 +446,9 @@ async def make_move(
     actor: Actor,
     menus: CommandMenus,
 ) -> None:
-    result = await move_tournament(uow_factory, actor, callback_data.tid, callback_data.move)
+    result = await move_tournament(
+        uow_factory, actor, callback_data.tournament_id, callback_data.move
+    )
     if isinstance(result, Refusal):
         await callback.answer(refusal_text(result, texts), show_alert=True)
         return
@@ -473,7 +483,5 @@ def make_router() -> Router:
     router.callback_query.register(wizard_language, WizardLanguage.filter(F.locale.in_(LOCALES)))
     router.callback_query.register(open_card, CardOpen.filter())
     router.callback_query.register(make_move, MoveChoice.filter())
-    router.callback_query.register(
-        choose_web_page, WebPageChoice.filter(F.to.in_([v.value for v in WebVisibility]))
-    )
+    router.callback_query.register(choose_web_page, WebPageChoice.filter())
     return router

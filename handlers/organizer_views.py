@@ -15,7 +15,7 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.i18n import LOCALES, format_points
 from domain.lifecycle import Refusal, stage_number
-from domain.permissions import Action, allows
+from domain.permissions import Action, StaffRole, allows
 from domain.presets import PRESET_IDS
 from domain.regulation import EntryFee, load_preset
 from domain.services.tournaments import (
@@ -27,12 +27,14 @@ from handlers.callbacks import (
     CheckinCall,
     CheckinScreen,
     ExportChoice,
+    ExportKind,
     JudgeInvite,
     MoveChoice,
     PresetChoice,
     RemindTeams,
     RosterPage,
     TeamPage,
+    TimetableAction,
     TimetableButton,
     WebPageChoice,
     WizardDone,
@@ -44,7 +46,6 @@ from handlers.keyboards import tournament_choice
 from handlers.middlewares import Texts
 from handlers.rounds_views import rounds_button
 from handlers.start_views import LANGUAGE_NAMES
-from handlers.timetable_views import VIEW as TIMETABLE_VIEW
 
 
 def settings_text(tournament: Tournament, texts: Texts) -> str:
@@ -89,33 +90,60 @@ def _moment(moment: datetime, zone: str) -> str:
 
 
 def card_keyboard(card: TournamentCard, texts: Texts) -> InlineKeyboardMarkup:
-    tid = card.tournament.id
+    tournament_id = card.tournament.id
     team = card.tournament.is_team_tournament
     buttons: list[tuple[str, CallbackData]] = [
-        (f"move-{move.value}", MoveChoice(tid=tid, move=move)) for move in card.moves
+        (f"move-{move.value}", MoveChoice(tournament_id=tournament_id, move=move))
+        for move in card.moves
     ]
     if allows(card.roles, Action.VIEW_PARTICIPANTS):
-        buttons.append(("card-players", RosterPage(tid=tid, view="all", page=0)))
+        buttons.append(
+            ("card-players", RosterPage(tournament_id=tournament_id, view="all", page=0))
+        )
         if team:
-            buttons.append(("card-teams", TeamPage(tid=tid, page=0)))
-        buttons.append(("card-checkin", CheckinScreen(tid=tid)))
+            buttons.append(("card-teams", TeamPage(tournament_id=tournament_id, page=0)))
+        buttons.append(("card-checkin", CheckinScreen(tournament_id=tournament_id)))
     if card.tournament.running_stage is not None and allows(card.roles, Action.MOVE_STATE):
-        buttons.append(("card-rounds", rounds_button(tid)))
+        buttons.append(("card-rounds", rounds_button(tournament_id)))
     if allows(card.roles, Action.EDIT_SETTINGS):
-        buttons.append(("card-timetable", TimetableButton(tid=tid, act=TIMETABLE_VIEW)))
+        buttons.append(
+            (
+                "card-timetable",
+                TimetableButton(tournament_id=tournament_id, action=TimetableAction.VIEW),
+            )
+        )
         # One button steps the web page through public, unlisted and off.
         following = WEB_NEXT[card.tournament.web_visibility]
-        buttons.append((f"card-web-{following.value}", WebPageChoice(tid=tid, to=following.value)))
+        buttons.append(
+            (
+                f"card-web-{following.value}",
+                WebPageChoice(tournament_id=tournament_id, to=following),
+            )
+        )
     if allows(card.roles, Action.INVITE_STAFF):
-        buttons.append(("card-checkin-call", CheckinCall(tid=tid)))
+        buttons.append(("card-checkin-call", CheckinCall(tournament_id=tournament_id)))
         if team and card.tournament.state is TournamentState.REGISTRATION_OPEN:
-            buttons.append(("card-remind-teams", RemindTeams(tid=tid)))
-        buttons.append(("card-invite-chief", JudgeInvite(tid=tid, role="chief_judge")))
-        buttons.append(("card-invite-judge", JudgeInvite(tid=tid, role="table_judge")))
+            buttons.append(("card-remind-teams", RemindTeams(tournament_id=tournament_id)))
+        buttons.append(
+            (
+                "card-invite-chief",
+                JudgeInvite(tournament_id=tournament_id, role=StaffRole.CHIEF_JUDGE),
+            )
+        )
+        buttons.append(
+            (
+                "card-invite-judge",
+                JudgeInvite(tournament_id=tournament_id, role=StaffRole.TABLE_JUDGE),
+            )
+        )
     if allows(card.roles, Action.EXPORT):
-        buttons.append(("card-export-csv", ExportChoice(tid=tid, kind="csv")))
-        buttons.append(("card-export-file", ExportChoice(tid=tid, kind="file")))
-    buttons.append(("card-refresh", CardOpen(tid=tid)))
+        buttons.append(
+            ("card-export-csv", ExportChoice(tournament_id=tournament_id, kind=ExportKind.CSV))
+        )
+        buttons.append(
+            ("card-export-file", ExportChoice(tournament_id=tournament_id, kind=ExportKind.FILE))
+        )
+    buttons.append(("card-refresh", CardOpen(tournament_id=tournament_id)))
     keyboard = InlineKeyboardBuilder()
     for key, data in buttons:
         keyboard.button(text=texts(key), callback_data=data)
@@ -240,6 +268,6 @@ def tournaments_keyboard(mine: list[Tournament], texts: Texts) -> InlineKeyboard
     """/tournaments: a button per tournament with its state; its press opens the card."""
     return tournament_choice(
         mine[:30],
-        lambda tournament: CardOpen(tid=tournament.id),
+        lambda tournament: CardOpen(tournament_id=tournament.id),
         label=lambda tournament: f"{tournament.title} · {state_text(tournament, texts)}",
     )

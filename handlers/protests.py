@@ -7,6 +7,7 @@ The audit log's text, keyboard and CSV are made in `handlers/protests_views.py`.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from zoneinfo import ZoneInfo
 
 from aiogram import F, Router
@@ -17,20 +18,21 @@ from aiogram.types import BufferedInputFile, CallbackQuery, Message
 
 from bot.delivery.text import split_text
 from domain.actor import Actor
+from domain.intents import ProtestChoice
 from domain.permissions import Forbidden
 from domain.protests import ProtestStatus
 from domain.services import protests, protocols
 from domain.services.ports import UnitOfWorkFactory
-from domain.services.protests import ACCEPT, ANNUL, CORRECT, GAME_LOG, PHOTO, PLAYERS, REJECT
+from domain.services.protests import ProtestCase
 from domain.users import User
 from domain.validation import Invalid
-from handlers.callbacks import AuditButton, DecisionButton, ProtestButton
+from handlers.callbacks import AuditAction, AuditButton, DecisionButton, ProtestButton
 from handlers.common import show
 from handlers.errors import REFUSALS
 from handlers.game_log_views import game_log_text
 from handlers.middlewares import Texts
 from handlers.protests_views import (
-    SWITCH_ACTS,
+    SWITCHES,
     audit_csv,
     audit_keyboard,
     audit_text,
@@ -109,7 +111,7 @@ async def take_reason(
 # --- the deciding judge -------------------------------------------------------------------
 
 
-async def on_decision_button(
+async def ask_decision(
     callback: CallbackQuery,
     callback_data: DecisionButton,
     state: FSMContext,
@@ -117,37 +119,97 @@ async def on_decision_button(
     uow_factory: UnitOfWorkFactory,
     actor: Actor,
 ) -> None:
-    protest_id, act = callback_data.protest, callback_data.act
-    if act == ANNUL:
-        await _annul(callback, protest_id, state, actor, texts, uow_factory)
-        return
-    if act in (REJECT, ACCEPT):
-        await protests.check_undecided(uow_factory, actor, protest_id)
-        await state.set_state(ProtestForm.decision)
-        await state.update_data(protest=protest_id, accept=act == ACCEPT)
-        key = "protest-ask-acceptance" if act == ACCEPT else "protest-ask-rejection"
-        if isinstance(callback.message, Message):
-            await callback.message.answer(texts(key))
-        await callback.answer()
-        return
-    case = await protests.protest_case(uow_factory, actor, protest_id)
+    """Reject or accept: the decision's text is asked next."""
+    protest_id, accept = callback_data.protest, callback_data.action is ProtestChoice.ACCEPT
+    await protests.check_undecided(uow_factory, actor, protest_id)
+    await state.set_state(ProtestForm.decision)
+    await state.update_data(protest=protest_id, accept=accept)
+    if isinstance(callback.message, Message):
+        await callback.message.answer(
+            texts("protest-ask-acceptance" if accept else "protest-ask-rejection")
+        )
+    await callback.answer()
+
+
+async def annul(
+    callback: CallbackQuery,
+    callback_data: DecisionButton,
+    state: FSMContext,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    actor: Actor,
+) -> None:
+    await _annul(callback, callback_data.protest, state, actor, texts, uow_factory)
+
+
+async def _case_message(
+    callback: CallbackQuery, press: DecisionButton, actor: Actor, uow_factory: UnitOfWorkFactory
+) -> tuple[ProtestCase, Message] | None:
+    """The protest's case and the message pressed under it, or None (the press answered)
+    when the message can no longer be answered under."""
+    case = await protests.protest_case(uow_factory, actor, press.protest)
     if not isinstance(callback.message, Message):
         await callback.answer()
-        return
-    if act == PLAYERS:
-        # Exclusion (11.3.3) is the tournament day's own screen: its button asks the reason.
-        await callback.message.answer(
-            texts("protest-players-title"), reply_markup=players_keyboard(case.players, texts)
-        )
-    elif act == PHOTO and case.protest.photo is not None:
-        await callback.message.answer_photo(case.protest.photo)
-    elif act == CORRECT:
-        await _open_correction(callback.message, case.game.game.id, actor, texts, uow_factory)
-    elif act == GAME_LOG:
+        return None
+    return case, callback.message
+
+
+async def show_players(
+    callback: CallbackQuery,
+    callback_data: DecisionButton,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    actor: Actor,
+) -> None:
+    """The game's players: exclusion (11.3.3) is the tournament day's own screen, whose
+    button asks the reason."""
+    if found := await _case_message(callback, callback_data, actor, uow_factory):
+        case, message = found
+        keyboard = players_keyboard(case.players, texts)
+        await message.answer(texts("protest-players-title"), reply_markup=keyboard)
+        await callback.answer()
+
+
+async def show_photo(
+    callback: CallbackQuery,
+    callback_data: DecisionButton,
+    uow_factory: UnitOfWorkFactory,
+    actor: Actor,
+) -> None:
+    if found := await _case_message(callback, callback_data, actor, uow_factory):
+        case, message = found
+        if case.protest.photo is not None:
+            await message.answer_photo(case.protest.photo)
+        await callback.answer()
+
+
+async def open_correction(
+    callback: CallbackQuery,
+    callback_data: DecisionButton,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    actor: Actor,
+) -> None:
+    if found := await _case_message(callback, callback_data, actor, uow_factory):
+        case, message = found
+        await _open_correction(message, case.game.game.id, actor, texts, uow_factory)
+        await callback.answer()
+
+
+async def show_game_log(
+    callback: CallbackQuery,
+    callback_data: DecisionButton,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    actor: Actor,
+) -> None:
+    """The game's live log, cut to Telegram's message length."""
+    if found := await _case_message(callback, callback_data, actor, uow_factory):
+        case, message = found
         zone = ZoneInfo(case.tournament.timezone)
         for part in split_text(game_log_text(case.log, case.tournament.regulation, zone, texts)):
-            await callback.message.answer(part)
-    await callback.answer()
+            await message.answer(part)
+        await callback.answer()
 
 
 async def _annul(
@@ -261,24 +323,43 @@ async def audit_command(
     await message.answer(texts("audit-choose"), reply_markup=tournaments_keyboard(tournaments))
 
 
-async def on_audit_button(
+async def audit_screen(
     callback: CallbackQuery,
     callback_data: AuditButton,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     actor: Actor,
 ) -> None:
-    tid, act = callback_data.tid, callback_data.act
-    if act == "csv":
-        log = await protests.audit_log(uow_factory, actor, tid)
-        if isinstance(callback.message, Message):
-            document = BufferedInputFile(audit_csv(log), filename=f"audit-{tid}.csv")
-            await callback.message.answer_document(document)
-        await callback.answer()
-        return
-    if act in SWITCH_ACTS:
-        await protests.switch_protests(uow_factory, actor, tid, SWITCH_ACTS[act])
-    await _show_audit(callback, tid, actor, texts, uow_factory)
+    await _show_audit(callback, callback_data.tournament_id, actor, texts, uow_factory)
+
+
+async def switch_protests(
+    callback: CallbackQuery,
+    callback_data: AuditButton,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    actor: Actor,
+) -> None:
+    """The organizer switches protests on, off or back to the regulation's rule (`SWITCHES`)."""
+    tournament_id = callback_data.tournament_id
+    switch = SWITCHES[callback_data.action]
+    await protests.switch_protests(uow_factory, actor, tournament_id, switch)
+    await _show_audit(callback, tournament_id, actor, texts, uow_factory)
+
+
+async def audit_file(
+    callback: CallbackQuery,
+    callback_data: AuditButton,
+    uow_factory: UnitOfWorkFactory,
+    actor: Actor,
+) -> None:
+    """The whole audit log as a CSV file."""
+    tournament_id = callback_data.tournament_id
+    log = await protests.audit_log(uow_factory, actor, tournament_id)
+    if isinstance(callback.message, Message):
+        document = BufferedInputFile(audit_csv(log), filename=f"audit-{tournament_id}.csv")
+        await callback.message.answer_document(document)
+    await callback.answer()
 
 
 def make_router() -> Router:
@@ -292,6 +373,18 @@ def make_router() -> Router:
     router.message.register(take_reason, ProtestForm.reason, written | F.photo)
     router.message.register(take_decision, ProtestForm.decision, written)
     router.callback_query.register(ask_reason, ProtestButton.filter())
-    router.callback_query.register(on_decision_button, DecisionButton.filter())
-    router.callback_query.register(on_audit_button, AuditButton.filter())
+    decisions: dict[Callable[..., Awaitable[None]], set[ProtestChoice]] = {
+        ask_decision: {ProtestChoice.REJECT, ProtestChoice.ACCEPT},
+        annul: {ProtestChoice.ANNUL},
+        show_players: {ProtestChoice.PLAYERS},
+        show_photo: {ProtestChoice.PHOTO},
+        open_correction: {ProtestChoice.CORRECT},
+        show_game_log: {ProtestChoice.GAME_LOG},
+    }
+    for handler, choices in decisions.items():
+        router.callback_query.register(handler, DecisionButton.filter(F.action.in_(choices)))
+    audit = AuditButton.filter
+    router.callback_query.register(audit_screen, audit(F.action == AuditAction.VIEW))
+    router.callback_query.register(switch_protests, audit(F.action.in_(SWITCHES)))
+    router.callback_query.register(audit_file, audit(F.action == AuditAction.CSV))
     return router

@@ -13,12 +13,19 @@ from zoneinfo import ZoneInfo
 from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
+from domain.intents import ProtestChoice
 from domain.registration import Participant
-from domain.services.protests import CORRECT, AuditLog, ProtestTarget
+from domain.services.protests import AuditLog, ProtestTarget
 from domain.tournament import Tournament
-from handlers.callbacks import AuditButton, DecisionButton, PersonAction, ProtestButton
+from handlers.callbacks import (
+    AuditAction,
+    AuditButton,
+    DecisionButton,
+    PersonAction,
+    PersonButton,
+    ProtestButton,
+)
 from handlers.keyboards import tournament_choice
-from handlers.lists_views import EXCLUDE
 from handlers.middlewares import Texts
 
 # How many audit entries the screen shows (newest first); the CSV holds them all.
@@ -29,12 +36,13 @@ def correct_keyboard(protest_id: int, texts: Texts) -> InlineKeyboardMarkup:
     keyboard = InlineKeyboardBuilder()
     keyboard.button(
         text=texts("protest-correct"),
-        callback_data=DecisionButton(protest=protest_id, act=CORRECT),
+        callback_data=DecisionButton(protest=protest_id, action=ProtestChoice.CORRECT),
     )
     return keyboard.as_markup()
 
 
-SWITCH_ACTS = {"on": True, "off": False, "reg": None}
+# The organizer's switches of protests: on, off, or as the regulation says.
+SWITCHES = {AuditAction.ON: True, AuditAction.OFF: False, AuditAction.REGULATION: None}
 
 
 def audit_text(log: AuditLog, texts: Texts) -> str:
@@ -68,13 +76,14 @@ def audit_text(log: AuditLog, texts: Texts) -> str:
 def audit_keyboard(tournament_id: int, organizer: bool, texts: Texts) -> InlineKeyboardMarkup:
     keyboard = InlineKeyboardBuilder()
     if organizer:
-        for act in SWITCH_ACTS:
+        for action in SWITCHES:
             keyboard.button(
-                text=texts("audit-switch", state=act),
-                callback_data=AuditButton(tid=tournament_id, act=act),
+                text=texts("audit-switch", state=action.value),
+                callback_data=AuditButton(tournament_id=tournament_id, action=action),
             )
     keyboard.button(
-        text=texts("audit-csv"), callback_data=AuditButton(tid=tournament_id, act="csv")
+        text=texts("audit-csv"),
+        callback_data=AuditButton(tournament_id=tournament_id, action=AuditAction.CSV),
     )
     keyboard.adjust(3 if organizer else 1, 1)
     return keyboard.as_markup()
@@ -127,7 +136,7 @@ def players_keyboard(players: Sequence[Participant], texts: Texts) -> InlineKeyb
     for seat, player in enumerate(players, start=1):
         keyboard.button(
             text=texts("protest-exclude-player", seat=seat, nickname=player.nickname),
-            callback_data=PersonAction(pid=player.id, act=EXCLUDE),
+            callback_data=PersonAction(participant_id=player.id, action=PersonButton.EXCLUDE),
         )
     keyboard.adjust(1)
     return keyboard.as_markup()
@@ -136,5 +145,6 @@ def players_keyboard(players: Sequence[Participant], texts: Texts) -> InlineKeyb
 def tournaments_keyboard(tournaments: Sequence[Tournament]) -> InlineKeyboardMarkup:
     """/audit of a person running several tournaments: a button per tournament."""
     return tournament_choice(
-        tournaments, lambda tournament: AuditButton(tid=tournament.id, act="view")
+        tournaments,
+        lambda tournament: AuditButton(tournament_id=tournament.id, action=AuditAction.VIEW),
     )

@@ -9,6 +9,8 @@ text and keyboard are drawn in `handlers/protocol_views.py`.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 from aiogram import F, Router
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message
@@ -16,19 +18,15 @@ from aiogram.types import CallbackQuery, Message
 from bot.config import Settings
 from bot.web.miniapp import live_game_url
 from domain.actor import Actor
-from domain.protocol_screen import OPEN, Act, Press, UnknownPress
+from domain.protocol_screen import Act, Press, UnknownPress
 from domain.services import protocols
 from domain.services.ports import UnitOfWorkFactory
 from domain.services.protocols import NotYourTable, ProtocolView
 from domain.services.tournaments import tournaments_of
-from handlers.callbacks import ProtocolButton
+from handlers.callbacks import ProtocolAction, ProtocolButton
 from handlers.common import edit_screen
 from handlers.middlewares import Texts
 from handlers.protocol_views import (
-    CANCEL,
-    CONFIRM,
-    CORRECT,
-    REFRESH,
     error_text,
     games_keyboard,
     render_keyboard,
@@ -73,7 +71,31 @@ async def _answer(callback: CallbackQuery, view: ProtocolView, texts: Texts) -> 
         await callback.answer()
 
 
-async def on_press(
+async def _view(
+    callback: CallbackQuery, texts: Texts, use: Awaitable[ProtocolView]
+) -> ProtocolView | None:
+    """The protocol after the press's use case, or None when the press is answered without
+    one: not the person's table, or a press the screen does not know (out of date)."""
+    try:
+        return await use
+    except NotYourTable:
+        await callback.answer(texts("protocol-screen-not-yours"), show_alert=True)
+    except UnknownPress:
+        await callback.answer(texts("button-out-of-date"), show_alert=True)
+    return None
+
+
+async def _edited(
+    callback: CallbackQuery, texts: Texts, settings: Settings, use: Awaitable[ProtocolView]
+) -> None:
+    """The pressed screen edited into the protocol the use case gives, the press answered."""
+    view = await _view(callback, texts, use)
+    if view is not None:
+        await _show(callback, view, texts, settings)
+        await _answer(callback, view, texts)
+
+
+async def open_screen(
     callback: CallbackQuery,
     callback_data: ProtocolButton,
     actor: Actor,
@@ -81,38 +103,55 @@ async def on_press(
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
 ) -> None:
-    try:
-        view = await _act(callback_data, uow_factory, actor)
-    except NotYourTable:
-        await callback.answer(texts("protocol-screen-not-yours"), show_alert=True)
+    """The protocol screen as a new message (the round message stays)."""
+    view = await _view(
+        callback, texts, protocols.open_protocol(uow_factory, actor, callback_data.game)
+    )
+    if view is None:
         return
-    except UnknownPress:
-        await callback.answer(texts("button-out-of-date"), show_alert=True)
-        return
-    if callback_data.act == OPEN:
-        if isinstance(callback.message, Message):
-            live_url = live_game_url(settings, view.game.game.id)
-            await callback.message.answer(
-                render_text(view, texts), reply_markup=render_keyboard(view, texts, live_url)
-            )
-        await callback.answer()
-        return
-    await _show(callback, view, texts, settings)
-    await _answer(callback, view, texts)
+    if isinstance(callback.message, Message):
+        live_url = live_game_url(settings, view.game.game.id)
+        await callback.message.answer(
+            render_text(view, texts), reply_markup=render_keyboard(view, texts, live_url)
+        )
+    await callback.answer()
 
 
-async def _act(data: ProtocolButton, uow_factory: UnitOfWorkFactory, actor: Actor) -> ProtocolView:
-    game_id = data.game
-    if data.act in (OPEN, REFRESH):
-        return await protocols.open_protocol(uow_factory, actor, game_id)
-    if data.act == CONFIRM:
-        return await protocols.confirm_protocol(uow_factory, actor, game_id)
-    if data.act == CORRECT:
-        return await protocols.start_correction(uow_factory, actor, game_id)
-    if data.act == CANCEL:
-        return await protocols.cancel_correction(uow_factory, actor, game_id)
-    press = Press(Act(data.act), data.seat, data.value)
-    return await protocols.press_protocol(uow_factory, actor, game_id, press)
+# The screen's own buttons that edit it, each with its use case.
+SCREEN_ACTIONS: dict[ProtocolAction | Act, Callable[..., Awaitable[ProtocolView]]] = {
+    ProtocolAction.REFRESH: protocols.open_protocol,
+    ProtocolAction.CONFIRM: protocols.confirm_protocol,
+    ProtocolAction.CORRECT: protocols.start_correction,
+    ProtocolAction.CANCEL: protocols.cancel_correction,
+}
+
+
+async def screen_action(
+    callback: CallbackQuery,
+    callback_data: ProtocolButton,
+    actor: Actor,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    settings: Settings,
+) -> None:
+    """Refresh, confirm, or start or cancel a correction (`SCREEN_ACTIONS`)."""
+    use = SCREEN_ACTIONS[callback_data.action]
+    await _edited(callback, texts, settings, use(uow_factory, actor, callback_data.game))
+
+
+async def rules_press(
+    callback: CallbackQuery,
+    callback_data: ProtocolButton,
+    actor: Actor,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    settings: Settings,
+) -> None:
+    """A press of the draft's rules (a role, a foul, a kill...), applied by the use case."""
+    data = callback_data
+    press = Press(Act(data.action), data.seat, data.value)
+    use = protocols.press_protocol(uow_factory, actor, data.game, press)
+    await _edited(callback, texts, settings, use)
 
 
 async def list_protocols(
@@ -137,7 +176,10 @@ def make_router() -> Router:
     router = Router(name="protocol")
     router.message.register(list_protocols, Command("protocol"), F.chat.type == "private")
     router.callback_query.register(
-        on_press,
-        ProtocolButton.filter(F.act.in_({OPEN, CONFIRM, CORRECT, CANCEL, REFRESH, *Act})),
+        open_screen, ProtocolButton.filter(F.action == ProtocolAction.OPEN)
     )
+    router.callback_query.register(
+        screen_action, ProtocolButton.filter(F.action.in_(SCREEN_ACTIONS))
+    )
+    router.callback_query.register(rules_press, ProtocolButton.filter(F.action.in_(set(Act))))
     return router

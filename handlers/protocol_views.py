@@ -20,7 +20,6 @@ from domain.protocol_screen import (
     END_CHOICES,
     MODES,
     NIGHTS,
-    OPEN,
     ROLE_TOOLS,
     WINNERS,
     Act,
@@ -36,24 +35,15 @@ from domain.protocol_screen import (
 from domain.rounds import GameInRound, GameState
 from domain.scoring import SeatScore
 from domain.services.protocols import ProtocolView
-from handlers.callbacks import ProtocolButton
+from handlers.callbacks import ProtocolAction, ProtocolButton
 from handlers.keyboards import RowsKeyboard
 from handlers.middlewares import Texts
-
-# Presses that are not the screen's own: open, confirm, start or cancel a correction, and
-# a seat that does nothing in this mode (it only refreshes the screen).
-CONFIRM = "c"
-CORRECT = "cc"
-CANCEL = "cx"
-REFRESH = "v"
 
 
 def _button(game_id: int, press: Press | None) -> str:
     if press is None:
-        return ProtocolButton(game=game_id, act=REFRESH).pack()
-    return ProtocolButton(
-        game=game_id, act=press.act.value, seat=press.seat, value=press.value
-    ).pack()
+        return ProtocolButton(game=game_id, action=ProtocolAction.REFRESH).pack()
+    return ProtocolButton(game=game_id, action=press.act, seat=press.seat, value=press.value).pack()
 
 
 def _points(value: Decimal, texts: Texts) -> str:
@@ -348,7 +338,7 @@ def render_keyboard(
         if view.chief_judge and view.game.game.state is GameState.CONFIRMED:
             keyboard.button(
                 text=texts("protocol-screen-correct"),
-                callback_data=ProtocolButton(game=game_id, act=CORRECT),
+                callback_data=ProtocolButton(game=game_id, action=ProtocolAction.CORRECT),
             )
             return keyboard.as_markup()
         return None
@@ -376,13 +366,13 @@ def render_keyboard(
     if screen.mode is Mode.SUMMARY and not view.missing:
         keyboard.button(
             text=texts("protocol-screen-confirm"),
-            callback_data=ProtocolButton(game=game_id, act=CONFIRM),
+            callback_data=ProtocolButton(game=game_id, action=ProtocolAction.CONFIRM),
         )
         sizes.append(1)
     if view.correcting:
         keyboard.button(
             text=texts("protocol-screen-cancel-correction"),
-            callback_data=ProtocolButton(game=game_id, act=CANCEL),
+            callback_data=ProtocolButton(game=game_id, action=ProtocolAction.CANCEL),
         )
         sizes.append(1)
     keyboard.adjust(*sizes)
@@ -405,6 +395,8 @@ def games_keyboard(
             label = texts(
                 "protocol-screen-game-of", tournament=titles[game.tournament_id], game=label
             )
-        keyboard.button(text=label, callback_data=ProtocolButton(game=game.game.id, act=OPEN))
+        keyboard.button(
+            text=label, callback_data=ProtocolButton(game=game.game.id, action=ProtocolAction.OPEN)
+        )
     keyboard.adjust(1)
     return keyboard.as_markup()

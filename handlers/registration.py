@@ -3,6 +3,7 @@ texts and keyboard are in `handlers/registration_views.py`)."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from html import escape
 from typing import Any
 
@@ -28,7 +29,7 @@ from domain.services.registration import (
 from domain.services.teams import join_team
 from domain.users import User
 from domain.validation import Invalid
-from handlers.callbacks import MyRegistration
+from handlers.callbacks import MyRegistration, RegistrationAction
 from handlers.common import show
 from handlers.middlewares import Texts
 from handlers.registration_views import (
@@ -123,6 +124,30 @@ async def take_city(message: Message, state: FSMContext, texts: Texts) -> None:
     )
 
 
+async def _summary_data(
+    callback: CallbackQuery, callback_data: MyRegistration, state: FSMContext, texts: Texts
+) -> dict[str, Any] | None:
+    """What the person typed for the summary the press was made on, or None (the press
+    answered as out of date) when his conversation has moved on."""
+    data: dict[str, Any] = await state.get_data()
+    if (
+        await state.get_state() != RegistrationForm.confirm.state
+        or data.get("tid") != callback_data.tournament_id
+    ):
+        await callback.answer(texts("button-out-of-date"), show_alert=True)
+        return None
+    return data
+
+
+async def redo(
+    callback: CallbackQuery, callback_data: MyRegistration, state: FSMContext, texts: Texts
+) -> None:
+    """The summary's "start again": the nickname is asked again."""
+    if await _summary_data(callback, callback_data, state, texts) is not None:
+        await state.set_state(RegistrationForm.nickname)
+        await show(callback, texts("registration-ask-nickname"))
+
+
 async def confirm(
     callback: CallbackQuery,
     callback_data: MyRegistration,
@@ -132,25 +157,21 @@ async def confirm(
     uow_factory: UnitOfWorkFactory,
     clock: Clock,
 ) -> None:
-    data: dict[str, Any] = await state.get_data()
-    if (
-        await state.get_state() != RegistrationForm.confirm.state
-        or data.get("tid") != callback_data.tid
-    ):
-        await callback.answer(texts("button-out-of-date"), show_alert=True)
-        return
-    if callback_data.act == "redo":
-        await state.set_state(RegistrationForm.nickname)
-        await show(callback, texts("registration-ask-nickname"))
+    data = await _summary_data(callback, callback_data, state, texts)
+    if data is None:
         return
     application = Application(data["nickname"], data["club"], data["city"])
     try:
         if data.get("editing"):
-            await edit_registration(uow_factory, actor, callback_data.tid, application)
-            mine = await registration_of(uow_factory, actor, callback_data.tid)
+            await edit_registration(uow_factory, actor, callback_data.tournament_id, application)
+            mine = await registration_of(uow_factory, actor, callback_data.tournament_id)
         else:
             mine = await register(
-                uow_factory, actor, callback_data.tid, application, team_id=data.get("team_id")
+                uow_factory,
+                actor,
+                callback_data.tournament_id,
+                application,
+                team_id=data.get("team_id"),
             )
     finally:
         # A refused registration starts over from the link; nothing was stored.
@@ -171,43 +192,60 @@ async def confirm(
 async def my_registration(
     callback: CallbackQuery,
     callback_data: MyRegistration,
-    state: FSMContext,
     actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     clock: Clock,
 ) -> None:
-    tid = callback_data.tid
-    if callback_data.act == "edit":
-        mine = await registration_of(uow_factory, actor, tid)
-        if (
-            mine.participant is None
-            or not mine.participant.holds_place
-            or mine.tournament.has_started
-        ):
-            raise Invalid("registration-frozen")
-        await state.clear()
-        await state.update_data(tid=tid, team_id=None, editing=True)
-        await state.set_state(RegistrationForm.nickname)
-        await show(callback, texts("registration-ask-nickname"))
-    elif callback_data.act == "withdraw":
-        await show(
-            callback,
-            texts("registration-withdraw-sure"),
-            reply_markup=withdraw_keyboard(tid, texts),
-        )
-    elif callback_data.act == "withdraw_yes":
-        await withdraw(uow_factory, actor, tid)
-        await show(callback, texts("registration-withdrawn"))
-    elif callback_data.act == "team":
-        await ask_team_name(callback, tid, state, texts)
-    else:
-        await show_registration(
-            callback,
-            await registration_of(uow_factory, actor, tid),
-            texts,
-            clock=clock,
-        )
+    """The player's own registration screen."""
+    mine = await registration_of(uow_factory, actor, callback_data.tournament_id)
+    await show_registration(callback, mine, texts, clock=clock)
+
+
+async def edit_own(
+    callback: CallbackQuery,
+    callback_data: MyRegistration,
+    state: FSMContext,
+    actor: Actor,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+) -> None:
+    """The player types his nickname, club and city again, until his tournament starts."""
+    tournament_id = callback_data.tournament_id
+    mine = await registration_of(uow_factory, actor, tournament_id)
+    if mine.participant is None or not mine.participant.holds_place or mine.tournament.has_started:
+        raise Invalid("registration-frozen")
+    await state.clear()
+    await state.update_data(tid=tournament_id, team_id=None, editing=True)
+    await state.set_state(RegistrationForm.nickname)
+    await show(callback, texts("registration-ask-nickname"))
+
+
+async def ask_withdraw(
+    callback: CallbackQuery, callback_data: MyRegistration, texts: Texts
+) -> None:
+    await show(
+        callback,
+        texts("registration-withdraw-sure"),
+        reply_markup=withdraw_keyboard(callback_data.tournament_id, texts),
+    )
+
+
+async def withdraw_own(
+    callback: CallbackQuery,
+    callback_data: MyRegistration,
+    actor: Actor,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+) -> None:
+    await withdraw(uow_factory, actor, callback_data.tournament_id)
+    await show(callback, texts("registration-withdrawn"))
+
+
+async def create_team_press(
+    callback: CallbackQuery, callback_data: MyRegistration, state: FSMContext, texts: Texts
+) -> None:
+    await ask_team_name(callback, callback_data.tournament_id, state, texts)
 
 
 def make_router() -> Router:
@@ -221,6 +259,15 @@ def make_router() -> Router:
     router.message.register(take_nickname, RegistrationForm.nickname, F.text)
     router.message.register(take_club, RegistrationForm.club, F.text)
     router.message.register(take_city, RegistrationForm.city, F.text)
-    router.callback_query.register(confirm, MyRegistration.filter(F.act.in_({"confirm", "redo"})))
-    router.callback_query.register(my_registration, MyRegistration.filter())
+    presses: dict[Callable[..., Awaitable[None]], RegistrationAction] = {
+        confirm: RegistrationAction.CONFIRM,
+        redo: RegistrationAction.REDO,
+        my_registration: RegistrationAction.SHOW,
+        edit_own: RegistrationAction.EDIT,
+        ask_withdraw: RegistrationAction.WITHDRAW,
+        withdraw_own: RegistrationAction.WITHDRAW_YES,
+        create_team_press: RegistrationAction.TEAM,
+    }
+    for handler, action in presses.items():
+        router.callback_query.register(handler, MyRegistration.filter(F.action == action))
     return router

@@ -15,8 +15,7 @@ from domain.services.ports import Clock
 from domain.services.registration import (
     Registration,
 )
-from handlers import teams_views
-from handlers.callbacks import CheckIn, MyRegistration, TeamAction
+from handlers.callbacks import CheckIn, MyRegistration, RegistrationAction, TeamAction, TeamButton
 from handlers.middlewares import Texts
 
 
@@ -60,54 +59,71 @@ def left_text(registration: Registration, texts: Texts) -> str:
 
 def registration_keyboard(registration: Registration, texts: Texts, clock: Clock):
     tournament, participant = registration.tournament, registration.participant
-    tid = tournament.id
+    tournament_id = tournament.id
     keyboard = InlineKeyboardBuilder()
     if participant is not None and participant.holds_place and not tournament.has_started:
         if participant.missing and checkin_refusal(tournament, clock.now()) is None:
-            keyboard.button(text=texts("checkin-button"), callback_data=CheckIn(tid=tid))
+            keyboard.button(
+                text=texts("checkin-button"), callback_data=CheckIn(tournament_id=tournament_id)
+            )
         keyboard.button(
-            text=texts("registration-edit"), callback_data=MyRegistration(tid=tid, act="edit")
+            text=texts("registration-edit"),
+            callback_data=MyRegistration(
+                tournament_id=tournament_id, action=RegistrationAction.EDIT
+            ),
         )
         if tournament.is_team_tournament:
             if registration.team is None:
                 keyboard.button(
-                    text=texts("team-create"), callback_data=MyRegistration(tid=tid, act="team")
+                    text=texts("team-create"),
+                    callback_data=MyRegistration(
+                        tournament_id=tournament_id, action=RegistrationAction.TEAM
+                    ),
                 )
             else:
                 keyboard.button(
                     text=texts("team-mine"),
-                    callback_data=TeamAction(team=registration.team.id, act=teams_views.SHOW),
+                    callback_data=TeamAction(team_id=registration.team.id, action=TeamButton.SHOW),
                 )
         keyboard.button(
             text=texts("registration-withdraw"),
-            callback_data=MyRegistration(tid=tid, act="withdraw"),
+            callback_data=MyRegistration(
+                tournament_id=tournament_id, action=RegistrationAction.WITHDRAW
+            ),
         )
     keyboard.adjust(1)
     return keyboard.as_markup()
 
 
-def summary_keyboard(tid: int, texts: Texts) -> InlineKeyboardMarkup:
+def summary_keyboard(tournament_id: int, texts: Texts) -> InlineKeyboardMarkup:
     """Under the typed registration: confirm it, or type it again."""
     keyboard = InlineKeyboardBuilder()
     keyboard.button(
-        text=texts("registration-confirm"), callback_data=MyRegistration(tid=tid, act="confirm")
+        text=texts("registration-confirm"),
+        callback_data=MyRegistration(
+            tournament_id=tournament_id, action=RegistrationAction.CONFIRM
+        ),
     )
     keyboard.button(
-        text=texts("registration-redo"), callback_data=MyRegistration(tid=tid, act="redo")
+        text=texts("registration-redo"),
+        callback_data=MyRegistration(tournament_id=tournament_id, action=RegistrationAction.REDO),
     )
     keyboard.adjust(1)
     return keyboard.as_markup()
 
 
-def withdraw_keyboard(tid: int, texts: Texts) -> InlineKeyboardMarkup:
+def withdraw_keyboard(tournament_id: int, texts: Texts) -> InlineKeyboardMarkup:
     """The withdrawal's confirmation: yes, or back to the registration."""
     keyboard = InlineKeyboardBuilder()
     keyboard.button(
         text=texts("registration-withdraw-yes"),
-        callback_data=MyRegistration(tid=tid, act="withdraw_yes"),
+        callback_data=MyRegistration(
+            tournament_id=tournament_id, action=RegistrationAction.WITHDRAW_YES
+        ),
     )
     keyboard.button(
-        text=texts("registration-withdraw-no"), callback_data=MyRegistration(tid=tid, act="show")
+        text=texts("registration-withdraw-no"),
+        callback_data=MyRegistration(tournament_id=tournament_id, action=RegistrationAction.SHOW),
     )
     keyboard.adjust(1)
     return keyboard.as_markup()

@@ -1,5 +1,5 @@
 """The rounds screens' views: the stage's overview, a round's pages, the seat editor's steps
-(texts and keyboards), and the words the buttons' `act` carries.
+(texts and keyboards).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from domain.outgoing import TEXT_LIMIT
 from domain.rounds import Round, TableGame, seat_lines, split_blocks
 from domain.services.rounds import StagePreview
 from domain.tournament import Tournament
-from handlers.callbacks import SeatEdit, StageButton
+from handlers.callbacks import RoundAction, SeatEdit, SeatStep, StageButton
 from handlers.keyboards import tournament_choice
 from handlers.middlewares import Texts
 
@@ -26,32 +26,6 @@ PAGE_HEADING_ROOM = 200
 SIT_OUTS_PER_LINE = 10
 
 
-SEAT = "seat"
-OVERVIEW = "view"
-ROUND = "round"
-JUDGE = "judge"
-PUBLISH = "pub"
-REGENERATE = "regen"
-# The minimal re-seating after players left: their seats go to players sitting out.
-RESEAT = "fit"
-# From the tournament card: the stage's screen as a new message, the card stays.
-OPEN = "open"
-# The whole stage as files: sheets to print (PDF) and every seat (CSV); every player his
-# schedule of the stage.
-PDF = "pdf"
-CSV = "csv"
-SCHEDULES = "sched"
-# The tournament picked for a typed /swap or /move that named none (its words wait in the
-# person's conversation data meanwhile).
-SWAP = "swap"
-MOVE = "move"
-
-
-# The steps: the tables to pick from, one table's seats, then the change itself.
-EDIT_TABLES = "tables"
-EDIT_TABLE = "table"
-EDIT_MOVE = "move"
-EDIT_SWAP = "swap"
 # Table buttons on one row of the picker (Telegram shows at most 8).
 TABLES_PER_ROW = 5
 
@@ -69,7 +43,7 @@ class RoundPage:
 
 def rounds_button(tournament_id: int) -> StageButton:
     """The tournament card's way into the rounds screens."""
-    return StageButton(tournament=tournament_id, act=OPEN)
+    return StageButton(tournament_id=tournament_id, action=RoundAction.OPEN)
 
 
 def _quality_lines(preview: StagePreview, texts: Texts) -> list[str]:
@@ -163,7 +137,9 @@ def overview_keyboard(preview: StagePreview, texts: Texts) -> InlineKeyboardMark
     for round_ in preview.stage.rounds:
         keyboard.button(
             text=texts("rounds-round-button", round=round_.number),
-            callback_data=StageButton(tournament=tournament, act=ROUND, round=round_.number),
+            callback_data=StageButton(
+                tournament_id=tournament, action=RoundAction.ROUND, round=round_.number
+            ),
         )
     sizes = [4] * (len(preview.stage.rounds) // 4) + [len(preview.stage.rounds) % 4]
     following = preview.stage.next_unpublished
@@ -172,21 +148,25 @@ def overview_keyboard(preview: StagePreview, texts: Texts) -> InlineKeyboardMark
             keyboard.button(
                 text=texts("rounds-publish-button", round=following.number),
                 callback_data=StageButton(
-                    tournament=tournament, act=PUBLISH, round=following.number
+                    tournament_id=tournament, action=RoundAction.PUBLISH, round=following.number
                 ),
             )
             sizes.append(1)
         # Players who left: the fewest changes first; a fresh draw only for unchanged players.
-        reseat = ("rounds-reseat-button", RESEAT) if preview.gone else None
-        text, act = reseat or ("rounds-regenerate-button", REGENERATE)
-        keyboard.button(text=texts(text), callback_data=StageButton(tournament=tournament, act=act))
+        reseat = ("rounds-reseat-button", RoundAction.RESEAT) if preview.gone else None
+        text, act = reseat or ("rounds-regenerate-button", RoundAction.REGENERATE)
+        keyboard.button(
+            text=texts(text), callback_data=StageButton(tournament_id=tournament, action=act)
+        )
         sizes.append(1)
     for text, act in (
-        ("seating-pdf-button", PDF),
-        ("seating-csv-button", CSV),
-        ("seating-schedules-button", SCHEDULES),
+        ("seating-pdf-button", RoundAction.PDF),
+        ("seating-csv-button", RoundAction.CSV),
+        ("seating-schedules-button", RoundAction.SCHEDULES),
     ):
-        keyboard.button(text=texts(text), callback_data=StageButton(tournament=tournament, act=act))
+        keyboard.button(
+            text=texts(text), callback_data=StageButton(tournament_id=tournament, action=act)
+        )
     sizes.extend([2, 1])
     keyboard.adjust(*[size for size in sizes if size])
     return keyboard.as_markup()
@@ -263,8 +243,8 @@ def round_keyboard(
                 judge=preview.judge_name(game.judge_id) or "—",
             ),
             callback_data=StageButton(
-                tournament=tournament,
-                act=JUDGE,
+                tournament_id=tournament,
+                action=RoundAction.JUDGE,
                 round=round_.number,
                 table=game.table,
                 value=round_.next_judge(game, preview.judges) or 0,
@@ -277,24 +257,28 @@ def round_keyboard(
         keyboard.button(
             text=texts(key, what=_page_label(pages[n], texts)),
             callback_data=StageButton(
-                tournament=tournament, act=ROUND, round=round_.number, value=n
+                tournament_id=tournament, action=RoundAction.ROUND, round=round_.number, value=n
             ),
         )
     sizes.append(len(beside))
     keyboard.button(
         text=texts("rounds-edit-button"),
-        callback_data=SeatEdit(tournament=tournament, round=round_.number, act=EDIT_TABLES),
+        callback_data=SeatEdit(
+            tournament_id=tournament, round=round_.number, action=SeatStep.TABLES
+        ),
     )
     sizes.append(1)
     if round_.publishable(preview.gone):
         keyboard.button(
             text=texts("rounds-publish-button", round=round_.number),
-            callback_data=StageButton(tournament=tournament, act=PUBLISH, round=round_.number),
+            callback_data=StageButton(
+                tournament_id=tournament, action=RoundAction.PUBLISH, round=round_.number
+            ),
         )
         sizes.append(1)
     keyboard.button(
         text=texts("rounds-back-button"),
-        callback_data=StageButton(tournament=tournament, act=OVERVIEW),
+        callback_data=StageButton(tournament_id=tournament, action=RoundAction.OVERVIEW),
     )
     sizes.append(1)
     keyboard.adjust(*[size for size in sizes if size])
@@ -319,14 +303,14 @@ def seat_edit_screen(
     seating, moved = round_.seating, press.player or None
     name = escape(preview.nicknames.get(press.player, str(press.player)))
     picked = "yes" if moved else "no"
-    base = {"tournament": press.tournament, "round": press.round, "player": press.player}
+    base = {"tournament_id": press.tournament_id, "round": press.round, "player": press.player}
     keyboard = InlineKeyboardBuilder()
-    if press.act == EDIT_TABLES:
+    if press.action is SeatStep.TABLES:
         text = texts("rounds-edit-pick-table", round=round_.number, picked=picked, player=name)
         for game in round_.games:
             keyboard.button(
                 text=texts("rounds-edit-table-button", table=game.table),
-                callback_data=SeatEdit(**base, act=EDIT_TABLE, table=game.table),
+                callback_data=SeatEdit(**base, action=SeatStep.TABLE, table=game.table),
             )
         sizes = [TABLES_PER_ROW] * (len(round_.games) // TABLES_PER_ROW)
         sizes.append(len(round_.games) % TABLES_PER_ROW)
@@ -334,18 +318,15 @@ def seat_edit_screen(
         if seating.sit_outs and (moved is None or seating.position(moved) is not None):
             keyboard.button(
                 text=texts("rounds-edit-sit-outs-button"),
-                callback_data=SeatEdit(**base, act=EDIT_TABLE),
+                callback_data=SeatEdit(**base, action=SeatStep.TABLE),
             )
             sizes.append(1)
-        back: CallbackData = StageButton(tournament=press.tournament, act=ROUND, round=press.round)
-    else:
-        text = texts(
-            "rounds-edit-pick-seat",
-            round=round_.number,
-            table=press.table,
-            picked=picked,
-            player=name,
+        back: CallbackData = StageButton(
+            tournament_id=press.tournament_id, action=RoundAction.ROUND, round=press.round
         )
+    else:
+        shown = {"round": round_.number, "table": press.table, "picked": picked, "player": name}
+        text = texts("rounds-edit-pick-seat", **shown)
         if press.table:
             chairs = list(enumerate(seating.tables[press.table - 1], start=1))
         else:
@@ -356,27 +337,27 @@ def seat_edit_screen(
                 continue
             label = preview.nicknames.get(player, str(player))
             if moved is None:
-                step = SeatEdit(**{**base, "player": player}, act=EDIT_TABLES)
+                step = SeatEdit(**{**base, "player": player}, action=SeatStep.TABLES)
             elif seat:
                 step = SeatEdit(
-                    **base, act=EDIT_MOVE, table=press.table, seat=seat, expected=player
+                    **base, action=SeatStep.MOVE, table=press.table, seat=seat, expected=player
                 )
             else:
-                step = SeatEdit(**base, act=EDIT_SWAP, expected=player)
+                step = SeatEdit(**base, action=SeatStep.SWAP, expected=player)
             keyboard.button(text=f"{seat}. {label}" if seat else label, callback_data=step)
             sizes.append(2)
         sizes = [2] * (len(sizes) // 2) + [len(sizes) % 2]
-        back = SeatEdit(**base, act=EDIT_TABLES)
+        back = SeatEdit(**base, action=SeatStep.TABLES)
     keyboard.button(text=texts("rounds-edit-back-button"), callback_data=back)
     sizes.append(1)
     keyboard.adjust(*[size for size in sizes if size])
     return text, keyboard.as_markup()
 
 
-def tournaments_keyboard(running: list[Tournament], act: str) -> InlineKeyboardMarkup:
-    """A button per running tournament; its press does `act` for that tournament."""
+def tournaments_keyboard(running: list[Tournament], action: RoundAction) -> InlineKeyboardMarkup:
+    """A button per running tournament; its press does `action` for that tournament."""
     return tournament_choice(
-        running[:30], lambda tournament: StageButton(tournament=tournament.id, act=act)
+        running[:30], lambda tournament: StageButton(tournament_id=tournament.id, action=action)
     )
 
 
@@ -385,6 +366,6 @@ def not_seated_keyboard(tournament_id: int, texts: Texts) -> InlineKeyboardMarku
     keyboard = InlineKeyboardBuilder()
     keyboard.button(
         text=texts("rounds-seat-button"),
-        callback_data=StageButton(tournament=tournament_id, act=SEAT),
+        callback_data=StageButton(tournament_id=tournament_id, action=RoundAction.SEAT),
     )
     return keyboard.as_markup()

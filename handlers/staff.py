@@ -40,8 +40,8 @@ async def invite_staff(
     uow_factory: UnitOfWorkFactory,
     bot: Bot,
 ) -> None:
-    role = StaffRole(callback_data.role)
-    invite = await invite_judge(uow_factory, actor, callback_data.tid, role)
+    role = callback_data.role
+    invite = await invite_judge(uow_factory, actor, callback_data.tournament_id, role)
     link = await deep_link(bot, invite.payload)
     if isinstance(callback.message, Message):
         await callback.message.answer(texts(f"staff-link-{role.value}", link=link))

@@ -20,10 +20,10 @@ from domain.services.standings import (
 )
 from domain.standings_board import StandingsBoard
 from domain.tournament import Tournament
-from handlers.callbacks import MyGamesOpen, StandingsFile, StandingsOpen
+from handlers.callbacks import MyGamesOpen, StandingsFile, StandingsFileKind, StandingsOpen
 from handlers.common import long_work
 from handlers.middlewares import Texts
-from handlers.standings_views import PICTURE, SPREADSHEET, choice_keyboard, file_keyboard
+from handlers.standings_views import choice_keyboard, file_keyboard
 
 # Telegram's largest album.
 ALBUM_SIZE = 10
@@ -94,7 +94,7 @@ async def _send_standings(
     await message.answer(last, reply_markup=file_keyboard(tournament_id, texts))
 
 
-async def send_standings_file(
+async def send_standings_pictures(
     callback: CallbackQuery,
     callback_data: StandingsFile,
     actor: Actor,
@@ -106,27 +106,38 @@ async def send_standings_file(
     if board is None or not isinstance(callback.message, Message):
         return
     async with long_work(callback, texts, replaced=False):  # drawing takes a while
-        if callback_data.kind == PICTURE:
-            # Drawn in the picture process, outside the event loop's (see StandingsPainter).
-            drawn = await pictures.draw_all(board, texts.locale)
-            files = [
-                BufferedInputFile(png, f"standings-{number}.png")
-                for number, png in enumerate(drawn, start=1)
-            ]
-            # A long table is an album of pictures a phone shows without shrinking them; an
-            # album holds 2 to 10, so a lone picture goes as a photo.
-            for start in range(0, len(files), ALBUM_SIZE):
-                chunk = files[start : start + ALBUM_SIZE]
-                if len(chunk) == 1:
-                    await callback.message.answer_photo(chunk[0])
-                else:
-                    album = [InputMediaPhoto(media=picture) for picture in chunk]
-                    await callback.message.answer_media_group(album)  # type: ignore[arg-type]
-        else:
-            name = f"standings-{callback_data.tournament_id}.csv"
-            await callback.message.answer_document(
-                BufferedInputFile(standings_csv(board, texts.locale), name)
-            )
+        # Drawn in the picture process, outside the event loop's (see StandingsPainter).
+        drawn = await pictures.draw_all(board, texts.locale)
+        files = [
+            BufferedInputFile(png, f"standings-{number}.png")
+            for number, png in enumerate(drawn, start=1)
+        ]
+        # A long table is an album of pictures a phone shows without shrinking them; an
+        # album holds 2 to 10, so a lone picture goes as a photo.
+        for start in range(0, len(files), ALBUM_SIZE):
+            chunk = files[start : start + ALBUM_SIZE]
+            if len(chunk) == 1:
+                await callback.message.answer_photo(chunk[0])
+            else:
+                album = [InputMediaPhoto(media=picture) for picture in chunk]
+                await callback.message.answer_media_group(album)  # type: ignore[arg-type]
+
+
+async def send_standings_csv(
+    callback: CallbackQuery,
+    callback_data: StandingsFile,
+    actor: Actor,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+) -> None:
+    board = await _pressed_board(callback, callback_data.tournament_id, actor, texts, uow_factory)
+    if board is None or not isinstance(callback.message, Message):
+        return
+    async with long_work(callback, texts, replaced=False):
+        name = f"standings-{callback_data.tournament_id}.csv"
+        await callback.message.answer_document(
+            BufferedInputFile(standings_csv(board, texts.locale), name)
+        )
 
 
 async def show_my_games(
@@ -167,7 +178,8 @@ def make_router() -> Router:
     router.message.register(show_my_games, Command("me"))
     router.callback_query.register(open_standings, StandingsOpen.filter())
     router.callback_query.register(open_my_games, MyGamesOpen.filter())
-    router.callback_query.register(
-        send_standings_file, StandingsFile.filter(F.kind.in_((PICTURE, SPREADSHEET)))
-    )
+    pictures = StandingsFile.filter(F.kind == StandingsFileKind.PICTURE)
+    router.callback_query.register(send_standings_pictures, pictures)
+    spreadsheet = StandingsFile.filter(F.kind == StandingsFileKind.SPREADSHEET)
+    router.callback_query.register(send_standings_csv, spreadsheet)
     return router

@@ -1,5 +1,4 @@
-"""The standings screens' views: the choice of tournament, the table's file buttons and the
-words their `kind` carries."""
+"""The standings screens' views: the choice of tournament and the table's file buttons."""
 
 from __future__ import annotations
 
@@ -7,12 +6,9 @@ from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from domain.tournament import Tournament
-from handlers.callbacks import MyGamesOpen, StandingsFile, StandingsOpen
+from handlers.callbacks import MyGamesOpen, StandingsFile, StandingsFileKind, StandingsOpen
 from handlers.keyboards import tournament_choice
 from handlers.middlewares import Texts
-
-PICTURE = "png"
-SPREADSHEET = "csv"
 
 
 def choice_keyboard(
@@ -25,7 +21,10 @@ def choice_keyboard(
 def file_keyboard(tournament_id: int, texts: Texts) -> InlineKeyboardMarkup:
     """The picture and CSV buttons under the table's last page."""
     keyboard = InlineKeyboardBuilder()
-    for kind, key in ((PICTURE, "standings-button-picture"), (SPREADSHEET, "standings-button-csv")):
+    for kind, key in (
+        (StandingsFileKind.PICTURE, "standings-button-picture"),
+        (StandingsFileKind.SPREADSHEET, "standings-button-csv"),
+    ):
         keyboard.button(
             text=texts(key), callback_data=StandingsFile(tournament_id=tournament_id, kind=kind)
         )

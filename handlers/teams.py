@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 from aiogram import Bot, F, Router
 from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
@@ -19,13 +21,10 @@ from domain.services.teams import (
     withdraw_team,
 )
 from domain.users import User
-from handlers.callbacks import RemindTeams, TeamAction
+from handlers.callbacks import RemindTeams, TeamAction, TeamButton
 from handlers.common import deep_link, show
 from handlers.middlewares import Texts
 from handlers.teams_views import (
-    REMOVE,
-    WITHDRAW,
-    WITHDRAW_YES,
     team_keyboard,
     team_text,
     withdraw_keyboard,
@@ -36,10 +35,12 @@ class TeamForm(StatesGroup):
     name = State()
 
 
-async def ask_team_name(callback: CallbackQuery, tid: int, state: FSMContext, texts: Texts) -> None:
+async def ask_team_name(
+    callback: CallbackQuery, tournament_id: int, state: FSMContext, texts: Texts
+) -> None:
     """Start creating a team: the captain types its name next."""
     await state.clear()
-    await state.update_data(tid=tid)
+    await state.update_data(tid=tournament_id)
     await state.set_state(TeamForm.name)
     await show(callback, texts("team-ask-name"))
 
@@ -71,7 +72,7 @@ async def take_team_name(
     await show_team(message, view, user, texts, bot)
 
 
-async def team_action(
+async def remove_from_team(
     callback: CallbackQuery,
     callback_data: TeamAction,
     user: User,
@@ -80,19 +81,40 @@ async def team_action(
     bot: Bot,
     actor: Actor,
 ) -> None:
-    team_id = callback_data.team
-    if callback_data.act == REMOVE:
-        view, _ = await remove_member(uow_factory, actor, team_id, callback_data.member)
-        await show_team(callback, view, user, texts, bot)
-    elif callback_data.act == WITHDRAW:
-        await show(
-            callback, texts("team-withdraw-sure"), reply_markup=withdraw_keyboard(team_id, texts)
-        )
-    elif callback_data.act == WITHDRAW_YES:
-        await withdraw_team(uow_factory, actor, team_id)
-        await show(callback, texts("team-withdrawn"))
-    else:
-        await _show_own_team(callback, team_id, user, texts, uow_factory, bot, actor)
+    """The captain takes a member off his team."""
+    press = callback_data
+    view, _ = await remove_member(uow_factory, actor, press.team_id, press.member)
+    await show_team(callback, view, user, texts, bot)
+
+
+async def ask_withdraw_team(
+    callback: CallbackQuery, callback_data: TeamAction, texts: Texts
+) -> None:
+    keyboard = withdraw_keyboard(callback_data.team_id, texts)
+    await show(callback, texts("team-withdraw-sure"), reply_markup=keyboard)
+
+
+async def withdraw_own_team(
+    callback: CallbackQuery,
+    callback_data: TeamAction,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    actor: Actor,
+) -> None:
+    await withdraw_team(uow_factory, actor, callback_data.team_id)
+    await show(callback, texts("team-withdrawn"))
+
+
+async def team_screen(
+    callback: CallbackQuery,
+    callback_data: TeamAction,
+    user: User,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+    bot: Bot,
+    actor: Actor,
+) -> None:
+    await _show_own_team(callback, callback_data.team_id, user, texts, uow_factory, bot, actor)
 
 
 async def _show_own_team(
@@ -120,7 +142,7 @@ async def remind_teams(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
 ) -> None:
-    sent = await remind_incomplete_teams(uow_factory, actor, callback_data.tid)
+    sent = await remind_incomplete_teams(uow_factory, actor, callback_data.tournament_id)
     await callback.answer(texts("team-reminded", count=len(sent)), show_alert=True)
 
 
@@ -129,6 +151,13 @@ def make_router() -> Router:
     router = Router(name="teams")
     router.message.filter(F.chat.type == "private")
     router.message.register(take_team_name, TeamForm.name, F.text)
-    router.callback_query.register(team_action, TeamAction.filter())
+    presses: dict[Callable[..., Awaitable[None]], TeamButton] = {
+        team_screen: TeamButton.SHOW,
+        remove_from_team: TeamButton.REMOVE,
+        ask_withdraw_team: TeamButton.WITHDRAW,
+        withdraw_own_team: TeamButton.WITHDRAW_YES,
+    }
+    for handler, action in presses.items():
+        router.callback_query.register(handler, TeamAction.filter(F.action == action))
     router.callback_query.register(remind_teams, RemindTeams.filter())
     return router

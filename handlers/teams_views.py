@@ -1,5 +1,5 @@
 """The captain's screens' views: the team with its members, the captain's buttons, the
-withdrawal's confirmation and the words the buttons' `act` carries."""
+withdrawal's confirmation."""
 
 from __future__ import annotations
 
@@ -9,10 +9,8 @@ from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from domain.services.teams import TeamView
-from handlers.callbacks import TeamAction
+from handlers.callbacks import TeamAction, TeamButton
 from handlers.middlewares import Texts
-
-SHOW, REMOVE, WITHDRAW, WITHDRAW_YES = "show", "remove", "withdraw", "withdraw_yes"
 
 
 def team_text(view: TeamView, texts: Texts, link: str | None) -> str:
@@ -42,10 +40,13 @@ def team_keyboard(view: TeamView, texts: Texts, captain: bool) -> InlineKeyboard
             if member.id != view.team.captain_id:
                 keyboard.button(
                     text=texts("team-remove", nickname=member.nickname),
-                    callback_data=TeamAction(team=view.team.id, act=REMOVE, member=member.id),
+                    callback_data=TeamAction(
+                        team_id=view.team.id, action=TeamButton.REMOVE, member=member.id
+                    ),
                 )
         keyboard.button(
-            text=texts("team-withdraw"), callback_data=TeamAction(team=view.team.id, act=WITHDRAW)
+            text=texts("team-withdraw"),
+            callback_data=TeamAction(team_id=view.team.id, action=TeamButton.WITHDRAW),
         )
     keyboard.adjust(1)
     return keyboard.as_markup()
@@ -54,6 +55,7 @@ def team_keyboard(view: TeamView, texts: Texts, captain: bool) -> InlineKeyboard
 def withdraw_keyboard(team_id: int, texts: Texts) -> InlineKeyboardMarkup:
     keyboard = InlineKeyboardBuilder()
     keyboard.button(
-        text=texts("team-withdraw-yes"), callback_data=TeamAction(team=team_id, act=WITHDRAW_YES)
+        text=texts("team-withdraw-yes"),
+        callback_data=TeamAction(team_id=team_id, action=TeamButton.WITHDRAW_YES),
     )
     return keyboard.as_markup()

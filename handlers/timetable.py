@@ -20,16 +20,11 @@ from domain.actor import Actor
 from domain.services.ports import UnitOfWorkFactory
 from domain.services.reminders import TimetableView, set_timetable, timetable_of
 from domain.validation import timetable_lines
-from handlers.callbacks import TimetableButton
+from handlers.callbacks import TimetableAction, TimetableButton
 from handlers.common import edit_screen
 from handlers.middlewares import Texts
 from handlers.timetable_views import (
-    ACTS,
-    EVENT,
-    HOUR,
     HOURS,
-    RESET,
-    SET,
     screen_text,
     time_keyboard,
     timetable_events,
@@ -67,49 +62,103 @@ async def open_timetable(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
 ) -> None:
-    tid, act = callback_data.tid, callback_data.act
-    if act == RESET:
-        view = await set_timetable(uow_factory, actor, tid, None)
-    else:
-        view = await timetable_of(uow_factory, actor, tid)
-    if not isinstance(callback.message, Message):
-        await callback.answer()
-        return
-    if act in (EVENT, HOUR, SET) and (
-        callback_data.i >= len(timetable_events(view))
-        or (act == HOUR and callback_data.v not in HOURS)
-    ):
-        # A button of an event since removed, or forged: it changes nothing.
-        await callback.answer(texts("button-out-of-date"), show_alert=True)
-        return
-    if act in (EVENT, HOUR):
-        day, event = timetable_events(view)[callback_data.i]
-        hour = callback_data.v if act == HOUR else None
-        what = " ".join(filter(None, (str(day), event.kind, event.stage)))
-        await edit_screen(
-            callback.message,
-            texts("timetable-pick-time", event=escape(what)),
-            reply_markup=time_keyboard(tid, callback_data.i, hour, texts),
-        )
-        await callback.answer()
-        return
-    if act == SET:
-        text = _with_time(view, callback_data.i, callback_data.v)
-        view = await set_timetable(uow_factory, actor, tid, text)
-        await edit_screen(
-            callback.message,
-            texts("timetable-saved") + "\n\n" + screen_text(view, texts),
-            reply_markup=timetable_keyboard(view, texts),
-        )
-        await callback.answer(texts("timetable-saved"))
-        return
+    view = await timetable_of(uow_factory, actor, callback_data.tournament_id)
+    await _ask_timetable(callback, view, state, texts)
+
+
+async def reset_timetable(
+    callback: CallbackQuery,
+    callback_data: TimetableButton,
+    state: FSMContext,
+    actor: Actor,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+) -> None:
+    """The regulation's timetable again."""
+    view = await set_timetable(uow_factory, actor, callback_data.tournament_id, None)
+    await _ask_timetable(callback, view, state, texts)
+
+
+async def _ask_timetable(
+    callback: CallbackQuery, view: TimetableView, state: FSMContext, texts: Texts
+) -> None:
+    """The timetable as a new message, its buttons under it; a timetable typed next replaces
+    it."""
     await callback.answer()
+    if not isinstance(callback.message, Message):
+        return
     await state.set_state(TimetableForm.text)
-    await state.update_data(timetable_tid=tid)
+    await state.update_data(timetable_tid=view.tournament.id)
     await callback.message.answer(
         screen_text(view, texts) + "\n\n" + texts("timetable-ask"),
         reply_markup=timetable_keyboard(view, texts),
     )
+
+
+async def _pressed_event(
+    callback: CallbackQuery,
+    press: TimetableButton,
+    actor: Actor,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+) -> tuple[TimetableView, Message] | None:
+    """The timetable and the screen an event's button was pressed on, or None (the press
+    answered) for a button of an event since removed, or forged: it changes nothing."""
+    view = await timetable_of(uow_factory, actor, press.tournament_id)
+    if not isinstance(callback.message, Message):
+        await callback.answer()
+        return None
+    if press.i >= len(timetable_events(view)) or (
+        press.action is TimetableAction.HOUR and press.v not in HOURS
+    ):
+        await callback.answer(texts("button-out-of-date"), show_alert=True)
+        return None
+    return view, callback.message
+
+
+async def pick_time(
+    callback: CallbackQuery,
+    callback_data: TimetableButton,
+    actor: Actor,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+) -> None:
+    """An event's hours to pick from, or (an hour picked: `v`) its quarters."""
+    press = callback_data
+    if (pressed := await _pressed_event(callback, press, actor, texts, uow_factory)) is None:
+        return
+    view, message = pressed
+    day, event = timetable_events(view)[press.i]
+    hour = press.v if press.action is TimetableAction.HOUR else None
+    what = " ".join(filter(None, (str(day), event.kind, event.stage)))
+    await edit_screen(
+        message,
+        texts("timetable-pick-time", event=escape(what)),
+        reply_markup=time_keyboard(press.tournament_id, press.i, hour, texts),
+    )
+    await callback.answer()
+
+
+async def set_time(
+    callback: CallbackQuery,
+    callback_data: TimetableButton,
+    actor: Actor,
+    texts: Texts,
+    uow_factory: UnitOfWorkFactory,
+) -> None:
+    """The event's time (`v` minutes of the day, -1 for none) saved."""
+    press = callback_data
+    if (pressed := await _pressed_event(callback, press, actor, texts, uow_factory)) is None:
+        return
+    view, message = pressed
+    text = _with_time(view, press.i, press.v)
+    view = await set_timetable(uow_factory, actor, press.tournament_id, text)
+    await edit_screen(
+        message,
+        texts("timetable-saved") + "\n\n" + screen_text(view, texts),
+        reply_markup=timetable_keyboard(view, texts),
+    )
+    await callback.answer(texts("timetable-saved"))
 
 
 async def take_timetable(
@@ -119,8 +168,8 @@ async def take_timetable(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
 ) -> None:
-    tid = (await state.get_data())["timetable_tid"]
-    view = await set_timetable(uow_factory, actor, tid, message.text)
+    tournament_id = (await state.get_data())["timetable_tid"]
+    view = await set_timetable(uow_factory, actor, tournament_id, message.text)
     await state.clear()
     await message.answer(
         texts("timetable-saved") + "\n\n" + screen_text(view, texts),
@@ -132,6 +181,11 @@ def make_router() -> Router:
     """The timetable screen of the tournament card."""
     router = Router(name="timetable")
     router.message.filter(F.chat.type == "private")
-    router.callback_query.register(open_timetable, TimetableButton.filter(F.act.in_(ACTS)))
+    button = TimetableButton.filter
+    router.callback_query.register(open_timetable, button(F.action == TimetableAction.VIEW))
+    router.callback_query.register(reset_timetable, button(F.action == TimetableAction.RESET))
+    picks = {TimetableAction.EVENT, TimetableAction.HOUR}
+    router.callback_query.register(pick_time, button(F.action.in_(picks)))
+    router.callback_query.register(set_time, button(F.action == TimetableAction.SET))
     router.message.register(take_timetable, TimetableForm.text, F.text, ~F.text.startswith("/"))
     return router

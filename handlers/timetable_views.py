@@ -1,5 +1,5 @@
 """The timetable screen's views: the timetable as the organizer edits it, its events' buttons,
-the hour and quarter pickers, and the words the buttons' `act` carries.
+the hour and quarter pickers.
 """
 
 from __future__ import annotations
@@ -13,14 +13,9 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 from domain.regulation import TimetableEvent
 from domain.services.reminders import TimetableView
 from domain.validation import timetable_lines
-from handlers.callbacks import TimetableButton
+from handlers.callbacks import TimetableAction, TimetableButton
 from handlers.middlewares import Texts
 
-VIEW, RESET = "view", "reset"
-# Editing by buttons: an event (`i`, its index), its hour (`v`), its time (`v` minutes of the
-# day, -1 for none).
-EVENT, HOUR, SET = "ev", "hr", "set"
-ACTS = frozenset({VIEW, RESET, EVENT, HOUR, SET})
 HOURS = range(8, 24)
 MINUTES = (0, 15, 30, 45)
 
@@ -47,37 +42,58 @@ def timetable_events(view: TimetableView) -> list[tuple[int, TimetableEvent]]:
 
 def timetable_keyboard(view: TimetableView, texts: Texts) -> InlineKeyboardMarkup | None:
     """A button per event (to change its time), and the regulation's timetable back."""
-    tid = view.tournament.id
+    tournament_id = view.tournament.id
     keyboard = InlineKeyboardBuilder()
     for index, (day, event) in enumerate(timetable_events(view)):
         label = " ".join(filter(None, (str(day), event.time or "—", event.kind, event.stage)))
-        keyboard.button(text=label, callback_data=TimetableButton(tid=tid, act=EVENT, i=index))
+        keyboard.button(
+            text=label,
+            callback_data=TimetableButton(
+                tournament_id=tournament_id, action=TimetableAction.EVENT, i=index
+            ),
+        )
     if view.adjusted:
         keyboard.button(
             text=texts("timetable-keep-regulation"),
-            callback_data=TimetableButton(tid=tid, act=RESET),
+            callback_data=TimetableButton(
+                tournament_id=tournament_id, action=TimetableAction.RESET
+            ),
         )
     keyboard.adjust(2)
     return keyboard.as_markup()
 
 
-def time_keyboard(tid: int, index: int, hour: int | None, texts: Texts) -> InlineKeyboardMarkup:
+def time_keyboard(
+    tournament_id: int, index: int, hour: int | None, texts: Texts
+) -> InlineKeyboardMarkup:
     """The hours of the day, then (an hour picked) its quarters; "no time" and back."""
     keyboard = InlineKeyboardBuilder()
     if hour is None:
         for value in HOURS:
-            data = TimetableButton(tid=tid, act=HOUR, i=index, v=value)
+            data = TimetableButton(
+                tournament_id=tournament_id, action=TimetableAction.HOUR, i=index, v=value
+            )
             keyboard.button(text=f"{value:02d}:…", callback_data=data)
         sizes = [4] * (len(HOURS) // 4)
     else:
         for minute in MINUTES:
-            data = TimetableButton(tid=tid, act=SET, i=index, v=hour * 60 + minute)
+            data = TimetableButton(
+                tournament_id=tournament_id,
+                action=TimetableAction.SET,
+                i=index,
+                v=hour * 60 + minute,
+            )
             keyboard.button(text=f"{hour:02d}:{minute:02d}", callback_data=data)
         sizes = [len(MINUTES)]
     keyboard.button(
         text=texts("timetable-no-time"),
-        callback_data=TimetableButton(tid=tid, act=SET, i=index, v=-1),
+        callback_data=TimetableButton(
+            tournament_id=tournament_id, action=TimetableAction.SET, i=index, v=-1
+        ),
     )
-    keyboard.button(text=texts("timetable-back"), callback_data=TimetableButton(tid=tid, act=VIEW))
+    keyboard.button(
+        text=texts("timetable-back"),
+        callback_data=TimetableButton(tournament_id=tournament_id, action=TimetableAction.VIEW),
+    )
     keyboard.adjust(*sizes, 2)
     return keyboard.as_markup()

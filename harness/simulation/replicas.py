@@ -754,7 +754,7 @@ async def set_timetable(organizer: FakeUser, tournament_id: int, text: str) -> N
     """The organizer sends the timetable on its screen, from his tournament's card."""
     organizer.send("/tournaments")
     listed = await organizer.wait_for(lambda m: "Ваши турниры" in (m.text or ""))
-    organizer.press(listed, callback_data=CardOpen(tid=tournament_id).pack())
+    organizer.press(listed, callback_data=CardOpen(tournament_id=tournament_id).pack())
     card = await organizer.wait_for(lambda m: "Расписание и напоминания" in str(m.buttons))
     organizer.press(card, button_text="Расписание и напоминания")
     await organizer.wait_for(lambda m: "Расписание ·" in (m.text or ""))

@@ -98,7 +98,7 @@ async def test_a_stranger_can_neither_create_nor_move_a_tournament(
     assert reason in (closed.text or "")
     async with app.uow_factory() as uow:
         (tournament,) = await uow.tournaments.of_person(ADMIN_ID)
-    start = MoveChoice(tid=tournament.id, move=Move.START_STAGE).pack()
+    start = MoveChoice(tournament_id=tournament.id, move=Move.START_STAGE).pack()
     too_few = await admin.forge_press(closed, start).answer()
     assert too_few.text == reason
     assert containing("Игроки: 0")(closed)

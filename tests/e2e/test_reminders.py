@@ -61,7 +61,7 @@ async def _timetable_screen(
     organizer = await _started(fake, ORGANIZER, "Организатор")
     organizer.send("/tournaments")
     listed = await organizer.wait_for(lambda m: "Ваши турниры" in (m.text or ""))
-    await organizer.press(listed, callback_data=CardOpen(tid=seeded.tournament.id).pack())
+    await organizer.press(listed, callback_data=CardOpen(tournament_id=seeded.tournament.id).pack())
     card = await organizer.wait_for(lambda m: "Расписание и напоминания" in str(m.buttons))
     await organizer.press(card, button_text="Расписание и напоминания")
     screen = await organizer.wait_for(lambda m: "Расписание · Кубок Ворона" in (m.text or ""))

@@ -20,6 +20,7 @@ from domain.intents import (
     Intent,
     OpenLot,
     OpenProtocol,
+    ProtestChoice,
     intent_fields,
     intent_of,
 )
@@ -111,7 +112,7 @@ def _legacy_intent(callback_data: str) -> Intent:
     if prefix == "pt":
         return FileProtest(int(rest[0]))
     if prefix == "pd":
-        return DecideProtest(int(rest[0]), rest[1])
+        return DecideProtest(int(rest[0]), ProtestChoice(rest[1]))
     if prefix == "ci":
         return CheckIn(int(rest[0]))
     raise ValueError(f"a stored button with unknown callback data {callback_data!r}")

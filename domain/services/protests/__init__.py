@@ -12,13 +12,6 @@ audit log), `summary` (a game as the messages name it).
 
 from domain.services.protests.confirmation import offer_key, on_protocol_confirmed
 from domain.services.protests.deciding import (
-    ACCEPT,
-    ANNUL,
-    CORRECT,
-    GAME_LOG,
-    PHOTO,
-    PLAYERS,
-    REJECT,
     ProtestCase,
     annul_game,
     check_undecided,
@@ -41,13 +34,6 @@ from domain.services.protests.organizer import (
 )
 
 __all__ = [
-    "ACCEPT",
-    "ANNUL",
-    "CORRECT",
-    "GAME_LOG",
-    "PHOTO",
-    "PLAYERS",
-    "REJECT",
     "AuditLog",
     "ProtestCase",
     "ProtestSettings",

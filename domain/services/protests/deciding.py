@@ -29,11 +29,6 @@ from domain.services.tie_decisions import alert_lot_needed
 from domain.tournament import Tournament
 from domain.validation import Invalid
 
-# The chief judge's buttons under a protest (the acts of `domain.intents.DecideProtest`).
-REJECT, ACCEPT, CORRECT, PLAYERS, PHOTO, ANNUL = "rej", "acc", "fix", "pl", "ph", "ann"
-# The game's live log (the judge ran it in the Mini App): who nominated whom, votes, fouls...
-GAME_LOG = "log"
-
 
 @dataclass(frozen=True)
 class ProtestCase:

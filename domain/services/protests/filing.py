@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from domain.actor import Actor
-from domain.intents import DecideProtest
+from domain.intents import DecideProtest, ProtestChoice
 from domain.outgoing import Button, OutgoingMessage, Phrase
 from domain.protests import (
     AuditEntry,
@@ -22,7 +22,6 @@ from domain.registration import Participant
 from domain.rounds import GameInRound
 from domain.services.access import NotFound
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
-from domain.services.protests.deciding import ACCEPT, ANNUL, GAME_LOG, PHOTO, PLAYERS, REJECT
 from domain.services.protests.summary import game_summary, judge_name, participants_by_id
 from domain.tournament import Tournament
 from domain.validation import Invalid
@@ -144,17 +143,23 @@ async def _tell_deciders(uow: UnitOfWork, protest: Protest, target: ProtestTarge
     seat = game.game.players.index(protest.participant_id) + 1
     buttons: list[tuple[Button, ...]] = [
         (
-            Button(Phrase.of("protest-reject"), DecideProtest(protest.id, REJECT)),
-            Button(Phrase.of("protest-accept"), DecideProtest(protest.id, ACCEPT)),
+            Button(Phrase.of("protest-reject"), DecideProtest(protest.id, ProtestChoice.REJECT)),
+            Button(Phrase.of("protest-accept"), DecideProtest(protest.id, ProtestChoice.ACCEPT)),
         ),
-        (Button(Phrase.of("protest-players"), DecideProtest(protest.id, PLAYERS)),),
+        (Button(Phrase.of("protest-players"), DecideProtest(protest.id, ProtestChoice.PLAYERS)),),
     ]
     if tournament.regulation.protest_annulment_allowed:
-        buttons.insert(1, (Button(Phrase.of("protest-annul"), DecideProtest(protest.id, ANNUL)),))
+        buttons.insert(
+            1, (Button(Phrase.of("protest-annul"), DecideProtest(protest.id, ProtestChoice.ANNUL)),)
+        )
     if protest.photo is not None:
-        buttons.append((Button(Phrase.of("protest-photo"), DecideProtest(protest.id, PHOTO)),))
+        buttons.append(
+            (Button(Phrase.of("protest-photo"), DecideProtest(protest.id, ProtestChoice.PHOTO)),)
+        )
     if await uow.game_logs.log(game.game.id) is not None:
-        log_button = Button(Phrase.of("protest-game-log"), DecideProtest(protest.id, GAME_LOG))
+        log_button = Button(
+            Phrase.of("protest-game-log"), DecideProtest(protest.id, ProtestChoice.GAME_LOG)
+        )
         buttons.append((log_button,))
     phrase = Phrase.of(
         "protest-to-chief",
