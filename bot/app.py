@@ -17,11 +17,12 @@ from aiogram.client.telegram import TelegramAPIServer
 from aiogram.enums import ParseMode
 from aiogram.fsm.storage.base import BaseEventIsolation, BaseStorage
 from aiogram.fsm.storage.memory import SimpleEventIsolation
-from aiogram.types import BotCommand
+from aiogram.types import BotCommand, Update
 from aiogram.utils.token import extract_bot_id
 from aiogram.webhook.aiohttp_server import setup_application
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
+from bot import kept_updates
 from bot.clock import ScaledClock, SystemClock
 from bot.config import Settings
 from bot.db.engine import create_engine, create_session_factory
@@ -253,10 +254,12 @@ def build_delivery(
     async def stop() -> None:
         # Updates still being handled finish first (their replies and pushes go out), and
         # none calls Telegram once the bot's session is closed.
-        await dispatcher["reply_scope"].finish(STOP_HANDLERS_SECONDS)
+        unfinished = await dispatcher["reply_scope"].finish(STOP_HANDLERS_SECONDS)
         # A database that is gone or does not answer is said in one line, and nothing waits
         # for it (a unit of work would wait up to CONNECTION_WAIT_S for its pool).
         problem = await database_problem(settings, uow_factory)
+        if unfinished:
+            await _keep_unfinished(settings, dispatcher, bot, unfinished, problem)
         if problem is not None:
             log.error(
                 "stopping without the database: %s; the messages in flight are settled by "
@@ -270,6 +273,25 @@ def build_delivery(
 
     dispatcher.shutdown.register(stop)
     return delivery, reminders
+
+
+async def _keep_unfinished(
+    settings: Settings, dispatcher: Dispatcher, bot: Bot, updates: list[Update], problem: str | None
+) -> None:
+    """Keep the updates a stop cut short for the next start (long polling confirmed them to
+    Telegram already; a webhook's are delivered again)."""
+    if settings.webhook_url:
+        log.warning(
+            "%d updates were cut short by the stop: Telegram delivers them again", len(updates)
+        )
+        return
+    if problem is not None and not settings.redis_url:
+        log.error("%d updates were cut short by the stop and could not be kept", len(updates))
+        return
+    try:
+        await kept_updates.keep(dispatcher.storage, bot, updates)
+    except Exception:
+        log.exception("%d updates were cut short by the stop and could not be kept", len(updates))
 
 
 # How long a stop waits for the database to answer before going on without it.
@@ -368,6 +390,7 @@ async def run_polling(app: Application, handle_signals: bool = True) -> None:
     await app.bot.delete_webhook(drop_pending_updates=False)
     guard = ConflictGuard(app.dispatcher)
     app.bot.session.middleware(guard)
+    kept_updates.handle_at_start(app.dispatcher, app.bot)
     await app.dispatcher.start_polling(
         app.bot,
         handle_signals=handle_signals,
