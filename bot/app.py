@@ -37,6 +37,7 @@ from bot.delivery.limits import Limiter, LocalLimiter
 from bot.delivery.shared_limits import RedisLimiter
 from bot.delivery.worker import Pace
 from bot.delivery.writer import Writer
+from bot.health_watch import HealthWatch
 from bot.i18n import LOCALES, translator
 from bot.metrics import TelegramRequestMetrics, UpdateMetricsMiddleware
 from bot.polling import ConflictGuard
@@ -77,6 +78,7 @@ class Application:
     dispatcher: Dispatcher
     delivery: DeliveryWorker
     reminders: ReminderScheduler
+    health: HealthWatch
 
     async def close(self) -> None:
         await self.dispatcher.storage.close()
@@ -184,6 +186,10 @@ async def build_application(
     limiter = build_limiter(dispatcher.storage, settings)
     bot = build_bot(settings, limiter)
     delivery, reminders = build_delivery(settings, bot, dispatcher, engine, uow_factory, limiter)
+    # The admins told of a problem once when it starts and once when it ends.
+    health = HealthWatch(uow_factory, engine, settings.admin_ids, settings.backup_dir)
+    dispatcher.startup.register(health.start)
+    dispatcher.shutdown.register(health.stop)
     return Application(
         settings=settings,
         engine=engine,
@@ -192,6 +198,7 @@ async def build_application(
         dispatcher=dispatcher,
         delivery=delivery,
         reminders=reminders,
+        health=health,
     )
 
 
@@ -359,7 +366,9 @@ async def polling_lease(app: Application) -> AsyncIterator[None]:
         while True:
             await asyncio.sleep(HEARTBEAT_SECONDS)
             try:
-                if not await take():
+                lost = not await take()
+                app.health.lease_lost = lost  # the admins are told, once
+                if lost:
                     log.error("another process took the polling lease over")
             except Exception:
                 log.exception("could not renew the polling lease")
