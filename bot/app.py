@@ -17,11 +17,12 @@ from aiogram.client.telegram import TelegramAPIServer
 from aiogram.enums import ParseMode
 from aiogram.fsm.storage.base import BaseEventIsolation, BaseStorage
 from aiogram.fsm.storage.memory import SimpleEventIsolation
-from aiogram.types import BotCommand
+from aiogram.types import BotCommand, Update
 from aiogram.utils.token import extract_bot_id
 from aiogram.webhook.aiohttp_server import setup_application
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
+from bot import kept_updates
 from bot.clock import ScaledClock, SystemClock
 from bot.config import Settings
 from bot.db.engine import create_engine, create_session_factory
@@ -36,6 +37,7 @@ from bot.delivery.limits import Limiter, LocalLimiter
 from bot.delivery.shared_limits import RedisLimiter
 from bot.delivery.worker import Pace
 from bot.delivery.writer import Writer
+from bot.health_watch import HealthWatch
 from bot.i18n import LOCALES, translator
 from bot.inline_filters import run_filters_inline
 from bot.menus import CommandMenus
@@ -78,6 +80,7 @@ class Application:
     dispatcher: Dispatcher
     delivery: DeliveryWorker
     reminders: ReminderScheduler
+    health: HealthWatch
 
     async def close(self) -> None:
         await self.dispatcher.storage.close()
@@ -188,6 +191,10 @@ async def build_application(
     limiter = build_limiter(dispatcher.storage, settings)
     bot = build_bot(settings, limiter)
     delivery, reminders = build_delivery(settings, bot, dispatcher, engine, uow_factory, limiter)
+    # The admins told of a problem once when it starts and once when it ends.
+    health = HealthWatch(uow_factory, engine, settings.admin_ids, settings.backup_dir)
+    dispatcher.startup.register(health.start)
+    dispatcher.shutdown.register(health.stop)
     return Application(
         settings=settings,
         engine=engine,
@@ -196,6 +203,7 @@ async def build_application(
         dispatcher=dispatcher,
         delivery=delivery,
         reminders=reminders,
+        health=health,
     )
 
 
@@ -258,10 +266,12 @@ def build_delivery(
     async def stop() -> None:
         # Updates still being handled finish first (their replies and pushes go out), and
         # none calls Telegram once the bot's session is closed.
-        await dispatcher["reply_scope"].finish(STOP_HANDLERS_SECONDS)
+        unfinished = await dispatcher["reply_scope"].finish(STOP_HANDLERS_SECONDS)
         # A database that is gone or does not answer is said in one line, and nothing waits
         # for it (a unit of work would wait up to CONNECTION_WAIT_S for its pool).
         problem = await database_problem(settings, uow_factory)
+        if unfinished:
+            await _keep_unfinished(settings, dispatcher, bot, unfinished, problem)
         if problem is not None:
             log.error(
                 "stopping without the database: %s; the messages in flight are settled by "
@@ -275,6 +285,25 @@ def build_delivery(
 
     dispatcher.shutdown.register(stop)
     return delivery, reminders
+
+
+async def _keep_unfinished(
+    settings: Settings, dispatcher: Dispatcher, bot: Bot, updates: list[Update], problem: str | None
+) -> None:
+    """Keep the updates a stop cut short for the next start (long polling confirmed them to
+    Telegram already; a webhook's are delivered again)."""
+    if settings.webhook_url:
+        log.warning(
+            "%d updates were cut short by the stop: Telegram delivers them again", len(updates)
+        )
+        return
+    if problem is not None and not settings.redis_url:
+        log.error("%d updates were cut short by the stop and could not be kept", len(updates))
+        return
+    try:
+        await kept_updates.keep(dispatcher.storage, bot, updates)
+    except Exception:
+        log.exception("%d updates were cut short by the stop and could not be kept", len(updates))
 
 
 # How long a stop waits for the database to answer before going on without it.
@@ -344,7 +373,9 @@ async def polling_lease(app: Application) -> AsyncIterator[None]:
         while True:
             await asyncio.sleep(HEARTBEAT_SECONDS)
             try:
-                if not await take():
+                lost = not await take()
+                app.health.lease_lost = lost  # the admins are told, once
+                if lost:
                     log.error("another process took the polling lease over")
             except Exception:
                 log.exception("could not renew the polling lease")
@@ -375,6 +406,7 @@ async def run_polling(app: Application, handle_signals: bool = True) -> None:
     await app.bot.delete_webhook(drop_pending_updates=False)
     guard = ConflictGuard(app.dispatcher)
     app.bot.session.middleware(guard)
+    kept_updates.handle_at_start(app.dispatcher, app.bot)
     await app.dispatcher.start_polling(
         app.bot,
         handle_signals=handle_signals,

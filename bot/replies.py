@@ -251,7 +251,8 @@ class ReplyScope(BaseMiddleware):
     """
 
     def __init__(self) -> None:
-        self.handling: set[asyncio.Task[Any]] = set()
+        # The tasks handling an update now, and their updates (for a stop to keep).
+        self.handling: dict[asyncio.Task[Any], Update] = {}
         _scopes.add(self)
 
     async def __call__(
@@ -268,8 +269,8 @@ class ReplyScope(BaseMiddleware):
                 replies.press_chat = query.message.chat.id
         data["replies"] = replies
         task = asyncio.current_task()
-        if task is not None:
-            self.handling.add(task)
+        if task is not None and isinstance(event, Update):
+            self.handling[task] = event
         try:
             with replying_to(replies):
                 result = await handler(event, data)
@@ -282,7 +283,7 @@ class ReplyScope(BaseMiddleware):
                 return result
         finally:
             if task is not None:
-                self.handling.discard(task)
+                self.handling.pop(task, None)
 
     async def quiet(self, timeout: float) -> None:
         """Return once the updates being handled now have finished, or after `timeout`
@@ -290,17 +291,17 @@ class ReplyScope(BaseMiddleware):
         if self.handling:
             await asyncio.wait(set(self.handling), timeout=timeout)
 
-    async def finish(self, timeout: float) -> None:
+    async def finish(self, timeout: float) -> list[Update]:
         """Let the updates being handled finish, for up to `timeout` seconds; those still
-        running then are cancelled (and logged), so none calls Telegram after the stop."""
+        running then are cancelled, so none calls Telegram after the stop, and returned (for
+        the stop to keep them: `bot.kept_updates`)."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while self.handling and loop.time() < deadline:
             await asyncio.wait(set(self.handling), timeout=deadline - loop.time())
+        unfinished = list(self.handling.values())
         if self.handling:
-            log.warning(
-                "%d updates were still being handled at the stop: cancelled", len(self.handling)
-            )
             for task in list(self.handling):
                 task.cancel()
             await asyncio.wait(set(self.handling), timeout=timeout)
+        return unfinished

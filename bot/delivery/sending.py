@@ -290,11 +290,15 @@ class Sender:
         except TelegramRetryAfter as error:
             await self._limiter.pause(chat_id, error.retry_after)
             raise _NotSent(error.retry_after, f"429: retry after {error.retry_after}") from error
+        except TelegramServerError as error:
+            # Telegram's own answer that it failed: nothing went out, so backed off and tried
+            # again (as a 429 is, within MAX_ATTEMPTS), never "uncertain".
+            raise _NotSent(None, _reason(error)) from error
         except TelegramNetworkError as error:
             if _never_left(error):
                 raise _NotSent(None, _reason(error)) from error
             raise _AnswerLost(_reason(error)) from error
-        except (TelegramServerError, ClientDecodeError) as error:
+        except ClientDecodeError as error:  # a proxy's page: Telegram's answer never came
             raise _AnswerLost(_reason(error)) from error
         finally:
             await self._limiter.finish(job.slot)
@@ -316,8 +320,11 @@ class Sender:
             except (TelegramNetworkError, TelegramServerError, ClientDecodeError) as error:
                 if attempt >= MAX_ATTEMPTS:
                     raise _AnswerLost(_reason(error)) from error
-                never_left = isinstance(error, TelegramNetworkError) and _never_left(error)
-                if not never_left:
+                # Telegram's 5xx and a connection that never opened sent nothing.
+                nothing_went = isinstance(error, TelegramServerError) or (
+                    isinstance(error, TelegramNetworkError) and _never_left(error)
+                )
+                if not nothing_went:
                     if job.maybe_duplicate or (
                         when_answer_lost(chat_id, edits=False) is AnswerLost.UNCERTAIN
                     ):

@@ -3,10 +3,11 @@ promise.
 
 The delivery promise: no message is ever lost, and a message goes out twice only when
 Telegram's answer to it was lost. A message is either sent (its answer arrived), or known not to
-have been sent and tried again later (a 429, a connection that never opened), or rejected for
-good (the person blocked the bot: "unreachable"; Telegram refused it: "failed"), or its request
-may have reached Telegram while its answer was lost (a timeout, a 5xx, a page aiogram cannot
-decode such as a proxy's 502, a process killed while waiting). For that last case one rule holds
+have been sent and tried again later with a growing pause, for a few minutes (a 429, Telegram's
+own 5xx answer that it failed, a connection that never opened), or rejected for good (the person
+blocked the bot: "unreachable"; Telegram refused it: "failed"), or its request may have reached
+Telegram while its answer never came (a timeout, a page aiogram cannot decode such as a proxy's
+502, a process killed while waiting). For that last case one rule holds
 per kind of message (`domain.outgoing.when_answer_lost`):
 - a message to a person (a seat, a reminder) is better twice than never: it is sent again once
   and recorded as a possible duplicate (`maybe_duplicate`); if that answer is lost too, it is

@@ -593,3 +593,28 @@ async def test_a_changed_timetable_costs_the_reminder_scheduler_one_transaction(
     assert started == 2  # taking the lead, then the first sweep
     assert run.by_label[SCHEDULER_TRANSACTIONS] - started == 1
     assert run.transactions == run.by_label[SCHEDULER_TRANSACTIONS]
+
+
+async def test_telegram_s_5xx_answers_are_retried_with_a_pause_and_the_player_gets_it_once(
+    fake: FakeTelegram, bot: Bot, uow_factory: SqlUnitOfWorkFactory
+) -> None:
+    """A 5xx is Telegram saying it failed: nothing went out, so neither a duplicate nor
+    "uncertain" (for the answers that never came)."""
+    tournament_id = await _tournament(uow_factory, fake)
+    await _players(uow_factory, fake, range(710, 711))
+    fake.user(710, "Игрок710").send("/start")
+    fake.inject(710, 500, times=3, description="Internal Server Error")
+    await _enqueue(uow_factory, _seat_message(710, tournament_id))
+
+    worker = DeliveryWorker(bot, uow_factory, pace=Pace(poll_seconds=0.2))
+    await worker.start()
+    counts = await _settled(uow_factory)
+    await worker.stop()
+
+    assert counts == {DeliveryStatus.SENT: 1}
+    assert _texts(fake, 710) == ["Игра 1: стол 2, место 1"]
+    assert _texts(fake, ORGANIZER) == []
+    refused = [r for r in fake.stats.requests if r.chat_id == 710 and r.status == 500]
+    assert len(refused) == 3
+    async with uow_factory() as uow:
+        assert await uow.outbox.maybe_duplicates() == set()

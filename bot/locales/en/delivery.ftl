@@ -19,3 +19,13 @@ delivery-failed = Tournament “{ $tournament }”: a message { $channel ->
         [yes] to the tournament's channel
        *[no] for { $name }
     } was not sent and will not be retried. Reason: { $reason }. Tell the developers and pass it on yourself.
+
+# Admins told when the bot is unhealthy (bot/health_watch.py): one message when it starts, one when it ends.
+health-errors = ⚠️ Bot: errors handling messages in the last minutes: { $count } (minutes: { $minutes }). Details: journalctl -u mafiatour.
+health-errors-recovered = ✅ Bot: no more errors handling messages.
+health-outbox = ⚠️ Bot: the outbox is stuck, a message has waited (minutes: { $minutes }). Players get no seats or reminders.
+health-outbox-recovered = ✅ Bot: the outbox sends again.
+health-backup = ⚠️ Bot: the newest backup is too old (hours: { $hours }): the nightly backup did not run. Check: systemctl status mafiatour-backup.
+health-backup-recovered = ✅ Bot: the backup is fresh again.
+health-lease = ⚠️ Bot: another process took polling Telegram over from this one; run one polling process, or WEBHOOK_URL for several.
+health-lease-recovered = ✅ Bot: this process polls Telegram alone again.

@@ -19,3 +19,13 @@ delivery-failed = Турнир «{ $tournament }»: сообщение { $channe
         [yes] в канал турнира
        *[no] для { $name }
     } не отправлено и повторно отправлено не будет. Причина: { $reason }. Сообщите разработчикам и передайте это сами.
+
+# Admins told when the bot is unhealthy (bot/health_watch.py): one message when it starts, one when it ends.
+health-errors = ⚠️ Бот: ошибки при обработке сообщений, за последние минуты — { $count } (минут: { $minutes }). Подробности: journalctl -u mafiatour.
+health-errors-recovered = ✅ Бот: ошибок при обработке сообщений больше нет.
+health-outbox = ⚠️ Бот: очередь сообщений стоит, сообщение ждёт отправки (минут: { $minutes }). Игроки не получают рассадку и напоминания.
+health-outbox-recovered = ✅ Бот: очередь сообщений снова отправляется.
+health-backup = ⚠️ Бот: последняя резервная копия устарела (часов: { $hours }): ночная копия не сделана. Проверьте: systemctl status mafiatour-backup.
+health-backup-recovered = ✅ Бот: резервная копия снова свежая.
+health-lease = ⚠️ Бот: другой процесс забрал опрос Telegram у этого; запустите один процесс опроса или WEBHOOK_URL для нескольких.
+health-lease-recovered = ✅ Бот: этот процесс снова опрашивает Telegram один.
