@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 import bot.app
-from bot.fake_telegram import WAIT_LIMIT, FakeTelegram
-from bot.fake_telegram.params import ApiError
-from bot.sandbox import running_bot, sandbox_settings
+from harness.fake_telegram import WAIT_LIMIT, FakeTelegram
+from harness.fake_telegram.params import ApiError
+from harness.sandbox import running_bot, sandbox_settings
 
 
 async def test_an_update_cut_short_by_a_stop_is_handled_after_the_restart(
