@@ -26,8 +26,8 @@ from bot.db.migrate import upgrade
 from bot.db.uow import SqlUnitOfWorkFactory
 from bot.delivery import DeliveryLimits, DeliveryWorker
 from bot.delivery.worker import wait_until_delivered
-from bot.fake_telegram import FakeTelegram, RateLimits
 from domain.outgoing import OutgoingMessage
+from harness.fake_telegram import FakeTelegram, RateLimits
 
 FIRST_PLAYER = 10_000
 FIRST_CHANNEL = -1_000_000_000_000

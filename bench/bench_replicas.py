@@ -2,7 +2,7 @@
 PostgreSQL, one Redis), the fake Telegram delivering updates round-robin; prints the figures
 bench_simulation.py prints for one process (its report code): by kind of update, the handling
 p50/p95/max and updates/s as the replica's meter timed it with its transactions and CPU per
-update (each replica is `mafiatour run` with the simulation's meter, `bot.simulation.metered`,
+update (each replica is `mafiatour run` with the simulation's meter, `harness.simulation.metered`,
 its records joined by update id), the outbox's transactions per message, then as the fake
 Telegram timed it; the process CPU by stage (all replicas together, per update), by stage
 (updates, p50/p95/max, updates/s), the database's transactions per update, each replica's RSS,
@@ -29,7 +29,7 @@ from pathlib import Path
 
 from bench_simulation import bench_database, table_speed_argument
 
-from bot.simulation.replicas import ReplicaRun, play_on_replicas
+from harness.simulation.replicas import ReplicaRun, play_on_replicas
 
 REDIS_URL = "redis://127.0.0.1:6379/12"
 

@@ -5,7 +5,7 @@ presses, confirmations, the organizer's screens) the handling time of an update 
 max), updates/s, transactions and CPU per update, then the outbox's transactions per message,
 the standings pictures' CPU (drawn in a process of their own) and the bot's memory.
 
-The bot runs in a process of its own, as a single server runs it (`bot.simulation.metered`:
+The bot runs in a process of its own, as a single server runs it (`harness.simulation.metered`:
 `mafiatour run` with the simulation's meter, polling the fake Telegram, no Redis); the fake
 Telegram and the scripted people run in this one, as Telegram and the players are not in the
 bot's process. By kind, the handling time is printed twice: as the bot's meter timed it (its
@@ -55,11 +55,11 @@ import asyncpg
 from bench_standings import load_average, machine
 from sqlalchemy.engine import make_url
 
-from bot.simulation import SimulationOptions, simulate
-from bot.simulation.measure import peak_rss_mb, pictures_line, rss_mb
-from bot.simulation.replicas import play_on_replicas
-from bot.simulation.report import DATABASE_FILE, Outcome
 from domain.outgoing import DeliveryStatus
+from harness.simulation import SimulationOptions, simulate
+from harness.simulation.measure import peak_rss_mb, pictures_line, rss_mb
+from harness.simulation.replicas import play_on_replicas
+from harness.simulation.report import DATABASE_FILE, Outcome
 
 POSTGRES_URL = os.environ.get(
     "MAFIATOUR_BENCH_POSTGRES_URL", "postgresql+asyncpg://postgres@127.0.0.1:5432/test"

@@ -50,8 +50,8 @@ def default_arguments() -> argparse.Namespace:
 
 
 def run(args: argparse.Namespace) -> int:
-    from bot.simulation import SimulationError, SimulationOptions, simulate
     from domain.regulation import RegulationError
+    from harness.simulation import SimulationError, SimulationOptions, simulate
 
     logging.basicConfig(level=logging.WARNING)
     if args.speed <= 0:
@@ -77,4 +77,7 @@ def run(args: argparse.Namespace) -> int:
     except (SimulationError, TimeoutError) as error:
         print(f"mafiatour: the simulation stopped: {error}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:  # Ctrl+C: the demonstration is over, nothing to report
+        print("mafiatour: the simulation was interrupted", file=sys.stderr)
+        return 130
     return 1 if result.figures.errors else 0

@@ -15,6 +15,7 @@ import asyncio
 import hashlib
 import multiprocessing
 import pickle
+import signal
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -22,6 +23,13 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
 from domain.standings_board import StandingsBoard
+
+
+def _ignore_interrupts() -> None:
+    """In the worker process: Ctrl+C reaches the whole process group, and it is the bot's to
+    handle (its stop closes the worker); a worker interrupted mid-picture would only fail the
+    message being sent with a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _warm_up() -> None:
@@ -70,7 +78,9 @@ class StandingsPainter:
         if self._pool is None:
             # A fresh interpreter, not a fork of this one with its threads and connections.
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
+            self._pool = ProcessPoolExecutor(
+                max_workers=1, mp_context=context, initializer=_ignore_interrupts
+            )
             self._pool.submit(_warm_up)  # the first picture queues behind it
         return self._pool
 

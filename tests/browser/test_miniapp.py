@@ -7,8 +7,6 @@ from __future__ import annotations
 from decimal import Decimal
 
 from bot.i18n import format_points
-from bot.simulation.live_game import live_actions
-from bot.simulation.roles import Pace, called, open_protocol
 from domain.game_log import (
     Action,
     CastVotes,
@@ -22,6 +20,8 @@ from domain.game_log import (
     Proceed,
     Shoot,
 )
+from harness.simulation.live_game import live_actions
+from harness.simulation.roles import Pace, called, open_protocol
 from tests.browser.conftest import BrowserPage, HeadlessBrowser
 from tests.e2e.conftest import fake_telegram
 from tests.e2e.test_miniapp_api import CUP, PLAN, Tables, assert_same_as_inline, tables

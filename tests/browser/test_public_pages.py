@@ -13,12 +13,12 @@ import pytest
 from playwright.async_api import expect
 
 from bot.app import Application
-from bot.fake_telegram import FakeTelegram
 from bot.i18n import format_points
-from bot.sandbox import running_bot, sandbox_settings
 from bot.web import serving
 from domain.services.standings import current_standings
 from domain.tournament import WebVisibility
+from harness.fake_telegram import FakeTelegram
+from harness.sandbox import running_bot, sandbox_settings
 from tests.browser.conftest import BrowserPage, HeadlessBrowser
 from tests.e2e.test_standings import _confirm, _now, _running_cup
 from tests.e2e.test_standings_push import (

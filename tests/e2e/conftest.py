@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from bot.app import Application
-from bot.fake_telegram import ChatMessage, FakeTelegram
-from bot.sandbox import running_bot, sandbox_settings
+from harness.fake_telegram import ChatMessage, FakeTelegram
+from harness.sandbox import running_bot, sandbox_settings
 from tests.e2e.lifecycle_screens import ADMIN_ID, create_tournament
 
 

@@ -1,6 +1,6 @@
 """Helpers (no tests here) driving the lifecycle screens through the fake Telegram.
 
-The driving itself lives in the product's simulation (`bot.simulation.screens`); this module
+The driving itself lives in the product's simulation (`harness.simulation.screens`); this module
 keeps the tests' own tournament and admin.
 """
 
@@ -9,9 +9,9 @@ from __future__ import annotations
 from aiogram import Router
 
 from bot.app import Application
-from bot.fake_telegram import ChatMessage, FakeTelegram, FakeUser
-from bot.simulation import screens
-from bot.simulation.screens import answer, containing, payload_in, press
+from harness.fake_telegram import ChatMessage, FakeTelegram, FakeUser
+from harness.simulation import screens
+from harness.simulation.screens import answer, containing, payload_in, press
 
 __all__ = [
     "ADMIN_ID",

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from bot.app import Application
-from bot.fake_telegram import WAIT_LIMIT, ChatMessage, FakeTelegram
-from bot.simulation.screens import answer, create_tournament, current, press
+from harness.fake_telegram import WAIT_LIMIT, ChatMessage, FakeTelegram
+from harness.simulation.screens import answer, create_tournament, current, press
 from tests.e2e.lifecycle_screens import ADMIN_ID
 
 OUT_OF_DATE = "Эта кнопка устарела: экран уже изменился. Откройте его заново."

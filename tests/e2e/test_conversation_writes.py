@@ -12,9 +12,9 @@ from aiogram.types import Update
 
 from bot.app import Application
 from bot.db.transactions import counting
-from bot.fake_telegram import FakeTelegram
-from bot.sandbox import running_bot, sandbox_settings
-from bot.simulation.screens import register_player
+from harness.fake_telegram import FakeTelegram
+from harness.sandbox import running_bot, sandbox_settings
+from harness.simulation.screens import register_player
 from tests.e2e.lifecycle_screens import ADMIN_ID, create_tournament, payload_in, press
 
 

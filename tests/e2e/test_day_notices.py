@@ -12,9 +12,6 @@ from sqlalchemy import select
 from bot.app import Application
 from bot.db.models import OutboxRow
 from bot.delivery.worker import BLOCKED
-from bot.fake_telegram import FakeTelegram
-from bot.sandbox import running_bot, sandbox_settings
-from bot.simulation.screens import register_player
 from domain.actor import Actor
 from domain.outgoing import DeliveryStatus, OutgoingMessage
 from domain.registration import Application as Entry
@@ -23,6 +20,9 @@ from domain.services.registration import Roster, register, roster
 from domain.services.tournaments import registration_link
 from domain.tournament import TournamentState
 from domain.users import User
+from harness.fake_telegram import FakeTelegram
+from harness.sandbox import running_bot, sandbox_settings
+from harness.simulation.screens import register_player
 from tests.e2e.lifecycle_screens import (
     ADMIN_ID,
     answer,

@@ -20,13 +20,13 @@ from bot.db.transactions import counting
 from bot.db.uow import SqlUnitOfWorkFactory
 from bot.delivery import DeliveryWorker
 from bot.delivery.worker import TRANSACTIONS_LABEL as WORKER_TRANSACTIONS
-from bot.fake_telegram import WAIT_LIMIT, FakeTelegram
-from bot.sandbox import running_bot, sandbox_settings
 from bot.scheduler import TRANSACTIONS_LABEL as SCHEDULER_TRANSACTIONS
 from bot.scheduler import ReminderScheduler
 from domain.outgoing import DeliveryStatus, Drawing, OutgoingMessage, ScheduledPush
 from domain.tournament import Tournament, TournamentState
 from domain.users import User
+from harness.fake_telegram import WAIT_LIMIT, FakeTelegram
+from harness.sandbox import running_bot, sandbox_settings
 
 ORGANIZER = 1
 CHANNEL = -100_777

@@ -11,9 +11,6 @@ from datetime import timedelta
 from pathlib import Path
 
 from bot.clock import FixedClock
-from bot.fake_telegram import FakeTelegram
-from bot.sandbox import running_bot, sandbox_settings
-from bot.simulation.screens import containing
 from domain.actor import Actor
 from domain.lifecycle import Move
 from domain.registration import Application
@@ -22,6 +19,9 @@ from domain.services.checkin import exclude, substitute
 from domain.services.standings import current_standings
 from domain.services.tournaments import move_tournament
 from domain.tournament import Tournament
+from harness.fake_telegram import FakeTelegram
+from harness.sandbox import running_bot, sandbox_settings
+from harness.simulation.screens import containing
 from tests.e2e.stage_play import draw_every_lot, play_stage
 from tests.factories import (
     CHANNEL,

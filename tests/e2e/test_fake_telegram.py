@@ -30,8 +30,8 @@ from aiogram.types import (
     Message,
 )
 
-from bot.fake_telegram import WAIT_LIMIT, FakeTelegram, RateLimits
 from bot.replies import ReplyScope
+from harness.fake_telegram import WAIT_LIMIT, FakeTelegram, RateLimits
 
 PLAYER = 1001
 OTHER = 1002

@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 
 import handlers
 from bot.app import Application
-from bot.fake_telegram import ChatMessage, FakeTelegram, FakeUser
-from bot.simulation.screens import WAIT, current
 from handlers.common import WORKING
 from handlers.routers import all_routers
+from harness.fake_telegram import ChatMessage, FakeTelegram, FakeUser
+from harness.simulation.screens import WAIT, current
 from tests.e2e.lifecycle_screens import ADMIN_ID
 
 FUZZ = settings(

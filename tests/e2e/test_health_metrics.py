@@ -17,10 +17,10 @@ from sqlalchemy import update
 
 from bot.app import build_application, run_webhook
 from bot.db.models import OutboxRow
-from bot.fake_telegram import FakeTelegram
-from bot.sandbox import running_bot, sandbox_settings
 from bot.web import serving
 from domain.outgoing import OutgoingMessage
+from harness.fake_telegram import FakeTelegram
+from harness.sandbox import running_bot, sandbox_settings
 from tests.operations import free_port
 
 # Generous bounds for a loaded 2-core machine; each wait ends as soon as its event happens.

@@ -13,9 +13,9 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.app import Application
-from bot.fake_telegram import ChatMessage, FakeTelegram, FakeUser
-from bot.sandbox import running_bot, sandbox_settings
-from bot.simulation.screens import register_player
+from harness.fake_telegram import ChatMessage, FakeTelegram, FakeUser
+from harness.sandbox import running_bot, sandbox_settings
+from harness.simulation.screens import register_player
 from tests.e2e.lifecycle_screens import (
     ADMIN_ID,
     answer,

@@ -8,8 +8,8 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from bot.simulation.measure import CONFIRMATION, PROTOCOL, REGISTRATION
-from bot.simulation.replicas import play_on_replicas
+from harness.simulation.measure import CONFIRMATION, PROTOCOL, REGISTRATION
+from harness.simulation.replicas import play_on_replicas
 from tests.conftest import make_database_url
 
 # Fast scripted people: the run is about what the process reports, not about waiting.

@@ -16,13 +16,6 @@ import aiohttp
 import pytest
 
 from bot.app import Application
-from bot.fake_telegram import FakeTelegram
-from bot.fake_telegram.people import FakeChannel, FakeUser
-from bot.fake_telegram.webapp import init_data
-from bot.sandbox import running_bot, sandbox_settings
-from bot.simulation.games import GamePlan
-from bot.simulation.live_game import LiveGameClient, live_actions
-from bot.simulation.roles import Pace, called, fill_protocol, open_protocol
 from bot.web import serving
 from domain.actor import Actor
 from domain.cards import Side
@@ -30,6 +23,13 @@ from domain.game_log import Foul, Nominate, Proceed
 from domain.regulation import load_preset
 from domain.services import protests, protocols, rounds
 from domain.services.standings import current_standings
+from harness.fake_telegram import FakeTelegram
+from harness.fake_telegram.people import FakeChannel, FakeUser
+from harness.fake_telegram.webapp import init_data
+from harness.sandbox import running_bot, sandbox_settings
+from harness.simulation.games import GamePlan
+from harness.simulation.live_game import LiveGameClient, live_actions
+from harness.simulation.roles import Pace, called, fill_protocol, open_protocol
 from tests.e2e.test_protocol import published_table
 from tests.factories import CHANNEL, CHIEF_JUDGE, NOW, ORGANIZER, Seeded, seed_tournament
 from tests.operations import free_port

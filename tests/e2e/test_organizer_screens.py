@@ -7,11 +7,11 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.app import Application
-from bot.fake_telegram import FakeTelegram
-from bot.sandbox import running_bot, sandbox_settings
-from bot.simulation.screens import current
 from domain.lifecycle import Move
 from handlers.callbacks import MoveChoice
+from harness.fake_telegram import FakeTelegram
+from harness.sandbox import running_bot, sandbox_settings
+from harness.simulation.screens import current
 from tests.e2e.lifecycle_screens import (
     ADMIN_ID,
     answer,

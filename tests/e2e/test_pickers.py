@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from bot.app import Application
-from bot.fake_telegram import ChatMessage, FakeTelegram
-from bot.sandbox import running_bot, sandbox_settings
-from bot.simulation.screens import containing, press
 from domain.actor import Actor
 from domain.services import rounds
+from harness.fake_telegram import ChatMessage, FakeTelegram
+from harness.sandbox import running_bot, sandbox_settings
+from harness.simulation.screens import containing, press
 from tests.factories import CHIEF_JUDGE, FIRST_JUDGE, NOW, ORGANIZER, seed_tournament
 
 

@@ -8,11 +8,11 @@ from datetime import timedelta
 from pathlib import Path
 
 from bot.clock import FixedClock
-from bot.fake_telegram import FakeTelegram
-from bot.sandbox import running_bot, sandbox_settings
-from bot.simulation.screens import ProtocolScreen, containing
 from domain.actor import Actor
 from domain.services import rounds
+from harness.fake_telegram import FakeTelegram
+from harness.sandbox import running_bot, sandbox_settings
+from harness.simulation.screens import ProtocolScreen, containing
 from tests.e2e.test_protocol import fill_red_win
 from tests.factories import CHANNEL, NOW, ORGANIZER, seed_tournament
 

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from bot.clock import FixedClock
-from bot.fake_telegram import FakeTelegram
-from bot.fake_telegram.people import FakeUser
-from bot.sandbox import running_bot, sandbox_settings
 from domain.actor import Actor
 from domain.services import protests, rounds
+from harness.fake_telegram import FakeTelegram
+from harness.fake_telegram.people import FakeUser
+from harness.sandbox import running_bot, sandbox_settings
 from tests.factories import (
     CHANNEL,
     CHIEF_JUDGE,

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.fake_telegram import FakeTelegram
-from bot.fake_telegram.people import FakeUser
-from bot.sandbox import running_bot, sandbox_settings
 from domain.actor import Actor
 from domain.services import rounds
+from harness.fake_telegram import FakeTelegram
+from harness.fake_telegram.people import FakeUser
+from harness.sandbox import running_bot, sandbox_settings
 from tests.e2e.test_protocol import Screen
 from tests.e2e.test_standings_push import _confirm_red_win, _live_edits
 from tests.factories import (

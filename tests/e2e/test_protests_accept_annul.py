@@ -8,13 +8,13 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
-from bot.fake_telegram import FakeTelegram
-from bot.sandbox import running_bot, sandbox_settings
 from domain.actor import Actor
 from domain.protests import AuditKind
 from domain.regulation import PRESETS_DIR
 from domain.services import protests, rounds
 from domain.services.standings import current_standings
+from harness.fake_telegram import FakeTelegram
+from harness.sandbox import running_bot, sandbox_settings
 from tests.e2e.test_protests_accept import _started
 from tests.e2e.test_standings_push import _confirm_red_win, _live_edits
 from tests.factories import (

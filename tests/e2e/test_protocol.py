@@ -12,16 +12,16 @@ from pathlib import Path
 import pytest
 
 from bot.app import Application
-from bot.fake_telegram import FakeTelegram
-from bot.fake_telegram.people import FakeChannel, FakeUser
-from bot.fake_telegram.state import ChatMessage
-from bot.sandbox import running_bot, sandbox_settings
-from bot.simulation.screens import ProtocolScreen as Screen
 from domain.actor import Actor
 from domain.cards import Side
 from domain.services import protocols, rounds
 from domain.services.ports import Clock
 from domain.services.standings import current_standings
+from harness.fake_telegram import FakeTelegram
+from harness.fake_telegram.people import FakeChannel, FakeUser
+from harness.fake_telegram.state import ChatMessage
+from harness.sandbox import running_bot, sandbox_settings
+from harness.simulation.screens import ProtocolScreen as Screen
 from tests.factories import (
     CHANNEL,
     CHIEF_JUDGE,

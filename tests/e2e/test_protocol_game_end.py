@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from bot.clock import FixedClock
-from bot.fake_telegram import FakeTelegram
-from bot.simulation.screens import ProtocolScreen
 from domain.game_end import GameEnd
 from domain.services.standings import current_standings
+from harness.fake_telegram import FakeTelegram
+from harness.simulation.screens import ProtocolScreen
 from tests.e2e.test_protocol import (  # noqa: F401
     Table,
     open_correction,

@@ -11,11 +11,11 @@ from aiogram import F, Router
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
 from bot.app import Application
-from bot.fake_telegram import FakeTelegram, FakeUser
-from bot.simulation.screens import WAIT
 from domain.permissions import Action, Forbidden
 from domain.services.access import NotFound
 from domain.validation import Invalid
+from harness.fake_telegram import FakeTelegram, FakeUser
+from harness.simulation.screens import WAIT
 from tests.e2e.lifecycle_screens import consulted_first
 
 

@@ -12,16 +12,16 @@ import pytest
 
 from bot.clock import FixedClock
 from bot.db.uow import SqlUnitOfWorkFactory
-from bot.fake_telegram import ChatMessage, FakeTelegram
-from bot.fake_telegram.people import FakeUser
-from bot.sandbox import running_bot, sandbox_settings
-from bot.simulation.screens import current
 from domain.actor import Actor
 from domain.lifecycle import Move, Refusal
 from domain.services import rounds
 from domain.services.tournaments import move_tournament
 from domain.tournament import TournamentState
 from handlers.callbacks import CardOpen
+from harness.fake_telegram import ChatMessage, FakeTelegram
+from harness.fake_telegram.people import FakeUser
+from harness.sandbox import running_bot, sandbox_settings
+from harness.simulation.screens import current
 from tests.factories import NOW, ORGANIZER, Seeded, seed_tournament
 from tests.integration.test_reminders import GAME_DAY, timetable_text
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from bot.simulation.replicas import play_on_replicas
 from domain.outgoing import DeliveryStatus
+from harness.simulation.replicas import play_on_replicas
 from tests.conftest import _drop_postgres_database, make_database_url
 
 # A Redis database of this test's own: it is emptied at the start.

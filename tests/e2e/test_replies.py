@@ -13,9 +13,9 @@ from aiogram import Router
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.app import Application
-from bot.fake_telegram import ChatMessage, FakeTelegram
-from bot.sandbox import running_bot, sandbox_settings
-from bot.simulation.screens import WAIT, answer, current, press
+from harness.fake_telegram import ChatMessage, FakeTelegram
+from harness.sandbox import running_bot, sandbox_settings
+from harness.simulation.screens import WAIT, answer, current, press
 from tests.e2e.lifecycle_screens import ADMIN_ID, consulted_first
 
 

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from bot.fake_telegram import FakeTelegram
-from bot.sandbox import running_bot, sandbox_settings
-from bot.simulation.screens import containing
 from domain.actor import Actor
 from domain.outgoing import OutgoingMessage, Phrase
 from domain.services import rounds
+from harness.fake_telegram import FakeTelegram
+from harness.sandbox import running_bot, sandbox_settings
+from harness.simulation.screens import containing
 from tests.factories import (
     CHANNEL,
     NOW,

@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 
 from bot.app import Application
-from bot.fake_telegram import ChatMessage, FakeTelegram
-from bot.fake_telegram.people import FakeChannel, FakeUser
-from bot.sandbox import running_bot, sandbox_settings
-from bot.simulation.screens import WAIT, containing, press, with_button
 from domain.actor import Actor
 from domain.rounds import move_player, swap_players
 from domain.services import rounds
+from harness.fake_telegram import ChatMessage, FakeTelegram
+from harness.fake_telegram.people import FakeChannel, FakeUser
+from harness.sandbox import running_bot, sandbox_settings
+from harness.simulation.screens import WAIT, containing, press, with_button
 from tests.factories import (
     CHANNEL,
     FIRST_PLAYER,

@@ -6,12 +6,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from bot.fake_telegram import WAIT_LIMIT, ChatMessage, FakeTelegram
-from bot.fake_telegram.people import FakeUser
-from bot.sandbox import running_bot, sandbox_settings
-from bot.simulation.screens import containing, press
 from domain.actor import Actor
 from domain.services import rounds
+from harness.fake_telegram import WAIT_LIMIT, ChatMessage, FakeTelegram
+from harness.fake_telegram.people import FakeUser
+from harness.sandbox import running_bot, sandbox_settings
+from harness.simulation.screens import containing, press
 from tests.factories import (
     CHANNEL,
     NOW,

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from bot.fake_telegram import WAIT_LIMIT, FakeTelegram
+from harness.fake_telegram import WAIT_LIMIT, FakeTelegram
 from tests.operations import free_port
 
 CLEAN_ENV = {

@@ -7,10 +7,10 @@ import io
 
 import pypdf
 
-from bot.simulation.screens import current
 from domain.actor import Actor
 from domain.registration import Participant, ParticipantStatus
 from domain.services import checkin
+from harness.simulation.screens import current
 from tests.e2e.test_rounds import Stage, stage  # noqa: F401  (the fixture)
 from tests.factories import FIRST_PLAYER, NOW, ORGANIZER
 

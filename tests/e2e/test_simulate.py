@@ -12,7 +12,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from bot.cli import main
-from bot.simulation import SimulationOptions, SimulationResult, simulate
+from harness.simulation import SimulationOptions, SimulationResult, simulate
 
 # Fast scripted people: the runs are about what the bot does, not about waiting.
 SPEED = 200.0

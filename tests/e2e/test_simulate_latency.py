@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.fake_telegram import FakeTelegram
-from bot.sandbox import running_bot, sandbox_settings
+from harness.fake_telegram import FakeTelegram
+from harness.sandbox import running_bot, sandbox_settings
 
 
 async def test_each_message_and_press_is_timed_to_the_bots_first_answer(

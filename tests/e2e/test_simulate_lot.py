@@ -7,7 +7,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from bot.simulation import SimulationOptions, simulate
+from harness.simulation import SimulationOptions, simulate
 
 # Points only from wins (no best move, no extra points) and no tie-breaker but the lot: with
 # 20 players the qualifying's cut at 10 falls inside a tie, and so do places of the final.

@@ -16,10 +16,6 @@ from pathlib import Path
 
 from bot.app import Application
 from bot.clock import FixedClock
-from bot.fake_telegram import ChatMessage, FakeTelegram
-from bot.fake_telegram.people import FakeUser
-from bot.sandbox import running_bot, sandbox_settings
-from bot.simulation.screens import containing, press
 from domain.actor import Actor
 from domain.lifecycle import Move
 from domain.services import protests, rounds
@@ -28,6 +24,10 @@ from domain.services.ports import UnitOfWorkFactory
 from domain.services.standings import current_standings
 from domain.services.tournaments import move_tournament
 from domain.tournament import Tournament, TournamentState
+from harness.fake_telegram import ChatMessage, FakeTelegram
+from harness.fake_telegram.people import FakeUser
+from harness.sandbox import running_bot, sandbox_settings
+from harness.simulation.screens import containing, press
 from tests.e2e.stage_play import draw_every_lot, play_stage
 from tests.factories import (
     CHANNEL,

@@ -13,8 +13,6 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from bot.app import Application
-from bot.fake_telegram import WAIT_LIMIT, ChatMessage, FakeTelegram
-from bot.sandbox import running_bot, sandbox_settings
 from domain.outgoing import DeliveryStatus
 from domain.registration import Participant, ParticipantStatus
 from domain.rounds import RoundSeating
@@ -23,6 +21,8 @@ from domain.services.standings_posts import publish_closing_standings, publish_l
 from domain.standings_board import RoundClosed, participant_key
 from domain.tournament import Tournament, TournamentState
 from domain.users import User
+from harness.fake_telegram import WAIT_LIMIT, ChatMessage, FakeTelegram
+from harness.sandbox import running_bot, sandbox_settings
 from tests.unit.protocol_builders import protocol
 
 ORGANIZER = 1

@@ -11,14 +11,14 @@ import pytest
 
 from bot.app import Application
 from bot.delivery.worker import wait_until_delivered
-from bot.fake_telegram import FakeTelegram
-from bot.fake_telegram.people import FakeChannel, FakeUser
-from bot.fake_telegram.state import WAIT_LIMIT, ChatMessage
-from bot.sandbox import running_bot, sandbox_settings
 from domain.actor import Actor
 from domain.outgoing import DeliveryStatus
 from domain.rounds import TableGame
 from domain.services import rounds
+from harness.fake_telegram import FakeTelegram
+from harness.fake_telegram.people import FakeChannel, FakeUser
+from harness.fake_telegram.state import WAIT_LIMIT, ChatMessage
+from harness.sandbox import running_bot, sandbox_settings
 from tests.e2e.test_protocol import Screen, fill_red_win
 from tests.factories import CHANNEL, NOW, ORGANIZER, seed_tournament
 

@@ -7,9 +7,9 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.app import MENU_COMMANDS, Application
-from bot.fake_telegram import ChatMessage, FakeTelegram
-from bot.sandbox import running_bot, sandbox_settings
 from domain.users import User
+from harness.fake_telegram import ChatMessage, FakeTelegram
+from harness.sandbox import running_bot, sandbox_settings
 from tests.e2e.lifecycle_screens import ADMIN_ID, answer, containing, payload_in, press
 from tests.factories import CHIEF_JUDGE, FIRST_JUDGE, ORGANIZER, seed_tournament
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from bot.app import Application
-from bot.fake_telegram import ChatMessage, FakeTelegram
+from harness.fake_telegram import ChatMessage, FakeTelegram
 from tests.e2e.lifecycle_screens import ADMIN_ID, press
 
 

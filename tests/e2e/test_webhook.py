@@ -9,8 +9,8 @@ import aiohttp
 
 from bot.app import build_application, run_webhook
 from bot.config import Settings
-from bot.fake_telegram import WAIT_LIMIT, FakeTelegram
-from bot.sandbox import sandbox_settings
+from harness.fake_telegram import WAIT_LIMIT, FakeTelegram
+from harness.sandbox import sandbox_settings
 
 SECRET = "s3cret-token_for-tests"
 

@@ -7,12 +7,12 @@ import json
 from datetime import timedelta
 
 from bot.db.uow import SqlUnitOfWorkFactory
-from bot.simulation.live_game import live_actions
 from domain.actor import Actor
 from domain.game_log import Foul, Nominate, Phase, Proceed
 from domain.regulation import load_preset
 from domain.rounds import GameState
 from domain.services import exports, live_games, protocols
+from harness.simulation.live_game import live_actions
 from tests.e2e.test_miniapp_api import PLAN
 from tests.factories import NOW
 from tests.integration.test_protocols import _published_game

@@ -14,7 +14,6 @@ from bot.db.repositories.outbox import Anchor
 from bot.db.uow import SqlUnitOfWorkFactory
 from bot.delivery import DeliveryWorker
 from bot.delivery.worker import MAKE_WAY_SECONDS, wait_until_delivered
-from bot.fake_telegram import WAIT_LIMIT, FakeTelegram
 from bot.replies import ReplyScope
 from domain.intents import OpenProtocol
 from domain.outgoing import (
@@ -29,6 +28,7 @@ from domain.outgoing import (
 from domain.services.standings_posts import live_key, live_standings
 from domain.tournament import Tournament, TournamentState
 from domain.users import User
+from harness.fake_telegram import WAIT_LIMIT, FakeTelegram
 
 NOON = datetime(2026, 5, 16, 12, 0, tzinfo=UTC)
 

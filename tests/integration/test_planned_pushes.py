@@ -15,10 +15,10 @@ from bot.db.engine import create_engine, create_session_factory
 from bot.db.migrate import upgrade
 from bot.db.repositories.outbox import Anchor
 from bot.db.uow import SqlUnitOfWorkFactory
-from bot.fake_telegram import WAIT_LIMIT
 from bot.scheduler import ReminderScheduler
 from domain.outgoing import DeliveryStatus, OutgoingMessage, ScheduledPush
 from domain.services.standings_posts import live_key, live_standings
+from harness.fake_telegram import WAIT_LIMIT
 from tests.conftest import _drop_postgres_database, make_database_url
 
 # Renewals this far apart: only the notice can wake the sweeping process within WAIT_LIMIT.

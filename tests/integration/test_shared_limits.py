@@ -14,8 +14,8 @@ from aiogram.client.telegram import TelegramAPIServer
 
 from bot.delivery.limits import DeliveryLimits, Slot
 from bot.delivery.shared_limits import RedisLimiter
-from bot.fake_telegram import FakeTelegram, RateLimits
 from bot.replies import ReliableReplies, UpdateReplies, replying_to
+from harness.fake_telegram import FakeTelegram, RateLimits
 
 REDIS_URL = "redis://127.0.0.1:6379/15"
 PERSON, OTHER, CHANNEL = 7, 8, -100_5

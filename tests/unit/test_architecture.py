@@ -13,7 +13,7 @@ import pytest
 DOMAIN = Path(__file__).resolve().parents[2] / "domain"
 HANDLERS = DOMAIN.parent / "handlers"
 RENDERING = DOMAIN.parent / "bot" / "rendering"
-FORBIDDEN_PACKAGES = ("aiogram", "sqlalchemy", "alembic", "aiohttp", "bot", "handlers")
+FORBIDDEN_PACKAGES = ("aiogram", "sqlalchemy", "alembic", "aiohttp", "bot", "handlers", "harness")
 # Fresh randomness, like the clock, never decides a rule: a seed is drawn outside and passed
 # in. (Use cases in domain/services may mint unguessable deep-link tokens with it.)
 RULES_FORBIDDEN = ("secrets",)
@@ -159,3 +159,54 @@ def test_domain_modules_import_each_other_without_a_cycle() -> None:
         tuple(TopologicalSorter(graph).static_order())
     except CycleError as error:
         pytest.fail(f"domain modules import each other in a cycle: {' -> '.join(error.args[1])}")
+
+
+# The product's packages, apart from the test harness (harness/: the fake Telegram, the
+# sandbox, the simulation), which only the command line's offline path may load, inside the
+# command that runs it, so the bot a server runs never holds it.
+PRODUCT = ("bot", "handlers", "domain")
+HARNESS_ENTRIES = {"bot/commands/simulate.py"}
+
+
+def _harness_imports(path: Path) -> list[tuple[int, bool]]:
+    """Each import of the harness in a file: its line and whether it sits inside a function."""
+    found = []
+
+    def visit(node: ast.AST, in_function: bool) -> None:
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module]
+        if any(name == "harness" or name.startswith("harness.") for name in names):
+            found.append((node.lineno, in_function))
+        inside = in_function or isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        for child in ast.iter_child_nodes(node):
+            visit(child, inside)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")), False)
+    return found
+
+
+def test_the_product_never_imports_the_harness() -> None:
+    root = DOMAIN.parent
+    files = sorted(path for package in PRODUCT for path in (root / package).rglob("*.py"))
+    imports = {path.relative_to(root).as_posix(): _harness_imports(path) for path in files}
+    found = [
+        f"{name}:{line} imports the harness"
+        + ("" if name in HARNESS_ENTRIES else " outside the CLI")
+        for name, lines in imports.items()
+        for line, in_function in lines
+        if name not in HARNESS_ENTRIES or not in_function
+    ]
+    assert found == []
+    # The entry does load it (else the rule would pass on a moved harness), inside its command.
+    assert all(imports[name] for name in HARNESS_ENTRIES)
+
+
+def test_the_harness_check_sees_a_module_level_import(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        "import harness.sandbox\n\ndef run():\n    from harness.simulation import simulate\n"
+    )
+    assert _harness_imports(sample) == [(1, False), (4, True)]

@@ -43,7 +43,7 @@ def test_mafiatour_version_prints_the_version() -> None:
 
 def test_simulate_defaults_are_the_simulations_own() -> None:
     # The parser spells the defaults out (importing the simulation would load the whole bot).
-    from bot.simulation import SimulationOptions
+    from harness.simulation import SimulationOptions
 
     arguments = vars(default_arguments())
     defaults = SimulationOptions()

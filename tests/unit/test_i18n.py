@@ -10,7 +10,7 @@ import pytest
 from bot.i18n import LOCALES, normalize_locale, translator
 
 ROOT = Path(__file__).resolve().parents[2]
-CODE_DIRS = ("bot", "handlers", "domain")
+CODE_DIRS = ("bot", "handlers", "domain", "harness")
 
 
 def _message_ids_used_in_code() -> set[tuple[str, str]]:

@@ -155,11 +155,11 @@ def test_an_end_the_file_cannot_have_is_named_with_its_game():
 
 
 def _live_log():
-    from bot.simulation.games import GamePlan
-    from bot.simulation.live_game import live_actions
     from domain.cards import Side
     from domain.game_log import Entry, entry_to_dict
     from domain.regulation import load_preset
+    from harness.simulation.games import GamePlan
+    from harness.simulation.live_game import live_actions
 
     plan = GamePlan(10, 7, (8, 9), (), (), None, 1, None, (), Side.RED)
     moment = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from bot.simulation.games import game_random, plan_game
-from bot.simulation.live_game import live_actions, playable
 from domain.game_log import replay, to_draft
 from domain.protocol import Removal
 from domain.regulation import load_preset
+from harness.simulation.games import game_random, plan_game
+from harness.simulation.live_game import live_actions, playable
 
 PLAYERS = tuple(f"p{seat}" for seat in range(1, 11))
 

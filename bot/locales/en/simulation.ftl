@@ -1,4 +1,4 @@
-# The offline simulation's report (bot/simulation): the terminal and report.html.
+# The offline simulation's report (harness/simulation): the terminal and report.html.
 
 sim-started = { $regulation }: { $players } { $players ->
         [one] player

@@ -1,4 +1,4 @@
-# Отчёт офлайн-симуляции (bot/simulation): терминал и report.html.
+# Отчёт офлайн-симуляции (harness/simulation): терминал и report.html.
 
 sim-started = { $regulation }: { $players } { $players ->
         [one] игрок

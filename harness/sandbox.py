@@ -13,8 +13,8 @@ from typing import Any
 
 from bot.app import Application, build_application, run_polling
 from bot.config import Settings
-from bot.fake_telegram import FakeTelegram
 from domain.services.ports import Clock, SeedSource
+from harness.fake_telegram import FakeTelegram
 
 
 def sandbox_settings(fake: FakeTelegram, database_url: str, **overrides: Any) -> Settings:

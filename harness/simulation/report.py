@@ -21,17 +21,17 @@ from html import escape
 from pathlib import Path
 
 from bot.db.uow import SqlUnitOfWorkFactory
-from bot.fake_telegram import FakeTelegram
-from bot.fake_telegram.html import parse_html
 from bot.i18n import format_points, translator
 from bot.rendering.standings_text import standings_pages
-from bot.simulation.figures import Figures
-from bot.simulation.people import ORGANIZER_ID
 from domain.actor import Actor
 from domain.services.exports import dump_tournament
 from domain.services.standings import standings_of_tournament
 from domain.services.standings_posts import refresh_prefix
 from domain.standings import Standings
+from harness.fake_telegram import FakeTelegram
+from harness.fake_telegram.html import parse_html
+from harness.simulation.figures import Figures
+from harness.simulation.people import ORGANIZER_ID
 
 REPORT_FILE = "report.html"
 PICTURE_FILE = "picture-{number:03d}.png"

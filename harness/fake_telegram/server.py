@@ -12,14 +12,14 @@ from typing import Any
 
 from aiohttp import web
 
-from bot.fake_telegram.limits import FloodControl, RateLimits
-from bot.fake_telegram.methods import CHAT_ACTIONS, BotApi
-from bot.fake_telegram.params import ApiError, Params
-from bot.fake_telegram.people import FakeChannel, FakeChat, FakeGroup, FakeUser, Predicate
-from bot.fake_telegram.state import WAIT_LIMIT, ChatMessage, ChatState, UserState, World
-from bot.fake_telegram.stats import FakeStats, RequestRecord
-from bot.fake_telegram.webhooks import WebhookDelivery
 from bot.replies import updates_in_flight
+from harness.fake_telegram.limits import FloodControl, RateLimits
+from harness.fake_telegram.methods import CHAT_ACTIONS, BotApi
+from harness.fake_telegram.params import ApiError, Params
+from harness.fake_telegram.people import FakeChannel, FakeChat, FakeGroup, FakeUser, Predicate
+from harness.fake_telegram.state import WAIT_LIMIT, ChatMessage, ChatState, UserState, World
+from harness.fake_telegram.stats import FakeStats, RequestRecord
+from harness.fake_telegram.webhooks import WebhookDelivery
 
 
 @dataclass

@@ -22,15 +22,19 @@ from typing import TextIO
 
 from bot.clock import ScaledClock
 from bot.db.transactions import counting
-from bot.fake_telegram import FakeTelegram, RateLimits
 from bot.rendering.pictures import PictureFigures
-from bot.sandbox import running_bot, sandbox_settings
 from bot.seeds import SeededSeeds
-from bot.simulation.figures import ErrorLog, Figures, figures_of
-from bot.simulation.measure import CpuMeter, UpdateMeter, rss_mb
-from bot.simulation.people import ORGANIZER_ID, cast_of
-from bot.simulation.progress import Progress
-from bot.simulation.report import (
+from bot.web import serving
+from domain.outgoing import DeliveryStatus
+from domain.presets import PRESET_IDS
+from domain.regulation import Regulation, load_preset, parse_regulation
+from harness.fake_telegram import FakeTelegram, RateLimits
+from harness.sandbox import running_bot, sandbox_settings
+from harness.simulation.figures import ErrorLog, Figures, figures_of
+from harness.simulation.measure import CpuMeter, UpdateMeter, rss_mb
+from harness.simulation.people import ORGANIZER_ID, cast_of
+from harness.simulation.progress import Progress
+from harness.simulation.report import (
     DATABASE_FILE,
     Outcome,
     Report,
@@ -41,13 +45,9 @@ from bot.simulation.report import (
     windows_closed,
     write_files,
 )
-from bot.simulation.roles import Pace, SimulationError, people
-from bot.simulation.scenario import CHANNEL_ID, Entry, Tournament, stage_tables
-from bot.simulation.screens import WAIT
-from bot.web import serving
-from domain.outgoing import DeliveryStatus
-from domain.presets import PRESET_IDS
-from domain.regulation import Regulation, load_preset, parse_regulation
+from harness.simulation.roles import Pace, SimulationError, people
+from harness.simulation.scenario import CHANNEL_ID, Entry, Tournament, stage_tables
+from harness.simulation.screens import WAIT
 
 __all__ = [
     "SimulationError",
@@ -91,7 +91,7 @@ class SimulationResult:
     outcome: Outcome
     figures: Figures
     folder: Path
-    # Handling time and transactions by phase, memory (see `bot.simulation.measure`).
+    # Handling time and transactions by phase, memory (see `harness.simulation.measure`).
     meter: UpdateMeter
     outbox: dict[DeliveryStatus, int]
     pictures: PictureFigures

@@ -36,8 +36,8 @@ from bot import scheduler
 from bot.db.transactions import Tally, counting
 from bot.delivery import worker as delivery
 from bot.rendering.pictures import PictureFigures
-from bot.simulation.figures import percentile
-from bot.simulation.people import ORGANIZER_ID
+from harness.simulation.figures import percentile
+from harness.simulation.people import ORGANIZER_ID
 
 # The phases as the report names them, in the order of a tournament.
 REGISTRATION = "registration burst"
@@ -51,6 +51,8 @@ KINDS = (REGISTRATION, CHECK_IN, PROTOCOL, CONFIRMATION, ORGANIZER, OTHER)
 # The protocol screen's buttons (handlers/callbacks.py `ProtocolButton`) and its confirm act.
 _PROTOCOL_PREFIX = "pp:"
 _CONFIRM_ACT = "c"
+# The checkout: an allocation in the project's own code is named by its path from here.
+PROJECT = Path(__file__).resolve().parents[2]
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,10 +219,8 @@ def _module(filename: str) -> str:
             if anchor == "site-packages":
                 return rest[0] if rest else filename
             return "python/" + "/".join(rest[-2:]) if rest else filename
-    for root in ("bot", "domain", "handlers"):
-        if root in parts:
-            return "/".join(parts[parts.index(root) :])
-    return filename
+    path = Path(filename)
+    return path.relative_to(PROJECT).as_posix() if path.is_relative_to(PROJECT) else filename
 
 
 @dataclass

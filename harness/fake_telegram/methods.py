@@ -10,10 +10,10 @@ from typing import Any
 
 from aiohttp.web_request import FileField
 
-from bot.fake_telegram.html import HtmlError, parse_html, utf16_length
-from bot.fake_telegram.limits import FloodControl
-from bot.fake_telegram.params import ApiError, Params, bad_request, forbidden
-from bot.fake_telegram.state import CallbackAnswer, ChatState, StoredFile, StoredMessage, World
+from harness.fake_telegram.html import HtmlError, parse_html, utf16_length
+from harness.fake_telegram.limits import FloodControl
+from harness.fake_telegram.params import ApiError, Params, bad_request, forbidden
+from harness.fake_telegram.state import CallbackAnswer, ChatState, StoredFile, StoredMessage, World
 
 TEXT_LIMIT = 4096
 CAPTION_LIMIT = 1024

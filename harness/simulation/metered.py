@@ -1,10 +1,10 @@
-"""`python -m bot.simulation.metered RECORDS [--seed N]`: the bot as `mafiatour run` runs it
+"""`python -m harness.simulation.metered RECORDS [--seed N]`: the bot as `mafiatour run` runs it
 (its settings from the environment, the services checked, the application built and served by
 webhook or by long polling until SIGTERM), with the simulation's meter attached, for the
-benchmarks that play a tournament on bot processes of their own (`bot.simulation.replicas`).
+benchmarks that play a tournament on bot processes of their own (`harness.simulation.replicas`).
 
 Every update the Dispatcher handles is timed, its transactions counted and its CPU metered
-as in the one-process simulation (`bot.simulation.measure`); each second, and once more at a
+as in the one-process simulation (`harness.simulation.measure`); each second, and once more at a
 clean stop, the process appends to RECORDS (one JSON object a line) a line per update handled
 since (`update`: its id, `start`: the wall clock's time its handling started, `seconds`,
 `transactions`, `cpu`) and a line of totals (`pid`, `transactions`: every one the process
@@ -38,8 +38,8 @@ from bot.config import Settings
 from bot.db.transactions import Tally, counting
 from bot.rendering.pictures import PictureFigures
 from bot.seeds import SeededSeeds
-from bot.simulation.measure import CollectorPauses, CollectorTimer, CpuMeter, meter_updates
 from bot.startup import check_services
+from harness.simulation.measure import CollectorPauses, CollectorTimer, CpuMeter, meter_updates
 
 FLUSH_SECONDS = 1.0
 
@@ -181,7 +181,7 @@ def read_records(paths: Iterable[Path]) -> Measured:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(prog="python -m bot.simulation.metered")
+    parser = argparse.ArgumentParser(prog="python -m harness.simulation.metered")
     parser.add_argument("records", type=Path)
     parser.add_argument("--seed", type=int, default=None)
     args = parser.parse_args()

@@ -11,11 +11,13 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from decimal import Decimal
 
-from bot.fake_telegram import CallbackAnswer, ChatMessage, FakeTelegram, FakeUser
 from bot.i18n import format_points
-from bot.simulation.games import GamePlan
-from bot.simulation.people import Cast, Player
-from bot.simulation.screens import (
+from domain.cards import Side
+from handlers.common import WORKING
+from harness.fake_telegram import CallbackAnswer, ChatMessage, FakeTelegram, FakeUser
+from harness.simulation.games import GamePlan
+from harness.simulation.people import Cast, Player
+from harness.simulation.screens import (
     WAIT,
     Predicate,
     ProtocolScreen,
@@ -27,8 +29,6 @@ from bot.simulation.screens import (
     registration_summary,
     with_button,
 )
-from domain.cards import Side
-from handlers.common import WORKING
 
 # A person's pause between two taps or messages at speed 1, in seconds: on average, for it
 # varies (HUMAN_PAUSE_SPREAD either way). Thirty judges pausing exactly alike, all from the

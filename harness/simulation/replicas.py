@@ -13,7 +13,7 @@ player has his reminder (another replica took the lease over and sent them).
 the outbox's statuses, the possible duplicates it recorded, and the duplicates the fake saw;
 and the reminded round's players, the reminders each received and how long the takeover took.
 
-The benchmarks run metered replicas (`bot.simulation.metered`: the same bot with the
+The benchmarks run metered replicas (`harness.simulation.metered`: the same bot with the
 simulation's meter); their records are joined with what the fake saw by update id, so each
 update's kind (the phase it came in, its sender, its button) goes with the transactions and
 CPU the replica measured. bench_simulation.py plays on one such process polling the fake
@@ -56,11 +56,15 @@ from bot.db.migrate import upgrade
 from bot.db.models import OutboxRow
 from bot.db.uow import SqlUnitOfWorkFactory
 from bot.delivery.worker import wait_until_delivered
-from bot.fake_telegram import FakeTelegram, FakeUser, RateLimits
 from bot.scheduler import SCHEDULER_LEASE
-from bot.simulation import TELEGRAM_LIMITS, entry_of, players_for
-from bot.simulation.figures import Figures, message_kinds, percentile
-from bot.simulation.measure import (
+from domain.outgoing import DeliveryStatus
+from domain.reminder_plan import who_plays
+from domain.reminders import ROUND_REMINDER_LEAD
+from handlers.callbacks import CardOpen
+from harness.fake_telegram import FakeTelegram, FakeUser, RateLimits
+from harness.simulation import TELEGRAM_LIMITS, entry_of, players_for
+from harness.simulation.figures import Figures, message_kinds, percentile
+from harness.simulation.measure import (
     OTHER,
     Handled,
     background_line,
@@ -70,16 +74,12 @@ from bot.simulation.measure import (
     phase_of,
     pictures_line,
 )
-from bot.simulation.metered import Measured, read_records
-from bot.simulation.people import ORGANIZER_ID, cast_of
-from bot.simulation.progress import Progress
-from bot.simulation.report import Outcome, read_outcome, windows_closed
-from bot.simulation.roles import Pace, people
-from bot.simulation.scenario import Tournament, stage_tables
-from domain.outgoing import DeliveryStatus
-from domain.reminder_plan import who_plays
-from domain.reminders import ROUND_REMINDER_LEAD
-from handlers.callbacks import CardOpen
+from harness.simulation.metered import Measured, read_records
+from harness.simulation.people import ORGANIZER_ID, cast_of
+from harness.simulation.progress import Progress
+from harness.simulation.report import Outcome, read_outcome, windows_closed
+from harness.simulation.roles import Pace, people
+from harness.simulation.scenario import Tournament, stage_tables
 
 SECRET = "replicas-webhook-secret"
 START_SECONDS = 120.0
@@ -120,7 +120,7 @@ class Replica:
 
     @property
     def records(self) -> Path:
-        """Where the metered bot (`bot.simulation.metered`) writes what it measured."""
+        """Where the metered bot (`harness.simulation.metered`) writes what it measured."""
         return self.folder / f"replica-{self.number}.records"
 
     async def start(self) -> None:
@@ -209,7 +209,7 @@ class Phases:
     """The run by phase as bench_simulation.py prints it for one process: each update's
     handling as the fake Telegram timed it (from handing it to a replica to the replica's
     first answer about it), classified by kind as the one-process meter does, and, from
-    metered replicas (`bot.simulation.metered`), as the replica timed it with its
+    metered replicas (`harness.simulation.metered`), as the replica timed it with its
     transactions and CPU, joined by update id; the replicas' CPU time (all of them together,
     from /proc) at each stage's start and at the end; their memory idle, at each stage's
     start and at their peak, and the database's transactions over the run (PostgreSQL's
@@ -257,7 +257,7 @@ class Phases:
 
     def handled(self) -> list[tuple[int, Handled]]:
         """Every update the replicas answered (its id, its handling as the fake timed it), by
-        kind (`bot.simulation.measure.KINDS`) as the phase it came in says."""
+        kind (`harness.simulation.measure.KINDS`) as the phase it came in says."""
         stats = self.fake.stats
         starts = [t for _, t in self.marks]
         found = []
@@ -462,7 +462,7 @@ async def play_on_replicas(
     published once that many updates were delivered, the scheduler's lease holder is killed
     before the round's reminders fall due, and started again (see the module's doc).
 
-    `metered` runs `bot.simulation.metered` instead of `mafiatour run` (the same bot with the
+    `metered` runs `harness.simulation.metered` instead of `mafiatour run` (the same bot with the
     simulation's meter: each update's transactions and CPU); without `webhook`, the one
     process polls the fake Telegram (as a single server without WEBHOOK_URL does); `live`
     has some judges run their games live in the Mini App its web application serves;
@@ -630,7 +630,7 @@ def _replica(number: int, env: dict[str, str], options: _Options) -> Replica:
     if options.metered:
         replica.command = (
             "-m",
-            "bot.simulation.metered",
+            "harness.simulation.metered",
             str(replica.records),
             "--seed",
             str(options.seed),

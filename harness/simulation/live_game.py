@@ -16,7 +16,6 @@ from urllib.parse import parse_qs, urlsplit
 
 import aiohttp
 
-from bot.simulation.games import GamePlan
 from domain.cards import Side
 from domain.game_log import (
     Action,
@@ -37,6 +36,7 @@ from domain.game_log import (
     apply,
 )
 from domain.regulation import Regulation
+from harness.simulation.games import GamePlan
 
 # A live game never needs more taps than this; more means the plan cannot be played.
 MAX_TAPS = 1_000

@@ -7,8 +7,8 @@ import time
 from collections.abc import Callable, Generator
 from typing import Any
 
-from bot.fake_telegram.html import utf16_length
-from bot.fake_telegram.state import (
+from harness.fake_telegram.html import utf16_length
+from harness.fake_telegram.state import (
     WAIT_LIMIT,
     CallbackAnswer,
     ChatMessage,
@@ -17,7 +17,7 @@ from bot.fake_telegram.state import (
     UserState,
     World,
 )
-from bot.fake_telegram.webapp import init_data, launch_url
+from harness.fake_telegram.webapp import init_data, launch_url
 
 Predicate = Callable[[ChatMessage], bool]
 

@@ -18,7 +18,7 @@ from typing import Any
 
 import aiohttp
 
-from bot.fake_telegram.state import World
+from harness.fake_telegram.state import World
 
 log = logging.getLogger(__name__)
 

@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from bot.fake_telegram import FakeTelegram
+from harness.fake_telegram import FakeTelegram
 
 _SENDS = {
     "sendMessage": "messages",

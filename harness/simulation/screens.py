@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta
 
-from bot.fake_telegram import CallbackAnswer, ChatMessage, FakeTelegram, FakeUser
+from harness.fake_telegram import CallbackAnswer, ChatMessage, FakeTelegram, FakeUser
 
 # How long a scripted person waits for the bot: generous, as a loaded run answers slower.
 WAIT = 120.0

@@ -15,16 +15,16 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import date
 
-from bot.fake_telegram import ChatMessage, FakeTelegram, FakeUser
-from bot.simulation import roles
-from bot.simulation.games import GamePlan, game_random, plan_game
-from bot.simulation.live_game import LiveGameClient, live_actions, playable
-from bot.simulation.people import Cast
-from bot.simulation.progress import Progress
-from bot.simulation.roles import Pace, SimulationError, TableList
-from bot.simulation.screens import containing, create_tournament, payload_in
 from domain.regulation import Regulation
 from domain.rounds import tables_of_stage
+from harness.fake_telegram import ChatMessage, FakeTelegram, FakeUser
+from harness.simulation import roles
+from harness.simulation.games import GamePlan, game_random, plan_game
+from harness.simulation.live_game import LiveGameClient, live_actions, playable
+from harness.simulation.people import Cast
+from harness.simulation.progress import Progress
+from harness.simulation.roles import Pace, SimulationError, TableList
+from harness.simulation.screens import containing, create_tournament, payload_in
 
 CHANNEL_ID = -100_777_000
 CHANNEL_USERNAME = "mafiatour_simulation"
