@@ -39,12 +39,12 @@ from bench_standings import load_average, machine
 from bot.db.engine import create_engine, create_session_factory
 from bot.db.migrate import upgrade
 from bot.db.uow import SqlUnitOfWorkFactory
-from bot.fake_telegram import ChatMessage, FakeTelegram, FakeUser
-from bot.simulation.replicas import Replica, free_port
 from domain.actor import Actor
 from domain.permissions import StaffRole
 from domain.services import rounds
 from domain.users import User
+from harness.fake_telegram import ChatMessage, FakeTelegram, FakeUser
+from harness.simulation.replicas import Replica, free_port
 
 ORGANIZER = 1  # bench_protocol.cup's
 CHIEF = 9
