@@ -12,7 +12,8 @@ machine's load falls on both alike:
   against a press on the bare bot's button: from the press to its callback answer;
 - the `setMyCommands` calls the bot made during the `/help`s (a person's menu is set when it
   would change, not at every command);
-- each process's idle RSS before the first update.
+- each process's CPU per update over each phase (the figure a busy machine changes least) and
+  its idle RSS before the first update.
 
 Targets: `/help` median <= 2x the bare bot's and its p95 <= 3x its own median; a protocol
 press median <= 3x the bare bot's press; idle RSS <= 1.5x the bare bot's.
@@ -73,6 +74,13 @@ async def seated_cup(url: str, players: int) -> None:
     await engine.dispose()
 
 
+def cpu_seconds(pid: int) -> float:
+    """The process's CPU time so far (user and system), from /proc."""
+    with open(f"/proc/{pid}/stat", encoding="utf-8") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def rss_mb(pid: int) -> float:
     with open(f"/proc/{pid}/status", encoding="utf-8") as status:
         line = next(line for line in status if line.startswith("VmRSS:"))
@@ -123,6 +131,16 @@ def ratio_line(what: str, ours: list[float], bare: list[float]) -> str:
         f"max {max(ours):.1f} ms; bare aiogram p50 {bare_p50:.1f} ms, p95 {bare_p95:.1f} ms; "
         f"median ratio {ours_p50 / bare_p50:.2f}x, p95 ratio {ours_p95 / bare_p95:.2f}x, "
         f"mafiatour's p95 / its median {ours_p95 / ours_p50:.2f}x"
+    )
+
+
+def cpu_line(what: str, before: list[float], after: list[float], count: int) -> str:
+    """The processes' CPU per update over a phase (idle work included: the outbox's cycles,
+    the polling), the figure a busy machine changes least."""
+    ours, bare = ((end - start) / count * 1000 for start, end in zip(before, after, strict=True))
+    return (
+        f"CPU of the process per {what}: mafiatour {ours:.1f} ms, bare aiogram {bare:.1f} ms, "
+        f"ratio {ours / bare:.2f}x"
     )
 
 
@@ -210,19 +228,25 @@ async def run(args: argparse.Namespace, folder: Path) -> None:
         await ours.wait_idle(quiet=1.0, timeout=START_SECONDS)  # the round's posts sent
         assert replica.process is not None and other.process is not None
         idle = rss_mb(replica.process.pid), rss_mb(other.process.pid)
+        pids = (replica.process.pid, other.process.pid)
         menus = ours.stats.calls["setMyCommands"]
+        before = [cpu_seconds(pid) for pid in pids]
         help_times = await helps(ours, bare, args.helps, args.pace)
+        after_helps = [cpu_seconds(pid) for pid in pids]
         menus = ours.stats.calls["setMyCommands"] - menus
         press_times = await presses(ours, bare, args.presses, args.pace)
+        after_presses = [cpu_seconds(pid) for pid in pids]
     finally:
         await asyncio.gather(replica.stop(), other.stop())
         await ours.stop()
         await bare.stop()
     print(f"== one update at a time, mafiatour beside a bare aiogram 3 bot ({load_average()})")
     print(f"  {ratio_line('/help from 10 people in turn', *help_times)}")
+    print(f"  {cpu_line('/help', before, after_helps, args.helps)}")
     print(f"  setMyCommands during the /helps: {menus}")
     what = f"a press on the chief judge's protocol keyboard, {args.players} players"
     print(f"  {ratio_line(what, *press_times)}")
+    print(f"  {cpu_line('press', after_helps, after_presses, args.presses)}")
     print(
         f"  idle RSS: mafiatour {idle[0]:.0f} MB, bare aiogram {idle[1]:.0f} MB, "
         f"ratio {idle[0] / idle[1]:.2f}x"

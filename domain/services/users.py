@@ -46,10 +46,9 @@ async def roles_of(uow_factory: UnitOfWorkFactory, actor: Actor) -> tuple[Person
                 continue
             for role in await uow.staff.roles(tournament.id, actor.user_id):
                 roles.add(_STAFF_ROLES[role])
-        for tournament in await uow.tournaments.of_person(actor.user_id, everything=True):
-            if await uow.participants.of_person(tournament.id, actor.user_id) is not None:
-                roles.add(PersonRole.PLAYER)
-                break
+        # One indexed look-up, however many tournaments there are.
+        if await uow.participants.plays_anywhere(actor.user_id):
+            roles.add(PersonRole.PLAYER)
     return tuple(role for role in PersonRole if role in roles)
 
 

@@ -1,5 +1,6 @@
 """command_menus: a digest of the command menu last set on Telegram for each scope, so a
-menu that would not change is not set again (at a command, at a restart)
+menu that would not change is not set again (at a command, at a restart); participants
+indexed by person, as a person's roles ask whether he plays anywhere
 
 Revision ID: 0016
 Revises: 0015
@@ -25,7 +26,9 @@ def upgrade() -> None:
         sa.Column("digest", sa.String(length=64), nullable=False),
         sa.PrimaryKeyConstraint("scope", name=op.f("pk_command_menus")),
     )
+    op.create_index(op.f("ix_participants_user_id"), "participants", ["user_id"], unique=False)
 
 
 def downgrade() -> None:
+    op.drop_index(op.f("ix_participants_user_id"), table_name="participants")
     op.drop_table("command_menus")

@@ -18,7 +18,10 @@ class ParticipantRow(Base):
     tournament_id: Mapped[int] = mapped_column(
         Integer, ForeignKey("tournaments.id", ondelete="CASCADE"), index=True
     )
-    user_id: Mapped[int | None] = mapped_column(BigInteger, ForeignKey("users.telegram_id"))
+    # Indexed: a person's roles (/help, /start) ask whether he plays in any tournament.
+    user_id: Mapped[int | None] = mapped_column(
+        BigInteger, ForeignKey("users.telegram_id"), index=True
+    )
     nickname: Mapped[str] = mapped_column(String(32))
     club: Mapped[str] = mapped_column(String(64))
     city: Mapped[str] = mapped_column(String(64))

@@ -93,6 +93,13 @@ class SqlParticipantRepository:
         )
         return _to_participant(row) if row else None
 
+    async def plays_anywhere(self, user_id: int) -> bool:
+        """Whether the person is in any tournament's list (whatever his status there)."""
+        found = await self._session.scalar(
+            select(ParticipantRow.id).where(ParticipantRow.user_id == user_id).limit(1)
+        )
+        return found is not None
+
     async def add(self, participant: Participant) -> Participant:
         row = ParticipantRow()
         _fill(row, participant)
