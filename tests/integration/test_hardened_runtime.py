@@ -34,10 +34,10 @@ from tests.unit.test_standings_render import cup_board
 async def main():
     painter = StandingsPainter()
     try:
-        picture = await painter.draw(cup_board(10), "ru")
+        pictures = await painter.draw_all(cup_board(10), "ru")
     finally:
         await painter.close()
-    print("picture", picture[:4])
+    print("picture", pictures[0][:4])
 
 if __name__ == "__main__":
     asyncio.run(main())
