@@ -188,9 +188,21 @@ def fast_telegram_pace(request: pytest.FixtureRequest, monkeypatch: pytest.Monke
             monkeypatch.setenv(name, value)
 
 
+# Whole tournaments played through the bot, minutes each: they start first, so that the two
+# test processes of `make test` end together instead of one playing a cup alone at the end.
+LONGEST = (
+    "e2e/test_simulate.py",
+    "e2e/test_replicas.py",
+    "e2e/test_metered_replica.py",
+    "e2e/test_simulate_lot.py",
+)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Each test gets its layer's marker (its folder), and `postgresql` when it runs there."""
+    """Each test gets its layer's marker (its folder), and `postgresql` when it runs there;
+    the longest run first."""
     tests = Path(__file__).parent
+    items.sort(key=lambda item: item.path.relative_to(tests).as_posix() not in LONGEST)
     for item in items:
         layer = item.path.relative_to(tests).parts[0]
         if layer in LAYERS:
