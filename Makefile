@@ -1,10 +1,16 @@
 # The two commands of the README: `make run` and `make test`. Both set everything up first.
+# `make check` is the quick lane while working: lint, types, unit and SQLite integration tests.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
-.PHONY: run test lint bench simulate install clean
+# Two test processes (pytest-xdist): the tests mostly wait on sockets and databases, and the
+# machines have two cores.
+WORKERS ?= 2
+PYTEST := $(BIN)/pytest -n $(WORKERS)
+
+.PHONY: run test check static lint bench simulate install clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -20,12 +26,18 @@ run: $(STAMP)
 	$(BIN)/mafiatour run --offline-without-token
 
 ## The whole test suite: lint, format check, types, then every test on SQLite and PostgreSQL.
-test: $(STAMP)
+test: static
+	$(PYTEST)
+
+## The quick lane: lint, format check, types, the unit tests and the integration tests on SQLite.
+check: static
+	$(PYTEST) -m "(unit or integration) and not postgresql"
+
+static: $(STAMP)
 	scripts/ensure-services
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
-	$(BIN)/pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check --fix .

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import gc
 from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
 
 import pytest
 
@@ -32,10 +31,11 @@ async def fake_telegram() -> AsyncIterator[FakeTelegram]:
 
 
 @pytest.fixture
-async def admin_app(fake_telegram: FakeTelegram, tmp_path: Path) -> AsyncIterator[Application]:
+async def admin_app(
+    fake_telegram: FakeTelegram, migrated_sqlite_url: str
+) -> AsyncIterator[Application]:
     """The bot on a fresh SQLite file; the tests' admin (`ADMIN_ID`) may create tournaments."""
-    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
-    settings = sandbox_settings(fake_telegram, url, admin_ids=frozenset({ADMIN_ID}))
+    settings = sandbox_settings(fake_telegram, migrated_sqlite_url, admin_ids=frozenset({ADMIN_ID}))
     async with running_bot(settings) as application:
         yield application
 

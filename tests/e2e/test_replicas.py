@@ -10,9 +10,13 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pytest
+
 from domain.outgoing import DeliveryStatus
 from harness.simulation.replicas import play_on_replicas
 from tests.conftest import _drop_postgres_database, make_database_url
+
+pytestmark = pytest.mark.postgresql
 
 # A Redis database of this test's own: it is emptied at the start.
 REDIS_URL = "redis://127.0.0.1:6379/13"

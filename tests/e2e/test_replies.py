@@ -33,6 +33,9 @@ async def limited() -> AsyncIterator[FakeTelegram]:
     await fake.stop()
 
 
+# The one end-to-end test at Telegram's own pace (the others' bots keep wider limits: see
+# tests/conftest.py's FAST_PACE).
+@pytest.mark.telegram_pace
 async def test_eight_messages_within_a_second_get_eight_replies_in_order_within_the_limits(
     limited: FakeTelegram, tmp_path
 ) -> None:  # type: ignore[no-untyped-def]

@@ -14,6 +14,8 @@ from bot.db.uow import SqlUnitOfWorkFactory
 from tests.conftest import _drop_postgres_database, make_database_url
 from tests.operations import add_cup_tournament, exports, mafiatour, remember_owner
 
+pytestmark = pytest.mark.postgresql
+
 
 @pytest.fixture
 async def sqlite_with_tournaments(tmp_path: Path) -> AsyncIterator[str]:

@@ -21,6 +21,8 @@ from domain.services.standings_posts import live_key, live_standings
 from harness.fake_telegram import WAIT_LIMIT
 from tests.conftest import _drop_postgres_database, make_database_url
 
+pytestmark = pytest.mark.postgresql
+
 # Renewals this far apart: only the notice can wake the sweeping process within WAIT_LIMIT.
 NEVER_RENEWED = 24 * 3600.0
 
