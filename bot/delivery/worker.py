@@ -69,8 +69,8 @@ from bot.db.transactions import labelled
 from bot.db.uow import SqlUnitOfWork, SqlUnitOfWorkFactory
 from bot.delivery.limits import DeliveryLimits, Limiter, LocalLimiter, Slot, is_private_chat
 from bot.delivery.render import IntentPacker, Rendered, render
-from bot.delivery.text import escape
 from bot.i18n import Translator, translator
+from bot.rendering.text import escape
 from domain.outgoing import (
     AnswerLost,
     Attachment,

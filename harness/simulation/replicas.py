@@ -55,8 +55,8 @@ from bot.db.engine import (
 from bot.db.migrate import upgrade
 from bot.db.models import OutboxRow
 from bot.db.uow import SqlUnitOfWorkFactory
+from bot.delivery.scheduler import SCHEDULER_LEASE
 from bot.delivery.worker import wait_until_delivered
-from bot.scheduler import SCHEDULER_LEASE
 from domain.outgoing import DeliveryStatus
 from domain.reminder_plan import who_plays
 from domain.reminders import ROUND_REMINDER_LEAD
