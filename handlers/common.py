@@ -16,7 +16,7 @@ from aiogram.exceptions import TelegramBadRequest
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
 from bot.delivery.sending import NOT_MODIFIED
-from bot.replies import already_answered
+from bot.telegram.replies import already_answered
 from handlers.middlewares import Texts
 
 PAGE_SIZE = 10

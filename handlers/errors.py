@@ -20,7 +20,7 @@ from aiogram.filters import ExceptionTypeFilter
 from aiogram.types import ErrorEvent, Message
 
 from bot.i18n import normalize_locale
-from bot.replies import UpdateReplies, replying_to
+from bot.telegram.replies import UpdateReplies, replying_to
 from domain.permissions import Forbidden
 from domain.services.access import NotFound
 from domain.validation import Invalid

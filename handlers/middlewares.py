@@ -11,8 +11,8 @@ from aiogram.types import TelegramObject
 from aiogram.types import User as TelegramUser
 
 from bot.config import Settings
-from bot.delivery.render import render_phrase
 from bot.i18n import LOCALES, translator
+from bot.rendering.phrases import render_phrase
 from domain.actor import Actor
 from domain.outgoing import Lines, Phrase
 from domain.services.ports import Clock, UnitOfWorkFactory

@@ -16,7 +16,7 @@ from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
 from aiogram.types import BufferedInputFile, CallbackQuery, Message
 
-from bot.delivery.text import split_text
+from bot.rendering.text import split_text
 from domain.actor import Actor
 from domain.intents import ProtestChoice
 from domain.permissions import Forbidden

@@ -45,7 +45,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 async def serve(settings: Settings) -> None:
     """Check the services, build the application and serve until SIGINT/SIGTERM."""
     from bot.app import build_application
-    from bot.startup import check_services
+    from bot.app.startup import check_services
 
     await check_services(settings)
     await serve_application(await build_application(settings))
@@ -55,7 +55,7 @@ async def serve_application(app: Application) -> None:
     """Serve a built application (by webhook if configured, otherwise by long polling) until
     SIGINT/SIGTERM, then release it."""
     from bot.app import polling_lease, run_polling, run_webhook
-    from bot.heap import settle_start_up
+    from bot.app.heap import settle_start_up
     from bot.web import serving
 
     settle_start_up()
@@ -72,7 +72,7 @@ async def serve_application(app: Application) -> None:
 
 def start_logging(settings: Settings) -> None:
     """Log as LOG_LEVEL and LOG_FORMAT say, the token and the webhook secret masked."""
-    from bot.logs import setup_logging
+    from bot.app.logs import setup_logging
 
     assert settings.bot_token is not None
     secrets = [settings.bot_token.get_secret_value()]
@@ -89,8 +89,8 @@ def run(args: argparse.Namespace) -> int:
             return simulate.run(simulate.default_arguments())
         return 1
     from bot.app import PollingTaken
-    from bot.polling import PollingConflict
-    from bot.startup import StartupError, TokenRefused
+    from bot.app.startup import StartupError, TokenRefused
+    from bot.telegram.polling import PollingConflict
     from bot.web import WebServerError
 
     start_logging(settings)

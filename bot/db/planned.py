@@ -1,11 +1,11 @@
 """A push planned by one bot process wakes the reminder scheduler of another at once.
 
-Of several replicas only one sweeps the reminders (`bot.scheduler`); a round published through
-another replica plans its players' reminders there. On PostgreSQL the transaction that plans a
-push also sends `NOTIFY` on `CHANNEL` (delivered when it commits, never when it rolls back),
-naming the process that planned it; the sweeping process listens on a connection of its own
-and wakes as soon as one arrives from another process (its own commits wake it directly). On
-SQLite there is one process, and nothing to tell.
+Of several replicas only one sweeps the reminders (`bot.delivery.scheduler`); a round published
+through another replica plans its players' reminders there. On PostgreSQL the transaction that
+plans a push also sends `NOTIFY` on `CHANNEL` (delivered when it commits, never when it rolls
+back), naming the process that planned it; the sweeping process listens on a connection of its
+own and wakes as soon as one arrives from another process (its own commits wake it directly).
+On SQLite there is one process, and nothing to tell.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
-"""Delivery of everything the bot pushes: the outbox worker, Telegram's limits, HTML texts."""
+"""Delivery of everything the bot pushes: the outbox worker, Telegram's limits, the reminder
+scheduler (the texts it sends are written by bot/rendering)."""
 
 from bot.delivery.jobs import utc_now
 from bot.delivery.limits import DeliveryLimits, LocalLimiter, RateLimiter
-from bot.delivery.text import escape, split_text
 from bot.delivery.worker import DeliveryWorker, Pace
 from bot.delivery.writer import Writer
 
@@ -13,7 +13,5 @@ __all__ = [
     "Pace",
     "RateLimiter",
     "Writer",
-    "escape",
-    "split_text",
     "utc_now",
 ]

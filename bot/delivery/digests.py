@@ -10,7 +10,7 @@ from datetime import datetime
 from bot.db.repositories.outbox import Claimed, Problem
 from bot.db.uow import SqlUnitOfWork
 from bot.delivery.limits import is_private_chat
-from bot.delivery.text import escape
+from bot.rendering.text import escape
 from domain.outgoing import DeliveryStatus, Html, OutgoingMessage, Phrase
 
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import datetime
 
-from bot.delivery.text import PAGE_BREAK
 from bot.delivery.writer import Drawer
 from bot.rendering.pictures import StandingsPainter
 from bot.rendering.standings_posts import closing_pages, live_post
+from bot.rendering.text import PAGE_BREAK
 from domain.services.ports import UnitOfWorkFactory
 from domain.services.standings import board_of_tournament
 from domain.services.standings_posts import (

@@ -8,15 +8,13 @@ from dataclasses import dataclass
 
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 
-from bot.delivery.text import escape, split_text, telegram_length
 from bot.i18n import Translator
+from bot.rendering.phrases import render_phrase
+from bot.rendering.text import split_text, telegram_length
 from domain.intents import Intent
 from domain.outgoing import (
     CAPTION_LIMIT,
     Button,
-    Html,
-    Lines,
-    Localized,
     OutgoingMessage,
     Phrase,
 )
@@ -45,28 +43,6 @@ class Rendered:
         keyboard = self.keyboard.model_dump_json(exclude_none=True) if self.keyboard else ""
         content = f"{self.texts[0]}\0{keyboard}".encode()
         return hashlib.sha256(content).hexdigest()
-
-
-def render_phrase(translator: Translator, locale: str, phrase: Phrase, *, markup: bool) -> str:
-    """The phrase's text; plain string arguments are escaped when the text is HTML, names and
-    nested phrases are rendered in the same language."""
-    args: dict[str, object] = {}
-    for name, value in phrase.args:
-        if isinstance(value, Html):
-            args[name] = value.markup
-        elif isinstance(value, Localized):
-            text = value.text(locale)
-            args[name] = escape(text) if markup else text
-        elif isinstance(value, Phrase):
-            args[name] = render_phrase(translator, locale, value, markup=markup)
-        elif isinstance(value, Lines):
-            rendered = [render_phrase(translator, locale, line, markup=markup) for line in value]
-            args[name] = value.separator.join(rendered)
-        elif isinstance(value, str) and markup:
-            args[name] = escape(value)
-        else:
-            args[name] = value
-    return translator.get(locale, phrase.key, **args)
 
 
 def _keyboard(

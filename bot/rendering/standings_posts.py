@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from html import escape
 
-from bot.delivery.render import render_phrase
-from bot.delivery.text import telegram_length
 from bot.i18n import translator
+from bot.rendering.phrases import render_phrase
 from bot.rendering.standings_table import text
 from bot.rendering.standings_text import live_standings_text, standings_pages
+from bot.rendering.text import telegram_length
 from domain.outgoing import TEXT_LIMIT
 from domain.standings_board import Closing, StandingsBoard, closing_heading
 

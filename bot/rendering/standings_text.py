@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
-from bot.delivery.text import telegram_length
 from bot.rendering.standings_table import (
     EXCLUDED_MARK,
     LOT_MARK,
@@ -28,6 +27,7 @@ from bot.rendering.standings_table import (
     text,
     unit_rows,
 )
+from bot.rendering.text import telegram_length
 from domain.outgoing import TEXT_LIMIT
 from domain.standings_board import StandingsBoard
 

@@ -10,17 +10,17 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable
-from typing import TYPE_CHECKING
+from pathlib import Path
 
+from aiogram import Bot
 from aiohttp import web
 from prometheus_client import REGISTRY, CollectorRegistry, generate_latest
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.metrics import DatabaseCollector, QueueFigures, newest_backup_at, queue_figures
-
-if TYPE_CHECKING:
-    from bot.app import Application
+from domain.services.ports import Clock
 
 CHECK_TIMEOUT_SECONDS = 10.0
 # The outbox sends within Telegram's limits; a due message waiting this long means it stopped.
@@ -30,21 +30,24 @@ TELEGRAM_CHECK_EVERY_SECONDS = 30.0
 
 
 class Probe:
-    """The checks of one running application."""
+    """The checks of one running application: its database, its bot, and its clock for the
+    outbox's age."""
 
-    def __init__(self, app: Application) -> None:
-        self._app = app
+    def __init__(self, engine: AsyncEngine, bot: Bot, clock: Clock, backup_dir: Path) -> None:
+        self._engine = engine
+        self._bot = bot
+        self._clock = clock
         self._telegram_ok_at: float | None = None
         self.collector = DatabaseCollector()
-        self.backup_dir = app.settings.backup_dir
+        self.backup_dir = backup_dir
         self.registry = CollectorRegistry(auto_describe=True)
         self.registry.register(self.collector)
 
     async def figures(self) -> QueueFigures:
-        return await queue_figures(self._app.engine, self._app.dispatcher["clock"].now())
+        return await queue_figures(self._engine, self._clock.now())
 
     async def database(self) -> None:
-        async with self._app.engine.connect() as connection:
+        async with self._engine.connect() as connection:
             await connection.execute(text("SELECT 1"))
 
     async def telegram(self) -> None:
@@ -52,7 +55,7 @@ class Probe:
         recent = self._telegram_ok_at
         if recent is not None and now - recent < TELEGRAM_CHECK_EVERY_SECONDS:
             return
-        await self._app.bot.get_me(request_timeout=int(CHECK_TIMEOUT_SECONDS))
+        await self._bot.get_me(request_timeout=int(CHECK_TIMEOUT_SECONDS))
         self._telegram_ok_at = time.monotonic()
 
     async def outbox(self) -> None:
@@ -67,9 +70,12 @@ class Probe:
 PROBE = web.AppKey("probe", Probe)
 
 
-def install(web_app: web.Application, app: Application) -> None:
-    """Add the three routes to the bot's web application."""
-    web_app[PROBE] = Probe(app)
+def install(
+    web_app: web.Application, engine: AsyncEngine, bot: Bot, clock: Clock, backup_dir: Path
+) -> None:
+    """Add the three routes to the bot's web application (the newest backup in `backup_dir`
+    is a metric)."""
+    web_app[PROBE] = Probe(engine, bot, clock, backup_dir)
     web_app.router.add_get("/healthz", healthz)
     web_app.router.add_get("/readyz", readyz)
     web_app.router.add_get("/metrics", metrics)

@@ -5,14 +5,15 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import AsyncIterator
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from aiogram import Bot, Dispatcher
 from aiohttp import web
+from sqlalchemy.ext.asyncio import AsyncEngine
 
+from bot.config import Settings
+from bot.db.uow import SqlUnitOfWorkFactory
 from bot.web import health, miniapp, pages
-
-if TYPE_CHECKING:
-    from bot.app import Application
 
 log = logging.getLogger(__name__)
 
@@ -21,12 +22,23 @@ class WebServerError(Exception):
     """The web server could not start; the message is one line naming the setting."""
 
 
-def build_web_app(app: Application) -> web.Application:
+class ServedBot(Protocol):
+    """What the web application serves: the parts of a running bot it reads (the composition
+    root's `bot.app.Application` is one; the web side never imports it)."""
+
+    settings: Settings
+    engine: AsyncEngine
+    uow_factory: SqlUnitOfWorkFactory
+    bot: Bot
+    dispatcher: Dispatcher
+
+
+def build_web_app(app: ServedBot) -> web.Application:
     """The web application of a running bot: /healthz, /readyz, /metrics, the Mini App and
     the tournaments' public pages (bot/web/pages)."""
     web_app = web.Application()
-    health.install(web_app, app)
     dispatcher = app.dispatcher
+    health.install(web_app, app.engine, app.bot, dispatcher["clock"], app.settings.backup_dir)
     miniapp.install(
         web_app, app.bot.token, app.uow_factory, dispatcher["clock"], app.settings.admin_ids
     )
@@ -42,7 +54,7 @@ def build_web_app(app: Application) -> web.Application:
 
 @contextlib.asynccontextmanager
 async def serving(
-    app: Application, web_app: web.Application | None = None
+    app: ServedBot, web_app: web.Application | None = None
 ) -> AsyncIterator[web.Application]:
     """Serve `web_app` (by default `build_web_app(app)`) on WEB_HOST:WEB_PORT for the block."""
     web_app = web_app if web_app is not None else build_web_app(app)

@@ -10,14 +10,13 @@ from typing import Any
 
 from aiohttp.web_request import FileField
 
-from harness.fake_telegram.html import HtmlError, parse_html, utf16_length
+from harness.fake_telegram.content import CAPTION_LIMIT, TEXT_LIMIT, formatted, markup
+from harness.fake_telegram.html import parse_html
 from harness.fake_telegram.limits import FloodControl
+from harness.fake_telegram.members import bot_membership, chat_info
 from harness.fake_telegram.params import ApiError, Params, bad_request, forbidden
 from harness.fake_telegram.state import CallbackAnswer, ChatState, StoredFile, StoredMessage, World
 
-TEXT_LIMIT = 4096
-CAPTION_LIMIT = 1024
-CALLBACK_DATA_LIMIT = 64
 NOT_MODIFIED = (
     "message is not modified: specified new message content and reply markup are exactly the "
     "same as a current content and reply markup of the message"
@@ -35,19 +34,6 @@ CHAT_ACTIONS = SENDING_METHODS | {
     "unpinchatmessage",
     "sendchataction",
 }
-_BUTTON_ACTIONS = (
-    "callback_data",
-    "url",
-    "login_url",
-    "switch_inline_query",
-    "switch_inline_query_current_chat",
-    "switch_inline_query_chosen_chat",
-    "callback_game",
-    "pay",
-    "web_app",
-    "copy_text",
-)
-
 Handler = Callable[[Params], Awaitable[Any]]
 
 
@@ -172,73 +158,6 @@ class BotApi:
             raise bad_request("message to be replied not found")
         return message
 
-    # --- text, markup and files -------------------------------------------------------------
-
-    def formatted(
-        self, params: Params, field: str, limit: int, required: bool
-    ) -> tuple[str | None, list[dict[str, Any]]]:
-        source = params.string(field)
-        entities_field = "entities" if field == "text" else "caption_entities"
-        if source is None:
-            if required:
-                raise bad_request("message text is empty")
-            return None, []
-        parse_mode = params.string("parse_mode")
-        if parse_mode is None:
-            text = source
-            entities = params.json_object(entities_field, "entities") or []
-        elif parse_mode.lower() == "html":
-            try:
-                text, entities = parse_html(source)
-            except HtmlError as error:
-                raise bad_request(f"can't parse entities: {error}") from error
-        else:
-            raise bad_request(f"unsupported parse_mode {parse_mode}: this fake checks HTML only")
-        if required and not text.strip():
-            raise bad_request("message text is empty")
-        if utf16_length(text) > limit:
-            raise bad_request(
-                "message is too long" if field == "text" else "message caption is too long"
-            )
-        return text, entities
-
-    def markup(self, params: Params) -> tuple[dict[str, Any] | None, list[list[Any]] | None]:
-        """The inline keyboard (echoed in messages) and the reply keyboard, both validated."""
-        markup = params.json_object("reply_markup", "reply keyboard markup")
-        if not markup:
-            return None, None
-        if not isinstance(markup, dict):
-            raise bad_request("can't parse reply keyboard markup JSON object")
-        if "inline_keyboard" in markup:
-            rows = markup["inline_keyboard"]
-            if not isinstance(rows, list) or not all(isinstance(row, list) for row in rows):
-                raise bad_request(
-                    'field "inline_keyboard" of the InlineKeyboardMarkup must be an Array of Arrays'
-                )
-            for button in (button for row in rows for button in row):
-                self.check_button(button)
-            return {"inline_keyboard": rows}, None
-        if "keyboard" in markup:
-            return None, markup["keyboard"]
-        return None, None
-
-    @staticmethod
-    def check_button(button: Any) -> None:
-        if not isinstance(button, dict) or not str(button.get("text", "")).strip():
-            raise bad_request("BUTTON_TEXT_INVALID")
-        actions = [action for action in _BUTTON_ACTIONS if action in button]
-        if not actions:
-            raise bad_request(
-                "can't parse inline keyboard button: Text buttons are unallowed in the inline "
-                "keyboard"
-            )
-        if "callback_data" in button:
-            data = str(button["callback_data"]).encode("utf-8")
-            if not 1 <= len(data) <= CALLBACK_DATA_LIMIT:
-                raise bad_request("BUTTON_DATA_INVALID")
-        if "url" in button and not str(button["url"]).startswith(("http://", "https://", "tg://")):
-            raise bad_request("BUTTON_URL_INVALID")
-
     def input_file(self, params: Params, field: str) -> StoredFile:
         return self.stored_file(*params.input_file(field))
 
@@ -344,8 +263,8 @@ class BotApi:
 
     async def send_message(self, params: Params) -> dict[str, Any]:
         chat = self.sending_chat(params)
-        text, entities = self.formatted(params, "text", TEXT_LIMIT, required=True)
-        inline, keyboard = self.markup(params)
+        text, entities = formatted(params, "text", TEXT_LIMIT, required=True)
+        inline, keyboard = markup(params)
         message = chat.new_message(
             self.bot_as_sender(chat),
             text=text,
@@ -364,8 +283,8 @@ class BotApi:
 
     async def send_file(self, params: Params, field: str) -> dict[str, Any]:
         chat = self.sending_chat(params)
-        caption, entities = self.formatted(params, "caption", CAPTION_LIMIT, required=False)
-        inline, keyboard = self.markup(params)
+        caption, entities = formatted(params, "caption", CAPTION_LIMIT, required=False)
+        inline, keyboard = markup(params)
         stored = self.input_file(params, field)
         message = chat.new_message(
             self.bot_as_sender(chat),
@@ -407,7 +326,7 @@ class BotApi:
         source = source_chat.messages.get(params.required_int("message_id"))
         if source is None or source.deleted:
             raise bad_request("message to copy not found")
-        inline, keyboard = self.markup(params)
+        inline, keyboard = markup(params)
         message = chat.new_message(
             self.bot_as_sender(chat),
             text=source.text,
@@ -425,9 +344,9 @@ class BotApi:
         message = self.editable_message(params)
         if message.text is None:
             raise bad_request("there is no text in the message to edit")
-        text, entities = self.formatted(params, "text", TEXT_LIMIT, required=True)
+        text, entities = formatted(params, "text", TEXT_LIMIT, required=True)
         # Telegram drops the inline keyboard when an edit does not repeat it.
-        inline, _ = self.markup(params)
+        inline, _ = markup(params)
         if (text, entities, inline) == (message.text, message.entities, message.reply_markup):
             raise bad_request(NOT_MODIFIED)
         message.text, message.entities, message.reply_markup = text, entities, inline
@@ -437,8 +356,8 @@ class BotApi:
         message = self.editable_message(params)
         if message.document is None and message.photo is None:
             raise bad_request("there is no caption in the message to edit")
-        caption, entities = self.formatted(params, "caption", CAPTION_LIMIT, required=False)
-        inline, _ = self.markup(params)
+        caption, entities = formatted(params, "caption", CAPTION_LIMIT, required=False)
+        inline, _ = markup(params)
         if (caption, entities, inline) == (message.caption, message.entities, message.reply_markup):
             raise bad_request(NOT_MODIFIED)
         message.caption, message.entities, message.reply_markup = caption, entities, inline
@@ -446,7 +365,7 @@ class BotApi:
 
     async def edit_message_reply_markup(self, params: Params) -> dict[str, Any]:
         message = self.editable_message(params)
-        inline, _ = self.markup(params)
+        inline, _ = markup(params)
         if inline == message.reply_markup:
             raise bad_request(NOT_MODIFIED)
         message.reply_markup = inline
@@ -512,59 +431,18 @@ class BotApi:
         if chat.user is not None and not chat.user.started:
             # Telegram shows the bot a private chat only once the person wrote to it.
             raise bad_request("chat not found")
-        return {
-            **chat.as_api(),
-            "accent_color_id": 0,
-            "max_reaction_count": 11,
-            "accepted_gift_types": {
-                "unlimited_gifts": False,
-                "limited_gifts": False,
-                "unique_gifts": False,
-                "premium_subscription": False,
-                "gifts_from_channels": False,
-            },
-        }
+        return chat_info(chat)
 
     async def get_chat_member(self, params: Params) -> dict[str, Any]:
         chat = self.chat(params)
         user_id = params.required_int("user_id")
         if user_id == self.world.bot.id:
-            return self.bot_membership(chat)
+            return bot_membership(self.world.bot.as_api(), chat)
         user = self.world.users.get(user_id)
         if user is None:
             raise bad_request("user not found")
         is_member = user_id in chat.members or (chat.user is not None and chat.user.id == user_id)
         return {"status": "member" if is_member else "left", "user": user.as_api()}
-
-    def bot_membership(self, chat: ChatState) -> dict[str, Any]:
-        bot = self.world.bot.as_api()
-        if chat.bot_status != "administrator":
-            return {"status": chat.bot_status, "user": bot}
-        rights = dict.fromkeys(
-            (
-                "can_be_edited",
-                "is_anonymous",
-                "can_restrict_members",
-                "can_promote_members",
-                "can_manage_video_chats",
-                "can_post_stories",
-                "can_edit_stories",
-                "can_delete_stories",
-                "can_send_welcome_messages",
-            ),
-            False,
-        )
-        rights.update(
-            can_manage_chat=True,
-            can_delete_messages=True,
-            can_change_info=False,
-            can_invite_users=True,
-        )
-        if chat.type == "channel":
-            rights.update(can_post_messages=chat.can_post, can_edit_messages=chat.can_post)
-        else:
-            rights["can_pin_messages"] = True
-        return {"status": "administrator", "user": bot, **rights}
 
     async def get_file(self, params: Params) -> dict[str, Any]:
         stored = self.world.files.get(params.string("file_id", required=True) or "")

@@ -12,7 +12,7 @@ from typing import Any
 
 from aiohttp import web
 
-from bot.replies import updates_in_flight
+from bot.telegram.replies import updates_in_flight
 from harness.fake_telegram.limits import FloodControl, RateLimits
 from harness.fake_telegram.methods import CHAT_ACTIONS, BotApi
 from harness.fake_telegram.params import ApiError, Params

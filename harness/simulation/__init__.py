@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.clock import ScaledClock
+from bot.config import Settings
 from bot.db.transactions import counting
 from bot.rendering.pictures import PictureFigures
 from bot.seeds import SeededSeeds
@@ -32,7 +33,7 @@ from harness.fake_telegram import FakeTelegram, RateLimits
 from harness.sandbox import running_bot, sandbox_settings
 from harness.simulation.figures import ErrorLog, Figures, figures_of
 from harness.simulation.measure import CpuMeter, UpdateMeter, rss_mb
-from harness.simulation.people import ORGANIZER_ID, cast_of
+from harness.simulation.people import ORGANIZER_ID, Cast, cast_of
 from harness.simulation.progress import Progress
 from harness.simulation.report import (
     DATABASE_FILE,
@@ -46,7 +47,7 @@ from harness.simulation.report import (
     write_files,
 )
 from harness.simulation.roles import Pace, SimulationError, people
-from harness.simulation.scenario import CHANNEL_ID, Entry, Tournament, stage_tables
+from harness.simulation.scenario import CHANNEL_ID, Entry, Played, Tournament, stage_tables
 from harness.simulation.screens import WAIT
 
 __all__ = [
@@ -187,24 +188,11 @@ async def simulate(options: SimulationOptions, out: TextIO) -> SimulationResult:
     if options.trace_memory:
         tracemalloc.start()
     scale = max(1, round(options.speed))
-    total, private, channel = (limit * scale for limit in TELEGRAM_LIMITS)
-    fake = FakeTelegram(enforce_limits=RateLimits(total, private, channel))
+    limits = RateLimits(*(limit * scale for limit in TELEGRAM_LIMITS))
+    fake = FakeTelegram(enforce_limits=limits)
     await fake.start()
     try:
-        # The bot's web application serves the Mini App the live games' judges use (plain
-        # HTTP: the fake Telegram is a local Bot API server).
-        web_port = _free_port()
-        settings = sandbox_settings(
-            fake,
-            options.database_url or f"sqlite+aiosqlite:///{folder / DATABASE_FILE}",
-            admin_ids=frozenset({ORGANIZER_ID}),
-            web_host="127.0.0.1",
-            web_port=web_port,
-            web_base_url=f"http://127.0.0.1:{web_port}",
-            delivery_messages_per_second=total,
-            delivery_private_chat_per_second=private,
-            delivery_group_per_minute=channel,
-        )
+        settings = _settings(fake, options, folder, limits)
         started_line = say(
             "sim-started",
             regulation=entry.regulation.name.ru,
@@ -215,74 +203,119 @@ async def simulate(options: SimulationOptions, out: TextIO) -> SimulationResult:
             database=str(folder / DATABASE_FILE),
         )
         out.write(started_line + "\n")
-        # The organizer's "Seat the stage" draws its seeds from the simulation's seed, so the
-        # same seed seats every stage the same way.
-        seeds = SeededSeeds(f"seating:{options.seed}")
-        # The bot's time runs as fast as its people act: protest windows close within the run.
-        clock = ScaledClock(datetime.now(UTC), options.speed)
-        # The judges' Mini App opens on the bot's time (its launch data expires after 24 hours
-        # of it: a run longer than 24 hours / speed failed with 401).
-        fake.world.web_app_clock = lambda: clock.now().timestamp()
-        # Every task the bot starts inherits the block: the run's transactions are counted;
-        # each update's CPU time is metered.
-        with ErrorLog() as errors, counting() as run, CpuMeter():
-            async with (
-                running_bot(settings, seeds=seeds, clock=clock) as app,
-                serving(app),
-            ):
-                idle_rss = rss_mb()
-                meter = UpdateMeter(run)
-                meter.trace.take("the bot idle")
-                meter.attach(app.dispatcher)
-                users = people(fake, cast)
-                script = Tournament(
-                    fake,
-                    cast,
-                    users,
-                    entry,
-                    options.seed,
-                    Pace(options.speed, options.table_speed),
-                    Progress(out, on_stage=meter.enter),
-                    delivered=functools.partial(_delivered, app, meter),
-                    live=True,
-                    registration_in_order=options.registration_in_order,
-                    created=functools.partial(_page_address, settings.web_base_url, out),
-                )
-                played = await script.run()
-                await windows_closed(
-                    app.uow_factory, played.tournament_id, DELIVERY_WAIT, meter.apart
-                )
-                await _delivered(app, meter)
-                meter.mark("the end")
-                await fake.wait_idle(quiet=0.3, timeout=WAIT)
-                with meter.apart():
-                    outcome = await read_outcome(app.uow_factory, played.tournament_id, clock.now())
-                    async with app.uow_factory() as uow:
-                        outbox = dict(await uow.outbox.status_counts())
-                        failures = await uow.outbox.failure_reasons()
-                pictures = app.dispatcher["pictures"].figures
+        with ErrorLog() as errors:
+            ran = await _run(settings, fake, options, _Script(entry, cast, out))
         figures = figures_of(fake, errors, time.perf_counter() - started)
         channel_posts = channel_feed(fake, CHANNEL_ID, folder)
     finally:
         await fake.stop()
         if options.trace_memory:
             tracemalloc.stop()
+    played = ran.played
     live = say("sim-live-games", live=played.live_games)
-    report = Report(outcome, channel_posts, figures, (*played.notes, live), folder)
+    report = Report(ran.outcome, channel_posts, figures, (*played.notes, live), folder)
     write_files(report)
     out.write(report_text(report))
     return SimulationResult(
-        outcome,
+        ran.outcome,
         figures,
         folder,
-        meter,
-        outbox,
-        pictures,
-        idle_rss,
+        ran.meter,
+        ran.outbox,
+        ran.pictures,
+        ran.idle_rss,
         tuple(post.text for post in channel_posts),
         played.notes,
-        failures,
+        ran.failures,
     )
+
+
+def _settings(
+    fake: FakeTelegram, options: SimulationOptions, folder: Path, limits: RateLimits
+) -> Settings:
+    """The bot's settings for the run: the fake Telegram, the run's database and limits, and
+    its web application, which serves the Mini App the live games' judges use (plain HTTP:
+    the fake Telegram is a local Bot API server)."""
+    web_port = _free_port()
+    return sandbox_settings(
+        fake,
+        options.database_url or f"sqlite+aiosqlite:///{folder / DATABASE_FILE}",
+        admin_ids=frozenset({ORGANIZER_ID}),
+        web_host="127.0.0.1",
+        web_port=web_port,
+        web_base_url=f"http://127.0.0.1:{web_port}",
+        delivery_messages_per_second=limits.total_per_second,
+        delivery_private_chat_per_second=limits.private_chat_per_second,
+        delivery_group_per_minute=limits.group_per_minute,
+    )
+
+
+@dataclass(frozen=True)
+class _Script:
+    """Who plays which tournament, and where the progress goes."""
+
+    entry: Entry
+    cast: Cast
+    out: TextIO
+
+
+@dataclass(frozen=True)
+class _Ran:
+    """What a run played through the bot leaves for the report."""
+
+    played: Played
+    outcome: Outcome
+    meter: UpdateMeter
+    outbox: dict[DeliveryStatus, int]
+    failures: dict[str, int]
+    pictures: PictureFigures
+    idle_rss: float
+
+
+async def _run(
+    settings: Settings, fake: FakeTelegram, options: SimulationOptions, script: _Script
+) -> _Ran:
+    """The tournament played through the real bot, to the last message delivered."""
+    # The organizer's "Seat the stage" draws its seeds from the simulation's seed, so the
+    # same seed seats every stage the same way.
+    seeds = SeededSeeds(f"seating:{options.seed}")
+    # The bot's time runs as fast as its people act: protest windows close within the run.
+    clock = ScaledClock(datetime.now(UTC), options.speed)
+    # The judges' Mini App opens on the bot's time (its launch data expires after 24 hours
+    # of it: a run longer than 24 hours / speed failed with 401).
+    fake.world.web_app_clock = lambda: clock.now().timestamp()
+    # Every task the bot starts inherits the block: the run's transactions are counted;
+    # each update's CPU time is metered.
+    with counting() as run, CpuMeter():
+        async with running_bot(settings, seeds=seeds, clock=clock) as app, serving(app):
+            idle_rss = rss_mb()
+            meter = UpdateMeter(run)
+            meter.trace.take("the bot idle")
+            meter.attach(app.dispatcher)
+            played = await Tournament(
+                fake,
+                script.cast,
+                people(fake, script.cast),
+                script.entry,
+                options.seed,
+                Pace(options.speed, options.table_speed),
+                Progress(script.out, on_stage=meter.enter),
+                delivered=functools.partial(_delivered, app, meter),
+                live=True,
+                registration_in_order=options.registration_in_order,
+                created=functools.partial(_page_address, settings.web_base_url, script.out),
+            ).run()
+            await windows_closed(app.uow_factory, played.tournament_id, DELIVERY_WAIT, meter.apart)
+            await _delivered(app, meter)
+            meter.mark("the end")
+            await fake.wait_idle(quiet=0.3, timeout=WAIT)
+            with meter.apart():
+                outcome = await read_outcome(app.uow_factory, played.tournament_id, clock.now())
+                async with app.uow_factory() as uow:
+                    outbox = dict(await uow.outbox.status_counts())
+                    failures = await uow.outbox.failure_reasons()
+            pictures = app.dispatcher["pictures"].figures
+    return _Ran(played, outcome, meter, outbox, failures, pictures, idle_rss)
 
 
 def _page_address(base_url: str | None, out: TextIO, tournament_id: int) -> None:

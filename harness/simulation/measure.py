@@ -32,8 +32,8 @@ from typing import Any, TypeVar
 from aiogram import Dispatcher
 from aiogram.types import Update
 
-from bot import scheduler
 from bot.db.transactions import Tally, counting
+from bot.delivery import scheduler
 from bot.delivery import worker as delivery
 from bot.rendering.pictures import PictureFigures
 from harness.simulation.figures import percentile

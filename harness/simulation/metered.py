@@ -32,13 +32,13 @@ from pathlib import Path
 from typing import IO, NamedTuple
 
 from bot.app import build_application
+from bot.app.startup import check_services
 from bot.commands import cli_settings
 from bot.commands.run import serve_application, start_logging
 from bot.config import Settings
 from bot.db.transactions import Tally, counting
 from bot.rendering.pictures import PictureFigures
 from bot.seeds import SeededSeeds
-from bot.startup import check_services
 from harness.simulation.measure import CollectorPauses, CollectorTimer, CpuMeter, meter_updates
 
 FLUSH_SECONDS = 1.0

@@ -11,9 +11,10 @@ press in the fake Telegram, answered by the bot polling it over HTTP.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
 
 from domain.regulation import Regulation
 from domain.rounds import tables_of_stage
@@ -209,13 +210,18 @@ class Tournament:
     async def _round(self, stage_id: str, stage: int, round_number: int, tables: int) -> None:
         """The judges the published round calls go to their tables; the others wait."""
         waiting = {asyncio.create_task(self._called(judge)) for judge in self.judges}
-        games: list[Awaitable[None]] = []
+        games: list[Coroutine[Any, Any, None]] = []
         try:
             while len(games) < tables:
                 done, waiting = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
                 for task in done:
                     judge, listing = task.result()
                     games.append(self._table(stage_id, stage, round_number, judge, listing))
+        except BaseException:
+            # Stopped (Ctrl+C) before every table was called: the games never started.
+            for game in games:
+                game.close()
+            raise
         finally:
             for task in waiting:
                 task.cancel()

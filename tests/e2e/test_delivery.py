@@ -19,9 +19,9 @@ from bot.db.repositories.scheduled_pushes import SqlScheduledPushes
 from bot.db.transactions import counting
 from bot.db.uow import SqlUnitOfWorkFactory
 from bot.delivery import DeliveryWorker, Pace, Writer
+from bot.delivery.scheduler import TRANSACTIONS_LABEL as SCHEDULER_TRANSACTIONS
+from bot.delivery.scheduler import ReminderScheduler
 from bot.delivery.worker import TRANSACTIONS_LABEL as WORKER_TRANSACTIONS
-from bot.scheduler import TRANSACTIONS_LABEL as SCHEDULER_TRANSACTIONS
-from bot.scheduler import ReminderScheduler
 from domain.outgoing import DeliveryStatus, Drawing, OutgoingMessage, ScheduledPush
 from domain.tournament import Tournament, TournamentState
 from domain.users import User

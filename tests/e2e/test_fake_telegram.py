@@ -30,7 +30,7 @@ from aiogram.types import (
     Message,
 )
 
-from bot.replies import ReplyScope
+from bot.telegram.replies import ReplyScope
 from harness.fake_telegram import WAIT_LIMIT, FakeTelegram, RateLimits
 
 PLAYER = 1001

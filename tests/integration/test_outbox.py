@@ -14,7 +14,7 @@ from bot.db.repositories.outbox import Anchor
 from bot.db.uow import SqlUnitOfWorkFactory
 from bot.delivery import DeliveryWorker, Pace
 from bot.delivery.worker import MAKE_WAY_SECONDS, wait_until_delivered
-from bot.replies import ReplyScope
+from bot.telegram.replies import ReplyScope
 from domain.intents import OpenProtocol
 from domain.outgoing import (
     Attachment,

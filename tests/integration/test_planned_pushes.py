@@ -15,7 +15,7 @@ from bot.db.engine import create_engine, create_session_factory
 from bot.db.migrate import upgrade
 from bot.db.repositories.outbox import Anchor
 from bot.db.uow import SqlUnitOfWorkFactory
-from bot.scheduler import ReminderScheduler
+from bot.delivery.scheduler import ReminderScheduler
 from domain.outgoing import DeliveryStatus, OutgoingMessage, ScheduledPush
 from domain.services.standings_posts import live_key, live_standings
 from harness.fake_telegram import WAIT_LIMIT

@@ -14,7 +14,7 @@ from aiogram.client.telegram import TelegramAPIServer
 
 from bot.delivery.limits import DeliveryLimits, Slot
 from bot.delivery.shared_limits import RedisLimiter
-from bot.replies import ReliableReplies, UpdateReplies, replying_to
+from bot.telegram.replies import ReliableReplies, UpdateReplies, replying_to
 from harness.fake_telegram import FakeTelegram, RateLimits
 
 REDIS_URL = "redis://127.0.0.1:6379/15"

@@ -8,7 +8,7 @@ import random
 import redis.asyncio as redis
 
 from bot.db.uow import SqlUnitOfWorkFactory
-from bot.update_ledger import RedisUpdateLedger, SqlUpdateLedger, Taken, UpdateLedger
+from bot.telegram.update_ledger import RedisUpdateLedger, SqlUpdateLedger, Taken, UpdateLedger
 
 REDIS_URL = "redis://127.0.0.1:6379/15"
 

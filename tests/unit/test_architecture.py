@@ -258,3 +258,102 @@ def test_the_harness_check_sees_a_module_level_import(tmp_path: Path) -> None:
         "import harness.sandbox\n\ndef run():\n    from harness.simulation import simulate\n"
     )
     assert _harness_imports(sample) == [(1, False), (4, True)]
+
+
+# bot/ by concern: app/ (composition and start-up) wires everything, handlers/ use the lower
+# packages (telegram/, db/, delivery/, rendering/, web/, i18n, config), and none of those
+# reaches back up. Only the composition root imports the handlers.
+COMPOSITION_ROOT = {"bot.app"}
+
+
+def _modules(root: Path, *packages: str) -> dict[str, Path]:
+    return {
+        ".".join(path.relative_to(root).with_suffix("").parts).removesuffix(".__init__"): path
+        for package in packages
+        for path in sorted((root / package).rglob("*.py"))
+    }
+
+
+def _imported(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
+    """The modules among `modules` a file imports anywhere (inside functions and type-only
+    imports too); `from package import module` counts as that module alone."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1])
+                base = f"{parent}.{base}".rstrip(".")
+            for alias in node.names:
+                found.add(f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base)
+    return (found & modules.keys()) - {name}
+
+
+def _layer(module: str) -> str:
+    """A module's place on the map: `bot.<folder or module>` in bot/, `handlers` as a whole."""
+    parts = module.split(".")
+    return "handlers" if parts[0] == "handlers" else ".".join(parts[:2])
+
+
+def _cycle(graph: dict[str, set[str]]) -> str | None:
+    try:
+        tuple(TopologicalSorter(graph).static_order())
+    except CycleError as error:
+        return " -> ".join(error.args[1])
+    return None
+
+
+def _bot_graphs(root: Path) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """The import graph of bot/ and handlers/ by module, and by layer."""
+    modules = _modules(root, "bot", "handlers")
+    by_module = {name: _imported(name, path, modules) for name, path in modules.items()}
+    by_layer: dict[str, set[str]] = {}
+    for name, imported in by_module.items():
+        by_layer.setdefault(_layer(name), set()).update(
+            _layer(other) for other in imported if _layer(other) != _layer(name)
+        )
+    return by_module, by_layer
+
+
+def test_bot_and_handlers_import_each_other_without_a_cycle() -> None:
+    by_module, by_layer = _bot_graphs(DOMAIN.parent)
+    assert "handlers.routers" in by_module["bot.app"], "the graph should see the imports"
+    assert {"bot.app", "handlers", "bot.web", "bot.telegram"} <= by_layer.keys()
+    assert _cycle(by_module) is None, f"modules import each other: {_cycle(by_module)}"
+    assert _cycle(by_layer) is None, f"packages import each other: {_cycle(by_layer)}"
+
+
+def test_bot_reaches_the_handlers_only_through_the_composition_root() -> None:
+    by_module, _ = _bot_graphs(DOMAIN.parent)
+    found = [
+        f"{name} imports {other}"
+        for name, imported in sorted(by_module.items())
+        if name.startswith("bot") and name not in COMPOSITION_ROOT
+        for other in sorted(imported)
+        if other.startswith("handlers")
+    ]
+    assert found == []
+
+
+def test_the_cycle_check_sees_a_cycle(tmp_path: Path) -> None:
+    (tmp_path / "bot" / "web").mkdir(parents=True)
+    (tmp_path / "handlers").mkdir()
+    (tmp_path / "bot" / "__init__.py").write_text("")
+    (tmp_path / "bot" / "web" / "__init__.py").write_text("from bot.web import server\n")
+    (tmp_path / "bot" / "web" / "server.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from bot.app import App\n"
+    )
+    (tmp_path / "bot" / "app.py").write_text("from bot.web import serving\n")
+    (tmp_path / "handlers" / "__init__.py").write_text("")
+    by_module, by_layer = _bot_graphs(tmp_path)
+    assert _cycle(by_module) is not None
+    assert _cycle(by_layer) is not None
+    # A package importing its own submodule is no cycle.
+    (tmp_path / "bot" / "web" / "server.py").write_text("from bot.web import health\n")
+    (tmp_path / "bot" / "web" / "health.py").write_text("")
+    by_module, by_layer = _bot_graphs(tmp_path)
+    assert _cycle(by_module) is None
+    assert _cycle(by_layer) is None

@@ -6,8 +6,8 @@ import logging
 
 import pytest
 
+from bot.app.logs import RedactingFormatter
 from bot.config import DEFAULT_DATABASE_URL, SettingsError, load_settings
-from bot.logs import RedactingFormatter
 
 TOKEN = "123456789:AAE-secret-token"
 

@@ -7,7 +7,7 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.delivery.text import escape, split_text, telegram_length
+from bot.rendering.text import escape, split_text, telegram_length
 from domain.outgoing import TEXT_LIMIT
 
 TAG = re.compile(r"<[^<>]*>")

@@ -6,7 +6,7 @@ import json
 import logging
 import sys
 
-from bot.logs import JsonFormatter
+from bot.app.logs import JsonFormatter
 
 TOKEN = "123456789:AAE-secret_token"
 

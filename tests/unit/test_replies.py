@@ -14,7 +14,7 @@ from aiogram.exceptions import (
 )
 from aiogram.methods import AnswerCallbackQuery, EditMessageText, SendMessage
 
-from bot.replies import ATTEMPTS, ReliableReplies, UpdateReplies, replying_to
+from bot.telegram.replies import ATTEMPTS, ReliableReplies, UpdateReplies, replying_to
 
 SEND = SendMessage(chat_id=1, text="hi")
 

@@ -10,7 +10,7 @@ from aiogram.methods import Response, SendMessage
 
 from bot.app import build_bot
 from bot.config import Settings
-from bot.response_models import HeldResponseModels
+from bot.telegram.response_models import HeldResponseModels
 
 
 def _model_ref() -> weakref.ref[type]:

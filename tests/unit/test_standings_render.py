@@ -10,15 +10,15 @@ from datetime import UTC, datetime, timedelta
 
 from PIL import Image, ImageChops
 
-from bot.delivery.render import render_phrase
-from bot.delivery.text import telegram_length
 from bot.i18n import format_points, translator
 from bot.rendering import standings_png as standings_png_module
 from bot.rendering import standings_table
+from bot.rendering.phrases import render_phrase
 from bot.rendering.standings_csv import standings_csv
 from bot.rendering.standings_png import picture_legend, standings_png, standings_pngs
 from bot.rendering.standings_posts import closing_pages
 from bot.rendering.standings_text import live_standings_text, standings_pages
+from bot.rendering.text import telegram_length
 from domain.lot_draw import Lot
 from domain.outgoing import TEXT_LIMIT
 from domain.regulation import load_preset

@@ -10,8 +10,8 @@ import pytest
 from fluent.syntax import FluentParser
 from fluent.syntax import ast as fluent_ast
 
-from bot.delivery.render import render_phrase
 from bot.i18n import LOCALES, LOCALES_DIR, translator
+from bot.rendering.phrases import render_phrase
 from domain.outgoing import Lines, Localized, Phrase
 
 

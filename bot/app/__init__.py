@@ -34,6 +34,7 @@ from bot.delivery.drawers import standings_drawers
 from bot.delivery.jobs import utc_now
 from bot.delivery.leases import HEARTBEAT_SECONDS, LEASE_SECONDS, process_identity
 from bot.delivery.limits import Limiter, LocalLimiter
+from bot.delivery.scheduler import ReminderScheduler
 from bot.delivery.shared_limits import RedisLimiter
 from bot.delivery.worker import Pace
 from bot.delivery.writer import Writer
@@ -42,13 +43,12 @@ from bot.i18n import LOCALES, translator
 from bot.inline_filters import run_filters_inline
 from bot.menus import CommandMenus
 from bot.metrics import TelegramRequestMetrics, UpdateMetricsMiddleware
-from bot.polling import ConflictGuard
 from bot.rendering.pictures import StandingsPainter
-from bot.replies import ReliableReplies, ReplyScope
-from bot.response_models import HeldResponseModels
-from bot.scheduler import ReminderScheduler
 from bot.seeds import SystemSeeds
-from bot.update_ledger import (
+from bot.telegram.polling import ConflictGuard
+from bot.telegram.replies import ReliableReplies, ReplyScope
+from bot.telegram.response_models import HeldResponseModels
+from bot.telegram.update_ledger import (
     OnceRequestHandler,
     RedisUpdateLedger,
     SqlUpdateLedger,
@@ -97,7 +97,7 @@ def build_bot(settings: Settings, limiter: Limiter | None = None) -> Bot:
     if settings.telegram_api_base:
         session = AiohttpSession(api=TelegramAPIServer.from_base(settings.telegram_api_base))
     # Replies made while handling an update keep the limits, wait out 429s and retry faults
-    # (bot.replies); registered first, it wraps the metrics, which so count every attempt.
+    # (bot.telegram.replies); registered first, it wraps the metrics, which so count every attempt.
     session.middleware(ReliableReplies(limiter=limiter))
     session.middleware(TelegramRequestMetrics())
     session.middleware(HeldResponseModels())
