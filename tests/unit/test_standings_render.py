@@ -399,3 +399,18 @@ def test_the_stage_line_counts_the_stage_s_own_games():
     board = standings_board("Кубок", CUP, players, [], games + final, None, "final", NOW)
     assert "Этап: Финал · сыграно игр: 1" in live_standings_text(board, "ru")
     assert "сыграно игр: 3" in live_standings_text(qualifying, "ru")
+
+
+def test_the_results_post_names_the_winner_and_the_podium_then_the_final_table():
+    from bot.rendering.standings_posts import results_pages
+
+    board = cup_board(10, title="Кубок " + HOSTILE)
+    first, *pages = results_pages(board, "ru")
+    assert first.startswith("🏆 <b>Кубок &lt;b&gt;&amp;amp;: турнир завершён</b>")
+    # Red won the only game: its sheriff is first by the tie-breakers, six civilians second.
+    leader = board.standings.players[0]
+    assert f"Победитель: <b>{leader.name}</b>" in first
+    assert f"🥇 {leader.name} — 2\n" in first
+    assert first.count("🥈") == 6 and "🥉" not in first
+    assert pages[0].startswith("<b>Кубок &lt;b&gt;&amp;amp;: итоговая таблица</b>")
+    assert "*" not in "".join(pages)

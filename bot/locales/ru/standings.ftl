@@ -62,6 +62,20 @@ standings-mark-tied = = — место делят: равенство по вс�
 standings-more = … и ещё { $count } — вся таблица: /standings
 standings-closing-round = <b>{ $tournament }: тур { $round } завершён</b> ({ $stage })
 standings-closing-stage = <b>{ $tournament }: этап «{ $stage }» завершён</b>
+standings-results-heading = 🏆 <b>{ $tournament }: турнир завершён</b>
+standings-results-winner = { $count ->
+        [one] Победитель: <b>{ $names }</b>
+       *[other] Победители: <b>{ $names }</b>
+    }
+standings-results-team-winner = { $count ->
+        [one] Команда-победитель: <b>{ $names }</b>
+       *[other] Команды-победители: <b>{ $names }</b>
+    }
+standings-results-table = <b>{ $tournament }: итоговая таблица</b>
+standings-podium-players = Призёры
+standings-podium-teams = Команды-призёры
+standings-podium-individual = Личный зачёт
+standings-podium-row = { $medal } { $name } — { $points }
 standings-yes = да
 
 # /me: игры игрока и баллы по частям.
