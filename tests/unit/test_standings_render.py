@@ -221,7 +221,8 @@ def test_csv_lists_every_player_with_named_columns_and_exact_points():
     )
     data = standings_csv(board, "ru")
     assert data.startswith("\ufeff".encode())
-    rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
+    # A Russian Excel splits columns at ";" (a "," is its decimal mark).
+    rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig")), delimiter=";"))
     assert rows[0] == [
         "Таблица",
         "Место",
@@ -414,3 +415,18 @@ def test_the_results_post_names_the_winner_and_the_podium_then_the_final_table()
     assert first.count("🥈") == 6 and "🥉" not in first
     assert pages[0].startswith("<b>Кубок &lt;b&gt;&amp;amp;: итоговая таблица</b>")
     assert "*" not in "".join(pages)
+
+
+def test_a_russian_csv_writes_the_decimal_comma_and_an_english_one_the_dot():
+    ids = [f"p{n}" for n in range(10)]
+    players = [PlayerEntry(i, f"Игрок-{i}") for i in ids]
+    record = GameRecord("qualifying", 1, 1, protocol(ids, extra={1: "0.5"}))
+    board = standings_board(
+        "Кубок", CUP, players, [], [PlayedGame(record)], None, "qualifying", NOW
+    )
+    russian = list(
+        csv.reader(io.StringIO(standings_csv(board, "ru").decode("utf-8-sig")), delimiter=";")
+    )
+    english = list(csv.reader(io.StringIO(standings_csv(board, "en").decode("utf-8-sig"))))
+    assert {row[2]: row[5] for row in russian[1:]}["Игрок-p0"] == "2,5"
+    assert {row[2]: row[5] for row in english[1:]}["Игрок-p0"] == "2.5"
