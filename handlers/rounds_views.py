@@ -125,11 +125,12 @@ def _name(preview: StagePreview, player: int | str) -> str:
 def overview_text(preview: StagePreview, texts: Texts) -> str:
     """The stage's preview: seed, quality report, rounds and whether each is published."""
     stage = preview.stage
+    name = preview.tournament.regulation.stage(stage.stage).name
     lines = [
         texts(
             "rounds-title",
             title=escape(preview.tournament.title),
-            stage=stage.stage,
+            stage=escape(name.ru if texts.locale == "ru" else name.en),
             rounds=len(stage.rounds),
             tables=len(stage.rounds[0].games) if stage.rounds else 0,
             seed=str(stage.seed),

@@ -361,7 +361,7 @@ async def _schedule_notice(
         Phrase.of(
             key,
             title=preview.tournament.title,
-            stage=preview.stage.stage,
+            stage=_stage_name(preview),
             games=Lines(tuple(line.phrase() for line in schedule)),
         ),
         _schedule_key(preview.stage, player.id, schedule),

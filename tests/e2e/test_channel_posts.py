@@ -29,7 +29,7 @@ async def test_a_played_stage_closes_once_with_albums_and_no_flood(tmp_path: Pat
         async with running_bot(sandbox_settings(fake, url)) as app:
             seeded = await seed_tournament(app.uow_factory, players=20, judges=2)
             stage = await play_stage(app.uow_factory, seeded.tournament.id, NOW)
-            await channel.wait_for(containing("этап «Отборочный тур» завершён"), TIMEOUT)
+            await channel.wait_for(containing("этап «Отборочные игры» завершён"), TIMEOUT)
             await fake.wait_idle(timeout=TIMEOUT)
         texts = [m.text or "" for m in channel.messages]
         last = len(stage.rounds)
@@ -37,7 +37,7 @@ async def test_a_played_stage_closes_once_with_albums_and_no_flood(tmp_path: Pat
         for number in range(1, last):
             assert sum(f"тур {number} завершён" in text for text in texts) == 2  # album, table
         assert not any(f"тур {last} завершён" in text for text in texts)
-        assert sum("этап «Отборочный тур» завершён" in text for text in texts) == 2
+        assert sum("этап «Отборочные игры» завершён" in text for text in texts) == 2
         # 20 players take two pictures: each closing sends them as one album.
         assert fake.stats.calls["sendMediaGroup"] == last
         pictures = [m for m in channel.messages if m.photo is not None]

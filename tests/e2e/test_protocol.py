@@ -179,7 +179,7 @@ async def test_the_chief_judge_corrects_a_confirmed_protocol_by_buttons(table: T
     assert [(c.corrected_by, c.before.winner, c.after.winner) for c in audit] == [
         (CHIEF_JUDGE, Side.RED, Side.BLACK)
     ]
-    corrected = "Исправлен результат · Отборочный тур · тур 1"
+    corrected = "Исправлен результат · Отборочные игры · тур 1"
     await table.channel.wait_for(lambda m: corrected in (m.text or ""))
 
 

@@ -69,7 +69,7 @@ async def test_the_organizer_seats_previews_and_publishes_a_round(stage: Stage) 
     assert "Опубликовать тур 2" in str(published.buttons)
     seat_message = await player.wait_for(lambda m: "Тур 1" in (m.text or ""))
     assert "стол" in (seat_message.text or "") and "место" in (seat_message.text or "")
-    heading = "Рассадка · Отборочный тур · тур 1"
+    heading = "Рассадка · Отборочные игры · тур 1"
     post = await stage.channel.wait_for(lambda m: heading in (m.text or ""))
     assert "Ник01" in (post.text or "")
 

@@ -209,7 +209,8 @@ async def test_a_judge_accepting_his_invitation_gets_the_protocol_in_his_menu(
     assert "protocol" not in fake_telegram.commands(scope={"type": "chat", "chat_id": 950})
     admin = fake_telegram.user(ADMIN_ID, "Орг")
     invite = await press(admin, cup_card, "Пригласить судью стола", "судьи стола")
-    await answer(judge, f"/start {payload_in(invite)}", "судья (ведущий) стола")
+    welcome = await answer(judge, f"/start {payload_in(invite)}", "судья (ведущий) стола")
+    assert "стола турнира «Кубок <Сибири>»" in (welcome.text or "")
     await fake_telegram.wait_idle()  # the menu is set after the welcome
     menu = fake_telegram.commands(scope={"type": "chat", "chat_id": 950})
     assert "protocol" in menu and "rounds" not in menu

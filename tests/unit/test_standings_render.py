@@ -242,7 +242,7 @@ def test_csv_lists_every_player_with_named_columns_and_exact_points():
     ]
     assert len(rows) == 21
     by_name = {row[2]: row for row in rows[1:]}
-    assert by_name[f"Ворон {HOSTILE}p0"][4:8] == ["Отборочный тур", "2", "1", "1"]
+    assert by_name[f"Ворон {HOSTILE}p0"][4:8] == ["Отборочные игры", "2", "1", "1"]
     assert by_name[f"Ворон {HOSTILE}p0"][11] == "да"
     assert by_name[f"Ворон {HOSTILE}p10"][11] == ""
     assert by_name[f"Ворон {HOSTILE}p10"][13] == "да"
@@ -336,7 +336,7 @@ def test_the_closing_posts_name_the_round_or_the_stage():
     board = cup_board(10, title="Кубок " + HOSTILE)
     closing = RoundClosed("qualifying", 2)
     caption = render_phrase(translator(), "ru", closing_heading(board, closing), markup=True)
-    assert caption == "<b>Кубок &lt;b&gt;&amp;amp;: тур 2 завершён</b> (Отборочный тур)"
+    assert caption == "<b>Кубок &lt;b&gt;&amp;amp;: тур 2 завершён</b> (Отборочные игры)"
     assert closing_pages(board, closing, "ru")[0].startswith(caption)
     stage = closing_heading(board, StageClosed("qualifying"))
     assert render_phrase(translator(), "en", stage, markup=True) == (

@@ -232,8 +232,8 @@ staff-organizer-link = A one-time link that makes its opener an organizer: { $li
 staff-link-chief_judge = A one-time link for the chief judge: { $link }
 staff-link-table_judge = A one-time link for a table judge: { $link }
 staff-became-organizer = You are an organizer now: /new creates a tournament, /tournaments lists yours.
-staff-became-chief = You are the tournament's chief judge now. /tournaments shows its card.
-staff-became-judge = You are a table judge (host) of the tournament now. /tournaments shows its card.
+staff-became-chief = You are the chief judge of “{ $title }” now. /tournaments shows its card.
+staff-became-judge = You are a table judge (host) of “{ $title }” now. /tournaments shows its card.
 
 ## Tournament day
 checkin-button = I am here

@@ -241,8 +241,8 @@ staff-organizer-link = Одноразовая ссылка, которая де�
 staff-link-chief_judge = Одноразовая ссылка для главного судьи: { $link }
 staff-link-table_judge = Одноразовая ссылка для судьи стола: { $link }
 staff-became-organizer = Теперь вы организатор: /new — создать турнир, /tournaments — ваши турниры.
-staff-became-chief = Теперь вы главный судья турнира. /tournaments — карточка турнира.
-staff-became-judge = Теперь вы судья (ведущий) стола турнира. /tournaments — карточка турнира.
+staff-became-chief = Теперь вы главный судья турнира «{ $title }». /tournaments — карточка турнира.
+staff-became-judge = Теперь вы судья (ведущий) стола турнира «{ $title }». /tournaments — карточка турнира.
 
 ## День турнира
 checkin-button = Я на месте
