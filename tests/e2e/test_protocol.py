@@ -126,6 +126,9 @@ async def test_a_judge_fills_and_confirms_a_protocol_by_buttons(table: Table) ->
     await screen.tap("Сводка")
     assert "Всё заполнено" not in screen.text
     assert f"1. {table.seeded.nickname(table.players[0])}: 2,3" in screen.text
+    # A black player's loss is worth nothing: his line says "0", not "0 (поражение 0)".
+    assert f"8. {table.seeded.nickname(table.players[7])}: 0\n" in screen.text
+    assert "поражение 0" not in screen.text
     confirmed = await screen.tap("✅ Подтвердить протокол")
     assert confirmed.text == "Протокол подтверждён."
     assert "Протест по результату — до" in screen.text
