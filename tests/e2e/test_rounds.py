@@ -64,6 +64,10 @@ async def test_the_organizer_seats_previews_and_publishes_a_round(stage: Stage) 
     preview = stage.organizer.messages[-1]
     assert "Тур 1: не опубликован" in (preview.text or "")
     assert "Ключ рассадки (seed)" in (preview.text or "")
+    # The stage's name, never its id; every player has six games, so that line is left out.
+    assert "этап Отборочные игры" in (preview.text or "")
+    assert "qualifying" not in (preview.text or "")
+    assert "Игр у игрока" not in (preview.text or "")
     await stage.organizer.press(preview, button_text="Опубликовать тур 1")
     published = await stage.organizer.wait_for(lambda m: "Тур 1: опубликован" in (m.text or ""))
     assert "Опубликовать тур 2" in str(published.buttons)
