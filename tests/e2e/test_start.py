@@ -217,3 +217,14 @@ async def test_a_judge_accepting_his_invitation_gets_the_protocol_in_his_menu(
     judge.send("/help")
     reply = await judge.wait_for(containing("Шпаргалка протокола"))
     assert "Как начать" not in (reply.text or "")
+
+
+async def test_a_player_s_tournaments_does_not_offer_new_which_he_cannot_use(
+    admin_app: Application, fake_telegram: FakeTelegram
+) -> None:
+    player = fake_telegram.user(951, "Игрок")
+    reply = await answer(player, "/tournaments", "не организуете и не судите")
+    assert "/new" not in (reply.text or "")
+    admin = fake_telegram.user(ADMIN_ID, "Орг")
+    offered = await answer(admin, "/tournaments", "нет турниров")
+    assert "/new" in (offered.text or "")

@@ -139,6 +139,7 @@ card-rounds = Rounds: seating, judges, publishing
 card-refresh = Refresh
 tournaments-list = Your tournaments:
 tournaments-none = You have no tournaments yet. /new to create one.
+tournaments-none-player = You neither organize nor judge a tournament. Your games: /me, the table: /standings.
 export-ready = { $title }: the export is ready.
 
 ## Lists

@@ -147,6 +147,7 @@ card-rounds = Туры: рассадка, судьи, публикация
 card-refresh = Обновить
 tournaments-list = Ваши турниры:
 tournaments-none = У вас пока нет турниров. /new — создать.
+tournaments-none-player = Вы не организуете и не судите ни одного турнира. Ваши игры — /me, таблица — /standings.
 export-ready = { $title }: выгрузка готова.
 
 ## Списки
