@@ -167,7 +167,9 @@ async def test_a_no_show_after_seating_is_reseated_from_the_rounds_screen(stage:
     assert all(not r.seating.position(missing) for r in after.stage.rounds[1:])
 
 
-async def test_the_card_names_the_tournament_number_the_commands_take(stage: Stage) -> None:
+async def test_the_card_names_the_tournament_number_and_an_individual_cup_no_teams(
+    stage: Stage,
+) -> None:
     title = stage.seeded.tournament.title
     stage.organizer.send("/tournaments")
     listing = await stage.organizer.wait_for(lambda m: title in str(m.buttons))
@@ -175,7 +177,8 @@ async def test_the_card_names_the_tournament_number_the_commands_take(stage: Sta
     await stage.organizer.press(listing, button_text=button)
     card = await stage.organizer.wait_for(lambda m: "Туры: рассадка" in str(m.buttons))
     number = stage.seeded.tournament.id
-    assert f"Турнир № {number} (для команд вида /rounds {number})" in (card.text or "")
+    assert f"Турнир № {number}. Состояние" in (card.text or "")
+    assert "для команд вида" not in (card.text or "") and "Команды:" not in (card.text or "")
 
 
 async def test_an_english_tournaments_channel_gets_the_seating_in_english(stage: Stage) -> None:

@@ -99,9 +99,8 @@ tournament-settings =
 tournament-card =
     { $settings }
 
-    Tournament No. { $number } (for commands such as /rounds { $number }). State: <b>{ $state }</b>
-    Players: { $registered }, waiting list: { $waiting }, paid: { $paid }, checked in: { $checked_in }
-    Teams: { $teams }, complete: { $complete_teams }
+    Tournament No. { $number }. State: <b>{ $state }</b>
+    Players: { $registered }, waiting list: { $waiting }, paid: { $paid }, checked in: { $checked_in }{ $teams }
     Registration link: { $link }
 state-draft = draft
 state-registration_open = registration open
@@ -128,6 +127,7 @@ move-incomplete-teams = Incomplete teams (a team has { $size } { $size ->
     }): { $teams }.
 card-players = Players
 card-teams = Teams
+card-teams-line = Teams: { $teams }, complete: { $complete_teams }
 card-checkin = Check-in
 card-checkin-call = Call players to check in
 card-remind-teams = Remind incomplete teams

@@ -105,9 +105,8 @@ tournament-settings =
 tournament-card =
     { $settings }
 
-    Турнир № { $number } (для команд вида /rounds { $number }). Состояние: <b>{ $state }</b>
-    Игроки: { $registered }, лист ожидания: { $waiting }, взнос оплатили: { $paid }, отметились: { $checked_in }
-    Команды: { $teams }, полных: { $complete_teams }
+    Турнир № { $number }. Состояние: <b>{ $state }</b>
+    Игроки: { $registered }, лист ожидания: { $waiting }, взнос оплатили: { $paid }, отметились: { $checked_in }{ $teams }
     Ссылка регистрации: { $link }
 state-draft = черновик
 state-registration_open = регистрация открыта
@@ -136,6 +135,7 @@ move-incomplete-teams = Неполные команды (в команде { $si
     }): { $teams }.
 card-players = Игроки
 card-teams = Команды
+card-teams-line = Команды: { $teams }, полных: { $complete_teams }
 card-checkin = Отметка о прибытии
 card-checkin-call = Позвать отметиться
 card-remind-teams = Напомнить неполным командам
