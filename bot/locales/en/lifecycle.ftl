@@ -323,6 +323,6 @@ card-web-page = { $unlisted ->
 card-web-page-draft = It opens with the registration.
 card-web-page-off = The tournament's page for spectators is off.
 card-web-page-no-address = { $unlisted ->
-    [true] The tournament's page opens by link only; the link appears once the admin sets WEB_BASE_URL.
-   *[false] The tournament's page for spectators is open; its link appears once the admin sets WEB_BASE_URL.
+    [true] The tournament's page opens by link only; the link appears once the bot's admin sets the site's address.
+   *[false] The tournament's page for spectators is open; its link appears once the bot's admin sets the site's address.
 }
