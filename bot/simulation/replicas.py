@@ -777,7 +777,7 @@ async def _delivered(uow_factory: SqlUnitOfWorkFactory) -> None:
     await wait_until_delivered(uow_factory, DELIVERY_WAIT, poll_seconds=0.2)
 
 
-SENDS = frozenset({"sendMessage", "sendPhoto", "sendDocument"})
+SENDS = frozenset({"sendMessage", "sendPhoto", "sendDocument", "sendMediaGroup"})
 
 
 async def _delivery_check(uow_factory: SqlUnitOfWorkFactory, fake: FakeTelegram) -> Delivered:
