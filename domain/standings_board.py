@@ -24,6 +24,7 @@ from domain.standings import (
     CutReport,
     GameRecord,
     PlayerEntry,
+    StandingRow,
     Standings,
     TeamEntry,
     compute_standings,
@@ -203,6 +204,29 @@ def player_card(
                 )
     mine.sort(key=lambda g: (regulation.stage_index(g.stage), g.round, g.table))
     return PlayerCard(board, key, participant.nickname, tuple(mine))
+
+
+# The places a tournament's results announce.
+PODIUM_PLACES = 3
+
+
+@dataclass(frozen=True)
+class Podium:
+    """Who stands on the podium once the tournament is finished: players, and teams in a
+    team tournament (places 1 to 3, shared places all standing, nobody excluded)."""
+
+    players: tuple[StandingRow, ...]
+    teams: tuple[StandingRow, ...]
+
+
+def podium(board: StandingsBoard) -> Podium:
+    """The board's podium."""
+
+    def stand(rows: Sequence[StandingRow]) -> tuple[StandingRow, ...]:
+        return tuple(row for row in rows if row.place <= PODIUM_PLACES and not row.excluded)
+
+    teams = stand(board.standings.teams) if board.regulation.is_team_tournament else ()
+    return Podium(stand(board.standings.players), teams)
 
 
 # --- what closes in the channel --------------------------------------------------------------

@@ -410,7 +410,9 @@ async def list_tournaments(
 ) -> None:
     mine = await tournaments_of(uow_factory, actor)
     if not mine:
-        await message.answer(texts("tournaments-none"))
+        # Only someone who may create one is offered /new.
+        creates = await may_create(uow_factory, actor)
+        await message.answer(texts("tournaments-none" if creates else "tournaments-none-player"))
         return
     await message.answer(texts("tournaments-list"), reply_markup=tournaments_keyboard(mine, texts))
 

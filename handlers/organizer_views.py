@@ -206,8 +206,12 @@ async def card_text(
         waiting=card.waiting,
         paid=card.paid,
         checked_in=card.checked_in,
-        teams=card.teams if tournament.is_team_tournament else "-",
-        complete_teams=card.complete_teams if tournament.is_team_tournament else "-",
+        # An individual cup's card has no teams to count.
+        teams=(
+            "\n" + texts("card-teams-line", teams=card.teams, complete_teams=card.complete_teams)
+            if tournament.is_team_tournament
+            else ""
+        ),
         link=await deep_link(bot, card.registration_payload),
     )
     return text + "\n" + web_page_line(tournament, texts, web_base_url) + held

@@ -64,12 +64,12 @@ def _seat_line(view: ProtocolView, screen: Screen, seat: int, texts: Texts) -> s
 
 
 def _breakdown(score: SeatScore, texts: Texts) -> str:
-    parts = [
-        texts(
-            "protocol-screen-part-win" if score.won else "protocol-screen-part-loss",
-            points=_points(score.win, texts),
-        )
-    ]
+    """What the total is made of; empty when it is nothing but a loss worth 0 ("0", not
+    "0 (loss 0)")."""
+    parts = []
+    if score.won or score.win:
+        key = "protocol-screen-part-win" if score.won else "protocol-screen-part-loss"
+        parts.append(texts(key, points=_points(score.win, texts)))
     for key, points in (
         ("protocol-screen-part-best-move", score.best_move),
         ("protocol-screen-part-extra", score.extra),
@@ -81,16 +81,19 @@ def _breakdown(score: SeatScore, texts: Texts) -> str:
 
 
 def _scores(view: ProtocolView, scores: tuple[SeatScore, ...], texts: Texts) -> list[str]:
-    return [
-        texts(
-            "protocol-screen-score",
-            seat=score.seat,
-            nickname=escape(view.nicknames[score.seat - 1]),
-            total=_points(score.total, texts),
-            breakdown=_breakdown(score, texts),
+    lines = []
+    for score in scores:
+        breakdown = _breakdown(score, texts)
+        lines.append(
+            texts(
+                "protocol-screen-score" if breakdown else "protocol-screen-score-alone",
+                seat=score.seat,
+                nickname=escape(view.nicknames[score.seat - 1]),
+                total=_points(score.total, texts),
+                breakdown=breakdown,
+            )
         )
-        for score in scores
-    ]
+    return lines
 
 
 def _end_lines(

@@ -47,23 +47,31 @@ def rounds_button(tournament_id: int) -> StageButton:
 
 
 def _quality_lines(preview: StagePreview, texts: Texts) -> list[str]:
+    """The seating's quality report: a figure at its best (nothing repeated, every player
+    with as many games) is left out, so what is shown is what the organizer may weigh."""
     quality = preview.quality
-    lines = [
-        texts(
+    if quality.s2:
+        meetings = texts(
             "rounds-quality-meetings",
             max_meet=quality.max_meet,
             max_meet_bound=quality.max_meet_bound,
             s2=quality.s2,
             s2_bound=quality.s2_bound,
-        ),
-        texts(
-            "rounds-quality-seats",
-            repeated=quality.players_with_repeated_seats,
-            unbalanced=quality.seat_zone_unbalanced,
-        ),
-        texts("rounds-quality-games", low=quality.games_min, high=quality.games_max),
-    ]
-    if preview.tournament.is_team_tournament:
+        )
+    else:
+        meetings = texts("rounds-quality-no-repeats")
+    lines = [meetings]
+    if quality.players_with_repeated_seats or quality.seat_zone_unbalanced:
+        lines.append(
+            texts(
+                "rounds-quality-seats",
+                repeated=quality.players_with_repeated_seats,
+                unbalanced=quality.seat_zone_unbalanced,
+            )
+        )
+    if quality.games_min != quality.games_max:
+        lines.append(texts("rounds-quality-games", low=quality.games_min, high=quality.games_max))
+    if preview.tournament.is_team_tournament and quality.teammates_together:
         lines.append(texts("rounds-quality-teammates", together=quality.teammates_together))
     if quality.worst_pair is not None:
         first, second, games = quality.worst_pair
@@ -99,11 +107,12 @@ def _name(preview: StagePreview, player: int | str) -> str:
 def overview_text(preview: StagePreview, texts: Texts) -> str:
     """The stage's preview: seed, quality report, rounds and whether each is published."""
     stage = preview.stage
+    name = preview.tournament.regulation.stage(stage.stage).name
     lines = [
         texts(
             "rounds-title",
             title=escape(preview.tournament.title),
-            stage=stage.stage,
+            stage=escape(name.ru if texts.locale == "ru" else name.en),
             rounds=len(stage.rounds),
             tables=len(stage.rounds[0].games) if stage.rounds else 0,
             seed=str(stage.seed),

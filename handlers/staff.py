@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from html import escape
+
 from aiogram import Bot, F, Router
 from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, Message
@@ -61,10 +63,11 @@ async def accept(
     parts = split_payload(command.args or "")
     if parts is None:
         raise NotFound("invite")
-    invite = await accept_staff_invite(uow_factory, actor, parts[1])
-    if invite.kind is not parts[0]:
+    appointment = await accept_staff_invite(uow_factory, actor, parts[1])
+    if appointment.invite.kind is not parts[0]:
         raise NotFound("invite")
-    await message.answer(texts(ROLE_TEXTS[invite.kind]))
+    title = escape(appointment.tournament_title or "")
+    await message.answer(texts(ROLE_TEXTS[appointment.invite.kind], title=title))
     # The new role's commands (/protocol, /rounds...) join the person's menu.
     await refresh_person_menu(bot, menus, user, uow_factory, actor)
 

@@ -9,13 +9,14 @@ from datetime import datetime
 
 from bot.delivery.writer import Drawer
 from bot.rendering.pictures import StandingsPainter
-from bot.rendering.standings_posts import closing_pages, live_post
+from bot.rendering.standings_posts import closing_pages, live_post, results_pages
 from bot.rendering.text import PAGE_BREAK
 from domain.services.ports import UnitOfWorkFactory
 from domain.services.standings import board_of_tournament
 from domain.services.standings_posts import (
     CLOSING_STANDINGS,
     LIVE_STANDINGS,
+    RESULTS_STANDINGS,
     STANDINGS_ALBUM,
     closing_of,
 )
@@ -63,6 +64,18 @@ class ClosingStandingsText:
         return PAGE_BREAK.join(closing_pages(board, closing_of(args), locale))
 
 
+class ResultsText:
+    """Draws the post announcing a finished tournament: the podium, then the final table."""
+
+    def __init__(self, uow_factory: UnitOfWorkFactory) -> None:
+        self._uow_factory = uow_factory
+
+    async def __call__(self, args: Mapping[str, str | int], locale: str, now: datetime) -> str:
+        moment = datetime.fromisoformat(str(args["at"]))
+        board = await board_of_tournament(self._uow_factory, int(args["tournament"]), moment)
+        return PAGE_BREAK.join(results_pages(board, locale))
+
+
 def standings_drawers(
     uow_factory: UnitOfWorkFactory, painter: StandingsPainter, web_base_url: str | None = None
 ) -> dict[str, Drawer]:
@@ -72,4 +85,5 @@ def standings_drawers(
         STANDINGS_ALBUM: StandingsAlbum(uow_factory, painter),
         LIVE_STANDINGS: LiveStandingsText(uow_factory, web_base_url),
         CLOSING_STANDINGS: ClosingStandingsText(uow_factory),
+        RESULTS_STANDINGS: ResultsText(uow_factory),
     }

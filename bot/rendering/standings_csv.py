@@ -2,7 +2,9 @@
 
 One line per player (and, in a team tournament, per team after them), with every figure of the
 table in full and the marks spelt out. UTF-8 with a byte order mark, so a spreadsheet opens
-Cyrillic nicknames correctly.
+Cyrillic nicknames correctly. A Russian reader's file is written the way a Russian Excel or
+LibreOffice reads columns and numbers: fields separated by `;`, points with the decimal comma
+(and the ASCII minus, which a spreadsheet parses); an English one keeps `,` and the dot.
 """
 
 from __future__ import annotations
@@ -22,9 +24,18 @@ from bot.rendering.standings_table import (
 )
 from domain.standings_board import StandingsBoard
 
+# The separator and the decimal mark a spreadsheet in each language reads.
+_DIALECTS = {"ru": (";", ",")}
+
 
 def standings_csv(board: StandingsBoard, locale: str) -> bytes:
-    """The board's rows as CSV with a localized header line."""
+    """The board's rows as CSV with a localized header line, in the spreadsheet dialect of
+    `locale`."""
+    delimiter, decimal = _DIALECTS.get(locale, (",", "."))
+
+    def number(cell: str) -> str:
+        return cell.replace(".", decimal)
+
     columns = figure_columns(board.regulation)
     yes = text(locale, "standings-yes")
     header = [
@@ -41,7 +52,7 @@ def standings_csv(board: StandingsBoard, locale: str) -> bytes:
         text(locale, "standings-name-excluded"),
     ]
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv.writer(out, delimiter=delimiter, lineterminator="\n")
     writer.writerow(header)
     for unit in reversed(tables(board)):
         kind = text(locale, f"standings-title-{unit}")
@@ -54,8 +65,8 @@ def standings_csv(board: StandingsBoard, locale: str) -> bytes:
                     row.name,
                     cells.team,
                     stage_name(board, locale, row.stage) or "",
-                    cells.points,
-                    *cells.figures,
+                    number(cells.points),
+                    *(number(figure) for figure in cells.figures),
                     yes if cells.provisional else "",
                     yes if cells.mark == LOT_MARK else "",
                     yes if cells.mark == TIED_MARK else "",

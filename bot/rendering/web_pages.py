@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from bot.i18n import format_points
+from bot.rendering.standings_posts import podium_lines
 from bot.rendering.standings_table import (
     TableRow,
     Unit,
@@ -24,6 +25,7 @@ from bot.rendering.standings_table import (
 )
 from bot.rendering.standings_text import legend
 from domain.public_view import PublicTournament
+from domain.tournament import TournamentState
 
 
 @dataclass(frozen=True)
@@ -125,6 +127,14 @@ def stages(view: PublicTournament, locale: str) -> list[WebStage]:
             )
         )
     return result
+
+
+def results(view: PublicTournament, locale: str) -> list[tuple[str, list[str]]]:
+    """The podium a finished tournament's page opens with, as its channel announced it
+    (nothing before the tournament is finished)."""
+    if view.header.state is not TournamentState.FINISHED:
+        return []
+    return podium_lines(view.board, locale, medals=False)
 
 
 def legend_lines(view: PublicTournament, locale: str) -> Sequence[str]:

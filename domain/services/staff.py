@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from domain.actor import Actor
 from domain.invites import Invite, InviteKind
 from domain.permissions import Action, Forbidden, StaffRole
@@ -41,8 +43,19 @@ async def invite_judge(
     return invite
 
 
-async def accept_staff_invite(uow_factory: UnitOfWorkFactory, actor: Actor, token: str) -> Invite:
+@dataclass(frozen=True)
+class Appointment:
+    """The role a link gave, and the title of the tournament it is in (None: an organizer's)."""
+
+    invite: Invite
+    tournament_title: str | None
+
+
+async def accept_staff_invite(
+    uow_factory: UnitOfWorkFactory, actor: Actor, token: str
+) -> Appointment:
     """Take the role a judge's or organizer's link gives; the link then stops working."""
+    title = None
     async with uow_factory() as uow:
         invite = await uow.invites.get(token)
         if invite is None or invite.used_by is not None or not invite.kind.single_use:
@@ -61,6 +74,8 @@ async def accept_staff_invite(uow_factory: UnitOfWorkFactory, actor: Actor, toke
                 else StaffRole.TABLE_JUDGE
             )
             await uow.staff.appoint(invite.tournament_id, actor.user_id, role)
+            tournament = await uow.tournaments.get(invite.tournament_id)
+            title = tournament.title if tournament is not None else None
         await uow.invites.mark_used(token, actor.user_id)
         await uow.commit()
-        return invite
+        return Appointment(invite, title)

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 
 from domain.lot_draw import SettlesTies
-from domain.outgoing import Attachment, Drawing, OutgoingMessage, ScheduledPush
+from domain.outgoing import Attachment, Drawing, OutgoingMessage, Phrase, ScheduledPush
 from domain.services.ports import UnitOfWork
 from domain.services.standings import load_board, played_games, protest_closings, stored_lot
 from domain.standings_board import (
@@ -31,6 +31,7 @@ from domain.tournament import Tournament
 STANDINGS_ALBUM = "standings-album"
 LIVE_STANDINGS = "standings-live"
 CLOSING_STANDINGS = "standings-closing"
+RESULTS_STANDINGS = "standings-results"
 
 
 def standings_album(tournament_id: int) -> Attachment:
@@ -63,6 +64,12 @@ def closing_standings(tournament_id: int, closing: Closing, moment: datetime) ->
         round=round_number,
         at=moment.isoformat(),
     )
+
+
+def results_standings(tournament_id: int, moment: datetime) -> Drawing:
+    """The finished tournament's results (the podium, then the final table), drawn when sent
+    from the standings as they stand, as of `moment`, when the tournament was finished."""
+    return Drawing.of(RESULTS_STANDINGS, tournament=tournament_id, at=moment.isoformat())
 
 
 def closing_of(drawing: Mapping[str, str | int]) -> Closing:
@@ -251,3 +258,31 @@ async def publish_after_result(
     lot = await stored_lot(uow, tournament.id)
     # The stage's last round closes the stage: one post, the stage's, shows that table.
     await publish_closing_standings(uow, tournament.id, games, lot, closings[-1], now=now)
+
+
+async def publish_results(uow: UnitOfWork, tournament: Tournament, now: datetime) -> bool:
+    """Record the channel's post announcing the finished tournament: the winner, the podium
+    (the teams' too in a team tournament) and the final table as text, then the final table's
+    pictures as one album. Nothing is provisional by then: the tournament finishes only once
+    every protest window has closed. Posted once; False without a channel. The tournament's
+    web page, which shows the same podium, is marked changed either way."""
+    uow.changed_tournaments.add(tournament.id)
+    if tournament.channel_id is None:
+        return False
+    dedupe = f"standings-results:{tournament.id}"
+    messages = [
+        OutgoingMessage(
+            chat_id=tournament.channel_id,
+            text_drawing=results_standings(tournament.id, now),
+            tournament_id=tournament.id,
+            dedupe_key=f"{dedupe}:pages",
+        ),
+        OutgoingMessage(
+            chat_id=tournament.channel_id,
+            phrase=Phrase.of("standings-results-table", tournament=tournament.title),
+            attachment=standings_album(tournament.id),
+            tournament_id=tournament.id,
+            dedupe_key=f"{dedupe}:pictures",
+        ),
+    ]
+    return await uow.outbox.add_many(messages) > 0

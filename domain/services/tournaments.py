@@ -26,6 +26,7 @@ from domain.rounds import GameState
 from domain.services.access import authorize, load_tournament, roles_in
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.services.standings import compute_current
+from domain.services.standings_posts import publish_results
 from domain.teams import Team
 from domain.tournament import Tournament, TournamentState
 
@@ -235,6 +236,8 @@ async def move_tournament(
             return refused
         tournament = apply(tournament, move)
         await uow.tournaments.save(tournament)
+        if move is Move.FINISH:
+            await publish_results(uow, tournament, actor.now)
         await uow.commit()
         return tournament
 

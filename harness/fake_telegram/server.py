@@ -153,7 +153,9 @@ class FakeTelegram:
             )
             return web.Response(status=lost.status, text=lost.body, content_type="text/html")
         self._note_handling(name, params if status == 200 else None, chat_id, result)
-        message = result if status == 200 and isinstance(result, dict) else {}
+        # An album (sendMediaGroup) answers a list: its first message stands for it.
+        first = result[0] if isinstance(result, list) and result else result
+        message = first if status == 200 and isinstance(first, dict) else {}
         self.stats.record(
             RequestRecord(
                 method=request.match_info["method"],

@@ -16,7 +16,8 @@ from bot.app import Application
 from bot.i18n import format_points
 from bot.web import serving
 from domain.services.standings import current_standings
-from domain.tournament import WebVisibility
+from domain.services.standings_posts import publish_results
+from domain.tournament import TournamentState, WebVisibility
 from harness.fake_telegram import FakeTelegram
 from harness.sandbox import running_bot, sandbox_settings
 from tests.browser.conftest import BrowserPage, HeadlessBrowser
@@ -170,3 +171,25 @@ async def test_unknown_and_closed_pages_are_404_pages(browser: HeadlessBrowser, 
     assert response is not None and response.status == 404
     await page.goto(f"{site.url}/t/{site.tournament}?k=secret")
     await expect(page.page.get_by_text("Кубок Ворона").first).to_be_visible()
+
+
+async def test_a_finished_tournaments_page_opens_with_its_podium_on_a_phone(
+    browser: HeadlessBrowser, site: Site, tmp_path
+) -> None:
+    async with site.app.uow_factory() as uow:
+        stored = await uow.tournaments.get(site.tournament)
+        assert stored is not None
+        finished = replace(stored, state=TournamentState.FINISHED)
+        await uow.tournaments.save(finished)
+        await publish_results(uow, finished, _now())
+        await uow.commit()
+    standings = await current_standings(site.app.uow_factory, site.tournament)
+    leader = standings.players[0]
+    phone = await browser.new_page(width=375, height=812)
+    await phone.goto(f"{site.url}/t/{site.tournament}")
+    podium = phone.page.locator("section.podium")
+    await expect(podium.get_by_role("heading", name="Итоги турнира")).to_be_visible()
+    points = format_points(leader.points, "ru")
+    await expect(podium.locator("li").first).to_have_text(f"1. {leader.name} — {points}")
+    await phone.page.screenshot(path=str(tmp_path / "podium-375.png"))
+    phone.assert_no_console_errors()

@@ -3,13 +3,19 @@ one post, not two, when the stage's last round closes, within Telegram's limits.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
+from domain.actor import Actor
+from domain.lifecycle import Move, Refusal
+from domain.services.standings import current_standings
+from domain.services.tournaments import move_tournament
 from harness.fake_telegram import FakeTelegram
+from harness.fake_telegram.limits import RateLimits
 from harness.sandbox import running_bot, sandbox_settings
 from harness.simulation.screens import containing
-from tests.e2e.stage_play import play_stage
-from tests.factories import CHANNEL, NOW, seed_tournament
+from tests.e2e.stage_play import draw_every_lot, play_stage
+from tests.factories import CHANNEL, NOW, ORGANIZER, seed_tournament
 
 TIMEOUT = 120.0
 
@@ -23,7 +29,7 @@ async def test_a_played_stage_closes_once_with_albums_and_no_flood(tmp_path: Pat
         async with running_bot(sandbox_settings(fake, url)) as app:
             seeded = await seed_tournament(app.uow_factory, players=20, judges=2)
             stage = await play_stage(app.uow_factory, seeded.tournament.id, NOW)
-            await channel.wait_for(containing("этап «Отборочный тур» завершён"), TIMEOUT)
+            await channel.wait_for(containing("этап «Отборочные игры» завершён"), TIMEOUT)
             await fake.wait_idle(timeout=TIMEOUT)
         texts = [m.text or "" for m in channel.messages]
         last = len(stage.rounds)
@@ -31,11 +37,51 @@ async def test_a_played_stage_closes_once_with_albums_and_no_flood(tmp_path: Pat
         for number in range(1, last):
             assert sum(f"тур {number} завершён" in text for text in texts) == 2  # album, table
         assert not any(f"тур {last} завершён" in text for text in texts)
-        assert sum("этап «Отборочный тур» завершён" in text for text in texts) == 2
+        assert sum("этап «Отборочные игры» завершён" in text for text in texts) == 2
         # 20 players take two pictures: each closing sends them as one album.
         assert fake.stats.calls["sendMediaGroup"] == last
         pictures = [m for m in channel.messages if m.photo is not None]
         assert len(pictures) == 2 * last
+        assert fake.stats.too_many_requests == 0
+    finally:
+        await fake.stop()
+
+
+async def test_a_finished_tournament_announces_its_podium_and_final_table(
+    tmp_path: Path,
+) -> None:
+    # A whole tournament's posts: a channel allowed ten times Telegram's pace, on both sides.
+    fake = FakeTelegram(enforce_limits=RateLimits(group_per_minute=200))
+    await fake.start()
+    try:
+        channel = fake.channel(CHANNEL, "Кубок Ворона")
+        url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
+        settings = sandbox_settings(fake, url).model_copy(update={"delivery_group_per_minute": 200})
+        async with running_bot(settings) as app:
+            seeded = await seed_tournament(app.uow_factory, players=20, judges=2)
+            tournament = seeded.tournament.id
+            moment = NOW
+            for move in (Move.START_STAGE, Move.START_STAGE, Move.FINISH):
+                await play_stage(app.uow_factory, tournament, moment)
+                moment += timedelta(days=1)  # every protest window has closed
+                await draw_every_lot(app.uow_factory, tournament, moment)
+                moved = await move_tournament(
+                    app.uow_factory, Actor(ORGANIZER, moment), tournament, move
+                )
+                assert not isinstance(moved, Refusal), moved
+            results = await channel.wait_for(containing("турнир завершён"), TIMEOUT)
+            await channel.wait_for(lambda m: m.photo is not None and "итоговая" in (m.text or ""))
+            await fake.wait_idle(timeout=TIMEOUT)
+        standings = await current_standings(app.uow_factory, tournament)
+        first = standings.players[0]
+        text = results.text or ""
+        assert f"Победител{'ь' if standings.players[1].place > 1 else 'и'}: {first.name}" in text
+        assert f"🥇 {first.name} — " in text
+        assert "Призёры" in text and "Команды" not in text
+        final_table = [
+            m.text or "" for m in channel.messages if "итоговая таблица" in (m.text or "")
+        ]
+        assert final_table and all("*" not in page for page in final_table)
         assert fake.stats.too_many_requests == 0
     finally:
         await fake.stop()

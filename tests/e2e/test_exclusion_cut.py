@@ -83,11 +83,11 @@ async def test_an_excluded_player_inside_the_cut_gives_his_place_to_the_next(
         line = next(line for line in text.splitlines() if seeded.nickname(leader) in line)
         assert "×" in line.split()[0]
         assert text.index("дальше проходят 20") < text.index(line)
-        await player.press(table, button_text="Файлом CSV")
+        await player.press(table, button_text="Для Excel (CSV, «;»)")
         # The press first shows a "working" keyboard; the file follows as a message.
         document = (await player.wait_for(lambda m: m.document is not None, TIMEOUT)).document
         assert document is not None and document.content is not None
-        rows = list(csv.reader(io.StringIO(document.content.decode("utf-8-sig"))))
+        rows = list(csv.reader(io.StringIO(document.content.decode("utf-8-sig")), delimiter=";"))
         excluded_rows = [r for r in rows[1:] if r[-1] == "да"]
         assert [r[2] for r in excluded_rows] == [seeded.nickname(leader)]
 

@@ -116,9 +116,9 @@ async def test_the_tournament_list_names_the_running_stage(
     organizer = fake_telegram.user(ORGANIZER, "Организатор")
     organizer.send("/tournaments")
     listing = await organizer.wait_for(containing("Ваши турниры"))
-    assert _labels(listing) == ["Кубок Ворона · идёт этап 1 (Отборочный тур)"]
+    assert _labels(listing) == ["Кубок Ворона · идёт этап 1 (Отборочные игры)"]
     card = await press(organizer, listing, _labels(listing)[0], "Ссылка регистрации")
-    assert "Состояние: идёт этап 1 (Отборочный тур)" in (card.text or "")
+    assert "Состояние: идёт этап 1 (Отборочные игры)" in (card.text or "")
 
 
 async def test_me_offers_a_choice_to_a_player_of_two_running_tournaments(

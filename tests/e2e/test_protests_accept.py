@@ -75,7 +75,7 @@ async def test_an_accepted_protest_corrects_the_protocol_and_the_channel_follows
         for person in (protester, judge):
             told = await person.wait_for(lambda m: "исправлен по протесту" in (m.text or ""))
             assert "Итог игры записан неверно" in (told.text or "")
-        corrected = "Исправлен результат · Отборочный тур · тур 1"
+        corrected = "Исправлен результат · Отборочные игры · тур 1"
         await channel.wait_for(lambda m: corrected in (m.text or ""))
         edited = await channel.wait_for(lambda m: "сыграно игр: 1" in (m.text or ""))
         assert edited.message_id == live.message_id and edited.edited

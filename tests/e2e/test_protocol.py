@@ -126,6 +126,9 @@ async def test_a_judge_fills_and_confirms_a_protocol_by_buttons(table: Table) ->
     await screen.tap("Сводка")
     assert "Всё заполнено" not in screen.text
     assert f"1. {table.seeded.nickname(table.players[0])}: 2,3" in screen.text
+    # A black player's loss is worth nothing: his line says "0", not "0 (поражение 0)".
+    assert f"8. {table.seeded.nickname(table.players[7])}: 0\n" in screen.text
+    assert "поражение 0" not in screen.text
     confirmed = await screen.tap("✅ Подтвердить протокол")
     assert confirmed.text == "Протокол подтверждён."
     assert "Протест по результату — до" in screen.text
@@ -179,7 +182,7 @@ async def test_the_chief_judge_corrects_a_confirmed_protocol_by_buttons(table: T
     assert [(c.corrected_by, c.before.winner, c.after.winner) for c in audit] == [
         (CHIEF_JUDGE, Side.RED, Side.BLACK)
     ]
-    corrected = "Исправлен результат · Отборочный тур · тур 1"
+    corrected = "Исправлен результат · Отборочные игры · тур 1"
     await table.channel.wait_for(lambda m: corrected in (m.text or ""))
 
 

@@ -64,12 +64,16 @@ async def test_the_organizer_seats_previews_and_publishes_a_round(stage: Stage) 
     preview = stage.organizer.messages[-1]
     assert "Тур 1: не опубликован" in (preview.text or "")
     assert "Ключ рассадки (seed)" in (preview.text or "")
+    # The stage's name, never its id; every player has six games, so that line is left out.
+    assert "этап Отборочные игры" in (preview.text or "")
+    assert "qualifying" not in (preview.text or "")
+    assert "Игр у игрока" not in (preview.text or "")
     await stage.organizer.press(preview, button_text="Опубликовать тур 1")
     published = await stage.organizer.wait_for(lambda m: "Тур 1: опубликован" in (m.text or ""))
     assert "Опубликовать тур 2" in str(published.buttons)
     seat_message = await player.wait_for(lambda m: "Тур 1" in (m.text or ""))
     assert "стол" in (seat_message.text or "") and "место" in (seat_message.text or "")
-    heading = "Рассадка · Отборочный тур · тур 1"
+    heading = "Рассадка · Отборочные игры · тур 1"
     post = await stage.channel.wait_for(lambda m: heading in (m.text or ""))
     assert "Ник01" in (post.text or "")
 
@@ -163,7 +167,9 @@ async def test_a_no_show_after_seating_is_reseated_from_the_rounds_screen(stage:
     assert all(not r.seating.position(missing) for r in after.stage.rounds[1:])
 
 
-async def test_the_card_names_the_tournament_number_the_commands_take(stage: Stage) -> None:
+async def test_the_card_names_the_tournament_number_and_an_individual_cup_no_teams(
+    stage: Stage,
+) -> None:
     title = stage.seeded.tournament.title
     stage.organizer.send("/tournaments")
     listing = await stage.organizer.wait_for(lambda m: title in str(m.buttons))
@@ -171,7 +177,8 @@ async def test_the_card_names_the_tournament_number_the_commands_take(stage: Sta
     await stage.organizer.press(listing, button_text=button)
     card = await stage.organizer.wait_for(lambda m: "Туры: рассадка" in str(m.buttons))
     number = stage.seeded.tournament.id
-    assert f"Турнир № {number} (для команд вида /rounds {number})" in (card.text or "")
+    assert f"Турнир № {number}. Состояние" in (card.text or "")
+    assert "для команд вида" not in (card.text or "") and "Команды:" not in (card.text or "")
 
 
 async def test_an_english_tournaments_channel_gets_the_seating_in_english(stage: Stage) -> None:

@@ -64,7 +64,7 @@ async def test_a_cup_is_played_to_the_final_and_reported(tmp_path: Path) -> None
     games = sum(row.figures.games for row in rows) // 10
     assert re.search(rf"<p>20 игроков · {games} игр[аы]? · \d+ сообщени", page)
     assert " в канале, картинок: " in page
-    assert page.index("<h3>Отборочный тур</h3>") < page.index("<h3>Финал</h3>")
+    assert page.index("<h3>Отборочные игры</h3>") < page.index("<h3>Финал</h3>")
     assert '<img src="picture-001.png"' in page
     assert (tmp_path / "cup" / "picture-001.png").read_bytes().startswith(b"\x89PNG")
     scored = _scored_file(tmp_path / "cup" / "tournament.json")

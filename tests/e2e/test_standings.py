@@ -180,10 +180,10 @@ async def test_standings_in_a_private_chat_in_russian_with_picture_and_csv(
     (table,) = await _answers(player, 1)
     assert (table.text or "").startswith("Турнирная таблица: Кубок Ворона")
     assert f"Ворон {HOSTILE}" in (table.text or "")
-    await player.press(table, button_text="Файлом CSV")
+    await player.press(table, button_text="Для Excel (CSV, «;»)")
     document = (await player.wait_for(lambda m: m.document is not None)).document
     assert document is not None and document.content is not None
-    rows = list(csv.reader(io.StringIO(document.content.decode("utf-8-sig"))))
+    rows = list(csv.reader(io.StringIO(document.content.decode("utf-8-sig")), delimiter=";"))
     assert len(rows) == 11 and rows[0][2] == "Ник или команда"
     assert f"Ворон {HOSTILE}" in {row[2] for row in rows}
     await fake_telegram.wait_idle()  # the keyboard is back once the file is out
@@ -203,7 +203,8 @@ async def test_standings_and_me_answer_in_english(
     bob.send("/standings")
     (table,) = await _answers(bob, 1)
     assert (table.text or "").startswith("Standings: Кубок Ворона")
-    assert [b for row in table.buttons for b, _ in row] == ["As a picture", "As a CSV file"]
+    buttons = [b for row in table.buttons for b, _ in row]
+    assert buttons == ["As a picture", "CSV file (comma-separated)"]
     bob.send("/me")
     (card,) = await _answers(bob, 1)
     text = card.text or ""

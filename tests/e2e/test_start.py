@@ -234,10 +234,22 @@ async def test_a_judge_accepting_his_invitation_gets_the_protocol_in_his_menu(
     assert "protocol" not in fake_telegram.commands(scope={"type": "chat", "chat_id": 950})
     admin = fake_telegram.user(ADMIN_ID, "Орг")
     invite = await press(admin, cup_card, "Пригласить судью стола", "судьи стола")
-    await answer(judge, f"/start {payload_in(invite)}", "судья (ведущий) стола")
+    welcome = await answer(judge, f"/start {payload_in(invite)}", "судья (ведущий) стола")
+    assert "стола турнира «Кубок <Сибири>»" in (welcome.text or "")
     await fake_telegram.wait_idle()  # the menu is set after the welcome
     menu = fake_telegram.commands(scope={"type": "chat", "chat_id": 950})
     assert "protocol" in menu and "rounds" not in menu
     judge.send("/help")
     reply = await judge.wait_for(containing("Шпаргалка протокола"))
     assert "Как начать" not in (reply.text or "")
+
+
+async def test_a_player_s_tournaments_does_not_offer_new_which_he_cannot_use(
+    admin_app: Application, fake_telegram: FakeTelegram
+) -> None:
+    player = fake_telegram.user(951, "Игрок")
+    reply = await answer(player, "/tournaments", "не организуете и не судите")
+    assert "/new" not in (reply.text or "")
+    admin = fake_telegram.user(ADMIN_ID, "Орг")
+    offered = await answer(admin, "/tournaments", "нет турниров")
+    assert "/new" in (offered.text or "")

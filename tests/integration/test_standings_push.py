@@ -284,14 +284,14 @@ async def test_a_round_and_a_stage_close_with_a_picture_and_the_table_once_each(
     assert round_table.text_drawing == closing_standings(tournament.id, closings[0], NOW)
     assert stage_table.text_drawing == closing_standings(tournament.id, closings[2], NOW)
     round_caption = render(translator(), "ru", round_picture).caption
-    assert round_caption == "<b>Кубок &lt;Ворона&gt;: тур 1 завершён</b> (Отборочный тур)"
+    assert round_caption == "<b>Кубок &lt;Ворона&gt;: тур 1 завершён</b> (Отборочные игры)"
     round_text = await _drawn(uow_factory, round_table)
     assert round_text.startswith(round_caption)
     assert "Игрок 0 &lt;b&gt;" in round_text
-    assert "этап «Отборочный тур» завершён" in (
+    assert "этап «Отборочные игры» завершён" in (
         render(translator(), "ru", stage_picture).caption or ""
     )
-    assert "этап «Отборочный тур» завершён" in await _drawn(uow_factory, stage_table)
+    assert "этап «Отборочные игры» завершён" in await _drawn(uow_factory, stage_table)
     assert ": stage “" in await _drawn(uow_factory, stage_table, "en")
 
 

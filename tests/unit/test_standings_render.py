@@ -221,7 +221,8 @@ def test_csv_lists_every_player_with_named_columns_and_exact_points():
     )
     data = standings_csv(board, "ru")
     assert data.startswith("\ufeff".encode())
-    rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
+    # A Russian Excel splits columns at ";" (a "," is its decimal mark).
+    rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig")), delimiter=";"))
     assert rows[0] == [
         "Таблица",
         "Место",
@@ -241,7 +242,7 @@ def test_csv_lists_every_player_with_named_columns_and_exact_points():
     ]
     assert len(rows) == 21
     by_name = {row[2]: row for row in rows[1:]}
-    assert by_name[f"Ворон {HOSTILE}p0"][4:8] == ["Отборочный тур", "2", "1", "1"]
+    assert by_name[f"Ворон {HOSTILE}p0"][4:8] == ["Отборочные игры", "2", "1", "1"]
     assert by_name[f"Ворон {HOSTILE}p0"][11] == "да"
     assert by_name[f"Ворон {HOSTILE}p10"][11] == ""
     assert by_name[f"Ворон {HOSTILE}p10"][13] == "да"
@@ -335,7 +336,7 @@ def test_the_closing_posts_name_the_round_or_the_stage():
     board = cup_board(10, title="Кубок " + HOSTILE)
     closing = RoundClosed("qualifying", 2)
     caption = render_phrase(translator(), "ru", closing_heading(board, closing), markup=True)
-    assert caption == "<b>Кубок &lt;b&gt;&amp;amp;: тур 2 завершён</b> (Отборочный тур)"
+    assert caption == "<b>Кубок &lt;b&gt;&amp;amp;: тур 2 завершён</b> (Отборочные игры)"
     assert closing_pages(board, closing, "ru")[0].startswith(caption)
     stage = closing_heading(board, StageClosed("qualifying"))
     assert render_phrase(translator(), "en", stage, markup=True) == (
@@ -399,3 +400,33 @@ def test_the_stage_line_counts_the_stage_s_own_games():
     board = standings_board("Кубок", CUP, players, [], games + final, None, "final", NOW)
     assert "Этап: Финал · сыграно игр: 1" in live_standings_text(board, "ru")
     assert "сыграно игр: 3" in live_standings_text(qualifying, "ru")
+
+
+def test_the_results_post_names_the_winner_and_the_podium_then_the_final_table():
+    from bot.rendering.standings_posts import results_pages
+
+    board = cup_board(10, title="Кубок " + HOSTILE)
+    first, *pages = results_pages(board, "ru")
+    assert first.startswith("🏆 <b>Кубок &lt;b&gt;&amp;amp;: турнир завершён</b>")
+    # Red won the only game: its sheriff is first by the tie-breakers, six civilians second.
+    leader = board.standings.players[0]
+    assert f"Победитель: <b>{leader.name}</b>" in first
+    assert f"🥇 {leader.name} — 2\n" in first
+    assert first.count("🥈") == 6 and "🥉" not in first
+    assert pages[0].startswith("<b>Кубок &lt;b&gt;&amp;amp;: итоговая таблица</b>")
+    assert "*" not in "".join(pages)
+
+
+def test_a_russian_csv_writes_the_decimal_comma_and_an_english_one_the_dot():
+    ids = [f"p{n}" for n in range(10)]
+    players = [PlayerEntry(i, f"Игрок-{i}") for i in ids]
+    record = GameRecord("qualifying", 1, 1, protocol(ids, extra={1: "0.5"}))
+    board = standings_board(
+        "Кубок", CUP, players, [], [PlayedGame(record)], None, "qualifying", NOW
+    )
+    russian = list(
+        csv.reader(io.StringIO(standings_csv(board, "ru").decode("utf-8-sig")), delimiter=";")
+    )
+    english = list(csv.reader(io.StringIO(standings_csv(board, "en").decode("utf-8-sig"))))
+    assert {row[2]: row[5] for row in russian[1:]}["Игрок-p0"] == "2,5"
+    assert {row[2]: row[5] for row in english[1:]}["Игрок-p0"] == "2.5"

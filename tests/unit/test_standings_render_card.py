@@ -56,7 +56,7 @@ def test_each_game_shows_round_table_seat_role_and_the_parts_of_its_points():
         ["1", "1", "1", "мирный", "−", "0", "0,3", "0,2", "0", "0,5"],
         ["2", "3", "7", "шериф", "+", "2", "0", "0", "\u22121", "1"],
     ]
-    assert "<b>Отборочный тур</b>" in text
+    assert "<b>Отборочные игры</b>" in text
     assert "*" not in text
 
 

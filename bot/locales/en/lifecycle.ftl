@@ -99,9 +99,8 @@ tournament-settings =
 tournament-card =
     { $settings }
 
-    Tournament No. { $number } (for commands such as /rounds { $number }). State: <b>{ $state }</b>
-    Players: { $registered }, waiting list: { $waiting }, paid: { $paid }, checked in: { $checked_in }
-    Teams: { $teams }, complete: { $complete_teams }
+    Tournament No. { $number }. State: <b>{ $state }</b>
+    Players: { $registered }, waiting list: { $waiting }, paid: { $paid }, checked in: { $checked_in }{ $teams }
     Registration link: { $link }
 state-draft = draft
 state-registration_open = registration open
@@ -128,6 +127,7 @@ move-incomplete-teams = Incomplete teams (a team has { $size } { $size ->
     }): { $teams }.
 card-players = Players
 card-teams = Teams
+card-teams-line = Teams: { $teams }, complete: { $complete_teams }
 card-checkin = Check-in
 card-checkin-call = Call players to check in
 card-remind-teams = Remind incomplete teams
@@ -139,6 +139,7 @@ card-rounds = Rounds: seating, judges, publishing
 card-refresh = Refresh
 tournaments-list = Your tournaments:
 tournaments-none = You have no tournaments yet. /new to create one.
+tournaments-none-player = You neither organize nor judge a tournament. Your games: /me, the table: /standings.
 export-ready = { $title }: the export is ready.
 
 ## Lists
@@ -232,8 +233,8 @@ staff-organizer-link = A one-time link that makes its opener an organizer: { $li
 staff-link-chief_judge = A one-time link for the chief judge: { $link }
 staff-link-table_judge = A one-time link for a table judge: { $link }
 staff-became-organizer = You are an organizer now: /new creates a tournament, /tournaments lists yours.
-staff-became-chief = You are the tournament's chief judge now. /tournaments shows its card.
-staff-became-judge = You are a table judge (host) of the tournament now. /tournaments shows its card.
+staff-became-chief = You are the chief judge of “{ $title }” now. /tournaments shows its card.
+staff-became-judge = You are a table judge (host) of “{ $title }” now. /tournaments shows its card.
 
 ## Tournament day
 checkin-button = I am here
@@ -322,6 +323,6 @@ card-web-page = { $unlisted ->
 card-web-page-draft = It opens with the registration.
 card-web-page-off = The tournament's page for spectators is off.
 card-web-page-no-address = { $unlisted ->
-    [true] The tournament's page opens by link only; the link appears once the admin sets WEB_BASE_URL.
-   *[false] The tournament's page for spectators is open; its link appears once the admin sets WEB_BASE_URL.
+    [true] The tournament's page opens by link only; the link appears once the bot's admin sets the site's address.
+   *[false] The tournament's page for spectators is open; its link appears once the bot's admin sets the site's address.
 }

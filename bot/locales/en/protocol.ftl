@@ -40,6 +40,7 @@ protocol-screen-missing = Still to enter:
 protocol-screen-ready = Everything is entered: open the summary and confirm.
 protocol-screen-refused = Not allowed:
 protocol-screen-score = { $seat }. { $nickname }: <b>{ $total }</b> ({ $breakdown })
+protocol-screen-score-alone = { $seat }. { $nickname }: <b>{ $total }</b>
 protocol-screen-part-win = win { $points }
 protocol-screen-part-loss = loss { $points }
 protocol-screen-part-best-move = best move { $points }

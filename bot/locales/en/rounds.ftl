@@ -85,6 +85,7 @@ rounds-seat-button = Seat the stage
 rounds-title = <b>{ $title }: stage { $stage }</b>
     Rounds: { $rounds }, tables per round: { $tables }. Seating key (seed): { $seed }
 rounds-quality-meetings = Repeated meetings: at most { $max_meet } (no seating goes below { $max_meet_bound }), sum of repeats { $s2 } (bound { $s2_bound })
+rounds-quality-no-repeats = No repeated meetings
 rounds-quality-seats = Seats: { $repeated ->
         [one] { $repeated } player repeats
        *[other] { $repeated } players repeat

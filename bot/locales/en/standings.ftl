@@ -62,6 +62,20 @@ standings-mark-tied = = — shared place: tied through every tie-breaker, no lot
 standings-more = … and { $count } more — the whole table: /standings
 standings-closing-round = <b>{ $tournament }: round { $round } closed</b> ({ $stage })
 standings-closing-stage = <b>{ $tournament }: stage “{ $stage }” closed</b>
+standings-results-heading = 🏆 <b>{ $tournament }: the tournament is finished</b>
+standings-results-winner = { $count ->
+        [one] Winner: <b>{ $names }</b>
+       *[other] Winners: <b>{ $names }</b>
+    }
+standings-results-team-winner = { $count ->
+        [one] Winning team: <b>{ $names }</b>
+       *[other] Winning teams: <b>{ $names }</b>
+    }
+standings-results-table = <b>{ $tournament }: final standings</b>
+standings-podium-players = Podium
+standings-podium-teams = Team podium
+standings-podium-individual = Individual standings
+standings-podium-row = { $medal } { $name } — { $points }
 standings-yes = yes
 
 # /me: a player's games and points by part.
@@ -99,7 +113,7 @@ me-choose = Your games in which tournament?
 me-not-playing = You do not play in any tournament. Register by the organizer's link.
 standings-none = You take part in no tournament: the standings are in the tournament's channel.
 standings-button-picture = As a picture
-standings-button-csv = As a CSV file
+standings-button-csv = CSV file (comma-separated)
 standings-gone = This tournament no longer exists.
 standings-choose = The standings of which tournament?
 command-standings = Standings

@@ -6,6 +6,7 @@ web-nav-games = Games
 web-nav-hall = Hall screen
 web-standings-heading = Standings
 web-stages = Stages
+web-results = Results
 web-stage-games = { $games ->
     [one] { $games } game per player
    *[other] { $games } games per player

@@ -105,9 +105,8 @@ tournament-settings =
 tournament-card =
     { $settings }
 
-    Турнир № { $number } (для команд вида /rounds { $number }). Состояние: <b>{ $state }</b>
-    Игроки: { $registered }, лист ожидания: { $waiting }, взнос оплатили: { $paid }, отметились: { $checked_in }
-    Команды: { $teams }, полных: { $complete_teams }
+    Турнир № { $number }. Состояние: <b>{ $state }</b>
+    Игроки: { $registered }, лист ожидания: { $waiting }, взнос оплатили: { $paid }, отметились: { $checked_in }{ $teams }
     Ссылка регистрации: { $link }
 state-draft = черновик
 state-registration_open = регистрация открыта
@@ -136,6 +135,7 @@ move-incomplete-teams = Неполные команды (в команде { $si
     }): { $teams }.
 card-players = Игроки
 card-teams = Команды
+card-teams-line = Команды: { $teams }, полных: { $complete_teams }
 card-checkin = Отметка о прибытии
 card-checkin-call = Позвать отметиться
 card-remind-teams = Напомнить неполным командам
@@ -147,6 +147,7 @@ card-rounds = Туры: рассадка, судьи, публикация
 card-refresh = Обновить
 tournaments-list = Ваши турниры:
 tournaments-none = У вас пока нет турниров. /new — создать.
+tournaments-none-player = Вы не организуете и не судите ни одного турнира. Ваши игры — /me, таблица — /standings.
 export-ready = { $title }: выгрузка готова.
 
 ## Списки
@@ -241,8 +242,8 @@ staff-organizer-link = Одноразовая ссылка, которая де�
 staff-link-chief_judge = Одноразовая ссылка для главного судьи: { $link }
 staff-link-table_judge = Одноразовая ссылка для судьи стола: { $link }
 staff-became-organizer = Теперь вы организатор: /new — создать турнир, /tournaments — ваши турниры.
-staff-became-chief = Теперь вы главный судья турнира. /tournaments — карточка турнира.
-staff-became-judge = Теперь вы судья (ведущий) стола турнира. /tournaments — карточка турнира.
+staff-became-chief = Теперь вы главный судья турнира «{ $title }». /tournaments — карточка турнира.
+staff-became-judge = Теперь вы судья (ведущий) стола турнира «{ $title }». /tournaments — карточка турнира.
 
 ## День турнира
 checkin-button = Я на месте
@@ -329,6 +330,6 @@ card-web-page = { $unlisted ->
 card-web-page-draft = Она откроется вместе с регистрацией.
 card-web-page-off = Страница турнира для зрителей выключена.
 card-web-page-no-address = { $unlisted ->
-    [true] Страница турнира открыта только по ссылке; ссылка появится, когда администратор задаст WEB_BASE_URL.
-   *[false] Страница турнира для зрителей открыта; ссылка появится, когда администратор задаст WEB_BASE_URL.
+    [true] Страница турнира открыта только по ссылке; ссылка появится, когда администратор бота укажет адрес сайта.
+   *[false] Страница турнира для зрителей открыта; ссылка появится, когда администратор бота укажет адрес сайта.
 }

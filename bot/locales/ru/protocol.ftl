@@ -40,6 +40,7 @@ protocol-screen-missing = Осталось заполнить:
 protocol-screen-ready = Всё заполнено — откройте «Сводку» и подтвердите.
 protocol-screen-refused = Нельзя:
 protocol-screen-score = { $seat }. { $nickname }: <b>{ $total }</b> ({ $breakdown })
+protocol-screen-score-alone = { $seat }. { $nickname }: <b>{ $total }</b>
 protocol-screen-part-win = победа { $points }
 protocol-screen-part-loss = поражение { $points }
 protocol-screen-part-best-move = ЛХ { $points }

@@ -85,6 +85,7 @@ rounds-seat-button = Составить рассадку
 rounds-title = <b>{ $title }: этап { $stage }</b>
     Туров: { $rounds }, столов в туре: { $tables }. Ключ рассадки (seed): { $seed }
 rounds-quality-meetings = Повторные встречи: максимум { $max_meet } (возможно не меньше { $max_meet_bound }), сумма повторов { $s2 } (граница { $s2_bound })
+rounds-quality-no-repeats = Повторных встреч нет
 rounds-quality-seats = Места: у { $repeated } { $repeated ->
         [one] игрока
         [few] игроков

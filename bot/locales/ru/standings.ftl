@@ -62,6 +62,20 @@ standings-mark-tied = = — место делят: равенство по вс�
 standings-more = … и ещё { $count } — вся таблица: /standings
 standings-closing-round = <b>{ $tournament }: тур { $round } завершён</b> ({ $stage })
 standings-closing-stage = <b>{ $tournament }: этап «{ $stage }» завершён</b>
+standings-results-heading = 🏆 <b>{ $tournament }: турнир завершён</b>
+standings-results-winner = { $count ->
+        [one] Победитель: <b>{ $names }</b>
+       *[other] Победители: <b>{ $names }</b>
+    }
+standings-results-team-winner = { $count ->
+        [one] Команда-победитель: <b>{ $names }</b>
+       *[other] Команды-победители: <b>{ $names }</b>
+    }
+standings-results-table = <b>{ $tournament }: итоговая таблица</b>
+standings-podium-players = Призёры
+standings-podium-teams = Команды-призёры
+standings-podium-individual = Личный зачёт
+standings-podium-row = { $medal } { $name } — { $points }
 standings-yes = да
 
 # /me: игры игрока и баллы по частям.
@@ -99,7 +113,7 @@ me-choose = Ваши игры в каком турнире показать?
 me-not-playing = Вы не играете ни в одном турнире. Зарегистрируйтесь по ссылке организатора.
 standings-none = Вы не участвуете ни в одном турнире: таблицу можно посмотреть в канале турнира.
 standings-button-picture = Картинкой
-standings-button-csv = Файлом CSV
+standings-button-csv = Для Excel (CSV, «;»)
 standings-gone = Этого турнира больше нет.
 standings-choose = Таблицу какого турнира показать?
 command-standings = Турнирная таблица

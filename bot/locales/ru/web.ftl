@@ -6,6 +6,7 @@ web-nav-games = Игры
 web-nav-hall = Экран зала
 web-standings-heading = Турнирная таблица
 web-stages = Этапы
+web-results = Итоги турнира
 web-stage-games = { $games ->
     [one] { $games } игра на игрока
     [few] { $games } игры на игрока

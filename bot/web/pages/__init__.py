@@ -30,7 +30,7 @@ from aiohttp import web
 from aiohttp_sse import sse_response
 
 from bot.i18n import LOCALES
-from bot.rendering.web_pages import Words, legend_lines, stages, standings_tables
+from bot.rendering.web_pages import Words, legend_lines, results, stages, standings_tables
 from bot.web.pages.live import PageCache, Reader
 from domain.public_view import PublicTournament
 from domain.services.public import public_tournament
@@ -215,6 +215,7 @@ def _standings(view: PublicTournament, words: Words) -> dict[str, object]:
         "tables": standings_tables(view, words.locale),
         "stages": stages(view, words.locale),
         "legend": legend_lines(view, words.locale),
+        "podium": results(view, words.locale),
     }
 
 

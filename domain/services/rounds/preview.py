@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from domain.actor import Actor
+from domain.outgoing import Localized
 from domain.permissions import Action, StaffRole
 from domain.registration import Participant
 from domain.reminder_plan import who_plays
@@ -223,3 +224,9 @@ def round_time(preview: StagePreview, round_number: int) -> str:
     known = times[round_number - 1] if round_number <= len(times) else None
     # "none" drops the time from the texts ("Тур 1: стол 2"), rather than showing "(—)".
     return known or "none"
+
+
+def stage_name(preview: StagePreview) -> Localized:
+    """The stage's name as the regulation writes it, in both languages (never its id)."""
+    name = preview.tournament.regulation.stage(preview.stage.stage).name
+    return Localized(name.ru, name.en)

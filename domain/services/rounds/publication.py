@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domain.actor import Actor
-from domain.outgoing import TEXT_LIMIT, Lines, Localized, OutgoingMessage, Phrase
+from domain.outgoing import TEXT_LIMIT, Lines, OutgoingMessage, Phrase
 from domain.rounds import Round, TableGame, moved_players, seat_lines
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.services.rounds.notices import player_notice, record_judge_list, seat_names
@@ -18,6 +18,7 @@ from domain.services.rounds.preview import (
     round_of,
     round_time,
     seated,
+    stage_name,
 )
 from domain.validation import Invalid
 
@@ -86,11 +87,6 @@ def _table_length(preview: StagePreview, game: TableGame) -> int:
     return len("\n".join(f"{seat}. {name}" for seat, name in enumerate(names, 1)))
 
 
-def _stage_name(preview: StagePreview) -> Localized:
-    name = preview.tournament.regulation.stage(preview.stage.stage).name
-    return Localized(name.ru, name.en)
-
-
 def _table_block(preview: StagePreview, game: TableGame) -> Phrase:
     judge = preview.judge_name(game.judge_id)
     players = seat_lines(game, preview.nicknames)
@@ -131,7 +127,7 @@ async def _channel_post(uow: UnitOfWork, preview: StagePreview, round_: Round) -
                 chat_id=channel,
                 phrase=Phrase.of(
                     "round-channel-post",
-                    stage=_stage_name(preview),
+                    stage=stage_name(preview),
                     game=round_.number,
                     time=round_time(preview, round_.number),
                     part=part,

@@ -15,7 +15,14 @@ from domain.reminder_plan import who_plays
 from domain.rounds import GameState, SeatedStage
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.services.rounds.notices import player_notice
-from domain.services.rounds.preview import StagePreview, organizing, preview_of, round_time, seated
+from domain.services.rounds.preview import (
+    StagePreview,
+    organizing,
+    preview_of,
+    round_time,
+    seated,
+    stage_name,
+)
 from domain.tournament import Tournament, TournamentState
 
 
@@ -131,7 +138,7 @@ async def _schedule_notice(
         Phrase.of(
             key,
             title=preview.tournament.title,
-            stage=preview.stage.stage,
+            stage=stage_name(preview),
             games=Lines(tuple(line.phrase() for line in schedule)),
         ),
         _schedule_key(preview.stage, player.id, schedule),

@@ -39,7 +39,7 @@ async def delivered(uow_factory: SqlUnitOfWorkFactory) -> None:
     await wait_until_delivered(uow_factory, DELIVERY_WAIT, poll_seconds=0.2)
 
 
-SENDS = frozenset({"sendMessage", "sendPhoto", "sendDocument"})
+SENDS = frozenset({"sendMessage", "sendPhoto", "sendDocument", "sendMediaGroup"})
 
 
 def _sends(fake: FakeTelegram) -> dict[int, dict[int, tuple[str | None, float]]]:
