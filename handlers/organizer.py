@@ -19,8 +19,8 @@ from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 
 from bot.config import Settings
 from bot.i18n import LOCALES
-from bot.menus import CommandMenus
 from bot.seeds import page_token
+from bot.telegram.menus import CommandMenus
 from domain import validation
 from domain.actor import Actor
 from domain.lifecycle import Refusal

@@ -8,7 +8,7 @@ from aiogram import Bot, F, Router
 from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, Message
 
-from bot.menus import CommandMenus
+from bot.telegram.menus import CommandMenus
 from domain.actor import Actor
 from domain.invites import split_payload
 from domain.permissions import StaffRole

@@ -3,7 +3,7 @@
 /help shows what the person can do in each of his roles (player, table judge, chief judge,
 organizer, admin), and his command menu (Telegram's per-chat scope) lists those commands: it is
 looked at again at /start, /help, whenever he takes on a role and when one ends (the organizer
-finishes a tournament he judged), and set only when it would change (`bot.menus`)."""
+finishes a tournament he judged), and set only when it would change (`bot.telegram.menus`)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from aiogram.types import (
 )
 
 from bot.i18n import LOCALES
-from bot.menus import CommandMenus
+from bot.telegram.menus import CommandMenus
 from domain.actor import Actor
 from domain.services.ports import UnitOfWorkFactory
 from domain.services.users import PersonRole, choose_language, reopened_bot, roles_of

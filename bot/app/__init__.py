@@ -22,7 +22,7 @@ from aiogram.utils.token import extract_bot_id
 from aiogram.webhook.aiohttp_server import setup_application
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
-from bot import kept_updates
+from bot.app.health_watch import HealthWatch
 from bot.clock import ScaledClock, SystemClock
 from bot.config import Settings
 from bot.db.engine import create_engine, create_session_factory
@@ -38,13 +38,13 @@ from bot.delivery.scheduler import ReminderScheduler
 from bot.delivery.shared_limits import RedisLimiter
 from bot.delivery.worker import Pace
 from bot.delivery.writer import Writer
-from bot.health_watch import HealthWatch
 from bot.i18n import LOCALES, translator
-from bot.inline_filters import run_filters_inline
-from bot.menus import CommandMenus
 from bot.metrics import TelegramRequestMetrics, UpdateMetricsMiddleware
 from bot.rendering.pictures import StandingsPainter
 from bot.seeds import SystemSeeds
+from bot.telegram import kept_updates
+from bot.telegram.inline_filters import run_filters_inline
+from bot.telegram.menus import CommandMenus
 from bot.telegram.polling import ConflictGuard
 from bot.telegram.replies import ReliableReplies, ReplyScope
 from bot.telegram.response_models import HeldResponseModels

@@ -24,25 +24,12 @@ from sqlalchemy.exc import DBAPIError
 
 from bot.config import Settings
 from bot.db.engine import create_engine
+from bot.errors import StartupError, TokenRefused
 
 log = logging.getLogger(__name__)
 
 RETRY_BACKOFF = BackoffConfig(min_delay=1.0, max_delay=15.0, factor=2.0, jitter=0.1)
 T = TypeVar("T")
-
-
-class StartupError(Exception):
-    """The bot cannot start; the message is one line: the cause, then what to do."""
-
-
-class TokenRefused(StartupError):
-    """Telegram refuses BOT_TOKEN (401): a bad setting, which no restart would fix."""
-
-    def __init__(self) -> None:
-        super().__init__(
-            "Telegram refused BOT_TOKEN (401 Unauthorized): the token is wrong or was revoked; "
-            "take the current one from @BotFather (/mybots, API Token) and put it into BOT_TOKEN"
-        )
 
 
 def _reason(error: BaseException) -> str:

@@ -89,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
             return simulate.run(simulate.default_arguments())
         return 1
     from bot.app import PollingTaken
-    from bot.app.startup import StartupError, TokenRefused
+    from bot.errors import StartupError, TokenRefused
     from bot.telegram.polling import PollingConflict
     from bot.web import WebServerError
 

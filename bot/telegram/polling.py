@@ -31,7 +31,7 @@ from aiogram.exceptions import TelegramConflictError, TelegramUnauthorizedError
 from aiogram.methods import GetUpdates, TelegramMethod
 from aiogram.methods.base import TelegramType
 
-from bot.app.startup import TokenRefused
+from bot.errors import TokenRefused
 
 if TYPE_CHECKING:
     from aiogram.methods import Response

@@ -294,7 +294,7 @@ class ReplyScope(BaseMiddleware):
     async def finish(self, timeout: float) -> list[Update]:
         """Let the updates being handled finish, for up to `timeout` seconds; those still
         running then are cancelled, so none calls Telegram after the stop, and returned (for
-        the stop to keep them: `bot.kept_updates`)."""
+        the stop to keep them: `bot.telegram.kept_updates`)."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while self.handling and loop.time() < deadline:

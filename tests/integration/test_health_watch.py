@@ -12,10 +12,10 @@ from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot import metrics
+from bot.app.health_watch import ERRORS_TO_TELL, HealthWatch
 from bot.db.models import OutboxRow
 from bot.db.repositories.outbox import message_of
 from bot.db.uow import SqlUnitOfWorkFactory
-from bot.health_watch import ERRORS_TO_TELL, HealthWatch
 from domain.outgoing import OutgoingMessage
 
 ADMINS = (9001, 9002)

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from aiogram import Dispatcher, F, Router
 from aiogram.types import Chat, Message, User
 
-from bot.inline_filters import run_filters_inline
+from bot.telegram.inline_filters import run_filters_inline
 from handlers.routers import all_routers
 
 
