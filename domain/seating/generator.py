@@ -21,6 +21,7 @@ from itertools import combinations
 from domain.seating.bounds import lower_bounds
 from domain.seating.judge_schedule import choosable, chosen_judges
 from domain.seating.seats import SEATS, assign_seats
+from domain.seating.sit_out_orbits import sit_out_orbit_tables
 from domain.seating.structured import structured_start
 from domain.seating.swap_search import assign_tables
 from domain.seating.table_problem import TableProblem
@@ -172,11 +173,15 @@ def generate_seating(request: SeatingRequest, clock: Callable[[], float] | None 
     """
     _check_request(request)
     rng = random.Random(request.seed)
-    sit_outs = sit_out_schedule(request, rng)
     names = all_players(request)
     index = {name: i for i, name in enumerate(names)}
+    design = _sit_out_design(request, index)
+    if design:
+        sit_outs = [[names[p] for p, t in enumerate(row) if t < 0] for row in design]
+    else:
+        sit_outs = sit_out_schedule(request, rng)
     choosing = _choosing_judges(request)
-    problem = _table_problem(request, names, index, sit_outs, () if choosing else None)
+    problem = _table_problem(request, names, index, sit_outs, () if choosing else None, design)
     deadline = None
     if clock is not None and request.time_limit is not None:
         deadline = clock() + request.time_limit
@@ -256,6 +261,27 @@ def _check_request(request: SeatingRequest) -> None:
                 raise SeatingError(
                     f"played round {round_index + 1}, table {t + 1} has {len(table)} players"
                 )
+
+
+def _sit_out_design(request: SeatingRequest, index: Mapping[str, int]) -> list[list[int]]:
+    """Every player's table in every round (-1: he sits out) from cyclic orbits with whole
+    orbits sitting out (`sit_out_orbits`), or [] when the stage is not one they fit: the same
+    tables every round filled by whole orbits, nothing played or kept from a previous seating,
+    nobody kept apart (teammates included). The orbits' rotation is then the sit-out schedule.
+    """
+    tables = {request.tables_in_round(r) for r in range(request.rounds)}
+    if (
+        request.played
+        or request.previous is not None
+        or len(tables) != 1
+        or _apart_indices(request, index)
+    ):
+        return []
+    n = len(request.players)
+    bounds = lower_bounds(n, [min(tables)] * request.rounds, [], [0] * n)
+    return sit_out_orbit_tables(
+        n, min(tables), request.rounds, max(2, bounds.max_meet) + 1, random.Random(request.seed)
+    )
 
 
 def sit_out_schedule(request: SeatingRequest, rng: random.Random) -> list[list[str]]:
@@ -346,9 +372,11 @@ def _table_problem(
     index: dict[str, int],
     sit_outs: list[list[str]],
     judges: tuple[tuple[int, ...], ...] | None = None,
+    design: Sequence[Sequence[int]] = (),
 ) -> TableProblem:
     """The request in player indices, for the table search; `judges` in indices when they are
-    not the request's (none: the judges are chosen after the search)."""
+    not the request's (none: the judges are chosen after the search); `design` the start of a
+    stage with whole orbits sitting out (`_sit_out_design`)."""
     n = len(names)
     played = len(request.played)
     playing = []
@@ -374,7 +402,7 @@ def _table_problem(
     fixed_tables = [[list(t) for t in playing_tables] for playing_tables in fixed_index]
     bounds = lower_bounds(n, tables, fixed_tables, apart_counts)
     judges = _judge_indices(request) if judges is None else judges
-    start = None
+    start = tuple(tuple(row) for row in design) if design else None
     teams = _team_indices(request, index)
     team_pairs = {(a, b) for members in teams for a, b in combinations(sorted(members), 2)}
     if (
@@ -394,7 +422,7 @@ def _table_problem(
         forbidden=frozenset((index[p], r, t) for p, r, t in request.forbidden_tables if p in index),
         hint=_hint_rows(request, index, tables),
         judges=judges,
-        meet_target=max(2, bounds.max_meet),
+        meet_target=max(2, bounds.max_meet) + bool(design),
         swaps=request.swaps,
         start=start,
         s2_bound=bounds.s2,
