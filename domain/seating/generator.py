@@ -24,7 +24,7 @@ from domain.seating.seats import SEATS, assign_seats
 from domain.seating.sit_out_orbits import sit_out_orbit_tables
 from domain.seating.structured import structured_start
 from domain.seating.swap_search import assign_tables
-from domain.seating.table_problem import TableProblem
+from domain.seating.table_problem import TableProblem, meeting_figures
 
 TABLE_SIZE = SEATS
 # Swaps weighed by the table search when the request does not say: enough for the targets on
@@ -280,7 +280,7 @@ def _sit_out_design(request: SeatingRequest, index: Mapping[str, int]) -> list[l
     n = len(request.players)
     bounds = lower_bounds(n, [min(tables)] * request.rounds, [], [0] * n)
     return sit_out_orbit_tables(
-        n, min(tables), request.rounds, max(2, bounds.max_meet) + 1, random.Random(request.seed)
+        n, min(tables), request.rounds, max(2, bounds.max_meet), random.Random(request.seed)
     )
 
 
@@ -290,9 +290,11 @@ def sit_out_schedule(request: SeatingRequest, rng: random.Random) -> list[list[s
     Played rounds keep their sit-outs (whoever of the players did not play). A free round seats
     out those who sat out least so far, the previous seating's choice first, then a seeded
     order, drawn again whenever everyone has sat out equally often: a second cycle of sit-outs
-    then does not repeat the first one's groups (48 players at 4 tables over 9 rounds: S2
-    691-696 on seeds 1-3, 697-703 with the groups repeated). A team with more playing members
-    than the round has tables sends its extra members out instead of the last chosen.
+    then does not repeat the first one's groups (48 players at 4 tables over 9 rounds, before
+    whole orbits sat out there: S2 691-696 on seeds 1-3, 697-703 with the groups repeated).
+    Stages that orbits fit take the orbits' rotation instead (`_sit_out_design`). A team with
+    more playing members than the round has tables sends its extra members out instead of the
+    last chosen.
     """
     order = list(request.players)
     rng.shuffle(order)
@@ -422,11 +424,21 @@ def _table_problem(
         forbidden=frozenset((index[p], r, t) for p, r, t in request.forbidden_tables if p in index),
         hint=_hint_rows(request, index, tables),
         judges=judges,
-        meet_target=max(2, bounds.max_meet) + bool(design),
+        meet_target=max(2, bounds.max_meet, _most_meetings(design)),
         swaps=request.swaps,
         start=start,
         s2_bound=bounds.s2,
     )
+
+
+def _most_meetings(design: Sequence[Sequence[int]]) -> int:
+    """The most games two players share in a design (tables of every round, -1 sitting out):
+    the search keeps the pairs within what the design reached, not below it at any cost."""
+    rounds = [
+        [[p for p, t in enumerate(row) if t == table] for table in set(row) - {-1}]
+        for row in design
+    ]
+    return meeting_figures(rounds)[0] if rounds else 0
 
 
 def _apart_indices(request: SeatingRequest, index: Mapping[str, int]) -> set[tuple[int, int]]:
