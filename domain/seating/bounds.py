@@ -51,13 +51,16 @@ def lower_bounds(
         for table in tables_of_round:
             for pair in combinations(sorted(table), 2):
                 meetings[pair] = meetings.get(pair, 0) + 1
-    s2 = 0
-    for r1, r2 in combinations(range(rounds), 2):
-        if r2 < len(played):
-            s2 += _coincidences(played[r1], played[r2])
-        else:
-            overlap = max(0, playing[r1] + playing[r2] - player_count)
-            s2 += _even_spread(overlap, tables[r1] * tables[r2])
+    if not played:
+        s2 = _free_round_pairs(player_count, tables, playing)
+    else:
+        s2 = 0
+        for r1, r2 in combinations(range(rounds), 2):
+            if r2 < len(played):
+                s2 += _coincidences(played[r1], played[r2])
+            else:
+                overlap = max(0, playing[r1] + playing[r2] - player_count)
+                s2 += _even_spread(overlap, tables[r1] * tables[r2])
     future_games = sum(playing[len(played) :]) // max(1, player_count)
     per_player = 0
     for p, apart in enumerate(apart_counts):
@@ -73,6 +76,34 @@ def lower_bounds(
     if s2 > 0:
         max_meet = max(max_meet, 2)
     return SeatingBounds(max_meet=max_meet, s2=s2)
+
+
+def _free_round_pairs(player_count: int, tables: Sequence[int], playing: Sequence[int]) -> int:
+    """The round-pair bound of a stage with nothing played, counting who sits out twice.
+
+    Two rounds share the players who sit out in neither, plus o who sit out in both. Over all
+    round pairs the o sum to Σ_p C(s_p, 2) for s_p a player's sit-outs, least when they are
+    as even as possible; the coincidences of a round pair grow convexly with o, so handing the
+    o out one at a time to the pair they cost least is the least any seating can reach (48
+    players at 4 tables over 9 rounds: 624, not 576 with every pair's o as small as can be).
+    """
+    out = [player_count - p for p in playing]
+    base, extra = divmod(sum(out), max(1, player_count))
+    shared = (player_count - extra) * math.comb(base, 2) + extra * math.comb(base + 1, 2)
+    pairs = list(combinations(range(len(tables)), 2))
+    both = {(a, b): max(0, out[a] + out[b] - player_count) for a, b in pairs}
+
+    def cost(pair: tuple[int, int], o: int) -> int:
+        a, b = pair
+        return _even_spread(player_count - out[a] - out[b] + o, tables[a] * tables[b])
+
+    for _ in range(max(0, shared - sum(both.values()))):
+        room = [(a, b) for a, b in pairs if both[a, b] < min(out[a], out[b])]
+        if not room:
+            break
+        cheapest = min(room, key=lambda pair: cost(pair, both[pair] + 1) - cost(pair, both[pair]))
+        both[cheapest] += 1
+    return sum(cost(pair, both[pair]) for pair in pairs)
 
 
 def _pattern_bound(player_count: int, tables: Sequence[int], playing: Sequence[int]) -> int:

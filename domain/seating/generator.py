@@ -21,9 +21,10 @@ from itertools import combinations
 from domain.seating.bounds import lower_bounds
 from domain.seating.judge_schedule import choosable, chosen_judges
 from domain.seating.seats import SEATS, assign_seats
+from domain.seating.sit_out_orbits import sit_out_orbit_tables
 from domain.seating.structured import structured_start
 from domain.seating.swap_search import assign_tables
-from domain.seating.table_problem import TableProblem
+from domain.seating.table_problem import TableProblem, meeting_figures
 
 TABLE_SIZE = SEATS
 # Swaps weighed by the table search when the request does not say: enough for the targets on
@@ -172,11 +173,15 @@ def generate_seating(request: SeatingRequest, clock: Callable[[], float] | None 
     """
     _check_request(request)
     rng = random.Random(request.seed)
-    sit_outs = sit_out_schedule(request, rng)
     names = all_players(request)
     index = {name: i for i, name in enumerate(names)}
+    design = _sit_out_design(request, index)
+    if design:
+        sit_outs = [[names[p] for p, t in enumerate(row) if t < 0] for row in design]
+    else:
+        sit_outs = sit_out_schedule(request, rng)
     choosing = _choosing_judges(request)
-    problem = _table_problem(request, names, index, sit_outs, () if choosing else None)
+    problem = _table_problem(request, names, index, sit_outs, () if choosing else None, design)
     deadline = None
     if clock is not None and request.time_limit is not None:
         deadline = clock() + request.time_limit
@@ -258,15 +263,38 @@ def _check_request(request: SeatingRequest) -> None:
                 )
 
 
+def _sit_out_design(request: SeatingRequest, index: Mapping[str, int]) -> list[list[int]]:
+    """Every player's table in every round (-1: he sits out) from cyclic orbits with whole
+    orbits sitting out (`sit_out_orbits`), or [] when the stage is not one they fit: the same
+    tables every round filled by whole orbits, nothing played or kept from a previous seating,
+    nobody kept apart (teammates included). The orbits' rotation is then the sit-out schedule.
+    """
+    tables = {request.tables_in_round(r) for r in range(request.rounds)}
+    if (
+        request.played
+        or request.previous is not None
+        or len(tables) != 1
+        or _apart_indices(request, index)
+    ):
+        return []
+    n = len(request.players)
+    bounds = lower_bounds(n, [min(tables)] * request.rounds, [], [0] * n)
+    return sit_out_orbit_tables(
+        n, min(tables), request.rounds, max(2, bounds.max_meet), random.Random(request.seed)
+    )
+
+
 def sit_out_schedule(request: SeatingRequest, rng: random.Random) -> list[list[str]]:
     """Who sits out each round: a rotation, so sit-out counts never differ by more than one.
 
     Played rounds keep their sit-outs (whoever of the players did not play). A free round seats
     out those who sat out least so far, the previous seating's choice first, then a seeded
     order, drawn again whenever everyone has sat out equally often: a second cycle of sit-outs
-    then does not repeat the first one's groups (48 players at 4 tables over 9 rounds: S2
-    691-696 on seeds 1-3, 697-703 with the groups repeated). A team with more playing members
-    than the round has tables sends its extra members out instead of the last chosen.
+    then does not repeat the first one's groups (48 players at 4 tables over 9 rounds, before
+    whole orbits sat out there: S2 691-696 on seeds 1-3, 697-703 with the groups repeated).
+    Stages that orbits fit take the orbits' rotation instead (`_sit_out_design`). A team with
+    more playing members than the round has tables sends its extra members out instead of the
+    last chosen.
     """
     order = list(request.players)
     rng.shuffle(order)
@@ -346,9 +374,11 @@ def _table_problem(
     index: dict[str, int],
     sit_outs: list[list[str]],
     judges: tuple[tuple[int, ...], ...] | None = None,
+    design: Sequence[Sequence[int]] = (),
 ) -> TableProblem:
     """The request in player indices, for the table search; `judges` in indices when they are
-    not the request's (none: the judges are chosen after the search)."""
+    not the request's (none: the judges are chosen after the search); `design` the start of a
+    stage with whole orbits sitting out (`_sit_out_design`)."""
     n = len(names)
     played = len(request.played)
     playing = []
@@ -374,7 +404,7 @@ def _table_problem(
     fixed_tables = [[list(t) for t in playing_tables] for playing_tables in fixed_index]
     bounds = lower_bounds(n, tables, fixed_tables, apart_counts)
     judges = _judge_indices(request) if judges is None else judges
-    start = None
+    start = tuple(tuple(row) for row in design) if design else None
     teams = _team_indices(request, index)
     team_pairs = {(a, b) for members in teams for a, b in combinations(sorted(members), 2)}
     if (
@@ -394,11 +424,21 @@ def _table_problem(
         forbidden=frozenset((index[p], r, t) for p, r, t in request.forbidden_tables if p in index),
         hint=_hint_rows(request, index, tables),
         judges=judges,
-        meet_target=max(2, bounds.max_meet),
+        meet_target=max(2, bounds.max_meet, _most_meetings(design)),
         swaps=request.swaps,
         start=start,
         s2_bound=bounds.s2,
     )
+
+
+def _most_meetings(design: Sequence[Sequence[int]]) -> int:
+    """The most games two players share in a design (tables of every round, -1 sitting out):
+    the search keeps the pairs within what the design reached, not below it at any cost."""
+    rounds = [
+        [[p for p, t in enumerate(row) if t == table] for table in set(row) - {-1}]
+        for row in design
+    ]
+    return meeting_figures(rounds)[0] if rounds else 0
 
 
 def _apart_indices(request: SeatingRequest, index: Mapping[str, int]) -> set[tuple[int, int]]:
