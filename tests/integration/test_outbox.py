@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 from aiogram import Bot
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
+from aiogram.types import Update
 
 from bot.db.repositories.outbox import Anchor
 from bot.db.uow import SqlUnitOfWorkFactory
@@ -472,7 +473,7 @@ async def test_a_cycle_lets_the_updates_being_handled_go_first_for_a_moment(
     scope = ReplyScope()
     tap_ends = asyncio.Event()
     tap = asyncio.create_task(tap_ends.wait())  # an update that takes the whole test
-    scope.handling.add(tap)
+    scope.handling[tap] = Update(update_id=1)
     async with uow_factory() as uow:
         await uow.outbox.add(OutgoingMessage(chat_id=42, text="Ваш стол: 3"))
         await uow.commit()
