@@ -59,24 +59,31 @@ class _Shown:
     buttons: Any
 
 
-# Screens this process edited lately (chat, message) -> what they show; a bound, as the oldest
-# screens are rarely pressed again, and a forgotten one falls back on the press's own copy.
-_SHOWN: OrderedDict[tuple[int, int], _Shown] = OrderedDict()
+# Screens this process edited lately (the Telegram server, chat, message) -> what they show;
+# a bound, as the oldest screens are rarely pressed again, and a forgotten one falls back on
+# the press's own copy. The server is part of the key: message ids are a server's own (the
+# tests and the simulation run several fake Telegrams in one process, numbering alike).
+_SHOWN: OrderedDict[tuple[str, int, int], _Shown] = OrderedDict()
 _SHOWN_KEPT = 10_000
 # The screens being edited now: a lock each and how many edits hold or wait for it.
-_EDITING: dict[tuple[int, int], tuple[asyncio.Lock, list[int]]] = {}
+_EDITING: dict[tuple[str, int, int], tuple[asyncio.Lock, list[int]]] = {}
+
+
+def _screen_key(message: Message) -> tuple[str, int, int]:
+    server = message.bot.session.api.base if message.bot is not None else ""
+    return server, message.chat.id, message.message_id
 
 
 def _showing(message: Message) -> tuple[str, Any]:
     """The text and keyboard `message` shows: the press's copy, or this process's own later
     edit of it (a double tap's second press carries the screen from before the first's edit)."""
-    shown = _SHOWN.get((message.chat.id, message.message_id))
+    shown = _SHOWN.get(_screen_key(message))
     if shown is not None and shown.edit_date >= (message.edit_date or 0):
         return shown.text, shown.buttons
     return (message.text or "").strip(), _buttons(message.reply_markup)
 
 
-def _remember(key: tuple[int, int], edited: Message) -> None:
+def _remember(key: tuple[str, int, int], edited: Message) -> None:
     buttons = _buttons(edited.reply_markup)
     _SHOWN[key] = _Shown(edited.edit_date or 0, (edited.text or "").strip(), buttons)
     _SHOWN.move_to_end(key)
@@ -85,7 +92,7 @@ def _remember(key: tuple[int, int], edited: Message) -> None:
 
 
 @asynccontextmanager
-async def _one_edit_at_a_time(key: tuple[int, int]) -> AsyncIterator[None]:
+async def _one_edit_at_a_time(key: tuple[str, int, int]) -> AsyncIterator[None]:
     lock, users = _EDITING.setdefault(key, (asyncio.Lock(), [0]))
     users[0] += 1
     try:
@@ -106,7 +113,7 @@ async def edit_screen(
     first process was killed finds the screen already edited by that process, and the second
     press of a double tap finds it edited by the first (this process remembers its edits;
     edits of one screen go one at a time, two people pressing on it alike)."""
-    key = (message.chat.id, message.message_id)
+    key = _screen_key(message)
     async with _one_edit_at_a_time(key):
         if (_plain(text), _buttons(reply_markup)) == _showing(message):
             return
