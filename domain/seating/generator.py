@@ -368,6 +368,20 @@ def _previous_seats(request: SeatingRequest, r: int, index: dict[str, int]) -> d
     }
 
 
+def _playing(
+    request: SeatingRequest, index: dict[str, int], sit_outs: list[list[str]]
+) -> list[tuple[int, ...]]:
+    """Each round's players in indices: those who played a played round, else all but the
+    round's sit-outs."""
+    played, out = request.played, [set(names) for names in sit_outs]
+    return [
+        tuple(index[p] for table in played[r] for p in table)
+        if r < len(played)
+        else tuple(index[p] for p in request.players if p not in out[r])
+        for r in range(request.rounds)
+    ]
+
+
 def _table_problem(
     request: SeatingRequest,
     names: tuple[str, ...],
@@ -381,13 +395,7 @@ def _table_problem(
     stage with whole orbits sitting out (`_sit_out_design`)."""
     n = len(names)
     played = len(request.played)
-    playing = []
-    for r in range(request.rounds):
-        if r < played:
-            playing.append(tuple(index[p] for table in request.played[r] for p in table))
-        else:
-            out = set(sit_outs[r])
-            playing.append(tuple(index[p] for p in request.players if p not in out))
+    playing = _playing(request, index, sit_outs)
     tables = tuple(
         len(request.played[r]) if r < played else request.tables_in_round(r)
         for r in range(request.rounds)

@@ -6,6 +6,8 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
+
 from domain.actor import Actor
 from domain.lifecycle import Move, Refusal
 from domain.services.standings import current_standings
@@ -16,6 +18,9 @@ from harness.sandbox import running_bot, sandbox_settings
 from harness.simulation.screens import containing
 from tests.e2e.stage_play import draw_every_lot, play_stage
 from tests.factories import CHANNEL, NOW, ORGANIZER, seed_tournament
+
+# The fake Telegram enforces Telegram's limits here: the bot keeps its real pace.
+pytestmark = pytest.mark.telegram_pace
 
 TIMEOUT = 120.0
 

@@ -65,10 +65,14 @@ standings-closing-stage = <b>{ $tournament }: этап «{ $stage }» завер
 standings-results-heading = 🏆 <b>{ $tournament }: турнир завершён</b>
 standings-results-winner = { $count ->
         [one] Победитель: <b>{ $names }</b>
+        [few] Победители: <b>{ $names }</b>
+        [many] Победители: <b>{ $names }</b>
        *[other] Победители: <b>{ $names }</b>
     }
 standings-results-team-winner = { $count ->
         [one] Команда-победитель: <b>{ $names }</b>
+        [few] Команды-победители: <b>{ $names }</b>
+        [many] Команды-победители: <b>{ $names }</b>
        *[other] Команды-победители: <b>{ $names }</b>
     }
 standings-results-table = <b>{ $tournament }: итоговая таблица</b>
