@@ -335,10 +335,16 @@ async def open_protocol(judge: FakeUser, listing: TableList, pace: Pace) -> Prot
 
 
 async def fill_protocol(
-    screen: ProtocolScreen, plan: GamePlan, pace: Pace, extra_step: Decimal
+    screen: ProtocolScreen,
+    plan: GamePlan,
+    pace: Pace,
+    extra_step: Decimal,
+    end: str | None = None,
 ) -> None:
     """Enter the game as planned, button by button, and confirm it; the screen moves on by
-    itself where a step is complete (roles dealt, the kill, three named seats, the winner)."""
+    itself where a step is complete (roles dealt, the kill, three named seats, the winner).
+    `end`, a button such as "Красные: все чёрные выбыли", says how the game ended too (else
+    the judge enters the winner alone)."""
 
     async def tap_(name: str) -> CallbackAnswer:
         await pace.pause()
@@ -370,7 +376,7 @@ async def fill_protocol(
             await tap_(str(seat))
             await tap_(format_points(steps * extra_step, "ru"))
     await tap_("Победа")
-    await tap_("Победа красных" if plan.winner is Side.RED else "Победа чёрных")
+    await tap_(end or ("Победа красных" if plan.winner is Side.RED else "Победа чёрных"))
     confirmed = await tap_("✅ Подтвердить протокол")
     if confirmed.text != "Протокол подтверждён.":
         raise SimulationError(f"the protocol was not confirmed: {confirmed.text}")

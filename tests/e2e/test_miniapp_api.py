@@ -258,7 +258,10 @@ async def assert_same_as_inline(tables: Tables) -> None:
     live, inline = tables.games
     listing = await called(tables.judges[1])
     screen = await open_protocol(tables.judges[1], listing, Pace(speed=1000))
-    await fill_protocol(screen, PLAN, Pace(speed=1000), CUP.extra_points.step)
+    # The live game's log shows how it ended; the inline judge says so with its button.
+    await fill_protocol(
+        screen, PLAN, Pace(speed=1000), CUP.extra_points.step, end="Красные: все чёрные выбыли"
+    )
     # The live game's post went out first (its result was confirmed first).
     await tables.channel.wait_for(lambda m: "стол 2: победа" in (m.text or ""))
     assert _post_of(tables, 1) == _post_of(tables, 2)
