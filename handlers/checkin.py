@@ -69,7 +69,7 @@ async def call_players(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
 ) -> None:
-    sent = await call_for_checkin(uow_factory, actor, callback_data.tournament_id)
+    sent = await call_for_checkin(uow_factory, actor, callback_data.tournament_id, callback.id)
     await callback.answer(texts("checkin-called", count=len(sent)), show_alert=True)
 
 

@@ -249,8 +249,13 @@ async def call_for_checkin(
     uow_factory: UnitOfWorkFactory,
     actor: Actor,
     tournament_id: int,
+    call: str,
 ) -> list[OutgoingMessage]:
-    """Ask every registered player who has not confirmed presence to press "I am here"."""
+    """Ask every registered player who has not confirmed presence to press "I am here".
+
+    `call` names the organizer's request (his button press): the same request handled again
+    (its replica killed after this commit, before the webhook ledger heard it was handled)
+    records no second call, while a new press calls again."""
     async with uow_factory() as uow:
         tournament = await authorize(uow, actor, tournament_id, Action.MARK_NO_SHOW)
         refused = checkin_refusal(tournament, actor.now)
@@ -261,6 +266,7 @@ async def call_for_checkin(
             replace(
                 notice(p.user_id, tournament.id, "notice-checkin", tournament=tournament.title),
                 buttons=((button,),),
+                dedupe_key=f"checkin-call:{tournament.id}:{call}:{p.user_id}",
             )
             for p in await uow.participants.of_tournament(tournament.id)
             if p.missing and p.user_id
