@@ -37,3 +37,21 @@ async def test_a_left_pages_event_stream_ends_without_an_error(
     errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert not errors, [r.getMessage() for r in errors]
     staying.assert_no_console_errors()
+
+
+async def test_game_tables_fit_a_phone_with_the_total_in_sight(
+    browser: HeadlessBrowser,
+    site: Site,  # noqa: F811
+    tmp_path,  # type: ignore[no-untyped-def]
+) -> None:
+    phone = await browser.new_page(width=375, height=812)
+    for name, path in (("games", "/games"), ("player", f"/p/{site.keys[0]}")):
+        await phone.goto(f"{site.url}/t/{site.tournament}{path}")
+        table = phone.page.locator("table.protocol").first
+        await expect(table).to_be_visible()
+        overflow = await table.evaluate("t => t.scrollWidth - t.parentElement.clientWidth")
+        assert overflow <= 0, f"{path}: the game table is {overflow} px wider than its box"
+        total = table.locator("tbody tr td.points").first
+        await expect(total).to_be_in_viewport(ratio=1)
+        await phone.page.screenshot(path=str(tmp_path / f"{name}-375.png"), full_page=True)
+    phone.assert_no_console_errors()
