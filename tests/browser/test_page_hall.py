@@ -55,3 +55,23 @@ async def test_game_tables_fit_a_phone_with_the_total_in_sight(
         await expect(total).to_be_in_viewport(ratio=1)
         await phone.page.screenshot(path=str(tmp_path / f"{name}-375.png"), full_page=True)
     phone.assert_no_console_errors()
+
+
+async def test_the_page_carries_its_link_previews_tags(
+    browser: HeadlessBrowser,
+    site: Site,  # noqa: F811
+) -> None:
+    page = await browser.new_page()
+    await page.goto(f"{site.url}/t/{site.tournament}")
+
+    async def tag(name: str) -> str | None:
+        return await page.page.locator(f'meta[property="{name}"]').get_attribute("content")
+
+    assert await tag("og:type") == "website"
+    assert await tag("og:title") == await page.page.title()
+    assert "Кубок Ворона" in (await tag("og:title") or "")
+    assert "Турнирная таблица, рассадка и игры" in (await tag("og:description") or "")
+    # The card leads to the tournament's page itself.
+    url = await tag("og:url")
+    assert url is not None and url.endswith(f"/t/{site.tournament}")
+    page.assert_no_console_errors()
