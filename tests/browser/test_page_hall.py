@@ -6,6 +6,7 @@ preview's tags."""
 from __future__ import annotations
 
 import logging
+import re
 
 import pytest
 from playwright.async_api import expect
@@ -75,3 +76,37 @@ async def test_the_page_carries_its_link_previews_tags(
     url = await tag("og:url")
     assert url is not None and url.endswith(f"/t/{site.tournament}")
     page.assert_no_console_errors()
+
+
+async def test_the_hall_screen_shows_the_seating_the_time_and_a_large_qr_code(
+    browser: HeadlessBrowser,
+    site: Site,  # noqa: F811
+    tmp_path,  # type: ignore[no-untyped-def]
+) -> None:
+    screen = await browser.new_page(width=1920, height=1080)
+    await screen.goto(f"{site.url}/t/{site.tournament}/hall")
+    # Round 1 is the only published round: its seating is what the hall looks for.
+    seating = screen.page.locator("section.hall-round")
+    await expect(
+        seating.get_by_role("heading", name="Рассадка: Отборочные игры · тур 1")
+    ).to_be_visible()
+    await expect(seating.locator(".table-card")).to_have_count(1)
+    await expect(seating.get_by_text("Стол 1")).to_be_visible()
+    await expect(screen.page.locator("#clock")).to_have_text(re.compile(r"^\d{2}:\d{2}$"))
+    qr = screen.page.locator(".qr img")
+    box = await qr.bounding_box()
+    assert box is not None and box["height"] >= 1080 / 3, box
+    address = screen.page.locator(".qr .address")
+    await expect(address).to_have_text(f"{site.url}/t/{site.tournament}")
+    under = await address.bounding_box()
+    assert under is not None and under["y"] >= box["y"] + box["height"]
+    await screen.page.screenshot(path=str(tmp_path / "hall-1920.png"))
+    phone = await browser.new_page(width=375, height=812)
+    await phone.goto(f"{site.url}/t/{site.tournament}/hall")
+    wide = await phone.page.evaluate(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    assert wide <= 0, f"the hall screen scrolls sideways by {wide} px on a phone"
+    await phone.page.screenshot(path=str(tmp_path / "hall-375.png"))
+    screen.assert_no_console_errors()
+    phone.assert_no_console_errors()
