@@ -123,3 +123,10 @@ class PublicTournament:
             for seat in table.seats
             if seat.player == player
         ]
+
+    @property
+    def hall_round(self) -> PublicRound | None:
+        """The round the hall looks for: the first published one with a game still to be
+        confirmed (being played, or next to sit down), else the last one played."""
+        waiting = (r for r in self.rounds if not all(t.confirmed for t in r.tables))
+        return next(waiting, self.rounds[-1] if self.rounds else None)

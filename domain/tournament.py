@@ -92,6 +92,15 @@ class Tournament:
         return f"/t/{self.id}"
 
     @property
+    def channel_page_path(self) -> str | None:
+        """The page's path as the channel links it: only a public page's. An unlisted page's
+        token never goes to the channel, and an unlisted or closed page's public address
+        answers 404, so the channel's table then carries no link."""
+        if self.web_visibility is WebVisibility.PUBLIC:
+            return f"/t/{self.id}"
+        return None
+
+    @property
     def is_team_tournament(self) -> bool:
         """Whether players register in teams."""
         return self.regulation.is_team_tournament

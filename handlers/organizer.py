@@ -425,6 +425,7 @@ async def choose_web_page(
     settings: Settings,
     bot: Bot,
     actor: Actor,
+    clock: Clock,
 ) -> None:
     await set_web_visibility(
         uow_factory,
@@ -432,6 +433,7 @@ async def choose_web_page(
         callback_data.tournament_id,
         callback_data.to,
         token=page_token(),
+        now=clock.now(),
     )
     await render_card(
         callback, callback_data.tournament_id, actor, texts, uow_factory, settings, bot

@@ -30,6 +30,7 @@ from domain.scoring import score_game
 from domain.services.access import authorize
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.services.standings import load_board, played_games, stored_lot
+from domain.services.standings_posts import refresh_live_link
 from domain.standings_board import PlayedGame, participant_key
 from domain.tournament import Tournament, WebVisibility
 
@@ -159,10 +160,12 @@ async def set_web_visibility(
     tournament_id: int,
     visibility: WebVisibility,
     token: str,
+    now: datetime,
 ) -> Tournament:
     """The organizer makes the tournament's page public, unlisted or off. An unlisted page
     takes the fresh `token` (drawn by the caller) each time it is made unlisted, so an old
-    link stops opening it."""
+    link stops opening it. The channel's pinned table is edited to follow: it links only a
+    public page."""
     async with uow_factory() as uow:
         tournament = await authorize(uow, actor, tournament_id, Action.EDIT_SETTINGS)
         unlisted = visibility is WebVisibility.UNLISTED
@@ -171,5 +174,6 @@ async def set_web_visibility(
         )
         await uow.tournaments.save(tournament)
         uow.changed_tournaments.add(tournament.id)
+        await refresh_live_link(uow, tournament, f"page:{visibility.value}:{token}", now)
         await uow.commit()
         return tournament

@@ -52,7 +52,7 @@ async def load_board(
         tournament.current_stage,
         now,
     )
-    return replace(board, locale=tournament.locale, page_path=tournament.public_page_path)
+    return replace(board, locale=tournament.locale, page_path=tournament.channel_page_path)
 
 
 async def played_games(uow: UnitOfWork, tournament: Tournament) -> list[PlayedGame]:

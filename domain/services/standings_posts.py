@@ -112,6 +112,17 @@ async def publish_live_standings(
     return await _publish_live(uow, tournament_id, closings, protocol_key, now)
 
 
+async def refresh_live_link(
+    uow: UnitOfWork, tournament: Tournament, key: str, now: datetime
+) -> bool:
+    """Record an edit of the pinned live table after the page's visibility changed (`key`
+    names the change), so that its link follows: none for an unlisted or closed page. A
+    tournament without a confirmed game has no live table yet and gets none."""
+    if tournament.channel_id is None or not await uow.protocols.results(tournament.id):
+        return False
+    return await _publish_live(uow, tournament.id, set(), key, now)
+
+
 async def _publish_live(
     uow: UnitOfWork, tournament_id: int, closings: set[datetime], protocol_key: str, now: datetime
 ) -> bool:

@@ -47,3 +47,10 @@ def test_the_live_table_ends_with_the_link_and_still_fits_one_message() -> None:
     assert len(linked) <= TEXT_LIMIT
     assert "https://" not in live_post(board, "ru", "https://bot.example.org")
     assert "https://" not in live_post(replace(board, page_path="/t/7"), "ru", None)
+
+
+def test_the_channel_links_only_a_public_page() -> None:
+    assert _tournament().channel_page_path == "/t/7"
+    unlisted = _tournament(web_visibility=WebVisibility.UNLISTED, web_token="abc")
+    assert unlisted.channel_page_path is None
+    assert _tournament(web_visibility=WebVisibility.OFF).channel_page_path is None

@@ -47,3 +47,5 @@ web-back = Back to the tournament
 web-qr-caption = Standings on your phone
 web-hall-heading = { $tournament } — standings
 web-footer = The tournament's page updates itself when judges confirm protocols.
+web-og-description = Standings, seating and games, updated as the judges confirm their protocols.
+web-hall-seating = Seating: { $round }

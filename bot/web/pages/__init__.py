@@ -18,6 +18,7 @@ the hall screen's scrolling.
 
 from __future__ import annotations
 
+import contextlib
 import io
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -27,7 +28,7 @@ import aiohttp_jinja2
 import jinja2
 import segno
 from aiohttp import web
-from aiohttp_sse import sse_response
+from aiohttp_sse import EventSourceResponse
 
 from bot.i18n import LOCALES
 from bot.rendering.web_pages import Words, legend_lines, results, stages, standings_tables
@@ -259,14 +260,19 @@ async def events(request: web.Request) -> web.StreamResponse:
     view = await _view(request)
     signal = request.app[CACHE].signal(view.header.id)
     seen = signal.version
-    async with sse_response(request, headers=SECURITY_HEADERS) as stream:
-        await stream.send("ready", event="ready", retry=3000)
-        cache = request.app[CACHE]
-        while stream.is_connected() and not cache.closing:
-            version = await signal.wait(seen, EVENTS_CHECK_SECONDS)
-            if version != seen and not cache.closing:
-                seen = version
-                await stream.send(str(version), event="change")
+    cache = request.app[CACHE]
+    stream = EventSourceResponse(headers=SECURITY_HEADERS)
+    # A closed or left page is the stream's usual end, not an error: its next write finds
+    # the transport closing, and the stream ends there without a word in the log.
+    with contextlib.suppress(ConnectionResetError):
+        await stream.prepare(request)
+        async with stream:
+            await stream.send("ready", event="ready", retry=3000)
+            while stream.is_connected() and not cache.closing:
+                version = await signal.wait(seen, EVENTS_CHECK_SECONDS)
+                if version != seen and not cache.closing:
+                    seen = version
+                    await stream.send(str(version), event="change")
     return stream
 
 

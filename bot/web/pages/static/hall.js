@@ -28,6 +28,17 @@
     }
     window.requestAnimationFrame(step);
   }
+  // The hall's clock: the time of day, in the page's language, each second.
+  var clock = document.getElementById("clock");
+  function tick() {
+    if (clock) {
+      clock.textContent = new Date().toLocaleTimeString(clock.lang || undefined, {
+        hour: "2-digit", minute: "2-digit"
+      });
+    }
+  }
+  tick();
+  window.setInterval(tick, 1000);
   document.documentElement.dataset.autoscroll = "on";
   window.requestAnimationFrame(step);
 })();
