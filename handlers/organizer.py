@@ -61,6 +61,7 @@ from handlers.organizer_views import (
     tournaments_keyboard,
 )
 from handlers.start import refresh_person_menu
+from handlers.timetable_views import readable_timetable
 
 REGULATION_FILE_LIMIT = 256 * 1024
 # How far ahead a tournament may be planned.
@@ -108,8 +109,10 @@ async def _ask(
     else:
         args: dict[str, Any] = {}
         if name == "timetable":
-            days = _regulation_of(data).timetable
-            args["timetable"] = escape(validation.timetable_lines(days)) or "-"
+            regulation = _regulation_of(data)
+            args["timetable"] = (
+                escape(readable_timetable(regulation.timetable, regulation, texts)) or "-"
+            )
         fee = _regulation_of(data).entry_fee if name == "fee" else None
         keyboard = keep_keyboard(name, settings.timezone, fee, texts)
         await message.answer(texts(f"wizard-ask-{name}", **args), reply_markup=keyboard)

@@ -44,6 +44,9 @@ async def test_wizard_refuses_bad_answers_and_a_channel_without_rights(
     await answer(admin, "31.12.2099", "Часовой пояс")
     await answer(admin, "Mars/Base", "Не знаю такого")
     asked = await answer(admin, "Asia/Omsk", "Расписание")
+    # The regulation's timetable in the reader's words, no internal names.
+    assert "игра, Отборочные игры" in (asked.text or "")
+    assert "game" not in (asked.text or "") and "qualifying" not in (asked.text or "")
     asked = await press(admin, asked, "Оставить расписание регламента", "Сколько игроков")
     await answer(admin, "5", "Нужно целое число от 10")
     asked = await answer(admin, "20", "До какого момента")

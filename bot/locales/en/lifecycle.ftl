@@ -65,9 +65,9 @@ wizard-ask-venue = Venue (club, address)?
 wizard-ask-dates = Dates: DD.MM.YYYY or DD.MM.YYYY-DD.MM.YYYY.
 wizard-ask-timezone = The tournament's time zone (e.g. Asia/Omsk)?
 wizard-ask-timetable =
-    The regulation's timetable (day, time, event, stage):
+    The regulation's timetable:
     <pre>{ $timetable }</pre>
-    Keep it or send your own in the same form.
+    Keep it: each event's time is then picked by buttons on the tournament card ("Timetable and reminders").
 wizard-ask-capacity = How many players does the tournament take (at least 10)?
 wizard-ask-deadline = Until when is registration open? DD.MM.YYYY HH:MM in the tournament's time.
 wizard-ask-checkin = Until when may players check in on the day? DD.MM.YYYY HH:MM in the tournament's time. After it the check-in button is refused.
