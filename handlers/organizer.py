@@ -62,6 +62,7 @@ from handlers.organizer_views import (
 )
 from handlers.start import refresh_person_menu
 from handlers.timetable_views import readable_timetable
+from handlers.timezone_views import ZONES
 
 REGULATION_FILE_LIMIT = 256 * 1024
 # How far ahead a tournament may be planned.
@@ -264,13 +265,17 @@ async def wizard_keep(
     clock: Clock,
 ) -> None:
     current = await state.get_state()
-    if not isinstance(callback.message, Message) or current != f"Wizard:{callback_data.step}":
-        # The button of a step already answered (or of a wizard ended): it changes nothing.
+    stale = current != f"Wizard:{callback_data.step}" or (
+        callback_data.value and callback_data.value not in ZONES
+    )
+    if not isinstance(callback.message, Message) or stale:
+        # The button of a step already answered (or of a wizard ended), or forged: it changes
+        # nothing.
         await callback.answer(texts("button-out-of-date"), show_alert=True)
         return
     await callback.answer()
     defaults: dict[str, dict[str, Any]] = {
-        "timezone": {"timezone": settings.timezone},
+        "timezone": {"timezone": ZONES.get(callback_data.value, settings.timezone)},
         "timetable": {"timetable_json": None},
         "deadline": {"deadline": None},
         "checkin": {"checkin_cutoff": None},

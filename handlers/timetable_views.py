@@ -14,6 +14,7 @@ from domain.regulation import Regulation, TimetableDay, TimetableEvent
 from domain.services.reminders import TimetableView
 from handlers.callbacks import TimetableAction, TimetableButton
 from handlers.middlewares import Texts
+from handlers.timezone_views import zone_name
 
 HOURS = range(8, 24)
 MINUTES = (0, 15, 30, 45)
@@ -28,7 +29,7 @@ def screen_text(view: TimetableView, texts: Texts) -> str:
         "timetable-screen",
         tournament=escape(tournament.title),
         source="adjusted" if view.adjusted else "regulation",
-        timezone=tournament.timezone,
+        timezone=escape(zone_name(tournament.timezone, texts)),
         timetable=escape(readable_timetable(tournament.timetable, tournament.regulation, texts))
         or "-",
         count=len(view.reminders),

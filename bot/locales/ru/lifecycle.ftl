@@ -69,7 +69,19 @@ wizard-ask-title = Название турнира?
 wizard-ask-city = Город?
 wizard-ask-venue = Место проведения (клуб, адрес)?
 wizard-ask-dates = Даты: ДД.ММ.ГГГГ или ДД.ММ.ГГГГ-ДД.ММ.ГГГГ.
-wizard-ask-timezone = Часовой пояс турнира (например, Asia/Omsk)?
+wizard-ask-timezone = Часовой пояс турнира? Выберите город или пришлите пояс вида Asia/Omsk.
+timezone-name = { $zone ->
+        [kaliningrad] Калининград (МСК−1)
+        [moscow] Москва (МСК)
+        [samara] Самара (МСК+1)
+        [yekaterinburg] Екатеринбург (МСК+2)
+        [omsk] Омск (МСК+3)
+        [novosibirsk] Новосибирск (МСК+4)
+        [krasnoyarsk] Красноярск (МСК+4)
+        [irkutsk] Иркутск (МСК+5)
+        [yakutsk] Якутск (МСК+6)
+       *[vladivostok] Владивосток (МСК+7)
+    }
 wizard-ask-timetable =
     Расписание из регламента:
     <pre>{ $timetable }</pre>
