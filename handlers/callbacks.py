@@ -156,6 +156,8 @@ class PresetChoice(CallbackData, prefix="wp"):
 
 class WizardKeep(CallbackData, prefix="wk"):
     step: str
+    # The timezone step's listed zone (`handlers/timezone_views.ZONES`); empty: the default.
+    value: str = ""
 
 
 class WizardDone(CallbackData, prefix="wd"):

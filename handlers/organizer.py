@@ -61,6 +61,8 @@ from handlers.organizer_views import (
     tournaments_keyboard,
 )
 from handlers.start import refresh_person_menu
+from handlers.timetable_views import readable_timetable
+from handlers.timezone_views import ZONES
 
 REGULATION_FILE_LIMIT = 256 * 1024
 # How far ahead a tournament may be planned.
@@ -108,8 +110,10 @@ async def _ask(
     else:
         args: dict[str, Any] = {}
         if name == "timetable":
-            days = _regulation_of(data).timetable
-            args["timetable"] = escape(validation.timetable_lines(days)) or "-"
+            regulation = _regulation_of(data)
+            args["timetable"] = (
+                escape(readable_timetable(regulation.timetable, regulation, texts)) or "-"
+            )
         fee = _regulation_of(data).entry_fee if name == "fee" else None
         keyboard = keep_keyboard(name, settings.timezone, fee, texts)
         await message.answer(texts(f"wizard-ask-{name}", **args), reply_markup=keyboard)
@@ -261,13 +265,17 @@ async def wizard_keep(
     clock: Clock,
 ) -> None:
     current = await state.get_state()
-    if not isinstance(callback.message, Message) or current != f"Wizard:{callback_data.step}":
-        # The button of a step already answered (or of a wizard ended): it changes nothing.
+    stale = current != f"Wizard:{callback_data.step}" or (
+        callback_data.value and callback_data.value not in ZONES
+    )
+    if not isinstance(callback.message, Message) or stale:
+        # The button of a step already answered (or of a wizard ended), or forged: it changes
+        # nothing.
         await callback.answer(texts("button-out-of-date"), show_alert=True)
         return
     await callback.answer()
     defaults: dict[str, dict[str, Any]] = {
-        "timezone": {"timezone": settings.timezone},
+        "timezone": {"timezone": ZONES.get(callback_data.value, settings.timezone)},
         "timetable": {"timetable_json": None},
         "deadline": {"deadline": None},
         "checkin": {"checkin_cutoff": None},

@@ -46,6 +46,7 @@ from handlers.keyboards import tournament_choice
 from handlers.middlewares import Texts
 from handlers.rounds_views import rounds_button
 from handlers.start_views import LANGUAGE_NAMES
+from handlers.timezone_views import add_zone_buttons, zone_name
 
 
 def settings_text(tournament: Tournament, texts: Texts) -> str:
@@ -59,7 +60,7 @@ def settings_text(tournament: Tournament, texts: Texts) -> str:
         city=escape(tournament.city or "-"),
         venue=escape(tournament.venue or "-"),
         dates=_dates(tournament),
-        timezone=tournament.timezone,
+        timezone=escape(zone_name(tournament.timezone, texts)),
         capacity=tournament.capacity or "-",
         deadline=_moment(deadline, tournament.timezone) if deadline else "-",
         checkin=_moment(cutoff, tournament.timezone) if cutoff else "-",
@@ -225,7 +226,7 @@ def keep_keyboard(
     keyboard = InlineKeyboardBuilder()
     label = None
     if step == "timezone":
-        label = texts("wizard-keep-timezone", timezone=timezone)
+        add_zone_buttons(keyboard, timezone, texts)
     elif step == "timetable":
         label = texts("wizard-keep-timetable")
     elif step == "fee":

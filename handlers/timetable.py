@@ -25,6 +25,7 @@ from handlers.common import edit_screen
 from handlers.middlewares import Texts
 from handlers.timetable_views import (
     HOURS,
+    event_label,
     screen_text,
     time_keyboard,
     timetable_events,
@@ -130,7 +131,9 @@ async def pick_time(
     view, message = pressed
     day, event = timetable_events(view)[press.i]
     hour = press.v if press.action is TimetableAction.HOUR else None
-    what = " ".join(filter(None, (str(day), event.kind, event.stage)))
+    what = event_label(
+        day, event.model_copy(update={"time": None}), view.tournament.regulation, texts
+    )
     await edit_screen(
         message,
         texts("timetable-pick-time", event=escape(what)),

@@ -10,11 +10,11 @@ from zoneinfo import ZoneInfo
 from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
-from domain.regulation import TimetableEvent
+from domain.regulation import Regulation, TimetableDay, TimetableEvent
 from domain.services.reminders import TimetableView
-from domain.validation import timetable_lines
 from handlers.callbacks import TimetableAction, TimetableButton
 from handlers.middlewares import Texts
+from handlers.timezone_views import zone_name
 
 HOURS = range(8, 24)
 MINUTES = (0, 15, 30, 45)
@@ -29,11 +29,29 @@ def screen_text(view: TimetableView, texts: Texts) -> str:
         "timetable-screen",
         tournament=escape(tournament.title),
         source="adjusted" if view.adjusted else "regulation",
-        timezone=tournament.timezone,
-        timetable=escape(timetable_lines(tournament.timetable)) or "-",
+        timezone=escape(zone_name(tournament.timezone, texts)),
+        timetable=escape(readable_timetable(tournament.timetable, tournament.regulation, texts))
+        or "-",
         count=len(view.reminders),
         next=first.astimezone(zone).strftime("%d.%m %H:%M") if first else "-",
     )
+
+
+def event_label(day: int, event: TimetableEvent, regulation: Regulation, texts: Texts) -> str:
+    """An event as the reader says it: "день 1 · 12:30 · игры: Отборочный этап"."""
+    stage = next((s for s in regulation.stages if s.id == event.stage), None)
+    return texts(
+        "timetable-event",
+        day=day,
+        time=event.time or "—",
+        kind=event.kind,
+        stage=(stage.name.ru if texts.locale == "ru" else stage.name.en) if stage else "none",
+    )
+
+
+def readable_timetable(days: tuple[TimetableDay, ...], regulation: Regulation, texts: Texts) -> str:
+    """The timetable in the reader's language, an event a line."""
+    return "\n".join(event_label(d.day, e, regulation, texts) for d in days for e in d.events)
 
 
 def timetable_events(view: TimetableView) -> list[tuple[int, TimetableEvent]]:
@@ -45,7 +63,7 @@ def timetable_keyboard(view: TimetableView, texts: Texts) -> InlineKeyboardMarku
     tournament_id = view.tournament.id
     keyboard = InlineKeyboardBuilder()
     for index, (day, event) in enumerate(timetable_events(view)):
-        label = " ".join(filter(None, (str(day), event.time or "—", event.kind, event.stage)))
+        label = event_label(day, event, view.tournament.regulation, texts)
         keyboard.button(
             text=label,
             callback_data=TimetableButton(
@@ -59,7 +77,7 @@ def timetable_keyboard(view: TimetableView, texts: Texts) -> InlineKeyboardMarku
                 tournament_id=tournament_id, action=TimetableAction.RESET
             ),
         )
-    keyboard.adjust(2)
+    keyboard.adjust(1)
     return keyboard.as_markup()
 
 

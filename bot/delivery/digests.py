@@ -23,14 +23,14 @@ async def tell_failed(uow: SqlUnitOfWork, claimed: Claimed, error: str) -> None:
     tournament = await uow.tournaments.get(about.tournament_id)
     if tournament is None or tournament.created_by == about.chat_id:
         return  # the organizer cannot be told about their own chat
-    person = await uow.users.get(about.chat_id)
+    name = await _name_in(uow, tournament.id, about.chat_id)
     await uow.outbox.add(
         OutgoingMessage(
             chat_id=tournament.created_by,
             phrase=Phrase.of(
                 "delivery-failed",
                 tournament=tournament.title,
-                name=person.display_name if person else str(about.chat_id),
+                name=name,
                 channel="no" if is_private_chat(about.chat_id) else "yes",
                 reason=error[:200],
             ),
@@ -38,6 +38,16 @@ async def tell_failed(uow: SqlUnitOfWork, claimed: Claimed, error: str) -> None:
             dedupe_key=f"delivery:{tournament.id}:failed:{claimed.id}",
         )
     )
+
+
+async def _name_in(uow: SqlUnitOfWork, tournament_id: int, chat_id: int) -> str:
+    """How the organizer knows the person: his nickname in the tournament, else (a judge, say)
+    his Telegram name, else the chat's number."""
+    participant = await uow.participants.of_person(tournament_id, chat_id)
+    if participant is not None:
+        return participant.nickname
+    person = await uow.users.get(chat_id)
+    return person.display_name if person else str(chat_id)
 
 
 async def send_digests(uow: SqlUnitOfWork, now: datetime) -> bool:
@@ -72,8 +82,7 @@ async def _digest(
         if not is_private_chat(problem.chat_id):
             channel[problem.status] = 1
             continue
-        person = await uow.users.get(problem.chat_id)
-        name = escape(person.display_name if person else str(problem.chat_id))
+        name = escape(await _name_in(uow, tournament.id, problem.chat_id))
         if name not in names[problem.status]:
             names[problem.status].append(name)
     unreachable, uncertain = names[DeliveryStatus.UNREACHABLE], names[DeliveryStatus.UNCERTAIN]

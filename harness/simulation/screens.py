@@ -95,7 +95,7 @@ async def create_tournament(
     start = starts_on or (datetime.now(UTC) + timedelta(days=30)).date()
     end = start + timedelta(days=1)
     asked = await answer(organizer, f"{start:%d.%m.%Y}-{end:%d.%m.%Y}", "Часовой пояс")
-    asked = await press(organizer, asked, "Оставить Europe/Moscow", "Расписание")
+    asked = await press(organizer, asked, "Москва (МСК)", "Расписание")
     asked = await press(organizer, asked, "Оставить расписание регламента", "Сколько игроков")
     asked = await answer(organizer, str(capacity), "До какого момента")
     asked = await press(organizer, asked, "Без срока (закрою сам)", "отмечаются о прибытии")

@@ -156,7 +156,8 @@ async def test_a_player_who_blocked_the_bot_gets_nothing_more_until_he_opens_it(
         errors = [error for _, error in await _statuses(app, blocker.user_id)]
         assert errors[1:] == [BLOCKED, BLOCKED]
         told = await organizer.wait_for(containing("Не получают сообщения бота"), TIMEOUT)
-        assert "/start): Блокировщик." in (told.text or "")
+        # Named by his tournament nickname, not his Telegram name.
+        assert f"/start): {blocker.nickname}." in (told.text or "")
         assert blocker.user_id in (await _listed(app, tid)).unreachable
 
         # He opens the bot again: the next message reaches him, and he is reachable in lists.

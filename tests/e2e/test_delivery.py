@@ -23,6 +23,7 @@ from bot.delivery.scheduler import TRANSACTIONS_LABEL as SCHEDULER_TRANSACTIONS
 from bot.delivery.scheduler import ReminderScheduler
 from bot.delivery.worker import TRANSACTIONS_LABEL as WORKER_TRANSACTIONS
 from domain.outgoing import DeliveryStatus, Drawing, OutgoingMessage, ScheduledPush
+from domain.registration import Participant, ParticipantStatus
 from domain.tournament import Tournament, TournamentState
 from domain.users import User
 from harness.fake_telegram import WAIT_LIMIT, FakeTelegram
@@ -93,6 +94,25 @@ async def _players(uow_factory: SqlUnitOfWorkFactory, fake: FakeTelegram, ids: r
         await uow.commit()
 
 
+async def _registered(uow_factory: SqlUnitOfWorkFactory, tournament_id: int, ids: range) -> None:
+    """The players registered in the tournament under nicknames unlike their Telegram names."""
+    async with uow_factory() as uow:
+        for player in ids:
+            await uow.participants.add(
+                Participant(
+                    id=0,
+                    tournament_id=tournament_id,
+                    user_id=player,
+                    nickname=f"Ник{player}",
+                    club="Клуб",
+                    city="Омск",
+                    status=ParticipantStatus.REGISTERED,
+                    registered_at=NOON,
+                )
+            )
+        await uow.commit()
+
+
 async def _enqueue(uow_factory: SqlUnitOfWorkFactory, *messages: OutgoingMessage) -> None:
     async with uow_factory() as uow:
         for message in messages:
@@ -130,6 +150,7 @@ async def test_every_player_gets_the_message_once_or_is_reported_unreachable(
     tournament_id = await _tournament(uow_factory, fake)
     players = range(100, 120)
     await _players(uow_factory, fake, players)
+    await _registered(uow_factory, tournament_id, players)
     for player in players:
         if player != 105:  # 105 never pressed /start
             fake.user(player, f"Игрок{player}").send("/start")
@@ -149,7 +170,9 @@ async def test_every_player_gets_the_message_once_or_is_reported_unreachable(
         expected = [] if player in (103, 105) else [f"Игра 1: стол 2, место {player % 10 + 1}"]
         assert _texts(fake, player) == expected
     (digest,) = _texts(fake, ORGANIZER)
-    assert "Игрок103, Игрок105" in digest and "/start" in digest
+    # Named as the organizer knows them: by their tournament nicknames.
+    assert "Ник103, Ник105" in digest and "/start" in digest
+    assert "Игрок103" not in digest
     assert fake.stats.too_many_requests == 3  # the injected ones only
 
 

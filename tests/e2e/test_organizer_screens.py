@@ -41,9 +41,17 @@ async def test_wizard_refuses_bad_answers_and_a_channel_without_rights(
     await answer(admin, "Омск", "Место")
     await answer(admin, "Клуб", "Даты")
     await answer(admin, "01.01.2020", "уже прошла")
-    await answer(admin, "31.12.2099", "Часовой пояс")
+    zones = await answer(admin, "31.12.2099", "Часовой пояс")
     await answer(admin, "Mars/Base", "Не знаю такого")
-    asked = await answer(admin, "Asia/Omsk", "Расписание")
+    # The zone by a button with the city's name; a forged zone changes nothing.
+    labels = [label for row in zones.buttons for label, _ in row]
+    assert "Калининград (МСК−1)" in labels and "Владивосток (МСК+7)" in labels
+    forged = await admin.forge_press(zones, "wk:timezone:mars").answer(120)
+    assert "устарела" in (forged.text or "")
+    asked = await press(admin, zones, "Омск (МСК+3)", "Расписание")
+    # The regulation's timetable in the reader's words, no internal names.
+    assert "игра, Отборочные игры" in (asked.text or "")
+    assert "game" not in (asked.text or "") and "qualifying" not in (asked.text or "")
     asked = await press(admin, asked, "Оставить расписание регламента", "Сколько игроков")
     await answer(admin, "5", "Нужно целое число от 10")
     asked = await answer(admin, "20", "До какого момента")
@@ -63,6 +71,7 @@ async def test_wizard_refuses_bad_answers_and_a_channel_without_rights(
     summary = await answer(admin, "@raven_cup", "Проверьте турнир")
     # The channel posts in the organizer's language unless he switches it here.
     assert "язык канала: Русский" in (summary.text or "")
+    assert "(Омск (МСК+3))" in (summary.text or "") and "Asia/Omsk" not in (summary.text or "")
     await admin.press(summary, button_text="Канал на языке: English").answer(60)
     summary = current(admin, summary)
     assert "язык канала: English" in (summary.text or "")
@@ -73,6 +82,7 @@ async def test_wizard_refuses_bad_answers_and_a_channel_without_rights(
     async with app.uow_factory() as uow:
         (tournament,) = await uow.tournaments.of_person(ADMIN_ID)
     assert (tournament.locale, tournament.channel_name) == ("en", "@raven_cup")
+    assert tournament.timezone == "Asia/Omsk"
     assert "отметка о прибытии до: 31.12.2099 10:00" in (card.text or "")
 
 
@@ -102,3 +112,20 @@ async def test_a_stranger_can_neither_create_nor_move_a_tournament(
     too_few = await admin.forge_press(closed, start).answer()
     assert too_few.text == reason
     assert containing("Игроки: 0")(closed)
+
+
+async def test_the_english_wizard_names_zones_and_events_in_english(
+    app: Application, fake_telegram: FakeTelegram
+) -> None:
+    admin = fake_telegram.user(ADMIN_ID, "Org", language_code="en")
+    asked = await answer(admin, "/new", "New tournament")
+    await press(admin, asked, "Black Raven Cup", "tournament's name")
+    await answer(admin, "Raven", "City")
+    await answer(admin, "Omsk", "Venue")
+    await answer(admin, "Club", "Dates")
+    zones = await answer(admin, "31.12.2099", "time zone")
+    labels = [label for row in zones.buttons for label, _ in row]
+    assert "Moscow (MSK)" in labels and "Kaliningrad (MSK−1)" in labels
+    asked = await press(admin, zones, "Novosibirsk (MSK+4)", "timetable")
+    assert "game, Qualifying" in (asked.text or "")
+    assert "qualifying" not in (asked.text or "")

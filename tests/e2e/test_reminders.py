@@ -90,7 +90,7 @@ async def test_a_round_reminder_reaches_each_player_once_across_restarts(
         assert "HH:MM" in (refused.text or "")
         organizer.send(timetable_text())
         saved = await organizer.wait_for(lambda m: "Расписание сохранено" in (m.text or ""))
-        assert "1 12:00 game qualifying" in (saved.text or "")
+        assert "день 1 · 12:00 · игра, Отборочные игры" in (saved.text or "")
 
         players = {
             p.id: await _started(fake_telegram, p.user_id or 0, p.nickname) for p in seeded.players
@@ -184,7 +184,7 @@ async def test_the_organizer_sets_an_events_time_by_buttons(
     async with running_bot(sandbox_settings(fake_telegram, url), clock=clock) as app:
         _, organizer, screen = await _timetable_screen(app.uow_factory, fake_telegram)
         # The cup's timetable has no times: the first game gets one in three taps.
-        event = next(label for row in screen.buttons for label, _ in row if "game" in label)
+        event = next(label for row in screen.buttons for label, _ in row if "игра" in label)
         await organizer.press(screen, button_text=event).answer(120)
         picking = current(organizer, screen)
         assert "выберите час" in (picking.text or "")
@@ -207,5 +207,5 @@ async def test_the_organizer_sets_an_events_time_by_buttons(
         assert [r.status for r in edits if r.status != 200] == []
         assert "Расписание сохранено" in (saved.text or "")
         assert "изменено организатором" in (saved.text or "")
-        day = event.split()[0]
-        assert f"{day} 12:30 game" in (saved.text or "")
+        day = event.split(" · ")[0]
+        assert f"{day} · 12:30 · игра" in (saved.text or "")

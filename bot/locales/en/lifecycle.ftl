@@ -63,11 +63,23 @@ wizard-ask-title = The tournament's name?
 wizard-ask-city = City?
 wizard-ask-venue = Venue (club, address)?
 wizard-ask-dates = Dates: DD.MM.YYYY or DD.MM.YYYY-DD.MM.YYYY.
-wizard-ask-timezone = The tournament's time zone (e.g. Asia/Omsk)?
+wizard-ask-timezone = The tournament's time zone? Pick a city or send a zone such as Asia/Omsk.
+timezone-name = { $zone ->
+        [kaliningrad] Kaliningrad (MSK−1)
+        [moscow] Moscow (MSK)
+        [samara] Samara (MSK+1)
+        [yekaterinburg] Yekaterinburg (MSK+2)
+        [omsk] Omsk (MSK+3)
+        [novosibirsk] Novosibirsk (MSK+4)
+        [krasnoyarsk] Krasnoyarsk (MSK+4)
+        [irkutsk] Irkutsk (MSK+5)
+        [yakutsk] Yakutsk (MSK+6)
+       *[vladivostok] Vladivostok (MSK+7)
+    }
 wizard-ask-timetable =
-    The regulation's timetable (day, time, event, stage):
+    The regulation's timetable:
     <pre>{ $timetable }</pre>
-    Keep it or send your own in the same form.
+    Keep it: each event's time is then picked by buttons on the tournament card ("Timetable and reminders").
 wizard-ask-capacity = How many players does the tournament take (at least 10)?
 wizard-ask-deadline = Until when is registration open? DD.MM.YYYY HH:MM in the tournament's time.
 wizard-ask-checkin = Until when may players check in on the day? DD.MM.YYYY HH:MM in the tournament's time. After it the check-in button is refused.

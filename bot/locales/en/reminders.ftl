@@ -23,9 +23,21 @@ timetable-screen =
        *[other] Reminders waiting: { $count }; the next at { $next }.
     }
 timetable-ask =
-    Tap an event to pick its time, or send the timetable whole, one event a line: "day HH:MM event [stage]", e.g. "1 12:30 game qualifying" ("-" for no time). The reminders move with it. /cancel keeps it as it is.
+    Tap an event to pick its time. The reminders move with it.
 timetable-keep-regulation = Restore the regulation's timetable
 timetable-saved = Timetable saved, reminders moved.
 timetable-pick-time = The time of "{ $event }": pick the hour, then the minutes.
+timetable-event = day { $day } · { $time } · { $kind ->
+        [registration] registration
+        [opening] opening
+        [start] first game
+        [game] game
+        [lunch] lunch
+        [results] results
+       *[awards] awards
+    }{ $stage ->
+        [none] {""}
+       *[other] , { $stage }
+    }
 timetable-no-time = No time
 timetable-back = « Back to the timetable
