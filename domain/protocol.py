@@ -40,6 +40,8 @@ class SeatRecord:
     fouls: int = 0
     removed: Removal | None = None
     extra: Decimal = Decimal(0)
+    # Technical fouls, counted apart from the fouls (the live game records them).
+    technical: int = 0
 
 
 @dataclass(frozen=True)
@@ -125,6 +127,7 @@ class SeatDraft:
     fouls: int = 0
     removed: Removal | None = None
     extra: Decimal = Decimal(0)
+    technical: int = 0
 
 
 @dataclass(frozen=True)
@@ -158,7 +161,7 @@ class ProtocolDraft:
     def from_protocol(cls, protocol: Protocol) -> ProtocolDraft:
         """A finished protocol as a draft, e.g. to correct it after a protest."""
         seats = tuple(
-            SeatDraft(seat.player, seat.role, seat.fouls, seat.removed, seat.extra)
+            SeatDraft(seat.player, seat.role, seat.fouls, seat.removed, seat.extra, seat.technical)
             for seat in protocol.seats
         )
         return cls(
@@ -200,7 +203,9 @@ class ProtocolDraft:
 
 def _finished_seat(seat: SeatDraft) -> SeatRecord:
     assert seat.player is not None and seat.role is not None
-    return SeatRecord(seat.player, seat.role, seat.fouls, seat.removed, seat.extra)
+    return SeatRecord(
+        seat.player, seat.role, seat.fouls, seat.removed, seat.extra, seat.technical
+    )
 
 
 class ProtocolNotReady(ValueError):

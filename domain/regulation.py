@@ -179,6 +179,8 @@ class GameFlow(_Part):
     # The nights of the special ends the regulation names (`special_ends`): black missing this
     # many nights in a row (10.2), or this many nights without a kill with four players left.
     special_end_nights: PositiveInt = 3
+    # Whether each vote records who voted for whom (as Polemica does), not only the counts.
+    record_ballots: bool = False
 
 
 class EntryFee(_Part):

@@ -25,6 +25,7 @@ from domain.game_log import (
     Phase,
     Proceed,
     Shoot,
+    TechnicalFoul,
     Withdraw,
     apply,
 )
@@ -55,7 +56,11 @@ def _line(entry: Entry, before: LiveGame, after: LiveGame, texts: Texts) -> str 
         counts = ", ".join(
             f"{seat}: {count}" for seat, count in zip(before.candidates, action.counts, strict=True)
         )
-        return texts("game-log-line-votes", votes=counts)
+        line = texts("game-log-line-votes", votes=counts)
+        if action.ballots:
+            who = ", ".join(f"{b.voter}→{b.target}" for b in action.ballots)
+            line = f"{line} ({who})"
+        return line
     if isinstance(action, AllOrNobody):
         return texts("game-log-line-all-or-nobody", votes=action.votes)
     if isinstance(action, Shoot):
@@ -70,6 +75,9 @@ def _line(entry: Entry, before: LiveGame, after: LiveGame, texts: Texts) -> str 
     if isinstance(action, Foul):
         fouls = after.fouls[action.seat - 1]
         return texts("game-log-line-foul", seat=action.seat, fouls=fouls)
+    if isinstance(action, TechnicalFoul):
+        count = after.technical[action.seat - 1]
+        return texts("game-log-line-technical-foul", seat=action.seat, fouls=count)
     if isinstance(action, Disqualify):
         return texts("game-log-line-disqualify", seat=action.seat)
     if isinstance(action, Finish):

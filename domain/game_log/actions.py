@@ -54,11 +54,21 @@ class Withdraw(Action):
 
 
 @dataclass(frozen=True)
+class Ballot:
+    """One player's vote: who voted for whom (where the regulation records it, as Polemica)."""
+
+    voter: int
+    target: int
+
+
+@dataclass(frozen=True)
 class CastVotes(Action):
-    """The votes per candidate, in the order they are voted on."""
+    """The votes per candidate, in the order they are voted on; with `ballots`, who voted for
+    whom (the regulation's `game.record_ballots`)."""
 
     kind: ClassVar[str] = "votes"
     counts: tuple[int, ...]
+    ballots: tuple[Ballot, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -98,6 +108,15 @@ class Foul(Action):
     """A foul to a seat, at any moment."""
 
     kind: ClassVar[str] = "foul"
+    seat: int
+
+
+@dataclass(frozen=True)
+class TechnicalFoul(Action):
+    """A technical foul to a seat, at any moment: counted on its own (the protocol's
+    `technical`), it neither silences nor removes."""
+
+    kind: ClassVar[str] = "technical_foul"
     seat: int
 
 
@@ -143,6 +162,7 @@ ACTIONS: Mapping[str, type[Action]] = {
         Check,
         NameBestMove,
         Foul,
+        TechnicalFoul,
         Disqualify,
         Finish,
         Extra,
@@ -188,14 +208,22 @@ def action_to_dict(action: Action) -> dict[str, Any]:
     data: dict[str, Any] = {"kind": action.kind}
     for item in fields(action):
         value = getattr(action, item.name)
+        if value is None and item.default is None:
+            continue  # an optional record left out (a vote's ballots)
         if isinstance(value, Decimal):
             value = str(value)
         elif isinstance(value, tuple):
-            value = [None if v is None else str(v) if isinstance(v, Role) else v for v in value]
+            value = [_item_to_json(v) for v in value]
         elif isinstance(value, StrEnum):
             value = value.value
         data[item.name] = value
     return data
+
+
+def _item_to_json(value: object) -> object:
+    if isinstance(value, Ballot):
+        return {"voter": value.voter, "target": value.target}
+    return str(value) if isinstance(value, Role) else value
 
 
 def action_from_dict(data: Mapping[str, Any]) -> Action:
@@ -220,6 +248,14 @@ def _seat(value: object) -> int:
     return value
 
 
+def _ballots(value: object) -> tuple[Ballot, ...] | None:
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) > 10:
+        raise TypeError(value)
+    return tuple(Ballot(_seat(b["voter"]), _seat(b["target"])) for b in value)
+
+
 def _typed(cls: type[Action], values: dict[str, Any]) -> Action:
     if cls is DealRoles:
         roles = values["roles"]
@@ -227,7 +263,7 @@ def _typed(cls: type[Action], values: dict[str, Any]) -> Action:
             raise TypeError(roles)
         return DealRoles(tuple(None if r is None else Role(r) for r in roles))
     if cls is CastVotes:
-        return CastVotes(tuple(_seat(v) for v in values["counts"]))
+        return CastVotes(tuple(_seat(v) for v in values["counts"]), _ballots(values["ballots"]))
     if cls is NameBestMove:
         return NameBestMove(tuple(_seat(v) for v in values["seats"]))
     if cls is Shoot:

@@ -9,6 +9,7 @@ from dataclasses import replace
 from domain.game_log.actions import (
     Action,
     AllOrNobody,
+    Ballot,
     CastVotes,
     GameLogRefused,
     Nominate,
@@ -130,7 +131,8 @@ def cast_votes(game: LiveGame, action: Action, regulation: Regulation) -> LiveGa
     if sum(action.counts) != voters:
         # 3.9: a player who does not vote votes for the last candidate: every vote is counted.
         raise GameLogRefused("game-log-votes-total", total=sum(action.counts), voters=voters)
-    record = VoteRecord(game.day, game.candidates, action.counts)
+    ballots = _ballots(game, action, regulation)
+    record = VoteRecord(game.day, game.candidates, action.counts, ballots=ballots)
     game = replace(game, votes=(*game.votes, record))
     top = max(action.counts)
     leaders = tuple(s for s, c in zip(game.candidates, action.counts, strict=True) if c == top)
@@ -149,6 +151,25 @@ def cast_votes(game: LiveGame, action: Action, regulation: Regulation) -> LiveGa
         return replace(game, phase=Phase.ALL_OR_NOBODY, candidates=leaders)
     # 10.4: a second tie with few players (or no further vote in this regulation): night.
     return to_night(game, regulation)
+
+
+def _ballots(
+    game: LiveGame, action: CastVotes, regulation: Regulation
+) -> tuple[Ballot, ...] | None:
+    """Who voted for whom, where the regulation records it: each player in play once, for a
+    candidate, and the counts are theirs; elsewhere a vote has none."""
+    if not regulation.game.record_ballots:
+        if action.ballots is not None:
+            raise GameLogRefused("game-log-bad-ballots")
+        return None
+    ballots = action.ballots
+    voters = sorted(b.voter for b in ballots or ())
+    if ballots is None or voters != list(game.in_play):
+        raise GameLogRefused("game-log-bad-ballots")
+    tally = tuple(sum(1 for b in ballots if b.target == c) for c in game.candidates)
+    if tally != action.counts:
+        raise GameLogRefused("game-log-bad-ballots")
+    return ballots
 
 
 def all_or_nobody(game: LiveGame, action: Action, regulation: Regulation) -> LiveGame:

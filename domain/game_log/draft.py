@@ -16,6 +16,7 @@ def draft(game: LiveGame, players: tuple[str, ...] | None) -> ProtocolDraft:
             fouls=game.fouls[index],
             removed=limit_removed.get(exit_) if (exit_ := game.exits[index]) else None,
             extra=game.extra[index],
+            technical=game.technical[index],
         )
         for index in range(10)
     )

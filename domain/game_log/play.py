@@ -25,6 +25,7 @@ from domain.game_log.actions import (
     Nominate,
     Proceed,
     Shoot,
+    TechnicalFoul,
     Withdraw,
 )
 from domain.game_log.day import (
@@ -69,6 +70,10 @@ def apply(game: LiveGame, action: Action, regulation: Regulation) -> LiveGame:
         return _deal(game, action.roles)
     if isinstance(action, Foul):
         return _after_removal(game, _foul(game, action.seat, regulation), regulation)
+    if isinstance(action, TechnicalFoul):
+        _in_game(game, action.seat)
+        count = game.technical[action.seat - 1] + 1
+        return replace(game, technical=with_seat(game.technical, action.seat, count))
     if isinstance(action, Disqualify):
         return _after_removal(game, _disqualify(game, action.seat), regulation)
     if isinstance(action, Extra):

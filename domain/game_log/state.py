@@ -10,7 +10,7 @@ from typing import Any
 
 from domain.cards import Role, Side
 from domain.game_end import GameEnd
-from domain.game_log.actions import GameLogRefused
+from domain.game_log.actions import Ballot, GameLogRefused
 from domain.protocol import SEATS, ProtocolError
 from domain.regulation import Regulation
 
@@ -79,6 +79,8 @@ class VoteRecord:
     candidates: tuple[int, ...]
     counts: tuple[int, ...]
     all_or_nobody: bool = False
+    # Who voted for whom, where the regulation records it (`game.record_ballots`).
+    ballots: tuple[Ballot, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -87,6 +89,8 @@ class LiveGame:
 
     roles: tuple[Role | None, ...] = (None,) * 10
     fouls: tuple[int, ...] = (0,) * 10
+    # Technical fouls, counted apart: they neither silence nor remove.
+    technical: tuple[int, ...] = (0,) * 10
     exits: tuple[Exit | None, ...] = (None,) * 10
     phase: Phase = Phase.INTRODUCTION
     # Day n is followed by night n; the introduction night is night 0.

@@ -45,6 +45,8 @@ def _draft_json(draft: ProtocolDraft) -> dict[str, Any]:
                 "fouls": seat.fouls,
                 "removed": seat.removed.value if seat.removed else None,
                 "extra": str(seat.extra),
+                # Only where there are any: older bodies (and most games) have none.
+                **({"technical": seat.technical} if seat.technical else {}),
             }
             for seat in draft.seats
         ],
@@ -67,6 +69,7 @@ def _draft(data: dict[str, Any]) -> ProtocolDraft:
                 fouls=seat["fouls"],
                 removed=Removal(seat["removed"]) if seat["removed"] else None,
                 extra=Decimal(seat["extra"]),
+                technical=seat.get("technical", 0),
             )
             for seat in data["seats"]
         ),
@@ -100,7 +103,9 @@ def _protocol(text: str) -> Protocol:
     assert draft.winner is not None and draft.first_kill is not None
     return Protocol(
         seats=tuple(
-            SeatRecord(s.player or "", s.role or Role.CIVILIAN, s.fouls, s.removed, s.extra)
+            SeatRecord(
+                s.player or "", s.role or Role.CIVILIAN, s.fouls, s.removed, s.extra, s.technical
+            )
             for s in draft.seats
         ),
         winner=draft.winner,

@@ -22,7 +22,6 @@ miniapp-open = 🎲 Run the game
 miniapp-unauthorized = Open the game from Telegram: the signature is not confirmed.
 miniapp-not-yours = Only the table's judge or the chief judge runs this game.
 miniapp-loading = Loading…
-miniapp-offline = No connection: the action is not saved, try again.
 miniapp-undo = ↶ Undo
 miniapp-next = Next ▶
 miniapp-start-timer = ▶ Timer
@@ -139,3 +138,20 @@ game-log-line-finish = end of the game: { $winner ->
     }
 game-log-line-extra = extra points to { $seat }: { $points }
 miniapp-extra-comment = What the extra points are for (comment)
+
+# Offline first, fewer taps, who voted for whom, technical fouls (issue 29).
+game-log-bad-ballots = Mark every player's vote at the table: who voted for whom.
+game-log-line-technical-foul = a technical foul to { $seat } ({ $fouls } in all)
+miniapp-offline = No connection: the taps are kept on the phone and go to the server when the connection is back.
+miniapp-pending = Not saved on the server: { $count }
+miniapp-saved = All saved
+miniapp-conflict = The game was changed on another device: your unsaved taps ({ $count }) are not applied.
+miniapp-refused-queued = The server refused a tap: { $reason } The unsaved taps ({ $count }) are not applied.
+miniapp-conflict-discard = Show the server's game (drop { $count })
+miniapp-foul-tap = +foul
+miniapp-technical = Tech. foul
+miniapp-technical-mode = Technical fouls: tap a seat
+miniapp-technical-marks = tech { $count }
+miniapp-ballots-hint = Who votes for { $seat }? Mark the seats, then "Next".
+miniapp-ballots-next = Next ▶
+miniapp-waiting-server = The summary and the confirmation come once the taps are saved on the server.

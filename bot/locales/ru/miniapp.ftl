@@ -22,7 +22,6 @@ miniapp-open = 🎲 Вести игру
 miniapp-unauthorized = Откройте игру из Telegram: подпись не подтверждена.
 miniapp-not-yours = Эту игру ведёт судья стола или главный судья.
 miniapp-loading = Загрузка…
-miniapp-offline = Нет связи: действие не сохранено, повторите.
 miniapp-undo = ↶ Отменить
 miniapp-next = Дальше ▶
 miniapp-start-timer = ▶ Таймер
@@ -139,3 +138,20 @@ game-log-line-finish = конец игры: победа { $winner ->
     }
 game-log-line-extra = допы игроку { $seat }: { $points }
 miniapp-extra-comment = За что допы (комментарий)
+
+# Offline first, fewer taps, who voted for whom, technical fouls (issue 29).
+game-log-bad-ballots = Отметьте голос каждого игрока за столом: кто за кого.
+game-log-line-technical-foul = технический фол игроку { $seat } (всего { $fouls })
+miniapp-offline = Нет связи: нажатия сохранены на телефоне и уйдут на сервер, когда связь вернётся.
+miniapp-pending = Не сохранено на сервере: { $count }
+miniapp-saved = Всё сохранено
+miniapp-conflict = Игру изменили на другом устройстве: ваши несохранённые нажатия ({ $count }) не применены.
+miniapp-refused-queued = Сервер не принял нажатие: { $reason } Несохранённые нажатия ({ $count }) не применены.
+miniapp-conflict-discard = Показать игру с сервера (отбросить { $count })
+miniapp-foul-tap = +фол
+miniapp-technical = Тех. фол
+miniapp-technical-mode = Технические фолы: нажмите место
+miniapp-technical-marks = тех { $count }
+miniapp-ballots-hint = Кто голосует за { $seat }? Отметьте места, затем «Дальше».
+miniapp-ballots-next = Дальше ▶
+miniapp-waiting-server = Итог и подтверждение — когда нажатия сохранятся на сервере.

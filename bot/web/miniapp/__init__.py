@@ -79,6 +79,7 @@ def install(
     web_app[DEPS] = _Deps(token, uow_factory, clock, admin_ids)
     web_app.router.add_get(PAGE, _page)
     web_app.router.add_static("/app/static", STATIC, append_version=True)
+    web_app.router.add_get("/app/sw.js", _service_worker)
     web_app.router.add_get("/app/api/games/{game_id}", _get)
     web_app.router.add_post("/app/api/games/{game_id}/actions", _act)
     web_app.router.add_post("/app/api/games/{game_id}/undo", _undo)
@@ -94,6 +95,16 @@ async def _page(_request: web.Request) -> web.Response:
             "Cache-Control": "no-store",
             "Content-Security-Policy": "default-src 'self'; img-src 'self' data:",
         },
+    )
+
+
+async def _service_worker(_request: web.Request) -> web.Response:
+    """The service worker that opens the page without a connection (static/sw.js); served
+    from /app/ so that its scope covers the game's pages."""
+    return web.Response(
+        text=(STATIC / "sw.js").read_text(encoding="utf-8"),
+        content_type="text/javascript",
+        headers={"Cache-Control": "no-cache"},
     )
 
 

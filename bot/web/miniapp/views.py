@@ -15,6 +15,7 @@ from pydantic import BaseModel
 from bot.i18n import format_points, translator
 from domain.cards import Role
 from domain.game_log import Phase, entry_to_dict, timer_seconds
+from domain.regulation import Regulation
 from domain.rounds import TABLE_SEATS
 from domain.scoring import SeatScore
 from domain.services import live_games
@@ -25,6 +26,7 @@ class SeatView(BaseModel):
     nickname: str
     role: str | None
     fouls: int
+    technical: int
     out: str | None
     silenced: bool
     extra: str
@@ -99,6 +101,8 @@ class GameView(BaseModel):
     ready: bool
     scores: list[ScoreView] | None
     log: list[dict[str, Any]]
+    # The regulation's rules the page's own copy of the game's rules (static/rules.js) needs.
+    rules: dict[str, Any]
     stale: bool
     refused: str | None
     notice: str | None
@@ -159,6 +163,7 @@ def game_view(view: live_games.LiveView, locale: str) -> GameView:
         ready=view.scores is not None and view.draft.winner is not None,
         scores=[_score(view, score, locale) for score in view.scores] if view.scores else None,
         log=[entry_to_dict(entry) for entry in view.entries],
+        rules=rules_of(view.regulation),
         stale=view.stale,
         refused=say(locale, view.refused.code, view.refused.args) if view.refused else None,
         notice=t.get(locale, view.notice) if view.notice else None,
@@ -174,12 +179,24 @@ def _seats(view: live_games.LiveView) -> list[SeatView]:
             nickname=view.nicknames[seat - 1],
             role=role.value if (role := state.roles[seat - 1]) else None,
             fouls=state.fouls[seat - 1],
+            technical=state.technical[seat - 1],
             out=exit_.value if (exit_ := state.exits[seat - 1]) else None,
             silenced=seat in state.silenced,
             extra=format_points(state.extra[seat - 1]),
         )
         for seat in range(1, TABLE_SEATS + 1)
     ]
+
+
+def rules_of(regulation: Regulation) -> dict[str, Any]:
+    """The regulation's settings the page's copy of the game's rules reads (static/rules.js)."""
+    return {
+        **regulation.game.model_dump(mode="json"),
+        "fouls_for_removal": regulation.penalties.fouls_for_removal,
+        "special_ends": [end.value for end in regulation.special_ends],
+        "best_move_first_night_only": regulation.best_move.first_night_only,
+        "best_move_roles": [role.value for role in regulation.best_move.eligible_roles],
+    }
 
 
 def _score(view: live_games.LiveView, score: SeatScore, locale: str) -> ScoreView:
@@ -238,7 +255,10 @@ def say(locale: str, code: str, args: dict[str, object]) -> str:
 
 _TEXT_ARGS = {
     name: f"{{{name}}}"
-    for name in ("seat", "day", "night", "seconds", "voters", "game", "table", "seats", "points")
+    for name in (
+        *("seat", "day", "night", "seconds", "voters", "game", "table", "seats", "points"),
+        *("count", "reason", "total", "phase", "by", "target", "fouls", "role", "expected"),
+    )
 }
 
 
@@ -247,7 +267,9 @@ def _texts(locale: str) -> dict[str, str]:
     """The page's own words (buttons, hints), with {seat}-style holes the page fills; made
     once per language (the texts ship with the code: every request used to format them all)."""
     t = translator()
-    keys = sorted(key for key in t.keys(locale) if key.startswith("miniapp-"))
+    # The page's words, and the rules' refusals its own copy of the rules gives offline.
+    keys = sorted(key for key in t.keys(locale) if key.startswith(("miniapp-", "game-log-")))
+    keys.append("protocol-role-count")
     texts: dict[str, str] = {}
     for key in keys:
         try:

@@ -1,5 +1,6 @@
-// The judge's live game. Everything is stored on the server at every tap: this page only
-// shows the game the API returns and sends the judge's actions (with the version it saw).
+// The judge's live game. Offline first: every tap is applied on the phone at once (rules.js),
+// kept in the page's storage and sent to the server in order (sync.js); the screen shows the
+// game the taps make (view.js) and how many of them the server has not saved yet.
 "use strict";
 
 (function () {
@@ -7,34 +8,42 @@
   const launch = new URLSearchParams(location.hash.slice(1));
   const tg = window.Telegram && window.Telegram.WebApp;
   const initData = (tg && tg.initData) || launch.get("tgWebAppData") || "";
+  const Controls = window.MafiaControls;
+  const SPEECHES = ["speeches", "split_speeches", "last_words", "morning_last_word"];
 
-  let view = null;
-  let mode = "play"; // play | fouls | disqualify | roles
-  let roleTool = "don";
-  let roles = null; // the roles being dealt, before they are sent
-  let picked = []; // best move seats
-  let extraSeat = null;
-  let votes = [];
-  let otherwise = false;
+  // What the page shows and the judge's choices not yet sent (shared with controls.js).
+  const ui = {
+    view: null, mode: "play", roleTool: "don", roles: null, picked: [], extraSeat: null,
+    votes: [], ballots: {}, ballotStep: 0, otherwise: false, said: "",
+    T, send, render, dealRoles,
+  };
   let timer = { key: "", left: null, running: false, warned: false, handle: null };
 
   const $ = (id) => document.getElementById(id);
-  const T = (key, args) => {
-    let text = (view && view.texts[key]) || key;
-    for (const [name, value] of Object.entries(args || {})) text = text.split(`{${name}}`).join(String(value));
-    return text;
-  };
+  function T(key, args) {
+    return window.MafiaView.fill((ui.view && ui.view.texts[key]) || key, args);
+  }
 
   applyTheme();
+  keepForOffline();
+
+  function keepForOffline() {
+    // The page and its scripts in the cache the service worker (sw.js) answers from offline.
+    if (!("serviceWorker" in navigator) || !window.caches) return;
+    const files = ["app.css", "theme.js", "rules.js", "sync.js", "view.js", "controls.js", "app.js"].map((f) => `/app/static/${f}`);
+    navigator.serviceWorker.register("/app/sw.js", { scope: "/app/" })
+      .then(() => caches.open("mafiatour-miniapp-v1"))
+      .then((cache) => cache.addAll([location.pathname, ...files]))
+      .then(() => { document.body.dataset.cached = "1"; })
+      .catch(() => undefined);
+  }
 
   function applyTheme() {
     let theme = (tg && tg.themeParams) || null;
     if (!theme && launch.get("tgWebAppThemeParams")) {
       try { theme = JSON.parse(launch.get("tgWebAppThemeParams")); } catch (e) { theme = null; }
     }
-    for (const [name, value] of Object.entries(theme || {})) {
-      document.documentElement.style.setProperty(`--tg-theme-${name.replace(/_/g, "-")}`, value);
-    }
+    window.MafiaTheme.apply(theme);
     if (tg && tg.ready) { tg.ready(); tg.expand && tg.expand(); }
   }
 
@@ -76,55 +85,64 @@
     const data = await response.json();
     if (response.status === 200 || response.status === 409 || response.status === 422) return data;
     const said = data.message || (data.messages && (data.messages[readerLocale()] || data.messages.ru));
-    throw Object.assign(new Error(said || response.statusText), { shown: said });
+    throw Object.assign(new Error(said || response.statusText), { shown: said || response.statusText });
   }
 
-  async function load() {
+  const sync = window.MafiaSync.create({ gameId, call, onChange: () => { if (sync && sync.server) show(); } });
+
+  function send(action) {
+    ui.said = "";
     try {
-      show(await call("GET", ""));
+      sync.tap(action);
     } catch (error) {
-      fail(error);
+      if (!(error instanceof window.MafiaRules.Refused)) throw error;
+      ui.said = error.code === "conflict" ? "" : T(error.code, error.args);
+      render();
     }
   }
 
-  async function send(action) {
-    try {
-      show(await call("POST", "/actions", { version: view.version, action }));
-    } catch (error) {
-      fail(error);
-    }
-  }
-
-  async function undo() {
-    try { show(await call("POST", "/undo", { version: view.version })); } catch (error) { fail(error); }
+  function undo() {
+    ui.said = "";
+    sync.undo();
   }
 
   async function confirmProtocol() {
-    try { show(await call("POST", "/confirm", {})); } catch (error) { fail(error); }
+    try { await call("POST", "/confirm", {}); await sync.refresh(); } catch (error) { fail(error); }
   }
 
   function fail(error) {
     const box = $("message");
     box.hidden = false;
-    box.textContent = error.shown || (view ? T("offline") : String(error.message || error));
+    box.textContent = error.shown || (ui.view ? T("offline") : String(error.message || error));
   }
 
-  function show(data) {
-    const previous = view;
-    view = data;
-    document.documentElement.lang = data.texts.title && /[а-я]/i.test(data.texts.title) ? "ru" : "en";
-    if (!previous || previous.phase !== data.phase) { picked = []; otherwise = false; extraSeat = null; }
-    if (!previous || previous.version !== data.version) votes = [];
+  // The view: the server's as it came, or redrawn from the queued taps.
+  function current() {
+    const server = sync.server;
+    if (!sync.pending || sync.conflict) return server;
+    return window.MafiaView.derive(server, sync.local(), sync.entries());
+  }
+
+  function show() {
+    const previous = ui.view;
+    const view = current();
+    ui.view = view;
+    document.documentElement.lang = view.texts.title && /[а-я]/i.test(view.texts.title) ? "ru" : "en";
+    const step = (v) => `${v.phase}:${v.day}:${v.night}:${v.candidates.join(",")}`;
+    if (!previous || previous.phase !== view.phase) { ui.picked = []; ui.otherwise = false; ui.extraSeat = null; }
+    if (!previous || step(previous) !== step(view)) { ui.votes = []; ui.ballots = {}; ui.ballotStep = 0; }
     render();
   }
 
-  // --- the timer ---------------------------------------------------------------------------
+  // --- the timer: it starts with each speech and moves on with "Next" -------------------------
 
   function syncTimer() {
-    const key = `${view.phase}:${view.day}:${view.speaker}:${view.leaving.join(",")}:${view.position}`;
+    const view = ui.view;
+    const key = `${view.phase}:${view.day}:${view.speaker}:${view.leaving.join(",")}:${view.position}:${view.log.length > 0}`;
     if (key !== timer.key) {
       clearInterval(timer.handle);
       timer = { key, left: view.timer, running: false, warned: false, handle: null };
+      if (SPEECHES.includes(view.phase) && view.timer && !view.confirmed) startTimer();
     }
     drawTimer();
   }
@@ -136,91 +154,98 @@
       const left = Math.max(0, timer.left);
       box.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
     }
-    box.classList.toggle("warning", timer.left !== null && timer.left <= view.warning);
+    box.classList.toggle("warning", timer.left !== null && timer.left <= ui.view.warning);
     $("timer-toggle").textContent = timer.running ? T("pause-timer") : T("start-timer");
     $("timer-toggle").disabled = !timer.left;
     $("timer-reset").textContent = T("reset-timer");
   }
 
-  function toggleTimer() {
-    if (timer.running) { clearInterval(timer.handle); timer.running = false; drawTimer(); return; }
+  function startTimer() {
     timer.running = true;
     timer.handle = setInterval(() => {
       timer.left -= 1;
-      if (!timer.warned && timer.left <= view.warning && timer.left > 0) { timer.warned = true; buzz(false); }
+      if (!timer.warned && timer.left <= ui.view.warning && timer.left > 0) { timer.warned = true; buzz(false); }
       if (timer.left <= 0) { clearInterval(timer.handle); timer.running = false; buzz(true); }
       drawTimer();
     }, 1000);
+  }
+
+  function toggleTimer() {
+    if (timer.running) { clearInterval(timer.handle); timer.running = false; }
+    else startTimer();
     drawTimer();
   }
 
   function resetTimer() {
     clearInterval(timer.handle);
-    timer = { key: timer.key, left: view.timer, running: false, warned: false, handle: null };
+    timer = { key: timer.key, left: ui.view.timer, running: false, warned: false, handle: null };
     drawTimer();
   }
 
   // --- drawing -----------------------------------------------------------------------------
 
-  function button(text, onClick, options) {
-    const element = document.createElement("button");
-    element.type = "button";
-    element.textContent = text;
-    if (options && options.id) element.id = options.id;
-    if (options && options.primary) element.classList.add("primary");
-    if (options && options.active) element.classList.add("active");
-    if (options && options.disabled) element.disabled = true;
-    element.addEventListener("click", onClick);
-    return element;
-  }
-
-  function row(...children) {
-    const element = document.createElement("div");
-    element.className = "row";
-    for (const child of children) element.append(child);
-    return element;
-  }
-
-  function hint(text) {
-    const element = document.createElement("div");
-    element.className = "hint";
-    element.textContent = text;
-    return element;
-  }
-
   function render() {
-    // What the page shows now, for the people and the tests that follow it.
-    document.body.dataset.version = String(view.version);
+    const view = ui.view;
+    // What the page shows now, for the people and the tests that follow it: the server's
+    // saved version, the taps not saved yet, the taps the game has.
+    document.body.dataset.version = String(sync.server.version);
+    document.body.dataset.pending = String(sync.pending);
+    document.body.dataset.taps = String(view.log.length);
     document.body.dataset.phase = view.phase;
+    document.body.dataset.conflict = sync.conflict ? "1" : "";
     $("title").textContent = view.title;
     $("phase").textContent = view.phase_text;
-    const box = $("message");
-    const said = view.refused || view.notice || "";
-    box.hidden = !said;
-    box.textContent = said;
+    renderSync();
+    renderMessage();
     $("mode-play").textContent = "▶";
     $("mode-fouls").textContent = T("foul");
     $("mode-roles").textContent = T("roles");
     $("undo").textContent = T("undo");
-    $("undo").disabled = view.confirmed || view.log.length === 0;
-    for (const name of ["play", "fouls", "roles"]) $(`mode-${name}`).classList.toggle("active", mode === name || (name === "fouls" && mode === "disqualify"));
+    $("undo").disabled = view.confirmed || view.log.length === 0 || Boolean(sync.conflict);
+    const fouling = ["fouls", "technical", "disqualify"].includes(ui.mode);
+    for (const name of ["play", "fouls", "roles"]) $(`mode-${name}`).classList.toggle("active", ui.mode === name || (name === "fouls" && fouling));
     $("log-title").textContent = `${T("log")} (${view.log.length})`;
     syncTimer();
     renderSeats();
-    renderControls();
+    Controls.render(ui, $("controls"));
     renderSummary();
     renderLog();
   }
 
+  function renderSync() {
+    const box = $("sync");
+    box.classList.toggle("pending", sync.pending > 0);
+    box.textContent = sync.pending ? T("pending", { count: sync.pending }) : T("saved");
+    if (sync.pending && !sync.online) box.textContent += ` · ${T("offline")}`;
+  }
+
+  function renderMessage() {
+    const box = $("message");
+    box.replaceChildren();
+    const conflict = sync.conflict;
+    if (conflict) {
+      const text = conflict.reason
+        ? T("refused-queued", { reason: conflict.reason, count: conflict.count })
+        : T("conflict", { count: conflict.count });
+      box.append(document.createTextNode(text), Controls.button(T("conflict-discard", { count: conflict.count }), () => sync.discard(), { id: "conflict-discard" }));
+    } else {
+      box.textContent = ui.said || (!sync.pending && (ui.view.refused || ui.view.notice)) || "";
+    }
+    box.hidden = !box.textContent;
+  }
+
   function seatMarks(seat) {
+    const view = ui.view;
     const marks = [];
-    const role = roles ? roles[seat.seat - 1] : seat.role;
+    const role = ui.roles ? ui.roles[seat.seat - 1] : seat.role;
     if (role) marks.push(T(`role-${role}`));
     if (seat.fouls) marks.push("!".repeat(seat.fouls));
+    if (seat.technical) marks.push(T("technical-marks", { count: seat.technical }));
     if (seat.silenced) marks.push(T("silenced"));
     if (seat.out) marks.push(T(`out-${seat.out}`));
     const nominated = view.nominations.find((n) => n.target === seat.seat);
     if (nominated) marks.push(`⇐ ${nominated.by}`);
+    if (ui.ballots[seat.seat]) marks.push(`→ ${ui.ballots[seat.seat]}`);
     if (seat.extra !== "0") marks.push(`+${seat.extra}`);
     return marks.join(" · ");
   }
@@ -228,19 +253,20 @@
   function renderSeats() {
     const box = $("seats");
     box.replaceChildren();
-    for (const seat of view.seats) {
+    for (const seat of ui.view.seats) {
+      const tile = document.createElement("div");
+      tile.className = "tile";
       const element = document.createElement("button");
       element.type = "button";
       element.className = "seat";
       element.dataset.seat = String(seat.seat);
-      const role = roles ? roles[seat.seat - 1] : seat.role;
-      if (role) element.classList.add(`role-${role}`);
-      if (seat.out) element.classList.add("out");
-      if (seat.seat === view.speaker) element.classList.add("speaker");
-      if (picked.includes(seat.seat) || extraSeat === seat.seat) element.classList.add("picked");
+      const role = ui.roles ? ui.roles[seat.seat - 1] : seat.role;
+      if (role) tile.classList.add(`role-${role}`);
+      if (seat.out) tile.classList.add("out");
+      if (seat.seat === ui.view.speaker) tile.classList.add("speaker");
+      if (ui.picked.includes(seat.seat) || ui.extraSeat === seat.seat || ui.ballots[seat.seat]) element.classList.add("picked");
       const name = document.createElement("span");
       name.className = "name";
-      name.innerHTML = "";
       const number = document.createElement("span");
       number.className = "num";
       number.textContent = `${seat.seat}. `;
@@ -250,219 +276,83 @@
       marks.textContent = seatMarks(seat) || "\u00a0";
       element.append(name, marks);
       element.addEventListener("click", () => tapSeat(seat));
-      box.append(element);
+      tile.append(element);
+      if (!seat.out && !ui.view.confirmed && ui.view.phase !== "finished") {
+        const foul = Controls.button(T("foul-tap"), () => send({ kind: "foul", seat: seat.seat }), { id: `foul-${seat.seat}` });
+        foul.className = "foul";
+        foul.dataset.foul = String(seat.seat);
+        tile.append(foul);
+      }
+      box.append(tile);
     }
   }
 
+  function tapRole(seat) {
+    ui.roles = ui.roles || ui.view.seats.map((s) => s.role);
+    ui.roles[seat.seat - 1] = ui.roles[seat.seat - 1] === ui.roleTool ? null : ui.roleTool;
+    const left = { don: 1, sheriff: 1, mafia: 2 };
+    for (const r of ui.roles) if (r && left[r] !== undefined) left[r] -= 1;
+    // The four roles placed: the others are civilians, and the roles are dealt at once.
+    if (Object.values(left).every((n) => n === 0) && ui.roleTool !== "civilian") return dealRoles();
+    if (left[ui.roleTool] <= 0) ui.roleTool = ["don", "sheriff", "mafia"].find((r) => left[r] > 0) || "civilian";
+    return render();
+  }
+
+  function dealRoles() {
+    let dealt = ui.roles || ui.view.seats.map((s) => s.role);
+    const special = dealt.filter((r) => r && r !== "civilian").length;
+    if (special === 4) dealt = dealt.map((r) => r || "civilian");
+    ui.roles = null;
+    ui.mode = "play";
+    ui.roleTool = "don";
+    send({ kind: "roles", roles: dealt });
+  }
+
   function tapSeat(seat) {
-    if (view.confirmed) return;
-    if (mode === "fouls") return send({ kind: "foul", seat: seat.seat });
-    if (mode === "disqualify") { mode = "fouls"; return send({ kind: "disqualify", seat: seat.seat }); }
-    if (mode === "roles") {
-      roles = roles || view.seats.map((s) => s.role);
-      roles[seat.seat - 1] = roles[seat.seat - 1] === roleTool ? null : roleTool;
-      const left = { don: 1, sheriff: 1, mafia: 2 };
-      for (const r of roles) if (r && left[r] !== undefined) left[r] -= 1;
-      if (left[roleTool] <= 0) roleTool = ["don", "sheriff", "mafia"].find((r) => left[r] > 0) || "civilian";
-      return render();
-    }
+    const view = ui.view;
+    if (view.confirmed) return undefined;
+    if (ui.mode === "fouls") return send({ kind: "foul", seat: seat.seat });
+    if (ui.mode === "technical") return send({ kind: "technical_foul", seat: seat.seat });
+    if (ui.mode === "disqualify") { ui.mode = "fouls"; return send({ kind: "disqualify", seat: seat.seat }); }
+    if (ui.mode === "roles") return tapRole(seat);
     switch (view.phase) {
       case "speeches":
         return send({ kind: "nominate", by: view.speaker, target: seat.seat });
+      case "voting":
+      case "revote":
+        return tapBallot(seat);
       case "shot":
         return send({ kind: "shot", target: seat.seat });
       case "don_check":
       case "sheriff_check":
         return send({ kind: "check", seat: seat.seat });
       case "best_move":
-        if (picked.includes(seat.seat)) picked = picked.filter((s) => s !== seat.seat);
-        else if (picked.length < 3) picked.push(seat.seat);
+        if (ui.picked.includes(seat.seat)) ui.picked = ui.picked.filter((s) => s !== seat.seat);
+        else if (ui.picked.length < 3) ui.picked.push(seat.seat);
         return render();
       case "finished":
-        extraSeat = extraSeat === seat.seat ? null : seat.seat;
+        ui.extraSeat = ui.extraSeat === seat.seat ? null : seat.seat;
         return render();
       default:
         return undefined;
     }
   }
 
-  function next(text) {
-    return button(text || T("next"), () => send({ kind: "next" }), { id: "next", primary: true });
-  }
-
-  function renderRoles(box) {
-    box.append(hint(T("roles-hint")));
-    const tools = ["don", "sheriff", "mafia", "civilian"].map((role) =>
-      button(T(`role-${role}`), () => { roleTool = role; render(); }, { id: `role-${role}`, active: roleTool === role }));
-    box.append(row(...tools));
-    box.append(row(
-      button(T("roles-rest"), () => {
-        roles = (roles || view.seats.map((s) => s.role)).map((r) => r || "civilian");
-        render();
-      }, { id: "roles-rest" }),
-      button(T("roles-done"), () => {
-        const dealt = roles || view.seats.map((s) => s.role);
-        roles = null;
-        mode = "play";
-        send({ kind: "roles", roles: dealt });
-      }, { id: "roles-done", primary: true }),
-    ));
-  }
-
-  function renderVotes(box) {
-    box.append(hint(T("votes-hint", { voters: view.voters })));
-    const candidates = view.candidates;
-    if (votes.length !== candidates.length) votes = candidates.map(() => 0);
-    const given = votes.slice(0, -1).reduce((a, b) => a + b, 0);
-    votes[votes.length - 1] = Math.max(0, view.voters - given);
-    candidates.forEach((seat, index) => {
-      const line = document.createElement("div");
-      line.className = "stepper";
-      const label = document.createElement("span");
-      label.className = "label";
-      label.textContent = `${seat}. ${view.seats[seat - 1].nickname}`;
-      const count = document.createElement("span");
-      count.className = "count";
-      count.id = `votes-${seat}`;
-      count.textContent = String(votes[index]);
-      line.append(label);
-      if (index < candidates.length - 1) {
-        line.append(
-          button("−", () => { votes[index] = Math.max(0, votes[index] - 1); render(); }, { id: `less-${seat}` }),
-          count,
-          button("+", () => { if (given < view.voters) { votes[index] += 1; render(); } }, { id: `more-${seat}` }),
-        );
-      } else {
-        line.append(count);
-      }
-      box.append(line);
-    });
-    box.append(button(T("votes-submit"), () => send({ kind: "votes", counts: votes.slice() }), { id: "votes-submit", primary: true }));
-  }
-
-  function renderAllOrNobody(box) {
-    if (votes.length !== 1) votes = [0];
-    const line = document.createElement("div");
-    line.className = "stepper";
-    const label = document.createElement("span");
-    label.className = "label";
-    label.textContent = `${T("all-votes")} ${view.candidates.join(", ")}`;
-    const count = document.createElement("span");
-    count.className = "count";
-    count.id = "votes-all";
-    count.textContent = String(votes[0]);
-    line.append(
-      label,
-      button("−", () => { votes[0] = Math.max(0, votes[0] - 1); render(); }, { id: "less-all" }),
-      count,
-      button("+", () => { votes[0] = Math.min(view.voters, votes[0] + 1); render(); }, { id: "more-all" }),
-    );
-    box.append(line, button(T("votes-submit"), () => send({ kind: "all_or_nobody", votes: votes[0] }), { id: "votes-submit", primary: true }));
-  }
-
-  function renderOtherwise(box) {
-    const winner = document.createElement("select");
-    winner.id = "otherwise-winner";
-    for (const side of ["red", "black"]) winner.append(new Option(T(`end-winner-${side}`), side));
-    const end = document.createElement("select");
-    end.id = "otherwise-end";
-    end.append(new Option(T("end-judge"), ""));
-    for (const choice of view.ends) end.append(new Option(choice.text, choice.end));
-    const comment = document.createElement("textarea");
-    comment.id = "otherwise-comment";
-    comment.placeholder = T("end-comment");
-    box.append(winner, end, comment, button(T("end-other"), () => send({
-      kind: "finish", winner: winner.value, end: end.value || null, comment: comment.value,
-    }), { id: "otherwise-submit", primary: true }));
-  }
-
-  function renderControls() {
-    const box = $("controls");
-    box.replaceChildren();
-    if (view.confirmed) { box.append(hint(T("confirmed"))); return; }
-    if (mode === "roles") return renderRoles(box);
-    if (mode === "fouls" || mode === "disqualify") {
-      box.append(hint(T("fouls-mode")));
-      box.append(row(button(T("disqualify"), () => { mode = mode === "disqualify" ? "fouls" : "disqualify"; render(); }, { id: "disqualify", active: mode === "disqualify" })));
-      return;
-    }
-    switch (view.phase) {
-      case "introduction":
-      case "split_speeches":
-      case "last_words":
-      case "morning_last_word":
-        box.append(next());
-        break;
-      case "speeches": {
-        const nominees = view.nominations.map((n) => n.target).join(", ");
-        if (nominees) box.append(hint(T("nominees", { seats: nominees })));
-        if (view.no_vote) box.append(hint(T("no-vote")));
-        box.append(hint(T("nominate-hint", { seat: view.speaker })));
-        const controls = [next()];
-        if (view.withdraw_nomination && view.nominations.some((n) => n.by === view.speaker)) {
-          controls.unshift(button(T("withdraw"), () => send({ kind: "withdraw", by: view.speaker }), { id: "withdraw" }));
-        }
-        box.append(row(...controls));
-        break;
-      }
-      case "voting":
-      case "revote":
-        renderVotes(box);
-        break;
-      case "all_or_nobody":
-        renderAllOrNobody(box);
-        break;
-      case "shot":
-        box.append(hint(T("shoot-hint")), button(T("miss"), () => send({ kind: "shot", target: null }), { id: "miss", primary: true }));
-        break;
-      case "don_check":
-      case "sheriff_check":
-        box.append(hint(T("check-hint")), button(T("check-skip"), () => send({ kind: "next" }), { id: "check-skip" }));
-        break;
-      case "best_move":
-        box.append(hint(T("best-move-hint")), row(
-          button(T("best-move-none"), () => send({ kind: "next" }), { id: "best-move-none" }),
-          button(T("best-move-done"), () => send({ kind: "best_move", seats: picked.slice() }), { id: "best-move-done", primary: true, disabled: picked.length === 0 }),
-        ));
-        break;
-      case "end_detected":
-        if (view.detected) {
-          box.append(hint(view.detected.text), button(T("end-confirm"), () => send({
-            kind: "finish", winner: view.detected.winner, end: view.detected.end, comment: "",
-          }), { id: "end-confirm", primary: true }));
-        }
-        break;
-      case "finished":
-        renderExtra(box);
-        return;
-      default:
-        break;
-    }
-    if (view.phase !== "finished") {
-      if (otherwise) renderOtherwise(box);
-      else box.append(button(T("end-other"), () => { otherwise = true; render(); }, { id: "end-other" }));
-    }
-  }
-
-  function renderExtra(box) {
-    box.append(hint(T("extra-hint")));
-    if (extraSeat !== null) {
-      const current = view.seats[extraSeat - 1].extra;
-      const comment = document.createElement("textarea");
-      comment.id = "extra-comment";
-      comment.placeholder = T("extra-comment");
-      box.append(row(...view.extra_values.map((value) => button(value, () => {
-        const seat = extraSeat;
-        extraSeat = null;
-        send({ kind: "extra", seat, points: value, comment: comment.value });
-      }, { id: `extra-${value}`, active: value === current }))), comment);
-    }
+  function tapBallot(seat) {
+    const view = ui.view;
+    if (!view.rules.record_ballots || seat.out) return undefined;
+    const target = view.candidates[Math.min(ui.ballotStep, view.candidates.length - 1)];
+    if (ui.ballots[seat.seat] === target) delete ui.ballots[seat.seat];
+    else if (!ui.ballots[seat.seat]) ui.ballots[seat.seat] = target;
+    return render();
   }
 
   function renderSummary() {
     const box = $("summary");
+    const view = ui.view;
     box.replaceChildren();
     if (view.phase !== "finished" && !view.confirmed) return;
+    if (sync.pending) { box.append(Controls.hint(T("waiting-server"))); return; }
     if (view.scores) {
       const table = document.createElement("table");
       table.id = "scores";
@@ -481,30 +371,31 @@
       box.append(table);
     }
     if (view.missing.length) {
-      box.append(hint(T("missing")));
-      for (const item of view.missing) box.append(hint(`• ${item}`));
+      box.append(Controls.hint(T("missing")));
+      for (const item of view.missing) box.append(Controls.hint(`• ${item}`));
     }
     if (!view.confirmed) {
-      box.append(button(T("confirm"), confirmProtocol, { id: "confirm", primary: true, disabled: !view.ready }));
+      box.append(Controls.button(T("confirm"), confirmProtocol, { id: "confirm", primary: true, disabled: !view.ready }));
     }
   }
 
   function renderLog() {
     const list = $("log");
     list.replaceChildren();
-    for (const entry of view.log) {
+    for (const entry of ui.view.log) {
       const item = document.createElement("li");
-      const fields = Object.entries(entry).filter(([k]) => !["kind", "at", "judge"].includes(k)).map(([k, v]) => `${k}=${JSON.stringify(v)}`);
-      item.textContent = `${entry.at.slice(11, 19)} ${entry.kind} ${fields.join(" ")}`;
+      const fields = Object.entries(entry).filter(([k]) => !["kind", "at", "judge", "pending"].includes(k)).map(([k, v]) => `${k}=${JSON.stringify(v)}`);
+      item.textContent = `${entry.pending ? "⏳" : entry.at.slice(11, 19)} ${entry.kind} ${fields.join(" ")}`;
       list.append(item);
     }
   }
 
-  $("mode-play").addEventListener("click", () => { mode = "play"; roles = null; render(); });
-  $("mode-fouls").addEventListener("click", () => { mode = mode === "fouls" ? "play" : "fouls"; render(); });
-  $("mode-roles").addEventListener("click", () => { mode = mode === "roles" ? "play" : "roles"; roles = null; render(); });
+  $("mode-play").addEventListener("click", () => { ui.mode = "play"; ui.roles = null; render(); });
+  $("mode-fouls").addEventListener("click", () => { ui.mode = ["fouls", "technical", "disqualify"].includes(ui.mode) ? "play" : "fouls"; render(); });
+  $("mode-roles").addEventListener("click", () => { ui.mode = ui.mode === "roles" ? "play" : "roles"; ui.roles = null; render(); });
   $("undo").addEventListener("click", undo);
   $("timer-toggle").addEventListener("click", toggleTimer);
   $("timer-reset").addEventListener("click", resetTimer);
-  load();
+  if (sync.server) show();
+  sync.refresh().catch(fail);
 })();
