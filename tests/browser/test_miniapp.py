@@ -36,6 +36,8 @@ class Judge:
     def __init__(self, shown: BrowserPage) -> None:
         self.shown = shown
         self.page = shown.page
+        # Every tap on the screen, counted (the judge's work for a game).
+        self.taps = 0
 
     async def version(self) -> int:
         return int(await self.page.get_attribute("body", "data-version") or -1)
@@ -47,6 +49,7 @@ class Judge:
         """Tap; with `saved`, wait until the game's version moved on (the tap is stored)."""
         before = await self.version()
         await self.page.locator(selector).first.click()
+        self.taps += 1
         if saved:
             # Each stored tap moves the game one version on (the page's CSP forbids eval).
             await self.page.wait_for_selector(f'body[data-version="{before + 1}"]', timeout=WAIT_MS)
@@ -59,17 +62,19 @@ class Judge:
         phase = Phase(await self.phase())
         if isinstance(action, DealRoles):
             await self.tap("#mode-roles", saved=False)
-            # The role tool moves on by itself: don, sheriff, then both mafia.
-            for role in ("don", "sheriff", "mafia"):
-                for seat, dealt in enumerate(action.roles, start=1):
-                    if dealt is not None and dealt.value == role:
-                        await self.seat(seat, saved=False)
-            await self.tap("#roles-rest", saved=False)
-            await self.tap("#roles-done")
+            # The role tool moves on by itself: don, sheriff, then both mafia; the fourth of
+            # them deals the roles (the others are civilians).
+            placed = [
+                seat
+                for role in ("don", "sheriff", "mafia")
+                for seat, dealt in enumerate(action.roles, start=1)
+                if dealt is not None and dealt.value == role
+            ]
+            for index, seat in enumerate(placed):
+                await self.seat(seat, saved=index == len(placed) - 1)
         elif isinstance(action, Foul):
-            await self.tap("#mode-fouls", saved=False)
-            await self.seat(action.seat)
-            await self.tap("#mode-play", saved=False)
+            # One tap on the seat's foul button, from the play screen.
+            await self.tap(f"#foul-{action.seat}")
         elif isinstance(action, Proceed):
             button = {
                 Phase.DON_CHECK: "#check-skip",
@@ -83,15 +88,25 @@ class Judge:
             assert action.target is not None
             await self.seat(action.target)
         elif isinstance(action, CastVotes):
-            candidates = [int(c) for c in await self._candidates()]
-            for seat, count in zip(candidates[:-1], action.counts[:-1], strict=True):
-                for _ in range(count):
-                    await self.tap(f"#more-{seat}", saved=False)
-            await self.tap("#votes-submit")
+            # One tap per candidate but the last (the rest of the votes are his); the tap on
+            # the last row ends the vote.
+            candidates = [
+                int(c)
+                for c in (await self.page.get_attribute("body", "data-candidates") or "").split(",")
+                if c
+            ]
+            if len(candidates) == 1:
+                await self.tap("#votes-submit")
+            for index, (seat, count) in enumerate(
+                zip(candidates[:-1], action.counts[:-1], strict=True)
+            ):
+                await self.tap(f"#vote-{seat}-{count}", saved=index == len(candidates) - 2)
         elif isinstance(action, NameBestMove):
-            for seat in action.seats:
-                await self.seat(seat, saved=False)
-            await self.tap("#best-move-done")
+            # The third seat named ends the best move.
+            for index, seat in enumerate(action.seats):
+                await self.seat(seat, saved=index == 2)
+            if len(action.seats) < 3:
+                await self.tap("#best-move-done")
         elif isinstance(action, Finish):
             await self.tap("#end-confirm")
         elif isinstance(action, Extra):
@@ -99,12 +114,6 @@ class Judge:
             await self.tap(f'[id="extra-{format_points(Decimal(action.points))}"]')
         else:
             raise AssertionError(f"no taps for {action}")
-
-    async def _candidates(self) -> list[str]:
-        ids = await self.page.eval_on_selector_all(
-            ".stepper .count", "nodes => nodes.map(n => n.id.replace('votes-', ''))"
-        )
-        return list(ids)
 
 
 async def test_a_judge_plays_a_whole_game_by_taps_on_a_phone(
@@ -118,9 +127,12 @@ async def test_a_judge_plays_a_whole_game_by_taps_on_a_phone(
     judge = Judge(shown)
     await shown.page.wait_for_selector('body[data-version="0"]', timeout=WAIT_MS)
     assert "Ночь знакомства" in await shown.page.inner_text("#phase")
-    # Large targets for a noisy table: every seat is at least 48 px high at 375 px wide.
+    # Large targets for a noisy table: every seat is at least 48 px high at 375 px wide, its
+    # foul button beside it at least 44 px wide.
     box = await shown.page.locator('#seats button[data-seat="1"]').bounding_box()
-    assert box is not None and box["height"] >= 48 and box["width"] >= 150
+    assert box is not None and box["height"] >= 48 and box["width"] >= 110
+    foul = await shown.page.locator("#foul-1").bounding_box()
+    assert foul is not None and foul["height"] >= 48 and foul["width"] >= 44
     actions = live_actions(PLAN, CUP)
     middle = len(actions) // 2
     for index, action in enumerate(actions):

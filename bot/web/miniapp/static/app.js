@@ -193,6 +193,7 @@
     document.body.dataset.taps = String(view.log.length);
     document.body.dataset.phase = view.phase;
     document.body.dataset.conflict = sync.conflict ? "1" : "";
+    document.body.dataset.candidates = view.candidates.join(",");
     $("title").textContent = view.title;
     $("phase").textContent = view.phase_text;
     renderSync();
@@ -329,6 +330,8 @@
       case "best_move":
         if (ui.picked.includes(seat.seat)) ui.picked = ui.picked.filter((s) => s !== seat.seat);
         else if (ui.picked.length < 3) ui.picked.push(seat.seat);
+        // The third seat named ends the best move (fewer: "Done").
+        if (ui.picked.length === 3) return send({ kind: "best_move", seats: ui.picked.slice() });
         return render();
       case "finished":
         ui.extraSeat = ui.extraSeat === seat.seat ? null : seat.seat;
