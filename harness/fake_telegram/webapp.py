@@ -12,7 +12,7 @@ import hashlib
 import hmac
 import json
 from typing import Any
-from urllib.parse import quote, urlencode
+from urllib.parse import parse_qsl, quote, urlencode
 
 
 def sign_init_data(token: str, fields: dict[str, str]) -> str:
@@ -43,6 +43,26 @@ THEME = {
     "button_text_color": "#ffffff",
     "secondary_bg_color": "#efeff3",
 }
+
+
+# Telegram's dark theme ("Night", as Telegram Desktop and the web client pass it).
+DARK_THEME = {
+    "bg_color": "#17212b",
+    "text_color": "#f5f5f5",
+    "hint_color": "#708499",
+    "link_color": "#6ab3f3",
+    "button_color": "#5288c1",
+    "button_text_color": "#ffffff",
+    "secondary_bg_color": "#232e3c",
+}
+
+
+def with_theme(address: str, theme: dict[str, str]) -> str:
+    """A launch address (`launch_url`'s) with another theme in its fragment."""
+    page, fragment = address.split("#", 1)
+    fields = dict(parse_qsl(fragment))
+    fields["tgWebAppThemeParams"] = json.dumps(theme, separators=(",", ":"))
+    return f"{page}#{urlencode(fields, quote_via=quote)}"
 
 
 def launch_url(url: str, data: str) -> str:

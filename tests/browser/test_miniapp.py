@@ -10,6 +10,7 @@ from bot.i18n import format_points
 from domain.game_log import (
     Action,
     CastVotes,
+    Check,
     DealRoles,
     Extra,
     Finish,
@@ -87,6 +88,8 @@ class Judge:
         elif isinstance(action, Nominate | Shoot):
             assert action.target is not None
             await self.seat(action.target)
+        elif isinstance(action, Check):
+            await self.seat(action.seat)
         elif isinstance(action, CastVotes):
             # One tap per candidate but the last (the rest of the votes are his); the tap on
             # the last row ends the vote.

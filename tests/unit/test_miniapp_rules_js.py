@@ -42,8 +42,7 @@ from domain.game_log import (
     action_to_dict,
     apply,
 )
-from domain.regulation import load_preset
-from domain.regulation import Regulation
+from domain.regulation import Regulation, load_preset
 
 pytestmark = pytest.mark.unit
 NODE = shutil.which("node") or shutil.which("nodejs")
@@ -183,9 +182,7 @@ def _steps(rng: random.Random, regulation: Regulation) -> list[dict[str, Any]]:
 def _regulations() -> dict[str, Regulation]:
     cup = load_preset("black-raven-cup")
     teams = load_preset("siberia-ural-teams")
-    ballots = cup.model_copy(
-        update={"game": cup.game.model_copy(update={"record_ballots": True})}
-    )
+    ballots = cup.model_copy(update={"game": cup.game.model_copy(update={"record_ballots": True})})
     return {"cup": cup, "teams": teams, "ballots": ballots}
 
 
@@ -213,7 +210,8 @@ def test_the_pages_rules_make_the_same_games_as_the_servers() -> None:
         steps = game["steps"]
         # The refusals the protocol's rules engine gives stay the server's (see rules.js).
         expected = [s["code"] if not _servers_only(s["code"]) else "ok" for s in steps]
-        codes = [c if not _servers_only(e["code"]) else "ok" for c, e in zip(result["codes"], steps, strict=True)]
+        pairs = zip(result["codes"], steps, strict=True)
+        codes = [c if not _servers_only(e["code"]) else "ok" for c, e in pairs]
         assert codes == expected, game["regulation"]
         kept = [s["state"] for s in steps if s["kept"]]
         assert [js_snapshot(s) for s in result["states"]] == kept
