@@ -336,7 +336,7 @@ def _seats(
 def _seat(record: Mapping[str, Any], player_ids: set[str]) -> tuple[SeatRecord | None, list[str]]:
     player, role = record.get("player"), record.get("role")
     fouls, removed = record.get("fouls", 0), record.get("removed")
-    extra = record.get("extra", 0)
+    extra, technical = record.get("extra", 0), record.get("technical", 0)
     rules = []
     if player not in player_ids:
         rules.append(f"player {player!r} is not registered")
@@ -344,6 +344,8 @@ def _seat(record: Mapping[str, Any], player_ids: set[str]) -> tuple[SeatRecord |
         rules.append(f"role must be civilian, sheriff, mafia or don, got {role!r}")
     if isinstance(fouls, bool) or not isinstance(fouls, int):
         rules.append(f"fouls must be a whole number, got {fouls!r}")
+    if isinstance(technical, bool) or not isinstance(technical, int) or technical < 0:
+        rules.append(f"technical must be a whole number, got {technical!r}")
     if removed is not None and removed not in {r.value for r in Removal}:
         rules.append(f"removed must be null, 'fouls' or 'disqualified', got {removed!r}")
     if isinstance(extra, bool) or not isinstance(extra, int | float | Decimal):
@@ -352,7 +354,12 @@ def _seat(record: Mapping[str, Any], player_ids: set[str]) -> tuple[SeatRecord |
         return None, rules
     points = extra if isinstance(extra, Decimal) else Decimal(str(extra))
     seat = SeatRecord(
-        str(player), Role(str(role)), fouls, Removal(removed) if removed else None, points
+        str(player),
+        Role(str(role)),
+        fouls,
+        Removal(removed) if removed else None,
+        points,
+        technical,
     )
     return seat, []
 
@@ -399,6 +406,8 @@ def _dump_game(game: GameRecord, log: tuple[Entry, ...]) -> dict[str, Any]:
                 "fouls": seat.fouls,
                 "removed": seat.removed.value if seat.removed else None,
                 "extra": seat.extra,
+                # Written only when recorded (the live game's technical fouls).
+                **({"technical": seat.technical} if seat.technical else {}),
             }
             for seat in protocol.seats
         ],

@@ -203,9 +203,7 @@ class ProtocolDraft:
 
 def _finished_seat(seat: SeatDraft) -> SeatRecord:
     assert seat.player is not None and seat.role is not None
-    return SeatRecord(
-        seat.player, seat.role, seat.fouls, seat.removed, seat.extra, seat.technical
-    )
+    return SeatRecord(seat.player, seat.role, seat.fouls, seat.removed, seat.extra, seat.technical)
 
 
 class ProtocolNotReady(ValueError):
