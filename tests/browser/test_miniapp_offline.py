@@ -8,6 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from playwright.async_api import Page
+
 from domain.cards import Role, Side
 from domain.game_end import GameEnd
 from domain.game_log import (
@@ -156,37 +158,51 @@ async def test_a_second_devices_change_is_shown_not_overwritten(
 CONTRAST = (Path(__file__).parent / "contrast.js").read_text(encoding="utf-8")
 
 
-# A game with every kind of text on its screen: roles, fouls, a lost speech, a nomination.
-SCREENS: list[Action] = [ROLES, Proceed(), Nominate(1, 8), Foul(2), Foul(2), Foul(2), Proceed()]
+def contrast_game() -> list[Action]:
+    """The three-day game with three fouls to seat 2 (his lost speech shown too)."""
+    game = three_days()
+    return [*game[:3], Foul(2), Foul(2), Foul(2), *game[3:]]
+
+
+async def _measure(page: Page, where: str) -> None:
+    await page.locator("#log-title").click()  # the log open too
+    measured = await page.evaluate(CONTRAST)
+    await page.locator("#log-title").click()
+    assert measured["checked"] > 30, where
+    assert measured["bad"] == [], (where, measured["bad"])
 
 
 async def test_every_text_is_readable_in_the_light_and_the_dark_theme(
     tables: Tables, browser: HeadlessBrowser
 ) -> None:
     shown, address = await _open(tables, browser, bypass_csp=True)
+    page = shown.page
+    game = contrast_game()
+    # Each screen before these actions: a lost speech and marks, the vote, a night's check,
+    # the best move, the end offered, and after the last one the summary.
+    stops = [Nominate(2, 3), CastVotes((7, 3)), Check(7), NameBestMove((9, 10, 3)), game[-2]]
     server = LiveGameClient.launched(address)
     try:
         await server.get()
-        for action in SCREENS:
-            status, _ = await server.act(action)
-            assert status == 200
+        for index, action in enumerate([*game, None]):
+            if action is None or action in stops:
+                stops = [s for s in stops if s != action]
+                for theme in (THEME, DARK_THEME):
+                    await page.goto(with_theme(address, theme), wait_until="load")
+                    await page.reload(wait_until="load")
+                    await page.wait_for_selector(f'body[data-version="{index}"]', timeout=WAIT_MS)
+                    where = f"{theme['bg_color']} before {action}"
+                    await _measure(page, where)
+                    if index == 6:
+                        for mode in ("#mode-fouls", "#mode-roles"):
+                            await page.locator(mode).click()
+                            await _measure(page, f"{where} {mode}")
+                            await page.locator("#mode-play").click()
+            if action is not None:
+                status, _ = await server.act(action)
+                assert status == 200
     finally:
         await server.close()
-    for theme in (THEME, DARK_THEME):
-        page = shown.page
-        await page.goto(with_theme(address, theme), wait_until="load")
-        await page.reload(wait_until="load")
-        await page.wait_for_selector('body[data-version="7"]', timeout=WAIT_MS)
-        for mode in (None, "#mode-fouls", "#mode-roles"):
-            if mode:
-                await page.locator(mode).click()
-            await page.locator("#log-title").click()  # the log open too
-            measured = await page.evaluate(CONTRAST)
-            assert measured["checked"] > 30
-            assert measured["bad"] == [], (theme["bg_color"], mode, measured["bad"])
-            await page.locator("#log-title").click()
-            if mode:
-                await page.locator("#mode-play").click()
     shown.assert_no_console_errors()
 
 
@@ -233,11 +249,12 @@ def three_days() -> list[Action]:
     ]
 
 
-def test_the_three_day_game_is_a_game() -> None:
-    game = LiveGame()
-    for action in three_days():
-        game = apply(game, action, CUP)
-    assert game.phase.value == "finished" and game.day == 3
+def test_the_three_day_games_are_games() -> None:
+    for actions in (three_days(), contrast_game()):
+        game = LiveGame()
+        for action in actions:
+            game = apply(game, action, CUP)
+        assert game.phase.value == "finished" and game.day == 3
 
 
 async def test_a_typical_three_day_game_takes_at_most_60_taps(

@@ -138,7 +138,7 @@
 
   function syncTimer() {
     const view = ui.view;
-    const key = `${view.phase}:${view.day}:${view.speaker}:${view.leaving.join(",")}:${view.position}:${view.log.length > 0}`;
+    const key = `${view.phase}:${view.day}:${view.speaker}:${view.leaving.join(",")}:${view.position}`;
     if (key !== timer.key) {
       clearInterval(timer.handle);
       timer = { key, left: view.timer, running: false, warned: false, handle: null };

@@ -109,6 +109,9 @@
     }
 
     function accept(data) {
+      // The server's versions only grow: an answer older than the game held (a read that
+      // crossed a saved tap) is dropped, else the next tap would expect a stale version.
+      if (stored.server && data.version < stored.server.version) return;
       stored.server = data;
       save();
     }
