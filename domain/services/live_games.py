@@ -11,6 +11,7 @@ protest window). The log stays with the confirmed protocol.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
 
 from domain.actor import Actor
 from domain.game_log import (
@@ -33,6 +34,8 @@ from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 
 # Two devices saving the draft at once: the later one tries again on the fresh draft.
 _SAVE_TRIES = 5
+# A tap kept on the phone is logged at its moment if it comes within this long.
+_OFFLINE_AT_MOST = timedelta(hours=12)
 
 
 @dataclass(frozen=True)
@@ -130,10 +133,13 @@ async def record(
     game_id: int,
     action: Action,
     version: int,
+    tapped_at: datetime | None = None,
 ) -> LiveView:
     """Apply one action to the game the device saw (`version`) and store it with the draft it
-    makes; a refused action, a stale device or a confirmed game change nothing."""
-    return await _change(uow_factory, actor, game_id, version, action)
+    makes; a refused action, a stale device or a confirmed game change nothing. `tapped_at`
+    is when the judge tapped (a tap kept on the phone without a connection comes later): the
+    log records it, within the previous entry's moment and the request's."""
+    return await _change(uow_factory, actor, game_id, version, action, tapped_at)
 
 
 async def undo(
@@ -149,6 +155,7 @@ async def _change(
     game_id: int,
     version: int,
     action: Action | None,
+    tapped_at: datetime | None = None,
 ) -> LiveView:
     async with uow_factory() as uow:
         access = await protocols.game_access(uow, actor, game_id)
@@ -168,13 +175,23 @@ async def _change(
                 state = apply(view.state, action, regulation)
             except GameLogRefused as refusal:
                 return replace(view, refused=Refusal(refusal.code, refusal.args_))
-            entries = (*view.entries, Entry(action, actor.now, actor.user_id))
+            when = _tap_time(tapped_at, actor.now, view.entries)
+            entries = (*view.entries, Entry(action, when, actor.user_id))
         if not await uow.game_logs.save(game_id, entries, version, actor.user_id, actor.now):
             return replace(await _view(uow, access), stale=True)
         await _store_draft(uow, actor, game_id, _draft_of(access.game, state, entries))
         await uow.commit()
         # The log as stored now (its next version), without reading and replaying it again.
         return replace(view, entries=entries, version=version + 1, state=state)
+
+
+def _tap_time(tapped_at: datetime | None, now: datetime, entries: tuple[Entry, ...]) -> datetime:
+    """The moment a tap is logged: the phone's, never later than the request nor earlier than
+    the log's last entry (a phone's clock may be off; the log stays in order)."""
+    if tapped_at is None:
+        return now
+    earliest = max(entries[-1].at, now - _OFFLINE_AT_MOST) if entries else now - _OFFLINE_AT_MOST
+    return max(min(tapped_at, now), earliest)
 
 
 async def _store_draft(uow: UnitOfWork, actor: Actor, game_id: int, draft: ProtocolDraft) -> None:

@@ -5,6 +5,8 @@ copy of the rules reads."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 import pytest
 
 from domain.game_log import Proceed, TechnicalFoul, action_to_dict
@@ -51,5 +53,27 @@ async def test_a_technical_foul_is_counted_apart_and_junk_is_refused(tables: Tab
             assert status in (400, 422), (action, body)
         status, view = await client.get()
         assert view["version"] == version
+    finally:
+        await client.close()
+
+
+async def test_a_tap_kept_offline_is_logged_at_its_moment(tables: Tables) -> None:
+    client = LiveGameClient(tables.base_url, tables.games[0], tables.judges[0].web_app_data())
+    try:
+        _, view = await client.get()
+        tapped = datetime.now(UTC) - timedelta(minutes=7)
+        body = {"version": 0, "action": action_to_dict(CLASSIC), "at": tapped.isoformat()}
+        status, view = await client._call("POST", "/actions", body)
+        assert status == 200
+        assert datetime.fromisoformat(view["log"][-1]["at"]) == tapped
+        # A phone's clock ahead of the server's: the moment of the request.
+        ahead = datetime.now(UTC) + timedelta(hours=1)
+        body = {"version": 1, "action": {"kind": "next"}, "at": ahead.isoformat()}
+        status, view = await client._call("POST", "/actions", body)
+        assert status == 200 and datetime.fromisoformat(view["log"][-1]["at"]) < ahead
+        for junk in ("yesterday", "2026-12-01T10:00:00", 5):
+            body = {"version": 2, "action": {"kind": "next"}, "at": junk}
+            status, _ = await client._call("POST", "/actions", body)
+            assert status == 400, junk
     finally:
         await client.close()

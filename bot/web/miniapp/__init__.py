@@ -2,7 +2,8 @@
 
 `/app/game/{id}` is the page (HTML, script and style, no data: the page reads the launch data
 Telegram puts in its address and calls the API with it). `/app/api/games/{id}` is the API:
-GET the game, POST `/actions` (one action on the version the device saw), `/undo` and
+GET the game, POST `/actions` (one action on the version the device saw, with the moment
+it was tapped), `/undo` and
 `/confirm`. Every API request is authenticated by Telegram's `initData` (`auth.caller`); the
 people who may use it are those of the protocol (the table's judge or a chief judge).
 
@@ -13,6 +14,7 @@ web application (behind a TLS proxy); tests and the simulation use plain HTTP.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Collection
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -173,6 +175,20 @@ def _version(body: dict[str, Any]) -> int:
     return version
 
 
+def _tapped_at(body: dict[str, Any]) -> datetime | None:
+    """When the judge tapped, as his phone says (ISO 8601 with its offset); None: now."""
+    value = body.get("at")
+    if value is None:
+        return None
+    try:
+        moment = datetime.fromisoformat(value) if isinstance(value, str) else None
+    except ValueError:
+        moment = None
+    if moment is None or moment.tzinfo is None:
+        raise GameLogRefused("game-log-bad-action")
+    return moment.astimezone(UTC)
+
+
 async def _get(request: web.Request) -> web.Response:
     async def use(deps: _Deps, game_id: int, actor: Actor, _body: dict[str, Any]):
         return await live_games.open_live(deps.uow_factory, actor, game_id)
@@ -184,7 +200,9 @@ async def _act(request: web.Request) -> web.Response:
     async def use(deps: _Deps, game_id: int, actor: Actor, body: dict[str, Any]):
         data = body.get("action")
         action: Action = action_from_dict(data if isinstance(data, dict) else {})
-        return await live_games.record(deps.uow_factory, actor, game_id, action, _version(body))
+        return await live_games.record(
+            deps.uow_factory, actor, game_id, action, _version(body), _tapped_at(body)
+        )
 
     return await _handle(request, use)
 

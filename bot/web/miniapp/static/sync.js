@@ -129,7 +129,7 @@
 
     async function send(item) {
       if (item.op === "undo") return options.call("POST", "/undo", { version: item.version });
-      return options.call("POST", "/actions", { version: item.version, action: item.action });
+      return options.call("POST", "/actions", { version: item.version, action: item.action, at: item.at });
     }
 
     async function flush() {
