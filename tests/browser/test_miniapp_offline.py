@@ -93,6 +93,10 @@ async def test_ten_taps_without_a_connection_are_kept_and_saved_in_order(
     expected = [action for _, action in OFFLINE_TAPS if action is not None]
     for selector, _ in OFFLINE_TAPS:
         await page.locator(selector).first.click()
+    # An undo without a connection takes back the foul (never sent); the foul tapped again.
+    await page.locator("#undo").click()
+    await page.wait_for_selector(f'body[data-pending="{len(expected) - 1}"]', timeout=WAIT_MS)
+    await page.locator("#foul-5").click()
     await page.wait_for_selector(f'body[data-pending="{len(expected)}"]', timeout=WAIT_MS)
     assert await page.get_attribute("body", "data-version") == "0"
     assert f"Не сохранено на сервере: {len(expected)}" in await page.inner_text("#sync")

@@ -85,7 +85,7 @@
     const data = await response.json();
     if (response.status === 200 || response.status === 409 || response.status === 422) return data;
     const said = data.message || (data.messages && (data.messages[readerLocale()] || data.messages.ru));
-    throw Object.assign(new Error(said || response.statusText), { shown: said || response.statusText });
+    throw Object.assign(new Error(said || response.statusText), { shown: said || response.statusText, status: response.status });
   }
 
   const sync = window.MafiaSync.create({ gameId, call, onChange: () => { if (sync && sync.server) show(); } });
@@ -230,7 +230,7 @@
         : T("conflict", { count: conflict.count });
       box.append(document.createTextNode(text), Controls.button(T("conflict-discard", { count: conflict.count }), () => sync.discard(), { id: "conflict-discard" }));
     } else {
-      box.textContent = ui.said || (!sync.pending && (ui.view.refused || ui.view.notice)) || "";
+      box.textContent = ui.said || sync.blocked || (!sync.pending && (ui.view.refused || ui.view.notice)) || "";
     }
     box.hidden = !box.textContent;
   }

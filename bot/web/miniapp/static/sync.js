@@ -38,6 +38,7 @@
     let flushing = false;
     let online = true;
     let retry = null;
+    let blocked = null;
 
     function read() {
       try {
@@ -142,6 +143,9 @@
           try {
             data = await send(item);
           } catch (error) {
+            // The launch data expired (Telegram signs it for a day): the taps wait for the app
+            // opened again from Telegram, which sends them with fresh data.
+            if (error.status === 401) { blocked = error.shown; break; }
             if (error.shown) { stop(error.shown, null); break; }
             online = false; // no answer: the tap stays queued, tried again
             schedule();
@@ -201,6 +205,7 @@
       get pending() { return stored.queue.length; },
       get conflict() { return stored.conflict; },
       get online() { return online; },
+      get blocked() { return blocked; },
     };
   }
 
