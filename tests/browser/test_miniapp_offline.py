@@ -5,10 +5,11 @@ and dark themes; a typical three-day game takes at most 60 taps."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
-from playwright.async_api import Page
+from playwright.async_api import Page, Route
 
 from domain.cards import Role, Side
 from domain.game_end import GameEnd
@@ -61,7 +62,11 @@ OFFLINE_TAPS: list[tuple[str, Action | None]] = [
 def assert_no_errors_but_the_networks(shown: BrowserPage) -> None:
     """No error in the page but the browser's own lines for requests without a connection
     and for the refusal of a stale tap (the page expects both)."""
-    expected = ("net::ERR_INTERNET_DISCONNECTED", "status of 409 (Conflict)")
+    expected = (
+        "net::ERR_INTERNET_DISCONNECTED",
+        "net::ERR_CONNECTION_RESET",
+        "status of 409 (Conflict)",
+    )
     errors = [e for e in shown.console_errors if not any(x in e for x in expected)]
     assert not errors, "\n".join(errors)
 
@@ -119,6 +124,43 @@ async def test_ten_taps_without_a_connection_are_kept_and_saved_in_order(
     assert status == 200
     assert _stored(view) == [action_to_dict(action) for action in expected]
     assert view["version"] == len(expected)
+    assert_no_errors_but_the_networks(shown)
+
+
+async def test_a_tap_whose_answer_was_lost_is_stored_once(
+    tables: Tables, browser: HeadlessBrowser
+) -> None:
+    # The service worker blocked, so that the test sees the page's own requests.
+    shown, address = await _open(tables, browser, service_workers="block")
+    page = shown.page
+    judge = Judge(shown)
+    await judge.play(ROLES)
+    lost: list[int] = []
+    stored = asyncio.Event()
+
+    async def store_then_drop(route: Route) -> None:
+        # The server stores the tap; its answer never reaches the phone.
+        response = await route.fetch()
+        lost.append(response.status)
+        stored.set()
+        await route.abort("connectionreset")
+
+    await page.route("**/app/api/games/*/actions", store_then_drop)
+    await page.locator("#next").click()
+    await page.wait_for_selector('body[data-pending="1"]', timeout=WAIT_MS)
+    await asyncio.wait_for(stored.wait(), WAIT_MS / 1000)
+    await page.unroute("**/app/api/games/*/actions")
+    # A reload sends the tap again: the server's "stale" is this tap, saved once.
+    await page.reload(wait_until="load")
+    await page.wait_for_selector('body[data-pending="0"][data-version="2"]', timeout=WAIT_MS)
+    assert await page.get_attribute("body", "data-conflict") == ""
+    server = LiveGameClient.launched(address)
+    try:
+        _, view = await server.get()
+    finally:
+        await server.close()
+    assert lost == [200]
+    assert _stored(view) == [action_to_dict(ROLES), action_to_dict(Proceed())]
     assert_no_errors_but_the_networks(shown)
 
 
