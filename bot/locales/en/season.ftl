@@ -92,10 +92,6 @@ series-created = The series "{ $title }" is created.
 series-screen =
     <b>The series "{ $title }"</b>
     Tournaments: { $tournaments } · rated players: { $players }
-    Series points table: { $own ->
-        [true] its own
-       *[false] the default (FIIM-style)
-    }
 series-button-points = Upload the points table (a file)
 series-button-page = The series' web page
 series-send-points = Send the series' points table as a JSON file (a sample: domain/presets/series_points/fiim.json). /cancel to stop.

@@ -92,10 +92,6 @@ series-created = Серия «{ $title }» создана.
 series-screen =
     <b>Серия «{ $title }»</b>
     Турниров: { $tournaments } · игроков в рейтинге: { $players }
-    Таблица баллов серии: { $own ->
-        [true] своя
-       *[false] по умолчанию (как в ФИИМ)
-    }
 series-button-points = Загрузить таблицу баллов (файл)
 series-button-page = Страница серии на сайте
 series-send-points = Пришлите таблицу баллов серии файлом JSON (образец — domain/presets/series_points/fiim.json). /cancel — отменить.
