@@ -15,9 +15,11 @@ middleware). The reads are `domain.services.season`'s use cases, the text
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import aiohttp_jinja2
+from aiogram import Bot
 from aiohttp import web
 from domain.services.season import club_profile, profile, series_view
 from markupsafe import Markup
@@ -30,14 +32,16 @@ if TYPE_CHECKING:
     from domain.services.ports import UnitOfWorkFactory
 
 UOW = web.AppKey("season_uow_factory", object)
+BOT = web.AppKey("season_bot", object)
 # A club's address: its canonical name URL-quoted (season-core's slug), bounded.
 CLUB_SLUG = r"{club:[^/]{1,200}}"
 
 
-def install(web_app: web.Application, uow_factory: UnitOfWorkFactory) -> None:
+def install(web_app: web.Application, uow_factory: UnitOfWorkFactory, bot: Bot | None) -> None:
     """Add the season's pages to the web application (after `bot.web.pages.install`, whose
-    templates, headers and 404 page they share)."""
+    templates, headers and 404 page they share); `bot` names the registration links."""
     web_app[UOW] = uow_factory
+    web_app[BOT] = bot
     web_app.router.add_get(r"/series/{series:[0-9]{1,9}}", series_page)
     web_app.router.add_get(r"/players/{person:[0-9]{1,9}}", player_page)
     web_app.router.add_get("/clubs/" + CLUB_SLUG, club_page)
@@ -79,7 +83,22 @@ async def series_page(request: web.Request) -> web.Response:
     except NotFound:
         raise web.HTTPNotFound() from None
     locale = _locale(request, view.locale)
-    return _render(request, "season_series.html", locale, f"/series/{series_id}", {"view": view})
+    context = {"view": view, "registration": await _registration_links(request, view.upcoming)}
+    return _render(request, "season_series.html", locale, f"/series/{series_id}", context)
+
+
+async def _registration_links(
+    request: web.Request, upcoming: tuple[SeriesEvent, ...]
+) -> Callable[[SeriesEvent], str | None]:
+    """The t.me registration link of each upcoming tournament whose registration is open."""
+    bot = request.app[BOT]
+    opened = [event.tournament_id for event in upcoming if event.registration_open]
+    links: dict[int, str] = {}
+    if opened and isinstance(bot, Bot):
+        username = (await bot.me()).username
+        payloads = await registration_payloads(_uow(request), opened)
+        links = {tid: f"https://t.me/{username}?start={p}" for tid, p in payloads.items()}
+    return lambda event: links.get(event.tournament_id)
 
 
 async def player_page(request: web.Request) -> web.Response:
