@@ -15,6 +15,7 @@ from domain.services.season import (
     find_players,
     hide_profile,
     my_person,
+    person_rating,
     profile,
     series_list,
     series_view,
@@ -22,7 +23,7 @@ from domain.services.season import (
 
 from bot.config import Settings
 from bot.rendering.pictures import StandingsPainter
-from bot.rendering.season_text import profile_text, rating_table
+from bot.rendering.season_text import profile_text, rating_line, rating_table
 from domain.actor import Actor
 from domain.services.access import NotFound
 from domain.services.ports import UnitOfWorkFactory
@@ -41,6 +42,15 @@ from handlers.season_views import (
 # Telegram's largest album.
 ALBUM_SIZE = 10
 QUERY_LIMIT = 64
+
+
+async def my_rating_line(uow_factory: UnitOfWorkFactory, actor: Actor, texts: Texts) -> str:
+    """The person's rating and his band's stars, for his registration screen and /me."""
+    person_id = await my_person(uow_factory, actor)
+    if person_id is None:
+        return rating_line(None, None, texts.locale)
+    rating, band = await person_rating(uow_factory, person_id)
+    return rating_line(rating, band, texts.locale)
 
 
 async def show_profile(
