@@ -29,7 +29,7 @@ from domain.services.season import (
 
 from bot.config import Settings
 from domain.actor import Actor
-from domain.permissions import Forbidden
+from domain.permissions import Action, Forbidden
 from domain.services.ports import UnitOfWorkFactory
 from domain.services.users import PersonRole, roles_of
 from handlers.callbacks import MergeAction, MergeButton, SeriesAction, SeriesButton
@@ -59,7 +59,7 @@ async def _organizer(uow_factory: UnitOfWorkFactory, actor: Actor) -> None:
     roles = await roles_of(uow_factory, actor)
     if actor.is_admin or PersonRole.ORGANIZER in roles:
         return
-    raise Forbidden()
+    raise Forbidden(Action.EDIT_SETTINGS)
 
 
 async def list_or_create_series(
@@ -71,7 +71,7 @@ async def list_or_create_series(
 ) -> None:
     """/series: the series as buttons; /series <title>: a new series (admins)."""
     if not actor.is_admin:
-        raise Forbidden()
+        raise Forbidden(Action.EDIT_SETTINGS)
     title = " ".join((command.args or "").split())
     if title:
         if len(title) > SERIES_TITLE_LIMIT:
@@ -99,7 +99,7 @@ async def open_series(
     settings: Settings,
 ) -> None:
     if not actor.is_admin:
-        raise Forbidden()
+        raise Forbidden(Action.EDIT_SETTINGS)
     view = await series_view(uow_factory, callback_data.series_id)
     text, keyboard = series_screen(view, texts, settings.web_base_url)
     if isinstance(callback.message, Message):
@@ -116,7 +116,7 @@ async def ask_points_table(
     uow_factory: UnitOfWorkFactory,
 ) -> None:
     if not actor.is_admin:
-        raise Forbidden()
+        raise Forbidden(Action.EDIT_SETTINGS)
     await series_view(uow_factory, callback_data.series_id)  # NotFound for a series gone
     if isinstance(callback.message, Message):
         await callback.message.answer(texts("series-send-points"))
@@ -273,7 +273,8 @@ def make_router() -> Router:
     router.message.register(start_merge, Command("merge"))
     router.message.register(join_club_spellings, Command("joinclubs"))
     router.message.register(receive_points_table, SeriesForm.points, F.document)
-    router.message.register(points_not_a_file, SeriesForm.points)
+    # A command typed meanwhile (/cancel, /help...) goes to its own screen.
+    router.message.register(points_not_a_file, SeriesForm.points, ~F.text.startswith("/"))
     series = SeriesButton.filter
     router.callback_query.register(open_series, series(F.action == SeriesAction.SHOW))
     router.callback_query.register(ask_points_table, series(F.action == SeriesAction.POINTS))

@@ -31,7 +31,7 @@ async def choose_series(
 ) -> None:
     card = await tournament_card(uow_factory, actor, callback_data.tournament_id)
     if not allows(card.roles, Action.EDIT_SETTINGS):
-        raise Forbidden()
+        raise Forbidden(Action.EDIT_SETTINGS)
     listed = await series_list(uow_factory)
     if not listed:
         await callback.answer(texts("card-series-no-series"), show_alert=True)

@@ -21,12 +21,14 @@ from typing import TYPE_CHECKING
 import aiohttp_jinja2
 from aiogram import Bot
 from aiohttp import web
-from domain.services.season import club_profile, profile, series_view
 from markupsafe import Markup
 
 from bot.i18n import LOCALES
 from bot.rendering.season_web import SeasonLinks, SeasonWords, player_chart
+from domain.season.views import SeriesEvent
 from domain.services.access import NotFound
+from domain.services.season import club_profile, profile, series_view
+from domain.services.season_screens import registration_payloads
 
 if TYPE_CHECKING:
     from domain.services.ports import UnitOfWorkFactory
