@@ -157,6 +157,11 @@ async def points_not_a_file(message: Message, texts: Texts) -> None:
     await message.answer(texts("series-points-not-file"))
 
 
+async def cancel_points(message: Message, state: FSMContext, texts: Texts) -> None:
+    await state.clear()
+    await message.answer(texts("series-cancelled"))
+
+
 async def start_merge(
     message: Message,
     command: CommandObject,
@@ -273,6 +278,7 @@ def make_router() -> Router:
     router.message.register(start_merge, Command("merge"))
     router.message.register(join_club_spellings, Command("joinclubs"))
     router.message.register(receive_points_table, SeriesForm.points, F.document)
+    router.message.register(cancel_points, SeriesForm.points, Command("cancel"))
     # A command typed meanwhile (/cancel, /help...) goes to its own screen.
     router.message.register(points_not_a_file, SeriesForm.points, ~F.text.startswith("/"))
     series = SeriesButton.filter
