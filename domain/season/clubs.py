@@ -32,6 +32,21 @@ def canonical_club(club: str | None, aliases: Mapping[str, str]) -> str | None:
     return aliases.get(normalize_name(club), _SPACES.sub(" ", club).strip())
 
 
+def club_key(club: str | None, aliases: Mapping[str, str]) -> str | None:
+    """What two spellings of one club share: the normalized canonical name."""
+    canonical = canonical_club(club, aliases)
+    return normalize_name(canonical) if canonical is not None else None
+
+
+def shown_name(spellings: Iterable[str]) -> str:
+    """The name a club is shown under: its members' most common spelling (the first of
+    those in alphabetical order on a tie)."""
+    counted: dict[str, int] = {}
+    for spelling in spellings:
+        counted[spelling] = counted.get(spelling, 0) + 1
+    return min(counted, key=lambda name: (-counted[name], name))
+
+
 def club_rating(member_ratings: Iterable[float], top: int = CLUB_TOP_MEMBERS) -> float:
     """The mean of the best `top` ratings (0 for a club without rated members)."""
     best = sorted(member_ratings, reverse=True)[:top]
