@@ -16,6 +16,11 @@ from aiogram.filters import Command, CommandObject
 from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
 from aiogram.types import CallbackQuery, Message
+
+from bot.config import Settings
+from domain.actor import Actor
+from domain.permissions import Action, Forbidden
+from domain.services.ports import UnitOfWorkFactory
 from domain.services.season import (
     create_series,
     find_players,
@@ -26,11 +31,6 @@ from domain.services.season import (
     series_view,
     set_points_table,
 )
-
-from bot.config import Settings
-from domain.actor import Actor
-from domain.permissions import Action, Forbidden
-from domain.services.ports import UnitOfWorkFactory
 from domain.services.users import PersonRole, roles_of
 from handlers.callbacks import MergeAction, MergeButton, SeriesAction, SeriesButton
 from handlers.common import edit_screen

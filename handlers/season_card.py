@@ -8,13 +8,13 @@ from html import escape
 
 from aiogram import Bot, F, Router
 from aiogram.types import CallbackQuery, Message
-from domain.services.season import attach_tournament, mark_rated, series_list
 
 from bot.config import Settings
 from domain.actor import Actor
 from domain.permissions import Action, Forbidden, allows
 from domain.services.access import NotFound
 from domain.services.ports import UnitOfWorkFactory
+from domain.services.season import attach_tournament, mark_rated, series_list
 from domain.services.tournaments import tournament_card
 from handlers.callbacks import SeasonCardAction, SeasonCardButton
 from handlers.middlewares import Texts

@@ -102,9 +102,7 @@ async def test_the_series_and_player_pages_fit_and_chart_the_rating(
     shown.assert_no_console_errors()
 
 
-async def test_a_hidden_profile_and_unknown_pages(
-    season: Season, browser: HeadlessBrowser
-) -> None:
+async def test_a_hidden_profile_and_unknown_pages(season: Season, browser: HeadlessBrowser) -> None:
     await hide_profile(season.app.uow_factory, Actor.of(RAVEN, _now(), ()), True)
     shown = await browser.new_page(width=375, height=812)
     await shown.goto(f"{season.url}/players/{season.raven}")

@@ -21,7 +21,7 @@ from domain.tournament import Tournament, TournamentState
 from domain.users import User
 from harness.fake_telegram import ChatMessage, FakeTelegram, FakeUser
 from harness.sandbox import running_bot, sandbox_settings
-from tests.e2e.lifecycle_screens import ADMIN_ID, answer, containing, press
+from tests.e2e.lifecycle_screens import ADMIN_ID, answer, press
 from tests.unit.protocol_builders import protocol
 
 pytestmark = pytest.mark.e2e
@@ -99,7 +99,9 @@ async def add_cup(
         )
         assert stage is not None
         await uow.commit()
-    return Cup(tournament.id, [participant_key(i) for i in ids], [r.games[0].id for r in stage.rounds])
+    return Cup(
+        tournament.id, [participant_key(i) for i in ids], [r.games[0].id for r in stage.rounds]
+    )
 
 
 async def play(app: Application, cup: Cup, game: int, winner: str) -> None:

@@ -57,7 +57,7 @@ def _locale(request: web.Request, default: str | None = None) -> str:
     asked = request.query.get("lang")
     if asked in LOCALES:
         return str(asked)
-    return default if default in LOCALES else LOCALES[0]  # type: ignore[return-value]
+    return default if default is not None and default in LOCALES else LOCALES[0]
 
 
 def _render(
