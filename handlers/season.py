@@ -11,6 +11,13 @@ from __future__ import annotations
 from aiogram import F, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import BufferedInputFile, CallbackQuery, InputMediaPhoto, Message
+
+from bot.config import Settings
+from bot.rendering.pictures import StandingsPainter
+from bot.rendering.season_text import profile_text, rating_line, rating_table
+from domain.actor import Actor
+from domain.services.access import NotFound
+from domain.services.ports import UnitOfWorkFactory
 from domain.services.season import (
     find_players,
     hide_profile,
@@ -20,13 +27,6 @@ from domain.services.season import (
     series_list,
     series_view,
 )
-
-from bot.config import Settings
-from bot.rendering.pictures import StandingsPainter
-from bot.rendering.season_text import profile_text, rating_line, rating_table
-from domain.actor import Actor
-from domain.services.access import NotFound
-from domain.services.ports import UnitOfWorkFactory
 from handlers.callbacks import ProfileAction, ProfileButton, RatingAction, RatingButton
 from handlers.common import edit_screen, long_work
 from handlers.middlewares import Texts
@@ -77,7 +77,7 @@ async def show_profile(
         await message.answer(texts("profile-none") + "\n\n" + texts("profile-search-hint"))
         return
     shown = await profile(uow_factory, person_id, viewer=actor)
-    text = profile_text(shown, texts.locale) + "\n\n" + texts("profile-search-hint")
+    text = profile_text(shown, texts.locale, own=True) + "\n\n" + texts("profile-search-hint")
     keyboard = profile_keyboard(shown, True, texts, settings.web_base_url)
     await message.answer(text, reply_markup=keyboard)
 
@@ -99,7 +99,8 @@ async def open_profile(
     own = callback_data.person_id == await my_person(uow_factory, actor)
     if isinstance(callback.message, Message):
         keyboard = profile_keyboard(shown, own, texts, settings.web_base_url)
-        await callback.message.answer(profile_text(shown, texts.locale), reply_markup=keyboard)
+        text = profile_text(shown, texts.locale, own=own)
+        await callback.message.answer(text, reply_markup=keyboard)
     await callback.answer()
 
 
@@ -139,7 +140,7 @@ async def _set_hidden(
     person_id = await my_person(uow_factory, actor)
     if person_id is not None and isinstance(callback.message, Message):
         shown = await profile(uow_factory, person_id, viewer=actor)
-        text = profile_text(shown, texts.locale) + "\n\n" + texts("profile-search-hint")
+        text = profile_text(shown, texts.locale, own=True) + "\n\n" + texts("profile-search-hint")
         keyboard = profile_keyboard(shown, True, texts, settings.web_base_url)
         await edit_screen(callback.message, text, reply_markup=keyboard)
     await callback.answer(texts("profile-hidden-now" if hidden else "profile-shown-now"))

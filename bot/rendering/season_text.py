@@ -31,14 +31,17 @@ def rating_line(rating: Rating | None, band: int | None, locale: str) -> str:
     return words("rating-stars-line", rating=rating_number(rating.overall), stars=stars(band))
 
 
-def profile_text(person: PlayerProfile, locale: str) -> str:
-    """The profile as /profile shows it (a hidden one: its nickname and that it is hidden)."""
+def profile_text(person: PlayerProfile, locale: str, own: bool = False) -> str:
+    """The profile as /profile shows it: a hidden one's nickname and that it is hidden, to
+    others; the whole profile, saying it is hidden, to the person himself (`own`)."""
     words = SeasonWords(locale)
     head = f"<b>{escape(person.nickname)}</b>"
-    if person.hidden:
+    if person.hidden and not own:
         return head + "\n" + words("profile-hidden")
     where = " · ".join(escape(part) for part in (person.club, person.city) if part)
     lines = [head + (f"\n{where}" if where else "")]
+    if person.hidden:
+        lines.append(words("profile-hidden-own"))
     lines.append(_rating_lines(person, words))
     lines.append(
         words("profile-games", games=person.games, per_game=words.decimal(person.points_per_game))

@@ -21,7 +21,7 @@ from domain.tournament import Tournament, TournamentState
 from domain.users import User
 from harness.fake_telegram import ChatMessage, FakeTelegram, FakeUser
 from harness.sandbox import running_bot, sandbox_settings
-from tests.e2e.lifecycle_screens import ADMIN_ID, answer, press
+from tests.e2e.lifecycle_screens import ADMIN_ID, answer, containing, press
 from tests.unit.protocol_builders import protocol
 
 pytestmark = pytest.mark.e2e
@@ -30,6 +30,8 @@ PLAYERS = range(501, 511)
 # The player the tests follow: seat 1 (a civilian) in every game.
 RAVEN = PLAYERS[0]
 OUTSIDER = 599
+# Raven's second account: the same person under the same nickname.
+TWIN = 777
 HOSTILE = "<b>&amp;"
 
 
@@ -38,7 +40,7 @@ def _now() -> datetime:
 
 
 def _nickname(user_id: int) -> str:
-    return f"Ворон {HOSTILE}" if user_id == RAVEN else f"Игрок{user_id}"
+    return f"Ворон {HOSTILE}" if user_id in (RAVEN, TWIN) else f"Игрок{user_id}"
 
 
 @dataclass
@@ -125,8 +127,9 @@ async def correct(app: Application, cup: Cup, game: int, winner: str) -> None:
 
 
 async def _card(admin: FakeUser, title: str) -> ChatMessage:
-    listed = await answer(admin, "/tournaments")
-    return await press(admin, listed, title, expect="Серия:")
+    listed = await answer(admin, "/tournaments", expect="Ваши турниры")
+    label = next(b for row in listed.buttons for b, _ in row if b.startswith(title))
+    return await press(admin, listed, label, expect="Серия:")
 
 
 async def in_series(admin: FakeUser, title: str, series: str) -> None:
@@ -143,6 +146,7 @@ async def season(app: Application, fake: FakeTelegram) -> tuple[FakeUser, Cup, C
     """The series «Сезон 2026» with two rated cups; Raven won game 1 of the first as red."""
     admin = fake.user(ADMIN_ID, "Админ", language_code="ru")
     created = await answer(admin, "/series Сезон 2026", expect="создана")
+    await admin.wait_for(containing("Турниров: 0"))
     assert "Серия «Сезон 2026» создана." in (created.text or "")
     first = await add_cup(app, "Кубок Весны", date(2026, 3, 1))
     second = await add_cup(app, "Кубок Осени", date(2026, 9, 1))
@@ -199,8 +203,7 @@ async def test_a_merge_by_buttons_and_one_refused_for_an_overlap(
 ) -> None:
     admin, first, _ = await season(app, fake_telegram)
     # Raven's second account played a cup of its own under the same nickname.
-    other = 777
-    third = await add_cup(app, "Кубок Зимы", date(2026, 12, 1), [other, *PLAYERS[1:]])
+    third = await add_cup(app, "Кубок Зимы", date(2026, 12, 1), [TWIN, *PLAYERS[1:]])
     assert third.id
     listed = await answer(admin, "/merge Ворон", expect="остаётся")
     assert len([b for row in listed.buttons for b, _ in row]) == 2
@@ -227,9 +230,10 @@ async def test_a_hidden_profile_shows_only_its_nickname(
     await season(app, fake_telegram)
     raven = fake_telegram.user(RAVEN, "Ворон", language_code="ru")
     own = await answer(raven, "/profile", expect="Турниры")
-    hidden = await press(raven, own, "Скрыть мой профиль", expect="Открыть мой профиль")
-    # He still sees his own profile whole.
+    hidden = await press(raven, own, "Скрыть мой профиль", expect="Ваш профиль скрыт")
+    # He still sees his own profile whole, and the button that shows it again.
     assert "Турниры" in (hidden.text or "")
+    assert "Открыть мой профиль" in [b for row in hidden.buttons for b, _ in row]
     outsider = fake_telegram.user(OUTSIDER, "Гость", language_code="ru")
     found = await answer(outsider, "/profile Ворон", expect="Игроки по запросу")
     shown = await press(outsider, found, found.buttons[0][0][0], expect="скрыл")

@@ -26,6 +26,7 @@ profile-found = Players matching "{ $query }":
 profile-not-found = No player's nickname matches "{ $query }".
 profile-gone = This profile is gone: the account was merged into another.
 profile-hidden = The player has hidden his profile.
+profile-hidden-own = Your profile is hidden: others see only your nickname.
 profile-rating = Rating: <b>{ $overall }</b> · as red { $red } · as black { $black }
 profile-rank = Place in the overall rating: { $rank }
 profile-no-rating = No rating yet: no game in a rated tournament.

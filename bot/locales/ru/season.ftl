@@ -26,6 +26,7 @@ profile-found = Игроки по запросу «{ $query }»:
 profile-not-found = Игроков с ником «{ $query }» не нашлось.
 profile-gone = Этого профиля больше нет: аккаунт объединён с другим.
 profile-hidden = Игрок скрыл свой профиль.
+profile-hidden-own = Ваш профиль скрыт: другие видят только ваш ник.
 profile-rating = Рейтинг: <b>{ $overall }</b> · за красных { $red } · за чёрных { $black }
 profile-rank = Место в общем рейтинге: { $rank }
 profile-no-rating = Рейтинга пока нет: ни одной игры в рейтинговых турнирах.
