@@ -14,10 +14,13 @@ import math
 from collections.abc import Callable, Sequence
 from html import escape
 
-WIDTH = 640
-HEIGHT = 260
+# A small drawing scaled up: its 13-unit type stays about 10 px on a 375 px phone (the page
+# caps the chart's width, so a wide screen does not blow it up).
+WIDTH = 420
+HEIGHT = 230
 # Room for the axes' labels: left (ratings), bottom (game numbers), top and right.
-LEFT, BOTTOM, TOP, RIGHT = 52, 30, 14, 16
+LEFT, BOTTOM, TOP, RIGHT = 44, 34, 12, 12
+FONT_SIZE = 13
 LINE_COLOUR = "#b3261e"
 GRID_COLOUR = "#e2e2e2"
 TEXT_COLOUR = "#555555"
@@ -88,10 +91,10 @@ def rating_chart_svg(
     points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
     parts.append(
         f'<polyline points="{points}" fill="none" stroke="{LINE_COLOUR}" '
-        'stroke-width="2.5" stroke-linejoin="round" stroke-linecap="round"/>'
+        'stroke-width="2.2" stroke-linejoin="round" stroke-linecap="round"/>'
     )
     last_x, last_y = x(len(values) - 1), y(values[-1])
-    parts.append(f'<circle cx="{last_x:.1f}" cy="{last_y:.1f}" r="4.5" fill="{LINE_COLOUR}"/>')
+    parts.append(f'<circle cx="{last_x:.1f}" cy="{last_y:.1f}" r="4" fill="{LINE_COLOUR}"/>')
     parts.append("</svg>")
     return "".join(parts)
 
@@ -108,7 +111,7 @@ def _grid(low: float, high: float, step: float, y: Callable[[float], float]) -> 
             f'stroke="{GRID_COLOUR}" stroke-width="1"/>'
         )
         lines.append(
-            f'<text x="{LEFT - 6}" y="{at + 4:.1f}" text-anchor="end" font-size="12" '
+            f'<text x="{LEFT - 6}" y="{at + 4:.1f}" text-anchor="end" font-size="{FONT_SIZE}" '
             f'fill="{TEXT_COLOUR}">{value:.0f}</text>'
         )
     return lines
@@ -120,11 +123,11 @@ def _game_ticks(count: int, x: Callable[[int], float], label: str) -> list[str]:
     for index in _x_ticks(count):
         ticks.append(
             f'<text x="{x(index):.1f}" y="{HEIGHT - BOTTOM + 16}" text-anchor="middle" '
-            f'font-size="12" fill="{TEXT_COLOUR}">{index}</text>'
+            f'font-size="{FONT_SIZE}" fill="{TEXT_COLOUR}">{index}</text>'
         )
     if label:
         ticks.append(
-            f'<text x="{WIDTH - RIGHT}" y="{HEIGHT - 2}" text-anchor="end" font-size="11" '
-            f'fill="{TEXT_COLOUR}">{escape(label)}</text>'
+            f'<text x="{WIDTH - RIGHT}" y="{HEIGHT - 2}" text-anchor="end" '
+            f'font-size="{FONT_SIZE - 1}" fill="{TEXT_COLOUR}">{escape(label)}</text>'
         )
     return ticks

@@ -90,7 +90,7 @@ def test_the_svg_chart_draws_every_rated_game_from_the_start_and_escapes_its_wor
     )
     assert svg is not None
     root = ElementTree.fromstring(svg)
-    assert root.tag == f"{SVG}svg" and root.get("viewBox") == "0 0 640 260"
+    assert root.tag == f"{SVG}svg" and root.get("viewBox") == "0 0 420 230"
     (line,) = root.iter(f"{SVG}polyline")
     assert len(line.get("points", "").split()) == 4  # the start and three games
     assert root.find(f"{SVG}title") is not None

@@ -146,6 +146,7 @@ web-season-col-black = Black
 web-season-col-games = Games
 web-season-col-tournaments = Tournaments
 web-season-col-points = Series points
+web-season-col-points-short = Pts
 web-season-col-members = Players
 web-season-col-title = Tournament
 web-season-col-date = Date

@@ -146,6 +146,7 @@ web-season-col-black = Чёрные
 web-season-col-games = Игры
 web-season-col-tournaments = Турниры
 web-season-col-points = Баллы серии
+web-season-col-points-short = Баллы
 web-season-col-members = Игроков
 web-season-col-title = Турнир
 web-season-col-date = Дата
