@@ -190,9 +190,9 @@ async def confirm(
     )
     await show(
         callback,
-        texts(key)
-        + "\n\n"
-        + registration_text(mine, texts, await my_rating_line(uow_factory, actor, texts)),
+        # No rating line here: the press keeps to its three transactions (the screen shows
+        # it whenever the player opens his registration).
+        texts(key) + "\n\n" + registration_text(mine, texts),
         reply_markup=registration_keyboard(mine, texts, clock=clock),
     )
 

@@ -22,11 +22,11 @@ from domain.services.season import (
     find_players,
     hide_profile,
     my_person,
-    person_rating,
     profile,
     series_list,
     series_view,
 )
+from domain.services.season_screens import my_rating
 from handlers.callbacks import ProfileAction, ProfileButton, RatingAction, RatingButton
 from handlers.common import edit_screen, long_work
 from handlers.middlewares import Texts
@@ -46,10 +46,7 @@ QUERY_LIMIT = 64
 
 async def my_rating_line(uow_factory: UnitOfWorkFactory, actor: Actor, texts: Texts) -> str:
     """The person's rating and his band's stars, for his registration screen and /me."""
-    person_id = await my_person(uow_factory, actor)
-    if person_id is None:
-        return rating_line(None, None, texts.locale)
-    rating, band = await person_rating(uow_factory, person_id)
+    rating, band = await my_rating(uow_factory, actor)
     return rating_line(rating, band, texts.locale)
 
 

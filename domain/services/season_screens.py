@@ -8,9 +8,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from domain.actor import Actor
 from domain.invites import InviteKind
 from domain.public_view import PublicSeason
+from domain.season.rating import Rating
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
+from domain.services.season.profiles import rating_stars
 from domain.standings_board import participant_key
 
 
@@ -22,6 +25,20 @@ class CardSeason:
     series_title: str | None
     rated: bool
     category_stars: int | None
+
+
+async def my_rating(
+    uow_factory: UnitOfWorkFactory, actor: Actor
+) -> tuple[Rating | None, int | None]:
+    """The actor's rating and its band's stars (None, None before he has a person or a rated
+    game), read in one transaction: his registration screen and /me show it."""
+    async with uow_factory() as uow:
+        person = await uow.season.person_of_account(actor.user_id)
+        if person is None:
+            return None, None
+        kept = await uow.season.kept(person.id)
+        rating = (await uow.ratings.ratings([kept])).get(kept)
+    return rating, rating_stars(rating)
 
 
 async def card_season(uow_factory: UnitOfWorkFactory, tournament_id: int) -> CardSeason:
