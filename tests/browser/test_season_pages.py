@@ -39,6 +39,7 @@ class Season:
     url: str
     series_id: int
     raven: int
+    cup: int
 
 
 @pytest.fixture
@@ -62,7 +63,7 @@ async def season(fake_telegram: FakeTelegram, tmp_path) -> AsyncIterator[Season]
             await play(app, cup, 1, "black")
         raven = await my_person(app.uow_factory, Actor.of(RAVEN, _now(), ()))
         assert raven is not None
-        yield Season(app, f"http://127.0.0.1:{port}", series_id, raven)
+        yield Season(app, f"http://127.0.0.1:{port}", series_id, raven, cup.id)
 
 
 async def _fits(page) -> None:  # type: ignore[no-untyped-def]
@@ -99,6 +100,24 @@ async def test_the_series_and_player_pages_fit_and_chart_the_rating(
     await expect(page.locator("section.chart h2")).to_have_text("Rating history")
     html = await page.content()
     assert str(RAVEN) not in html  # no Telegram id anywhere
+    shown.assert_no_console_errors()
+
+
+async def test_a_tournament_page_links_to_its_series_and_its_players_profiles(
+    season: Season, browser: HeadlessBrowser
+) -> None:
+    shown = await browser.new_page(width=375, height=812)
+    await shown.goto(f"{season.url}/t/{season.cup}")
+    page = shown.page
+    series = page.get_by_role("link", name="Серия: Сезон <2026>")
+    await expect(series).to_have_attribute("href", f"/series/{season.series_id}?lang=ru")
+    raven = page.locator("table.board[data-unit=players]").get_by_role(
+        "link", name=f"Ворон {HOSTILE}", exact=True
+    )
+    await expect(raven).to_have_attribute("href", f"/players/{season.raven}?lang=ru")
+    await raven.click()
+    await page.wait_for_url(f"**/players/{season.raven}?lang=ru")
+    await expect(page.locator("svg.rating-chart")).to_be_visible(timeout=WAIT_MS)
     shown.assert_no_console_errors()
 
 
