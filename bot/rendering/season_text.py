@@ -126,7 +126,7 @@ class RatingTable:
 def _cells(row: SeriesRow, words: SeasonWords, mine: bool) -> tuple[str, ...]:
     place = f"{MINE}{row.place}" if mine else str(row.place)
     if row.hidden:
-        return (place, row.nickname, "", words.decimal(row.series_points), "")
+        return (place, row.nickname, "", "", "")
     return (
         place,
         row.nickname,

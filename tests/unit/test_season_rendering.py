@@ -149,9 +149,9 @@ def test_the_rating_table_marks_the_readers_line_even_far_down() -> None:
     assert nobody.mine is None and "You are not in this series yet." in nobody.text
 
 
-def test_a_hidden_line_shows_only_the_nickname_and_series_points() -> None:
+def test_a_hidden_line_shows_only_the_nickname() -> None:
     table = rating_table(_series([_row(1, 8, hidden=True)]), None, "ru")
-    assert table.rows[0][1] == "Игрок8" and table.rows[0][2] == "" and table.rows[0][4] == ""
+    assert table.rows[0] == ("1", "Игрок8", "", "", "")
 
 
 def test_clubs_merge_sides_and_the_rating_line() -> None:
