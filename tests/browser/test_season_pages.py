@@ -118,6 +118,12 @@ async def test_a_tournament_page_links_to_its_series_and_its_players_profiles(
     await raven.click()
     await page.wait_for_url(f"**/players/{season.raven}?lang=ru")
     await expect(page.locator("svg.rating-chart")).to_be_visible(timeout=WAIT_MS)
+    # His club's page, by the link under his nickname.
+    await page.locator("header .meta").get_by_role("link", name="Ворон").click()
+    await expect(page.locator("h1")).to_have_text("Клуб «Ворон»")
+    members = page.locator("table.season-board tbody tr")
+    await expect(members).to_have_count(10)
+    await _fits(page)
     shown.assert_no_console_errors()
 
 

@@ -241,5 +241,7 @@ async def test_a_hidden_profile_shows_only_its_nickname(
     assert shown.buttons == ()
     table = await answer(outsider, "/rating", expect="Рейтинг серии")
     assert "Вас в этой серии пока нет." in (table.text or "")
+    nothing = await answer(outsider, "/profile", expect="Профиля пока нет")
+    assert "/profile ник" in (nothing.text or "")
     unknown = await answer(outsider, "/profile Никто", expect="не нашлось")
     assert "Игроков с ником «Никто» не нашлось." in (unknown.text or "")
