@@ -15,7 +15,7 @@ import pytest
 from bot.app import Application
 from domain.registration import Participant, ParticipantStatus
 from domain.rounds import RoundSeating
-from domain.services.season import recompute_ratings
+from domain.services.rating_sync import after_game as rating_after_game
 from domain.standings_board import participant_key
 from domain.tournament import Tournament, TournamentState
 from domain.users import User
@@ -51,9 +51,9 @@ class Cup:
 
 
 @pytest.fixture
-async def app(fake_telegram: FakeTelegram, tmp_path) -> AsyncIterator[Application]:  # type: ignore[no-untyped-def]
-    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
-    settings = sandbox_settings(fake_telegram, url, admin_ids=frozenset({ADMIN_ID}))
+async def app(fake_telegram: FakeTelegram, database_url: str) -> AsyncIterator[Application]:
+    """The bot on SQLite and on PostgreSQL; the tests' admin is the tournaments' organizer."""
+    settings = sandbox_settings(fake_telegram, database_url, admin_ids=frozenset({ADMIN_ID}))
     async with running_bot(settings) as application:
         yield application
 
@@ -107,23 +107,24 @@ async def add_cup(
 
 
 async def play(app: Application, cup: Cup, game: int, winner: str) -> None:
-    """Game `game` (0 or 1) of the cup confirmed with `winner` (seat 1 is a civilian: red)."""
+    """Game `game` (0 or 1) of the cup confirmed with `winner` (seat 1 is a civilian: red),
+    as the judge's confirmation stores it: the protocol and the rating's update together."""
     game_id = cup.games[game]
     async with app.uow_factory() as uow:
         await uow.protocols.advance_game(game_id, 0, _now() + timedelta(minutes=10))
         await uow.protocols.store(game_id, protocol(cup.keys, winner=winner), ADMIN_ID, _now())
+        await rating_after_game(uow, cup.id, game_id)
         await uow.commit()
-    await recompute_ratings(app.uow_factory)
 
 
 async def correct(app: Application, cup: Cup, game: int, winner: str) -> None:
-    """The chief judge's correction of a confirmed game: its protocol stored anew."""
+    """The chief judge's correction of a confirmed game, as his confirmation stores it: the
+    protocol anew, the ratings recomputed from that game on."""
+    game_id = cup.games[game]
     async with app.uow_factory() as uow:
-        await uow.protocols.store(
-            cup.games[game], protocol(cup.keys, winner=winner), ADMIN_ID, _now()
-        )
+        await uow.protocols.store(game_id, protocol(cup.keys, winner=winner), ADMIN_ID, _now())
+        await rating_after_game(uow, cup.id, game_id)
         await uow.commit()
-    await recompute_ratings(app.uow_factory)
 
 
 async def _card(admin: FakeUser, title: str) -> ChatMessage:
