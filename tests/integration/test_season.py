@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.db.repositories.ratings import SqlRatingRepository
 from bot.db.uow import SqlUnitOfWorkFactory
 from domain.actor import Actor
 from domain.protocol_screen import Act, Mode, Press
@@ -203,3 +204,27 @@ async def test_points_tables_and_clubs_refuse_bad_input_and_change_nothing(
         await season_services.join_clubs(uow_factory, ADMIN, "Чёрный ворон", "ЧЕРНЫЙ ВОРОН")
     async with uow_factory() as uow:
         assert (await uow.season.aliases())["black raven"] == "Чёрный ворон"
+
+
+async def test_a_recompute_cut_short_changes_nothing_and_runs_again(
+    uow_factory: SqlUnitOfWorkFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tournament = await _imported(uow_factory, "Осень")
+    await season_services.mark_rated(uow_factory, Actor(ORGANIZER, NOW), tournament, True)
+    before = await _stored(uow_factory)
+    async with uow_factory() as uow:
+        events = await uow.ratings.event_games()
+    original = SqlRatingRepository.add_events
+
+    async def cut_short(self: SqlRatingRepository, events: object) -> None:
+        raise ConnectionResetError("the process stopped")
+
+    monkeypatch.setattr(SqlRatingRepository, "add_events", cut_short)
+    with pytest.raises(ConnectionResetError):
+        await season_services.recompute_ratings(uow_factory)
+    assert await _stored(uow_factory) == before
+    async with uow_factory() as uow:
+        assert await uow.ratings.event_games() == events
+    monkeypatch.setattr(SqlRatingRepository, "add_events", original)
+    assert await season_services.recompute_ratings(uow_factory) == 27
+    assert await _stored(uow_factory) == before
