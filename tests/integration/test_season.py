@@ -5,6 +5,7 @@ scratch), a series' tables, profiles, hidden profiles, points tables, clubs."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -12,13 +13,17 @@ import pytest
 from bot.db.repositories.ratings import SqlRatingRepository
 from bot.db.uow import SqlUnitOfWorkFactory
 from domain.actor import Actor
+from domain.lifecycle import Move
 from domain.protocol_screen import Act, Mode, Press
 from domain.season.rating import RatedGame, compute_ratings
 from domain.services import protocols
 from domain.services import season as season_services
 from domain.services.exports import import_tournament
+from domain.services.rating_sync import after_game as rating_after_game
 from domain.services.rating_sync import ordered_games
+from domain.services.tournaments import move_tournament
 from domain.services.users import remember_user
+from domain.tournament import Tournament, TournamentState
 from domain.validation import Invalid
 from tests.factories import CHIEF_JUDGE, FIRST_PLAYER, NOW, ORGANIZER
 from tests.integration.test_protocols import Judge, _published_game, mode
@@ -228,3 +233,39 @@ async def test_a_recompute_cut_short_changes_nothing_and_runs_again(
     monkeypatch.setattr(SqlRatingRepository, "add_events", original)
     assert await season_services.recompute_ratings(uow_factory) == 27
     assert await _stored(uow_factory) == before
+
+
+async def test_an_annulled_game_leaves_the_ratings(uow_factory: SqlUnitOfWorkFactory) -> None:
+    # What `annul_game` does after the protest's decision, in its own transaction.
+    seeded, game_id, judge_id = await _published_game(uow_factory)
+    tid = seeded.tournament.id
+    await season_services.mark_rated(uow_factory, Actor(ORGANIZER, NOW), tid, True)
+    judge = Judge(uow_factory, game_id, judge_id)
+    await judge.fill_red_win()
+    await judge.confirm()
+    assert len(await _stored(uow_factory)) == 10
+    async with uow_factory() as uow:
+        await uow.protocols.lock_standings(tid)
+        assert await uow.annulments.annul(tid, game_id, CHIEF_JUDGE, NOW)
+        await rating_after_game(uow, tid, game_id)
+        await uow.commit()
+    assert await _stored(uow_factory) == {} == await _from_scratch(uow_factory)
+
+
+async def test_closing_the_registration_sets_the_tournament_s_category(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    seeded, _, _ = await _published_game(uow_factory)
+    async with uow_factory() as uow:
+        await uow.tournaments.save(
+            replace(seeded.tournament, state=TournamentState.REGISTRATION_OPEN, current_stage=None)
+        )
+        await uow.commit()
+    tid = seeded.tournament.id
+    assert await season_services.tournament_category(uow_factory, tid) is None
+    moved = await move_tournament(uow_factory, ADMIN, tid, Move.CLOSE_REGISTRATION)
+    assert isinstance(moved, Tournament)
+    assert await season_services.tournament_category(uow_factory, tid) == 1
+    async with uow_factory() as uow:
+        season = await uow.season.tournament(tid)
+    assert season is not None and season.category_rating == 1000.0
