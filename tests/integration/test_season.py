@@ -76,6 +76,16 @@ async def test_registration_links_every_participant_to_his_person(
     assert stored.nickname == player.nickname and stored.club == "Ворон"
     found = await season_services.find_players(uow_factory, "ник0")
     assert len(found) == 9 and all(club == "Ворон" for _, _, club in found)
+    # A second account merged into him: its later registrations are his.
+    async with uow_factory() as uow:
+        other = await uow.season.person_for_account(5555, "Второй", None, None, NOW)
+        await uow.commit()
+    await season_services.merge_persons(uow_factory, ADMIN, person, other)
+    async with uow_factory() as uow:
+        again = await uow.season.person_for_account(5555, "Ник01", "Ворон", "Омск", NOW)
+        mine = await uow.season.person_of_account(FIRST_PLAYER)
+    assert again == person and mine is not None and mine.id == person
+    assert await season_services.my_person(uow_factory, Actor(5555, NOW)) == person
 
 
 async def test_a_confirmation_a_correction_and_rated_off_keep_ratings_as_from_scratch(

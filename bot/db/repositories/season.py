@@ -203,10 +203,12 @@ class SqlSeasonRepository:
         keep = await self._session.get(PersonRow, keep_id)
         merged = await self._session.get(PersonRow, merge_id)
         assert keep is not None and merged is not None
-        account = merged.telegram_id
-        merged.merged_into, merged.telegram_id = keep_id, None
-        await self._session.flush()
-        if keep.telegram_id is None and account is not None:
+        merged.merged_into = keep_id
+        # The merged account's later registrations find the kept person through
+        # `merged_into`; his account moves over only when the kept person has none.
+        if keep.telegram_id is None and merged.telegram_id is not None:
+            account, merged.telegram_id = merged.telegram_id, None
+            await self._session.flush()
             keep.telegram_id = account
         keep.hidden = keep.hidden or merged.hidden
         await self._session.flush()
