@@ -9,7 +9,7 @@ import json
 from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -193,7 +193,7 @@ class SqlRatingRepository:
 
     async def protocols_of(self, participant_ids: Collection[int]) -> list[tuple[int, Protocol]]:
         """The counted (confirmed, not annulled) protocols of the games these participants
-        sat at: (tournament id, protocol)."""
+        sat at, or took over as substitutes: (tournament id, protocol)."""
         if not participant_ids:
             return []
         rows = await self._session.execute(
@@ -205,7 +205,16 @@ class SqlRatingRepository:
             .where(
                 GameRow.id.in_(
                     select(GameSeatRow.game_id).where(
-                        GameSeatRow.participant_id.in_(participant_ids)
+                        or_(
+                            GameSeatRow.participant_id.in_(participant_ids),
+                            # A substitute plays the seats of the participant he replaced.
+                            GameSeatRow.participant_id.in_(
+                                select(ParticipantRow.substitute_for).where(
+                                    ParticipantRow.id.in_(participant_ids),
+                                    ParticipantRow.substitute_for.is_not(None),
+                                )
+                            ),
+                        )
                     )
                 ),
                 GameRow.id.not_in(select(AnnulledGameRow.game_id)),
