@@ -16,7 +16,7 @@ from domain.actor import Actor
 from domain.lifecycle import Move
 from domain.protocol_screen import Act, Mode, Press
 from domain.season.rating import RatedGame, compute_ratings
-from domain.services import protocols
+from domain.services import protocols, rounds
 from domain.services import season as season_services
 from domain.services.exports import import_tournament
 from domain.services.rating_sync import after_game as rating_after_game
@@ -25,8 +25,9 @@ from domain.services.tournaments import move_tournament
 from domain.services.users import remember_user
 from domain.tournament import Tournament, TournamentState
 from domain.validation import Invalid
-from tests.factories import CHIEF_JUDGE, FIRST_PLAYER, NOW, ORGANIZER
+from tests.factories import CHIEF_JUDGE, FIRST_PLAYER, NOW, ORGANIZER, seed_tournament
 from tests.integration.test_protocols import Judge, _published_game, mode
+from tests.integration.test_rounds import seated
 
 CUP_FILE = Path(__file__).parents[1] / "data" / "black-raven-cup.tournament.json"
 ADMIN = Actor(ORGANIZER, NOW, is_admin=True)
@@ -279,3 +280,25 @@ async def test_closing_the_registration_sets_the_tournament_s_category(
     async with uow_factory() as uow:
         season = await uow.season.tournament(tid)
     assert season is not None and season.category_rating == 1000.0
+
+
+async def test_a_game_confirmed_after_a_later_one_takes_its_place_in_the_order(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    seeded = await seed_tournament(uow_factory)
+    preview = await seated(uow_factory, seeded)
+    tid = seeded.tournament.id
+    await rounds.publish_round(uow_factory, Actor(ORGANIZER, NOW), tid, 1)
+    await season_services.mark_rated(uow_factory, Actor(ORGANIZER, NOW), tid, True)
+    first, second = preview.stage.rounds[0].games[:2]
+    assert first.judge_id is not None and second.judge_id is not None
+    later = Judge(uow_factory, second.id, second.judge_id)
+    await later.fill_red_win()
+    await later.confirm()
+    earlier = Judge(uow_factory, first.id, first.judge_id)
+    await earlier.fill_red_win()
+    await earlier.confirm()
+    async with uow_factory() as uow:
+        assert await uow.ratings.event_games() == [first.id, second.id]
+    assert len(await _stored(uow_factory)) == 20
+    assert await _stored(uow_factory) == await _from_scratch(uow_factory)
