@@ -143,9 +143,13 @@ async def _rate_last(
     return True
 
 
-async def set_category(uow: UnitOfWork, tournament_id: int) -> int | None:
+async def set_category(
+    uow: UnitOfWork, tournament_id: int, *, before_games: bool = False
+) -> int | None:
     """Set the tournament's category (stars) from its participants' average overall rating
-    (those without a rated game count at the start); the stars, None for no participant."""
+    (those without a rated game count at the start; `before_games`: their ratings before the
+    tournament's first rated game, for a tournament imported after it was played); the
+    stars, None for no participant."""
     season = await uow.season.tournament(tournament_id)
     if season is None:
         return None
@@ -153,7 +157,11 @@ async def set_category(uow: UnitOfWork, tournament_id: int) -> int | None:
     persons = [p.person_id for p in participants if p.playing and p.person_id is not None]
     if not persons:
         return None
-    ratings = await uow.ratings.ratings(persons)
+    first = await uow.ratings.first_seq(tournament_id=tournament_id) if before_games else None
+    if first is not None:
+        ratings = await uow.ratings.ratings_before(first)
+    else:
+        ratings = await uow.ratings.ratings(persons)
     start = DEFAULT_RULES.start
     average = sum(ratings[p].overall if p in ratings else start for p in persons) / len(persons)
     series = await uow.season.series(season.series_id) if season.series_id else None

@@ -5,22 +5,29 @@ scratch), a series' tables, profiles, hidden profiles, points tables, clubs."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from bot.db.repositories.ratings import SqlRatingRepository
 from bot.db.uow import SqlUnitOfWorkFactory
 from domain.actor import Actor
+from domain.lifecycle import Move
 from domain.protocol_screen import Act, Mode, Press
 from domain.season.rating import RatedGame, compute_ratings
-from domain.services import protocols
+from domain.services import protocols, rounds
 from domain.services import season as season_services
 from domain.services.exports import import_tournament
+from domain.services.rating_sync import after_game as rating_after_game
 from domain.services.rating_sync import ordered_games
+from domain.services.tournaments import move_tournament
 from domain.services.users import remember_user
+from domain.tournament import Tournament, TournamentState
 from domain.validation import Invalid
-from tests.factories import CHIEF_JUDGE, FIRST_PLAYER, NOW, ORGANIZER
+from tests.factories import CHIEF_JUDGE, FIRST_PLAYER, NOW, ORGANIZER, seed_tournament
 from tests.integration.test_protocols import Judge, _published_game, mode
+from tests.integration.test_rounds import seated
 
 CUP_FILE = Path(__file__).parents[1] / "data" / "black-raven-cup.tournament.json"
 ADMIN = Actor(ORGANIZER, NOW, is_admin=True)
@@ -70,6 +77,16 @@ async def test_registration_links_every_participant_to_his_person(
     assert stored.nickname == player.nickname and stored.club == "Ворон"
     found = await season_services.find_players(uow_factory, "ник0")
     assert len(found) == 9 and all(club == "Ворон" for _, _, club in found)
+    # A second account merged into him: its later registrations are his.
+    async with uow_factory() as uow:
+        other = await uow.season.person_for_account(5555, "Второй", None, None, NOW)
+        await uow.commit()
+    await season_services.merge_persons(uow_factory, ADMIN, person, other)
+    async with uow_factory() as uow:
+        again = await uow.season.person_for_account(5555, "Ник01", "Ворон", "Омск", NOW)
+        mine = await uow.season.person_of_account(FIRST_PLAYER)
+    assert again == person and mine is not None and mine.id == person
+    assert await season_services.my_person(uow_factory, Actor(5555, NOW)) == person
 
 
 async def test_a_confirmation_a_correction_and_rated_off_keep_ratings_as_from_scratch(
@@ -203,3 +220,85 @@ async def test_points_tables_and_clubs_refuse_bad_input_and_change_nothing(
         await season_services.join_clubs(uow_factory, ADMIN, "Чёрный ворон", "ЧЕРНЫЙ ВОРОН")
     async with uow_factory() as uow:
         assert (await uow.season.aliases())["black raven"] == "Чёрный ворон"
+
+
+async def test_a_recompute_cut_short_changes_nothing_and_runs_again(
+    uow_factory: SqlUnitOfWorkFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tournament = await _imported(uow_factory, "Осень")
+    await season_services.mark_rated(uow_factory, Actor(ORGANIZER, NOW), tournament, True)
+    before = await _stored(uow_factory)
+    async with uow_factory() as uow:
+        events = await uow.ratings.event_games()
+    original = SqlRatingRepository.add_events
+
+    async def cut_short(self: SqlRatingRepository, events: object) -> None:
+        raise ConnectionResetError("the process stopped")
+
+    monkeypatch.setattr(SqlRatingRepository, "add_events", cut_short)
+    with pytest.raises(ConnectionResetError):
+        await season_services.recompute_ratings(uow_factory)
+    assert await _stored(uow_factory) == before
+    async with uow_factory() as uow:
+        assert await uow.ratings.event_games() == events
+    monkeypatch.setattr(SqlRatingRepository, "add_events", original)
+    assert await season_services.recompute_ratings(uow_factory) == 27
+    assert await _stored(uow_factory) == before
+
+
+async def test_an_annulled_game_leaves_the_ratings(uow_factory: SqlUnitOfWorkFactory) -> None:
+    # What `annul_game` does after the protest's decision, in its own transaction.
+    seeded, game_id, judge_id = await _published_game(uow_factory)
+    tid = seeded.tournament.id
+    await season_services.mark_rated(uow_factory, Actor(ORGANIZER, NOW), tid, True)
+    judge = Judge(uow_factory, game_id, judge_id)
+    await judge.fill_red_win()
+    await judge.confirm()
+    assert len(await _stored(uow_factory)) == 10
+    async with uow_factory() as uow:
+        await uow.protocols.lock_standings(tid)
+        assert await uow.annulments.annul(tid, game_id, CHIEF_JUDGE, NOW)
+        await rating_after_game(uow, tid, game_id)
+        await uow.commit()
+    assert await _stored(uow_factory) == {} == await _from_scratch(uow_factory)
+
+
+async def test_closing_the_registration_sets_the_tournament_s_category(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    seeded, _, _ = await _published_game(uow_factory)
+    async with uow_factory() as uow:
+        await uow.tournaments.save(
+            replace(seeded.tournament, state=TournamentState.REGISTRATION_OPEN, current_stage=None)
+        )
+        await uow.commit()
+    tid = seeded.tournament.id
+    assert await season_services.tournament_category(uow_factory, tid) is None
+    moved = await move_tournament(uow_factory, ADMIN, tid, Move.CLOSE_REGISTRATION)
+    assert isinstance(moved, Tournament)
+    assert await season_services.tournament_category(uow_factory, tid) == 1
+    async with uow_factory() as uow:
+        season = await uow.season.tournament(tid)
+    assert season is not None and season.category_rating == 1000.0
+
+
+async def test_a_game_confirmed_after_a_later_one_takes_its_place_in_the_order(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    seeded = await seed_tournament(uow_factory)
+    preview = await seated(uow_factory, seeded)
+    tid = seeded.tournament.id
+    await rounds.publish_round(uow_factory, Actor(ORGANIZER, NOW), tid, 1)
+    await season_services.mark_rated(uow_factory, Actor(ORGANIZER, NOW), tid, True)
+    first, second = preview.stage.rounds[0].games[:2]
+    assert first.judge_id is not None and second.judge_id is not None
+    later = Judge(uow_factory, second.id, second.judge_id)
+    await later.fill_red_win()
+    await later.confirm()
+    earlier = Judge(uow_factory, first.id, first.judge_id)
+    await earlier.fill_red_win()
+    await earlier.confirm()
+    async with uow_factory() as uow:
+        assert await uow.ratings.event_games() == [first.id, second.id]
+    assert len(await _stored(uow_factory)) == 20
+    assert await _stored(uow_factory) == await _from_scratch(uow_factory)

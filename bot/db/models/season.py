@@ -94,13 +94,16 @@ class PersonRatingRow(Base):
 
 class RatingStateRow(Base):
     """The one row every rating change locks first, so changes go in one after another;
-    `games` the number of rated games the events hold."""
+    `games` the number of rated games the events hold, `version` bumped by every rating
+    change and `season_version` by every change of persons, series and clubs (what the
+    season's views are kept by)."""
 
     __tablename__ = "rating_state"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
     games: Mapped[int] = mapped_column(Integer)
     version: Mapped[int] = mapped_column(Integer)
+    season_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class ClubAliasRow(Base):

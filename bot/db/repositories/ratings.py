@@ -9,7 +9,7 @@ import json
 from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -37,6 +37,16 @@ _BLACK_ROLES = frozenset({Role.MAFIA.value, Role.DON.value})
 # Rows per INSERT when events are written in bulk.
 _BATCH = 5000
 _STATE_ID = 1
+_RATING_COLUMNS = (
+    PersonRatingRow.person_id,
+    PersonRatingRow.overall,
+    PersonRatingRow.red,
+    PersonRatingRow.black,
+    PersonRatingRow.games,
+    PersonRatingRow.red_games,
+    PersonRatingRow.black_games,
+)
+_EVENT_COLUMNS = ("seq", "person_id", "track", "tournament_id", "game_id", "before", "after")
 
 
 def protocol_seats(body: str) -> tuple[list[tuple[str, str]], Side]:
@@ -53,8 +63,22 @@ def _side(role: str) -> Side:
     return "black" if role in _BLACK_ROLES else "red"
 
 
-def _rating(row: PersonRatingRow) -> Rating:
-    return Rating(row.overall, row.red, row.black, row.games, row.red_games, row.black_games)
+async def touch_season(session: AsyncSession) -> None:
+    """Count a change of persons, series or clubs (the season's views are read anew)."""
+    for _ in range(3):
+        result = await session.execute(
+            update(RatingStateRow)
+            .where(RatingStateRow.id == _STATE_ID)
+            .values(season_version=RatingStateRow.season_version + 1)
+        )
+        if result.rowcount == 1:  # type: ignore[attr-defined]
+            return
+        try:
+            async with session.begin_nested():
+                session.add(RatingStateRow(id=_STATE_ID, games=0, version=0, season_version=1))
+            return
+        except IntegrityError:
+            continue
 
 
 class SqlRatingRepository:
@@ -81,7 +105,9 @@ class SqlRatingRepository:
                 return int(games or 0)
             try:
                 async with self._session.begin_nested():
-                    self._session.add(RatingStateRow(id=_STATE_ID, games=0, version=0))
+                    self._session.add(
+                        RatingStateRow(id=_STATE_ID, games=0, version=0, season_version=0)
+                    )
             except IntegrityError:
                 continue
         raise RuntimeError("the rating's lock row could not be taken")
@@ -167,7 +193,7 @@ class SqlRatingRepository:
 
     async def protocols_of(self, participant_ids: Collection[int]) -> list[tuple[int, Protocol]]:
         """The counted (confirmed, not annulled) protocols of the games these participants
-        sat at: (tournament id, protocol)."""
+        sat at, or took over as substitutes: (tournament id, protocol)."""
         if not participant_ids:
             return []
         rows = await self._session.execute(
@@ -179,7 +205,16 @@ class SqlRatingRepository:
             .where(
                 GameRow.id.in_(
                     select(GameSeatRow.game_id).where(
-                        GameSeatRow.participant_id.in_(participant_ids)
+                        or_(
+                            GameSeatRow.participant_id.in_(participant_ids),
+                            # A substitute plays the seats of the participant he replaced.
+                            GameSeatRow.participant_id.in_(
+                                select(ParticipantRow.substitute_for).where(
+                                    ParticipantRow.id.in_(participant_ids),
+                                    ParticipantRow.substitute_for.is_not(None),
+                                )
+                            ),
+                        )
                     )
                 ),
                 GameRow.id.not_in(select(AnnulledGameRow.game_id)),
@@ -253,35 +288,68 @@ class SqlRatingRepository:
         await self._session.execute(delete(RatingEventRow).where(RatingEventRow.seq >= seq))
 
     async def add_events(self, events: Iterable[tuple[int, int, RatingChange]]) -> None:
-        """Store events: (position, tournament id, change)."""
+        """Store events: (position, tournament id, change). PostgreSQL takes them with COPY
+        in the transaction's own connection (a recompute writes hundreds of thousands)."""
         rows = [
-            {
-                "seq": seq,
-                "person_id": change.person_id,
-                "track": change.track,
-                "tournament_id": tournament_id,
-                "game_id": change.game_id,
-                "before": change.before,
-                "after": change.after,
-            }
+            (
+                seq,
+                change.person_id,
+                change.track,
+                tournament_id,
+                change.game_id,
+                change.before,
+                change.after,
+            )
             for seq, tournament_id, change in events
         ]
+        if not rows:
+            return
+        connection = await self._session.connection()
+        if connection.dialect.name == "postgresql" and len(rows) > _BATCH:
+            raw = await connection.get_raw_connection()
+            await raw.driver_connection.copy_records_to_table(  # type: ignore[union-attr]
+                RatingEventRow.__tablename__, records=rows, columns=_EVENT_COLUMNS
+            )
+            return
         for start in range(0, len(rows), _BATCH):
-            await self._session.execute(insert(RatingEventRow), rows[start : start + _BATCH])
+            chunk = [
+                dict(zip(_EVENT_COLUMNS, row, strict=True)) for row in rows[start : start + _BATCH]
+            ]
+            await self._session.execute(insert(RatingEventRow), chunk)
 
     # --- the ratings after the last game ------------------------------------------------------
 
     async def ratings(self, person_ids: Collection[int]) -> dict[int, Rating]:
         if not person_ids:
             return {}
-        rows = await self._session.scalars(
-            select(PersonRatingRow).where(PersonRatingRow.person_id.in_(person_ids))
-        )
-        return {row.person_id: _rating(row) for row in rows}
+        found: dict[int, Rating] = {}
+        ids = list(person_ids)
+        for start in range(0, len(ids), _BATCH):
+            rows = await self._session.execute(
+                select(*_RATING_COLUMNS).where(
+                    PersonRatingRow.person_id.in_(ids[start : start + _BATCH])
+                )
+            )
+            found.update({row[0]: Rating(*row[1:]) for row in rows})
+        return found
 
     async def all_ratings(self) -> dict[int, Rating]:
-        rows = await self._session.scalars(select(PersonRatingRow))
-        return {row.person_id: _rating(row) for row in rows}
+        rows = await self._session.execute(select(*_RATING_COLUMNS))
+        return {row[0]: Rating(*row[1:]) for row in rows}
+
+    async def versions(self) -> tuple[int, int]:
+        """The rating's and the season's change counters (what views are kept by)."""
+        row = (
+            await self._session.execute(
+                select(RatingStateRow.version, RatingStateRow.season_version).where(
+                    RatingStateRow.id == _STATE_ID
+                )
+            )
+        ).first()
+        return (row[0], row[1]) if row else (0, 0)
+
+    async def touch_season(self) -> None:
+        await touch_season(self._session)
 
     async def rank(self, overall: float) -> int:
         """The place of an overall rating among everyone rated (1: the best)."""
@@ -327,7 +395,9 @@ class SqlRatingRepository:
     ) -> int | None:
         """The first position holding a game of these persons (or of this tournament, or
         this game)."""
-        query = select(func.min(RatingEventRow.seq))
+        # `seq + 0`: PostgreSQL would otherwise walk the primary key from the lowest position
+        # until a row matches, instead of using the index of the condition.
+        query = select(func.min(RatingEventRow.seq + 0))
         if game_id is not None:
             query = query.where(RatingEventRow.game_id == game_id)
         elif tournament_id is not None:

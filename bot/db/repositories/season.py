@@ -4,7 +4,7 @@ the season's audit log (the ratings are `bot/db/repositories/ratings.py`)."""
 from __future__ import annotations
 
 from collections.abc import Collection
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 from sqlalchemy import ColumnElement, case, func, or_, select, update
@@ -19,6 +19,7 @@ from bot.db.models import (
     StandingsRow,
     TournamentRow,
 )
+from bot.db.repositories.ratings import touch_season
 from bot.db.repositories.tournaments import as_read
 from domain.season.clubs import normalize_name
 from domain.season.persons import Participation, Person, Series, TournamentSeason
@@ -39,6 +40,15 @@ def _series(row: SeasonSeriesRow) -> Series:
     )
 
 
+_PERSON_COLUMNS = (
+    PersonRow.id,
+    PersonRow.telegram_id,
+    PersonRow.nickname,
+    PersonRow.club,
+    PersonRow.city,
+    PersonRow.hidden,
+    PersonRow.merged_into,
+)
 _SEASON_COLUMNS = (
     TournamentRow.id,
     TournamentRow.title,
@@ -82,10 +92,14 @@ class SqlSeasonRepository:
         return _person(row) if row else None
 
     async def persons(self, person_ids: Collection[int]) -> dict[int, Person]:
-        if not person_ids:
-            return {}
-        rows = await self._session.scalars(select(PersonRow).where(PersonRow.id.in_(person_ids)))
-        return {row.id: _person(row) for row in rows}
+        found: dict[int, Person] = {}
+        ids = list(person_ids)
+        for start in range(0, len(ids), 5000):
+            rows = await self._session.execute(
+                select(*_PERSON_COLUMNS).where(PersonRow.id.in_(ids[start : start + 5000]))
+            )
+            found.update({row[0]: Person(*row) for row in rows})
+        return found
 
     async def kept(self, person_id: int) -> int:
         """The person a merged-away person now is (himself when never merged)."""
@@ -137,16 +151,27 @@ class SqlSeasonRepository:
     async def rename(
         self, person_id: int, nickname: str, club: str | None, city: str | None
     ) -> None:
-        await self._session.execute(
+        """Name the person as he now plays (the season's views change only if he changed)."""
+        result = await self._session.execute(
             update(PersonRow)
-            .where(PersonRow.id == person_id)
+            .where(
+                PersonRow.id == person_id,
+                or_(
+                    PersonRow.nickname != nickname,
+                    PersonRow.club.is_distinct_from(club),
+                    PersonRow.city.is_distinct_from(city),
+                ),
+            )
             .values(nickname=nickname, club=club, city=city)
         )
+        if result.rowcount:  # type: ignore[attr-defined]
+            await touch_season(self._session)
 
     async def set_hidden(self, person_id: int, hidden: bool) -> None:
         await self._session.execute(
             update(PersonRow).where(PersonRow.id == person_id).values(hidden=hidden)
         )
+        await touch_season(self._session)
 
     async def find_persons(self, query: str, limit: int) -> list[Person]:
         """Persons (not merged away) whose latest nickname contains `query`, compared as
@@ -178,13 +203,16 @@ class SqlSeasonRepository:
         keep = await self._session.get(PersonRow, keep_id)
         merged = await self._session.get(PersonRow, merge_id)
         assert keep is not None and merged is not None
-        account = merged.telegram_id
-        merged.merged_into, merged.telegram_id = keep_id, None
-        await self._session.flush()
-        if keep.telegram_id is None and account is not None:
+        merged.merged_into = keep_id
+        # The merged account's later registrations find the kept person through
+        # `merged_into`; his account moves over only when the kept person has none.
+        if keep.telegram_id is None and merged.telegram_id is not None:
+            account, merged.telegram_id = merged.telegram_id, None
+            await self._session.flush()
             keep.telegram_id = account
         keep.hidden = keep.hidden or merged.hidden
         await self._session.flush()
+        await touch_season(self._session)
 
     # --- a person's tournaments --------------------------------------------------------------
 
@@ -201,30 +229,44 @@ class SqlSeasonRepository:
         return await self._participations(ParticipantRow.tournament_id.in_(tournament_ids))
 
     async def _participations(self, condition: ColumnElement[bool]) -> list[Participation]:
-        rows = await self._session.execute(
-            select(
-                ParticipantRow.id.label("participant_id"),
-                ParticipantRow.person_id,
-                ParticipantRow.nickname.label("nickname_played"),
-                ParticipantRow.club.label("club_played"),
-                ParticipantRow.city.label("city_played"),
-                *_SEASON_COLUMNS,
+        rows = (
+            await self._session.execute(
+                select(
+                    ParticipantRow.id,
+                    ParticipantRow.person_id,
+                    ParticipantRow.tournament_id,
+                    ParticipantRow.nickname,
+                    ParticipantRow.club,
+                    ParticipantRow.city,
+                ).where(condition, ParticipantRow.person_id.is_not(None))
             )
-            .join(TournamentRow, TournamentRow.id == ParticipantRow.tournament_id)
-            .where(condition, ParticipantRow.person_id.is_not(None))
-            .order_by(TournamentRow.starts_on, TournamentRow.id, ParticipantRow.id)
-        )
-        return [
-            Participation(
-                row.participant_id,
-                row.person_id,
-                _season(row),
-                row.nickname_played,
-                row.club_played,
-                row.city_played,
-            )
-            for row in rows
+        ).all()
+        tournaments = {row[2] for row in rows}
+        seasons = {
+            season.tournament_id: season
+            for season in await self._seasons(TournamentRow.id.in_(tournaments))
+        }
+        found = [
+            Participation(pid, person, seasons[tid], nickname, club, city)
+            for pid, person, tid, nickname, club, city in rows
+            if person is not None
         ]
+        found.sort(
+            key=lambda p: (
+                p.tournament.starts_on or date.min,
+                p.tournament.tournament_id,
+                p.participant_id,
+            )
+        )
+        return found
+
+    async def _seasons(self, condition: ColumnElement[bool]) -> list[TournamentSeason]:
+        rows = await self._session.execute(
+            select(*_SEASON_COLUMNS)
+            .where(condition)
+            .order_by(TournamentRow.starts_on, TournamentRow.id)
+        )
+        return [_season(row) for row in rows]
 
     async def unlinked_participants(self, tournament_id: int) -> list[tuple[int, int | None]]:
         """Participants of the tournament without a person yet: (id, Telegram id)."""
@@ -241,6 +283,7 @@ class SqlSeasonRepository:
             .where(ParticipantRow.id == participant_id)
             .values(person_id=person_id)
         )
+        await touch_season(self._session)
 
     # --- series and tournaments' season settings ---------------------------------------------
 
@@ -251,6 +294,7 @@ class SqlSeasonRepository:
         self._session.add(row)
         await self._session.flush()
         return row.id
+        await touch_season(self._session)
 
     async def series(self, series_id: int) -> Series | None:
         row = await self._session.get(SeasonSeriesRow, series_id)
@@ -264,6 +308,7 @@ class SqlSeasonRepository:
         await self._session.execute(
             update(SeasonSeriesRow).where(SeasonSeriesRow.id == series_id).values(points_table=text)
         )
+        await touch_season(self._session)
 
     async def tournament(self, tournament_id: int) -> TournamentSeason | None:
         row = (
@@ -274,12 +319,7 @@ class SqlSeasonRepository:
         return _season(row) if row else None
 
     async def tournaments_of_series(self, series_id: int) -> list[TournamentSeason]:
-        rows = await self._session.execute(
-            select(*_SEASON_COLUMNS)
-            .where(TournamentRow.series_id == series_id)
-            .order_by(TournamentRow.starts_on, TournamentRow.id)
-        )
-        return [_season(row) for row in rows]
+        return await self._seasons(TournamentRow.series_id == series_id)
 
     async def set_tournament(self, tournament_id: int, **values: object) -> None:
         """Set the tournament's season columns (series_id, rated, category_stars,
@@ -287,6 +327,7 @@ class SqlSeasonRepository:
         await self._session.execute(
             update(TournamentRow).where(TournamentRow.id == tournament_id).values(**values)
         )
+        await touch_season(self._session)
 
     async def imported_as(self, digest: str) -> int | None:
         """The tournament imported from the file of this digest, if any."""
@@ -346,6 +387,7 @@ class SqlSeasonRepository:
                 ClubAliasRow(alias=own, club=club, created_by=by, created_at=at.astimezone(UTC))
             )
         await self._session.flush()
+        await touch_season(self._session)
 
     # --- the season's audit log ------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
-"""A tournament's places, points and games per participant, as its standings say.
+"""A tournament's places, points and games per participant, as its standings say; the
+season's views kept by the facts they were built from.
 
 Standings are computed on each read (`domain/services/standings.py`); a series table reads
 every tournament of the series, so the places are kept per tournament and per standings
@@ -57,3 +58,23 @@ async def tournament_places(
     while len(_kept) > KEPT_TOURNAMENTS:
         _kept.popitem(last=False)
     return lines
+
+
+# Views kept by what they were built from (`kept_view`): a series' table and profiles.
+KEPT_VIEWS = 256
+_views: OrderedDict[tuple[object, ...], object] = OrderedDict()
+
+
+def kept_view(key: tuple[object, ...]) -> object | None:
+    """A view built before from the same facts (`key` says which), or None."""
+    view = _views.get(key)
+    if view is not None:
+        _views.move_to_end(key)
+    return view
+
+
+def keep_view(key: tuple[object, ...], view: object) -> None:
+    """Keep a view by the facts it was built from."""
+    _views[key] = view
+    while len(_views) > KEPT_VIEWS:
+        _views.popitem(last=False)

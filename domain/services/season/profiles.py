@@ -15,7 +15,7 @@ from domain.season.series_points import category_stars, default_points_table
 from domain.season.views import PlayerProfile, RoleStats, TournamentLine
 from domain.services.access import NotFound
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
-from domain.services.season.places import tournament_places
+from domain.services.season.places import keep_view, kept_view, tournament_places
 
 ROLE_ORDER = (Role.CIVILIAN, Role.SHERIFF, Role.MAFIA, Role.DON)
 
@@ -28,10 +28,9 @@ async def _kept_person(uow: UnitOfWork, person_id: int) -> Person:
 
 
 async def _lines(
-    uow: UnitOfWork, participations: Sequence[Participation]
+    uow: UnitOfWork, participations: Sequence[Participation], keys: dict[int, tuple[int, ...]]
 ) -> tuple[TournamentLine, ...]:
     lines = []
-    keys = await uow.season.standings_keys({p.tournament.tournament_id for p in participations})
     for participation in participations:
         tournament = participation.tournament
         places = await tournament_places(
@@ -88,9 +87,29 @@ class _Figures:
 
 
 async def build_profile(uow: UnitOfWork, person: Person) -> PlayerProfile:
-    """The whole profile of a (kept) person, whatever his privacy."""
+    """The whole profile of a (kept) person, whatever his privacy. Kept (per process) by what
+    it is built from: the person, his registrations, their tournaments' standings keys and
+    the rating's and season's change counters."""
     participations = await uow.season.participations([person.id])
-    lines = await _lines(uow, participations)
+    tournaments = {p.tournament.tournament_id for p in participations}
+    keys = await uow.season.standings_keys(tournaments)
+    versions = await uow.ratings.versions()
+    key = ("profile", person, tuple(participations), tuple(sorted(keys.items())), *versions)
+    kept = kept_view(key)
+    if isinstance(kept, PlayerProfile):
+        return kept
+    built = await _built_profile(uow, person, participations, keys)
+    keep_view(key, built)
+    return built
+
+
+async def _built_profile(
+    uow: UnitOfWork,
+    person: Person,
+    participations: Sequence[Participation],
+    keys: dict[int, tuple[int, ...]],
+) -> PlayerProfile:
+    lines = await _lines(uow, participations, keys)
     figures = _Figures()
     players = {str(p.participant_id) for p in participations}
     for _, protocol in await uow.ratings.protocols_of([p.participant_id for p in participations]):

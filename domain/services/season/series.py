@@ -23,7 +23,7 @@ from domain.season.views import ClubRow, SeriesEvent, SeriesRow, SeriesView
 from domain.services.access import NotFound, authorize
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.services.rating_sync import recompute
-from domain.services.season.places import tournament_places
+from domain.services.season.places import keep_view, kept_view, tournament_places
 from domain.tournament import TournamentState
 from domain.validation import Invalid, clean_text
 
@@ -247,26 +247,36 @@ def _event(tournament: TournamentSeason) -> SeriesEvent:
 
 
 async def series_view(uow_factory: UnitOfWorkFactory, series_id: int) -> SeriesView:
-    """A series: its players' and clubs' tables and its calendar."""
+    """A series: its players' and clubs' tables and its calendar. Kept (per process) by what
+    it is built from: the series and its tournaments as stored, their standings' keys and
+    the rating's and season's change counters, so a read without a change since costs four
+    small queries."""
     async with uow_factory() as uow:
         series = await uow.season.series(series_id)
         if series is None:
             raise NotFound(f"series {series_id}")
         tournaments = await uow.season.tournaments_of_series(series_id)
+        keys = await uow.season.standings_keys([t.tournament_id for t in tournaments])
+        versions = await uow.ratings.versions()
+        key = ("series", series, tuple(tournaments), tuple(sorted(keys.items())), *versions)
+        kept = kept_view(key)
+        if isinstance(kept, SeriesView):
+            return kept
         participations = await uow.season.participants_of([t.tournament_id for t in tournaments])
         table = stored_points_table(series.points_table)
         tallies = await _tallies(uow, tournaments, participations, table)
         persons = await uow.season.persons(list(tallies))
         ratings = await uow.ratings.ratings(list(tallies))
         aliases = await uow.season.aliases()
-    players = player_rows(persons, ratings, tallies)
-    return SeriesView(
+    view = SeriesView(
         series_id=series.id,
         title=series.title,
         locale=series.locale,
-        players=players,
+        players=player_rows(persons, ratings, tallies),
         clubs=club_rows(persons, ratings, aliases),
         upcoming=tuple(_event(t) for t in tournaments if t.state in _UPCOMING),
         running=tuple(_event(t) for t in tournaments if t.state == TournamentState.RUNNING.value),
         finished=tuple(_event(t) for t in tournaments if t.state == TournamentState.FINISHED.value),
     )
+    keep_view(key, view)
+    return view
