@@ -79,6 +79,17 @@ class PublicGame:
 
 
 @dataclass(frozen=True)
+class PublicSeason:
+    """What a tournament's page links to of the season (#28): its series (id and title, or
+    None), and each participant's person (by participant key) when the tournament is in a
+    series or rated."""
+
+    series_id: int | None
+    series_title: str | None
+    persons: dict[str, int]
+
+
+@dataclass(frozen=True)
 class PublicTournament:
     """Everything the tournament's pages show, read once for all of them."""
 
@@ -89,6 +100,8 @@ class PublicTournament:
     # Who may open it (never shown): see `opens`.
     visibility: WebVisibility
     token: str | None
+    # The season's links (None: the tournament is neither in a series nor rated).
+    season: PublicSeason | None = None
 
     def opens(self, token: str | None) -> bool:
         """Whether the page opens for a link carrying `token` (None: no token)."""

@@ -50,6 +50,9 @@ class Participant:
     substitute_for: int | None = None
     # Why the chief judge excluded the participant.
     reason: str | None = None
+    # The person across tournaments (#28): set by the repository when the participant is
+    # stored (the person of his Telegram account, a new one for an imported player).
+    person_id: int | None = None
 
     @property
     def holds_place(self) -> bool:

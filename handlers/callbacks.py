@@ -368,3 +368,78 @@ class MyGamesOpen(CallbackData, prefix="meopen"):
 
 class LanguageChoice(CallbackData, prefix="lang"):
     locale: str
+
+
+# --- the season: profiles, ratings, series, merges (handlers/season*.py) ------------------
+
+
+class ProfileAction(StrEnum):
+    """A profile's buttons: the profile itself (a player picked from a list), its rating
+    history as a picture, and the player hiding or showing his own."""
+
+    SHOW = "show"
+    PICTURE = "png"
+    HIDE = "hide"
+    UNHIDE = "unhide"
+
+
+class ProfileButton(CallbackData, prefix="pf"):
+    person_id: RowId
+    action: ProfileAction
+
+
+class RatingAction(StrEnum):
+    """A series' rating: its table (chosen from /rating's buttons), as pictures, its clubs."""
+
+    SHOW = "show"
+    PICTURE = "png"
+    CLUBS = "clubs"
+
+
+class RatingButton(CallbackData, prefix="rg"):
+    series_id: RowId
+    action: RatingAction
+
+
+class SeasonCardAction(StrEnum):
+    """The tournament card's season buttons: the choice of its series, a series chosen (0:
+    none), and the rated switch."""
+
+    CHOOSE = "choose"
+    ATTACH = "attach"
+    RATED = "rated"
+    UNRATED = "unrated"
+
+
+class SeasonCardButton(CallbackData, prefix="sc"):
+    tournament_id: RowId
+    action: SeasonCardAction
+    series_id: RowId = 0
+
+
+class SeriesAction(StrEnum):
+    """An admin's series screen (from /series' list) and its points table upload."""
+
+    SHOW = "show"
+    POINTS = "points"
+
+
+class SeriesButton(CallbackData, prefix="sr"):
+    series_id: RowId
+    action: SeriesAction
+
+
+class MergeAction(StrEnum):
+    """Merging two accounts: the one that stays picked, the one that joins it picked (the
+    two shown side by side), confirmed or cancelled."""
+
+    KEEP = "keep"
+    MERGE = "merge"
+    CONFIRM = "yes"
+    CANCEL = "no"
+
+
+class MergeButton(CallbackData, prefix="mg"):
+    action: MergeAction
+    keep: RowId = 0
+    merge: RowId = 0

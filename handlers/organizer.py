@@ -51,8 +51,7 @@ from handlers.callbacks import (
 from handlers.common import edit_screen, show
 from handlers.middlewares import Texts
 from handlers.organizer_views import (
-    card_keyboard,
-    card_text,
+    card_screen,
     keep_keyboard,
     presets_keyboard,
     refusal_text,
@@ -390,8 +389,7 @@ async def render_card(
     bot: Bot,
 ) -> None:
     card = await tournament_card(uow_factory, actor, tournament_id)
-    text = await card_text(card, texts, bot, settings.web_base_url)
-    markup = card_keyboard(card, texts)
+    text, markup = await card_screen(card, texts, bot, settings.web_base_url, uow_factory)
     if isinstance(event, CallbackQuery) and isinstance(event.message, Message):
         await event.message.answer(text, reply_markup=markup)
         await event.answer()

@@ -18,6 +18,8 @@ from domain.lifecycle import Refusal, stage_number
 from domain.permissions import Action, StaffRole, allows
 from domain.presets import PRESET_IDS
 from domain.regulation import EntryFee, load_preset
+from domain.services.ports import UnitOfWorkFactory
+from domain.services.season_screens import CardSeason, card_season
 from domain.services.tournaments import (
     TournamentCard,
 )
@@ -45,6 +47,7 @@ from handlers.common import deep_link
 from handlers.keyboards import tournament_choice
 from handlers.middlewares import Texts
 from handlers.rounds_views import rounds_button
+from handlers.season_admin_views import card_season_buttons, card_season_line
 from handlers.start_views import LANGUAGE_NAMES
 from handlers.timezone_views import add_zone_buttons, zone_name
 
@@ -90,7 +93,9 @@ def _moment(moment: datetime, zone: str) -> str:
     return moment.astimezone(ZoneInfo(zone)).strftime("%d.%m.%Y %H:%M")
 
 
-def card_keyboard(card: TournamentCard, texts: Texts) -> InlineKeyboardMarkup:
+def card_keyboard(
+    card: TournamentCard, texts: Texts, season: CardSeason | None = None
+) -> InlineKeyboardMarkup:
     tournament_id = card.tournament.id
     team = card.tournament.is_team_tournament
     buttons: list[tuple[str, CallbackData]] = [
@@ -113,14 +118,9 @@ def card_keyboard(card: TournamentCard, texts: Texts) -> InlineKeyboardMarkup:
                 TimetableButton(tournament_id=tournament_id, action=TimetableAction.VIEW),
             )
         )
-        # One button steps the web page through public, unlisted and off.
-        following = WEB_NEXT[card.tournament.web_visibility]
-        buttons.append(
-            (
-                f"card-web-{following.value}",
-                WebPageChoice(tournament_id=tournament_id, to=following),
-            )
-        )
+        buttons.append(_web_page_button(card.tournament))
+        if season is not None:
+            buttons += card_season_buttons(tournament_id, season.rated)
     if allows(card.roles, Action.INVITE_STAFF):
         buttons.append(("card-checkin-call", CheckinCall(tournament_id=tournament_id)))
         if team and card.tournament.state is TournamentState.REGISTRATION_OPEN:
@@ -150,6 +150,26 @@ def card_keyboard(card: TournamentCard, texts: Texts) -> InlineKeyboardMarkup:
         keyboard.button(text=texts(key), callback_data=data)
     keyboard.adjust(1)
     return keyboard.as_markup()
+
+
+def _web_page_button(tournament: Tournament) -> tuple[str, CallbackData]:
+    """One button steps the web page through public, unlisted and off."""
+    following = WEB_NEXT[tournament.web_visibility]
+    return f"card-web-{following.value}", WebPageChoice(tournament_id=tournament.id, to=following)
+
+
+async def card_screen(
+    card: TournamentCard,
+    texts: Texts,
+    bot: Bot,
+    web_base_url: str | None,
+    uow_factory: UnitOfWorkFactory,
+) -> tuple[str, InlineKeyboardMarkup]:
+    """The card's text (with its season line: series, rated, category) and keyboard."""
+    season = await card_season(uow_factory, card.tournament.id)
+    line = card_season_line(season.series_title, season.rated, season.category_stars, texts)
+    text = await card_text(card, texts, bot, web_base_url)
+    return text + "\n" + line, card_keyboard(card, texts, season)
 
 
 WEB_NEXT = {

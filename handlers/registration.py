@@ -39,6 +39,7 @@ from handlers.registration_views import (
     summary_keyboard,
     withdraw_keyboard,
 )
+from handlers.season import my_rating_line
 from handlers.teams import ask_team_name, show_team
 
 
@@ -50,11 +51,15 @@ class RegistrationForm(StatesGroup):
 
 
 async def show_registration(
-    event: Message | CallbackQuery, registration: Registration, texts: Texts, clock: Clock
+    event: Message | CallbackQuery,
+    registration: Registration,
+    texts: Texts,
+    clock: Clock,
+    rating: str = "",
 ) -> None:
     await show(
         event,
-        registration_text(registration, texts),
+        registration_text(registration, texts, rating),
         reply_markup=registration_keyboard(registration, texts, clock=clock),
     )
 
@@ -83,7 +88,8 @@ async def open_link(
         await show_team(message, view, user, texts, bot)
         return
     if holds:
-        await show_registration(message, mine, texts, clock=clock)
+        rating = await my_rating_line(uow_factory, actor, texts)
+        await show_registration(message, mine, texts, clock=clock, rating=rating)
         return
     if mine.left:
         await message.answer(left_text(mine, texts))
@@ -184,6 +190,8 @@ async def confirm(
     )
     await show(
         callback,
+        # No rating line here: the press keeps to its three transactions (the screen shows
+        # it whenever the player opens his registration).
         texts(key) + "\n\n" + registration_text(mine, texts),
         reply_markup=registration_keyboard(mine, texts, clock=clock),
     )
@@ -199,7 +207,8 @@ async def my_registration(
 ) -> None:
     """The player's own registration screen."""
     mine = await registration_of(uow_factory, actor, callback_data.tournament_id)
-    await show_registration(callback, mine, texts, clock=clock)
+    rating = await my_rating_line(uow_factory, actor, texts)
+    await show_registration(callback, mine, texts, clock=clock, rating=rating)
 
 
 async def edit_own(

@@ -19,8 +19,8 @@ from handlers.callbacks import CheckIn, MyRegistration, RegistrationAction, Team
 from handlers.middlewares import Texts
 
 
-def registration_text(registration: Registration, texts: Texts) -> str:
-    """The player's view of his registration."""
+def registration_text(registration: Registration, texts: Texts, rating: str = "") -> str:
+    """The player's view of his registration (with his `rating` line once registered)."""
     tournament, participant = registration.tournament, registration.participant
     head = texts("registration-tournament", title=escape(tournament.title))
     if participant is None or not participant.holds_place:
@@ -37,6 +37,7 @@ def registration_text(registration: Registration, texts: Texts) -> str:
             team=escape(registration.team.name) if registration.team else "-",
             checked_in=texts("yes") if participant.checked_in else texts("no"),
         )
+        + (f"\n{rating}" if rating else "")
     )
 
 

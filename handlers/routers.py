@@ -21,6 +21,9 @@ from handlers import (
     protocol,
     registration,
     rounds,
+    season,
+    season_admin,
+    season_card,
     seat_edits,
     staff,
     standings,
@@ -34,6 +37,8 @@ def all_routers() -> list[Router]:
     """A fresh list of the routers to include in a Dispatcher."""
     return [
         errors.make_router(),
+        # Before the organizer's: its /cancel ends the series' points upload.
+        season_admin.make_router(),
         organizer.make_router(),
         timetable.make_router(),
         staff.make_router(),
@@ -47,6 +52,8 @@ def all_routers() -> list[Router]:
         protests.make_router(),
         lots.make_router(),
         standings.make_router(),
+        season.make_router(),
+        season_card.make_router(),
         start.make_router(),
         buttons.make_router(),
     ]

@@ -23,6 +23,7 @@ from domain.tournament import Tournament
 from handlers.callbacks import MyGamesOpen, StandingsFile, StandingsFileKind, StandingsOpen
 from handlers.common import long_work
 from handlers.middlewares import Texts
+from handlers.season import my_rating_line
 from handlers.standings_views import choice_keyboard, file_keyboard
 
 # Telegram's largest album.
@@ -152,7 +153,8 @@ async def show_my_games(
     if card is None:
         await message.answer(texts("me-not-playing"))
         return
-    await message.answer(player_card_text(card, texts.locale))
+    rating = await my_rating_line(uow_factory, actor, texts)
+    await message.answer(player_card_text(card, texts.locale) + "\n\n" + rating)
 
 
 async def open_my_games(
@@ -166,7 +168,8 @@ async def open_my_games(
     if card is None or not isinstance(callback.message, Message):
         await callback.answer(texts("standings-gone"), show_alert=True)
         return
-    await callback.message.answer(player_card_text(card, texts.locale))
+    rating = await my_rating_line(uow_factory, actor, texts)
+    await callback.message.answer(player_card_text(card, texts.locale) + "\n\n" + rating)
     await callback.answer()
 
 

@@ -16,13 +16,13 @@ from handlers.middlewares import Texts
 
 LANGUAGE_NAMES = {"ru": "Русский", "en": "English"}
 # Everyone's menu (Telegram's default scope), then what each role adds to a person's own menu.
-EVERYONE_COMMANDS = ("start", "help", "lang", "standings", "me", "protest")
+EVERYONE_COMMANDS = ("start", "help", "lang", "standings", "me", "protest", "profile", "rating")
 ROLE_COMMANDS: dict[PersonRole, tuple[str, ...]] = {
     PersonRole.PLAYER: (),
     PersonRole.TABLE_JUDGE: ("protocol",),
     PersonRole.CHIEF_JUDGE: ("protocol", "lot", "audit", "tournaments"),
-    PersonRole.ORGANIZER: ("tournaments", "new", "rounds", "audit"),
-    PersonRole.ADMIN: ("organizer", "tournaments", "new"),
+    PersonRole.ORGANIZER: ("tournaments", "new", "rounds", "audit", "merge", "joinclubs"),
+    PersonRole.ADMIN: ("organizer", "tournaments", "new", "series", "merge", "joinclubs"),
 }
 
 
@@ -41,6 +41,12 @@ def help_text(user: User, roles: Collection[PersonRole], texts: Texts) -> str:
     sections += [texts(f"help-{role.value}") for role in PersonRole if role in roles]
     if not roles:
         sections.append(texts("help-newcomer", id=str(user.telegram_id)))
+    # The season's commands: everyone's, then what organizers and admins add.
+    sections.append(texts("help-season"))
+    if PersonRole.ORGANIZER in roles or PersonRole.ADMIN in roles:
+        sections.append(texts("help-season-organizer"))
+    if PersonRole.ADMIN in roles:
+        sections.append(texts("help-season-admin"))
     sections.append(texts("help-common"))
     return "\n\n".join(sections)
 

@@ -1,9 +1,11 @@
-"""`mafiatour export TOURNAMENT_ID`: print the tournament as a `mafia-tournament/1` file."""
+"""`mafiatour export TOURNAMENT_ID`: print the tournament as a `mafia-tournament/1` file;
+`mafiatour export --series ID [--format json|csv]`: the series' players, ratings and results."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import sys
 from pathlib import Path
 
@@ -11,8 +13,20 @@ from bot.commands import cli_settings, migrated_database
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser("export", help="write a tournament as a mafia-tournament/1 file")
-    parser.add_argument("tournament_id", type=int, help="the tournament's number")
+    parser = subparsers.add_parser(
+        "export",
+        help="write a tournament as a mafia-tournament/1 file, or a series' players, ratings "
+        "and results",
+    )
+    parser.add_argument("tournament_id", type=int, nargs="?", help="the tournament's number")
+    parser.add_argument("--series", type=int, metavar="ID", help="export this series instead")
+    parser.add_argument(
+        "--format",
+        choices=("json", "csv"),
+        default="json",
+        help="with --series: JSON (players, clubs, each tournament's results) or CSV (a row "
+        "per player and tournament)",
+    )
     parser.add_argument("-o", "--output", type=Path, help="file to write (default: stdout)")
     parser.set_defaults(handler=run)
 
@@ -24,12 +38,39 @@ async def _dump(url: str, tournament_id: int) -> str:
         return await dump_tournament(uow_factory, tournament_id)
 
 
-def run(args: argparse.Namespace) -> int:
+async def _dump_series(url: str, series_id: int, form: str) -> str:
+    from domain.services.season import series_csv, series_export
+
+    async with migrated_database(url) as uow_factory:
+        data = await series_export(uow_factory, series_id)
+    if form == "csv":
+        return series_csv(data).rstrip("\n")
+    return json.dumps(data, ensure_ascii=False, indent=1)
+
+
+def _text(args: argparse.Namespace) -> str | None:
+    from domain.services.access import NotFound
+
     settings = cli_settings()
+    if args.series is not None:
+        try:
+            return asyncio.run(_dump_series(settings.database_url, args.series, args.format))
+        except NotFound:
+            print(f"mafiatour: no series {args.series}", file=sys.stderr)
+            return None
     try:
-        text = asyncio.run(_dump(settings.database_url, args.tournament_id))
+        return asyncio.run(_dump(settings.database_url, args.tournament_id))
     except LookupError:
         print(f"mafiatour: no tournament {args.tournament_id}", file=sys.stderr)
+        return None
+
+
+def run(args: argparse.Namespace) -> int:
+    if (args.series is None) == (args.tournament_id is None):
+        print("mafiatour: give a tournament's number or --series ID", file=sys.stderr)
+        return 2
+    text = _text(args)
+    if text is None:
         return 1
     if args.output is None:
         print(text)

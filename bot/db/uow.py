@@ -19,8 +19,10 @@ from bot.db.repositories.outbox import SqlOutbox
 from bot.db.repositories.participants import SqlParticipantRepository
 from bot.db.repositories.protests import SqlProtestRepository
 from bot.db.repositories.protocols import SqlProtocolRepository
+from bot.db.repositories.ratings import SqlRatingRepository
 from bot.db.repositories.rounds import SqlRoundRepository
 from bot.db.repositories.scheduled_pushes import SqlScheduledPushes
+from bot.db.repositories.season import SqlSeasonRepository
 from bot.db.repositories.staff import SqlStaffRepository
 from bot.db.repositories.teams import SqlTeamRepository
 from bot.db.repositories.tournaments import SqlTournamentRepository
@@ -58,6 +60,8 @@ class SqlUnitOfWork:
     protests: SqlProtestRepository
     lots: SqlLotRepository
     annulments: SqlAnnulmentRepository
+    season: SqlSeasonRepository
+    ratings: SqlRatingRepository
     leases: SqlLeases
     handled_updates: SqlHandledUpdates
 
@@ -98,6 +102,8 @@ class SqlUnitOfWork:
         self.protests = SqlProtestRepository(self.session)
         self.lots = SqlLotRepository(self.session)
         self.annulments = SqlAnnulmentRepository(self.session)
+        self.season = SqlSeasonRepository(self.session)
+        self.ratings = SqlRatingRepository(self.session)
         self.leases = SqlLeases(self.session)
         self.handled_updates = SqlHandledUpdates(self.session)
         return self

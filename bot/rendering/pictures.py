@@ -46,6 +46,28 @@ def _draw_all(board: StandingsBoard, locale: str) -> tuple[list[bytes], float]:
     return pictures, time.process_time() - started
 
 
+def _draw_rating_history(
+    after: tuple[float, ...], title: str, axis: str
+) -> tuple[list[bytes], float]:
+    """In the worker process: a player's rating history (/profile)."""
+    from bot.rendering.rating_png import rating_history_png
+
+    started = time.process_time()
+    picture = rating_history_png(after, title=title, axis=axis)
+    return [picture], time.process_time() - started
+
+
+def _draw_table(
+    title: str, header: tuple[str, ...], rows: tuple[tuple[str, ...], ...], mine: int | None
+) -> tuple[list[bytes], float]:
+    """In the worker process: a series' rating table (/rating), the reader's row marked."""
+    from bot.rendering.rating_png import table_pngs
+
+    started = time.process_time()
+    pictures = table_pngs(title, header, rows, mine)
+    return pictures, time.process_time() - started
+
+
 @dataclass
 class PictureFigures:
     """What the pictures cost, for the benchmark: CPU seconds in the worker process."""
@@ -79,6 +101,23 @@ class StandingsPainter:
         """Every picture of the board in `locale`, in order: the album a channel's post or
         /standings' button sends."""
         return await self._drawn(("all", board, locale), _draw_all, board, locale)
+
+    async def draw_rating_history(self, after: tuple[float, ...], title: str, axis: str) -> bytes:
+        """A player's rating history as one picture (/profile)."""
+        request = ("history", after, title, axis)
+        (picture,) = await self._drawn(request, _draw_rating_history, after, title, axis)
+        return picture
+
+    async def draw_table(
+        self,
+        title: str,
+        header: tuple[str, ...],
+        rows: tuple[tuple[str, ...], ...],
+        mine: int | None,
+    ) -> list[bytes]:
+        """A table of cells (a series' rating) as pictures, row `mine` marked (/rating)."""
+        request = ("table", title, header, rows, mine)
+        return await self._drawn(request, _draw_table, title, header, rows, mine)
 
     async def _drawn(
         self,

@@ -14,6 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from bot.config import Settings
 from bot.db.uow import SqlUnitOfWorkFactory
 from bot.web import health, miniapp, pages
+from bot.web.pages import season
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +50,7 @@ def build_web_app(app: ServedBot) -> web.Application:
         app.settings,
         app.uow_factory.add_change_listener,
     )
+    season.install(web_app, app.uow_factory, app.bot)
     return web_app
 
 

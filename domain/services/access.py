@@ -11,6 +11,7 @@ from domain.outgoing import OutgoingMessage, Phrase
 from domain.permissions import Action, Forbidden, Role, require, roles_of
 from domain.registration import deadline_passed
 from domain.services.ports import UnitOfWork
+from domain.services.rating_sync import set_category
 from domain.tournament import Tournament
 
 
@@ -42,6 +43,7 @@ async def load_tournament(uow: UnitOfWork, tournament_id: int, now: datetime) ->
     if deadline_passed(tournament, now):
         tournament = apply_move(tournament, Move.CLOSE_REGISTRATION)
         await uow.tournaments.save(tournament)
+        await set_category(uow, tournament.id)
     return tournament
 
 

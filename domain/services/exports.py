@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 
 from domain import interchange
 from domain.actor import Actor
@@ -168,34 +168,58 @@ async def import_tournament(
     so the organizer can go on from there; one without games has its registration closed.
     """
     loaded = interchange.load_tournament(text)
-    regulation = loaded.regulation
-    stages = [
-        stage.id for stage in regulation.stages if any(g.stage == stage.id for g in loaded.games)
-    ]
     async with uow_factory() as uow:
-        tournament = await uow.tournaments.add(
-            Tournament(
-                id=0,
-                title=title,
-                regulation_id=regulation.id,
-                regulation_json=None if loaded.preset else regulation.model_dump_json(),
-                state=TournamentState.RUNNING if stages else TournamentState.REGISTRATION_CLOSED,
-                current_stage=stages[-1] if stages else None,
-                timezone="UTC",
-                created_by=owner.user_id,
-                created_at=owner.now,
-                capacity=len(loaded.players),
-                entry_fee=regulation.entry_fee.amount if regulation.entry_fee else None,
-            )
-        )
-        keys = await _store_players(uow, tournament.id, loaded, owner.now)
-        await _store_games(uow, tournament, loaded.games, keys, owner, loaded.logs)
+        tournament = await store_imported(uow, owner, loaded, title)
         await uow.commit()
         return tournament
 
 
+async def store_imported(
+    uow: UnitOfWork,
+    owner: Actor,
+    loaded: interchange.Tournament,
+    title: str,
+    *,
+    starts_on: date | None = None,
+    finished: bool = False,
+    person_of: Callable[[str], int | None] | None = None,
+) -> Tournament:
+    """Store a loaded file as a new tournament in `uow` (not committed): `import_tournament`
+    and the season's import into a series (`starts_on` its day, `finished` a tournament of
+    the past, `person_of` the person a nickname is matched to, None for a new one)."""
+    regulation = loaded.regulation
+    stages = [
+        stage.id for stage in regulation.stages if any(g.stage == stage.id for g in loaded.games)
+    ]
+    state = TournamentState.RUNNING if stages else TournamentState.REGISTRATION_CLOSED
+    tournament = await uow.tournaments.add(
+        Tournament(
+            id=0,
+            title=title,
+            regulation_id=regulation.id,
+            regulation_json=None if loaded.preset else regulation.model_dump_json(),
+            state=TournamentState.FINISHED if finished and stages else state,
+            current_stage=stages[-1] if stages else None,
+            timezone="UTC",
+            created_by=owner.user_id,
+            created_at=owner.now,
+            capacity=len(loaded.players),
+            entry_fee=regulation.entry_fee.amount if regulation.entry_fee else None,
+            starts_on=starts_on,
+            ends_on=starts_on,
+        )
+    )
+    keys = await _store_players(uow, tournament.id, loaded, owner.now, person_of)
+    await _store_games(uow, tournament, loaded.games, keys, owner, loaded.logs)
+    return tournament
+
+
 async def _store_players(
-    uow: UnitOfWork, tournament_id: int, loaded: interchange.Tournament, now: datetime
+    uow: UnitOfWork,
+    tournament_id: int,
+    loaded: interchange.Tournament,
+    now: datetime,
+    person_of: Callable[[str], int | None] | None = None,
 ) -> dict[str, str]:
     """Register the file's players and teams; each file id's participant key."""
     team_ids: dict[str, int] = {}
@@ -218,6 +242,7 @@ async def _store_players(
                 ),
                 registered_at=now.replace(microsecond=0) + _tick(number),
                 team_id=team_ids.get(player.team) if player.team else None,
+                person_id=person_of(player.nickname) if person_of is not None else None,
             )
         )
         keys[player.id] = participant_key(stored.id)

@@ -22,6 +22,7 @@ from domain.rounds import (
     RoundSeating,
     SeatedStage,
 )
+from domain.services.season_ports import RatingRepository, SeasonRepository
 from domain.standings import GameRecord
 from domain.teams import Team
 from domain.tie_decisions import LotDecision
@@ -327,6 +328,12 @@ class UnitOfWork(Protocol):
 
     @property
     def annulments(self) -> AnnulmentRepository: ...
+
+    @property
+    def season(self) -> SeasonRepository: ...
+
+    @property
+    def ratings(self) -> RatingRepository: ...
 
     # Tournaments whose public view (standings, published rounds, games) this transaction
     # changed: after the commit their web pages are drawn again and open ones updated.

@@ -42,6 +42,7 @@ from domain.scoring import SeatScore, score_game
 from domain.services.access import NotFound
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.services.protests import on_protocol_confirmed, window_of
+from domain.services.rating_sync import after_game as rating_after_game
 from domain.services.standings_posts import publish_after_result
 from domain.services.tie_decisions import alert_lot_needed
 from domain.tournament import Tournament
@@ -257,6 +258,7 @@ async def confirm_protocol(
         if not await uow.protocols.advance_game(game_id, game.version, closes_at):
             return await _view(uow, access, notice="protocol-screen-already-confirmed")
         await uow.protocols.store(game_id, protocol, actor.user_id, actor.now)
+        await rating_after_game(uow, tournament.id, game_id)
         await uow.protocols.drop_draft(game_id)
         if before is not None:
             await uow.protocols.add_correction(

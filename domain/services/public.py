@@ -29,6 +29,7 @@ from domain.rounds import GameState, Round, TableGame
 from domain.scoring import score_game
 from domain.services.access import authorize
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
+from domain.services.season_screens import page_season
 from domain.services.standings import load_board, played_games, stored_lot
 from domain.services.standings_posts import refresh_live_link
 from domain.standings_board import PlayedGame, participant_key
@@ -71,6 +72,7 @@ async def _read(uow: UnitOfWork, tournament: Tournament, now: datetime) -> Publi
         ),
         visibility=tournament.web_visibility,
         token=tournament.web_token,
+        season=await page_season(uow, tournament.id),
     )
 
 

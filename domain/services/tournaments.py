@@ -25,6 +25,7 @@ from domain.registration import Participant, ParticipantStatus
 from domain.rounds import GameState
 from domain.services.access import authorize, load_tournament, roles_in
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
+from domain.services.rating_sync import set_category
 from domain.services.standings import compute_current
 from domain.services.standings_posts import publish_results
 from domain.teams import Team
@@ -236,6 +237,8 @@ async def move_tournament(
             return refused
         tournament = apply(tournament, move)
         await uow.tournaments.save(tournament)
+        if move is Move.CLOSE_REGISTRATION:
+            await set_category(uow, tournament.id)
         if move is Move.FINISH:
             await publish_results(uow, tournament, actor.now)
         await uow.commit()

@@ -22,6 +22,15 @@ from bot.db.models.protocols import (
     StandingsRow,
 )
 from bot.db.models.rounds import GameRow, GameSeatRow, RoundRow, StageRow
+from bot.db.models.season import (
+    ClubAliasRow,
+    PersonRatingRow,
+    PersonRow,
+    RatingEventRow,
+    RatingStateRow,
+    SeasonAuditRow,
+    SeasonSeriesRow,
+)
 from bot.db.models.staff import OrganizerRow, StaffRow
 from bot.db.models.teams import TeamRow
 from bot.db.models.tournaments import TournamentRow
@@ -31,6 +40,7 @@ __all__ = [
     "AnnulledGameRow",
     "AuditEntryRow",
     "Base",
+    "ClubAliasRow",
     "CommandMenuRow",
     "ConversationRow",
     "GameLogRow",
@@ -44,13 +54,19 @@ __all__ = [
     "OrganizerRow",
     "OutboxRow",
     "ParticipantRow",
+    "PersonRatingRow",
+    "PersonRow",
     "ProtestRow",
     "ProtestSwitchRow",
     "ProtocolCorrectionRow",
     "ProtocolDraftRow",
     "ProtocolRow",
+    "RatingEventRow",
+    "RatingStateRow",
     "RoundRow",
     "ScheduledPushRow",
+    "SeasonAuditRow",
+    "SeasonSeriesRow",
     "StaffRow",
     "StageRow",
     "StandingsRow",

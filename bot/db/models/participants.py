@@ -34,3 +34,7 @@ class ParticipantRow(Base):
     checked_in: Mapped[bool] = mapped_column(Boolean, default=False)
     substitute_for: Mapped[int | None] = mapped_column(Integer, ForeignKey("participants.id"))
     reason: Mapped[str | None] = mapped_column(String(500))
+    # The person across tournaments (#28); the row keeps its own nickname, club and city.
+    # Always set (the repository links every new participant); nullable in the schema only,
+    # so that SQLite adds the column without rebuilding a table other tables refer to.
+    person_id: Mapped[int | None] = mapped_column(Integer, ForeignKey("persons.id"), index=True)

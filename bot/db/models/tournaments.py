@@ -3,7 +3,19 @@ from __future__ import annotations
 from datetime import date, datetime
 from decimal import Decimal
 
-from sqlalchemy import BigInteger, Date, DateTime, ForeignKey, Integer, Numeric, String, Text
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Date,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    Numeric,
+    String,
+    Text,
+    false,
+)
 from sqlalchemy.orm import Mapped, mapped_column
 
 from bot.db.models.base import Base
@@ -38,3 +50,11 @@ class TournamentRow(Base):
         String(16), default="public", server_default="public"
     )
     web_token: Mapped[str | None] = mapped_column(String(64))
+    # The season (#28): the series it belongs to, whether its games count for the rating,
+    # its category (stars) and the participants' average rating it was set from, and the
+    # digest of the file it was imported from (an import of the same file is refused).
+    series_id: Mapped[int | None] = mapped_column(Integer, ForeignKey("series.id"), index=True)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    category_stars: Mapped[int | None] = mapped_column(Integer)
+    category_rating: Mapped[float | None] = mapped_column(Float)
+    import_digest: Mapped[str | None] = mapped_column(String(64), index=True, unique=True)

@@ -8,6 +8,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import ParticipantRow, UnreachableChatRow
 from bot.db.repositories.memo import TransactionMemo
+from bot.db.repositories.season import SqlSeasonRepository
 from bot.db.repositories.tournaments import as_read, as_stored
 from domain.registration import Participant, ParticipantStatus
 
@@ -22,7 +23,10 @@ def _to_participant(row: ParticipantRow) -> Participant:
 def _fill(row: ParticipantRow, participant: Participant) -> None:
     row.status = participant.status.value
     for name in _COLUMNS:
-        setattr(row, name, as_stored(getattr(participant, name)))
+        value = getattr(participant, name)
+        # A participant built anew keeps the person the stored row is linked to.
+        if name != "person_id" or value is not None:
+            setattr(row, name, as_stored(value))
 
 
 _PARTICIPANTS = frozenset({ParticipantRow.__tablename__})
@@ -101,12 +105,27 @@ class SqlParticipantRepository:
         return found is not None
 
     async def add(self, participant: Participant) -> Participant:
+        """Store a new participant, linked to his person: the person of his Telegram account
+        (created when absent, named as he registers now), a new one for an imported player."""
+        if participant.person_id is None:
+            participant = replace(participant, person_id=await self._person_of(participant))
         row = ParticipantRow()
         _fill(row, participant)
         self._session.add(row)
         await self._session.flush()
         self._touched.add(participant.tournament_id)
         return replace(participant, id=row.id)
+
+    async def _person_of(self, participant: Participant) -> int:
+        persons = SqlSeasonRepository(self._session)
+        club, city = participant.club or None, participant.city or None
+        if participant.user_id is None:
+            return await persons.add_person(
+                participant.nickname, club, city, participant.registered_at
+            )
+        return await persons.person_for_account(
+            participant.user_id, participant.nickname, club, city, participant.registered_at
+        )
 
     async def save(self, participant: Participant) -> None:
         row = await self._session.get(ParticipantRow, participant.id)

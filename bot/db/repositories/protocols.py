@@ -117,6 +117,11 @@ def _protocol(text: str) -> Protocol:
     )
 
 
+def stored_protocol(text: str) -> Protocol:
+    """A stored protocol's body read back (cached by its text)."""
+    return _protocol(text)
+
+
 def _screen_json(screen: Screen) -> str:
     return json.dumps(
         {

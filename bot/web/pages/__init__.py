@@ -149,6 +149,9 @@ class Links:
         self._token = view.token_query
         self._base = base_url.rstrip("/")
         self.locale = locale
+        season = view.season
+        self._persons = season.persons if season is not None else {}
+        self._series = season.series_id if season is not None else None
 
     def _with(self, path: str, query: list[str]) -> str:
         return f"{self._root}{path}?{'&'.join(query)}"
@@ -158,6 +161,22 @@ class Links:
 
     def player(self, player: str) -> str:
         return self.to(f"/p/{player}")
+
+    def profile(self, player: str) -> str | None:
+        """The player's profile across tournaments (the season's page), when the tournament
+        is in a series or rated; None otherwise."""
+        person = self._persons.get(player)
+        return f"/players/{person}?lang={self.locale}" if person is not None else None
+
+    def named(self, player: str) -> str:
+        """Where a player's name in the standings leads: his profile, else his page here."""
+        return self.profile(player) or self.player(player)
+
+    def series(self) -> str | None:
+        """The tournament's series' page, if it is in one."""
+        if self._series is None:
+            return None
+        return f"/series/{self._series}?lang={self.locale}"
 
     def language(self, locale: str) -> str:
         return self._with("", [f"lang={locale}", *([self._token] if self._token else [])])

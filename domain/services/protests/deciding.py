@@ -23,6 +23,7 @@ from domain.rounds import GameInRound
 from domain.services.access import NotFound
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.services.protests.summary import participants_by_id
+from domain.services.rating_sync import after_game as rating_after_game
 from domain.services.standings import played_games
 from domain.services.standings_posts import publish_after_result, publish_live_standings
 from domain.services.tie_decisions import alert_lot_needed
@@ -152,6 +153,7 @@ async def annul_game(
         await uow.protocols.lock_standings(tournament.id)
         if not await uow.annulments.annul(tournament.id, game.game.id, actor.user_id, actor.now):
             raise Invalid("protest-already-decided")
+        await rating_after_game(uow, tournament.id, game.game.id)
         await uow.protests.log(
             AuditEntry(
                 tournament.id,

@@ -1,0 +1,282 @@
+"""Series (seasons): created by an admin, tournaments attached by their organizers, rated on or
+off, their points table; a series' view (calendar, players' and clubs' tables)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from domain.actor import Actor
+from domain.permissions import Action, Forbidden
+from domain.season.clubs import canonical_club, club_key, club_rating, shown_name
+from domain.season.persons import Participation, Person, TournamentSeason
+from domain.season.rating import Rating
+from domain.season.series_points import (
+    SeriesPointsError,
+    SeriesPointsTable,
+    read_points_table,
+    series_points,
+    stored_points_table,
+)
+from domain.season.views import ClubRow, SeriesEvent, SeriesRow, SeriesView
+from domain.services.access import NotFound, authorize
+from domain.services.ports import UnitOfWork, UnitOfWorkFactory
+from domain.services.rating_sync import recompute
+from domain.services.season.places import keep_view, kept_view, tournament_places
+from domain.tournament import TournamentState
+from domain.validation import Invalid, clean_text
+
+MAX_TITLE = 128
+_UPCOMING = (TournamentState.REGISTRATION_OPEN.value, TournamentState.REGISTRATION_CLOSED.value)
+
+
+async def series_list(uow_factory: UnitOfWorkFactory) -> list[tuple[int, str]]:
+    """Every series: (id, title), oldest first."""
+    async with uow_factory() as uow:
+        return [(series.id, series.title) for series in await uow.season.all_series()]
+
+
+async def create_series(
+    uow_factory: UnitOfWorkFactory, actor: Actor, title: str, locale: str = "ru"
+) -> int:
+    """A new series (admins only); its id."""
+    if not actor.is_admin:
+        raise Forbidden(Action.EDIT_SETTINGS)
+    name = clean_text(title)
+    if not 1 <= len(name) <= MAX_TITLE:
+        raise Invalid("season-series-title", max=MAX_TITLE)
+    async with uow_factory() as uow:
+        series_id = await uow.season.add_series(name, actor.user_id, actor.now, locale)
+        await uow.season.log(
+            "series",
+            f"series {series_id} created: {name}",
+            actor.user_id,
+            actor.now,
+            series_id=series_id,
+        )
+        await uow.commit()
+        return series_id
+
+
+async def attach_tournament(
+    uow_factory: UnitOfWorkFactory, actor: Actor, tournament_id: int, series_id: int | None
+) -> None:
+    """Attach the tournament to a series (None: detach); its organizer or an admin."""
+    async with uow_factory() as uow:
+        await authorize(uow, actor, tournament_id, Action.EDIT_SETTINGS)
+        if series_id is not None and await uow.season.series(series_id) is None:
+            raise NotFound(f"series {series_id}")
+        await uow.season.set_tournament(tournament_id, series_id=series_id)
+        uow.changed_tournaments.add(tournament_id)
+        await uow.commit()
+
+
+async def mark_rated(
+    uow_factory: UnitOfWorkFactory, actor: Actor, tournament_id: int, rated: bool
+) -> None:
+    """Count the tournament's games for the rating, or stop counting them; the ratings are
+    recomputed from its first game in the same transaction."""
+    async with uow_factory() as uow:
+        await authorize(uow, actor, tournament_id, Action.EDIT_SETTINGS)
+        await uow.ratings.lock()
+        first = await uow.ratings.first_seq(tournament_id=tournament_id)
+        await uow.season.set_tournament(tournament_id, rated=rated)
+        await recompute(uow, hint=first)
+        await uow.commit()
+
+
+def check_points_table(text: str) -> SeriesPointsTable:
+    """The table of an uploaded file; `Invalid("season-points-table-invalid")` listing the
+    problems otherwise."""
+    try:
+        return read_points_table(text)
+    except SeriesPointsError as error:
+        problems = "; ".join(f"{path}: {reason}" for path, reason in error.problems[:5])
+        raise Invalid("season-points-table-invalid", problems=problems) from None
+
+
+async def set_points_table(
+    uow_factory: UnitOfWorkFactory, actor: Actor, series_id: int, text: str
+) -> None:
+    """Give the series its own series-points table (admins); an invalid file is refused
+    with its problems and changes nothing."""
+    if not actor.is_admin:
+        raise Forbidden(Action.EDIT_SETTINGS)
+    table = check_points_table(text)
+    async with uow_factory() as uow:
+        if await uow.season.series(series_id) is None:
+            raise NotFound(f"series {series_id}")
+        await uow.season.set_points_table(series_id, table.to_json())
+        await uow.season.log(
+            "points-table",
+            "series points table set",
+            actor.user_id,
+            actor.now,
+            series_id=series_id,
+        )
+        await uow.commit()
+
+
+async def tournament_category(uow_factory: UnitOfWorkFactory, tournament_id: int) -> int | None:
+    """The tournament's stars (set when its registration closed, or on import)."""
+    async with uow_factory() as uow:
+        season = await uow.season.tournament(tournament_id)
+        return season.category_stars if season is not None else None
+
+
+async def recompute_ratings(uow_factory: UnitOfWorkFactory) -> int:
+    """Recompute every rating from scratch, in one transaction; the games rated."""
+    async with uow_factory() as uow:
+        games = await recompute(uow, scratch=True)
+        await uow.commit()
+        return games
+
+
+# --- the series' view ------------------------------------------------------------------------
+
+
+@dataclass
+class _Tally:
+    games: int = 0
+    tournaments: int = 0
+    points: float = 0.0
+
+
+async def _tallies(
+    uow: UnitOfWork,
+    tournaments: Sequence[TournamentSeason],
+    participations: Sequence[Participation],
+    table: SeriesPointsTable,
+) -> dict[int, _Tally]:
+    """Each person's games, tournaments played and series points in these tournaments."""
+    keys = await uow.season.standings_keys([t.tournament_id for t in tournaments])
+    by_tournament: dict[int, list[Participation]] = defaultdict(list)
+    for participation in participations:
+        by_tournament[participation.tournament.tournament_id].append(participation)
+    tallies: dict[int, _Tally] = defaultdict(_Tally)
+    for tournament in tournaments:
+        if tournament.state not in (TournamentState.RUNNING.value, TournamentState.FINISHED.value):
+            continue
+        places = await tournament_places(
+            uow, tournament.tournament_id, tournament.state, keys[tournament.tournament_id]
+        )
+        finished = tournament.state == TournamentState.FINISHED.value
+        for participation in by_tournament[tournament.tournament_id]:
+            line = places.get(participation.participant_id)
+            if line is None or not line.games:
+                continue
+            tally = tallies[participation.person_id]
+            tally.games += line.games
+            tally.tournaments += 1
+            if finished:
+                tally.points += series_points(table, line.place, tournament.category_stars)
+    return tallies
+
+
+def player_rows(
+    persons: dict[int, Person], ratings: dict[int, Rating], tallies: dict[int, _Tally]
+) -> tuple[SeriesRow, ...]:
+    """The players' table: best overall rating first (series points, then id, break ties); a
+    hidden person keeps his place and shows only his nickname."""
+    start = Rating.initial()
+
+    def order(person_id: int) -> tuple[float, float, int]:
+        rating = ratings.get(person_id, start)
+        return (-rating.overall, -tallies[person_id].points, person_id)
+
+    rows = []
+    for place, person_id in enumerate(sorted(tallies, key=order), start=1):
+        person, rating, tally = (
+            persons[person_id],
+            ratings.get(person_id, start),
+            tallies[person_id],
+        )
+        if person.hidden:
+            rows.append(
+                SeriesRow(place, person_id, person.nickname, None, 0.0, 0.0, 0.0, 0, 0, 0.0, True)
+            )
+            continue
+        rows.append(
+            SeriesRow(
+                place,
+                person_id,
+                person.nickname,
+                person.club,
+                rating.overall,
+                rating.red,
+                rating.black,
+                tally.games,
+                tally.tournaments,
+                tally.points,
+                False,
+            )
+        )
+    return tuple(rows)
+
+
+def club_rows(
+    persons: dict[int, Person], ratings: dict[int, Rating], aliases: dict[str, str]
+) -> tuple[ClubRow, ...]:
+    """The clubs' table: a club's members are the persons whose latest club resolves to it,
+    its rating its best members' mean (`club_rating`)."""
+    members: dict[str, list[float]] = defaultdict(list)
+    spellings: dict[str, list[str]] = defaultdict(list)
+    for person_id, person in persons.items():
+        key = club_key(person.club, aliases)
+        if key is not None and person_id in ratings:
+            members[key].append(ratings[person_id].overall)
+            spellings[key].append(canonical_club(person.club, aliases) or key)
+    ranked = sorted(members.items(), key=lambda item: (-club_rating(item[1]), item[0]))
+    return tuple(
+        ClubRow(place, shown_name(spellings[key]), len(values), club_rating(values))
+        for place, (key, values) in enumerate(ranked, start=1)
+    )
+
+
+def _event(tournament: TournamentSeason) -> SeriesEvent:
+    return SeriesEvent(
+        tournament.tournament_id,
+        tournament.title,
+        tournament.starts_on,
+        tournament.state,
+        tournament.category_stars,
+        tournament.state == TournamentState.REGISTRATION_OPEN.value,
+        tournament.web_path,
+    )
+
+
+async def series_view(uow_factory: UnitOfWorkFactory, series_id: int) -> SeriesView:
+    """A series: its players' and clubs' tables and its calendar. Kept (per process) by what
+    it is built from: the series and its tournaments as stored, their standings' keys and
+    the rating's and season's change counters, so a read without a change since costs four
+    small queries."""
+    async with uow_factory() as uow:
+        series = await uow.season.series(series_id)
+        if series is None:
+            raise NotFound(f"series {series_id}")
+        tournaments = await uow.season.tournaments_of_series(series_id)
+        keys = await uow.season.standings_keys([t.tournament_id for t in tournaments])
+        versions = await uow.ratings.versions()
+        key = ("series", series, tuple(tournaments), tuple(sorted(keys.items())), *versions)
+        kept = kept_view(key)
+        if isinstance(kept, SeriesView):
+            return kept
+        participations = await uow.season.participants_of([t.tournament_id for t in tournaments])
+        table = stored_points_table(series.points_table)
+        tallies = await _tallies(uow, tournaments, participations, table)
+        persons = await uow.season.persons(list(tallies))
+        ratings = await uow.ratings.ratings(list(tallies))
+        aliases = await uow.season.aliases()
+    view = SeriesView(
+        series_id=series.id,
+        title=series.title,
+        locale=series.locale,
+        players=player_rows(persons, ratings, tallies),
+        clubs=club_rows(persons, ratings, aliases),
+        upcoming=tuple(_event(t) for t in tournaments if t.state in _UPCOMING),
+        running=tuple(_event(t) for t in tournaments if t.state == TournamentState.RUNNING.value),
+        finished=tuple(_event(t) for t in tournaments if t.state == TournamentState.FINISHED.value),
+    )
+    keep_view(key, view)
+    return view
