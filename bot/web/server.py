@@ -48,6 +48,7 @@ def build_web_app(app: ServedBot) -> web.Application:
         dispatcher["clock"],
         app.settings,
         app.uow_factory.add_change_listener,
+        add_game_listener=app.uow_factory.add_game_listener,
     )
     return web_app
 

@@ -20,6 +20,7 @@ from bot.db.models.protocols import (
     ProtocolDraftRow,
     ProtocolRow,
     StandingsRow,
+    StreamLinkRow,
 )
 from bot.db.models.rounds import GameRow, GameSeatRow, RoundRow, StageRow
 from bot.db.models.staff import OrganizerRow, StaffRow
@@ -54,6 +55,7 @@ __all__ = [
     "StaffRow",
     "StageRow",
     "StandingsRow",
+    "StreamLinkRow",
     "TeamRow",
     "TournamentRow",
     "UnreachableChatRow",

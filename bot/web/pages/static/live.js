@@ -22,7 +22,11 @@
     if (reading) { again = true; return; }
     reading = true;
     fetch(window.location.href, { cache: "no-store", credentials: "same-origin" })
-      .then(function (response) { return response.ok ? response.text() : null; })
+      .then(function (response) {
+        // The page is gone (a stream's link revoked, a page turned off): show nothing more.
+        if (response.status === 404) { main.innerHTML = ""; return null; }
+        return response.ok ? response.text() : null;
+      })
       .then(function (html) {
         if (html === null) return;
         var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("live");
