@@ -276,8 +276,6 @@ def _timer(game: LiveGame, regulation: Regulation, started: datetime | None) -> 
     return Timer(seconds, started)
 
 
-
-
 # A stream shows the game a minute late by default: the players at the table cannot learn
 # the roles from it during the game.
 DEFAULT_DELAY_SECONDS = 60
@@ -308,12 +306,12 @@ __all__ = [
     "DEFAULT_DELAY_SECONDS",
     "DELAY_CHOICES",
     "MAX_DELAY_SECONDS",
-    "StreamLink",
     "LiveCheck",
     "LiveSeat",
     "LiveTable",
     "NightResult",
     "Stage",
+    "StreamLink",
     "Timer",
     "as_of",
     "live_table",

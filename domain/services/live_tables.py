@@ -57,9 +57,7 @@ async def _game(uow: UnitOfWork, actor: Actor, game_id: int) -> tuple[Tournament
     return tournament, game
 
 
-async def stream_screen(
-    uow_factory: UnitOfWorkFactory, actor: Actor, game_id: int
-) -> StreamScreen:
+async def stream_screen(uow_factory: UnitOfWorkFactory, actor: Actor, game_id: int) -> StreamScreen:
     """The game's stream view as it stands (the organizer's)."""
     async with uow_factory() as uow:
         tournament, game = await _game(uow, actor, game_id)
@@ -81,9 +79,7 @@ async def open_stream(
         return StreamScreen(tournament, game, link)
 
 
-async def revoke_stream(
-    uow_factory: UnitOfWorkFactory, actor: Actor, game_id: int
-) -> StreamScreen:
+async def revoke_stream(uow_factory: UnitOfWorkFactory, actor: Actor, game_id: int) -> StreamScreen:
     """The game's stream link stops opening (an open overlay shows nothing more)."""
     return await _change(uow_factory, actor, game_id, revoked=True)
 
