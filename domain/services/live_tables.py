@@ -75,6 +75,7 @@ async def open_stream(
         delay = before.delay_seconds if before is not None else DEFAULT_DELAY_SECONDS
         link = StreamLink(game_id, token, delay)
         await uow.stream_links.save(link, actor.user_id, actor.now)
+        uow.changed_games.add(game_id)
         await uow.commit()
         return StreamScreen(tournament, game, link)
 
