@@ -6,6 +6,7 @@ unpublished games and for wrong or revoked tokens."""
 from __future__ import annotations
 
 import asyncio
+import re
 from dataclasses import replace
 
 import aiohttp
@@ -14,7 +15,9 @@ from domain.actor import Actor
 from domain.game_log import Check, Phase, Proceed, Shoot, replay
 from domain.services import live_tables
 from domain.tournament import WebVisibility
+from handlers.callbacks import StreamAction, StreamButton
 from harness.simulation.live_game import LiveGameClient, live_actions
+from harness.simulation.screens import answer, press
 from tests.e2e.conftest import fake_telegram
 from tests.e2e.test_miniapp_api import CUP, PLAN, Tables, tables
 from tests.factories import NOW, ORGANIZER
@@ -147,3 +150,38 @@ async def test_junk_foreign_and_unlisted_addresses_answer_404(tables: Tables) ->
     assert (await _get(page + "?k=wrong"))[0] == 404
     status, html = await _get(page + "?k=sesame")
     assert status == 200 and "k=sesame" in html
+
+
+async def test_the_organizer_opens_delays_and_revokes_a_stream_link_from_the_round(
+    tables: Tables,
+) -> None:
+    tid, game = tables.seeded.tournament.id, tables.games[0]
+    organizer = tables.fake.user(ORGANIZER, "Орг")
+    overview = await answer(organizer, f"/rounds {tid}", "Тур 1")
+    view = await press(organizer, overview, "Тур 1", "Стол 1")
+    screen = await press(organizer, view, "📺 Трансляция 1", "Ссылки для трансляции нет")
+    screen = await press(organizer, screen, "Открыть ссылку для трансляции", "задержка 60 с")
+    (address,) = re.findall(r"http://\S+/stream/\S+", screen.text or "")
+    assert f"/t/{tid}/games/{game}/stream/" in address
+    status, html = await _get(address)
+    assert status == 200 and "Роли откроются" not in html
+    screen = await press(organizer, screen, "30 с", "задержка 30 с")
+    async with tables.app.uow_factory() as uow:
+        link = await uow.stream_links.get(game)
+    assert link is not None and link.delay_seconds == 30 and address.endswith(link.token)
+    # A new link closes the old one.
+    screen = await press(organizer, screen, "Новая ссылка (старая закроется)", "задержка 30 с")
+    (fresh,) = re.findall(r"http://\S+/stream/\S+", screen.text or "")
+    assert fresh != address and (await _get(address))[0] == 404
+    assert (await _get(fresh))[0] == 200
+    screen = await press(organizer, screen, "Закрыть ссылку", "Ссылки для трансляции нет")
+    assert (await _get(fresh))[0] == 404
+    # A table's judge is not the organizer: his forged press is refused and changes nothing.
+    judge = tables.judges[0]
+    refused = await judge.forge_press(
+        screen, StreamButton(game_id=game, action=StreamAction.OPEN).pack()
+    ).answer(WAIT_SECONDS)
+    assert refused.show_alert and "нет прав" in (refused.text or "")
+    async with tables.app.uow_factory() as uow:
+        link = await uow.stream_links.get(game)
+    assert link is not None and link.revoked
