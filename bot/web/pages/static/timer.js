@@ -25,5 +25,6 @@
 
   scan();
   document.addEventListener("tournament:updated", function () { scan(); draw(); });
+  document.addEventListener("game:updated", function () { scan(); draw(); });
   window.setInterval(draw, 250);
 })();
