@@ -185,3 +185,21 @@ async def test_the_organizer_opens_delays_and_revokes_a_stream_link_from_the_rou
     async with tables.app.uow_factory() as uow:
         link = await uow.stream_links.get(game)
     assert link is not None and link.revoked
+
+
+async def test_a_delayed_streams_events_come_when_the_delay_has_passed(tables: Tables) -> None:
+    tid, game = tables.seeded.tournament.id, tables.games[0]
+    organizer = Actor(ORGANIZER, NOW)
+    await live_tables.open_stream(tables.app.uow_factory, organizer, game, "later")
+    await live_tables.set_stream_delay(tables.app.uow_factory, organizer, game, 1)
+    stream = f"{tables.base_url}/t/{tid}/games/{game}/stream/later"
+    client = await _play(tables, [])
+    async with aiohttp.ClientSession() as http, http.get(stream + "/events") as events:
+        assert await _next_event(events) == "ready"
+        status, view = await client.act(live_actions(PLAN, CUP)[0])
+        assert status == 200, view
+        # No other action comes: the stream wakes by itself once the second has passed.
+        assert await _next_event(events) == "change"
+    status, html = await _get(stream)
+    assert status == 200 and "Ночь знакомства" in html and "дон" in html
+    await client.close()

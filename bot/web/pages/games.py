@@ -45,10 +45,29 @@ from domain.tournament import TournamentState
 from domain.validation import ROW_ID_MAX, Invalid, whole_number
 
 
-@dataclass(frozen=True)
 class _Read:
-    entries: tuple[Entry, ...]
-    stream: StreamLink | None
+    """A game's log and stream link as read after its last change, with the spectators'
+    table drawn from it once for all of them (it depends on the log and the tournament's
+    view only: the moment changes only its timer's figure, drawn by the template)."""
+
+    def __init__(self, entries: tuple[Entry, ...], stream: StreamLink | None) -> None:
+        self.entries = entries
+        self.stream = stream
+        self._public: tuple[PublicTournament, bool, LiveTable] | None = None
+
+    def public(self, view: PublicTournament, table: PublicTable, now: datetime) -> LiveTable:
+        memo = self._public
+        if memo is not None and memo[0] is view and memo[1] == table.confirmed:
+            return memo[2]
+        drawn = live_table(
+            self.entries,
+            view.header.regulation,
+            tuple(seat.nickname for seat in table.seats),
+            now=now,
+            ended=table.confirmed,
+        )
+        self._public = (view, table.confirmed, drawn)
+        return drawn
 
 
 class GameWatch:
@@ -133,14 +152,15 @@ class _Sight:
     stream: StreamLink | None
 
     def table_at(self, read: _Read, now: datetime) -> LiveTable:
-        delay = self.stream.delay if self.stream is not None else timedelta(0)
+        if self.stream is None:
+            return read.public(self.view, self.table, now)
         return live_table(
             read.entries,
             self.view.header.regulation,
             tuple(seat.nickname for seat in self.table.seats),
             now=now,
-            delay=delay,
-            reveal=self.stream is not None,
+            delay=self.stream.delay,
+            reveal=True,
             ended=self.table.confirmed,
         )
 
