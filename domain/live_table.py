@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
+from functools import cached_property
 
 from domain.cards import Role, Side
 from domain.game_end import GameEnd
@@ -139,7 +140,7 @@ class LiveTable:
     end: GameEnd | None
     roles_shown: bool
 
-    @property
+    @cached_property
     def digest(self) -> str:
         """A short fingerprint: equal tables have equal ones (a stream sends only changes)."""
         return hashlib.sha256(repr(self).encode()).hexdigest()[:16]
