@@ -136,6 +136,12 @@ async def test_junk_foreign_and_unlisted_addresses_answer_404(tables: Tables) ->
     ):
         status, _ = await _get(base + path)
         assert status == 404, path
+    # A game of a round not published yet has no page.
+    async with tables.app.uow_factory() as uow:
+        stage = await uow.rounds.stage(tid, "qualifying")
+    assert stage is not None and stage.rounds[1].published_at is None
+    unpublished = stage.rounds[1].games[0].id
+    assert (await _get(f"{base}/t/{tid}/games/{unpublished}/live"))[0] == 404
     # An unlisted tournament's game opens with its token only.
     async with tables.app.uow_factory() as uow:
         stored = await uow.tournaments.get(tid)
