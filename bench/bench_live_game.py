@@ -44,7 +44,7 @@ CUP = load_preset("black-raven-cup")
 PLAN = GamePlan(10, 7, (8, 9), ((2, 2),), (), 1, 1, (8, 9, 10), ((3, 3),), Side.RED)
 
 
-class _Log:
+class StoredLog:
     """The game's log and stream link as the database would give them."""
 
     def __init__(self, entries: list[Entry]) -> None:
@@ -52,10 +52,10 @@ class _Log:
         self.game_logs = self
         self.stream_links = self
 
-    def __call__(self) -> _Log:
+    def __call__(self) -> StoredLog:
         return self
 
-    async def __aenter__(self) -> _Log:
+    async def __aenter__(self) -> StoredLog:
         return self
 
     async def __aexit__(
@@ -87,14 +87,14 @@ def p95(values: list[float]) -> float:
     return statistics.quantiles(values, n=20)[18]
 
 
-def _log() -> list[Entry]:
+def third_day_log() -> list[Entry]:
     actions = live_actions(PLAN, CUP)
     # A game in its third day: most of the log is there to replay.
     count = next(n for n in range(len(actions)) if replay(actions[:n], CUP).day == 3)
     return [Entry(a, NOW + timedelta(seconds=10 * i), 1) for i, a in enumerate(actions[:count])]
 
 
-async def _serve(port: int, log: _Log) -> tuple[web.AppRunner, Any]:
+async def serve(port: int, log: StoredLog) -> tuple[web.AppRunner, Any]:
     view = _view()
 
     async def read(_tournament_id: int) -> PublicTournament:
@@ -119,7 +119,7 @@ async def _serve(port: int, log: _Log) -> tuple[web.AppRunner, Any]:
     return runner, app[WATCH]
 
 
-async def page_figures(url: str, log: _Log, watch: Any, requests: int) -> list[float]:
+async def page_figures(url: str, log: StoredLog, watch: Any, requests: int) -> list[float]:
     figures = []
     async with aiohttp.ClientSession() as http:
         for _ in range(requests):
@@ -131,7 +131,7 @@ async def page_figures(url: str, log: _Log, watch: Any, requests: int) -> list[f
     return figures
 
 
-async def live_figures(url: str, log: _Log, watch: Any, connections: int) -> tuple[float, int]:
+async def live_figures(url: str, log: StoredLog, watch: Any, connections: int) -> tuple[float, int]:
     told = ready = 0
     all_told, all_ready = asyncio.Event(), asyncio.Event()
     connector = aiohttp.TCPConnector(limit=0)
@@ -168,10 +168,10 @@ async def live_figures(url: str, log: _Log, watch: Any, connections: int) -> tup
 
 
 async def main(connections: int, requests: int) -> None:
-    log = _Log(_log())
+    log = StoredLog(third_day_log())
     assert replay((e.action for e in log.entries), CUP).phase is not Phase.FINISHED
     port = 18_000 + os.getpid() % 1000
-    runner, watch = await _serve(port, log)
+    runner, watch = await serve(port, log)
     base = f"http://127.0.0.1:{port}/t/1/games/{GAME}"
     try:
         for name, path in (("live page", "/live"), ("stream overlay", "/stream/bench")):

@@ -1,14 +1,17 @@
 """The live game's pages in Debian's headless Chromium against the running bot, fed by the
 judge's Mini App API: the public page on a phone follows each action live without a reload
 and never shows a role; the stream's 1920×1080 overlay shows the roles over a transparent
-background and, once delayed, the game as it was."""
+background and, once delayed, the game as it was; the hall screen shows a final's table live."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from playwright.async_api import expect
 
+from bench.bench_live_game import GAME, StoredLog, serve, third_day_log
 from domain.actor import Actor
-from domain.game_log import Foul, Phase
+from domain.game_log import Entry, Foul, Phase
 from domain.services import live_tables
 from harness.simulation.live_game import LiveGameClient
 from tests.browser.conftest import HeadlessBrowser
@@ -16,6 +19,7 @@ from tests.e2e.conftest import fake_telegram
 from tests.e2e.test_live_game_pages import _until
 from tests.e2e.test_miniapp_api import Tables, tables
 from tests.factories import NOW, ORGANIZER
+from tests.operations import free_port
 
 __all__ = ["fake_telegram", "tables"]
 WAIT_MS = 120_000
@@ -72,3 +76,23 @@ async def test_the_live_page_follows_the_judge_and_the_stream_shows_roles_with_i
     errors = [e for e in overlay.console_errors if "404" not in e]
     assert errors == []
     await client.close()
+
+
+async def test_the_hall_screen_shows_a_finals_table_live(browser: HeadlessBrowser) -> None:
+    # The bench's game in memory: a final's one table in its third day.
+    log = StoredLog(third_day_log())
+    port = free_port()
+    runner, watch = await serve(port, log)
+    try:
+        hall = await browser.new_page(width=1920, height=1080)
+        await hall.goto(f"http://127.0.0.1:{port}/t/1/hall")
+        game = hall.page.locator("#hall-game .live-game")
+        await expect(game.locator("#stage")).to_have_text("День 3: речи", timeout=WAIT_MS)
+        fouls = game.locator("tbody tr:nth-child(3) td.fouls")
+        before = await fouls.inner_text()
+        log.entries.append(Entry(Foul(3), log.entries[-1].at + timedelta(seconds=1), 1))
+        watch.changed([GAME])
+        await expect(fouls).to_have_text(str(int(before or 0) + 1), timeout=WAIT_MS)
+        hall.assert_no_console_errors()
+    finally:
+        await runner.cleanup()
