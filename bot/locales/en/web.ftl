@@ -106,7 +106,7 @@ web-live-check = Night { $night }: the { $by ->
 }
 web-live-roles-secret = The roles show when the game is over.
 web-live-in-play = At the table: { $players }
-web-live-not-live = The judge is not running this game in the app: its protocol will show here.
+web-live-not-live = The judge did not run this game in the app: its result is on the games page.
 web-live-footer = The game's page updates itself after each of the judge's taps.
 web-stream-title = Stream: table { $table }
 web-stream-delay = Delay { $seconds } s

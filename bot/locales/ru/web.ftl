@@ -107,7 +107,7 @@ web-live-check = Ночь { $night }: { $by ->
 }
 web-live-roles-secret = Роли откроются, когда игра закончится.
 web-live-in-play = За столом: { $players }
-web-live-not-live = Судья ведёт эту игру не в приложении: здесь появится её протокол.
+web-live-not-live = Судья вёл эту игру не в приложении: её итог — на странице игр.
 web-live-footer = Страница игры обновляется сама после каждого действия судьи.
 web-stream-title = Трансляция: стол { $table }
 web-stream-delay = Задержка { $seconds } с
