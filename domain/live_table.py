@@ -37,9 +37,6 @@ from domain.game_log import (
 )
 from domain.regulation import Regulation
 
-# The night's steps only the black team, the don or the sheriff see.
-_SECRET_NIGHT = (Phase.DON_CHECK, Phase.SHERIFF_CHECK)
-
 
 class Stage(StrEnum):
     """Where the game is, as a spectator may know it (fewer words than the judge's phases)."""
@@ -55,6 +52,8 @@ class Stage(StrEnum):
     MORNING = "morning"
     ENDING = "ending"
     FINISHED = "finished"
+    # A step this page does not name yet (shown on a stream only: see `_PUBLIC`).
+    PLAYING = "playing"
 
 
 _STAGES = {
@@ -73,6 +72,9 @@ _STAGES = {
     Phase.END_DETECTED: Stage.ENDING,
     Phase.FINISHED: Stage.FINISHED,
 }
+# What spectators may see the game in: everything but the night's checks, which only the don
+# or the sheriff see (and any step added later, until it is known to be open to all).
+_PUBLIC = frozenset(_STAGES) - {Phase.DON_CHECK, Phase.SHERIFF_CHECK}
 
 
 @dataclass(frozen=True)
@@ -181,10 +183,10 @@ def live_table(
     index = len(states) - 1
     if not shown:
         # The night's secret steps: the table stays at nightfall until the morning.
-        while index > 0 and states[index].phase in _SECRET_NIGHT:
+        while index > 0 and states[index].phase not in _PUBLIC:
             index -= 1
     game = states[index]
-    stage = Stage.NOT_STARTED if index == 0 else _STAGES[game.phase]
+    stage = Stage.NOT_STARTED if index == 0 else _STAGES.get(game.phase, Stage.PLAYING)
     return LiveTable(
         stage=stage,
         day=game.day,

@@ -64,6 +64,7 @@ web-live-stage = { $stage ->
     [best_move] Morning: the best move
     [morning] Morning: last word
     [ending] The game is over: the judge sums up
+    [playing] The game is on
    *[finished] The game is over
 }
 web-live-speaker = Player { $seat } speaks

@@ -65,6 +65,7 @@ web-live-stage = { $stage ->
     [best_move] Утро: лучший ход
     [morning] Утро: последнее слово
     [ending] Игра окончена: судья подводит итог
+    [playing] Идёт игра
    *[finished] Игра окончена
 }
 web-live-speaker = Говорит игрок { $seat }
