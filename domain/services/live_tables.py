@@ -23,11 +23,15 @@ from domain.tournament import Tournament
 from domain.validation import Invalid
 
 
-async def game_log(uow_factory: UnitOfWorkFactory, game_id: int) -> tuple[Entry, ...]:
-    """The game's log as stored (empty: the judge has not run it live)."""
+async def game_feed(
+    uow_factory: UnitOfWorkFactory, game_id: int
+) -> tuple[tuple[Entry, ...], StreamLink | None]:
+    """The game's log as stored (empty: the judge has not run it live) and its stream view
+    as the organizer set it (None: never opened), read together."""
     async with uow_factory() as uow:
         stored = await uow.game_logs.log(game_id)
-    return stored[0] if stored else ()
+        link = await uow.stream_links.get(game_id)
+    return (stored[0] if stored else ()), link
 
 
 async def stream_link(uow_factory: UnitOfWorkFactory, game_id: int) -> StreamLink | None:

@@ -69,7 +69,7 @@ async def test_the_live_games_actions_tell_the_game_and_its_first_one_the_tourna
     assert view is not None
     _round, table = view.table_of_game(game_id)  # type: ignore[misc]
     assert table.live and table.game_id == game_id
-    assert [entry.action for entry in await live_tables.game_log(uow_factory, game_id)] == [
+    assert [entry.action for entry in (await live_tables.game_feed(uow_factory, game_id))[0]] == [
         Proceed(),
         Proceed(),
     ]

@@ -16,7 +16,9 @@ happen.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import time
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -29,7 +31,6 @@ from bot.rendering.web_pages import Words
 from bot.web.pages.live import Signal
 from bot.web.pages.site import (
     CACHE,
-    EVENTS_CHECK_SECONDS,
     SECURITY_HEADERS,
     Links,
     base_url,
@@ -44,6 +45,10 @@ from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.tournament import TournamentState
 from domain.validation import ROW_ID_MAX, Invalid, whole_number
 
+# A game's log is read again after this many seconds even untold: another replica of the bot
+# may have stored the judge's action (its commit tells only its own process's pages).
+MAX_AGE_SECONDS = 5.0
+
 
 class _Read:
     """A game's log and stream link as read after its last change, with the spectators'
@@ -53,6 +58,7 @@ class _Read:
     def __init__(self, entries: tuple[Entry, ...], stream: StreamLink | None) -> None:
         self.entries = entries
         self.stream = stream
+        self.read_at = time.monotonic()
         self._public: tuple[PublicTournament, bool, LiveTable] | None = None
 
     def public(self, view: PublicTournament, table: PublicTable, now: datetime) -> LiveTable:
@@ -79,19 +85,32 @@ class GameWatch:
         # Only a watch told of every change may keep what it read.
         self._caching = caching
         self._reads: dict[int, _Read] = {}
+        self._reading: dict[int, asyncio.Task[_Read]] = {}
         self._signals: dict[int, Signal] = {}
         self.closing = False
 
     async def read(self, game_id: int) -> _Read:
         read = self._reads.get(game_id)
-        if read is None:
-            version = self.signal(game_id).version
-            entries = await live_tables.game_log(self._uow_factory, game_id)
-            stream = await live_tables.stream_link(self._uow_factory, game_id)
-            read = _Read(entries, stream)
-            # A change committed while reading: this read may predate it, so it is not kept.
-            if self._caching and self.signal(game_id).version == version:
-                self._reads[game_id] = read
+        if read is not None and time.monotonic() - read.read_at < MAX_AGE_SECONDS:
+            return read
+        # Every spectator's stream asks at once after a change: one read serves them all.
+        task = self._reading.get(game_id)
+        if task is None:
+            task = asyncio.ensure_future(self._read(game_id))
+            self._reading[game_id] = task
+            task.add_done_callback(lambda done: self._forget(game_id, done))
+        return await asyncio.shield(task)
+
+    def _forget(self, game_id: int, task: asyncio.Task[_Read]) -> None:
+        if self._reading.get(game_id) is task:
+            del self._reading[game_id]
+
+    async def _read(self, game_id: int) -> _Read:
+        version = self.signal(game_id).version
+        read = _Read(*await live_tables.game_feed(self._uow_factory, game_id))
+        # A change committed while reading: this read may predate it, so it is not kept.
+        if self._caching and self.signal(game_id).version == version:
+            self._reads[game_id] = read
         return read
 
     def signal(self, game_id: int) -> Signal:
@@ -104,6 +123,8 @@ class GameWatch:
         """The games' logs (or stream links) changed: read again, open pages told."""
         for game_id in game_ids:
             self._reads.pop(game_id, None)
+            # A read begun before the change may miss it: whoever asks now reads again.
+            self._reading.pop(game_id, None)
             self.signal(game_id).bump()
 
     def close(self) -> None:
@@ -285,13 +306,14 @@ async def _events(
 
 
 def _wait_seconds(sight: _Sight, read: _Read, now: datetime) -> float:
-    """How long to wait for a change: a delayed stream wakes when its next action is due."""
+    """How long to wait for a change: a delayed stream wakes when its next action is due;
+    every stream looks again after `MAX_AGE_SECONDS` (another replica's action)."""
     if sight.stream is None or not sight.stream.delay_seconds:
-        return EVENTS_CHECK_SECONDS
+        return MAX_AGE_SECONDS
     due = next_change(read.entries, now - sight.stream.delay)
     if due is None:
-        return EVENTS_CHECK_SECONDS
-    return min(EVENTS_CHECK_SECONDS, max(0.05, (due + sight.stream.delay - now).total_seconds()))
+        return MAX_AGE_SECONDS
+    return min(MAX_AGE_SECONDS, max(0.05, (due + sight.stream.delay - now).total_seconds()))
 
 
 __all__ = ["GameWatch", "install"]
