@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models.protocols import StreamLinkRow
@@ -23,10 +22,6 @@ class SqlStreamLinkRepository:
 
     async def get(self, game_id: int) -> StreamLink | None:
         row = await self._session.get(StreamLinkRow, game_id, populate_existing=True)
-        return _link(row) if row else None
-
-    async def by_token(self, token: str) -> StreamLink | None:
-        row = await self._session.scalar(select(StreamLinkRow).where(StreamLinkRow.token == token))
         return _link(row) if row else None
 
     async def save(self, link: StreamLink, user_id: int, now: datetime) -> None:
