@@ -25,6 +25,16 @@ def stream_address(screen: StreamScreen, web_base_url: str | None) -> str | None
     )
 
 
+def public_address(screen: StreamScreen, web_base_url: str | None) -> str | None:
+    """The game's live page for spectators (no roles), or None (the page is off, no base)."""
+    page = screen.tournament.public_page_path
+    if page is None or not web_base_url:
+        return None
+    path, _, query = page.partition("?")
+    live = f"{web_base_url.rstrip('/')}{path}/games/{screen.game.game.id}/live"
+    return f"{live}?{query}" if query else live
+
+
 def stream_text(screen: StreamScreen, texts: Texts, web_base_url: str | None) -> str:
     game = screen.game
     heading = texts(
@@ -33,6 +43,9 @@ def stream_text(screen: StreamScreen, texts: Texts, web_base_url: str | None) ->
         round=game.round_number,
         table=game.game.table,
     )
+    spectators = public_address(screen, web_base_url)
+    if spectators:
+        heading += "\n" + texts("stream-public-page", address=escape(spectators))
     if not screen.open or screen.link is None:
         return heading + "\n\n" + texts("stream-closed")
     address = stream_address(screen, web_base_url)

@@ -215,3 +215,4 @@ stream-opened = Ссылка для трансляции открыта.
 stream-revoked = Ссылка закрыта: трансляция больше не открывается.
 stream-delay-set = Задержка трансляции: { $seconds } с.
 stream-bad-delay = Задержка — от 0 до { $max } секунд.
+stream-public-page = Страница игры для зрителей (роли скрыты до конца игры): { $address }
