@@ -302,6 +302,7 @@ class StreamLink:
 
     @property
     def delay(self) -> timedelta:
+        """How late the stream shows the game."""
         return timedelta(seconds=self.delay_seconds)
 
 

@@ -34,12 +34,6 @@ async def game_feed(
     return (stored[0] if stored else ()), link
 
 
-async def stream_link(uow_factory: UnitOfWorkFactory, game_id: int) -> StreamLink | None:
-    """The game's stream view as the organizer set it (None: never opened)."""
-    async with uow_factory() as uow:
-        return await uow.stream_links.get(game_id)
-
-
 @dataclass(frozen=True)
 class StreamScreen:
     """The organizer's screen of a game's stream view: the game, where it is, its link."""
@@ -50,6 +44,7 @@ class StreamScreen:
 
     @property
     def open(self) -> bool:
+        """Whether the game's stream link opens the stream view now."""
         return self.link is not None and not self.link.revoked
 
 

@@ -39,7 +39,7 @@ async def test_a_stream_link_is_opened_delayed_revoked_and_renewed(
     assert not screen.open
     # A new link: a new token, the delay kept.
     screen = await live_tables.open_stream(uow_factory, organizer, game_id, "second")
-    stored = await live_tables.stream_link(uow_factory, game_id)
+    _log, stored = await live_tables.game_feed(uow_factory, game_id)
     assert stored is not None and stored.token == "second" and stored.delay_seconds == 120
     assert not stored.revoked and stored.opens("second") and not stored.opens("first")
     assert games == [frozenset({game_id})] * 4
