@@ -27,6 +27,7 @@ import aiohttp_jinja2
 from aiohttp import web
 from aiohttp_sse import EventSourceResponse
 
+from bot.i18n import LOCALES
 from bot.rendering.web_pages import Words
 from bot.web.pages.live import Signal
 from bot.web.pages.site import (
@@ -224,13 +225,15 @@ def _render(request: web.Request, sight: _Sight, read: _Read, template: str) -> 
     now = request.app[WATCH].clock.now()
     locale = locale_of(request, sight.view)
     words = Words(locale)
-    links = Links(sight.view, locale, base_url(request))
     here = request.path
+    links = Links(
+        sight.view, locale, base_url(request), here.removeprefix(f"/t/{sight.view.header.id}")
+    )
     context: dict[str, object] = {
         "view": sight.view,
         "t": words,
         "locale": locale,
-        "locales": (),
+        "locales": LOCALES,
         "links": links,
         "kind": "live",
         "round": sight.round,

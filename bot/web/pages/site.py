@@ -35,8 +35,10 @@ def locale_of(request: web.Request, view: PublicTournament | None) -> str:
 class Links:
     """The addresses a page links to, each keeping the language and an unlisted token."""
 
-    def __init__(self, view: PublicTournament, locale: str, base_url: str) -> None:
+    def __init__(self, view: PublicTournament, locale: str, base_url: str, here: str = "") -> None:
         self._root = f"/t/{view.header.id}"
+        # The page's own path under the tournament's: its language links stay on it.
+        self._here = here
         self._query = [f"lang={locale}"]
         if view.token_query:
             self._query.append(view.token_query)
@@ -58,7 +60,7 @@ class Links:
         return self.to(f"/games/{game_id}/live{path}")
 
     def language(self, locale: str) -> str:
-        return self._with("", [f"lang={locale}", *([self._token] if self._token else [])])
+        return self._with(self._here, [f"lang={locale}", *([self._token] if self._token else [])])
 
     def public(self) -> str:
         """The page's full address (the QR code's), with the token of an unlisted page."""
