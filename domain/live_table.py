@@ -178,7 +178,10 @@ def live_table(
     """The table `delay` before `now` (the entries recorded by then). `reveal`: the roles and
     checks are shown (a stream's view); otherwise only once the game is over (the log says so,
     or `ended`: its protocol is confirmed)."""
-    states, started, actions = _replay(as_of(entries, now - delay), regulation)
+    # Without a delay every stored action shows, whatever moment it carries (a phone's clock
+    # may run ahead of the server's).
+    shown_entries = as_of(entries, now - delay) if delay else tuple(entries)
+    states, started, actions = _replay(shown_entries, regulation)
     shown = reveal or ended or states[-1].phase is Phase.FINISHED
     index = len(states) - 1
     if not shown:

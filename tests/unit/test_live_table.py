@@ -113,6 +113,8 @@ def test_a_delayed_stream_shows_the_table_as_it_was() -> None:
     # The next one shows when its moment plus the delay comes.
     assert next_change(entries, now - delay) == entries[5].at
     assert live_table(entries, CUP, NAMES, now=START, delay=delay).stage is Stage.NOT_STARTED
+    # Without a delay, every stored action shows, even one whose moment is ahead of `now`.
+    assert live_table(entries[:3], CUP, NAMES, now=START).stage is not Stage.NOT_STARTED
 
 
 def test_the_timer_counts_the_current_speech_from_its_start() -> None:
