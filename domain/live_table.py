@@ -175,10 +175,10 @@ def live_table(
     reveal: bool = False,
     ended: bool = False,
 ) -> LiveTable:
-    """The table as the log stands (with a `delay`: as it stood `delay` before `now`, the entries
-    recorded by then; `now` also starts the timer). `reveal`: the roles and
-    checks are shown (a stream's view); otherwise only once the game is over (the log says so,
-    or `ended`: its protocol is confirmed)."""
+    """The table as the log stands (with a `delay`: as it stood `delay` before `now`, the
+    entries recorded by then). `reveal`: the roles and checks are shown (a stream's view);
+    otherwise only once the game is over (the log says so, or `ended`: its protocol is
+    confirmed)."""
     # Without a delay every stored action shows, whatever moment it carries (a phone's clock
     # may run ahead of the server's).
     shown_entries = as_of(entries, now - delay) if delay else tuple(entries)
