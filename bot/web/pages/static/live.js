@@ -10,6 +10,7 @@
   var timer = null;
   var reading = false;
   var again = false;
+  var source = null;
 
   function show(lost) {
     if (!state) return;
@@ -24,7 +25,12 @@
     fetch(window.location.href, { cache: "no-store", credentials: "same-origin" })
       .then(function (response) {
         // The page is gone (a stream's link revoked, a page turned off): show nothing more.
-        if (response.status === 404) { main.innerHTML = ""; return null; }
+        if (response.status === 404) {
+          main.innerHTML = "";
+          if (source) source.close();
+          if (timer !== null) { window.clearInterval(timer); timer = null; }
+          return null;
+        }
         return response.ok ? response.text() : null;
       })
       .then(function (html) {
@@ -50,7 +56,7 @@
 
   if (!window.EventSource) { fallback(true); return; }
   var wasLost = false;
-  var source = new EventSource(main.dataset.events);
+  source = new EventSource(main.dataset.events);
   source.addEventListener("ready", function () {
     fallback(false);
     if (wasLost) refresh();
