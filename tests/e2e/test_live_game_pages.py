@@ -211,8 +211,12 @@ async def test_a_delayed_streams_events_come_when_the_delay_has_passed(tables: T
     await client.close()
 
 
-async def test_the_live_page_switches_language_on_itself(tables: Tables) -> None:
+async def test_the_live_page_switches_language_on_itself_and_refreshes_without_scripts(
+    tables: Tables,
+) -> None:
     tid, game = tables.seeded.tournament.id, tables.games[0]
     status, html = await _get(f"{tables.base_url}/t/{tid}/games/{game}/live?lang=en")
     assert status == 200 and "The game has not started yet" in html
     assert f'href="/t/{tid}/games/{game}/live?lang=ru"' in html
+    # Without JavaScript the page reads itself every ten seconds.
+    assert '<noscript><meta http-equiv="refresh" content="10"></noscript>' in html
