@@ -32,3 +32,8 @@ def page_token() -> str:
     """An unguessable token for an unlisted tournament page's link: a secret, not a seed, so it
     never comes from a seeded source."""
     return secrets.token_urlsafe(12)
+
+
+def stream_token() -> str:
+    """An unguessable token for a game's stream view link (the roles show there)."""
+    return secrets.token_urlsafe(16)

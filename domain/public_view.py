@@ -46,6 +46,10 @@ class PublicTable:
     judge: str | None
     seats: tuple[PublicSeat, ...]
     confirmed: bool
+    # The game's id (its live page's address) and whether it is being played live: the
+    # judge's app has begun it and its protocol is not confirmed yet.
+    game_id: int = 0
+    live: bool = False
 
 
 @dataclass(frozen=True)
@@ -136,6 +140,14 @@ class PublicTournament:
             for seat in table.seats
             if seat.player == player
         ]
+
+    def table_of_game(self, game_id: int) -> tuple[PublicRound, PublicTable] | None:
+        """The published round and table of a game (None: not in a published round)."""
+        for round_ in self.rounds:
+            for table in round_.tables:
+                if table.game_id == game_id:
+                    return round_, table
+        return None
 
     @property
     def hall_round(self) -> PublicRound | None:

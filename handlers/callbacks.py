@@ -17,6 +17,7 @@ from pydantic import Field
 
 from domain.intents import ProtestChoice
 from domain.lifecycle import Move
+from domain.live_table import MAX_DELAY_SECONDS
 from domain.permissions import StaffRole
 from domain.protocol_screen import Act
 from domain.tournament import WebVisibility
@@ -233,6 +234,23 @@ class StageButton(CallbackData, prefix="st"):
     round: RowId = 0
     table: RowId = 0
     value: TelegramId = 0
+
+
+class StreamAction(StrEnum):
+    """What a button of a game's stream screen does (handlers/streams.py)."""
+
+    SHOW = "show"
+    OPEN = "open"
+    REVOKE = "revoke"
+    DELAY = "delay"
+
+
+class StreamButton(CallbackData, prefix="sv"):
+    """A button of a game's stream screen: the game, the action, a delay in seconds."""
+
+    game_id: RowId
+    action: StreamAction
+    value: Annotated[int, Field(ge=0, le=MAX_DELAY_SECONDS)] = 0
 
 
 class SeatStep(StrEnum):

@@ -16,7 +16,14 @@ from domain.outgoing import TEXT_LIMIT
 from domain.rounds import Round, TableGame, seat_lines, split_blocks
 from domain.services.rounds import StagePreview
 from domain.tournament import Tournament
-from handlers.callbacks import RoundAction, SeatEdit, SeatStep, StageButton
+from handlers.callbacks import (
+    RoundAction,
+    SeatEdit,
+    SeatStep,
+    StageButton,
+    StreamAction,
+    StreamButton,
+)
 from handlers.keyboards import tournament_choice
 from handlers.middlewares import Texts
 
@@ -244,22 +251,7 @@ def round_keyboard(
     """The page's judge buttons, the way to the pages beside it, publishing and the way back."""
     tournament = preview.tournament.id
     keyboard = InlineKeyboardBuilder()
-    for game in pages[page].games:
-        keyboard.button(
-            text=texts(
-                "rounds-judge-button",
-                table=game.table,
-                judge=preview.judge_name(game.judge_id) or "—",
-            ),
-            callback_data=StageButton(
-                tournament_id=tournament,
-                action=RoundAction.JUDGE,
-                round=round_.number,
-                table=game.table,
-                value=round_.next_judge(game, preview.judges) or 0,
-            ),
-        )
-    sizes = [1] * len(pages[page].games)
+    sizes = _table_buttons(keyboard, preview, round_, pages[page].games, texts)
     turns = [(page - 1, "rounds-page-back"), (page + 1, "rounds-page-forward")]
     beside = [(n, key) for n, key in turns if 0 <= n < len(pages)]
     for n, key in beside:
@@ -292,6 +284,40 @@ def round_keyboard(
     sizes.append(1)
     keyboard.adjust(*[size for size in sizes if size])
     return keyboard.as_markup()
+
+
+def _table_buttons(
+    keyboard: InlineKeyboardBuilder,
+    preview: StagePreview,
+    round_: Round,
+    games: Sequence[TableGame],
+    texts: Texts,
+) -> list[int]:
+    """Each table's judge button, and once the round is published its stream's; the rows."""
+    tournament = preview.tournament.id
+    for game in games:
+        keyboard.button(
+            text=texts(
+                "rounds-judge-button",
+                table=game.table,
+                judge=preview.judge_name(game.judge_id) or "—",
+            ),
+            callback_data=StageButton(
+                tournament_id=tournament,
+                action=RoundAction.JUDGE,
+                round=round_.number,
+                table=game.table,
+                value=round_.next_judge(game, preview.judges) or 0,
+            ),
+        )
+        if round_.published_at is not None:
+            # A published table's game can be streamed: its stream view's screen.
+            keyboard.button(
+                text=texts("rounds-stream-button", table=game.table),
+                callback_data=StreamButton(game_id=game.id, action=StreamAction.SHOW),
+            )
+    per_table = 2 if round_.published_at is not None else 1
+    return [per_table] * len(games)
 
 
 def _page_label(page: RoundPage, texts: Texts) -> str:

@@ -28,6 +28,7 @@ from handlers import (
     staff,
     standings,
     start,
+    streams,
     teams,
     timetable,
 )
@@ -49,6 +50,7 @@ def all_routers() -> list[Router]:
         protocol.make_router(),
         rounds.make_router(),
         seat_edits.make_router(),
+        streams.make_router(),
         protests.make_router(),
         lots.make_router(),
         standings.make_router(),

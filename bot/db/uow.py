@@ -24,6 +24,7 @@ from bot.db.repositories.rounds import SqlRoundRepository
 from bot.db.repositories.scheduled_pushes import SqlScheduledPushes
 from bot.db.repositories.season import SqlSeasonRepository
 from bot.db.repositories.staff import SqlStaffRepository
+from bot.db.repositories.stream_links import SqlStreamLinkRepository
 from bot.db.repositories.teams import SqlTeamRepository
 from bot.db.repositories.tournaments import SqlTournamentRepository
 from bot.db.repositories.users import SqlUserRepository
@@ -38,6 +39,8 @@ if TYPE_CHECKING:
 CommitListener = Callable[[frozenset[str]], None]
 # Told the tournaments whose public view a committed transaction changed (the web pages).
 ChangeListener = Callable[[frozenset[int]], None]
+# Told the games whose live log a committed transaction changed (the live game's pages).
+GameChangeListener = Callable[[frozenset[int]], None]
 # The after-change step, run by `commit()` in the transaction before it is committed.
 AfterChange = Callable[["UnitOfWork", datetime], Awaitable[None]]
 
@@ -57,6 +60,7 @@ class SqlUnitOfWork:
     rounds: SqlRoundRepository
     protocols: SqlProtocolRepository
     game_logs: SqlGameLogRepository
+    stream_links: SqlStreamLinkRepository
     protests: SqlProtestRepository
     lots: SqlLotRepository
     annulments: SqlAnnulmentRepository
@@ -73,14 +77,17 @@ class SqlUnitOfWork:
         process: str = "",
         after_change: AfterChange = replan_touched,
         clock: Clock | None = None,
+        game_listeners: tuple[GameChangeListener, ...] = (),
     ) -> None:
         self._session_factory = session_factory
         self._listeners = listeners
         self._change_listeners = change_listeners
+        self._game_listeners = game_listeners
         self._process = process
         self._after_change = after_change
         self._clock = clock if clock is not None else SystemClock()
         self.changed_tournaments: set[int] = set()
+        self.changed_games: set[int] = set()
         self.reminders_touched: set[int] = set()
         self.rounds_touched: set[tuple[int, int]] = set()
         self.acted_at: datetime | None = None
@@ -98,7 +105,8 @@ class SqlUnitOfWork:
         self.invites = SqlInviteRepository(self.session)
         self.rounds = SqlRoundRepository(self.session, self.reminders_touched, memo)
         self.protocols = SqlProtocolRepository(self.session, self.rounds_touched)
-        self.game_logs = SqlGameLogRepository(self.session)
+        self.game_logs = SqlGameLogRepository(self.session, self.changed_games)
+        self.stream_links = SqlStreamLinkRepository(self.session)
         self.protests = SqlProtestRepository(self.session)
         self.lots = SqlLotRepository(self.session)
         self.annulments = SqlAnnulmentRepository(self.session)
@@ -141,6 +149,11 @@ class SqlUnitOfWork:
             self.changed_tournaments.clear()
             for change_listener in self._change_listeners:
                 change_listener(tournaments)
+        if self.changed_games:
+            games = frozenset(self.changed_games)
+            self.changed_games.clear()
+            for game_listener in self._game_listeners:
+                game_listener(games)
 
 
 class SqlUnitOfWorkFactory:
@@ -159,10 +172,15 @@ class SqlUnitOfWorkFactory:
         self._clock = clock
         self._listeners: tuple[CommitListener, ...] = ()
         self._change_listeners: tuple[ChangeListener, ...] = ()
+        self._game_listeners: tuple[GameChangeListener, ...] = ()
 
     def add_change_listener(self, listener: ChangeListener) -> None:
         """Call `listener` after every commit with the tournaments it marked changed."""
         self._change_listeners = (*self._change_listeners, listener)
+
+    def add_game_listener(self, listener: GameChangeListener) -> None:
+        """Call `listener` after every commit with the games whose live log it changed."""
+        self._game_listeners = (*self._game_listeners, listener)
 
     def add_commit_listener(self, listener: CommitListener) -> None:
         """Call `listener` after every commit that changed the outbox or the scheduled pushes."""
@@ -175,6 +193,7 @@ class SqlUnitOfWorkFactory:
             self._change_listeners,
             self.process,
             clock=self._clock,
+            game_listeners=self._game_listeners,
         )
 
 

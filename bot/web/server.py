@@ -49,6 +49,7 @@ def build_web_app(app: ServedBot) -> web.Application:
         dispatcher["clock"],
         app.settings,
         app.uow_factory.add_change_listener,
+        add_game_listener=app.uow_factory.add_game_listener,
     )
     season.install(web_app, app.uow_factory, app.bot)
     return web_app

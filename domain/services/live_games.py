@@ -179,6 +179,9 @@ async def _change(
             entries = (*view.entries, Entry(action, when, actor.user_id))
         if not await uow.game_logs.save(game_id, entries, version, actor.user_id, actor.now):
             return replace(await _view(uow, access), stale=True)
+        if version == 0:
+            # The game is being played live from now: the tournament's pages link to it.
+            uow.changed_tournaments.add(access.tournament.id)
         await _store_draft(uow, actor, game_id, _draft_of(access.game, state, entries))
         await uow.commit()
         # The log as stored now (its next version), without reading and replaying it again.

@@ -9,6 +9,7 @@ from typing import Protocol, Self
 
 from domain.game_log import Entry
 from domain.invites import Invite, InviteKind
+from domain.live_table import StreamLink
 from domain.outgoing import DeliveryStatus, OutgoingMessage, ScheduledPush
 from domain.permissions import StaffRole
 from domain.protests import AuditEntry, Protest, ProtestStatus
@@ -225,6 +226,16 @@ class GameLogRepository(Protocol):
 
     async def logs(self, game_ids: Collection[int]) -> dict[int, tuple[Entry, ...]]: ...
 
+    async def started(self, game_ids: Collection[int]) -> set[int]: ...
+
+
+class StreamLinkRepository(Protocol):
+    """Each game's stream view: its token, delay and whether it is revoked."""
+
+    async def get(self, game_id: int) -> StreamLink | None: ...
+
+    async def save(self, link: StreamLink, user_id: int, now: datetime) -> None: ...
+
 
 class ProtestRepository(Protocol):
     """Protests with their decisions, the organizer's protest switch, and the audit log."""
@@ -321,6 +332,9 @@ class UnitOfWork(Protocol):
     def game_logs(self) -> GameLogRepository: ...
 
     @property
+    def stream_links(self) -> StreamLinkRepository: ...
+
+    @property
     def protests(self) -> ProtestRepository: ...
 
     @property
@@ -339,6 +353,11 @@ class UnitOfWork(Protocol):
     # changed: after the commit their web pages are drawn again and open ones updated.
     @property
     def changed_tournaments(self) -> set[int]: ...
+
+    # Games whose live log (the judge's Mini App) this transaction stored: after the commit
+    # their live pages and stream views are told (`GameLogRepository.save` marks them).
+    @property
+    def changed_games(self) -> set[int]: ...
 
     # Tournaments whose reminder facts (timetable, state, participants, teams, chief judges,
     # seats, judges, publications, protocols) this transaction changed: the repositories' writes

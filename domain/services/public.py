@@ -104,18 +104,26 @@ async def _published_rounds(
     judges = await _judge_names(
         uow, {g.judge_id for _, r in published for g in r.games if g.judge_id is not None}
     )
+    live = await uow.game_logs.started(
+        [g.id for _, r in published for g in r.games if g.state is not GameState.CONFIRMED]
+    )
     return tuple(
         PublicRound(
             stage=stage,
             number=round_.number,
-            tables=tuple(_table(game, judges, nicknames) for game in round_.games),
+            tables=tuple(_table(game, judges, nicknames, live) for game in round_.games),
             sit_outs=tuple(nicknames.get(participant_key(p), "") for p in round_.sit_outs),
         )
         for stage, round_ in published
     )
 
 
-def _table(game: TableGame, judges: Mapping[int, str], nicknames: Mapping[str, str]) -> PublicTable:
+def _table(
+    game: TableGame,
+    judges: Mapping[int, str],
+    nicknames: Mapping[str, str],
+    live: Collection[int],
+) -> PublicTable:
     return PublicTable(
         table=game.table,
         judge=judges.get(game.judge_id) if game.judge_id is not None else None,
@@ -124,6 +132,8 @@ def _table(game: TableGame, judges: Mapping[int, str], nicknames: Mapping[str, s
             for seat, player in enumerate(game.players, start=1)
         ),
         confirmed=game.state is GameState.CONFIRMED,
+        game_id=game.id,
+        live=game.id in live,
     )
 
 

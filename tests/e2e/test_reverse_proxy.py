@@ -26,6 +26,10 @@ PAGE = "<h1>Кубок Чёрного ворона</h1>"
 METRICS = "mafiatour_ready 1\n"
 
 
+# The tournament's, a live game's and a stream overlay's event streams.
+EVENT_STREAMS = ("/t/7/events", "/t/7/games/3/live/events", "/t/7/games/3/stream/to_k-en/events")
+
+
 class StandIn:
     """The bot's routes as the proxy sees them; the event stream writes its first event and
     holds the second until the test has read the first through the proxy."""
@@ -38,7 +42,8 @@ class StandIn:
         app = web.Application()
         app.router.add_post("/webhook", self.webhook)
         app.router.add_get("/t/7", self.page)
-        app.router.add_get("/t/7/events", self.events)
+        for path in EVENT_STREAMS:
+            app.router.add_get(path, self.events)
         app.router.add_get("/metrics", self.metrics)
         return app
 
@@ -149,12 +154,15 @@ async def test_nginx_sample_passes_the_bot_s_routes_and_keeps_metrics_private(
                 assert answer.status == 200 and PAGE in await answer.text()
             # The first event arrives while the stream is still open: were the proxy
             # buffering, it would wait for the second, which waits for this reading.
-            async with http.get(f"{base}/t/7/events") as stream:
-                assert stream.status == 200
-                first = await stream.content.readuntil(b"\n\n")
-                assert first == b"event: change\ndata: 1\n\n"
-                stand_in.first_read.set()
-                assert await stream.content.readuntil(b"\n\n") == b"event: change\ndata: 2\n\n"
+            for path in EVENT_STREAMS:
+                stand_in.first_read.clear()
+                async with http.get(f"{base}{path}") as stream:
+                    assert stream.status == 200
+                    first = await stream.content.readuntil(b"\n\n")
+                    assert first == b"event: change\ndata: 1\n\n", path
+                    stand_in.first_read.set()
+                    second = await stream.content.readuntil(b"\n\n")
+                    assert second == b"event: change\ndata: 2\n\n"
             async with http.get(f"{base}/metrics") as answer:
                 assert answer.status == 404 and METRICS not in await answer.text()
             # Plain HTTP only redirects to HTTPS.

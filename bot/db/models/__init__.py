@@ -20,6 +20,7 @@ from bot.db.models.protocols import (
     ProtocolDraftRow,
     ProtocolRow,
     StandingsRow,
+    StreamLinkRow,
 )
 from bot.db.models.rounds import GameRow, GameSeatRow, RoundRow, StageRow
 from bot.db.models.season import (
@@ -70,6 +71,7 @@ __all__ = [
     "StaffRow",
     "StageRow",
     "StandingsRow",
+    "StreamLinkRow",
     "TeamRow",
     "TournamentRow",
     "UnreachableChatRow",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, DateTime, ForeignKey, Integer, String, Text
+from sqlalchemy import BigInteger, Boolean, DateTime, ForeignKey, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from bot.db.models.base import Base
@@ -90,3 +90,20 @@ class GameLogRow(_GuardedBody, Base):
     its moment); `version` guards it like the draft's. Kept with the confirmed protocol."""
 
     __tablename__ = "game_logs"
+
+
+class StreamLinkRow(Base):
+    """A game's stream view (the overlay for OBS or vMix): its link's token, the delay the
+    stream shows the game with, and whether the organizer revoked it. One per game; a new
+    link draws a new token, so the old one stops opening."""
+
+    __tablename__ = "stream_links"
+
+    game_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True, autoincrement=False
+    )
+    token: Mapped[str] = mapped_column(String(64), unique=True)
+    delay_seconds: Mapped[int] = mapped_column(Integer)
+    revoked: Mapped[bool] = mapped_column(Boolean)
+    updated_by: Mapped[int] = mapped_column(BigInteger)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

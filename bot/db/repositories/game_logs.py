@@ -27,8 +27,11 @@ def read_log(body: str) -> tuple[Entry, ...]:
 class SqlGameLogRepository:
     """`game_logs`: one row per game the judge ran live."""
 
-    def __init__(self, session: AsyncSession) -> None:
+    def __init__(self, session: AsyncSession, changed: set[int] | None = None) -> None:
         self._session = session
+        # The games whose log a save changed (`UnitOfWork.changed_games`): after the commit
+        # their live pages hear of it.
+        self._changed = changed if changed is not None else set()
 
     async def log(self, game_id: int) -> tuple[tuple[Entry, ...], int] | None:
         """A game's log as last saved and its version (None: never run live)."""
@@ -55,6 +58,7 @@ class SqlGameLogRepository:
                     self._session.add(row)
             except IntegrityError:
                 return False
+            self._changed.add(game_id)
             return True
         result = await self._session.execute(
             update(GameLogRow)
@@ -63,7 +67,10 @@ class SqlGameLogRepository:
                 body=body, version=version + 1, updated_by=user_id, updated_at=now.astimezone(UTC)
             )
         )
-        return bool(getattr(result, "rowcount", 0))
+        saved = bool(getattr(result, "rowcount", 0))
+        if saved:
+            self._changed.add(game_id)
+        return saved
 
     async def logs(self, game_ids: Collection[int]) -> dict[int, tuple[Entry, ...]]:
         """The logs of these games (those run live), for the tournament file."""
@@ -73,3 +80,12 @@ class SqlGameLogRepository:
             select(GameLogRow.game_id, GameLogRow.body).where(GameLogRow.game_id.in_(game_ids))
         )
         return {game_id: read_log(body) for game_id, body in rows}
+
+    async def started(self, game_ids: Collection[int]) -> set[int]:
+        """Those of these games the judge has begun running live (their log is stored)."""
+        if not game_ids:
+            return set()
+        rows = await self._session.scalars(
+            select(GameLogRow.game_id).where(GameLogRow.game_id.in_(game_ids))
+        )
+        return set(rows)

@@ -200,3 +200,21 @@ rounds-edit-sit-outs-button = Sitting out
 rounds-edit-back-button = ← Back
 rounds-edit-done = The round's seating is changed.
 rounds-choose-edit = Change the seating of which tournament?
+# A game's stream view (handlers/streams.py): a link for OBS or vMix, the roles shown.
+rounds-stream-button = 📺 Stream { $table }
+stream-heading = 📺 <b>Stream</b>: { $tournament }, round { $round }, table { $table }
+stream-closed = There is no stream link. Open one to show the game in OBS or vMix: the stream's viewers see the roles, with the delay you choose (a minute at first).
+stream-address = The link for OBS or vMix (a "Browser" source, 1920×1080, transparent background):
+    { $address }
+stream-no-base-url = No link can be made: the bot's WEB_BASE_URL is not set.
+stream-open = The stream's viewers see the roles, with a delay of { $seconds } s. Do not publish the link: it shows the roles. A new link closes the old one.
+stream-open-button = Open a stream link
+stream-new-button = New link (closes the old one)
+stream-delay-button = { $seconds } s
+stream-revoke-button = Close the link
+stream-back-button = ← To round { $round }
+stream-opened = The stream link is open.
+stream-revoked = The link is closed: the stream no longer opens.
+stream-delay-set = Stream delay: { $seconds } s.
+stream-bad-delay = The delay is 0 to { $max } seconds.
+stream-public-page = The game's page for spectators (roles hidden until the end): { $address }

@@ -198,3 +198,21 @@ rounds-edit-sit-outs-button = Не играют
 rounds-edit-back-button = ← Назад
 rounds-edit-done = Рассадка тура изменена.
 rounds-choose-edit = В каком турнире изменить рассадку?
+# A game's stream view (handlers/streams.py): a link for OBS or vMix, the roles shown.
+rounds-stream-button = 📺 Трансляция { $table }
+stream-heading = 📺 <b>Трансляция</b>: { $tournament }, тур { $round }, стол { $table }
+stream-closed = Ссылки для трансляции нет. Откройте её, чтобы показать игру в OBS или vMix: зрители трансляции увидят роли с задержкой, которую вы выберете (по умолчанию минута).
+stream-address = Ссылка для OBS или vMix (источник «Браузер», 1920×1080, прозрачный фон):
+    { $address }
+stream-no-base-url = Ссылку не собрать: не задан WEB_BASE_URL бота.
+stream-open = Роли видны зрителям трансляции, задержка { $seconds } с. Не публикуйте ссылку: по ней видны роли. Новая ссылка закрывает старую.
+stream-open-button = Открыть ссылку для трансляции
+stream-new-button = Новая ссылка (старая закроется)
+stream-delay-button = { $seconds } с
+stream-revoke-button = Закрыть ссылку
+stream-back-button = ← К туру { $round }
+stream-opened = Ссылка для трансляции открыта.
+stream-revoked = Ссылка закрыта: трансляция больше не открывается.
+stream-delay-set = Задержка трансляции: { $seconds } с.
+stream-bad-delay = Задержка — от 0 до { $max } секунд.
+stream-public-page = Страница игры для зрителей (роли скрыты до конца игры): { $address }

@@ -7,6 +7,8 @@
     /t/{id}/hall       the hall screen: large type, scrolling standings, the page's QR code
     /t/{id}/events     Server-Sent Events: "change" whenever the tournament's view changes
     /t/{id}/qr.svg     the QR code of the tournament's page
+    /t/{id}/games/{game}/live, /t/{id}/games/{game}/stream/{token}: the live game's page and
+                       the stream's overlay (`bot.web.pages.games`)
 
 Every page takes `lang` (ru, en; the tournament's language by default) and, for an unlisted
 tournament, `k` (its token). Reads go through `domain.services.public` and the text through
@@ -32,7 +34,18 @@ from aiohttp_sse import EventSourceResponse
 
 from bot.i18n import LOCALES
 from bot.rendering.web_pages import Words, legend_lines, results, stages, standings_tables
+from bot.web.pages import games
 from bot.web.pages.live import PageCache, Reader
+from bot.web.pages.site import (
+    BASE_URL,
+    CACHE,
+    EVENTS_CHECK_SECONDS,
+    SECURITY_HEADERS,
+    Links,
+    base_url,
+    locale_of,
+    open_view,
+)
 from domain.public_view import PublicTournament
 from domain.services.public import public_tournament
 
@@ -41,20 +54,6 @@ if TYPE_CHECKING:
     from domain.services.ports import Clock, UnitOfWorkFactory
 
 HERE = Path(__file__).parent
-CACHE = web.AppKey("page_cache", PageCache)
-BASE_URL = web.AppKey("web_base_url", str)
-# How long an events stream waits before checking its client is still there.
-EVENTS_CHECK_SECONDS = 15.0
-SECURITY_HEADERS = {
-    "Content-Security-Policy": (
-        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
-        "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
-    ),
-    "X-Content-Type-Options": "nosniff",
-    # An unlisted page's token is in its address: it never leaves in a Referer.
-    "Referrer-Policy": "no-referrer",
-    "X-Frame-Options": "DENY",
-}
 
 
 def install(
@@ -64,10 +63,12 @@ def install(
     settings: Settings,
     add_change_listener: Callable[[Callable[[frozenset[int]], None]], None],
     reader: Reader | None = None,
+    add_game_listener: Callable[[Callable[[frozenset[int]], None]], None] | None = None,
 ) -> PageCache:
     """Add the public pages to the bot's web application; their cache hears of every
     committed change through `add_change_listener`. `reader` replaces the database read (the
-    benchmark serves a tournament built in memory)."""
+    benchmark serves a tournament built in memory). The live games' pages hear of every stored
+    action through `add_game_listener`."""
 
     async def read(tournament_id: int) -> PublicTournament | None:
         return await public_tournament(uow_factory, tournament_id, clock.now())
@@ -94,6 +95,7 @@ def install(
     web_app.router.add_get(tournament + "/events", events)
     web_app.router.add_get(tournament + "/qr.svg", qr_code)
     web_app.router.add_get("/favicon.ico", favicon)
+    games.install(web_app, uow_factory, clock, add_game_listener)
     static = web_app.router.add_static("/static/", HERE / "static", append_version=True)
     # Each file's address carries its hash: a new release's script is never a cached old one.
     environment.globals["static"] = lambda name: str(static.url_for(filename=name))
@@ -110,7 +112,7 @@ async def _security_headers(request: web.Request, response: web.StreamResponse) 
 
 
 def _not_found(request: web.Request) -> web.Response:
-    locale = _locale(request, None)
+    locale = locale_of(request, None)
     words = Words(locale)
     body = aiohttp_jinja2.render_string(
         "not_found.html", request, {"t": words, "locale": locale, "links": None}
@@ -131,73 +133,6 @@ async def _not_found_page(
         return _not_found(request)
 
 
-def _locale(request: web.Request, view: PublicTournament | None) -> str:
-    asked = request.query.get("lang")
-    if asked in LOCALES:
-        return str(asked)
-    return view.header.locale if view is not None else LOCALES[0]
-
-
-class Links:
-    """The addresses a page links to, each keeping the language and an unlisted token."""
-
-    def __init__(self, view: PublicTournament, locale: str, base_url: str) -> None:
-        self._root = f"/t/{view.header.id}"
-        self._query = [f"lang={locale}"]
-        if view.token_query:
-            self._query.append(view.token_query)
-        self._token = view.token_query
-        self._base = base_url.rstrip("/")
-        self.locale = locale
-        season = view.season
-        self._persons = season.persons if season is not None else {}
-        self._series = season.series_id if season is not None else None
-
-    def _with(self, path: str, query: list[str]) -> str:
-        return f"{self._root}{path}?{'&'.join(query)}"
-
-    def to(self, path: str = "") -> str:
-        return self._with(path, self._query)
-
-    def player(self, player: str) -> str:
-        return self.to(f"/p/{player}")
-
-    def profile(self, player: str) -> str | None:
-        """The player's profile across tournaments (the season's page), when the tournament
-        is in a series or rated; None otherwise."""
-        person = self._persons.get(player)
-        return f"/players/{person}?lang={self.locale}" if person is not None else None
-
-    def named(self, player: str) -> str:
-        """Where a player's name in the standings leads: his profile, else his page here."""
-        return self.profile(player) or self.player(player)
-
-    def series(self) -> str | None:
-        """The tournament's series' page, if it is in one."""
-        if self._series is None:
-            return None
-        return f"/series/{self._series}?lang={self.locale}"
-
-    def language(self, locale: str) -> str:
-        return self._with("", [f"lang={locale}", *([self._token] if self._token else [])])
-
-    def public(self) -> str:
-        """The page's full address (the QR code's), with the token of an unlisted page."""
-        return self._base + self._root + (f"?{self._token}" if self._token else "")
-
-
-async def _view(request: web.Request) -> PublicTournament:
-    tournament_id = int(request.match_info["tournament"])
-    view = await request.app[CACHE].view(tournament_id)
-    if view is None or not view.opens(request.query.get("k")):
-        raise web.HTTPNotFound()
-    return view
-
-
-def _base_url(request: web.Request) -> str:
-    return request.app[BASE_URL] or f"{request.scheme}://{request.host}"
-
-
 async def _page(
     request: web.Request,
     template: str,
@@ -205,9 +140,9 @@ async def _page(
     extra: Callable[[PublicTournament, Words], dict[str, object]] | None = None,
     key: tuple[str, ...] = (),
 ) -> web.Response:
-    view = await _view(request)
-    locale = _locale(request, view)
-    base = _base_url(request)
+    view = await open_view(request)
+    locale = locale_of(request, view)
+    base = base_url(request)
 
     def draw(view: PublicTournament) -> str:
         words = Words(locale)
@@ -257,7 +192,7 @@ async def games_page(request: web.Request) -> web.Response:
 
 async def player_page(request: web.Request) -> web.Response:
     player = str(int(request.match_info["player"]))
-    view = await _view(request)
+    view = await open_view(request)
     row = next((r for r in view.board.standings.players if r.id == player), None)
     if row is None:
         raise web.HTTPNotFound()
@@ -276,7 +211,7 @@ async def player_page(request: web.Request) -> web.Response:
 
 async def events(request: web.Request) -> web.StreamResponse:
     """The tournament's change stream: one "change" event each time its view changes."""
-    view = await _view(request)
+    view = await open_view(request)
     signal = request.app[CACHE].signal(view.header.id)
     seen = signal.version
     cache = request.app[CACHE]
@@ -296,8 +231,8 @@ async def events(request: web.Request) -> web.StreamResponse:
 
 
 async def qr_code(request: web.Request) -> web.Response:
-    view = await _view(request)
-    links = Links(view, view.header.locale, _base_url(request))
+    view = await open_view(request)
+    links = Links(view, view.header.locale, base_url(request))
     buffer = io.BytesIO()
     segno.make(links.public(), error="m").save(
         buffer, kind="svg", scale=8, border=2, xmldecl=False, svgns=True, title=view.header.title

@@ -28,7 +28,7 @@ class _Entry:
     pages: dict[tuple[str, ...], str] = field(default_factory=dict)
 
 
-class _Signal:
+class Signal:
     """One tournament's change counter; waiting for it is one Event for every listener."""
 
     def __init__(self) -> None:
@@ -61,7 +61,7 @@ class PageCache:
         self._max_age = max_age
         self._entries: dict[int, _Entry] = {}
         self._reading: dict[int, asyncio.Task[_Entry]] = {}
-        self._signals: dict[int, _Signal] = {}
+        self._signals: dict[int, Signal] = {}
         # Set when the server stops: every open events stream ends at once.
         self.closing = False
 
@@ -105,10 +105,10 @@ class PageCache:
             page = entry.pages[key] = draw(entry.view)
         return page
 
-    def signal(self, tournament_id: int) -> _Signal:
+    def signal(self, tournament_id: int) -> Signal:
         signal = self._signals.get(tournament_id)
         if signal is None:
-            signal = self._signals[tournament_id] = _Signal()
+            signal = self._signals[tournament_id] = Signal()
         return signal
 
     def close(self) -> None:

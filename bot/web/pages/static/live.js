@@ -10,6 +10,7 @@
   var timer = null;
   var reading = false;
   var again = false;
+  var source = null;
 
   function show(lost) {
     if (!state) return;
@@ -22,7 +23,16 @@
     if (reading) { again = true; return; }
     reading = true;
     fetch(window.location.href, { cache: "no-store", credentials: "same-origin" })
-      .then(function (response) { return response.ok ? response.text() : null; })
+      .then(function (response) {
+        // The page is gone (a stream's link revoked, a page turned off): show nothing more.
+        if (response.status === 404) {
+          main.innerHTML = "";
+          if (source) source.close();
+          if (timer !== null) { window.clearInterval(timer); timer = null; }
+          return null;
+        }
+        return response.ok ? response.text() : null;
+      })
       .then(function (html) {
         if (html === null) return;
         var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("live");
@@ -46,7 +56,7 @@
 
   if (!window.EventSource) { fallback(true); return; }
   var wasLost = false;
-  var source = new EventSource(main.dataset.events);
+  source = new EventSource(main.dataset.events);
   source.addEventListener("ready", function () {
     fallback(false);
     if (wasLost) refresh();
