@@ -22,12 +22,14 @@ from domain.season.series_points import (
 from domain.season.views import ClubRow, SeriesEvent, SeriesRow, SeriesView
 from domain.services.access import NotFound, authorize
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
-from domain.services.rating_sync import recompute
+from domain.services.rating_sync import recompute, set_category
 from domain.services.season.places import keep_view, kept_view, tournament_places
 from domain.tournament import TournamentState
 from domain.validation import Invalid, clean_text
 
 MAX_TITLE = 128
+# A points table is a few hundred bytes; nothing near this is a table.
+MAX_TABLE_FILE = 100_000
 _UPCOMING = (TournamentState.REGISTRATION_OPEN.value, TournamentState.REGISTRATION_CLOSED.value)
 
 
@@ -68,6 +70,10 @@ async def attach_tournament(
         if series_id is not None and await uow.season.series(series_id) is None:
             raise NotFound(f"series {series_id}")
         await uow.season.set_tournament(tournament_id, series_id=series_id)
+        season = await uow.season.tournament(tournament_id)
+        if season is not None and season.category_stars is not None:
+            # The category follows the thresholds of the series' own table.
+            await set_category(uow, tournament_id, before_games=True)
         uow.changed_tournaments.add(tournament_id)
         await uow.commit()
 
@@ -89,6 +95,8 @@ async def mark_rated(
 def check_points_table(text: str) -> SeriesPointsTable:
     """The table of an uploaded file; `Invalid("season-points-table-invalid")` listing the
     problems otherwise."""
+    if len(text) > MAX_TABLE_FILE:
+        raise Invalid("season-points-table-invalid", problems=f"file: over {MAX_TABLE_FILE} bytes")
     try:
         return read_points_table(text)
     except SeriesPointsError as error:
