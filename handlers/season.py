@@ -8,6 +8,8 @@ only (the use case decides). Pictures are drawn in the picture process (`Standin
 
 from __future__ import annotations
 
+from html import escape
+
 from aiogram import F, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import BufferedInputFile, CallbackQuery, InputMediaPhoto, Message
@@ -63,10 +65,11 @@ async def show_profile(
     if query:
         found = await find_players(uow_factory, query)
         if not found:
-            await message.answer(texts("profile-not-found", query=query))
+            await message.answer(texts("profile-not-found", query=escape(query)))
             return
         await message.answer(
-            texts("profile-found", query=query), reply_markup=found_keyboard(found, profile_button)
+            texts("profile-found", query=escape(query)),
+            reply_markup=found_keyboard(found, profile_button),
         )
         return
     person_id = await my_person(uow_factory, actor)

@@ -15,6 +15,7 @@ from playwright.async_api import expect
 from bot.app import Application
 from bot.web import serving
 from domain.actor import Actor
+from domain.invites import Invite, InviteKind
 from domain.services.season import (
     attach_tournament,
     create_series,
@@ -22,6 +23,8 @@ from domain.services.season import (
     mark_rated,
     my_person,
 )
+from domain.services.tournaments import new_token
+from domain.tournament import Tournament, TournamentState
 from harness.fake_telegram import FakeTelegram
 from harness.sandbox import running_bot, sandbox_settings
 from tests.browser.conftest import HeadlessBrowser
@@ -61,9 +64,31 @@ async def season(fake_telegram: FakeTelegram, tmp_path) -> AsyncIterator[Season]
             await mark_rated(app.uow_factory, admin, cup.id, True)
             await play(app, cup, 0, "red")
             await play(app, cup, 1, "black")
+        await attach_tournament(app.uow_factory, admin, await _upcoming(app), series_id)
         raven = await my_person(app.uow_factory, Actor.of(RAVEN, _now(), ()))
         assert raven is not None
         yield Season(app, f"http://127.0.0.1:{port}", series_id, raven, cup.id)
+
+
+async def _upcoming(app: Application) -> int:
+    """A cup whose registration is open, with its registration link."""
+    async with app.uow_factory() as uow:
+        winter = await uow.tournaments.add(
+            Tournament(
+                id=0,
+                title="Кубок Зимы",
+                regulation_id="black-raven-cup",
+                state=TournamentState.REGISTRATION_OPEN,
+                timezone="Asia/Omsk",
+                created_by=ADMIN_ID,
+                created_at=_now(),
+                starts_on=date(2026, 12, 1),
+                ends_on=date(2026, 12, 1),
+            )
+        )
+        await uow.invites.add(Invite(new_token(), InviteKind.REGISTRATION, winter.id, None, _now()))
+        await uow.commit()
+    return winter.id
 
 
 async def _fits(page) -> None:  # type: ignore[no-untyped-def]
@@ -83,6 +108,11 @@ async def test_the_series_and_player_pages_fit_and_chart_the_rating(
     page = shown.page
     await expect(page.locator("h1")).to_have_text("Серия «Сезон <2026>»")
     await expect(page.locator("#calendar")).to_contain_text("Кубок Весны")
+    register = page.locator("#calendar a.register")
+    await expect(register).to_have_count(1)
+    assert (await register.get_attribute("href") or "").startswith(
+        "https://t.me/mafiatour_bot?start=r"
+    )
     raven_link = page.get_by_role("link", name=f"Ворон {HOSTILE}", exact=True)
     await expect(raven_link).to_be_visible()
     await _fits(page)

@@ -244,5 +244,5 @@ async def test_a_hidden_profile_shows_only_its_nickname(
     assert "Вас в этой серии пока нет." in (table.text or "")
     nothing = await answer(outsider, "/profile", expect="Профиля пока нет")
     assert "/profile ник" in (nothing.text or "")
-    unknown = await answer(outsider, "/profile Никто", expect="не нашлось")
-    assert "Игроков с ником «Никто» не нашлось." in (unknown.text or "")
+    unknown = await answer(outsider, "/profile Никто <b>", expect="не нашлось")
+    assert "Игроков с ником «Никто <b>» не нашлось." in (unknown.text or "")

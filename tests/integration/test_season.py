@@ -14,6 +14,7 @@ from bot.db.repositories.ratings import SqlRatingRepository
 from bot.db.uow import SqlUnitOfWorkFactory
 from domain.actor import Actor
 from domain.lifecycle import Move
+from domain.permissions import Forbidden
 from domain.protocol_screen import Act, Mode, Press
 from domain.season.rating import RatedGame, compute_ratings
 from domain.services import protocols, rounds
@@ -207,6 +208,10 @@ async def test_points_tables_and_clubs_refuse_bad_input_and_change_nothing(
     with pytest.raises(Invalid) as refused:
         await season_services.set_points_table(uow_factory, ADMIN, series_id, '{"format": 1}')
     assert refused.value.code == "season-points-table-invalid"
+    with pytest.raises(Invalid):
+        await season_services.set_points_table(uow_factory, ADMIN, series_id, " " * 200_000)
+    with pytest.raises(Forbidden):
+        await season_services.set_points_table(uow_factory, Actor(5, NOW), series_id, "{}")
     async with uow_factory() as uow:
         stored = await uow.season.series(series_id)
     assert stored is not None and stored.points_table is None

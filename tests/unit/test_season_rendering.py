@@ -160,3 +160,18 @@ def test_clubs_merge_sides_and_the_rating_line() -> None:
     assert "турниров: 2" in side and "рейтинг: 1034" in side and "• Кубок &lt;1&gt;" in side
     assert rating_line(Rating(1234.6, 1000, 1000), 3, "ru") == "Рейтинг: <b>1235</b> ★★★"
     assert "пока нет" in rating_line(None, None, "ru")
+
+
+def test_the_cards_season_line() -> None:
+    from handlers.middlewares import Texts
+    from handlers.season_admin_views import card_season_line
+
+    ru, en = Texts("ru"), Texts("en")
+    assert card_season_line("Сезон <1>", True, 3, ru) == (
+        "Серия: Сезон &lt;1&gt; · рейтинговый · категория: ★★★"
+    )
+    assert (
+        card_season_line(None, False, None, ru)
+        == "Серия: нет · не рейтинговый · категория: ещё нет"
+    )
+    assert card_season_line(None, False, None, en) == "Series: none · not rated · category: not yet"

@@ -61,7 +61,7 @@ async def tournament_places(
 
 
 # Views kept by what they were built from (`kept_view`): a series' table and profiles.
-KEPT_VIEWS = 256
+KEPT_VIEWS = 1024
 _views: OrderedDict[tuple[object, ...], object] = OrderedDict()
 
 

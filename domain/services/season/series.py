@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from domain.actor import Actor
 from domain.permissions import Action, Forbidden
 from domain.season.clubs import canonical_club, club_key, club_rating, shown_name
-from domain.season.persons import Participation, Person, TournamentSeason
+from domain.season.persons import Person, TournamentSeason
 from domain.season.rating import Rating
 from domain.season.series_points import (
     SeriesPointsError,
@@ -22,12 +22,14 @@ from domain.season.series_points import (
 from domain.season.views import ClubRow, SeriesEvent, SeriesRow, SeriesView
 from domain.services.access import NotFound, authorize
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
-from domain.services.rating_sync import recompute
+from domain.services.rating_sync import recompute, set_category
 from domain.services.season.places import keep_view, kept_view, tournament_places
 from domain.tournament import TournamentState
 from domain.validation import Invalid, clean_text
 
 MAX_TITLE = 128
+# A points table is a few hundred bytes; nothing near this is a table.
+MAX_TABLE_FILE = 100_000
 _UPCOMING = (TournamentState.REGISTRATION_OPEN.value, TournamentState.REGISTRATION_CLOSED.value)
 
 
@@ -68,6 +70,10 @@ async def attach_tournament(
         if series_id is not None and await uow.season.series(series_id) is None:
             raise NotFound(f"series {series_id}")
         await uow.season.set_tournament(tournament_id, series_id=series_id)
+        season = await uow.season.tournament(tournament_id)
+        if season is not None and season.category_stars is not None:
+            # The category follows the thresholds of the series' own table.
+            await set_category(uow, tournament_id, before_games=True)
         uow.changed_tournaments.add(tournament_id)
         await uow.commit()
 
@@ -89,6 +95,8 @@ async def mark_rated(
 def check_points_table(text: str) -> SeriesPointsTable:
     """The table of an uploaded file; `Invalid("season-points-table-invalid")` listing the
     problems otherwise."""
+    if len(text) > MAX_TABLE_FILE:
+        raise Invalid("season-points-table-invalid", problems=f"file: over {MAX_TABLE_FILE} bytes")
     try:
         return read_points_table(text)
     except SeriesPointsError as error:
@@ -143,34 +151,53 @@ class _Tally:
     points: float = 0.0
 
 
+async def _tournament_tally(
+    uow: UnitOfWork,
+    tournament: TournamentSeason,
+    standings: tuple[int, ...],
+    table: SeriesPointsTable,
+    key: tuple[object, ...],
+) -> dict[int, tuple[int, float]]:
+    """Each person's games and series points in one tournament; kept by `key` (the
+    tournament as stored, its standings' key, the points table, the season's counter)."""
+    kept = kept_view(key)
+    if isinstance(kept, dict):
+        return kept
+    places = await tournament_places(uow, tournament.tournament_id, tournament.state, standings)
+    finished = tournament.state == TournamentState.FINISHED.value
+    tally: dict[int, tuple[int, float]] = {}
+    for participation in await uow.season.participants_of([tournament.tournament_id]):
+        line = places.get(participation.participant_id)
+        if line is None or not line.games:
+            continue
+        points = series_points(table, line.place, tournament.category_stars) if finished else 0.0
+        games, earned = tally.get(participation.person_id, (0, 0.0))
+        tally[participation.person_id] = (games + line.games, earned + points)
+    keep_view(key, tally)
+    return tally
+
+
 async def _tallies(
     uow: UnitOfWork,
     tournaments: Sequence[TournamentSeason],
-    participations: Sequence[Participation],
-    table: SeriesPointsTable,
+    keys: dict[int, tuple[int, ...]],
+    table_text: str | None,
+    season_version: int,
 ) -> dict[int, _Tally]:
     """Each person's games, tournaments played and series points in these tournaments."""
-    keys = await uow.season.standings_keys([t.tournament_id for t in tournaments])
-    by_tournament: dict[int, list[Participation]] = defaultdict(list)
-    for participation in participations:
-        by_tournament[participation.tournament.tournament_id].append(participation)
+    table = stored_points_table(table_text)
     tallies: dict[int, _Tally] = defaultdict(_Tally)
     for tournament in tournaments:
         if tournament.state not in (TournamentState.RUNNING.value, TournamentState.FINISHED.value):
             continue
-        places = await tournament_places(
-            uow, tournament.tournament_id, tournament.state, keys[tournament.tournament_id]
-        )
-        finished = tournament.state == TournamentState.FINISHED.value
-        for participation in by_tournament[tournament.tournament_id]:
-            line = places.get(participation.participant_id)
-            if line is None or not line.games:
-                continue
-            tally = tallies[participation.person_id]
-            tally.games += line.games
+        standings = keys[tournament.tournament_id]
+        key = ("tally", tournament, standings, table_text, season_version)
+        kept = await _tournament_tally(uow, tournament, standings, table, key)
+        for person, (games, points) in kept.items():
+            tally = tallies[person]
+            tally.games += games
             tally.tournaments += 1
-            if finished:
-                tally.points += series_points(table, line.place, tournament.category_stars)
+            tally.points += points
     return tallies
 
 
@@ -262,9 +289,7 @@ async def series_view(uow_factory: UnitOfWorkFactory, series_id: int) -> SeriesV
         kept = kept_view(key)
         if isinstance(kept, SeriesView):
             return kept
-        participations = await uow.season.participants_of([t.tournament_id for t in tournaments])
-        table = stored_points_table(series.points_table)
-        tallies = await _tallies(uow, tournaments, participations, table)
+        tallies = await _tallies(uow, tournaments, keys, series.points_table, versions[1])
         persons = await uow.season.persons(list(tallies))
         ratings = await uow.ratings.ratings(list(tallies))
         aliases = await uow.season.aliases()
