@@ -106,9 +106,12 @@ def _hand_written_markup(path: Path) -> list[str]:
                 found.append(f"{path.name}:{node.lineno} calls escape()")
         elif isinstance(node, ast.ImportFrom) and node.module == "html":
             found.append(f"{path.name}:{node.lineno} imports from html")
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
-            if _TAG.search(node.value):
-                found.append(f"{path.name}:{node.lineno} writes a tag")
+        elif (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and _TAG.search(node.value)
+        ):
+            found.append(f"{path.name}:{node.lineno} writes a tag")
     return found
 
 
