@@ -13,6 +13,7 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from domain.layout import joined, lines
 from domain.outgoing import TEXT_LIMIT, Lines, Localized, Phrase
+from domain.player_keys import participant_id
 from domain.rounds import Round, TableGame, seat_lines, split_blocks
 from domain.services.rounds import StagePreview
 from domain.tournament import Tournament
@@ -102,8 +103,9 @@ def _quality_lines(preview: StagePreview) -> list[Phrase]:
 
 
 def _name(preview: StagePreview, player: int | str) -> str:
-    """A player's nickname (the seating reports players by their id)."""
-    return preview.nicknames.get(int(player), str(player))
+    """A player's nickname (the seating's report names players by their key)."""
+    number = player if isinstance(player, int) else participant_id(player)
+    return preview.nicknames.get(number, str(player))
 
 
 def overview_text(preview: StagePreview, texts: Texts) -> str:
