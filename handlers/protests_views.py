@@ -37,7 +37,7 @@ def correct_keyboard(protest_id: int, texts: Texts) -> InlineKeyboardMarkup:
     keyboard = InlineKeyboardBuilder()
     keyboard.button(
         text=texts("protest-correct"),
-        callback_data=DecisionButton(protest=protest_id, action=ProtestChoice.CORRECT),
+        callback_data=DecisionButton(protest_id=protest_id, action=ProtestChoice.CORRECT),
     )
     return keyboard.as_markup()
 
@@ -121,7 +121,7 @@ def targets_keyboard(targets: list[ProtestTarget], texts: Texts) -> InlineKeyboa
                 table=target.game.game.table,
                 time=target.closes_at,
             ),
-            callback_data=ProtestButton(game=target.game.game.id),
+            callback_data=ProtestButton(game_id=target.game.game.id),
         )
     keyboard.adjust(1)
     return keyboard.as_markup()

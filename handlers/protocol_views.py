@@ -43,8 +43,10 @@ from handlers.middlewares import Texts
 
 def _button(game_id: int, press: Press | None) -> str:
     if press is None:
-        return ProtocolButton(game=game_id, action=ProtocolAction.REFRESH).pack()
-    return ProtocolButton(game=game_id, action=press.act, seat=press.seat, value=press.value).pack()
+        return ProtocolButton(game_id=game_id, action=ProtocolAction.REFRESH).pack()
+    return ProtocolButton(
+        game_id=game_id, action=press.act, seat=press.seat, value=press.value
+    ).pack()
 
 
 def _points(value: Decimal, texts: Texts) -> str:
@@ -353,7 +355,7 @@ def render_keyboard(
         if view.chief_judge and view.game.game.state is GameState.CONFIRMED:
             keyboard.button(
                 text=texts("protocol-screen-correct"),
-                callback_data=ProtocolButton(game=game_id, action=ProtocolAction.CORRECT),
+                callback_data=ProtocolButton(game_id=game_id, action=ProtocolAction.CORRECT),
             )
             return keyboard.as_markup()
         return None
@@ -381,13 +383,13 @@ def render_keyboard(
     if screen.mode is Mode.SUMMARY and not view.missing:
         keyboard.button(
             text=texts("protocol-screen-confirm"),
-            callback_data=ProtocolButton(game=game_id, action=ProtocolAction.CONFIRM),
+            callback_data=ProtocolButton(game_id=game_id, action=ProtocolAction.CONFIRM),
         )
         sizes.append(1)
     if view.correcting:
         keyboard.button(
             text=texts("protocol-screen-cancel-correction"),
-            callback_data=ProtocolButton(game=game_id, action=ProtocolAction.CANCEL),
+            callback_data=ProtocolButton(game_id=game_id, action=ProtocolAction.CANCEL),
         )
         sizes.append(1)
     keyboard.adjust(*sizes)
@@ -411,7 +413,8 @@ def games_keyboard(
                 "protocol-screen-game-of", tournament=titles[game.tournament_id], game=label
             )
         keyboard.button(
-            text=label, callback_data=ProtocolButton(game=game.game.id, action=ProtocolAction.OPEN)
+            text=label,
+            callback_data=ProtocolButton(game_id=game.game.id, action=ProtocolAction.OPEN),
         )
     keyboard.adjust(1)
     return keyboard.as_markup()
