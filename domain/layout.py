@@ -32,7 +32,8 @@ def lines(pieces: Iterable[Piece], separator: str = "\n") -> Lines:
 
 def numbered(number: int, piece: Piece) -> Phrase:
     """ "3. text": a numbered line of a list."""
-    return Phrase.of("layout-numbered", number=number, text=phrase(piece))
+    # Written as text: Fluent would group the digits of a big number ("1 000").
+    return Phrase.of("layout-numbered", number=str(number), text=phrase(piece))
 
 
 def bold(piece: Piece) -> Phrase:
