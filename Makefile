@@ -31,7 +31,7 @@ test: static
 
 ## The quick lane: lint, format check, types, the unit tests and the integration tests on SQLite.
 check: static
-	$(PYTEST) -m "(unit or integration) and not postgresql"
+	$(PYTEST) -m "(unit or integration) and not postgresql" --hypothesis-profile=quick
 
 static: $(STAMP)
 	scripts/ensure-services

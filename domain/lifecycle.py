@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from enum import StrEnum
 
+from domain.player_keys import participant_key
 from domain.protests import local_time
 from domain.registration import Participant, ParticipantStatus
 from domain.regulation import Stage
@@ -145,8 +146,12 @@ def advancing_players(cut: CutReport, participants: Sequence[Participant]) -> li
     playing = [p for p in participants if p.status is ParticipantStatus.REGISTERED]
     advancing = set(cut.advancing)
     if cut.unit == "teams":
-        return sorted(p.id for p in playing if str(p.team_id) in advancing)
-    return sorted(p.id for p in playing if str(p.id) in advancing)
+        return sorted(
+            p.id
+            for p in playing
+            if p.team_id is not None and participant_key(p.team_id) in advancing
+        )
+    return sorted(p.id for p in playing if participant_key(p.id) in advancing)
 
 
 def seating_refusal(stage: Stage, players: int) -> Refusal | None:

@@ -59,6 +59,14 @@ def seat_lines(game: TableGame, nicknames: Mapping[int, str]) -> Lines:
     )
 
 
+def seat_lines_length(game: TableGame, nicknames: Mapping[int, str]) -> int:
+    """About how long `seat_lines` is once written ("seat. nickname" a line, as `table-seat`
+    says in both languages): what a channel post keeps room for."""
+    lines = seat_lines(game, nicknames)
+    written = sum(len(f"{line.arguments['seat']}. {line.arguments['name']}\n") for line in lines)
+    return max(written - 1, 0)
+
+
 @dataclass(frozen=True, slots=True)
 class GamePlace:
     """Where a game is played and how far it got, without its seats (what the standings and

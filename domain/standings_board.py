@@ -17,6 +17,7 @@ from domain.cards import Side
 from domain.game_end import GameEnd
 from domain.lot_draw import SettlesTies
 from domain.outgoing import Localized, Phrase
+from domain.player_keys import participant_key as participant_key
 from domain.registration import Participant, ParticipantStatus
 from domain.regulation import Regulation
 from domain.scoring import SeatScore, score_game
@@ -80,11 +81,6 @@ class StandingsBoard:
     def cut(self) -> CutReport | None:
         """The cut of the stage being played, if it has one."""
         return next((cut for cut in self.standings.cuts if cut.stage == self.stage), None)
-
-
-def participant_key(participant_id: int) -> str:
-    """How a participant is named in protocols and standings rows."""
-    return str(participant_id)
 
 
 def standings_entries(

@@ -296,7 +296,7 @@ class ProtocolAction(StrEnum):
 class ProtocolButton(CallbackData, prefix="pp"):
     """A button of the protocol screen: the screen's own action or a rules press."""
 
-    game: RowId
+    game_id: RowId
     action: ProtocolAction | Act
     seat: RowId = 0
     value: RowId = 0
@@ -308,13 +308,13 @@ class ProtocolButton(CallbackData, prefix="pp"):
 class ProtestButton(CallbackData, prefix="pt"):
     """The "Protest" button under a player's result (`domain.protests.protest_callback`)."""
 
-    game: RowId
+    game_id: RowId
 
 
 class DecisionButton(CallbackData, prefix="pd"):
     """A deciding judge's button under a protest (`domain.intents.DecideProtest`)."""
 
-    protest: RowId
+    protest_id: RowId
     action: ProtestChoice
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from html import escape
-
 from aiogram import F, Router
 from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
@@ -11,6 +9,7 @@ from aiogram.types import CallbackQuery, Message
 
 from domain import validation
 from domain.actor import Actor
+from domain.outgoing import Phrase
 from domain.registration import Application, ParticipantStatus
 from domain.services.checkin import call_for_checkin, check_in, exclude, mark_no_show, substitute
 from domain.services.ports import UnitOfWorkFactory
@@ -111,7 +110,7 @@ async def choose_substitute(
     waiting = [p for p in found.participants if p.status is ParticipantStatus.WAITING]
     await show(
         callback,
-        texts("substitute-choose", nickname=escape(person.nickname)),
+        texts.phrase(Phrase.of("substitute-choose", nickname=person.nickname)),
         reply_markup=substitute_keyboard(participant_id, waiting, texts),
     )
 
@@ -131,7 +130,7 @@ async def pick_substitute(
         await show(callback, texts("substitute-ask-newcomer"))
         return
     player, _ = await substitute(uow_factory, actor, participant_id, waiting_id=waiting_id)
-    await show(callback, texts("substitute-done", nickname=escape(player.nickname)))
+    await show(callback, texts.phrase(Phrase.of("substitute-done", nickname=player.nickname)))
 
 
 async def take_newcomer(
@@ -152,7 +151,7 @@ async def take_newcomer(
     data = await state.get_data()
     await state.clear()
     player, _ = await substitute(uow_factory, actor, data["pid"], newcomer=newcomer)
-    await message.answer(texts("substitute-done", nickname=escape(player.nickname)))
+    await message.answer(texts.phrase(Phrase.of("substitute-done", nickname=player.nickname)))
 
 
 async def take_exclusion_reason(
@@ -166,7 +165,7 @@ async def take_exclusion_reason(
     data = await state.get_data()
     await state.clear()
     player, _ = await exclude(uow_factory, actor, data["pid"], reason)
-    await message.answer(texts("exclude-done", nickname=escape(player.nickname)))
+    await message.answer(texts.phrase(Phrase.of("exclude-done", nickname=player.nickname)))
 
 
 def make_router() -> Router:

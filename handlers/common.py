@@ -16,6 +16,7 @@ from aiogram.exceptions import TelegramBadRequest
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
 from bot.delivery.sending import NOT_MODIFIED
+from bot.rendering.text import split_text
 from bot.telegram.replies import already_answered
 from handlers.middlewares import Texts
 
@@ -26,15 +27,24 @@ _TAGS = re.compile(r"<[^>]*>")
 Item = TypeVar("Item")
 
 
+async def answer(message: Message, text: str, **kwargs: Any) -> None:
+    """Answer `message` with `text`, cut at Telegram's limit by the same splitter the pushes
+    use (`split_text`) when it is longer; the keyboard (`reply_markup`) goes under the last."""
+    parts = split_text(text) or [text]
+    for part in parts[:-1]:
+        await message.answer(part)
+    await message.answer(parts[-1], **kwargs)
+
+
 async def tell(event: Message | CallbackQuery, text: str) -> None:
     """Say `text` in answer: a message to a message; an alert to a press, or a message under
     it if the press was answered already (long work answers at once, and only once)."""
     if isinstance(event, Message):
-        await event.answer(text)
+        await answer(event, text)
     elif not already_answered(event.id):
         await event.answer(text, show_alert=True)
     elif isinstance(event.message, Message):
-        await event.message.answer(text)
+        await answer(event.message, text)
 
 
 def _plain(html_text: str) -> str:
@@ -179,4 +189,4 @@ async def show(event: Message | CallbackQuery, text: str, **kwargs: Any) -> None
             await edit_screen(event.message, text, **kwargs)
         await event.answer()
     else:
-        await event.answer(text, **kwargs)
+        await answer(event, text, **kwargs)

@@ -9,7 +9,6 @@ the person.
 from __future__ import annotations
 
 import logging
-from html import escape
 from typing import Any
 
 from aiogram import Router
@@ -21,6 +20,8 @@ from aiogram.types import ErrorEvent, Message
 
 from bot.i18n import normalize_locale
 from bot.telegram.replies import UpdateReplies, replying_to
+from domain.layout import argument
+from domain.outgoing import Phrase
 from domain.permissions import Forbidden
 from domain.services.access import NotFound
 from domain.validation import Invalid
@@ -36,8 +37,8 @@ REFUSALS = (Invalid, Forbidden, NotFound)
 def refusal_text(texts: Texts, error: Exception) -> str:
     """Why a request was refused, in the person's language; typed values are escaped."""
     if isinstance(error, Invalid):
-        args = {k: escape(v) if isinstance(v, str) else v for k, v in error.args_.items()}
-        return texts(error.code, **args)
+        args = {k: argument(v) for k, v in error.args_.items()}
+        return texts.phrase(Phrase.of(error.code, **args))
     if isinstance(error, Forbidden):
         return texts("refused-forbidden")
     return texts("refused-not-found")

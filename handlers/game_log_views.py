@@ -3,10 +3,8 @@ action with its time and where in the game it happened (day, night, phase)."""
 
 from __future__ import annotations
 
-from html import escape
 from zoneinfo import ZoneInfo
 
-from bot.i18n import format_points
 from domain.cards import Role
 from domain.game_log import (
     AllOrNobody,
@@ -29,6 +27,8 @@ from domain.game_log import (
     Withdraw,
     apply,
 )
+from domain.layout import joined, lines
+from domain.outgoing import Phrase
 from domain.regulation import Regulation
 from handlers.middlewares import Texts
 
@@ -39,67 +39,66 @@ def _seats_of(roles: tuple[Role | None, ...], role: Role) -> str:
     return ", ".join(str(seat) for seat, dealt in enumerate(roles, 1) if dealt is role) or "—"
 
 
-def _line(entry: Entry, before: LiveGame, after: LiveGame, texts: Texts) -> str | None:
+def _line(entry: Entry, before: LiveGame, after: LiveGame) -> Phrase | None:
     action = entry.action
     if isinstance(action, DealRoles):
-        return texts(
+        return Phrase.of(
             "game-log-line-roles",
             don=_seats_of(action.roles, Role.DON),
             sheriff=_seats_of(action.roles, Role.SHERIFF),
             mafia=_seats_of(action.roles, Role.MAFIA),
         )
     if isinstance(action, Nominate):
-        return texts("game-log-line-nominate", by=action.by, target=action.target)
+        return Phrase.of("game-log-line-nominate", by=action.by, target=action.target)
     if isinstance(action, Withdraw):
-        return texts("game-log-line-withdraw", by=action.by)
+        return Phrase.of("game-log-line-withdraw", by=action.by)
     if isinstance(action, CastVotes):
         counts = ", ".join(
             f"{seat}: {count}" for seat, count in zip(before.candidates, action.counts, strict=True)
         )
-        line = texts("game-log-line-votes", votes=counts)
+        line = Phrase.of("game-log-line-votes", votes=counts)
         if action.ballots:
             who = ", ".join(f"{b.voter}→{b.target}" for b in action.ballots)
-            line = f"{line} ({who})"
+            return joined(line, f" ({who})")
         return line
     if isinstance(action, AllOrNobody):
-        return texts("game-log-line-all-or-nobody", votes=action.votes)
+        return Phrase.of("game-log-line-all-or-nobody", votes=action.votes)
     if isinstance(action, Shoot):
         if action.target is None:
-            return texts("game-log-line-miss")
-        return texts("game-log-line-shot", seat=action.target)
+            return Phrase.of("game-log-line-miss")
+        return Phrase.of("game-log-line-shot", seat=action.target)
     if isinstance(action, Check):
         by = "don" if before.phase is Phase.DON_CHECK else "sheriff"
-        return texts("game-log-line-check", by=by, seat=action.seat)
+        return Phrase.of("game-log-line-check", by=by, seat=action.seat)
     if isinstance(action, NameBestMove):
-        return texts("game-log-line-best-move", seats=", ".join(map(str, action.seats)))
+        return Phrase.of("game-log-line-best-move", seats=", ".join(map(str, action.seats)))
     if isinstance(action, Foul):
         fouls = after.fouls[action.seat - 1]
-        return texts("game-log-line-foul", seat=action.seat, fouls=fouls)
+        return Phrase.of("game-log-line-foul", seat=action.seat, fouls=fouls)
     if isinstance(action, TechnicalFoul):
         count = after.technical[action.seat - 1]
-        return texts("game-log-line-technical-foul", seat=action.seat, fouls=count)
+        return Phrase.of("game-log-line-technical-foul", seat=action.seat, fouls=count)
     if isinstance(action, Disqualify):
-        return texts("game-log-line-disqualify", seat=action.seat)
+        return Phrase.of("game-log-line-disqualify", seat=action.seat)
     if isinstance(action, Finish):
         end = action.end.value if action.end else "none"
-        line = texts("game-log-line-finish", winner=action.winner.value, end=end)
-        return f"{line} — {escape(action.comment)}" if action.comment else line
+        line = Phrase.of("game-log-line-finish", winner=action.winner.value, end=end)
+        return joined(line, " — ", action.comment) if action.comment else line
     if isinstance(action, Extra):
-        points = format_points(action.points, texts.locale)
-        line = texts("game-log-line-extra", seat=action.seat, points=points)
-        return f"{line} — {escape(action.comment)}" if action.comment else line
+        line = Phrase.of("game-log-line-extra", seat=action.seat, points=action.points)
+        return joined(line, " — ", action.comment) if action.comment else line
     assert isinstance(action, Proceed)
     return None
 
 
-def _where(game: LiveGame, texts: Texts) -> str:
+def _where(game: LiveGame) -> Phrase:
     if game.phase is Phase.INTRODUCTION:
-        return texts("game-log-where-introduction")
+        return Phrase.of("game-log-where-introduction")
     if game.phase in _NIGHT:
-        return texts("game-log-where-night", night=game.night)
+        return Phrase.of("game-log-where-night", night=game.night)
     if game.phase in (Phase.END_DETECTED, Phase.FINISHED):
-        return texts("game-log-where-end")
-    return texts("game-log-where-day", day=game.day)
+        return Phrase.of("game-log-where-end")
+    return Phrase.of("game-log-where-day", day=game.day)
 
 
 def game_log_text(
@@ -107,8 +106,8 @@ def game_log_text(
 ) -> str:
     """The log, line by line (a game entered afterwards has none: one line says so)."""
     if not entries:
-        return texts("game-log-none")
-    lines = [texts("game-log-title")]
+        return texts.phrase(Phrase.of("game-log-none"))
+    shown = [Phrase.of("game-log-title")]
     game = LiveGame()
     for entry in entries:
         try:
@@ -116,9 +115,9 @@ def game_log_text(
         except GameLogRefused:
             # A log stored under an older regulation's settings: shown as far as it replays.
             break
-        line = _line(entry, game, after, texts)
+        line = _line(entry, game, after)
         if line is not None:
             moment = entry.at.astimezone(zone).strftime("%H:%M:%S")
-            lines.append(f"{moment} · {_where(game, texts)} · {line}")
+            shown.append(joined(moment, _where(game), line, separator=" · "))
         game = after
-    return "\n".join(lines)
+    return texts.phrase(lines(shown))

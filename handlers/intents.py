@@ -35,13 +35,13 @@ def pack_intent(intent: ScreenIntent) -> str:
     """The callback data a press of the intent's button sends."""
     match intent:
         case OpenProtocol(game=game):
-            return ProtocolButton(game=game, action=ProtocolAction.OPEN).pack()
+            return ProtocolButton(game_id=game, action=ProtocolAction.OPEN).pack()
         case OpenLot(tournament=tournament):
             return LotButton(tournament_id=tournament, action=LotAction.VIEW).pack()
         case FileProtest(game=game):
-            return ProtestButton(game=game).pack()
+            return ProtestButton(game_id=game).pack()
         case DecideProtest(protest=protest, act=act):
-            return DecisionButton(protest=protest, action=act).pack()
+            return DecisionButton(protest_id=protest, action=act).pack()
         case CheckIn(tournament=tournament):
             return callbacks.CheckIn(tournament_id=tournament).pack()
 

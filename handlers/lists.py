@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from html import escape
-
 from aiogram import F, Router
 from aiogram.types import BufferedInputFile, CallbackQuery, Message
 
 from domain.actor import Actor
+from domain.outgoing import Phrase
 from domain.registration import Participant, ParticipantStatus
 from domain.services.exports import export_csv, export_file
 from domain.services.ports import UnitOfWorkFactory
@@ -136,7 +135,7 @@ async def export(
         if isinstance(callback.message, Message):
             await callback.message.answer_document(
                 BufferedInputFile(text.encode("utf-8"), filename=name),
-                caption=texts("export-ready", title=escape(tournament.title)),
+                caption=texts.phrase(Phrase.of("export-ready", title=tournament.title)),
             )
 
 

@@ -5,11 +5,12 @@ tournament day's screens press them too)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from html import escape
 
 from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
+from domain.layout import bold, joined, lines, numbered
+from domain.outgoing import Phrase
 from domain.permissions import Action, allows
 from domain.registration import Participant
 from domain.services.registration import Roster
@@ -20,19 +21,19 @@ from handlers.middlewares import Texts
 VIEWS = ("all", "waiting", "unpaid", "unreachable")
 
 
-def person_line(roster_: Roster, participant: Participant, texts: Texts) -> str:
+def person_line(roster_: Roster, participant: Participant) -> Phrase:
     """One participant as the lists show him: nickname, club, city, status and marks."""
-    marks = [texts(f"status-{participant.status.value}")]
+    marks = [Phrase(f"status-{participant.status.value}")]
     if participant.paid:
-        marks.append(texts("mark-paid"))
+        marks.append(Phrase.of("mark-paid"))
     if participant.checked_in:
-        marks.append(texts("mark-checked-in"))
+        marks.append(Phrase.of("mark-checked-in"))
     if participant.user_id is None:
-        marks.append(texts("mark-no-bot"))
+        marks.append(Phrase.of("mark-no-bot"))
     elif participant.user_id in roster_.unreachable:
-        marks.append(texts("mark-unreachable"))
-    where = f"{escape(participant.club)}, {escape(participant.city)}"
-    return f"{escape(participant.nickname)} ({where}) — " + ", ".join(marks)
+        marks.append(Phrase.of("mark-unreachable"))
+    where = f"{participant.club}, {participant.city}"
+    return joined(f"{participant.nickname} ({where}) — ", joined(*marks, separator=", "))
 
 
 def roster_text(
@@ -45,19 +46,19 @@ def roster_text(
     texts: Texts,
 ) -> str:
     """Page `number` of the participants `view` chose; `shown` are this page's."""
-    lines = [
-        f"{number * 10 + index}. {person_line(found, p, texts)}"
+    listed = [
+        numbered(number * 10 + index, person_line(found, p))
         for index, p in enumerate(shown, start=1)
     ]
-    text = texts(
+    title = Phrase.of(
         "roster-title",
-        title=escape(found.tournament.title),
-        view=texts(f"roster-view-{view}"),
+        title=found.tournament.title,
+        view=Phrase(f"roster-view-{view}"),
         count=len(chosen),
         page=number + 1,
         pages=pages,
     )
-    return text + "\n" + ("\n".join(lines) if lines else texts("roster-empty"))
+    return texts.phrase(lines([title, lines(listed) if listed else Phrase.of("roster-empty")]))
 
 
 def roster_keyboard(
@@ -104,13 +105,13 @@ def teams_text(
 ) -> str:
     """Page `number` of the teams still in; `shown` are this page's."""
     size = found.tournament.regulation.team_size or 0
-    lines = []
+    listed = []
     for team in shown:
         crew = members(team, found.participants)
-        names = ", ".join(escape(p.nickname) for p in crew)
-        lines.append(f"<b>{escape(team.name)}</b> {len(crew)}/{size}: {names}")
-    text = texts("teams-title", count=len(teams), page=number + 1, pages=pages)
-    return text + "\n" + ("\n".join(lines) if lines else texts("roster-empty"))
+        names = ", ".join(p.nickname for p in crew)
+        listed.append(joined(bold(team.name), f" {len(crew)}/{size}: {names}"))
+    title = Phrase.of("teams-title", count=len(teams), page=number + 1, pages=pages)
+    return texts.phrase(lines([title, lines(listed) if listed else Phrase.of("roster-empty")]))
 
 
 def teams_keyboard(
@@ -130,10 +131,10 @@ def teams_keyboard(
 
 
 def person_text(found: Roster, participant: Participant, texts: Texts) -> str:
-    text = person_line(found, participant, texts)
+    parts = [person_line(found, participant)]
     if participant.reason:
-        text += "\n" + texts("person-reason", reason=escape(participant.reason))
-    return text
+        parts.append(Phrase.of("person-reason", reason=participant.reason))
+    return texts.phrase(lines(parts))
 
 
 def person_keyboard(found: Roster, participant: Participant, texts: Texts) -> InlineKeyboardMarkup:

@@ -4,11 +4,11 @@ and the words the buttons' `act` carries.
 
 from __future__ import annotations
 
-from html import escape
-
 from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
+from domain.layout import lines, numbered
+from domain.outgoing import Phrase
 from domain.services.tie_decisions import LotCase
 from domain.tie_decisions import LotDecision
 from domain.tournament import Tournament
@@ -18,19 +18,19 @@ from handlers.middlewares import Texts
 
 
 def case_text(case: LotCase, texts: Texts) -> str:
-    lines = [texts("lot-title", tournament=escape(case.tournament.title))]
+    parts = [Phrase.of("lot-title", tournament=case.tournament.title)]
     if case.tie is None:
-        lines.append(texts("lot-nothing"))
-        return "\n".join(lines)
+        parts.append(Phrase.of("lot-nothing"))
+        return texts.phrase(lines(parts))
     where = "cut" if case.tie.context.startswith("cut ") else "places"
-    lines.append(texts("lot-tie", where=where, count=len(case.tie.tied)))
-    lines.extend(f"{n}. {escape(name)}" for n, name in enumerate(case.names, start=1))
+    parts.append(Phrase.of("lot-tie", where=where, count=len(case.tie.tied)))
+    parts.extend(numbered(n, name) for n, name in enumerate(case.names, start=1))
     if case.seed is not None and case.seed_order is not None:
         numbers = {entry: n for n, entry in enumerate(case.tie.tied, start=1)}
         order = " ".join(str(numbers[entry]) for entry in case.seed_order)
-        lines.append(texts("lot-seed-known", seed=case.seed, order=order))
-    lines.append(texts("lot-choose"))
-    return "\n".join(lines)
+        parts.append(Phrase.of("lot-seed-known", seed=case.seed, order=order))
+    parts.append(Phrase.of("lot-choose"))
+    return texts.phrase(lines(parts))
 
 
 def case_keyboard(case: LotCase, texts: Texts) -> InlineKeyboardMarkup | None:
@@ -51,11 +51,13 @@ def case_keyboard(case: LotCase, texts: Texts) -> InlineKeyboardMarkup | None:
 
 
 def decided_text(decision: LotDecision, names: dict[str, str], texts: Texts) -> str:
-    order = "\n".join(
-        f"{place}. {escape(names.get(entry, entry))}"
+    order = lines(
+        numbered(place, names.get(entry, entry))
         for place, entry in enumerate(decision.order, start=1)
     )
-    return texts("lot-decided", method=decision.method, seed=decision.seed, order=order)
+    return texts.phrase(
+        Phrase.of("lot-decided", method=decision.method, seed=decision.seed, order=order)
+    )
 
 
 def tournaments_keyboard(judged: list[Tournament]) -> InlineKeyboardMarkup:

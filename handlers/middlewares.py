@@ -39,6 +39,10 @@ class Texts:
             return phrase.separator.join(self.phrase(line) for line in phrase)
         return render_phrase(translator(), self.locale, phrase, markup=True)
 
+    def plain(self, phrase: Phrase) -> str:
+        """A phrase as plain text (a button's label, an alert): nothing escaped."""
+        return render_phrase(translator(), self.locale, phrase, markup=False)
+
 
 def _first_contact_locale(sender: TelegramUser, default_locale: str) -> str:
     """The Telegram client's language when the bot speaks it, else the default."""

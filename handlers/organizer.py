@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 from datetime import date, datetime, timedelta
 from decimal import Decimal
-from html import escape
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -23,7 +22,9 @@ from bot.seeds import page_token
 from bot.telegram.menus import CommandMenus
 from domain import validation
 from domain.actor import Actor
+from domain.layout import joined, lines
 from domain.lifecycle import Refusal
+from domain.outgoing import Phrase
 from domain.presets import PRESET_IDS
 from domain.regulation import load_preset, parse_regulation, read_regulation
 from domain.services.ports import Clock, UnitOfWorkFactory
@@ -110,12 +111,11 @@ async def _ask(
         args: dict[str, Any] = {}
         if name == "timetable":
             regulation = _regulation_of(data)
-            args["timetable"] = (
-                escape(readable_timetable(regulation.timetable, regulation, texts)) or "-"
-            )
+            args["timetable"] = readable_timetable(regulation.timetable, regulation, texts) or "-"
         fee = _regulation_of(data).entry_fee if name == "fee" else None
         keyboard = keep_keyboard(name, settings.timezone, fee, texts)
-        await message.answer(texts(f"wizard-ask-{name}", **args), reply_markup=keyboard)
+        asked = Phrase.of(f"wizard-ask-{name}", **args)
+        await message.answer(texts.phrase(asked), reply_markup=keyboard)
     # Only a delivered question moves the wizard on: had sending failed, the next answer
     # would land on a step the person never saw.
     await state.set_state(step)
@@ -178,8 +178,8 @@ async def upload_regulation(
         regulation = read_regulation((content.read() if content else b"").decode("utf-8"))
     except (ValueError, UnicodeDecodeError) as error:
         problems = getattr(error, "problems", [("file", str(error))])
-        listed = "\n".join(f"• {escape(path)}: {escape(reason)}" for path, reason in problems[:20])
-        await message.answer(texts("wizard-regulation-invalid", problems=listed))
+        listed = lines(joined("• ", f"{path}: {reason}") for path, reason in problems[:20])
+        await message.answer(texts.phrase(Phrase.of("wizard-regulation-invalid", problems=listed)))
         return
     await state.update_data(
         regulation_id=regulation.id, regulation_json=regulation.model_dump_json()

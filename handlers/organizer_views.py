@@ -5,7 +5,6 @@ keyboard (what the person may do from it), the web page's line, a refused move's
 from __future__ import annotations
 
 from datetime import datetime
-from html import escape
 from zoneinfo import ZoneInfo
 
 from aiogram import Bot
@@ -14,7 +13,9 @@ from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.i18n import LOCALES, format_points
+from domain.layout import argument, joined, lines
 from domain.lifecycle import Refusal, stage_number
+from domain.outgoing import ArgumentValue, Localized, Phrase
 from domain.permissions import Action, StaffRole, allows
 from domain.presets import PRESET_IDS
 from domain.regulation import EntryFee, load_preset
@@ -53,23 +54,27 @@ from handlers.timezone_views import add_zone_buttons, zone_name
 
 
 def settings_text(tournament: Tournament, texts: Texts) -> str:
+    return texts.phrase(_settings(tournament, texts))
+
+
+def _settings(tournament: Tournament, texts: Texts) -> Phrase:
     regulation = tournament.regulation
     deadline = tournament.registration_deadline
     cutoff = tournament.checkin_cutoff
-    return texts(
+    return Phrase.of(
         "tournament-settings",
-        title=escape(tournament.title),
-        regulation=escape(regulation.name.ru if texts.locale == "ru" else regulation.name.en),
-        city=escape(tournament.city or "-"),
-        venue=escape(tournament.venue or "-"),
+        title=tournament.title,
+        regulation=Localized(regulation.name.ru, regulation.name.en),
+        city=tournament.city or "-",
+        venue=tournament.venue or "-",
         dates=_dates(tournament),
-        timezone=escape(zone_name(tournament.timezone, texts)),
+        timezone=zone_name(tournament.timezone, texts),
         capacity=tournament.capacity or "-",
         deadline=_moment(deadline, tournament.timezone) if deadline else "-",
         checkin=_moment(cutoff, tournament.timezone) if cutoff else "-",
         fee=str(tournament.entry_fee) if tournament.entry_fee is not None else "-",
         quota=tournament.club_quota or "-",
-        channel=escape(_channel(tournament)),
+        channel=_channel(tournament),
         language=LANGUAGE_NAMES.get(tournament.locale, tournament.locale),
     )
 
@@ -181,61 +186,76 @@ WEB_NEXT = {
 
 def web_page_line(tournament: Tournament, texts: Texts, base_url: str | None) -> str:
     """The card's line about the tournament's public web page: its address, or why none."""
+    return texts.phrase(_web_page(tournament, base_url))
+
+
+def _web_page(tournament: Tournament, base_url: str | None) -> Phrase:
     path = tournament.public_page_path
     if path is None:
-        return texts("card-web-page-off")
-    unlisted = tournament.web_visibility is WebVisibility.UNLISTED
+        return Phrase.of("card-web-page-off")
+    unlisted = str(tournament.web_visibility is WebVisibility.UNLISTED).lower()
     if base_url is None:
-        return texts("card-web-page-no-address", unlisted=str(unlisted).lower())
-    line = texts("card-web-page", url=escape(base_url + path), unlisted=str(unlisted).lower())
+        return Phrase.of("card-web-page-no-address", unlisted=unlisted)
+    line = Phrase.of("card-web-page", url=base_url + path, unlisted=unlisted)
     if tournament.state is TournamentState.DRAFT:
-        line += " " + texts("card-web-page-draft")
+        return joined(line, Phrase.of("card-web-page-draft"), separator=" ")
     return line
 
 
 def state_text(tournament: Tournament, texts: Texts) -> str:
     """Where the tournament stands, a running one with its stage's number and name."""
-    name = ""
+    return texts.phrase(_state(tournament))
+
+
+def _state(tournament: Tournament) -> Phrase:
+    name: ArgumentValue = ""
     if tournament.current_stage is not None:
         stage = tournament.regulation.stage(tournament.current_stage).name
-        name = stage.en if texts.locale == "en" else stage.ru
-    state = f"state-{tournament.state.value}"
-    return texts(state, stage=stage_number(tournament) or 0, name=escape(name))
+        name = Localized(stage.ru, stage.en)
+    return Phrase.of(
+        f"state-{tournament.state.value}", stage=stage_number(tournament) or 0, name=name
+    )
 
 
 def refusal_text(refused: Refusal, texts: Texts) -> str:
     """A refused move in the person's language."""
-    args = {k: escape(v) if isinstance(v, str) else v for k, v in refused.args.items()}
+    return texts.phrase(_refusal(refused))
+
+
+def _refusal(refused: Refusal) -> Phrase:
+    args = {k: argument(v) for k, v in refused.args.items()}
     if "state" in args:
-        args["state"] = texts(f"state-{args['state']}", stage=0)
-    return texts(refused.code, **args)
+        args["state"] = Phrase.of(f"state-{args['state']}", stage=0)
+    return Phrase.of(refused.code, **args)
 
 
 async def card_text(
     card: TournamentCard, texts: Texts, bot: Bot, web_base_url: str | None = None
 ) -> str:
     tournament = card.tournament
-    held = ""
-    if card.held is not None:
-        held = "\n\n" + texts("card-stage-held", reason=refusal_text(card.held, texts))
-    text = texts(
-        "tournament-card",
-        number=tournament.id,
-        settings=settings_text(tournament, texts),
-        state=state_text(tournament, texts),
-        registered=card.registered,
-        waiting=card.waiting,
-        paid=card.paid,
-        checked_in=card.checked_in,
-        # An individual cup's card has no teams to count.
-        teams=(
-            "\n" + texts("card-teams-line", teams=card.teams, complete_teams=card.complete_teams)
-            if tournament.is_team_tournament
-            else ""
+    # An individual cup's card has no teams to count.
+    teams: ArgumentValue = ""
+    if tournament.is_team_tournament:
+        counted = Phrase.of("card-teams-line", teams=card.teams, complete_teams=card.complete_teams)
+        teams = joined("\n", counted)
+    shown: list[Phrase | str] = [
+        Phrase.of(
+            "tournament-card",
+            number=tournament.id,
+            settings=_settings(tournament, texts),
+            state=_state(tournament),
+            registered=card.registered,
+            waiting=card.waiting,
+            paid=card.paid,
+            checked_in=card.checked_in,
+            teams=teams,
+            link=await deep_link(bot, card.registration_payload),
         ),
-        link=await deep_link(bot, card.registration_payload),
-    )
-    return text + "\n" + web_page_line(tournament, texts, web_base_url) + held
+        _web_page(tournament, web_base_url),
+    ]
+    if card.held is not None:
+        shown += ["", Phrase.of("card-stage-held", reason=_refusal(card.held))]
+    return texts.phrase(lines(shown))
 
 
 def keep_keyboard(
@@ -272,7 +292,7 @@ def presets_keyboard(texts: Texts) -> InlineKeyboardMarkup:
 
 
 def summary_text(draft: Tournament, texts: Texts) -> str:
-    return texts("wizard-summary") + "\n\n" + settings_text(draft, texts)
+    return texts.phrase(lines([Phrase.of("wizard-summary"), _settings(draft, texts)], "\n\n"))
 
 
 def summary_keyboard(draft: Tournament, texts: Texts) -> InlineKeyboardMarkup:
@@ -294,5 +314,5 @@ def tournaments_keyboard(mine: list[Tournament], texts: Texts) -> InlineKeyboard
     return tournament_choice(
         mine[:30],
         lambda tournament: CardOpen(tournament_id=tournament.id),
-        label=lambda tournament: f"{tournament.title} · {state_text(tournament, texts)}",
+        label=lambda tournament: f"{tournament.title} · {texts.plain(_state(tournament))}",
     )

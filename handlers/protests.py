@@ -60,9 +60,9 @@ async def ask_reason(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
 ) -> None:
-    target = await protests.protest_target(uow_factory, actor, callback_data.game)
+    target = await protests.protest_target(uow_factory, actor, callback_data.game_id)
     await state.set_state(ProtestForm.reason)
-    await state.update_data(game=callback_data.game)
+    await state.update_data(game=callback_data.game_id)
     if isinstance(callback.message, Message):
         await callback.message.answer(
             texts(
@@ -120,7 +120,7 @@ async def ask_decision(
     actor: Actor,
 ) -> None:
     """Reject or accept: the decision's text is asked next."""
-    protest_id, accept = callback_data.protest, callback_data.action is ProtestChoice.ACCEPT
+    protest_id, accept = callback_data.protest_id, callback_data.action is ProtestChoice.ACCEPT
     await protests.check_undecided(uow_factory, actor, protest_id)
     await state.set_state(ProtestForm.decision)
     await state.update_data(protest=protest_id, accept=accept)
@@ -139,7 +139,7 @@ async def annul(
     uow_factory: UnitOfWorkFactory,
     actor: Actor,
 ) -> None:
-    await _annul(callback, callback_data.protest, state, actor, texts, uow_factory)
+    await _annul(callback, callback_data.protest_id, state, actor, texts, uow_factory)
 
 
 async def _case_message(
@@ -147,7 +147,7 @@ async def _case_message(
 ) -> tuple[ProtestCase, Message] | None:
     """The protest's case and the message pressed under it, or None (the press answered)
     when the message can no longer be answered under."""
-    case = await protests.protest_case(uow_factory, actor, press.protest)
+    case = await protests.protest_case(uow_factory, actor, press.protest_id)
     if not isinstance(callback.message, Message):
         await callback.answer()
         return None

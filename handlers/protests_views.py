@@ -7,13 +7,14 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Sequence
-from html import escape
 from zoneinfo import ZoneInfo
 
 from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from domain.intents import ProtestChoice
+from domain.layout import lines
+from domain.outgoing import Phrase
 from domain.registration import Participant
 from domain.services.protests import AuditLog, ProtestTarget
 from domain.tournament import Tournament
@@ -36,7 +37,7 @@ def correct_keyboard(protest_id: int, texts: Texts) -> InlineKeyboardMarkup:
     keyboard = InlineKeyboardBuilder()
     keyboard.button(
         text=texts("protest-correct"),
-        callback_data=DecisionButton(protest=protest_id, action=ProtestChoice.CORRECT),
+        callback_data=DecisionButton(protest_id=protest_id, action=ProtestChoice.CORRECT),
     )
     return keyboard.as_markup()
 
@@ -47,30 +48,26 @@ SWITCHES = {AuditAction.ON: True, AuditAction.OFF: False, AuditAction.REGULATION
 
 def audit_text(log: AuditLog, texts: Texts) -> str:
     zone = ZoneInfo(log.tournament.timezone)
-    lines = [texts("audit-title", tournament=escape(log.tournament.title))]
-    lines.append(texts("audit-window", minutes=log.minutes or 0))
+    shown = [Phrase.of("audit-title", tournament=log.tournament.title)]
+    shown.append(Phrase.of("audit-window", minutes=log.minutes or 0))
     entries = sorted(log.entries, key=lambda e: e.at, reverse=True)[:AUDIT_SHOWN]
     if not entries:
-        lines.append(texts("audit-empty"))
+        shown.append(Phrase.of("audit-empty"))
     for entry in entries:
-        lines.append(
-            texts(
+        shown.append(
+            Phrase.of(
                 "audit-entry",
                 time=entry.at.astimezone(zone).strftime("%d.%m %H:%M"),
                 kind=entry.kind.value,
-                who=escape(log.names.get(entry.actor_id, "—") if entry.actor_id else "—"),
-                text=escape(entry.text),
+                who=log.names.get(entry.actor_id, "—") if entry.actor_id else "—",
+                text=entry.text,
             )
         )
     for player in log.excluded:
-        lines.append(
-            texts(
-                "audit-excluded",
-                nickname=escape(player.nickname),
-                reason=escape(player.reason or ""),
-            )
+        shown.append(
+            Phrase.of("audit-excluded", nickname=player.nickname, reason=player.reason or "")
         )
-    return "\n".join(lines)
+    return texts.phrase(lines(shown))
 
 
 def audit_keyboard(tournament_id: int, organizer: bool, texts: Texts) -> InlineKeyboardMarkup:
@@ -124,7 +121,7 @@ def targets_keyboard(targets: list[ProtestTarget], texts: Texts) -> InlineKeyboa
                 table=target.game.game.table,
                 time=target.closes_at,
             ),
-            callback_data=ProtestButton(game=target.game.game.id),
+            callback_data=ProtestButton(game_id=target.game.game.id),
         )
     keyboard.adjust(1)
     return keyboard.as_markup()

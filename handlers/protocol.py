@@ -105,7 +105,7 @@ async def open_screen(
 ) -> None:
     """The protocol screen as a new message (the round message stays)."""
     view = await _view(
-        callback, texts, protocols.open_protocol(uow_factory, actor, callback_data.game)
+        callback, texts, protocols.open_protocol(uow_factory, actor, callback_data.game_id)
     )
     if view is None:
         return
@@ -136,7 +136,7 @@ async def screen_action(
 ) -> None:
     """Refresh, confirm, or start or cancel a correction (`SCREEN_ACTIONS`)."""
     use = SCREEN_ACTIONS[callback_data.action]
-    await _edited(callback, texts, settings, use(uow_factory, actor, callback_data.game))
+    await _edited(callback, texts, settings, use(uow_factory, actor, callback_data.game_id))
 
 
 async def rules_press(
@@ -150,7 +150,7 @@ async def rules_press(
     """A press of the draft's rules (a role, a foul, a kill...), applied by the use case."""
     data = callback_data
     press = Press(Act(data.action), data.seat, data.value)
-    use = protocols.press_protocol(uow_factory, actor, data.game, press)
+    use = protocols.press_protocol(uow_factory, actor, data.game_id, press)
     await _edited(callback, texts, settings, use)
 
 

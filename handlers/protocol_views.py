@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from datetime import datetime
 from decimal import Decimal
-from html import escape
 from zoneinfo import ZoneInfo
 
 from aiogram.types import InlineKeyboardMarkup
@@ -15,6 +14,8 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 from bot.i18n import format_points
 from domain.cards import Side
 from domain.game_end import GameEnd
+from domain.layout import argument, joined, lines
+from domain.outgoing import ArgumentValue, Phrase
 from domain.protocol import ProtocolError, Removal
 from domain.protocol_screen import (
     END_CHOICES,
@@ -42,8 +43,10 @@ from handlers.middlewares import Texts
 
 def _button(game_id: int, press: Press | None) -> str:
     if press is None:
-        return ProtocolButton(game=game_id, action=ProtocolAction.REFRESH).pack()
-    return ProtocolButton(game=game_id, action=press.act, seat=press.seat, value=press.value).pack()
+        return ProtocolButton(game_id=game_id, action=ProtocolAction.REFRESH).pack()
+    return ProtocolButton(
+        game_id=game_id, action=press.act, seat=press.seat, value=press.value
+    ).pack()
 
 
 def _points(value: Decimal, texts: Texts) -> str:
@@ -51,144 +54,155 @@ def _points(value: Decimal, texts: Texts) -> str:
     return format_points(value, texts.locale)
 
 
-def _seat_line(view: ProtocolView, screen: Screen, seat: int, texts: Texts) -> str:
+def _seat_line(view: ProtocolView, screen: Screen, seat: int) -> Phrase:
     record = screen.draft.seats[seat - 1]
-    parts = [texts("protocol-screen-role", role=record.role.value if record.role else "none")]
+    parts = [Phrase.of("protocol-screen-role", role=record.role.value if record.role else "none")]
     if record.fouls:
-        parts.append(texts("protocol-screen-fouls", fouls=record.fouls))
+        parts.append(Phrase.of("protocol-screen-fouls", fouls=record.fouls))
     if record.removed is not None:
-        parts.append(texts("protocol-screen-removed", removed=record.removed.value))
+        parts.append(Phrase.of("protocol-screen-removed", removed=record.removed.value))
     if record.extra:
-        parts.append(texts("protocol-screen-extra", extra=_points(record.extra, texts)))
-    return f"{seat}. {escape(view.nicknames[seat - 1])} — " + ", ".join(parts)
+        parts.append(Phrase.of("protocol-screen-extra", extra=record.extra))
+    who = f"{seat}. {view.nicknames[seat - 1]} — "
+    return joined(who, joined(*parts, separator=", "))
 
 
-def _breakdown(score: SeatScore, texts: Texts) -> str:
-    """What the total is made of; empty when it is nothing but a loss worth 0 ("0", not
+def _breakdown(score: SeatScore) -> Phrase | None:
+    """What the total is made of; None when it is nothing but a loss worth 0 ("0", not
     "0 (loss 0)")."""
     parts = []
     if score.won or score.win:
         key = "protocol-screen-part-win" if score.won else "protocol-screen-part-loss"
-        parts.append(texts(key, points=_points(score.win, texts)))
+        parts.append(Phrase.of(key, points=score.win))
     for key, points in (
         ("protocol-screen-part-best-move", score.best_move),
         ("protocol-screen-part-extra", score.extra),
         ("protocol-screen-part-penalty", score.penalty),
     ):
         if points:
-            parts.append(texts(key, points=_points(points, texts)))
-    return ", ".join(parts)
+            parts.append(Phrase.of(key, points=points))
+    return joined(*parts, separator=", ") if parts else None
 
 
-def _scores(view: ProtocolView, scores: tuple[SeatScore, ...], texts: Texts) -> list[str]:
-    lines = []
+def _scores(view: ProtocolView, scores: tuple[SeatScore, ...]) -> list[Phrase]:
+    shown = []
     for score in scores:
-        breakdown = _breakdown(score, texts)
-        lines.append(
-            texts(
+        breakdown = _breakdown(score)
+        shown.append(
+            Phrase.of(
                 "protocol-screen-score" if breakdown else "protocol-screen-score-alone",
                 seat=score.seat,
-                nickname=escape(view.nicknames[score.seat - 1]),
-                total=_points(score.total, texts),
-                breakdown=breakdown,
+                nickname=view.nicknames[score.seat - 1],
+                total=score.total,
+                breakdown=breakdown or "",
             )
         )
-    return lines
+    return shown
 
 
 def _end_lines(
-    view: ProtocolView,
-    winner: Side | None,
-    end: GameEnd | None,
-    ended_at: datetime | None,
-    texts: Texts,
-) -> list[str]:
+    view: ProtocolView, winner: Side | None, end: GameEnd | None, ended_at: datetime | None
+) -> list[Phrase]:
     """How and when the game ended, once the winner is entered."""
-    lines: list[str] = []
+    shown: list[Phrase] = []
     if winner is not None and end is not None:
-        lines.append(texts("protocol-screen-end", end=end.value, winner=winner.value))
+        shown.append(Phrase.of("protocol-screen-end", end=end.value, winner=winner.value))
     if ended_at is not None:
         local = ended_at.astimezone(ZoneInfo(view.timezone))
-        lines.append(texts("protocol-screen-ended-at", time=local.strftime("%H:%M")))
-    return lines
+        shown.append(Phrase.of("protocol-screen-ended-at", time=local.strftime("%H:%M")))
+    return shown
 
 
-def _outcome_lines(view: ProtocolView, screen: Screen, texts: Texts) -> list[str]:
+def _outcome_lines(view: ProtocolView, screen: Screen) -> list[Phrase]:
     draft = screen.draft
-    lines = [texts("protocol-screen-winner", winner=draft.winner.value if draft.winner else "none")]
-    lines.extend(_end_lines(view, draft.winner, draft.end, draft.ended_at, texts))
+    winner = draft.winner.value if draft.winner else "none"
+    shown = [Phrase.of("protocol-screen-winner", winner=winner)]
+    shown.extend(_end_lines(view, draft.winner, draft.end, draft.ended_at))
     kill = draft.first_kill
     if kill is None:
-        lines.append(texts("protocol-screen-first-kill-unknown"))
+        shown.append(Phrase.of("protocol-screen-first-kill-unknown"))
     elif kill.seat is None:
-        lines.append(texts("protocol-screen-no-first-kill"))
+        shown.append(Phrase.of("protocol-screen-no-first-kill"))
     else:
-        lines.append(texts("protocol-screen-first-kill", seat=kill.seat, night=kill.night))
+        shown.append(Phrase.of("protocol-screen-first-kill", seat=kill.seat, night=kill.night))
     if draft.best_move == ():
-        lines.append(texts("protocol-screen-best-move-nobody"))
+        shown.append(Phrase.of("protocol-screen-best-move-nobody"))
     elif draft.best_move:
         named = ", ".join(str(seat) for seat in draft.best_move)
-        lines.append(texts("protocol-screen-best-move", seats=named))
-    return lines
+        shown.append(Phrase.of("protocol-screen-best-move", seats=named))
+    return shown
+
+
+def _error(view: ProtocolView, error: ProtocolError) -> Phrase:
+    # A moment in a refusal reads as the tournament's clock, HH:MM.
+    args: dict[str, ArgumentValue] = {}
+    for name, value in error.args.items():
+        if isinstance(value, datetime):
+            args[name] = value.astimezone(ZoneInfo(view.timezone)).strftime("%H:%M")
+        else:
+            args[name] = argument(value)
+    return Phrase.of(error.code, seat=error.seat if error.seat is not None else "", **args)
 
 
 def error_text(view: ProtocolView, error: ProtocolError, texts: Texts) -> str:
-    # A moment in a refusal reads as the tournament's clock, HH:MM.
-    args = {
-        name: value.astimezone(ZoneInfo(view.timezone)).strftime("%H:%M")
-        if isinstance(value, datetime)
-        else value
-        for name, value in error.args.items()
-    }
-    return texts(error.code, seat=error.seat if error.seat is not None else "", **args)
+    """A refused press as plain text (an alert)."""
+    return texts.plain(_error(view, error))
 
 
 def render_text(view: ProtocolView, texts: Texts) -> str:
     """The protocol message: what is entered, what is missing, why a press was refused."""
     game = view.game
-    lines = [texts("protocol-screen-title", game=game.round_number, table=game.game.table)]
+    title = Phrase.of("protocol-screen-title", game=game.round_number, table=game.game.table)
     screen = view.screen
     if screen is None:
-        lines.append(texts("protocol-screen-confirmed"))
-        scores = view.scores or ()
-        lines.extend(_scores(view, scores, texts))
-        confirmed = view.confirmed
-        if confirmed is not None:
-            lines.extend(
-                _end_lines(view, confirmed.winner, confirmed.end, confirmed.ended_at, texts)
-            )
-        if game.game.protest_until is not None:
-            local = game.game.protest_until.astimezone(ZoneInfo(view.timezone))
-            lines.append(texts("protocol-screen-protest-until", time=local.strftime("%H:%M")))
-        return "\n".join(lines)
+        return texts.phrase(lines([title, *_confirmed_lines(view)]))
+    return texts.phrase(lines([title, *_draft_lines(view, screen)]))
+
+
+def _confirmed_lines(view: ProtocolView) -> list[Phrase]:
+    game = view.game
+    shown = [Phrase.of("protocol-screen-confirmed"), *_scores(view, view.scores or ())]
+    confirmed = view.confirmed
+    if confirmed is not None:
+        shown.extend(_end_lines(view, confirmed.winner, confirmed.end, confirmed.ended_at))
+    if game.game.protest_until is not None:
+        local = game.game.protest_until.astimezone(ZoneInfo(view.timezone))
+        shown.append(Phrase.of("protocol-screen-protest-until", time=local.strftime("%H:%M")))
+    return shown
+
+
+def _draft_lines(view: ProtocolView, screen: Screen) -> list[Phrase | str]:
+    shown: list[Phrase | str] = []
     if view.correcting:
-        lines.append(texts("protocol-screen-correcting"))
-    step = _points(view.regulation.extra_points.step, texts)
-    lines.append(texts("protocol-screen-hint", mode=screen.mode.value, step=step))
+        shown.append(Phrase.of("protocol-screen-correcting"))
+    step = view.regulation.extra_points.step
+    shown.append(Phrase.of("protocol-screen-hint", mode=screen.mode.value, step=step))
     if screen.mode is Mode.EXTRA and screen.extra_seat is not None:
-        nickname = escape(view.nicknames[screen.extra_seat - 1])
-        lines.append(texts("protocol-screen-extra-pick", seat=screen.extra_seat, nickname=nickname))
+        nickname = view.nicknames[screen.extra_seat - 1]
+        shown.append(
+            Phrase.of("protocol-screen-extra-pick", seat=screen.extra_seat, nickname=nickname)
+        )
     if screen.mode is Mode.BEST_MOVE and (
         screen.draft.first_kill is None or screen.draft.first_kill.seat is None
     ):
-        lines.append(texts("protocol-screen-best-move-needs-victim"))
-    lines.append("")
+        shown.append(Phrase.of("protocol-screen-best-move-needs-victim"))
+    shown.append("")
     summary = view.scores if screen.mode is Mode.SUMMARY else None
     if summary:
-        lines.extend(_scores(view, summary, texts))
+        shown.extend(_scores(view, summary))
     else:
-        lines.extend(_seat_line(view, screen, seat, texts) for seat in range(1, 11))
-    lines.append("")
-    lines.extend(_outcome_lines(view, screen, texts))
+        shown.extend(_seat_line(view, screen, seat) for seat in range(1, 11))
+    shown.append("")
+    shown.extend(_outcome_lines(view, screen))
     if view.missing:
-        lines.append(texts("protocol-screen-missing"))
-        lines.extend(f"• {texts(code)}" for code in view.missing)
+        shown.append(Phrase.of("protocol-screen-missing"))
+        shown.extend(joined("• ", Phrase(code)) for code in view.missing)
     elif screen.mode is not Mode.SUMMARY:
-        lines.append(texts("protocol-screen-ready"))
+        shown.append(Phrase.of("protocol-screen-ready"))
     if view.refused:
-        lines.append(texts("protocol-screen-refused"))
-        lines.extend(f"⛔ {error_text(view, error, texts)}" for error in view.refused)
-    return "\n".join(lines)
+        shown.append(Phrase.of("protocol-screen-refused"))
+        shown.extend(joined("⛔ ", _error(view, error)) for error in view.refused)
+    return shown
 
 
 def _seat_label(view: ProtocolView, screen: Screen, seat: int, texts: Texts) -> str:
@@ -341,7 +355,7 @@ def render_keyboard(
         if view.chief_judge and view.game.game.state is GameState.CONFIRMED:
             keyboard.button(
                 text=texts("protocol-screen-correct"),
-                callback_data=ProtocolButton(game=game_id, action=ProtocolAction.CORRECT),
+                callback_data=ProtocolButton(game_id=game_id, action=ProtocolAction.CORRECT),
             )
             return keyboard.as_markup()
         return None
@@ -369,13 +383,13 @@ def render_keyboard(
     if screen.mode is Mode.SUMMARY and not view.missing:
         keyboard.button(
             text=texts("protocol-screen-confirm"),
-            callback_data=ProtocolButton(game=game_id, action=ProtocolAction.CONFIRM),
+            callback_data=ProtocolButton(game_id=game_id, action=ProtocolAction.CONFIRM),
         )
         sizes.append(1)
     if view.correcting:
         keyboard.button(
             text=texts("protocol-screen-cancel-correction"),
-            callback_data=ProtocolButton(game=game_id, action=ProtocolAction.CANCEL),
+            callback_data=ProtocolButton(game_id=game_id, action=ProtocolAction.CANCEL),
         )
         sizes.append(1)
     keyboard.adjust(*sizes)
@@ -399,7 +413,8 @@ def games_keyboard(
                 "protocol-screen-game-of", tournament=titles[game.tournament_id], game=label
             )
         keyboard.button(
-            text=label, callback_data=ProtocolButton(game=game.game.id, action=ProtocolAction.OPEN)
+            text=label,
+            callback_data=ProtocolButton(game_id=game.game.id, action=ProtocolAction.OPEN),
         )
     keyboard.adjust(1)
     return keyboard.as_markup()

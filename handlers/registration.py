@@ -4,7 +4,6 @@ texts and keyboard are in `handlers/registration_views.py`)."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from html import escape
 from typing import Any
 
 from aiogram import Bot, F, Router
@@ -16,6 +15,7 @@ from aiogram.types import CallbackQuery, Message
 from domain import validation
 from domain.actor import Actor
 from domain.invites import InviteKind
+from domain.outgoing import Phrase
 from domain.registration import Application, ParticipantStatus
 from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.registration import (
@@ -120,11 +120,10 @@ async def take_city(message: Message, state: FSMContext, texts: Texts) -> None:
     data = await state.update_data(city=city)
     await state.set_state(RegistrationForm.confirm)
     await message.answer(
-        texts(
-            "registration-summary",
-            nickname=escape(data["nickname"]),
-            club=escape(data["club"]),
-            city=escape(city),
+        texts.phrase(
+            Phrase.of(
+                "registration-summary", nickname=data["nickname"], club=data["club"], city=city
+            )
         ),
         reply_markup=summary_keyboard(data["tid"], texts),
     )

@@ -4,11 +4,11 @@ the link says to a replaced or excluded player, and the buttons he may press.
 
 from __future__ import annotations
 
-from html import escape
-
 from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
+from domain.layout import lines
+from domain.outgoing import Phrase
 from domain.registration import ParticipantStatus
 from domain.services.checkin import checkin_refusal
 from domain.services.ports import Clock
@@ -22,39 +22,39 @@ from handlers.middlewares import Texts
 def registration_text(registration: Registration, texts: Texts, rating: str = "") -> str:
     """The player's view of his registration (with his `rating` line once registered)."""
     tournament, participant = registration.tournament, registration.participant
-    head = texts("registration-tournament", title=escape(tournament.title))
+    head = Phrase.of("registration-tournament", title=tournament.title)
     if participant is None or not participant.holds_place:
-        return head + "\n" + texts("registration-none")
-    return (
-        head
-        + "\n"
-        + texts(
-            "registration-mine",
-            nickname=escape(participant.nickname),
-            club=escape(participant.club),
-            city=escape(participant.city),
-            status=texts(f"status-{participant.status.value}"),
-            team=escape(registration.team.name) if registration.team else "-",
-            checked_in=texts("yes") if participant.checked_in else texts("no"),
-        )
-        + (f"\n{rating}" if rating else "")
+        return texts.phrase(lines([head, Phrase.of("registration-none")]))
+    mine = Phrase.of(
+        "registration-mine",
+        nickname=participant.nickname,
+        club=participant.club,
+        city=participant.city,
+        status=Phrase(f"status-{participant.status.value}"),
+        team=registration.team.name if registration.team else "-",
+        checked_in=Phrase.of("yes") if participant.checked_in else Phrase.of("no"),
     )
+    text = texts.phrase(lines([head, mine]))
+    # The rating line arrives rendered (bot/rendering/season_text.py).
+    return f"{text}\n{rating}" if rating else text
 
 
 def left_text(registration: Registration, texts: Texts) -> str:
     """What the registration link says to a player the judges replaced or excluded."""
     participant = registration.participant
     assert participant is not None
-    title = escape(registration.tournament.title)
+    title = registration.tournament.title
     if participant.status is ParticipantStatus.EXCLUDED:
-        return texts(
-            "registration-excluded", tournament=title, reason=escape(participant.reason or "-")
+        return texts.phrase(
+            Phrase.of("registration-excluded", tournament=title, reason=participant.reason or "-")
         )
     substitute = registration.substitute
-    return texts(
-        "registration-replaced",
-        tournament=title,
-        nickname=escape(substitute.nickname) if substitute is not None else "-",
+    return texts.phrase(
+        Phrase.of(
+            "registration-replaced",
+            tournament=title,
+            nickname=substitute.nickname if substitute is not None else "-",
+        )
     )
 
 

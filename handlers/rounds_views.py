@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from html import escape
 
 from aiogram.filters.callback_data import CallbackData
 from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
-from domain.outgoing import TEXT_LIMIT
+from domain.layout import joined, lines
+from domain.outgoing import TEXT_LIMIT, Lines, Localized, Phrase
+from domain.player_keys import participant_id
 from domain.rounds import Round, TableGame, seat_lines, split_blocks
 from domain.services.rounds import StagePreview
 from domain.tournament import Tournament
@@ -42,7 +43,7 @@ class RoundPage:
     """One message of a round's view: the tables it shows, and its text below the title."""
 
     games: tuple[TableGame, ...]
-    body: str
+    body: Lines
 
     def shows(self, table: int) -> bool:
         return any(game.table == table for game in self.games)
@@ -53,12 +54,12 @@ def rounds_button(tournament_id: int) -> StageButton:
     return StageButton(tournament_id=tournament_id, action=RoundAction.OPEN)
 
 
-def _quality_lines(preview: StagePreview, texts: Texts) -> list[str]:
+def _quality_lines(preview: StagePreview) -> list[Phrase]:
     """The seating's quality report: a figure at its best (nothing repeated, every player
     with as many games) is left out, so what is shown is what the organizer may weigh."""
     quality = preview.quality
     if quality.s2:
-        meetings = texts(
+        meetings = Phrase.of(
             "rounds-quality-meetings",
             max_meet=quality.max_meet,
             max_meet_bound=quality.max_meet_bound,
@@ -66,24 +67,26 @@ def _quality_lines(preview: StagePreview, texts: Texts) -> list[str]:
             s2_bound=quality.s2_bound,
         )
     else:
-        meetings = texts("rounds-quality-no-repeats")
-    lines = [meetings]
+        meetings = Phrase.of("rounds-quality-no-repeats")
+    shown = [meetings]
     if quality.players_with_repeated_seats or quality.seat_zone_unbalanced:
-        lines.append(
-            texts(
+        shown.append(
+            Phrase.of(
                 "rounds-quality-seats",
                 repeated=quality.players_with_repeated_seats,
                 unbalanced=quality.seat_zone_unbalanced,
             )
         )
     if quality.games_min != quality.games_max:
-        lines.append(texts("rounds-quality-games", low=quality.games_min, high=quality.games_max))
+        shown.append(
+            Phrase.of("rounds-quality-games", low=quality.games_min, high=quality.games_max)
+        )
     if preview.tournament.is_team_tournament and quality.teammates_together:
-        lines.append(texts("rounds-quality-teammates", together=quality.teammates_together))
+        shown.append(Phrase.of("rounds-quality-teammates", together=quality.teammates_together))
     if quality.worst_pair is not None:
         first, second, games = quality.worst_pair
-        lines.append(
-            texts(
+        shown.append(
+            Phrase.of(
                 "rounds-quality-worst-pair",
                 first=_name(preview, first),
                 second=_name(preview, second),
@@ -92,8 +95,8 @@ def _quality_lines(preview: StagePreview, texts: Texts) -> list[str]:
         )
     if quality.most_repeats is not None:
         player, repeats = quality.most_repeats
-        lines.append(
-            texts("rounds-quality-most-repeats", player=_name(preview, player), repeats=repeats)
+        shown.append(
+            Phrase.of("rounds-quality-most-repeats", player=_name(preview, player), repeats=repeats)
         )
     for key, most, bound in (
         ("seating-quality-most-at-table", quality.most_at_table, quality.most_at_table_bound),
@@ -101,50 +104,51 @@ def _quality_lines(preview: StagePreview, texts: Texts) -> list[str]:
     ):
         if most is not None:
             player, games = most
-            lines.append(texts(key, player=_name(preview, player), games=games, bound=bound))
-    lines.extend(f"⛔ {escape(problem)}" for problem in quality.hard_violations)
-    return lines
+            shown.append(Phrase.of(key, player=_name(preview, player), games=games, bound=bound))
+    shown.extend(joined("⛔ ", problem) for problem in quality.hard_violations)
+    return shown
 
 
 def _name(preview: StagePreview, player: int | str) -> str:
-    """A player's nickname, escaped for HTML (the seating reports players by their id)."""
-    return escape(preview.nicknames.get(int(player), str(player)))
+    """A player's nickname (the seating's report names players by their key)."""
+    number = player if isinstance(player, int) else participant_id(player)
+    return preview.nicknames.get(number, str(player))
 
 
 def overview_text(preview: StagePreview, texts: Texts) -> str:
     """The stage's preview: seed, quality report, rounds and whether each is published."""
     stage = preview.stage
     name = preview.tournament.regulation.stage(stage.stage).name
-    lines = [
-        texts(
+    shown: list[Phrase | str] = [
+        Phrase.of(
             "rounds-title",
-            title=escape(preview.tournament.title),
-            stage=escape(name.ru if texts.locale == "ru" else name.en),
+            title=preview.tournament.title,
+            stage=Localized(name.ru, name.en),
             rounds=len(stage.rounds),
             tables=len(stage.rounds[0].games) if stage.rounds else 0,
             seed=str(stage.seed),
         ),
-        *_quality_lines(preview, texts),
-        "",
+        *_quality_lines(preview),
     ]
     if preview.changed_seats is not None:
-        lines[-1:-1] = [texts("rounds-changed-seats", changed=preview.changed_seats)]
+        shown.append(Phrase.of("rounds-changed-seats", changed=preview.changed_seats))
+    shown.append("")
     if preview.gone:
         names = ", ".join(_name(preview, p) for p in preview.gone)
-        lines.extend([texts("rounds-gone", players=names), ""])
+        shown.extend([Phrase.of("rounds-gone", players=names), ""])
     for round_ in stage.rounds:
         missing = sum(1 for game in round_.games if game.judge_id is None)
-        lines.append(
-            texts(
+        shown.append(
+            Phrase.of(
                 "rounds-round-line",
                 round=round_.number,
                 published="yes" if round_.published_at else "no",
                 missing=missing,
             )
         )
-    lines.append("")
-    lines.append(texts("rounds-edit-help", tournament=preview.tournament.id))
-    return "\n".join(lines)
+    shown.append("")
+    shown.append(Phrase.of("rounds-edit-help", tournament=preview.tournament.id))
+    return texts.phrase(lines(shown))
 
 
 def overview_keyboard(preview: StagePreview, texts: Texts) -> InlineKeyboardMarkup:
@@ -191,26 +195,27 @@ def overview_keyboard(preview: StagePreview, texts: Texts) -> InlineKeyboardMark
 def round_pages(preview: StagePreview, round_: Round, texts: Texts) -> list[RoundPage]:
     """A round's tables with seats, nicknames and judges, then who sits out, in as few pages
     as fit one Telegram message each (a table is never cut)."""
-    blocks = [_table_text(preview, game, texts) for game in round_.games]
-    names = [escape(preview.nicknames.get(p, str(p))) for p in round_.sit_outs]
+    blocks: list[Phrase | Lines] = [_table_block(preview, game) for game in round_.games]
+    names = [preview.nicknames.get(p, str(p)) for p in round_.sit_outs]
     blocks.extend(
-        texts("rounds-sit-outs", players=", ".join(names[start : start + SIT_OUTS_PER_LINE]))
+        Phrase.of("rounds-sit-outs", players=", ".join(names[start : start + SIT_OUTS_PER_LINE]))
         for start in range(0, len(names), SIT_OUTS_PER_LINE)
     )
     pages: list[RoundPage] = []
     games = list(round_.games)
-    for body in split_blocks(blocks, TEXT_LIMIT - PAGE_HEADING_ROOM):
+    rendered = [texts.phrase(block) for block in blocks]
+    for body in split_blocks(rendered, TEXT_LIMIT - PAGE_HEADING_ROOM):
         # split_blocks keeps the blocks in order, joined by blank lines no block contains.
         count = body.count("\n\n") + 1
-        pages.append(RoundPage(tuple(games[:count]), body))
-        games = games[count:]
+        pages.append(RoundPage(tuple(games[:count]), lines(blocks[:count], separator="\n\n")))
+        games, blocks = games[count:], blocks[count:]
     return pages
 
 
-def _table_text(preview: StagePreview, game: TableGame, texts: Texts) -> str:
+def _table_block(preview: StagePreview, game: TableGame) -> Lines:
     judge = preview.judge_name(game.judge_id)
-    heading = texts("rounds-table", table=game.table, judge=escape(judge) if judge else "—")
-    return f"{heading}\n{texts.phrase(seat_lines(game, preview.nicknames))}"
+    heading = Phrase.of("rounds-table", table=game.table, judge=judge or "—")
+    return lines([heading, seat_lines(game, preview.nicknames)])
 
 
 def page_of_table(pages: Sequence[RoundPage], table: int) -> int:
@@ -220,25 +225,27 @@ def page_of_table(pages: Sequence[RoundPage], table: int) -> int:
 
 def round_text(round_: Round, pages: Sequence[RoundPage], page: int, texts: Texts) -> str:
     """One page of a round's view: the round's title, which tables the page shows, its body."""
-    lines = [
-        texts(
+    shown: list[Phrase | Lines | str] = [
+        Phrase.of(
             "rounds-round-title",
             round=round_.number,
             published="yes" if round_.published_at else "no",
         )
     ]
-    shown = pages[page]
+    current = pages[page]
     if len(pages) > 1:
-        lines.append(
-            texts(
+        shown.append(
+            Phrase.of(
                 "rounds-round-page",
                 page=page + 1,
                 pages=len(pages),
-                what=_page_label(shown, texts),
+                what=_page_label(current),
                 tables=len(round_.games),
             )
         )
-    return "\n".join(lines) + (f"\n\n{shown.body}" if shown.body else "")
+    if current.body.phrases:
+        shown += ["", current.body]
+    return texts.phrase(lines(shown))
 
 
 def round_keyboard(
@@ -256,7 +263,7 @@ def round_keyboard(
     beside = [(n, key) for n, key in turns if 0 <= n < len(pages)]
     for n, key in beside:
         keyboard.button(
-            text=texts(key, what=_page_label(pages[n], texts)),
+            text=texts.plain(Phrase.of(key, what=_page_label(pages[n]))),
             callback_data=StageButton(
                 tournament_id=tournament, action=RoundAction.ROUND, round=round_.number, value=n
             ),
@@ -320,14 +327,25 @@ def _table_buttons(
     return [per_table] * len(games)
 
 
-def _page_label(page: RoundPage, texts: Texts) -> str:
+def _page_label(page: RoundPage) -> Phrase:
     """What a page shows: its tables, or only who sits out."""
     if not page.games:
-        return texts("rounds-page-sit-outs")
+        return Phrase.of("rounds-page-sit-outs")
     first, last = page.games[0].table, page.games[-1].table
     if first == last:
-        return texts("rounds-page-table", table=first)
-    return texts("rounds-page-tables", first=first, last=last)
+        return Phrase.of("rounds-page-table", table=first)
+    return Phrase.of("rounds-page-tables", first=first, last=last)
+
+
+def _seat_edit_step(preview: StagePreview, round_: Round, press: SeatEdit) -> Phrase:
+    """What the seat editor asks at this step: a table to pick, or a seat at the table."""
+    name = preview.nicknames.get(press.player, str(press.player))
+    picked = "yes" if press.player else "no"
+    if press.action is SeatStep.TABLES:
+        return Phrase.of("rounds-edit-pick-table", round=round_.number, picked=picked, player=name)
+    return Phrase.of(
+        "rounds-edit-pick-seat", round=round_.number, table=press.table, picked=picked, player=name
+    )
 
 
 def seat_edit_screen(
@@ -336,12 +354,10 @@ def seat_edit_screen(
     """A step of editing a round by buttons: the tables (and who sits out) to pick from, or
     one table's seats; first for the player to move, then for where he goes."""
     seating, moved = round_.seating, press.player or None
-    name = escape(preview.nicknames.get(press.player, str(press.player)))
-    picked = "yes" if moved else "no"
+    text = texts.phrase(_seat_edit_step(preview, round_, press))
     base = {"tournament_id": press.tournament_id, "round": press.round, "player": press.player}
     keyboard = InlineKeyboardBuilder()
     if press.action is SeatStep.TABLES:
-        text = texts("rounds-edit-pick-table", round=round_.number, picked=picked, player=name)
         for game in round_.games:
             keyboard.button(
                 text=texts("rounds-edit-table-button", table=game.table),
@@ -360,8 +376,6 @@ def seat_edit_screen(
             tournament_id=press.tournament_id, action=RoundAction.ROUND, round=press.round
         )
     else:
-        shown = {"round": round_.number, "table": press.table, "picked": picked, "player": name}
-        text = texts("rounds-edit-pick-seat", **shown)
         if press.table:
             chairs = list(enumerate(seating.tables[press.table - 1], start=1))
         else:

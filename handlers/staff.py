@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from html import escape
-
 from aiogram import Bot, F, Router
 from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, Message
@@ -11,6 +9,7 @@ from aiogram.types import CallbackQuery, Message
 from bot.telegram.menus import CommandMenus
 from domain.actor import Actor
 from domain.invites import split_payload
+from domain.outgoing import Phrase
 from domain.permissions import StaffRole
 from domain.services.access import NotFound
 from domain.services.ports import UnitOfWorkFactory
@@ -66,8 +65,8 @@ async def accept(
     appointment = await accept_staff_invite(uow_factory, actor, parts[1])
     if appointment.invite.kind is not parts[0]:
         raise NotFound("invite")
-    title = escape(appointment.tournament_title or "")
-    await message.answer(texts(ROLE_TEXTS[appointment.invite.kind], title=title))
+    title = appointment.tournament_title or ""
+    await message.answer(texts.phrase(Phrase.of(ROLE_TEXTS[appointment.invite.kind], title=title)))
     # The new role's commands (/protocol, /rounds...) join the person's menu.
     await refresh_person_menu(bot, menus, user, uow_factory, actor)
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Collection
-from html import escape
 
 from aiogram import Bot, F, Router
 from aiogram.exceptions import TelegramAPIError
@@ -25,6 +24,7 @@ from aiogram.types import (
 from bot.i18n import LOCALES
 from bot.telegram.menus import CommandMenus
 from domain.actor import Actor
+from domain.outgoing import Phrase
 from domain.services.ports import UnitOfWorkFactory
 from domain.services.users import PersonRole, choose_language, reopened_bot, roles_of
 from domain.users import User
@@ -75,7 +75,7 @@ async def start(
     bot: Bot,
     menus: CommandMenus,
 ) -> None:
-    await message.answer(texts("start-welcome", name=escape(user.first_name)))
+    await message.answer(texts.phrase(Phrase.of("start-welcome", name=user.first_name)))
     await refresh_person_menu(bot, menus, user, uow_factory, actor)
 
 

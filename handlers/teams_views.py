@@ -3,11 +3,11 @@ withdrawal's confirmation."""
 
 from __future__ import annotations
 
-from html import escape
-
 from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
+from domain.layout import joined, lines, numbered
+from domain.outgoing import Phrase
 from domain.services.teams import TeamView
 from handlers.callbacks import TeamAction, TeamButton
 from handlers.middlewares import Texts
@@ -15,21 +15,23 @@ from handlers.middlewares import Texts
 
 def team_text(view: TeamView, texts: Texts, link: str | None) -> str:
     """The team with its members; `link` (the invite, for the captain) follows them."""
-    lines = [
-        f"{number}. {escape(member.nickname)}" + (" ★" if member.id == view.team.captain_id else "")
+    members = [
+        numbered(number, joined(member.nickname, " ★" if member.id == view.team.captain_id else ""))
         for number, member in enumerate(view.members, start=1)
     ]
-    text = texts(
-        "team-view",
-        name=escape(view.team.name),
-        count=len(view.members),
-        size=view.size,
-        members="\n".join(lines),
-        complete=texts("team-complete") if view.complete else texts("team-incomplete"),
-    )
+    parts: list[Phrase] = [
+        Phrase.of(
+            "team-view",
+            name=view.team.name,
+            count=len(view.members),
+            size=view.size,
+            members=lines(members),
+            complete=Phrase.of("team-complete") if view.complete else Phrase.of("team-incomplete"),
+        )
+    ]
     if link is not None:
-        text += "\n\n" + texts("team-invite", link=link)
-    return text
+        parts.append(Phrase.of("team-invite", link=link))
+    return texts.phrase(lines(parts, separator="\n\n"))
 
 
 def team_keyboard(view: TeamView, texts: Texts, captain: bool) -> InlineKeyboardMarkup:

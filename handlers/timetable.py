@@ -9,14 +9,13 @@ screen keeps waiting. Its texts and keyboards are in `handlers/timetable_views.p
 
 from __future__ import annotations
 
-from html import escape
-
 from aiogram import F, Router
 from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
 from aiogram.types import CallbackQuery, Message
 
 from domain.actor import Actor
+from domain.outgoing import Phrase
 from domain.services.ports import UnitOfWorkFactory
 from domain.services.reminders import TimetableView, set_timetable, timetable_of
 from domain.validation import timetable_lines
@@ -136,7 +135,7 @@ async def pick_time(
     )
     await edit_screen(
         message,
-        texts("timetable-pick-time", event=escape(what)),
+        texts.phrase(Phrase.of("timetable-pick-time", event=what)),
         reply_markup=time_keyboard(press.tournament_id, press.i, hour, texts),
     )
     await callback.answer()

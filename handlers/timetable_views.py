@@ -4,12 +4,12 @@ the hour and quarter pickers.
 
 from __future__ import annotations
 
-from html import escape
 from zoneinfo import ZoneInfo
 
 from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
+from domain.outgoing import Phrase
 from domain.regulation import Regulation, TimetableDay, TimetableEvent
 from domain.services.reminders import TimetableView
 from handlers.callbacks import TimetableAction, TimetableButton
@@ -25,15 +25,16 @@ def screen_text(view: TimetableView, texts: Texts) -> str:
     tournament = view.tournament
     first = view.reminders[0].due_at if view.reminders else None
     zone = ZoneInfo(tournament.timezone)
-    return texts(
-        "timetable-screen",
-        tournament=escape(tournament.title),
-        source="adjusted" if view.adjusted else "regulation",
-        timezone=escape(zone_name(tournament.timezone, texts)),
-        timetable=escape(readable_timetable(tournament.timetable, tournament.regulation, texts))
-        or "-",
-        count=len(view.reminders),
-        next=first.astimezone(zone).strftime("%d.%m %H:%M") if first else "-",
+    return texts.phrase(
+        Phrase.of(
+            "timetable-screen",
+            tournament=tournament.title,
+            source="adjusted" if view.adjusted else "regulation",
+            timezone=zone_name(tournament.timezone, texts),
+            timetable=readable_timetable(tournament.timetable, tournament.regulation, texts) or "-",
+            count=len(view.reminders),
+            next=first.astimezone(zone).strftime("%d.%m %H:%M") if first else "-",
+        )
     )
 
 

@@ -22,12 +22,14 @@ from pathlib import Path
 
 import asyncpg
 import pytest
+from hypothesis import settings
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.db.engine import create_engine, create_session_factory
 from bot.db.migrate import upgrade
 from bot.db.uow import SqlUnitOfWorkFactory
+from tests.examples import FULL, QUICK
 
 POSTGRES_URL = os.environ.get(
     "MAFIATOUR_TEST_POSTGRES_URL", "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
@@ -36,6 +38,11 @@ DATABASES = ("sqlite", "postgresql")
 SQLITE_FILE = "mafiatour.sqlite3"
 # Each test layer is its folder under tests/; `-m unit` (or integration, e2e, browser) runs one.
 LAYERS = ("unit", "integration", "e2e", "browser")
+
+# Property tests try every example in `make test` and a quarter of them in the quick lane
+# (`make check`: `--hypothesis-profile=quick`); see tests/examples.py.
+settings.register_profile("full", max_examples=FULL)
+settings.register_profile("quick", max_examples=QUICK)
 
 
 def _asyncpg_dsn(url: str) -> str:

@@ -10,8 +10,7 @@ from datetime import datetime
 from bot.db.repositories.outbox import Claimed, Problem
 from bot.db.uow import SqlUnitOfWork
 from bot.delivery.limits import is_private_chat
-from bot.rendering.text import escape
-from domain.outgoing import DeliveryStatus, Html, OutgoingMessage, Phrase
+from domain.outgoing import DeliveryStatus, OutgoingMessage, Phrase
 
 
 async def tell_failed(uow: SqlUnitOfWork, claimed: Claimed, error: str) -> None:
@@ -82,7 +81,7 @@ async def _digest(
         if not is_private_chat(problem.chat_id):
             channel[problem.status] = 1
             continue
-        name = escape(await _name_in(uow, tournament.id, problem.chat_id))
+        name = await _name_in(uow, tournament.id, problem.chat_id)
         if name not in names[problem.status]:
             names[problem.status].append(name)
     unreachable, uncertain = names[DeliveryStatus.UNREACHABLE], names[DeliveryStatus.UNCERTAIN]
@@ -93,9 +92,9 @@ async def _digest(
         phrase=Phrase.of(
             "delivery-digest",
             tournament=tournament.title,
-            unreachable=Html(", ".join(unreachable)),
+            unreachable=", ".join(unreachable),
             unreachable_count=len(unreachable),
-            uncertain=Html(", ".join(uncertain)),
+            uncertain=", ".join(uncertain),
             uncertain_count=len(uncertain),
             channel_unreachable=channel[DeliveryStatus.UNREACHABLE],
             channel_uncertain=channel[DeliveryStatus.UNCERTAIN],

@@ -18,6 +18,10 @@ from bot.delivery.limits import DeliveryLimits, Slot, is_private_chat
 PREFIX = "mafiatour:limits:"
 # A request still unanswered after this long no longer blocks anyone (aiogram gives up sooner).
 IN_FLIGHT_SECONDS = 90.0
+# A sender kept out by a request still in flight asks again after the window's length and this
+# much more: the answer usually comes within moments, and the request counts a window after it
+# (told to wait out the in-flight bound, a reply would sit 91 s behind a 10 ms request).
+IN_FLIGHT_RETRY_SECONDS = 0.05
 
 _NOW = """
 local t = redis.call('TIME')
@@ -35,7 +39,8 @@ for i = 1, 2 do
   redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', now)
   if redis.call('ZCARD', KEYS[i]) >= capacity then
     local first = redis.call('ZRANGE', KEYS[i], 0, 0, 'WITHSCORES')
-    wait = math.max(wait, tonumber(first[2]) - now)
+    local window = tonumber(ARGV[i * 2]) + tonumber(ARGV[7])
+    wait = math.max(wait, math.min(tonumber(first[2]) - now, window))
   end
 end
 if wait > 0 then return {0, tostring(wait)} end
@@ -100,7 +105,7 @@ class RedisLimiter:
         member = uuid.uuid4().hex
         taken, value = await self._try_start(
             keys=[*keys, f"{self._prefix}pause:{chat_id}"],
-            args=[*windows, member, IN_FLIGHT_SECONDS],
+            args=[*windows, member, IN_FLIGHT_SECONDS, IN_FLIGHT_RETRY_SECONDS],
         )
         if int(taken) != 1:
             return max(float(value), 0.001)

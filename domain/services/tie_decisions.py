@@ -20,6 +20,7 @@ from domain.intents import OpenLot
 from domain.lot_draw import Lot
 from domain.outgoing import Button, Lines, OutgoingMessage, Phrase
 from domain.permissions import Action, Forbidden, StaffRole
+from domain.player_keys import participant_key
 from domain.protests import AuditEntry, AuditKind
 from domain.services.access import NotFound
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
@@ -78,9 +79,11 @@ async def _open_tie(uow: UnitOfWork, tournament: Tournament) -> Tie | None:
 
 async def _names(uow: UnitOfWork, tournament: Tournament, tie: Tie) -> tuple[str, ...]:
     if tie.unit == "teams":
-        named = {str(t.id): t.name for t in await uow.teams.of_tournament(tournament.id)}
+        teams = await uow.teams.of_tournament(tournament.id)
+        named = {participant_key(t.id): t.name for t in teams}
     else:
-        named = {str(p.id): p.nickname for p in await uow.participants.of_tournament(tournament.id)}
+        players = await uow.participants.of_tournament(tournament.id)
+        named = {participant_key(p.id): p.nickname for p in players}
     return tuple(named.get(entry, entry) for entry in tie.tied)
 
 

@@ -24,9 +24,10 @@ from handlers.routers import all_routers
 from harness.fake_telegram import ChatMessage, FakeTelegram, FakeUser
 from harness.simulation.screens import WAIT, current
 from tests.e2e.lifecycle_screens import ADMIN_ID
+from tests.examples import examples
 
 FUZZ = settings(
-    max_examples=120,
+    max_examples=examples(120),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

@@ -5,6 +5,7 @@ handlers read only the clock the Dispatcher hands them."""
 from __future__ import annotations
 
 import ast
+import re
 from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
 
@@ -87,6 +88,51 @@ def test_screens_build_their_keyboards_in_their_views() -> None:
         if isinstance(node, ast.ImportFrom) and node.module == "aiogram.utils.keyboard"
     ]
     assert building == []
+
+
+# A tag written by hand in a string: "<b>", "</i>", "<a href=...>".
+_TAG = re.compile(r"</?[a-zA-Z][a-zA-Z0-9-]*(\s[^<>]*)?>")
+
+
+def _hand_written_markup(path: Path) -> list[str]:
+    """Calls of `escape(...)` (any spelling: `html.escape`, `escape`) and string literals
+    holding a tag: what a view needs when it writes HTML itself."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            if name == "escape":
+                found.append(f"{path.name}:{node.lineno} calls escape()")
+        elif isinstance(node, ast.ImportFrom) and node.module == "html":
+            found.append(f"{path.name}:{node.lineno} imports from html")
+        elif (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and _TAG.search(node.value)
+        ):
+            found.append(f"{path.name}:{node.lineno} writes a tag")
+    return found
+
+
+def test_views_write_no_markup_by_hand() -> None:
+    # A screen's text is phrase data (Fluent keys, `domain.layout`'s pieces) that the one
+    # renderer the pushes use turns into HTML, escaping every plain string on the way: a view
+    # never escapes by hand nor writes a tag, so it cannot forget to.
+    views = sorted(HANDLERS.glob("*_views.py"))
+    assert len(views) > 10
+    assert [problem for path in views for problem in _hand_written_markup(path)] == []
+    # The routers hand the same renderer what they say (`texts.phrase`), never escaped text.
+    routers = sorted(set(HANDLERS.glob("*.py")) - set(views))
+    escaping = [p for path in routers for p in _hand_written_markup(path) if "escape()" in p]
+    assert escaping == []
+
+
+def test_the_markup_check_sees_an_escape_and_a_tag(tmp_path: Path) -> None:
+    sample = tmp_path / "sample_views.py"
+    sample.write_text('from html import escape\nx = f"<b>{escape(name)}</b>"\n')
+    found = {problem.split(" ", 1)[1] for problem in _hand_written_markup(sample)}
+    assert found == {"imports from html", "calls escape()", "writes a tag"}
 
 
 def test_rules_draw_no_fresh_randomness() -> None:

@@ -60,11 +60,11 @@ def test_callback_prefixes_are_unique() -> None:
 def test_every_pushed_buttons_intent_is_packed_for_the_screen_that_answers_it() -> None:
     big = 10**9
     packed = {
-        OpenProtocol(42): ProtocolButton(game=42, action=ProtocolAction.OPEN),
+        OpenProtocol(42): ProtocolButton(game_id=42, action=ProtocolAction.OPEN),
         OpenLot(7): LotButton(tournament_id=7, action=LotAction.VIEW),
-        FileProtest(5): ProtestButton(game=5),
+        FileProtest(5): ProtestButton(game_id=5),
         DecideProtest(9, ProtestChoice.ANNUL): DecisionButton(
-            protest=9, action=ProtestChoice.ANNUL
+            protest_id=9, action=ProtestChoice.ANNUL
         ),
         CheckIn(3): callbacks.CheckIn(tournament_id=3),
     }

@@ -39,6 +39,7 @@ from domain.game_log import (
 from domain.protocol import Removal, check_draft
 from domain.regulation import load_preset
 from domain.scoring import score_game
+from tests.examples import examples
 
 CUP = load_preset("black-raven-cup")
 TEAMS = load_preset("siberia-ural-teams")
@@ -309,7 +310,7 @@ def _played(actions: list[Action], regulation) -> tuple[LiveGame, list[Action]]:
     return game, kept
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     st.lists(_actions, min_size=10, max_size=150),
     st.sampled_from(["black-raven-cup", "siberia-ural-teams"]),
@@ -346,7 +347,7 @@ def test_any_game_replays_to_a_protocol_the_rules_engine_accepts(actions, preset
     assert len(score_game(protocol, regulation)) == 10
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(_actions, max_size=80))
 def test_undo_is_dropping_the_last_action(actions):
     _game, kept = _played(actions, CUP)

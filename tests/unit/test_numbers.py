@@ -14,6 +14,7 @@ from domain import validation
 from domain.presets import PRESET_IDS, PRESETS_DIR
 from domain.regulation import MAX_NESTING, RegulationError, nesting_depth, read_regulation
 from domain.validation import Invalid
+from tests.examples import examples
 
 
 @pytest.mark.parametrize("typed", ["²", "٣", "१२", "-1", "+5", "1e3", "9" * 30, "", "1 2", "½"])
@@ -88,7 +89,7 @@ def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return found
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(data=st.data(), preset=st.sampled_from(PRESET_IDS))
 def test_an_uploaded_regulation_with_any_value_changed_is_read_or_refused_with_reasons(
     data: st.DataObject, preset: str

@@ -21,6 +21,7 @@ from domain.seating.generator import (
 )
 from domain.seating.judges import rotate_judges
 from domain.seating.quality import evaluate_seating, seating_lower_bounds
+from tests.examples import examples
 
 SWAPS = 20_000
 
@@ -85,7 +86,7 @@ def requests(draw: st.DrawFn) -> SeatingRequest:
     )
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(requests())
 def test_every_generated_seating_keeps_the_hard_constraints_and_rotates_sit_outs(
     request: SeatingRequest,
@@ -336,7 +337,7 @@ def test_re_seating_with_nothing_changed_keeps_every_table_and_seat() -> None:
     assert again.rounds == first.rounds
 
 
-@settings(deadline=None, max_examples=60)
+@settings(deadline=None, max_examples=examples(60))
 @given(
     st.lists(
         st.frozensets(st.integers(min_value=0, max_value=3), min_size=1, max_size=4),

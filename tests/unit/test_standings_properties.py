@@ -13,6 +13,7 @@ from domain.protocol import Protocol, Removal, SeatRecord, validate_protocol
 from domain.regulation import load_preset
 from domain.scoring import score_game
 from domain.standings import GameRecord, PlayerEntry, TeamEntry, compute_standings
+from tests.examples import examples
 
 TEAMS = load_preset("siberia-ural-teams")
 POOL = [f"t{team}p{member}" for team in range(1, 9) for member in range(1, 4)]
@@ -65,7 +66,7 @@ def standings(games):
     return compute_standings(TEAMS, PLAYERS, TEAM_ENTRIES, games)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(protocols())
 def test_a_protocol_that_passes_validation_always_scores(protocol):
     assert validate_protocol(protocol, TEAMS) == []
@@ -74,7 +75,7 @@ def test_a_protocol_that_passes_validation_always_scores(protocol):
     assert sum(score.extra for score in scores) <= TEAMS.extra_points.total_max
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(tournaments(), st.randoms(use_true_random=False))
 def test_the_order_of_games_and_tables_changes_nothing(games, rng: random.Random):
     shuffled = [GameRecord(g.stage, g.round, rng.randint(1, 9), g.protocol) for g in games]
@@ -82,7 +83,7 @@ def test_the_order_of_games_and_tables_changes_nothing(games, rng: random.Random
     assert standings(shuffled) == standings(games)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(tournaments())
 def test_a_teams_figures_are_its_members_sums(games):
     result = standings(games)
@@ -93,7 +94,7 @@ def test_a_teams_figures_are_its_members_sums(games):
         assert team.figures.games == sum(row.figures.games for row in members)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(tournaments(), protocols())
 def test_adding_a_game_changes_only_its_ten_players_totals(games, extra_game):
     before = {row.id: row.figures for row in standings(games).players}
@@ -110,7 +111,7 @@ CUP = load_preset("black-raven-cup")
 CUP_POOL = [f"p{number}" for number in range(1, 31)]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     st.lists(protocols(pool=CUP_POOL), min_size=3, max_size=12),
     st.sets(st.sampled_from(CUP_POOL), max_size=5),
@@ -129,7 +130,7 @@ def test_an_excluded_player_never_takes_a_place_in_a_cut(protocols_, excluded):
     assert marks == sorted(marks) and {r.id for r in board.players if r.excluded} == excluded
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(tournaments())
 def test_a_corrected_protocol_shows_right_after_the_same_games_were_ranked(games):
     # The standings computed last are given again for equal inputs: a correction read from

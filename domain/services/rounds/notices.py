@@ -32,10 +32,6 @@ async def player_notice(
         await notice(uow, tournament, player.user_id, phrase, key)
 
 
-def seat_names(preview: StagePreview, game: TableGame) -> list[str]:
-    return [preview.nicknames.get(player, str(player)) for player in game.players]
-
-
 async def record_judge_list(
     uow: UnitOfWork, preview: StagePreview, round_: Round, game: TableGame, correction: bool
 ) -> None:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from domain.actor import Actor
 from domain.outgoing import Localized
 from domain.permissions import Action, StaffRole
+from domain.player_keys import participant_key
 from domain.registration import Participant
 from domain.reminder_plan import who_plays
 from domain.rounds import Round, SeatedStage, round_times
@@ -102,15 +103,19 @@ def seating_request(
     """
     published = stage.rounds if stage is not None else ()
     played = tuple(
-        tuple(tuple(str(p) for p in game.players) for game in round_.games)
+        tuple(tuple(participant_key(p) for p in game.players) for game in round_.games)
         for round_ in published
         if round_.published_at is not None
     )
     return SeatingRequest(
-        players=tuple(str(p) for p in players),
+        players=tuple(participant_key(p) for p in players),
         rounds=len(tables),
         tables_per_round=tuple(tables),
-        team_of={str(p): str(team) for p, team in team_of.items() if p in set(players)},
+        team_of={
+            participant_key(p): participant_key(team)
+            for p, team in team_of.items()
+            if p in set(players)
+        },
         played=played,
         previous=previous,
         table_judges=tuple(
@@ -143,10 +148,12 @@ def gone_players(stage: SeatedStage, participants: Sequence[Participant]) -> tup
 def as_seating(stage: SeatedStage) -> Seating:
     return Seating(
         rounds=tuple(
-            tuple(tuple(str(p) for p in game.players) for game in round_.games)
+            tuple(tuple(participant_key(p) for p in game.players) for game in round_.games)
             for round_ in stage.rounds
         ),
-        sit_outs=tuple(tuple(str(p) for p in round_.sit_outs) for round_ in stage.rounds),
+        sit_outs=tuple(
+            tuple(participant_key(p) for p in round_.sit_outs) for round_ in stage.rounds
+        ),
         seed=stage.seed,
     )
 

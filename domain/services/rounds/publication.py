@@ -8,9 +8,9 @@ from collections.abc import Sequence
 
 from domain.actor import Actor
 from domain.outgoing import TEXT_LIMIT, Lines, OutgoingMessage, Phrase
-from domain.rounds import Round, TableGame, moved_players, seat_lines
+from domain.rounds import Round, TableGame, moved_players, seat_lines, seat_lines_length
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
-from domain.services.rounds.notices import player_notice, record_judge_list, seat_names
+from domain.services.rounds.notices import player_notice, record_judge_list
 from domain.services.rounds.preview import (
     StagePreview,
     organizing,
@@ -83,8 +83,7 @@ async def publish_round(
 def _table_length(preview: StagePreview, game: TableGame) -> int:
     """About how long a table's lines are once written (the posts keep room to spare, and a
     post still too long is cut between lines when it is sent)."""
-    names = seat_names(preview, game)
-    return len("\n".join(f"{seat}. {name}" for seat, name in enumerate(names, 1)))
+    return seat_lines_length(game, preview.nicknames)
 
 
 def _table_block(preview: StagePreview, game: TableGame) -> Phrase:

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from domain.actor import Actor
 from domain.lifecycle import advancing_players
+from domain.player_keys import participant_id
 from domain.registration import ParticipantStatus
 from domain.rounds import (
     RoundSeating,
@@ -128,7 +129,7 @@ def _ids(tables: Sequence[Sequence[str]]) -> tuple[tuple[int, ...], ...]:
 
 
 def _id_tuple(players: Sequence[str]) -> tuple[int, ...]:
-    return tuple(int(p) for p in players)
+    return tuple(participant_id(p) for p in players)
 
 
 async def regenerate_stage(
