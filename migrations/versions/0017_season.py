@@ -214,6 +214,17 @@ def upgrade() -> None:
     _clubs_and_audit()
 
 
+def _sqlite_drop_columns() -> None:
+    """SQLite rebuilds `participants` and `tournaments` without the columns (batch mode). Its
+    foreign keys stay on during migrations, so with games stored (tables referring to those
+    two) the rebuild is refused and the downgrade rolls back whole."""
+    with op.batch_alter_table("participants") as batch:
+        batch.drop_column("person_id")
+    with op.batch_alter_table("tournaments") as batch:
+        for column in ("import_digest", "category_rating", "category_stars", "rated", "series_id"):
+            batch.drop_column(column)
+
+
 def downgrade() -> None:
     op.drop_index(op.f("ix_season_audit_person_id"), table_name="season_audit")
     op.drop_table("season_audit")
@@ -227,12 +238,11 @@ def downgrade() -> None:
     op.drop_index(op.f("ix_participants_person_id"), table_name="participants")
     op.drop_index(op.f("ix_tournaments_import_digest"), table_name="tournaments")
     op.drop_index(op.f("ix_tournaments_series_id"), table_name="tournaments")
-    # SQLite cannot drop a column that is a foreign key without rebuilding its table.
-    with op.batch_alter_table("participants") as batch:
-        batch.drop_column("person_id")
-    with op.batch_alter_table("tournaments") as batch:
-        for column in ("import_digest", "category_rating", "category_stars", "rated"):
-            batch.drop_column(column)
-        batch.drop_column("series_id")
+    if op.get_bind().dialect.name == "sqlite":
+        _sqlite_drop_columns()
+    else:
+        op.drop_column("participants", "person_id")
+        for column in ("import_digest", "category_rating", "category_stars", "rated", "series_id"):
+            op.drop_column("tournaments", column)
     op.drop_table("series")
     op.drop_table("persons")
