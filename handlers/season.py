@@ -8,8 +8,6 @@ only (the use case decides). Pictures are drawn in the picture process (`Standin
 
 from __future__ import annotations
 
-from html import escape
-
 from aiogram import F, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import BufferedInputFile, CallbackQuery, InputMediaPhoto, Message
@@ -18,6 +16,7 @@ from bot.config import Settings
 from bot.rendering.pictures import StandingsPainter
 from bot.rendering.season_text import profile_text, rating_line, rating_table
 from domain.actor import Actor
+from domain.outgoing import Phrase
 from domain.services.access import NotFound
 from domain.services.ports import UnitOfWorkFactory
 from domain.services.season import (
@@ -65,10 +64,10 @@ async def show_profile(
     if query:
         found = await find_players(uow_factory, query)
         if not found:
-            await message.answer(texts("profile-not-found", query=escape(query)))
+            await message.answer(texts.phrase(Phrase.of("profile-not-found", query=query)))
             return
         await message.answer(
-            texts("profile-found", query=escape(query)),
+            texts.phrase(Phrase.of("profile-found", query=query)),
             reply_markup=found_keyboard(found, profile_button),
         )
         return

@@ -9,8 +9,6 @@ router; a stale or forged press finds nothing to change and says so.
 
 from __future__ import annotations
 
-from html import escape
-
 from aiogram import Bot, F, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.fsm.context import FSMContext
@@ -19,6 +17,7 @@ from aiogram.types import CallbackQuery, Message
 
 from bot.config import Settings
 from domain.actor import Actor
+from domain.outgoing import Phrase
 from domain.permissions import Action, Forbidden
 from domain.services.ports import UnitOfWorkFactory
 from domain.services.season import (
@@ -78,7 +77,7 @@ async def list_or_create_series(
             await message.answer(texts("series-title-too-long", limit=SERIES_TITLE_LIMIT))
             return
         series_id = await create_series(uow_factory, actor, title)
-        await message.answer(texts("series-created", title=escape(title)))
+        await message.answer(texts.phrase(Phrase.of("series-created", title=title)))
         view = await series_view(uow_factory, series_id)
         text, keyboard = series_screen(view, texts, None)
         await message.answer(text, reply_markup=keyboard)
@@ -150,7 +149,7 @@ async def receive_points_table(
     await set_points_table(uow_factory, actor, series_id, text)
     await state.clear()
     view = await series_view(uow_factory, series_id)
-    await message.answer(texts("series-points-saved", title=escape(view.title)))
+    await message.answer(texts.phrase(Phrase.of("series-points-saved", title=view.title)))
 
 
 async def points_not_a_file(message: Message, texts: Texts) -> None:
@@ -178,7 +177,7 @@ async def start_merge(
         return
     found = await find_players(uow_factory, query)
     if not found:
-        await message.answer(texts("merge-not-found", query=escape(query)))
+        await message.answer(texts.phrase(Phrase.of("merge-not-found", query=query)))
         return
     await state.update_data({MERGE_FOUND: [list(item) for item in found]})
     await message.answer(texts("merge-choose-keep"), reply_markup=merge_keep_keyboard(found))
@@ -204,7 +203,7 @@ async def pick_keep(
     if keep is None or not others or not isinstance(callback.message, Message):
         await callback.answer(texts("merge-stale"), show_alert=True)
         return
-    text = texts("merge-choose-merge", keep=escape(keep[1]))
+    text = texts.phrase(Phrase.of("merge-choose-merge", keep=keep[1]))
     await edit_screen(callback.message, text, reply_markup=merge_merge_keyboard(keep[0], others))
     await callback.answer()
 
@@ -237,8 +236,8 @@ async def confirm_merge(
     preview = await merge_preview(uow_factory, actor, callback_data.keep, callback_data.merge)
     await merge_persons(uow_factory, actor, callback_data.keep, callback_data.merge)
     await state.update_data({MERGE_FOUND: []})
-    done = texts(
-        "merge-done", keep=escape(preview.keep.nickname), merge=escape(preview.merge.nickname)
+    done = texts.phrase(
+        Phrase.of("merge-done", keep=preview.keep.nickname, merge=preview.merge.nickname)
     )
     if isinstance(callback.message, Message):
         await edit_screen(callback.message, done)
@@ -267,7 +266,7 @@ async def join_club_spellings(
         await message.answer(texts("clubs-usage"))
         return
     await join_clubs(uow_factory, actor, club, alias)
-    await message.answer(texts("clubs-joined", club=escape(club), alias=escape(alias)))
+    await message.answer(texts.phrase(Phrase.of("clubs-joined", club=club, alias=alias)))
 
 
 def make_router() -> Router:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from html import escape
 
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.rendering.season_text import merge_side
 from bot.rendering.season_web import stars
+from domain.outgoing import Phrase
 from domain.season.views import MergePreview, SeriesView
 from handlers.callbacks import (
     MergeAction,
@@ -41,8 +41,8 @@ def series_screen(
 ) -> tuple[str, InlineKeyboardMarkup]:
     """An admin's screen of a series: its counts, the points table upload, its web page."""
     events = len(view.upcoming) + len(view.running) + len(view.finished)
-    text = texts(
-        "series-screen", title=escape(view.title), tournaments=events, players=len(view.players)
+    text = texts.phrase(
+        Phrase.of("series-screen", title=view.title, tournaments=events, players=len(view.players))
     )
     points = SeriesButton(series_id=view.series_id, action=SeriesAction.POINTS)
     rows = [[InlineKeyboardButton(text=texts("series-button-points"), callback_data=points.pack())]]
@@ -80,8 +80,8 @@ def merge_preview_screen(preview: MergePreview, texts: Texts) -> tuple[str, Inli
         callback_data=MergeButton(action=MergeAction.CANCEL, keep=keep, merge=merge).pack(),
     )
     if not preview.allowed:
-        titles = ", ".join(f"«{escape(title)}»" for title in preview.overlap[:5])
-        text += "\n\n" + texts("merge-overlap", titles=titles)
+        titles = ", ".join(f"«{title}»" for title in preview.overlap[:5])
+        text += "\n\n" + texts.phrase(Phrase.of("merge-overlap", titles=titles))
         return text, InlineKeyboardMarkup(inline_keyboard=[[cancel]])
     confirm = InlineKeyboardButton(
         text=texts("merge-confirm"),
@@ -94,11 +94,13 @@ def card_season_line(
     series_title: str | None, rated: bool, category: int | None, texts: Texts
 ) -> str:
     """The tournament card's line: its series, whether it is rated, its category."""
-    return texts(
-        "card-season",
-        series=escape(series_title) if series_title else texts("card-season-no-series"),
-        rated=str(rated).lower(),
-        category=stars(category) if category else texts("card-category-none"),
+    return texts.phrase(
+        Phrase.of(
+            "card-season",
+            series=series_title if series_title else Phrase.of("card-season-no-series"),
+            rated=str(rated).lower(),
+            category=stars(category) if category else Phrase.of("card-category-none"),
+        )
     )
 
 

@@ -4,13 +4,12 @@ re-authorized by its use case; the card is shown again afterwards, as its other 
 
 from __future__ import annotations
 
-from html import escape
-
 from aiogram import Bot, F, Router
 from aiogram.types import CallbackQuery, Message
 
 from bot.config import Settings
 from domain.actor import Actor
+from domain.outgoing import Phrase
 from domain.permissions import Action, Forbidden, allows
 from domain.services.access import NotFound
 from domain.services.ports import UnitOfWorkFactory
@@ -37,7 +36,7 @@ async def choose_series(
         await callback.answer(texts("card-series-no-series"), show_alert=True)
         return
     if isinstance(callback.message, Message):
-        question = texts("card-series-choose", title=escape(card.tournament.title))
+        question = texts.phrase(Phrase.of("card-series-choose", title=card.tournament.title))
         keyboard = attach_keyboard(card.tournament.id, listed, texts)
         await callback.message.answer(question, reply_markup=keyboard)
     await callback.answer()
@@ -60,7 +59,7 @@ async def attach(
     if series_id is None:
         said = texts("card-series-detached")
     else:
-        said = texts("card-series-attached", series=escape(titles[series_id]))
+        said = texts.phrase(Phrase.of("card-series-attached", series=titles[series_id]))
     if isinstance(callback.message, Message):
         await callback.message.answer(said)
     await render_card(

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from html import escape
-
 from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
+from domain.layout import lines
 from domain.live_table import DELAY_CHOICES
+from domain.outgoing import Phrase
 from domain.services.live_tables import StreamScreen
 from handlers.callbacks import RoundAction, StageButton, StreamAction, StreamButton
 from handlers.middlewares import Texts
@@ -37,22 +37,25 @@ def public_address(screen: StreamScreen, web_base_url: str | None) -> str | None
 
 def stream_text(screen: StreamScreen, texts: Texts, web_base_url: str | None) -> str:
     game = screen.game
-    heading = texts(
-        "stream-heading",
-        tournament=escape(screen.tournament.title),
-        round=game.round_number,
-        table=game.game.table,
-    )
+    heading: list[Phrase] = [
+        Phrase.of(
+            "stream-heading",
+            tournament=screen.tournament.title,
+            round=game.round_number,
+            table=game.game.table,
+        )
+    ]
     spectators = public_address(screen, web_base_url)
     if spectators:
-        heading += "\n" + texts("stream-public-page", address=escape(spectators))
+        heading.append(Phrase.of("stream-public-page", address=spectators))
     if not screen.open or screen.link is None:
-        return heading + "\n\n" + texts("stream-closed")
+        return texts.phrase(lines([lines(heading), Phrase.of("stream-closed")], "\n\n"))
     address = stream_address(screen, web_base_url)
     where = (
-        texts("stream-address", address=escape(address)) if address else texts("stream-no-base-url")
+        Phrase.of("stream-address", address=address) if address else Phrase.of("stream-no-base-url")
     )
-    return "\n\n".join((heading, where, texts("stream-open", seconds=screen.link.delay_seconds)))
+    opened = Phrase.of("stream-open", seconds=screen.link.delay_seconds)
+    return texts.phrase(lines([lines(heading), where, opened], "\n\n"))
 
 
 def stream_keyboard(screen: StreamScreen, texts: Texts) -> InlineKeyboardMarkup:

@@ -89,6 +89,8 @@ async def mark_rated(
         first = await uow.ratings.first_seq(tournament_id=tournament_id)
         await uow.season.set_tournament(tournament_id, rated=rated)
         await recompute(uow, hint=first)
+        # The tournament's page links its players' profiles once it is rated.
+        uow.changed_tournaments.add(tournament_id)
         await uow.commit()
 
 
