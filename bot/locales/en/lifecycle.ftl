@@ -304,7 +304,7 @@ move-protest-pending = round { $round }: a protest on { $count ->
         [0] {""}
        *[other] , and { $others } more in later rounds
     }.
-move-protest-window-open = the protest window of the stage's last games is open until { $until }; from then on the move is offered (refresh the card).
+move-protest-window-open = the protest window of the stage's last games is open until { $until }; from then on the move is offered: the card updates itself.
 move-cut-needs-lot = the cut line falls in a tie, the chief judge must draw a lot (/lot): { $places } { $places ->
         [one] place
        *[other] places
