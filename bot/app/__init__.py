@@ -56,8 +56,8 @@ from bot.telegram.update_ledger import (
 )
 from bot.web import build_web_app, serving
 from domain.services.ports import Clock, SeedSource
-from handlers.errors import refusals_answered
 from handlers.card_drawer import screen_drawers
+from handlers.errors import refusals_answered
 from handlers.intents import intent_packer
 from handlers.middlewares import ActorMiddleware, KnownUserMiddleware
 from handlers.routers import all_routers

@@ -83,6 +83,10 @@ async def test_a_finished_tournament_announces_its_podium_and_final_table(
         assert f"Победител{'ь' if standings.players[1].place > 1 else 'и'}: {first.name}" in text
         assert f"🥇 {first.name} — " in text
         assert "Призёры" in text and "Команды" not in text
+        # The nominations: every game was a red win, so the sheriffs and civilians earned
+        # points and the black roles nothing (nobody is named for them).
+        assert "Номинации" in text and "Лучший шериф: " in text and "Лучший мирный: " in text
+        assert "Лучший дон" not in text and "Лучшая мафия" not in text
         final_table = [
             m.text or "" for m in channel.messages if "итоговая таблица" in (m.text or "")
         ]
