@@ -57,9 +57,9 @@ from handlers.organizer_views import (
     tournaments_keyboard,
 )
 from handlers.start import refresh_person_menu
-from handlers.timetable_views import readable_timetable
 from handlers.timezone_views import ZONES
-from handlers.wizard_answers import accept_answer, regulation_of
+from handlers.wizard_answers import accept_answer, days_of, regulation_of
+from handlers.wizard_timetable_views import step_keyboard, step_text
 
 REGULATION_FILE_LIMIT = 256 * 1024
 # How far ahead a tournament may be planned.
@@ -99,21 +99,22 @@ async def _ask(
     if name == "confirm":
         await _confirm(message, data, texts, clock=clock)
     else:
-        args: dict[str, Any] = {}
-        if name == "timetable":
-            regulation = regulation_of(data)
-            args["timetable"] = (
-                escape(readable_timetable(regulation.timetable, regulation, texts)) or "-"
-            )
         fee = regulation_of(data).entry_fee if name == "fee" else None
-        keyboard = keep_keyboard(name, settings.timezone, fee, texts)
-        await message.answer(texts(f"wizard-ask-{name}", **args), reply_markup=keyboard)
+        if name == "timetable":  # chosen by buttons (handlers/wizard_timetable.py)
+            regulation = regulation_of(data)
+            days = days_of(data, regulation)
+            text = step_text(days, regulation, texts)
+            keyboard = step_keyboard(days, regulation, texts)
+        else:
+            text = texts(f"wizard-ask-{name}")
+            keyboard = keep_keyboard(name, settings.timezone, fee, texts)
+        await message.answer(text, reply_markup=keyboard)
     # Only a delivered question moves the wizard on: had sending failed, the next answer
     # would land on a step the person never saw.
     await state.set_state(step)
 
 
-async def _next(
+async def next_step(
     message: Message,
     state: FSMContext,
     texts: Texts,
@@ -155,7 +156,7 @@ async def choose_preset(
     if not isinstance(callback.message, Message) or callback_data.preset not in PRESET_IDS:
         return
     await state.update_data(regulation_id=callback_data.preset, regulation_json=None)
-    await _next(callback.message, state, texts, settings, clock=clock)
+    await next_step(callback.message, state, texts, settings, clock=clock)
 
 
 async def upload_regulation(
@@ -176,7 +177,7 @@ async def upload_regulation(
     await state.update_data(
         regulation_id=regulation.id, regulation_json=regulation.model_dump_json()
     )
-    await _next(message, state, texts, settings, clock=clock)
+    await next_step(message, state, texts, settings, clock=clock)
 
 
 async def wizard_text(
@@ -186,7 +187,7 @@ async def wizard_text(
     step = (current or "").split(":")[-1]
     data = await state.get_data()
     values = await accept_answer(step, message.text or "", data, bot, clock=clock)
-    await _next(message, state, texts, settings, **values, clock=clock)
+    await next_step(message, state, texts, settings, **values, clock=clock)
 
 
 async def wizard_keep(
@@ -217,7 +218,7 @@ async def wizard_keep(
         "channel": {"channel_id": None, "channel_name": None},
     }
     if callback_data.step in defaults:
-        await _next(
+        await next_step(
             callback.message, state, texts, settings, **defaults[callback_data.step], clock=clock
         )
 

@@ -27,6 +27,7 @@ from handlers import (
     start,
     teams,
     timetable,
+    wizard_timetable,
 )
 
 
@@ -36,6 +37,7 @@ def all_routers() -> list[Router]:
         errors.make_router(),
         organizer.make_router(),
         timetable.make_router(),
+        wizard_timetable.make_router(),
         staff.make_router(),
         registration.make_router(),
         teams.make_router(),

@@ -13,7 +13,7 @@ from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError
 
 from domain import validation
-from domain.regulation import Regulation, load_preset, parse_regulation
+from domain.regulation import Regulation, TimetableDay, load_preset, parse_regulation
 from domain.services.ports import Clock
 from domain.validation import Invalid
 
@@ -23,6 +23,13 @@ def regulation_of(data: dict[str, Any]) -> Regulation:
     if data.get("regulation_json"):
         return parse_regulation(json.loads(data["regulation_json"], parse_float=Decimal))
     return load_preset(data["regulation_id"])
+
+
+def days_of(data: dict[str, Any], regulation: Regulation) -> tuple[TimetableDay, ...]:
+    """The timetable the wizard holds: the one being edited, else the regulation's."""
+    if data.get("timetable_json"):
+        return tuple(TimetableDay.model_validate(day) for day in json.loads(data["timetable_json"]))
+    return regulation.timetable
 
 
 async def accept_answer(

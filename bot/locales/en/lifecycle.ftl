@@ -77,9 +77,39 @@ timezone-name = { $zone ->
        *[vladivostok] Vladivostok (MSK+7)
     }
 wizard-ask-timetable =
-    The regulation's timetable:
+    The tournament's timetable (from the regulation):
     <pre>{ $timetable }</pre>
-    Keep it: each event's time is then picked by buttons on the tournament card ("Timetable and reminders").
+    Press an event to change its time or remove it; "Add an event" adds one by its day, kind, stage and time. When all is right, press "Done".
+wizard-timetable-games = Stage "{ $stage }": the regulation plays { $games } { $games ->
+        [one] game
+       *[other] games
+    } per player, the timetable plans { $planned }. Add or remove games of this stage.
+wizard-timetable-add = ➕ Add an event
+wizard-timetable-done = ✅ Done
+wizard-timetable-delete = Remove the event
+wizard-timetable-day = Day { $day }
+wizard-timetable-event = Event: { $event }. Pick its new time (the hour, then the minutes) or remove it.
+wizard-timetable-pick-day = A new event: on which day?
+wizard-timetable-pick-kind = A new event on day { $day }: what is it?
+wizard-timetable-pick-stage = Games of which stage?
+wizard-timetable-pick-time = { $kind ->
+        [registration] Registration
+        [opening] Opening
+        [start] Start of the games
+        [game] A game
+        [lunch] Lunch
+        [results] Results
+       *[awards] Awards
+    }: at what time? The hour, then the minutes.
+wizard-timetable-kind = { $kind ->
+        [registration] registration
+        [opening] opening
+        [start] start of the games
+        [game] game
+        [lunch] lunch
+        [results] results
+       *[awards] awards
+    }
 wizard-ask-capacity = How many players does the tournament take (at least 10)?
 wizard-ask-deadline = Until when is registration open? DD.MM.YYYY HH:MM in the tournament's time.
 wizard-ask-checkin = Until when may players check in on the day? DD.MM.YYYY HH:MM in the tournament's time. After it the check-in button is refused.
