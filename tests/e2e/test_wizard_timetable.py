@@ -90,3 +90,28 @@ async def test_the_wizard_s_timetable_is_chosen_by_buttons(
     assert plan[0] == (1, "10:30", "registration", None)
     assert (2, "14:15", "lunch", None) in plan and (2, None, "lunch", None) not in plan
     assert sum(1 for p in plan if p[3] == "qualifying" and p[2] == "game") == 6
+
+
+async def test_an_english_organizer_picks_the_timetable_in_his_words(
+    admin_app: Application, fake_telegram: FakeTelegram
+) -> None:
+    admin = fake_telegram.user(ADMIN_ID, "Org", language_code="en")
+    asked = await answer(admin, "/new", "tournament")
+    await press(admin, asked, "Black Raven Cup", "name")
+    await answer(admin, "Raven", "City")
+    await answer(admin, "Omsk", "Venue")
+    await answer(admin, "Club", "Dates")
+    zones = await answer(admin, "31.12.2099", "time zone")
+    step = await press(admin, zones, "Omsk (MSK+3)", "timetable")
+    assert "day 1 · — · registration" in labels(step), labels(step)
+    screen = await tap(admin, step, "➕ Add an event")
+    screen = await tap(admin, screen, "Day 3")
+    screen = await tap(admin, screen, "game")
+    assert "Games of which stage?" in (screen.text or "")
+    assert labels(screen)[:3] == ["Qualifying", "Semifinal", "Final"]
+    screen = await tap(admin, screen, "Final")
+    screen = await tap(admin, screen, "18:…")
+    screen = await tap(admin, screen, "18:45")
+    assert "day 3 · 18:45 · game, Final" in labels(screen), labels(screen)
+    refused = await admin.press(screen, button_text="✅ Done").answer(TIMEOUT)
+    assert refused.show_alert and "per player, the timetable plans 4" in (refused.text or "")
