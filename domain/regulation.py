@@ -242,6 +242,10 @@ class Regulation(_Part):
     entry_fee: EntryFee | None = None
     game: GameFlow = GameFlow()
     timetable: tuple[TimetableDay, ...] = ()
+    # The nominations the results name: the best player of each of these roles, by the points
+    # he earned playing it (`domain.awards`). Neither text names any; the presets name the
+    # four the community awards (a setting: empty names none).
+    awards: tuple[Role, ...] = ()
 
     @model_validator(mode="after")
     def _consistent(self) -> Regulation:

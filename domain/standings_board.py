@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
+from domain.awards import RoleAward, role_awards
 from domain.cards import Side
 from domain.game_end import GameEnd
 from domain.lot_draw import SettlesTies
@@ -76,6 +77,8 @@ class StandingsBoard:
     # The path of the tournament's public web page (with an unlisted page's token); None
     # while it has none. The live table links to it.
     page_path: str | None = None
+    # The regulation's nominations, once the tournament is finished (`with_awards`).
+    awards: tuple[RoleAward, ...] = ()
 
     @property
     def cut(self) -> CutReport | None:
@@ -148,6 +151,14 @@ def board_as_of(
             if team is not None:
                 provisional.add(team)
     return replace(board, provisional=frozenset(provisional), provisional_games=len(open_games))
+
+
+def with_awards(board: StandingsBoard, games: Sequence[PlayedGame]) -> StandingsBoard:
+    """The board with the regulation's nominations decided over `games` (excluded players
+    named by none)."""
+    excluded = {row.id for row in board.standings.players if row.excluded}
+    awards = role_awards(board.regulation, [game.record for game in games], excluded)
+    return replace(board, awards=awards)
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,13 @@ from decimal import Decimal
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from domain.regulation import Regulation, RegulationError, TimetableDay, parse_regulation
+from domain.regulation import (
+    Regulation,
+    RegulationError,
+    Stage,
+    TimetableDay,
+    parse_regulation,
+)
 
 NICKNAME_MIN, NICKNAME_MAX = 2, 32
 NAME_MAX = 64
@@ -201,6 +207,20 @@ def timetable_lines(days: tuple[TimetableDay, ...]) -> str:
         for d in days
         for e in d.events
     )
+
+
+def stage_games_mismatch(
+    days: tuple[TimetableDay, ...], regulation: Regulation
+) -> tuple[Stage, int] | None:
+    """The first stage whose games the timetable plans differ from its games per player
+    (the regulation's own check, said in a stage's name), with how many it plans."""
+    for stage in regulation.stages:
+        planned = sum(
+            1 for day in days for e in day.events if e.kind == "game" and e.stage == stage.id
+        )
+        if planned != stage.games_per_player:
+            return stage, planned
+    return None
 
 
 def timetable(text: str | None, regulation: Regulation) -> tuple[TimetableDay, ...]:

@@ -198,6 +198,33 @@ class TimetableButton(CallbackData, prefix="tt"):
     v: Annotated[int, Field(ge=-1, le=MINUTES_PER_DAY - 1)] = 0
 
 
+class WizardTimetableAction(StrEnum):
+    """The creation wizard's timetable step (handlers/wizard_timetable.py): an event (`i`, its
+    index) to change, its hour (`v`), its time (`v` minutes of the day, -1 for none), its
+    removal; a new event's day, kind and stage (`v`, their index), hour and time; done."""
+
+    EVENT = "ev"
+    HOUR = "hr"
+    SET = "set"
+    DELETE = "del"
+    ADD = "add"
+    DAY = "day"
+    KIND = "kind"
+    STAGE = "st"
+    NEW_HOUR = "nhr"
+    NEW_SET = "nset"
+    BACK = "back"
+    DONE = "done"
+
+
+class WizardTimetable(CallbackData, prefix="wt"):
+    """A button of the wizard's timetable step."""
+
+    action: WizardTimetableAction
+    i: RowId = 0
+    v: Annotated[int, Field(ge=-1, le=MINUTES_PER_DAY - 1)] = 0
+
+
 # --- the rounds screens (handlers/rounds.py) ----------------------------------------------
 
 

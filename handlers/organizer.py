@@ -3,14 +3,11 @@ card's text and keyboard are drawn in `handlers/organizer_views.py`)."""
 
 from __future__ import annotations
 
-import json
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from aiogram import Bot, F, Router
-from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import Command
 from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
@@ -20,13 +17,13 @@ from bot.config import Settings
 from bot.i18n import LOCALES
 from bot.seeds import page_token
 from bot.telegram.menus import CommandMenus
-from domain import validation
 from domain.actor import Actor
 from domain.layout import joined, lines
 from domain.lifecycle import Refusal
 from domain.outgoing import Phrase
 from domain.presets import PRESET_IDS
-from domain.regulation import load_preset, parse_regulation, read_regulation
+from domain.regulation import read_regulation
+from domain.services.card_updates import keep_card_current
 from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.public import set_web_visibility
 from domain.services.tournaments import (
@@ -39,7 +36,6 @@ from domain.services.tournaments import (
 from domain.services.users import staff_of
 from domain.tournament import Tournament, TournamentState
 from domain.users import User
-from domain.validation import Invalid
 from handlers.callbacks import (
     CardOpen,
     MoveChoice,
@@ -61,8 +57,9 @@ from handlers.organizer_views import (
     tournaments_keyboard,
 )
 from handlers.start import refresh_person_menu
-from handlers.timetable_views import readable_timetable
 from handlers.timezone_views import ZONES
+from handlers.wizard_answers import accept_answer, days_of, regulation_of
+from handlers.wizard_timetable_views import step_keyboard, step_text
 
 REGULATION_FILE_LIMIT = 256 * 1024
 # How far ahead a tournament may be planned.
@@ -94,12 +91,6 @@ def _step_name(state: State) -> str:
     return (state.state or "").split(":")[-1]
 
 
-def _regulation_of(data: dict[str, Any]):
-    if data.get("regulation_json"):
-        return parse_regulation(json.loads(data["regulation_json"], parse_float=Decimal))
-    return load_preset(data["regulation_id"])
-
-
 async def _ask(
     message: Message, state: FSMContext, step: State, texts: Texts, settings: Settings, clock: Clock
 ) -> None:
@@ -108,20 +99,22 @@ async def _ask(
     if name == "confirm":
         await _confirm(message, data, texts, clock=clock)
     else:
-        args: dict[str, Any] = {}
-        if name == "timetable":
-            regulation = _regulation_of(data)
-            args["timetable"] = readable_timetable(regulation.timetable, regulation, texts) or "-"
-        fee = _regulation_of(data).entry_fee if name == "fee" else None
-        keyboard = keep_keyboard(name, settings.timezone, fee, texts)
-        asked = Phrase.of(f"wizard-ask-{name}", **args)
-        await message.answer(texts.phrase(asked), reply_markup=keyboard)
+        fee = regulation_of(data).entry_fee if name == "fee" else None
+        if name == "timetable":  # chosen by buttons (handlers/wizard_timetable.py)
+            regulation = regulation_of(data)
+            days = days_of(data, regulation)
+            text = step_text(days, regulation, texts)
+            keyboard = step_keyboard(days, regulation, texts)
+        else:
+            text = texts(f"wizard-ask-{name}")
+            keyboard = keep_keyboard(name, settings.timezone, fee, texts)
+        await message.answer(text, reply_markup=keyboard)
     # Only a delivered question moves the wizard on: had sending failed, the next answer
     # would land on a step the person never saw.
     await state.set_state(step)
 
 
-async def _next(
+async def next_step(
     message: Message,
     state: FSMContext,
     texts: Texts,
@@ -163,7 +156,7 @@ async def choose_preset(
     if not isinstance(callback.message, Message) or callback_data.preset not in PRESET_IDS:
         return
     await state.update_data(regulation_id=callback_data.preset, regulation_json=None)
-    await _next(callback.message, state, texts, settings, clock=clock)
+    await next_step(callback.message, state, texts, settings, clock=clock)
 
 
 async def upload_regulation(
@@ -184,65 +177,7 @@ async def upload_regulation(
     await state.update_data(
         regulation_id=regulation.id, regulation_json=regulation.model_dump_json()
     )
-    await _next(message, state, texts, settings, clock=clock)
-
-
-async def _accept(
-    step: str, text: str, data: dict[str, Any], bot: Bot, clock: Clock
-) -> dict[str, Any]:
-    """The wizard data a typed answer to `step` gives; `Invalid` if it cannot be taken."""
-    today = clock.now().date()
-    if step == "title":
-        return {"title": validation.title(text)}
-    if step == "city":
-        return {"city": validation.place_name(text)}
-    if step == "venue":
-        return {"venue": validation.venue(text)}
-    if step == "dates":
-        first, last = validation.dates(text, today)
-        return {"starts_on": first.isoformat(), "ends_on": last.isoformat()}
-    if step == "timezone":
-        return {"timezone": validation.timezone(text)}
-    if step == "timetable":
-        days = validation.timetable(text, _regulation_of(data))
-        return {"timetable_json": json.dumps([d.model_dump(mode="json") for d in days])}
-    if step == "capacity":
-        return {"capacity": validation.capacity(text)}
-    if step == "deadline":
-        moment = validation.moment(text, data["timezone"], clock.now(), _day_end(data, "starts_on"))
-        return {"deadline": moment.isoformat()}
-    if step == "checkin":
-        moment = validation.moment(text, data["timezone"], clock.now(), _day_end(data, "ends_on"))
-        return {"checkin_cutoff": moment.isoformat()}
-    if step == "fee":
-        return {"fee": str(validation.fee(text))}
-    if step == "quota":
-        return {"quota": validation.club_quota(text)}
-    if step == "channel":
-        channel_id, name = await _checked_channel(bot, validation.channel(text))
-        return {"channel_id": channel_id, "channel_name": name}
-    raise Invalid("wizard-use-buttons")
-
-
-def _day_end(data: dict[str, Any], which: str) -> datetime:
-    """The last minute of the tournament's first or last day ("starts_on" or "ends_on")."""
-    end = datetime.combine(date.fromisoformat(data[which]), datetime.max.time())
-    return end.replace(tzinfo=ZoneInfo(data["timezone"]))
-
-
-async def _checked_channel(bot: Bot, reference: str) -> tuple[int, str]:
-    """The channel's id and how to show it (@username, else its title), if the bot is its
-    admin with the right to post."""
-    try:
-        chat = await bot.get_chat(reference)
-        member = await bot.get_chat_member(chat.id, bot.id)
-    except TelegramAPIError:
-        raise Invalid("channel-not-found", channel=reference) from None
-    if member.status != "administrator":
-        raise Invalid("channel-not-admin", channel=reference)
-    if chat.type == "channel" and not getattr(member, "can_post_messages", False):
-        raise Invalid("channel-cannot-post", channel=reference)
-    return chat.id, f"@{chat.username}" if chat.username else (chat.title or str(chat.id))
+    await next_step(message, state, texts, settings, clock=clock)
 
 
 async def wizard_text(
@@ -251,8 +186,8 @@ async def wizard_text(
     current = await state.get_state()
     step = (current or "").split(":")[-1]
     data = await state.get_data()
-    values = await _accept(step, message.text or "", data, bot, clock=clock)
-    await _next(message, state, texts, settings, **values, clock=clock)
+    values = await accept_answer(step, message.text or "", data, bot, clock=clock)
+    await next_step(message, state, texts, settings, **values, clock=clock)
 
 
 async def wizard_keep(
@@ -283,13 +218,13 @@ async def wizard_keep(
         "channel": {"channel_id": None, "channel_name": None},
     }
     if callback_data.step in defaults:
-        await _next(
+        await next_step(
             callback.message, state, texts, settings, **defaults[callback_data.step], clock=clock
         )
 
 
 def _draft(data: dict[str, Any], user: User, clock: Clock) -> Tournament:
-    regulation = _regulation_of(data)
+    regulation = regulation_of(data)
     fee = data.get("fee")
     if fee is None and regulation.entry_fee is not None:
         fee = str(regulation.entry_fee.amount)
@@ -390,11 +325,12 @@ async def render_card(
 ) -> None:
     card = await tournament_card(uow_factory, actor, tournament_id)
     text, markup = await card_screen(card, texts, bot, settings.web_base_url, uow_factory)
-    if isinstance(event, CallbackQuery) and isinstance(event.message, Message):
-        await event.message.answer(text, reply_markup=markup)
+    chat = event.message if isinstance(event, CallbackQuery) else event
+    sent = await chat.answer(text, reply_markup=markup) if isinstance(chat, Message) else None
+    if isinstance(event, CallbackQuery):
         await event.answer()
-    else:
-        await event.answer(text, reply_markup=markup)
+    if sent is not None and card.changes_at is not None:  # edited when the last window closes
+        await keep_card_current(uow_factory, actor, tournament_id, sent.message_id, card.changes_at)
 
 
 async def open_card(

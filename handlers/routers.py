@@ -31,6 +31,7 @@ from handlers import (
     streams,
     teams,
     timetable,
+    wizard_timetable,
 )
 
 
@@ -42,6 +43,7 @@ def all_routers() -> list[Router]:
         season_admin.make_router(),
         organizer.make_router(),
         timetable.make_router(),
+        wizard_timetable.make_router(),
         staff.make_router(),
         registration.make_router(),
         teams.make_router(),

@@ -56,6 +56,7 @@ from bot.telegram.update_ledger import (
 )
 from bot.web import build_web_app, serving
 from domain.services.ports import Clock, SeedSource
+from handlers.card_drawer import screen_drawers
 from handlers.errors import refusals_answered
 from handlers.intents import intent_packer
 from handlers.middlewares import ActorMiddleware, KnownUserMiddleware
@@ -244,7 +245,10 @@ def build_delivery(
         uow_factory,
         limiter=limiter,
         writer=Writer(
-            drawers=standings_drawers(uow_factory, dispatcher["pictures"], settings.web_base_url),
+            drawers={
+                **standings_drawers(uow_factory, dispatcher["pictures"], settings.web_base_url),
+                **screen_drawers(uow_factory, bot, settings),
+            },
             pack=intent_packer(settings),
             default_locale=settings.default_locale,
         ),

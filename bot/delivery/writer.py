@@ -8,6 +8,8 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TypeVar
 
+from aiogram.types import InlineKeyboardMarkup
+
 from bot.db.uow import SqlUnitOfWork
 from bot.delivery.jobs import Clock
 from bot.delivery.limits import is_private_chat
@@ -15,10 +17,21 @@ from bot.delivery.render import IntentPacker, Rendered, render
 from bot.i18n import Translator, translator
 from domain.outgoing import Drawing, OutgoingMessage
 
-# Draws an attachment's content (bytes) or a message's text (HTML) at send time from its
-# drawing's arguments, in a language.
+
+@dataclass(frozen=True, slots=True)
+class DrawnScreen:
+    """A text drawn with its own keyboard (a screen kept current in place, such as the
+    organizer's card, whose buttons are the screen's callback data)."""
+
+    text: str
+    keyboard: InlineKeyboardMarkup | None
+
+
+# Draws an attachment's content (bytes) or a message's text (HTML, or a screen with its
+# keyboard) at send time from its drawing's arguments, in a language.
 Drawer = Callable[
-    [Mapping[str, str | int], str, datetime], Awaitable[bytes | str | tuple[bytes, ...]]
+    [Mapping[str, str | int], str, datetime],
+    Awaitable[bytes | str | tuple[bytes, ...] | DrawnScreen],
 ]
 T = TypeVar("T")
 
@@ -46,15 +59,23 @@ class Writer:
     ) -> tuple[OutgoingMessage, Rendered]:
         """The message drawn, and rendered in `locale`; a ValueError (or KeyError) when it
         cannot be."""
+        keyboard: InlineKeyboardMarkup | None = None
+        if message.text_drawing is not None:
+            drawn: str | DrawnScreen = await self._draw(
+                message.text_drawing, locale, clock, (str, DrawnScreen)
+            )
+            if isinstance(drawn, DrawnScreen):
+                keyboard = drawn.keyboard
+            text = drawn.text if isinstance(drawn, DrawnScreen) else drawn
+            message = replace(message, text=text, text_drawing=None)
         message = await self._drawn(message, locale, clock)
-        return message, render(self.texts, locale, message, self.pack)
+        rendered = render(self.texts, locale, message, self.pack)
+        if keyboard is not None:
+            rendered = replace(rendered, keyboard=keyboard)
+        return message, rendered
 
     async def _drawn(self, message: OutgoingMessage, locale: str, clock: Clock) -> OutgoingMessage:
-        """The message with its text and its attachment drawn, when they are drawn at send
-        time."""
-        if message.text_drawing is not None:
-            text = await self._draw(message.text_drawing, locale, clock, str)
-            message = replace(message, text=text, text_drawing=None)
+        """The message with its attachment drawn, when it is drawn at send time."""
         attachment = message.attachment
         if attachment is None or attachment.drawing is None:
             return message
@@ -66,7 +87,9 @@ class Writer:
             drawn = replace(attachment, content=content, drawing=None)
         return replace(message, attachment=drawn)
 
-    async def _draw(self, drawing: Drawing, locale: str, clock: Clock, kind: type[T]) -> T:
+    async def _draw(
+        self, drawing: Drawing, locale: str, clock: Clock, kind: type[T] | tuple[type, ...]
+    ) -> T:
         drawer = self.drawers.get(drawing.drawer)
         if drawer is None:
             raise ValueError(f"no drawer {drawing.drawer!r}")
@@ -75,5 +98,5 @@ class Writer:
         except Exception as error:  # a drawing that cannot be made fails its message only
             raise ValueError(f"drawing {drawing.drawer!r} failed: {error}") from error
         if not isinstance(drawn, kind):
-            raise ValueError(f"drawing {drawing.drawer!r} made no {kind.__name__}")
-        return drawn
+            raise ValueError(f"drawing {drawing.drawer!r} made no {kind}")
+        return drawn  # type: ignore[return-value]

@@ -49,6 +49,32 @@ def podium_lines(
         groups.append((text(locale, "standings-podium-individual"), stands.players))
     else:
         groups.append((text(locale, "standings-podium-players"), stands.players))
+    return [*_podium_groups(groups, locale, medals), *award_lines(board, locale)]
+
+
+def award_lines(board: StandingsBoard, locale: str) -> list[tuple[str, list[str]]]:
+    """The regulation's nominations as a group of lines ("Лучший шериф: Ник05 — 6,5"), none
+    before they are decided or when nobody earned one."""
+    names = {row.id: row.name for row in board.standings.players}
+    lines = [
+        text(
+            locale,
+            "standings-award-row",
+            role=award.role.value,
+            names=", ".join(names.get(player, player) for player in award.players),
+            count=len(award.players),
+            points=format_points(award.figures.points, locale),
+            games=award.figures.games,
+        )
+        for award in board.awards
+        if award.players
+    ]
+    return [(text(locale, "standings-awards"), lines)] if lines else []
+
+
+def _podium_groups(
+    groups: list[tuple[str, tuple[StandingRow, ...]]], locale: str, medals: bool
+) -> list[tuple[str, list[str]]]:
     return [
         (
             title,

@@ -118,6 +118,10 @@ class Outbox(Protocol):
 
     async def status_of(self, dedupe_key: str) -> DeliveryStatus | None: ...
 
+    async def anchor_message(self, key: str, chat_id: int, message_id: int) -> None:
+        """Remember a message sent directly as the one later pushes under `key` edit."""
+        ...
+
 
 class ScheduledPushes(Protocol):
     """Messages that go into the outbox when due; a push with a known key is replaced."""

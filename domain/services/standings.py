@@ -26,6 +26,7 @@ from domain.standings_board import (
     player_card,
     standings_board,
     standings_entries,
+    with_awards,
 )
 from domain.tie_decisions import RecordedLot, recorded_lot
 from domain.tournament import Tournament, TournamentState
@@ -52,7 +53,10 @@ async def load_board(
         tournament.current_stage,
         now,
     )
-    return replace(board, locale=tournament.locale, page_path=tournament.channel_page_path)
+    board = replace(board, locale=tournament.locale, page_path=tournament.channel_page_path)
+    if tournament.state is TournamentState.FINISHED:  # the results name the nominations
+        board = with_awards(board, games)
+    return board
 
 
 async def played_games(uow: UnitOfWork, tournament: Tournament) -> list[PlayedGame]:

@@ -91,6 +91,8 @@ class TournamentCard:
     registration_payload: str
     # Why the running stage cannot be left yet (its moves are not offered until it can).
     held: Refusal | None = None
+    # When the card changes by itself: the last protest window holding the stage closes.
+    changes_at: datetime | None = None
 
 
 def _counts(
@@ -134,6 +136,7 @@ async def tournament_card(
                 moves.append(move)
             elif held is None:
                 held = refused
+        changes_at = await _window_closes(uow, tournament, held, participants, actor.now)
         await uow.commit()
     return TournamentCard(
         tournament=tournament,
@@ -141,9 +144,26 @@ async def tournament_card(
         moves=tuple(moves),
         registration_payload=invite.payload,
         held=held,
+        changes_at=changes_at,
         **_counts(tournament, participants, teams),
     )
 
+
+async def _window_closes(
+    uow: UnitOfWork,
+    tournament: Tournament,
+    held: Refusal | None,
+    participants: list[Participant],
+    now: datetime,
+) -> datetime | None:
+    """When the protest window holding the stage back closes, if one does."""
+    if held is None or held.code != WINDOW_OPEN:
+        return None
+    return (await stage_progress(uow, tournament, now, participants)).windows_close_at(now)
+
+
+# The refusal of a stage held by an open protest window (`domain.lifecycle.unfinished_stage`).
+WINDOW_OPEN = "move-protest-window-open"
 
 # The moves that start a stage or end the tournament: the card offers them only when allowed.
 _STAGE_MOVES = frozenset({Move.START_STAGE, Move.FINISH})

@@ -417,6 +417,36 @@ def test_the_results_post_names_the_winner_and_the_podium_then_the_final_table()
     assert "*" not in "".join(pages)
 
 
+def test_the_results_name_each_role_s_best_player_in_both_languages():
+    from bot.rendering.standings_posts import podium_lines, results_pages
+    from domain.standings_board import with_awards
+
+    board = cup_board(20, winners={1: "red", 2: "black"})
+    # Tables 1 and 2: p6 is the winning sheriff, p18 and p19 the winning mafia, p19 the don.
+    games = [
+        PlayedGame(
+            GameRecord(
+                "qualifying",
+                1,
+                t + 1,
+                protocol([f"p{n}" for n in range(t * 10, t * 10 + 10)], winner=w),
+            )
+        )
+        for t, w in ((0, "red"), (1, "black"))
+    ]
+    awarded = with_awards(board, games)
+    first = results_pages(awarded, "ru")[0]
+    assert "<b>Номинации</b>" in first
+    assert "Лучший шериф: Игрок-p6 — 2 за 1 игру" in first
+    assert "Лучший дон: Игрок-p19 — 2 за 1 игру" in first
+    assert "Лучшая мафия: Игрок-p17, Игрок-p18 — 2 за 1 игру" in first
+    assert "Лучший мирный: Игрок-p0, Игрок-p1" in first
+    english = dict(podium_lines(awarded, "en", medals=False))
+    assert "Best sheriff: Игрок-p6 — 2 in 1 game" in english["Nominations"]
+    # Before the tournament is finished the board carries no nominations.
+    assert "Номинации" not in results_pages(board, "ru")[0]
+
+
 def test_a_russian_csv_writes_the_decimal_comma_and_an_english_one_the_dot():
     ids = [f"p{n}" for n in range(10)]
     players = [PlayerEntry(i, f"Игрок-{i}") for i in ids]

@@ -417,6 +417,11 @@ class SqlOutbox:
             statement.on_conflict_do_update(index_elements=["key"], set_=values)
         )
 
+    async def anchor_message(self, key: str, chat_id: int, message_id: int) -> None:
+        """A message a handler sent directly becomes the one edited under `key` (what it
+        shows unknown: the next edit is sent)."""
+        await self.set_anchor(key, Anchor(chat_id, message_id))
+
     # --- people the bot cannot write to ------------------------------------------------------
 
     async def mark_unreachable(self, chat_id: int, reason: str, now: datetime) -> bool:

@@ -47,7 +47,7 @@ invalid-date-range = The last day is not before the first and at most 14 days la
 invalid-moment = Write a date and time as DD.MM.YYYY HH:MM, e.g. 19.12.2026 18:00.
 invalid-moment-range = That moment must be in the future and no later than the tournament day.
 invalid-channel = A channel is given as @channel_name or as its number -100…
-invalid-timetable-line = Line { $line }: expected "day time event [stage]", e.g. "1 12:30 game qualifying" ("-" for no time).
+invalid-timetable-line = Line { $line } is not understood. The buttons under the timetable are easier; as text, an event a line, "day time event [stage]", e.g. "1 12:30 game qualifying" ("-" for no time).
 invalid-timetable = The timetable does not fit the regulation: { $problems }
 channel-not-found = Channel { $channel } not found. Check the name and add the bot to the channel.
 channel-not-admin = The bot is not an admin of { $channel }. Make it an admin and send the channel again.
@@ -77,9 +77,39 @@ timezone-name = { $zone ->
        *[vladivostok] Vladivostok (MSK+7)
     }
 wizard-ask-timetable =
-    The regulation's timetable:
+    The tournament's timetable (from the regulation):
     <pre>{ $timetable }</pre>
-    Keep it: each event's time is then picked by buttons on the tournament card ("Timetable and reminders").
+    Press an event to change its time or remove it; "Add an event" adds one by its day, kind, stage and time. When all is right, press "Done".
+wizard-timetable-games = Stage "{ $stage }": the regulation plays { $games } { $games ->
+        [one] game
+       *[other] games
+    } per player, the timetable plans { $planned }. Add or remove games of this stage.
+wizard-timetable-add = ➕ Add an event
+wizard-timetable-done = ✅ Done
+wizard-timetable-delete = Remove the event
+wizard-timetable-day = Day { $day }
+wizard-timetable-event = Event: { $event }. Pick its new time (the hour, then the minutes) or remove it.
+wizard-timetable-pick-day = A new event: on which day?
+wizard-timetable-pick-kind = A new event on day { $day }: what is it?
+wizard-timetable-pick-stage = Games of which stage?
+wizard-timetable-pick-time = { $kind ->
+        [registration] Registration
+        [opening] Opening
+        [start] Start of the games
+        [game] A game
+        [lunch] Lunch
+        [results] Results
+       *[awards] Awards
+    }: at what time? The hour, then the minutes.
+wizard-timetable-kind = { $kind ->
+        [registration] registration
+        [opening] opening
+        [start] start of the games
+        [game] game
+        [lunch] lunch
+        [results] results
+       *[awards] awards
+    }
 wizard-ask-capacity = How many players does the tournament take (at least 10)?
 wizard-ask-deadline = Until when is registration open? DD.MM.YYYY HH:MM in the tournament's time.
 wizard-ask-checkin = Until when may players check in on the day? DD.MM.YYYY HH:MM in the tournament's time. After it the check-in button is refused.
@@ -304,7 +334,7 @@ move-protest-pending = round { $round }: a protest on { $count ->
         [0] {""}
        *[other] , and { $others } more in later rounds
     }.
-move-protest-window-open = the protest window of the stage's last games is open until { $until }; from then on the move is offered (refresh the card).
+move-protest-window-open = the protest window of the stage's last games is open until { $until }; from then on the move is offered: the card updates itself.
 move-cut-needs-lot = the cut line falls in a tie, the chief judge must draw a lot (/lot): { $places } { $places ->
         [one] place
        *[other] places

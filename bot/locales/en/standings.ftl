@@ -76,6 +76,17 @@ standings-podium-players = Podium
 standings-podium-teams = Team podium
 standings-podium-individual = Individual standings
 standings-podium-row = { $medal } { $name } — { $points }
+# Nominations by role: the best player of a role by the points earned playing it.
+standings-awards = Nominations
+standings-award-row = { $role ->
+        [sheriff] Best sheriff
+        [don] Best don
+        [mafia] Best mafia
+       *[civilian] Best civilian
+    }: { $names } — { $points } in { $games } { $games ->
+        [one] game
+       *[other] games
+    }
 standings-yes = yes
 
 # /me: a player's games and points by part.

@@ -80,6 +80,18 @@ standings-podium-players = Призёры
 standings-podium-teams = Команды-призёры
 standings-podium-individual = Личный зачёт
 standings-podium-row = { $medal } { $name } — { $points }
+# Номинации по ролям: лучший игрок роли по баллам, набранным в этой роли.
+standings-awards = Номинации
+standings-award-row = { $role ->
+        [sheriff] Лучший шериф
+        [don] Лучший дон
+        [mafia] Лучшая мафия
+       *[civilian] Лучший мирный
+    }: { $names } — { $points } за { $games } { $games ->
+        [one] игру
+        [few] игры
+       *[many] игр
+    }
 standings-yes = да
 
 # /me: игры игрока и баллы по частям.

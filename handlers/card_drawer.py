@@ -1,0 +1,49 @@
+"""The organizer's card drawn when the outbox edits it in place (`domain.services.card_updates`):
+the same text and keyboard as the card a press opens, as the card stands at the moment it is
+sent. Handed to the outbox worker by the composition root (the worker imports no handler)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+
+from aiogram import Bot
+
+from bot.config import Settings
+from bot.delivery.writer import Drawer, DrawnScreen
+from domain.actor import Actor
+from domain.services.card_updates import TOURNAMENT_CARD
+from domain.services.ports import UnitOfWorkFactory
+from domain.services.tournaments import tournament_card
+from handlers.middlewares import Texts
+from handlers.organizer_views import card_screen
+
+
+class CardDrawer:
+    """Draws a `tournament-card` edit for the person it names, in his language."""
+
+    def __init__(self, uow_factory: UnitOfWorkFactory, bot: Bot, settings: Settings) -> None:
+        self._uow_factory = uow_factory
+        self._bot = bot
+        self._settings = settings
+
+    async def __call__(
+        self, args: Mapping[str, str | int], locale: str, now: datetime
+    ) -> DrawnScreen:
+        # Drawn as of the window's close at the earliest (the worker's clock may lag the
+        # clock the push fell due by, as a test's or a simulation's does).
+        moment = max(now, datetime.fromisoformat(str(args["at"])))
+        actor = Actor.of(int(args["user"]), moment, self._settings.admin_ids)
+        card = await tournament_card(self._uow_factory, actor, int(args["tournament"]))
+        texts = Texts(locale)
+        text, keyboard = await card_screen(
+            card, texts, self._bot, self._settings.web_base_url, self._uow_factory
+        )
+        return DrawnScreen(text, keyboard)
+
+
+def screen_drawers(
+    uow_factory: UnitOfWorkFactory, bot: Bot, settings: Settings
+) -> dict[str, Drawer]:
+    """The screens the outbox keeps current in place, by the name their drawings give."""
+    return {TOURNAMENT_CARD: CardDrawer(uow_factory, bot, settings)}
