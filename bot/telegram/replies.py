@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import weakref
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
@@ -61,6 +62,9 @@ ATTEMPTS = 6
 # The longest a person's reply waits in all for flood limits before giving up.
 RETRY_AFTER_BUDGET = 120.0
 FAULT_BACKOFF = BackoffConfig(min_delay=0.5, max_delay=8.0, factor=2.0, jitter=0.1)
+# A reply kept out by a request still in flight to the same chat asks again after this long:
+# this process's limiter cannot say when that request is answered (it says `inf`).
+LIMIT_POLL_SECONDS = 0.1
 
 
 @dataclass
@@ -224,7 +228,7 @@ class ReliableReplies(BaseRequestMiddleware):
             slot = await self.limiter.try_start(chat_id)
             if isinstance(slot, Slot):
                 break
-            await self._sleep(slot)
+            await self._sleep(slot if math.isfinite(slot) else LIMIT_POLL_SECONDS)
         try:
             return await make_request(bot, method)
         except TelegramRetryAfter as error:

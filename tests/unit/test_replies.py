@@ -147,3 +147,24 @@ async def test_a_press_answered_before_its_reply_waited_is_not_answered_again() 
         await middleware(telegram, bot, edit)  # type: ignore[arg-type]
     assert telegram.methods == [AnswerCallbackQuery(callback_query_id="7"), edit, edit]
     assert bot.sent == []
+
+
+async def test_a_reply_behind_a_request_in_flight_to_the_same_chat_asks_again_soon() -> None:
+    # This process's limiter cannot say when a request in flight is answered (`inf`): the
+    # reply asks again shortly instead of sleeping for ever.
+    from bot.delivery.limits import DeliveryLimits, LocalLimiter
+    from bot.telegram.replies import LIMIT_POLL_SECONDS
+
+    limiter = LocalLimiter(DeliveryLimits(30, 1, 20))
+    in_flight = await limiter.try_start(1)
+    slept: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        slept.append(seconds)
+        if len(slept) == 3:
+            await limiter.give_back(in_flight)  # type: ignore[arg-type]
+
+    middleware = ReliableReplies(sleep=sleep, limiter=limiter)
+    with replying_to(UpdateReplies()):
+        assert await middleware(Telegram(), None, SEND) == "sent"  # type: ignore[arg-type]
+    assert slept == [LIMIT_POLL_SECONDS] * 3
