@@ -4,12 +4,12 @@ step by step (day, kind, stage of a game, time)."""
 
 from __future__ import annotations
 
-from html import escape
 from typing import get_args
 
 from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
+from domain.outgoing import Phrase
 from domain.regulation import Regulation, TimetableDay, TimetableEvent
 from handlers.callbacks import WizardKeep, WizardTimetable, WizardTimetableAction
 from handlers.middlewares import Texts
@@ -24,8 +24,8 @@ MAX_DAYS = 7
 
 def step_text(days: tuple[TimetableDay, ...], regulation: Regulation, texts: Texts) -> str:
     """The step's question with the timetable as it stands."""
-    timetable = escape(readable_timetable(days, regulation, texts)) or "-"
-    return texts("wizard-ask-timetable", timetable=timetable)
+    timetable = readable_timetable(days, regulation, texts) or "-"
+    return texts.phrase(Phrase.of("wizard-ask-timetable", timetable=timetable))
 
 
 def step_keyboard(
