@@ -87,6 +87,7 @@ class Tournament:
         starts_on: date | None = None,
         registration_in_order: bool = True,
         last_round: int | None = None,
+        publishing: Callable[[str, int], Awaitable[None]] | None = None,
     ) -> None:
         """`delivered` waits until the bot has sent every message it recorded; with `live`
         (the Mini App is served) some judges run their games live; `created` is told the
@@ -95,12 +96,14 @@ class Tournament:
         tournament's first day is `starts_on` (a month ahead by default); players confirm their
         registrations in the cast's order unless not `registration_in_order` (`roles.Turns`);
         with `last_round`, only the first stage's rounds up to that one are played, and `run()`
-        returns with the tournament under way."""
+        returns with the tournament under way; `publishing` is told each round (as
+        `published`) before the organizer publishes it."""
         self.live = live
         self.registration_in_order = registration_in_order
         self.last_round = last_round
         self.created = created
         self.published = published
+        self.publishing = publishing
         self.starts_on = starts_on
         self.fake, self.cast, self.users, self.entry = fake, cast, users, entry
         self.seed, self.pace, self.progress = seed, pace, progress
@@ -197,6 +200,8 @@ class Tournament:
         rounds, tables = roles.stage_size(overview)
         self.progress.stage(f"Этап {number}: {name}", rounds * tables)
         for round_number in range(1, min(rounds, self.last_round or rounds) + 1):
+            if self.publishing is not None:
+                await self.publishing(stage_id, round_number)
             await roles.publish(self.organizer, overview, round_number, tables, self.pace)
             if self.published is not None:
                 await self.published(stage_id, round_number)

@@ -5,13 +5,14 @@ The cup is played through a round-robin front (`front.RoundRobinFront`, as nginx
 does it) that spreads the fake Telegram's webhook deliveries over three `mafiatour run`
 processes on one PostgreSQL database and one Redis: the wizard, the staff, the registration,
 the check-in, the first stage's seating and its first round's publication. Each replica calls
-the fake under a prefix of its own, so the fake knows which one sends each seat message: once a
-third of the round's seat messages went out, the one sending the next while it is handling an
-update (or, failing that, the one sending it once two thirds went out) is killed right there,
-before that request is carried out (its message reaches the player, its answer never comes
-back). It is not started again. Once the round is published, the organizer times its game so
-that its players' reminders fall due while the round is played; the round is played to its
-last protocol, and everything recorded is delivered.
+the fake under a prefix of its own, so the fake knows which one sends each seat message. Once
+one of the round's seat messages went out, at the next one a replica handling an update (the
+judges open their protocols as their tables are called) is killed right there, the one sending
+it if it is; failing that, the one sending it once two thirds went out. The request is then
+carried out (a message reaches its player, its answer never comes back). The replica is not
+started again. Before the round is published, the organizer times its game so that its
+players' reminders fall due a little after the kill; the round is played once they arrived,
+to its last protocol, and everything recorded is delivered.
 
 `publish_on_replicas` returns what the fake Telegram and the front recorded, and the outbox's
 word on each seat message, for the test to hold against the delivery promise."""
@@ -35,8 +36,8 @@ from bot.clock import ScaledClock
 from bot.db.engine import create_session_factory
 from bot.db.models import OutboxRow
 from bot.db.uow import SqlUnitOfWorkFactory
-from harness.fake_telegram import FakeTelegram, RateLimits
-from harness.simulation import TELEGRAM_LIMITS, entry_of
+from harness.fake_telegram import FakeTelegram, FakeUser, RateLimits
+from harness.simulation import TELEGRAM_LIMITS, entry_of, roles
 from harness.simulation.people import cast_of
 from harness.simulation.progress import Progress
 from harness.simulation.replicas import _empty_redis, _reader, bot_env
@@ -61,11 +62,12 @@ from harness.simulation.scenario import Tournament, stage_tables
 __all__ = ["KillInPublication", "PublicationRun", "publish_on_replicas"]
 
 # A player's seat message: "Тур 1 (12:00): стол 2, место 7. Судья стола: ...".
-SEAT = re.compile(r"^Тур 1\b[^:\n]*: стол \d+, место \d+\.")
+SEAT = re.compile(r"^Тур 1(?: \(\d\d:\d\d\))?: стол \d+, место \d+\.")
 REPLICAS = 3
-# How long after the timetable is saved the round's reminders fall due, in real seconds: while
-# the round is played.
-REMINDERS_AFTER_SECONDS = 5.0
+# How long after the timetable is saved the round's reminders fall due, in real seconds: time
+# for the organizer to publish the round (a reminder due before its round is published is
+# never sent), then the kill; the round is played once they arrived.
+REMINDERS_AFTER_SECONDS = 15.0
 
 
 def via_name(number: int) -> str:
@@ -88,14 +90,18 @@ class KillInPublication:
         if self.victim is not None or method != "sendmessage" or not SEAT.match(text or ""):
             return
         self.sent += 1
-        replica = next((r for r in self.group if via_name(r.number) == via), None)
-        if replica is None or self.sent <= self.seats // 3:
+        sender = next((r for r in self.group if via_name(r.number) == via), None)
+        if sender is None or self.sent < 2:
             return
-        handling = self.front.handling.get(replica.number - 1, set())
-        if handling or self.sent > self.seats * 2 // 3:
-            self.victim, self.sent_before_kill = replica, self.sent - 1
-            self.updates_cut = tuple(sorted(handling))
-            replica.kill()
+        # The sender if it is handling an update, else another that is.
+        busy = [r for r in self.group if self.front.handling.get(r.number - 1)]
+        victim = sender if sender in busy else next(iter(busy), None)
+        if victim is None and self.sent > self.seats * 2 // 3:
+            victim = sender
+        if victim is not None:
+            self.victim, self.sent_before_kill = victim, self.sent - 1
+            self.updates_cut = tuple(sorted(self.front.handling.get(victim.number - 1, ())))
+            victim.kill()
 
 
 @dataclass(frozen=True)
@@ -130,6 +136,7 @@ class _Stage:
     killing: KillInPublication | None = None
     reminded: list[Reminded] = field(default_factory=list)
     marks: list[tuple[str, float]] = field(default_factory=list)
+    opening: list[asyncio.Task[None]] = field(default_factory=list)
 
 
 async def publish_on_replicas(
@@ -138,7 +145,10 @@ async def publish_on_replicas(
     """Play the cup's first round on three replicas behind a front, one killed in the middle
     of its publication (see the module's doc)."""
     scale = max(1, round(speed))
-    limits = tuple(limit * scale for limit in TELEGRAM_LIMITS)
+    # Telegram's own 30 messages a second overall, the people's speed for the rest: the
+    # round's seat messages take a second to go out, while the judges called first already
+    # press their buttons.
+    limits = (TELEGRAM_LIMITS[0], *(limit * scale for limit in TELEGRAM_LIMITS[1:]))
     token = f"{random.randrange(10**8, 10**9)}:PUBLICATION-TEST-TOKEN"
     fake = FakeTelegram(token=token, enforce_limits=RateLimits(*limits))
     await fake.start()
@@ -177,6 +187,7 @@ async def _played(stage: _Stage, count: int, speed: float) -> PublicationRun:
     cast = cast_of(1, count, max(stage_tables(entry.regulation, count)), entry.regulation.team_size)
     users = people(fake, cast)
     organizer = users[cast.organizer.telegram_id]
+    judges = [users[judge.telegram_id] for judge in cast.judges]
     stage.killing = KillInPublication(stage.group, stage.front, count)
     fake.before_call = stage.killing
     tournament_id = 0
@@ -185,7 +196,7 @@ async def _played(stage: _Stage, count: int, speed: float) -> PublicationRun:
         nonlocal tournament_id
         tournament_id = number
 
-    async def published(stage_id: str, round_number: int) -> None:
+    async def publishing(stage_id: str, round_number: int) -> None:
         text, reminded = await timed_round(
             stage.uow_factory,
             tournament_id,
@@ -195,6 +206,20 @@ async def _played(stage: _Stage, count: int, speed: float) -> PublicationRun:
         )
         await set_timetable(organizer, tournament_id, text)
         stage.reminded.append(reminded)
+        # Each judge opens his protocol as soon as his table is called.
+        stage.opening = [
+            asyncio.create_task(_open_when_called(judge, script.listings, speed))
+            for judge in judges
+        ]
+
+    async def published(_stage_id: str, _round_number: int) -> None:
+        """The round is played once its players have their reminders (a game over is
+        reminded of no more)."""
+        reminded = stage.reminded[0]
+        await asyncio.gather(*stage.opening)
+        async with asyncio.timeout(DELIVERY_WAIT):
+            while any(received(fake, p, reminded.phrase) == 0 for p in reminded.players):
+                await asyncio.sleep(0.2)
 
     out = io.StringIO()
     started = time.monotonic()
@@ -202,7 +227,7 @@ async def _played(stage: _Stage, count: int, speed: float) -> PublicationRun:
     def entered(name: str) -> None:
         stage.marks.append((name, time.monotonic() - started))
 
-    script = Tournament(
+    script = _CalledEarly(
         fake,
         cast,
         users,
@@ -213,19 +238,36 @@ async def _played(stage: _Stage, count: int, speed: float) -> PublicationRun:
         delivered=functools.partial(delivered, stage.uow_factory),
         created=created,
         published=published,
+        publishing=publishing,
         starts_on=stage.clock.now().astimezone(ZoneInfo(TIMEZONE)).date(),
         registration_in_order=False,
         last_round=1,
     )
+    script.listings = {}
     await script.run()
     reminded = stage.reminded[0]
-    async with asyncio.timeout(DELIVERY_WAIT):
-        while any(received(fake, p, reminded.phrase) == 0 for p in reminded.players):
-            await asyncio.sleep(0.2)
     await delivered(stage.uow_factory)
     await fake.wait_idle(quiet=0.5, timeout=DELIVERY_WAIT)
     entered("everything delivered")
     return await _recorded(stage, reminded)
+
+
+class _CalledEarly(Tournament):
+    """The script whose judges were called already: each opened his protocol as soon as his
+    table's list arrived (`_open_when_called`), and opens it again when the round begins."""
+
+    listings: dict[int, roles.TableList]
+
+    async def _called(self, judge: FakeUser) -> tuple[FakeUser, roles.TableList]:  # type: ignore[override]
+        listing = self.listings.pop(judge.id, None)
+        return judge, listing if listing is not None else await roles.called(judge)
+
+
+async def _open_when_called(
+    judge: FakeUser, listings: dict[int, roles.TableList], speed: float
+) -> None:
+    listing = listings[judge.id] = await roles.called(judge)
+    await roles.open_protocol(judge, listing, Pace(speed))
 
 
 async def _recorded(stage: _Stage, reminded: Reminded) -> PublicationRun:
