@@ -186,47 +186,16 @@ async def _played(stage: _Stage, count: int, speed: float) -> PublicationRun:
     entry = entry_of("black-raven-cup")
     cast = cast_of(1, count, max(stage_tables(entry.regulation, count)), entry.regulation.team_size)
     users = people(fake, cast)
-    organizer = users[cast.organizer.telegram_id]
-    judges = [users[judge.telegram_id] for judge in cast.judges]
     stage.killing = KillInPublication(stage.group, stage.front, count)
     fake.before_call = stage.killing
-    tournament_id = 0
-
-    def created(number: int) -> None:
-        nonlocal tournament_id
-        tournament_id = number
-
-    async def publishing(stage_id: str, round_number: int) -> None:
-        text, reminded = await timed_round(
-            stage.uow_factory,
-            tournament_id,
-            (stage_id, round_number),
-            stage.clock,
-            REMINDERS_AFTER_SECONDS * speed,
-        )
-        await set_timetable(organizer, tournament_id, text)
-        stage.reminded.append(reminded)
-        # Each judge opens his protocol as soon as his table is called.
-        stage.opening = [
-            asyncio.create_task(_open_when_called(judge, script.listings, speed))
-            for judge in judges
-        ]
-
-    async def published(_stage_id: str, _round_number: int) -> None:
-        """The round is played once its players have their reminders (a game over is
-        reminded of no more)."""
-        reminded = stage.reminded[0]
-        await asyncio.gather(*stage.opening)
-        async with asyncio.timeout(DELIVERY_WAIT):
-            while any(received(fake, p, reminded.phrase) == 0 for p in reminded.players):
-                await asyncio.sleep(0.2)
-
-    out = io.StringIO()
     started = time.monotonic()
 
     def entered(name: str) -> None:
         stage.marks.append((name, time.monotonic() - started))
 
+    round_ = _Round(
+        stage, users[cast.organizer.telegram_id], [users[j.telegram_id] for j in cast.judges], speed
+    )
     script = _CalledEarly(
         fake,
         cast,
@@ -234,22 +203,63 @@ async def _played(stage: _Stage, count: int, speed: float) -> PublicationRun:
         entry,
         1,
         Pace(speed),
-        Progress(out, on_stage=entered),
+        Progress(io.StringIO(), on_stage=entered),
         delivered=functools.partial(delivered, stage.uow_factory),
-        created=created,
-        published=published,
-        publishing=publishing,
+        created=round_.created,
+        published=round_.published,
+        publishing=round_.publishing,
         starts_on=stage.clock.now().astimezone(ZoneInfo(TIMEZONE)).date(),
         registration_in_order=False,
         last_round=1,
     )
-    script.listings = {}
+    script.listings = round_.listings
     await script.run()
-    reminded = stage.reminded[0]
     await delivered(stage.uow_factory)
     await fake.wait_idle(quiet=0.5, timeout=DELIVERY_WAIT)
     entered("everything delivered")
-    return await _recorded(stage, reminded)
+    return await _recorded(stage, stage.reminded[0])
+
+
+@dataclass
+class _Round:
+    """What the organizer and the judges do around the round's publication."""
+
+    stage: _Stage
+    organizer: FakeUser
+    judges: list[FakeUser]
+    speed: float
+    tournament_id: int = 0
+    listings: dict[int, roles.TableList] = field(default_factory=dict)
+
+    def created(self, number: int) -> None:
+        self.tournament_id = number
+
+    async def publishing(self, stage_id: str, round_number: int) -> None:
+        """The organizer times the round; each judge will open his protocol as soon as his
+        table is called."""
+        stage = self.stage
+        text, reminded = await timed_round(
+            stage.uow_factory,
+            self.tournament_id,
+            (stage_id, round_number),
+            stage.clock,
+            REMINDERS_AFTER_SECONDS * self.speed,
+        )
+        await set_timetable(self.organizer, self.tournament_id, text)
+        stage.reminded.append(reminded)
+        stage.opening = [
+            asyncio.create_task(_open_when_called(judge, self.listings, self.speed))
+            for judge in self.judges
+        ]
+
+    async def published(self, _stage_id: str, _round_number: int) -> None:
+        """The round is played once its players have their reminders (a game over is
+        reminded of no more)."""
+        reminded = self.stage.reminded[0]
+        await asyncio.gather(*self.stage.opening)
+        async with asyncio.timeout(DELIVERY_WAIT):
+            while any(received(self.stage.fake, p, reminded.phrase) == 0 for p in reminded.players):
+                await asyncio.sleep(0.2)
 
 
 class _CalledEarly(Tournament):
