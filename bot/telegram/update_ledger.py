@@ -3,17 +3,20 @@
 Telegram delivers an update again when it did not see the webhook's answer (a timeout, a
 replica killed mid-request), and behind a load balancer the second delivery may reach another
 process. The ledger remembers each `update_id` (in Redis when `REDIS_URL` is set, otherwise in
-the database): the first process takes it for `HANDLING_SECONDS` and marks it handled when
-done; a delivery of an update already handled is answered 200 and dropped, one of an update
-still being handled elsewhere is answered 503, so Telegram tries it again later. When the
-handler fails, the update is given back, so a later delivery is handled afresh; when its
-process dies, its claim runs out and a later delivery is handled by another (the one case where
-an update may be handled twice is a process killed after its handler committed but before the
-ledger heard of it).
+the database): the first process takes it for `HANDLING_SECONDS`, renews its claim every
+`RENEW_SECONDS` while its handler runs, and marks it handled when done; a delivery of an update
+already handled is answered 200 and dropped, one of an update still being handled elsewhere is
+answered 503, so Telegram tries it again later. When the handler fails, the update is given
+back, so a later delivery is handled afresh; when its process dies, its claim runs out within
+`HANDLING_SECONDS` and a later delivery is handled by another (the one case where an update may
+be handled twice is a process killed after its handler committed but before the ledger heard
+of it).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from datetime import UTC, datetime
 from enum import Enum
@@ -27,7 +30,11 @@ from bot.db.uow import SqlUnitOfWorkFactory
 
 log = logging.getLogger(__name__)
 
-HANDLING_SECONDS = 60.0
+# A claim on an update being handled, renewed while its handler runs (a publication of 300
+# seats may take a minute): a killed process's update goes to another within these seconds,
+# and that person's later updates, which Telegram holds back behind it, with it.
+HANDLING_SECONDS = 15.0
+RENEW_SECONDS = 5.0
 # Telegram stops delivering an update after about a day.
 KEEP_SECONDS = 24 * 3600.0
 REDIS_PREFIX = "mafiatour:update:"
@@ -48,6 +55,10 @@ class UpdateLedger(Protocol):
         """FIRST for the first delivery (or after its handler gave up or died)."""
         ...
 
+    async def renew(self, bot_id: int, update_id: int) -> None:
+        """Keep holding an update taken, for `HANDLING_SECONDS` more (its handler runs)."""
+        ...
+
     async def finish(self, bot_id: int, update_id: int) -> None: ...
 
     async def give_back(self, bot_id: int, update_id: int) -> None: ...
@@ -65,6 +76,11 @@ class SqlUpdateLedger:
             handled = not taken and await uow.handled_updates.handled(update_id)
             await uow.commit()
         return Taken.FIRST if taken else Taken.HANDLED if handled else Taken.BUSY
+
+    async def renew(self, bot_id: int, update_id: int) -> None:
+        async with self._uow_factory() as uow:
+            await uow.handled_updates.renew(update_id, _now(), HANDLING_SECONDS)
+            await uow.commit()
 
     async def finish(self, bot_id: int, update_id: int) -> None:
         async with self._uow_factory() as uow:
@@ -88,6 +104,11 @@ class RedisUpdateLedger:
         if await self._redis.set(key, "handling", nx=True, ex=int(HANDLING_SECONDS)):
             return Taken.FIRST
         return Taken.HANDLED if await self._redis.get(key) == b"done" else Taken.BUSY
+
+    async def renew(self, bot_id: int, update_id: int) -> None:
+        key = _key(bot_id, update_id)
+        if await self._redis.get(key) == b"handling":
+            await self._redis.expire(key, int(HANDLING_SECONDS))
 
     async def finish(self, bot_id: int, update_id: int) -> None:
         await self._redis.set(_key(bot_id, update_id), "done", ex=int(KEEP_SECONDS))
@@ -118,13 +139,30 @@ class OnceRequestHandler(SimpleRequestHandler):
             return web.json_response({})
         if taken is Taken.BUSY:
             return web.Response(status=503, text="being handled: deliver it again later")
+        renewing = asyncio.create_task(self._renew(bot.id, update_id))
         try:
             answer = await super()._handle_request(bot, request)
         except BaseException:
+            await _stopped(renewing)
             await self._ledger.give_back(bot.id, update_id)
             raise
+        await _stopped(renewing)
         await self._ledger.finish(bot.id, update_id)
         return answer
+
+    async def _renew(self, bot_id: int, update_id: int) -> None:
+        while True:
+            await asyncio.sleep(RENEW_SECONDS)
+            try:
+                await self._ledger.renew(bot_id, update_id)
+            except Exception:  # the next renewal may get through; the handler goes on
+                log.warning("could not renew the claim on update %s", update_id, exc_info=True)
+
+
+async def _stopped(task: asyncio.Task[None]) -> None:
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
 
 
 def _now() -> datetime:

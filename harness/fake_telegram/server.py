@@ -64,6 +64,10 @@ class FakeTelegram:
         self._runner: web.AppRunner | None = None
         self.webhooks: WebhookDelivery | None = None
         self.base_url = ""
+        # Called with each call acting on a chat before it is carried out: (method, chat,
+        # its text, the caller's prefix `via`); a test may kill the caller there.
+        self.before_call: Callable[[str, int | str | None, str | None, str | None], None] | None
+        self.before_call = None
 
     # --- lifecycle --------------------------------------------------------------------------
 
@@ -73,6 +77,10 @@ class FakeTelegram:
         app = web.Application(client_max_size=50 * 1024 * 1024)
         app.router.add_route("*", "/bot{token}/{method}", self._handle_method)
         app.router.add_get("/file/bot{token}/{path:.+}", self._handle_file)
+        # The same API under a caller's own prefix (`via`): several bot processes, each given
+        # `{base_url}/{name}` as its TELEGRAM_API_BASE, are told apart in the record.
+        app.router.add_route("*", "/{via}/bot{token}/{method}", self._handle_method)
+        app.router.add_get("/{via}/file/bot{token}/{path:.+}", self._handle_file)
         self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
         await self._runner.setup()
         await web.TCPSite(self._runner, host, port).start()
@@ -122,6 +130,7 @@ class FakeTelegram:
         if request.match_info["token"] != self.token:
             return web.json_response(ApiError(401, "Unauthorized").as_api(), status=401)
         name = request.match_info["method"].lower()
+        via = request.match_info.get("via")
         handler = self.api.methods.get(name)
         if handler is None:
             return web.json_response(ApiError(404, "Not Found").as_api(), status=404)
@@ -137,6 +146,8 @@ class FakeTelegram:
             params = await Params.read(request)
             chat_id = self._chat_id(params)
             if name in CHAT_ACTIONS:
+                if self.before_call is not None:
+                    self.before_call(name, chat_id, params.string("text"), via)
                 self._raise_injected(chat_id)
                 lost = self._lost_answer(chat_id)
             if lost is None or lost.delivered:
@@ -149,7 +160,9 @@ class FakeTelegram:
             self.world.activity.fire()
         if lost is not None and status == 200:
             self.stats.record(
-                RequestRecord(request.match_info["method"], chat_id, self._clock(), lost.status)
+                RequestRecord(
+                    request.match_info["method"], chat_id, self._clock(), lost.status, via=via
+                )
             )
             return web.Response(status=lost.status, text=lost.body, content_type="text/html")
         self._note_handling(name, params if status == 200 else None, chat_id, result)
@@ -165,6 +178,8 @@ class FakeTelegram:
                 message_id=message.get("message_id"),
                 text=message.get("text", message.get("caption")),
                 description=None if status == 200 else body.get("description"),
+                via=via,
+                query_id=params.string("callback_query_id") if params is not None else None,
             )
         )
         return web.json_response(body, status=status)

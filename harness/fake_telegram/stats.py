@@ -18,6 +18,8 @@ class RequestRecord:
     message_id: int | None = None
     text: str | None = None
     description: str | None = None  # an error's, as Telegram words it
+    via: str | None = None  # the caller's prefix, when it called under one (`FakeTelegram`)
+    query_id: str | None = None  # the button press it answers (answerCallbackQuery)
 
 
 @dataclass

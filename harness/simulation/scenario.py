@@ -86,17 +86,24 @@ class Tournament:
         published: Callable[[str, int], Awaitable[None]] | None = None,
         starts_on: date | None = None,
         registration_in_order: bool = True,
+        last_round: int | None = None,
+        publishing: Callable[[str, int], Awaitable[None]] | None = None,
     ) -> None:
         """`delivered` waits until the bot has sent every message it recorded; with `live`
         (the Mini App is served) some judges run their games live; `created` is told the
         tournament's number once the organizer has created it, `published` each round (its
         stage's id and number) once published, and the round is played once it returns; the
         tournament's first day is `starts_on` (a month ahead by default); players confirm their
-        registrations in the cast's order unless not `registration_in_order` (`roles.Turns`)."""
+        registrations in the cast's order unless not `registration_in_order` (`roles.Turns`);
+        with `last_round`, only the first stage's rounds up to that one are played, and `run()`
+        returns with the tournament under way; `publishing` is told each round (as
+        `published`) before the organizer publishes it."""
         self.live = live
         self.registration_in_order = registration_in_order
+        self.last_round = last_round
         self.created = created
         self.published = published
+        self.publishing = publishing
         self.starts_on = starts_on
         self.fake, self.cast, self.users, self.entry = fake, cast, users, entry
         self.seed, self.pace, self.progress = seed, pace, progress
@@ -137,6 +144,8 @@ class Tournament:
                     self.organizer, card, "Начать следующий этап", self.pace, window
                 )
             await self._stage(number, stage.id, stage.name.ru)
+            if self.last_round is not None:
+                return self.played
             await self._lots()
         await roles.move_when_offered(self.organizer, card, "Завершить турнир", self.pace, window)
         return self.played
@@ -190,7 +199,9 @@ class Tournament:
         overview = await roles.seat_stage(self.organizer, self.played.tournament_id, self.pace)
         rounds, tables = roles.stage_size(overview)
         self.progress.stage(f"Этап {number}: {name}", rounds * tables)
-        for round_number in range(1, rounds + 1):
+        for round_number in range(1, min(rounds, self.last_round or rounds) + 1):
+            if self.publishing is not None:
+                await self.publishing(stage_id, round_number)
             await roles.publish(self.organizer, overview, round_number, tables, self.pace)
             if self.published is not None:
                 await self.published(stage_id, round_number)

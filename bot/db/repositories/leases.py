@@ -123,6 +123,14 @@ class SqlHandledUpdates:
             return False
         return True
 
+    async def renew(self, update_id: int, now: datetime, seconds: float) -> None:
+        """Keep holding an update taken and not yet handled, for `seconds` from `now`."""
+        await self._session.execute(
+            update(HandledUpdateRow)
+            .where(HandledUpdateRow.update_id == update_id, HandledUpdateRow.done.is_(None))
+            .values(expires_at=(now + timedelta(seconds=seconds)).astimezone(UTC))
+        )
+
     async def handled(self, update_id: int) -> bool:
         """The update was handled (not merely taken)."""
         done = await self._session.scalar(

@@ -232,7 +232,14 @@ async def _play(options: _Options) -> ReplicaRun:
     # The judges' Mini App opens on the bot's time (its launch data expires after 24 hours).
     fake.world.web_app_clock = lambda: clock.now().timestamp()
     await _empty_redis(options.redis_url)
-    env = _bot_env(options, fake, clock, (total, private, channel))
+    env = bot_env(
+        fake,
+        clock,
+        (total, private, channel),
+        database_url=options.database_url,
+        redis_url=options.redis_url,
+        webhook=options.webhook,
+    )
     group = [_replica(number, env, options) for number in range(1, options.replicas + 1)]
     stage = _Stage(fake, group, engine, SqlUnitOfWorkFactory(create_session_factory(engine)), clock)
     if options.webhook:
@@ -276,8 +283,14 @@ async def _empty_redis(url: str | None) -> None:
         await redis.aclose()
 
 
-def _bot_env(
-    options: _Options, fake: FakeTelegram, clock: ScaledClock, limits: tuple[int, int, int]
+def bot_env(
+    fake: FakeTelegram,
+    clock: ScaledClock,
+    limits: tuple[int, int, int],
+    *,
+    database_url: str,
+    redis_url: str | None,
+    webhook: bool,
 ) -> dict[str, str]:
     """The bot processes' environment: this run's fake Telegram, database, limits and clock."""
     total, private, channel = limits
@@ -286,14 +299,10 @@ def _bot_env(
         **{k: v for k, v in os.environ.items() if not k.startswith(own)},
         "BOT_TOKEN": fake.token,
         "TELEGRAM_API_BASE": fake.base_url,
-        "DATABASE_URL": options.database_url,
-        **({"REDIS_URL": options.redis_url} if options.redis_url is not None else {}),
+        "DATABASE_URL": database_url,
+        **({"REDIS_URL": redis_url} if redis_url is not None else {}),
         # The public address a load balancer would have; the fake calls each replica.
-        **(
-            {"WEBHOOK_URL": "http://127.0.0.1:9/hook", "WEBHOOK_SECRET": SECRET}
-            if options.webhook
-            else {}
-        ),
+        **({"WEBHOOK_URL": "http://127.0.0.1:9/hook", "WEBHOOK_SECRET": SECRET} if webhook else {}),
         "WEB_HOST": "127.0.0.1",
         "ADMIN_IDS": str(ORGANIZER_ID),
         "LOG_LEVEL": "WARNING",
@@ -302,7 +311,7 @@ def _bot_env(
         "DELIVERY_PRIVATE_CHAT_PER_SECOND": str(private),
         "DELIVERY_GROUP_PER_MINUTE": str(channel),
         # The bot's time runs as fast as its people act, the same in every replica.
-        "CLOCK_RATE": str(options.speed),
+        "CLOCK_RATE": str(clock.rate),
         "CLOCK_ORIGIN": repr(clock.start.timestamp()),
     }
 

@@ -82,7 +82,11 @@ class Replica:
     async def stop(self) -> None:
         if self.process is None or self.process.returncode is not None:
             return
-        self.process.send_signal(signal.SIGTERM)
+        try:
+            self.process.send_signal(signal.SIGTERM)
+        except ProcessLookupError:  # killed, and not yet waited for
+            await self.process.wait()
+            return
         try:
             await asyncio.wait_for(self.process.wait(), 60)
         except TimeoutError:

@@ -73,7 +73,13 @@ class KillAtReminders:
             return
         if self._fake.world.delivered_update_id < after:
             return
-        text, reminded = await self._timed_round(stage_id, round_number)
+        text, reminded = await timed_round(
+            self._uow_factory,
+            self._tournament_id,
+            (stage_id, round_number),
+            self._clock,
+            REMINDERS_AFTER_SECONDS * self._speed,
+        )
         await set_timetable(self._organizer, self._tournament_id, text)
         self.reminded = reminded
         victim = await self._lease_holder()
@@ -89,36 +95,6 @@ class KillAtReminders:
     async def restarted(self) -> None:
         if self._restart is not None:
             await self._restart
-
-    async def _timed_round(self, stage_id: str, round_number: int) -> tuple[str, Reminded]:
-        """The timetable with only this round's game timed, its players' reminders due
-        `REMINDERS_AFTER_SECONDS` from now; and the round's players."""
-        async with self._uow_factory() as uow:
-            tournament = await uow.tournaments.get(self._tournament_id)
-            stage = await uow.rounds.stage(self._tournament_id, stage_id)
-            listed = await uow.participants.of_tournament(self._tournament_id)
-        participants = {p.id: p for p in listed}
-        assert tournament is not None and tournament.starts_on is not None and stage is not None
-        round_ = next(r for r in stage.rounds if r.number == round_number)
-        players = tuple(
-            player.user_id
-            for game in round_.games
-            for seated in game.players
-            if (player := who_plays(seated, participants)) is not None and player.user_id
-        )
-        zone = ZoneInfo(tournament.timezone)
-        later = timedelta(seconds=REMINDERS_AFTER_SECONDS * self._speed)
-        starts = (self._clock.now() + ROUND_REMINDER_LEAD + later).astimezone(zone)
-        starts = starts.replace(second=0, microsecond=0) + timedelta(minutes=1)
-        day = (starts.date() - tournament.starts_on).days + 1
-        lines, games = [], 0
-        for event in (e for d in tournament.timetable for e in d.events):
-            time_ = "-"
-            if event.kind == "game" and event.stage == stage_id:
-                games += 1
-                time_ = f"{starts:%H:%M}" if games == round_number else "-"
-            lines.append(" ".join(filter(None, (str(day), time_, event.kind, event.stage))))
-        return "\n".join(lines), Reminded(round_number, f"{starts:%H:%M}", players)
 
     async def _lease_holder(self) -> Replica:
         async with asyncio.timeout(DELIVERY_WAIT):
@@ -147,6 +123,43 @@ class KillAtReminders:
         await victim.process.wait()
         await asyncio.sleep(2.0)
         await victim.start()
+
+
+async def timed_round(
+    uow_factory: SqlUnitOfWorkFactory,
+    tournament_id: int,
+    round_of_stage: tuple[str, int],
+    clock: ScaledClock,
+    after: float,
+) -> tuple[str, Reminded]:
+    """The timetable with only this round's game timed, its players' reminders due `after`
+    seconds of the bot's clock from now; and the round's players."""
+    stage_id, round_number = round_of_stage
+    async with uow_factory() as uow:
+        tournament = await uow.tournaments.get(tournament_id)
+        stage = await uow.rounds.stage(tournament_id, stage_id)
+        listed = await uow.participants.of_tournament(tournament_id)
+    participants = {p.id: p for p in listed}
+    assert tournament is not None and tournament.starts_on is not None and stage is not None
+    round_ = next(r for r in stage.rounds if r.number == round_number)
+    players = tuple(
+        player.user_id
+        for game in round_.games
+        for seated in game.players
+        if (player := who_plays(seated, participants)) is not None and player.user_id
+    )
+    zone = ZoneInfo(tournament.timezone)
+    starts = (clock.now() + ROUND_REMINDER_LEAD + timedelta(seconds=after)).astimezone(zone)
+    starts = starts.replace(second=0, microsecond=0) + timedelta(minutes=1)
+    day = (starts.date() - tournament.starts_on).days + 1
+    lines, games = [], 0
+    for event in (e for d in tournament.timetable for e in d.events):
+        time_ = "-"
+        if event.kind == "game" and event.stage == stage_id:
+            games += 1
+            time_ = f"{starts:%H:%M}" if games == round_number else "-"
+        lines.append(" ".join(filter(None, (str(day), time_, event.kind, event.stage))))
+    return "\n".join(lines), Reminded(round_number, f"{starts:%H:%M}", players)
 
 
 async def set_timetable(organizer: FakeUser, tournament_id: int, text: str) -> None:
