@@ -1,0 +1,56 @@
+"""The benchmark's loop monitor names what held the event loop (`harness.simulation.stalls`)."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import json
+import time
+from dataclasses import asdict
+
+from harness.simulation.stalls import STALL, LoopStalls, StallWatch
+
+
+def _hold_the_loop(seconds: float) -> None:
+    time.sleep(seconds)  # what a callback that never yields does to every update in flight
+
+
+async def test_a_callback_holding_the_loop_is_a_stall_named_by_its_frame() -> None:
+    async with StallWatch() as watch:
+        await asyncio.sleep(0.05)
+        _hold_the_loop(STALL * 4)
+        for _ in range(200):  # the heartbeat notes it when it wakes: wait for it, generously
+            if watch.stalls.count:
+                break
+            await asyncio.sleep(0.05)
+    assert watch.stalls.count >= 1
+    seconds, what = watch.stalls.longest[0]
+    assert seconds >= STALL
+    assert "_hold_the_loop" in what
+
+
+async def test_a_garbage_collection_during_a_stall_is_named() -> None:
+    async with StallWatch() as watch:
+        await asyncio.sleep(0.05)
+        junk = [[[] for _ in range(50)] for _ in range(20_000)]  # something for it to walk
+        began = time.perf_counter()
+        while time.perf_counter() - began < STALL * 2:
+            gc.collect()
+        del junk
+        for _ in range(200):
+            if watch.stalls.count:
+                break
+            await asyncio.sleep(0.05)
+    assert any("gc generation 2" in what for _, what in watch.stalls.longest)
+
+
+def test_the_stalls_of_several_processes_add_up_through_json() -> None:
+    one, two = LoopStalls(), LoopStalls()
+    one.add(0.07, "a")
+    two.add(0.2, "b")
+    two.add(0.06, "c")
+    read = [LoopStalls(**json.loads(json.dumps(asdict(s)))) for s in (one, two)]
+    together = LoopStalls.of_processes(read)
+    assert together.count == 3
+    assert [what for _, what in together.longest] == ["b", "a", "c"]
+    assert together.lines()[1] == "  200 ms: b"
