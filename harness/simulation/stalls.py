@@ -19,7 +19,7 @@ import sys
 import threading
 import time
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
@@ -38,17 +38,28 @@ _OWN = tuple(str(_PROJECT / part) for part in ("bot", "domain", "handlers"))
 
 @dataclass
 class LoopStalls:
-    """A process's stalls of `STALL` or more: how many, and the longest with what ran."""
+    """A process's stalls of `STALL` or more: how many, and the longest with what ran.
+
+    A stall is the loop's own when its thread spent `STALL` or more of CPU in it (a callback,
+    a collection); otherwise the thread mostly waited, for a core the machine's other
+    processes held (or the interpreter's lock another thread held): `own` counts the first.
+    """
 
     count: int = 0
     seconds: float = 0.0
-    # (seconds, what ran), longest first.
-    longest: list[tuple[float, str]] = field(default_factory=list)
+    own: int = 0
+    # (seconds, the loop thread's CPU seconds in it, what ran): the longest, and the longest of
+    # the loop's own (by CPU).
+    longest: list[tuple[float, float, str]] = field(default_factory=list)
+    longest_own: list[tuple[float, float, str]] = field(default_factory=list)
 
-    def add(self, seconds: float, what: str) -> None:
+    def add(self, seconds: float, cpu: float, what: str) -> None:
         self.count += 1
         self.seconds += seconds
-        self.longest = sorted([*self.longest, (seconds, what)], reverse=True)[:KEPT]
+        self.longest = sorted([*self.longest, (seconds, cpu, what)], reverse=True)[:KEPT]
+        if cpu >= STALL:
+            self.own += 1
+            self.longest_own = _by_cpu([*self.longest_own, (seconds, cpu, what)])
 
     @classmethod
     def of_processes(cls, many: Iterable[LoopStalls]) -> LoopStalls:
@@ -56,17 +67,40 @@ class LoopStalls:
         for stalls in many:
             together.count += stalls.count
             together.seconds += stalls.seconds
+            together.own += stalls.own
             # Read back from JSON, each stall is a list.
-            read = [(float(seconds), str(what)) for seconds, what in stalls.longest]
-            together.longest = sorted([*together.longest, *read], reverse=True)[:KEPT]
+            together.longest = sorted([*together.longest, *_read(stalls.longest)], reverse=True)[
+                :KEPT
+            ]
+            together.longest_own = _by_cpu([*together.longest_own, *_read(stalls.longest_own)])
         return together
 
     def lines(self) -> list[str]:
         head = (
             f"event loop stalls of {STALL * 1000:.0f} ms or more: {self.count}, "
-            f"{self.seconds:.1f} s in all"
+            f"{self.seconds:.1f} s in all; {self.own} with {STALL * 1000:.0f} ms or more of "
+            "the loop thread's own CPU (the rest waited for a core)"
         )
-        return [head] + [f"  {s * 1000:.0f} ms: {what}" for s, what in self.longest]
+        return [
+            head,
+            "  the longest (wall / the loop thread's CPU: what ran):",
+            *(_line(stall) for stall in self.longest),
+            "  the longest of the loop's own:",
+            *(_line(stall) for stall in self.longest_own),
+        ]
+
+
+def _by_cpu(stalls: list[tuple[float, float, str]]) -> list[tuple[float, float, str]]:
+    return sorted(stalls, key=lambda stall: stall[1], reverse=True)[:KEPT]
+
+
+def _read(stalls: Iterable[Sequence[object]]) -> list[tuple[float, float, str]]:
+    return [(float(str(w)), float(str(c)), str(what)) for w, c, what in stalls]
+
+
+def _line(stall: tuple[float, float, str]) -> str:
+    seconds, cpu, what = stall
+    return f"    {seconds * 1000:.0f} / {cpu * 1000:.0f} ms: {what}"
 
 
 def _frame_name(frame: FrameType) -> str:
@@ -128,15 +162,16 @@ class StallWatch:
 
     async def _heartbeat(self) -> None:
         while True:
-            before = time.perf_counter()
+            before, cpu_before = time.perf_counter(), time.thread_time()
             await asyncio.sleep(BEAT)
             now = time.perf_counter()
             self._beat = now
             late = now - before - BEAT
+            cpu = time.thread_time() - cpu_before
             samples, self._samples = self._samples, Counter()
             collections, self._collections = self._collections, []
             if late >= STALL:
-                self.stalls.add(late, self._what(samples, collections, before))
+                self.stalls.add(late, cpu, self._what(samples, collections, before))
 
     @staticmethod
     def _what(
