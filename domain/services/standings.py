@@ -43,7 +43,9 @@ async def load_board(
     participants = await uow.participants.of_tournament(tournament.id)
     teams = await uow.teams.of_tournament(tournament.id)
     players, team_entries = standings_entries(participants, teams, games)
-    board = standings_board(
+    # The standings and their provisional rows: CPU work, in a thread (as `compute_current`).
+    board = await asyncio.to_thread(
+        standings_board,
         tournament.title,
         tournament.regulation,
         players,
