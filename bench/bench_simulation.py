@@ -30,7 +30,11 @@ order as `mafiatour simulate` has them (for the same seating from the same seed)
 make the burst's end a queue of one: the seating, and so the games, differ a little from run
 to run.
 
+`--lockstep` makes every judge's pause exactly 1.5 s, so the thirty judges tap in the same
+second from their round's message on, as at a real round's start (target: press p95 <= 150 ms).
+
 Run: .venv/bin/python bench/bench_simulation.py [--players N] [--speed X] [--table-speed X]
+        [--lockstep]
         [--database sqlite|postgresql|both] [--one-process [--trace-memory]]
 PostgreSQL: MAFIATOUR_BENCH_POSTGRES_URL (default postgresql+asyncpg://postgres@127.0.0.1:5432/
 test) names a server database from which a fresh one is created and dropped afterwards.
@@ -56,7 +60,7 @@ from bench_standings import load_average, machine
 from sqlalchemy.engine import make_url
 
 from domain.outgoing import DeliveryStatus
-from harness.simulation import SimulationOptions, simulate
+from harness.simulation import SimulationOptions, roles, simulate
 from harness.simulation.measure import peak_rss_mb, pictures_line, rss_mb
 from harness.simulation.replicas import play_on_replicas
 from harness.simulation.report import DATABASE_FILE, Outcome
@@ -181,7 +185,8 @@ def _report(
     where = "in one process" if args.one_process else "the bot in a process of its own"
     print(
         f"== {database}: black-raven-cup, {args.players} players, {games} games, "
-        f"speed ×{args.speed:g}, the judges at their tables ×{args.table_speed:g}, {where}; "
+        f"speed ×{args.speed:g}, the judges at their tables ×{args.table_speed:g}"
+        f"{' in lockstep' if args.lockstep else ''}, {where}; "
         f"{loads[0]} at the start, {loads[1]} at the end"
     )
     for line in played.lines:
@@ -215,6 +220,12 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=300)
     parser.add_argument("--speed", type=float, default=100.0)
     table_speed_argument(parser)
+    parser.add_argument(
+        "--lockstep",
+        action="store_true",
+        help="every judge's pause exactly 1.5 s: the thirty judges tap in the same second from "
+        "their round's message on (issue 27's press target is measured so)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--database", choices=("sqlite", "postgresql", "both"), default="both")
     parser.add_argument(
@@ -232,6 +243,9 @@ def main() -> None:
     if args.trace_memory and not args.one_process:
         parser.error("--trace-memory traces this process: it needs --one-process")
     play = _in_one_process if args.one_process else _in_a_process
+    if args.lockstep:
+        # The scripted people run in this process: their pauses no longer vary.
+        roles.HUMAN_PAUSE_SPREAD = 0.0
     # Only errors are printed as they happen (with their tracebacks); the run counts them.
     logging.basicConfig(level=logging.ERROR)
     databases = ("sqlite", "postgresql") if args.database == "both" else (args.database,)

@@ -7,11 +7,15 @@ after another; every stage preview and round publication measures the same seati
 the inputs with the last ones (about a millisecond for 300 players and 200 games) is far
 cheaper than computing them again (tens to hundreds of milliseconds, during which nothing
 else runs in the bot's event loop). The inputs are what was read, not a key standing for it,
-so whatever changed in the database (in this process or another) makes them differ.
+so whatever changed in the database (in this process or another) makes them differ. The
+costly ones run in a thread off the event loop (`asyncio.to_thread`), so the entries are
+looked up and stored under a lock (the computation itself is not: two threads given new
+equal inputs at once both compute them).
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
@@ -27,12 +31,15 @@ class Recent(Generic[Inputs, Result]):
         self._compute = compute
         self._size = size
         self._entries: list[tuple[Inputs, Result]] = []
+        self._lock = threading.Lock()
 
     def __call__(self, inputs: Inputs) -> Result:
-        for index, (known, result) in enumerate(self._entries):
-            if known == inputs:
-                self._entries.insert(0, self._entries.pop(index))
-                return result
+        with self._lock:
+            for index, (known, result) in enumerate(self._entries):
+                if known == inputs:
+                    self._entries.insert(0, self._entries.pop(index))
+                    return result
         result = self._compute(inputs)
-        self._entries = [(inputs, result), *self._entries[: self._size - 1]]
+        with self._lock:
+            self._entries = [(inputs, result), *self._entries[: self._size - 1]]
         return result

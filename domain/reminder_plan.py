@@ -73,6 +73,30 @@ def round_keys(tournament: Tournament, round_: Round) -> RoundKeys:
     )
 
 
+def person_keys(tournament_id: int, participant_id: int) -> frozenset[str]:
+    """The keys of the reminders the plan makes for one participant alone before the
+    tournament runs (`_deadline_reminders`' unpaid fee, `_checkin_reminders`)."""
+    prefix = reminder_prefix(tournament_id)
+    return frozenset({f"{prefix}unpaid:{participant_id}", f"{prefix}checkin:{participant_id}"})
+
+
+def plans_by_person(tournament: Tournament) -> bool:
+    """Whether a participant's change moves his own reminders only (`person_reminders`):
+    so in a tournament of individual players not running yet. A team's captain hears of
+    its members, and a running tournament's seats of who plays them."""
+    return (
+        tournament.regulation.team_size is None and tournament.state is not TournamentState.RUNNING
+    )
+
+
+def person_reminders(tournament: Tournament, participant: Participant) -> list[ScheduledPush]:
+    """What `plan_reminders` names under `person_keys` for this participant, read from him
+    alone (in a tournament that `plans_by_person`): the same pushes the whole plan has."""
+    keys = person_keys(tournament.id, participant.id)
+    alone = ReminderFacts(tournament=tournament, participants=(participant,))
+    return [push for push in plan_reminders(alone) if push.key in keys]
+
+
 @dataclass(frozen=True)
 class ReminderFacts:
     """What the plan reads: the tournament and everything its reminders depend on.

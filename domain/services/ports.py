@@ -136,6 +136,8 @@ class ScheduledPushes(Protocol):
 
     async def waiting(self, *key_prefixes: str) -> dict[str, ScheduledPush]: ...
 
+    async def waiting_keys(self, keys: Collection[str]) -> dict[str, ScheduledPush]: ...
+
     async def due_times(self) -> dict[str, datetime]: ...
 
 
@@ -375,6 +377,12 @@ class UnitOfWork(Protocol):
     # judges' reminders. Replanned alone unless their tournament is touched as a whole.
     @property
     def rounds_touched(self) -> set[tuple[int, int]]: ...
+
+    # The participants (tournament, participant id) a write changed: before a tournament of
+    # individual players runs, only their own reminders (unpaid fee, check-in); replanned alone
+    # unless their tournament is touched as a whole (`reminder_plan.plans_by_person`).
+    @property
+    def participants_touched(self) -> set[tuple[int, int]]: ...
 
     # The moment the use case acts at (`access.load_tournament` records it): the replan's now.
     acted_at: datetime | None

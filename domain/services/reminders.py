@@ -10,7 +10,10 @@ not made anew: it went out already (the scheduler deleted it when it moved it in
 outbox), or it came too late to matter; one still waiting is sent at once with its new text.
 A stored protocol changes only its round's reminders (`UnitOfWork.rounds_touched`): that
 round alone is planned and compared with its waiting reminders, not the whole stage with
-every reminder of the tournament.
+every reminder of the tournament. Likewise a participant's write before a tournament of
+individual players runs (a registration, a paid mark, a check-in: `participants_touched`)
+changes his own reminders alone (`domain.reminder_plan.person_reminders`): a registration
+step costs the same in a tournament of 300 as in one of ten.
 """
 
 from __future__ import annotations
@@ -23,7 +26,15 @@ from domain.actor import Actor
 from domain.outgoing import ScheduledPush
 from domain.permissions import Action, StaffRole
 from domain.regulation import TimetableDay
-from domain.reminder_plan import ReminderFacts, plan_reminders, reminder_prefix, round_keys
+from domain.reminder_plan import (
+    ReminderFacts,
+    person_keys,
+    person_reminders,
+    plan_reminders,
+    plans_by_person,
+    reminder_prefix,
+    round_keys,
+)
 from domain.rounds import SeatedStage
 from domain.services.access import NotFound, authorize
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
@@ -83,6 +94,9 @@ async def replan_reminders(
     uow.rounds_touched.difference_update(
         {touched for touched in uow.rounds_touched if touched[0] == tournament_id}
     )
+    uow.participants_touched.difference_update(
+        {touched for touched in uow.participants_touched if touched[0] == tournament_id}
+    )
     tournament = await _tournament(uow, tournament_id)
     waiting = await uow.scheduled_pushes.waiting(reminder_prefix(tournament.id))
     stage = await _stage_being_played(uow, tournament)
@@ -116,6 +130,23 @@ async def _replan_rounds(
     }
     facts = await _facts(uow, tournament, stage, everyone=False)
     await _apply(uow, waiting, plan_reminders(facts), now)
+
+
+async def _replan_people(
+    uow: UnitOfWork, tournament_id: int, participant_ids: list[int], now: datetime
+) -> None:
+    """Bring the reminders of these participants alone in line with their data; the whole
+    plan when the tournament's reminders of one person may depend on others'."""
+    tournament = await _tournament(uow, tournament_id)
+    if not plans_by_person(tournament):
+        await replan_reminders(uow, tournament_id, now)
+        return
+    for participant_id in participant_ids:
+        participant = await uow.participants.get(participant_id)
+        keys = person_keys(tournament_id, participant_id)
+        waiting = await uow.scheduled_pushes.waiting_keys(keys)
+        wanted = person_reminders(tournament, participant) if participant is not None else []
+        await _apply(uow, waiting, wanted, now)
 
 
 async def _apply(
@@ -152,6 +183,12 @@ async def replan_touched(uow: UnitOfWork, now: datetime) -> None:
     uow.rounds_touched.clear()
     for tournament_id, round_ids in rounds.items():
         await _replan_rounds(uow, tournament_id, round_ids, now)
+    people: dict[int, list[int]] = {}
+    for tournament_id, participant_id in sorted(uow.participants_touched):
+        people.setdefault(tournament_id, []).append(participant_id)
+    uow.participants_touched.clear()
+    for tournament_id, participant_ids in people.items():
+        await _replan_people(uow, tournament_id, participant_ids, now)
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ returns a `StandingsBoard` (`domain/standings_board.py`). Publishing them to the
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
@@ -43,7 +44,9 @@ async def load_board(
     participants = await uow.participants.of_tournament(tournament.id)
     teams = await uow.teams.of_tournament(tournament.id)
     players, team_entries = standings_entries(participants, teams, games)
-    board = standings_board(
+    # The standings and their provisional rows: CPU work, in a thread (as `compute_current`).
+    board = await asyncio.to_thread(
+        standings_board,
         tournament.title,
         tournament.regulation,
         players,
@@ -117,7 +120,11 @@ async def compute_current(uow: UnitOfWork, tournament: Tournament) -> Standings:
     )
     results = [game.record for game in games]
     lot = await stored_lot(uow, tournament.id)
-    return compute_standings(tournament.regulation, players, teams, results, lot)
+    # Tens of milliseconds of CPU at 300 players when the games changed: in a thread, so the
+    # event loop goes on handling the other updates meanwhile (equal inputs are given again).
+    return await asyncio.to_thread(
+        compute_standings, tournament.regulation, players, teams, results, lot
+    )
 
 
 async def board_of_tournament(

@@ -10,7 +10,8 @@ since (`update`: its id, `start`: the wall clock's time its handling started, `s
 `transactions`, `cpu`) and a line of totals (`pid`, `transactions`: every one the process
 began, `in_updates`: the updates' share of them; `by_label`: all of them by label, the
 outbox worker's and the reminder scheduler's apart; `pictures`: the standings pictures'
-CPU; `collector`: the garbage collector's pauses). A process killed with SIGKILL loses at
+CPU; `collector`: the garbage collector's pauses; `stalls`: the event loop's longest stalls
+and what ran, `harness.simulation.stalls`). A process killed with SIGKILL loses at
 most its last second's lines.
 
 `--seed` draws the seatings' seeds from it (as `mafiatour simulate --seed` does), so the same
@@ -40,6 +41,7 @@ from bot.db.transactions import Tally, counting
 from bot.rendering.pictures import PictureFigures
 from bot.seeds import SeededSeeds
 from harness.simulation.measure import CollectorPauses, CollectorTimer, CpuMeter, meter_updates
+from harness.simulation.stalls import LoopStalls, StallWatch
 
 FLUSH_SECONDS = 1.0
 
@@ -48,9 +50,15 @@ class Records:
     """The lines not yet written and the running totals of one process."""
 
     def __init__(
-        self, file: IO[str], run: Tally, pictures: PictureFigures, collector: CollectorPauses
+        self,
+        file: IO[str],
+        run: Tally,
+        pictures: PictureFigures,
+        collector: CollectorPauses,
+        stalls: LoopStalls,
     ) -> None:
         self._file, self._run, self._pictures, self._collector = file, run, pictures, collector
+        self._stalls = stalls
         self._lines: list[str] = []
         self._in_updates = 0
         # `meter_updates` times on the performance counter; the harness reads the wall clock.
@@ -80,6 +88,7 @@ class Records:
             "by_label": self._run.by_label,
             "pictures": asdict(self._pictures),
             "collector": asdict(self._collector),
+            "stalls": asdict(self._stalls),
         }
         lines, self._lines = self._lines, []
         self._file.write("".join(f"{line}\n" for line in [*lines, json.dumps(totals)]))
@@ -103,11 +112,14 @@ async def serve_metered(settings: Settings, records_path: Path, seed: int | None
     ):
         seeds = SeededSeeds(f"seating:{seed}") if seed is not None else None
         app = await build_application(settings, seeds=seeds)
-        records = Records(file, run, app.dispatcher["pictures"].figures, collections.pauses)
+        watch = StallWatch()
+        figures = app.dispatcher["pictures"].figures
+        records = Records(file, run, figures, collections.pauses, watch.stalls)
         meter_updates(app.dispatcher, lambda update: update.update_id, records.handled)
         flushing = asyncio.create_task(records.every_second())
         try:
-            await serve_application(app)
+            async with watch:
+                await serve_application(app)
         finally:
             flushing.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -136,6 +148,7 @@ class Measured:
     by_label: Counter[str]  # the transactions by label (`bot.db.transactions.labelled`)
     pictures: PictureFigures
     collector: CollectorPauses
+    stalls: LoopStalls
 
     @property
     def background(self) -> int:
@@ -176,6 +189,9 @@ def read_records(paths: Iterable[Path]) -> Measured:
         ),
         collector=CollectorPauses.of_processes(
             CollectorPauses(**entry["collector"]) for entry in totals.values()
+        ),
+        stalls=LoopStalls.of_processes(
+            LoopStalls(**entry["stalls"]) for entry in totals.values() if "stalls" in entry
         ),
     )
 

@@ -159,7 +159,10 @@ async def seat_stage(organizer: FakeUser, tournament: int, pace: Pace) -> ChatMe
     organizer.send(f"/rounds {tournament}")
     offer = await organizer.wait_for(with_button("Составить рассадку"), WAIT)
     overview = await tap(organizer, offer, "Составить рассадку", pace)
-    if "Повторные встречи" not in (overview.text or ""):
+    # The quality's first line: "Повторные встречи: ..." or, with none, "Повторных встреч нет".
+    if not any(
+        words in (overview.text or "") for words in ("Повторные встречи", "Повторных встреч")
+    ):
         raise SimulationError(f"no seating preview: {overview.text}")
     return overview
 

@@ -38,11 +38,11 @@ class SqlParticipantRepository:
     and read anew after it writes any participant (`TransactionMemo`)."""
 
     def __init__(
-        self, session: AsyncSession, reminders_touched: set[int], memo: TransactionMemo
+        self, session: AsyncSession, touched: set[tuple[int, int]], memo: TransactionMemo
     ) -> None:
         self._session = session
-        # Tournaments whose reminder facts a write changed (`UnitOfWork.reminders_touched`).
-        self._touched = reminders_touched
+        # The participants a write changed (`UnitOfWork.participants_touched`).
+        self._touched = touched
         self._memo = memo
 
     async def get(self, participant_id: int) -> Participant | None:
@@ -113,7 +113,7 @@ class SqlParticipantRepository:
         _fill(row, participant)
         self._session.add(row)
         await self._session.flush()
-        self._touched.add(participant.tournament_id)
+        self._touched.add((participant.tournament_id, row.id))
         return replace(participant, id=row.id)
 
     async def _person_of(self, participant: Participant) -> int:
@@ -133,7 +133,7 @@ class SqlParticipantRepository:
             raise LookupError(f"no participant {participant.id}")
         _fill(row, participant)
         await self._session.flush()
-        self._touched.add(participant.tournament_id)
+        self._touched.add((participant.tournament_id, participant.id))
 
     async def unreachable(self, tournament_id: int) -> set[int]:
         """The Telegram ids of the tournament's people the bot cannot write to (blocked it)."""

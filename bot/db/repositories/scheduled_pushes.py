@@ -72,6 +72,18 @@ class SqlScheduledPushes:
         )
         return {row.key: _scheduled_push(row) for row in rows}
 
+    async def waiting_keys(self, keys: Collection[str]) -> dict[str, ScheduledPush]:
+        """The waiting pushes of exactly these keys (one person's), by key: found by the keys'
+        index, whatever the number of the tournament's other pushes."""
+        if not keys:
+            return {}
+        rows = await self._session.scalars(
+            select(ScheduledPushRow)
+            .where(ScheduledPushRow.key.in_(sorted(keys)))
+            .execution_options(populate_existing=True)
+        )
+        return {row.key: _scheduled_push(row) for row in rows}
+
     async def cancel_many(self, keys: Collection[str]) -> None:
         """Forget several waiting pushes at once."""
         if keys:

@@ -123,6 +123,7 @@ class ReplicaRun:
             if pictures := pictures_line(measured.pictures):
                 lines.append(pictures)
             lines.append(measured.collector.line())
+            lines += measured.stalls.lines()
         if self.live_games:
             lines.append(
                 f"games run live in the Mini App: {self.live_games} (its requests are in the "
