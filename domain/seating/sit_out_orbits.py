@@ -78,12 +78,25 @@ def _plays(orbits: int, rounds: int, out: int) -> np.ndarray:
     (i mod out, i div out), so its groups mix orbits the cycle before sent out apart: no two
     orbits sit out together twice and none plays far more rounds with another (48 players:
     co-play 6-7 rounds, not 5-8, and no pair of orbits meets more than twice, where
-    repeating the groups left 10 such difference classes)."""
+    repeating the groups left 10 such difference classes). A round takes `out` distinct
+    orbits: where a cycle ends inside a round, an orbit the next cycle would send out again
+    in that round waits for the next one (34 players at 2 tables over 3 rounds: 17 orbits, 7
+    out a round, the third round sent orbit 14 out twice and seated 11 at each table)."""
     mixed = sorted(range(orbits), key=lambda i: (i % out, i // out))
+    queue: list[int] = []
+    for cycle in range(rounds * out // orbits + 2):
+        queue.extend(mixed if cycle % 2 else range(orbits))
     plays = np.ones((orbits, rounds), dtype=bool)
-    for slot in range(rounds * out):
-        cycle, place = divmod(slot, orbits)
-        plays[mixed[place] if cycle % 2 else place, slot // out] = False
+    for r in range(rounds):
+        chosen: list[int] = []
+        for orbit in queue:
+            if len(chosen) == out:
+                break
+            if orbit not in chosen:
+                chosen.append(orbit)
+        for orbit in chosen:
+            queue.remove(orbit)
+        plays[chosen, r] = False
     return plays
 
 

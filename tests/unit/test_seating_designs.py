@@ -6,6 +6,8 @@ import random
 from collections import Counter
 from itertools import combinations
 
+import pytest
+
 from domain.seating.codes import code_tables
 from domain.seating.generator import SeatingRequest, generate_seating
 from domain.seating.quality import evaluate_seating
@@ -78,6 +80,20 @@ def test_whole_orbits_sit_out_48_players_fairly_and_fill_every_table() -> None:
         assert Counter(t for t in row if t >= 0) == dict.fromkeys(range(4), 10)
     assert sorted(Counter(sat_out.values()).items()) == [(1, 24), (2, 24)]
     assert sit_out_orbit_tables(40, 4, 6, 2, random.Random(1)) == []
+
+
+@pytest.mark.parametrize(
+    ("players", "tables", "rounds"), [(34, 2, 3), (38, 2, 4), (44, 2, 2), (51, 3, 3), (48, 4, 9)]
+)
+def test_whole_orbits_sit_out_distinct_in_every_round(
+    players: int, tables: int, rounds: int
+) -> None:
+    # A cycle of sit-outs ending inside a round once sent an orbit out twice in that round.
+    tables_of = sit_out_orbit_tables(players, tables, rounds, 3, random.Random(0))
+    for row in tables_of:
+        assert Counter(t for t in row if t >= 0) == dict.fromkeys(range(tables), 10)
+    sat_out = [sum(row[p] < 0 for row in tables_of) for p in range(players)]
+    assert max(sat_out) - min(sat_out) <= 1
 
 
 def test_48_players_over_9_rounds_at_4_tables_repeat_fewer_meetings_than_before() -> None:
