@@ -193,7 +193,7 @@ async def press_protocol(
         for _ in range(_SAVE_TRIES):
             stored = await uow.protocols.draft(game_id)
             if stored is None:
-                return await _view(uow, access, notice=_closed_notice(access))
+                return await _closed(uow, access)
             if access.game.game.state is GameState.CONFIRMED and not access.chief_judge:
                 return await _view(uow, access, notice="protocol-screen-already-confirmed")
             screen, version = stored
@@ -217,10 +217,13 @@ async def press_protocol(
         raise RuntimeError(f"protocol {game_id}: the draft kept changing under the press")
 
 
-def _closed_notice(access: _Access) -> str:
-    if access.game.game.state is GameState.CONFIRMED:
-        return "protocol-screen-already-confirmed"
-    return "protocol-screen-not-opened"
+async def _closed(uow: UnitOfWork, access: _Access) -> ProtocolView:
+    """No draft: the protocol is confirmed, perhaps by a confirmation that committed after this
+    request read the game (so the game is read again), or it was never opened."""
+    current = replace(access, game=await _reloaded(uow, access.game.game.id))
+    confirmed = current.game.game.state is GameState.CONFIRMED
+    notice = "protocol-screen-already-confirmed" if confirmed else "protocol-screen-not-opened"
+    return await _view(uow, current, notice=notice)
 
 
 async def confirm_protocol(
@@ -240,7 +243,7 @@ async def confirm_protocol(
         tournament = access.tournament
         stored = await uow.protocols.draft(game_id)
         if stored is None:
-            return await _view(uow, access, notice=_closed_notice(access))
+            return await _closed(uow, access)
         correcting = game.state is GameState.CONFIRMED
         if correcting and not access.chief_judge:
             return await _view(uow, access, notice="protocol-screen-already-confirmed")

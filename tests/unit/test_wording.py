@@ -141,8 +141,8 @@ NOT_COUNTS = {
 # Words a count may stand before without agreeing with it: prepositions, conjunctions and
 # abbreviations ("от 2 до 32", "3 из 4", "−1 дискв.", "30 с").
 NOT_NOUNS = {
-    "ru": {"до", "из", "не", "меньше", "с", "дискв"},
-    "en": {"of", "to", "for", "more", "per", "in", "at", "s", "disq"},
+    "ru": {"до", "из", "не", "меньше", "с", "дискв", "за", "кб"},
+    "en": {"of", "to", "for", "more", "per", "in", "at", "s", "disq", "is", "kb"},
 }
 
 

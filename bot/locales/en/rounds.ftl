@@ -216,5 +216,8 @@ stream-back-button = ← To round { $round }
 stream-opened = The stream link is open.
 stream-revoked = The link is closed: the stream no longer opens.
 stream-delay-set = Stream delay: { $seconds } s.
-stream-bad-delay = The delay is 0 to { $max } seconds.
+stream-bad-delay = The delay is 0 to { $max } { $max ->
+        [one] second
+       *[other] seconds
+    }.
 stream-public-page = The game's page for spectators (roles hidden until the end): { $address }

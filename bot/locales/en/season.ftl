@@ -33,9 +33,18 @@ profile-no-rating = No rating yet: no game in a rated tournament.
 profile-games = Games: { $games } · points per game: { $per_game }
 profile-figures = Best moves: { $best_moves } · killed the first night: { $first_night } · fouls: { $fouls } · disqualifications: { $disqualifications }
 profile-roles-title = <b>Roles</b>
-profile-role-line = { $role }: { $games } games, { $wins } wins ({ $rate }%)
+profile-role-line = { $role }: { $games } { $games ->
+        [one] game
+       *[other] games
+    }, { $wins } { $wins ->
+        [one] win
+       *[other] wins
+    } ({ $rate }%)
 profile-tournaments-title = <b>Tournaments</b>
-profile-tournament-line = { $title }{ $date } — place { $place }, points { $points }, { $games } games
+profile-tournament-line = { $title }{ $date } — place { $place }, points { $points }, { $games } { $games ->
+        [one] game
+       *[other] games
+    }
 profile-more-tournaments = …and { $count } more tournaments (all of them on the player's page)
 profile-button-picture = Rating history as a picture
 profile-button-page = The player's web page
@@ -65,7 +74,10 @@ rating-button-clubs = Clubs
 rating-button-page = The series' web page
 rating-clubs-heading = <b>The clubs of the series "{ $title }"</b>
 rating-clubs-empty = No clubs in the series yet.
-rating-club-line = { $place }. { $club } — { $rating } ({ $members } players)
+rating-club-line = { $place }. { $club } — { $rating } ({ $members } { $members ->
+        [one] player
+       *[other] players
+    })
 rating-gone = This series is gone.
 rating-picture-title = Rating: { $title }
 
@@ -100,7 +112,10 @@ series-points-saved = The points table of the series "{ $title }" is saved.
 series-points-not-file = A JSON file with the points table is needed (as a document). /cancel to stop.
 series-points-too-big = The file is too large for a points table (over { $limit } KB).
 series-points-not-text = The file is not UTF-8 text: a points table in JSON is needed.
-series-title-too-long = A series' title is at most { $limit } characters.
+series-title-too-long = A series' title is at most { $limit } { $limit ->
+        [one] character
+       *[other] characters
+    }.
 series-cancelled = The points table upload is cancelled.
 
 merge-usage = Merge two accounts of one player: <code>/merge nickname</code> lists the players with that nickname, and you pick both accounts by buttons.

@@ -214,5 +214,10 @@ stream-back-button = ← К туру { $round }
 stream-opened = Ссылка для трансляции открыта.
 stream-revoked = Ссылка закрыта: трансляция больше не открывается.
 stream-delay-set = Задержка трансляции: { $seconds } с.
-stream-bad-delay = Задержка — от 0 до { $max } секунд.
+stream-bad-delay = Задержка — от 0 до { $max } { $max ->
+        [one] секунды
+        [few] секунд
+        [many] секунд
+       *[other] секунды
+    }.
 stream-public-page = Страница игры для зрителей (роли скрыты до конца игры): { $address }

@@ -100,7 +100,12 @@ series-points-saved = Таблица баллов серии «{ $title }» со
 series-points-not-file = Нужен файл JSON с таблицей баллов (документом). /cancel — отменить.
 series-points-too-big = Файл слишком большой для таблицы баллов (больше { $limit } КБ).
 series-points-not-text = Файл не читается как текст UTF-8: нужна таблица баллов в JSON.
-series-title-too-long = Название серии — не длиннее { $limit } знаков.
+series-title-too-long = Название серии — не длиннее { $limit } { $limit ->
+        [one] знака
+        [few] знаков
+        [many] знаков
+       *[other] знака
+    }.
 series-cancelled = Загрузка таблицы баллов отменена.
 
 merge-usage = Объединить два аккаунта одного игрока: <code>/merge ник</code> — покажу игроков с этим ником, выберете оба аккаунта кнопками.
