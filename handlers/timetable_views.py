@@ -4,8 +4,10 @@ the hour and quarter pickers.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from zoneinfo import ZoneInfo
 
+from aiogram.filters.callback_data import CallbackData
 from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
@@ -82,34 +84,40 @@ def timetable_keyboard(view: TimetableView, texts: Texts) -> InlineKeyboardMarku
     return keyboard.as_markup()
 
 
+def add_time_choices(
+    keyboard: InlineKeyboardBuilder,
+    hour: int | None,
+    hour_button: Callable[[int], CallbackData],
+    time_button: Callable[[int], CallbackData],
+) -> list[int]:
+    """The hours of the day, or (an hour picked) its quarters, added to `keyboard`; the sizes
+    of the rows they take. `time_button` is given the minutes since midnight."""
+    if hour is None:
+        for value in HOURS:
+            keyboard.button(text=f"{value:02d}:…", callback_data=hour_button(value))
+        return [4] * (len(HOURS) // 4)
+    for minute in MINUTES:
+        keyboard.button(
+            text=f"{hour:02d}:{minute:02d}", callback_data=time_button(hour * 60 + minute)
+        )
+    return [len(MINUTES)]
+
+
 def time_keyboard(
     tournament_id: int, index: int, hour: int | None, texts: Texts
 ) -> InlineKeyboardMarkup:
     """The hours of the day, then (an hour picked) its quarters; "no time" and back."""
     keyboard = InlineKeyboardBuilder()
-    if hour is None:
-        for value in HOURS:
-            data = TimetableButton(
-                tournament_id=tournament_id, action=TimetableAction.HOUR, i=index, v=value
-            )
-            keyboard.button(text=f"{value:02d}:…", callback_data=data)
-        sizes = [4] * (len(HOURS) // 4)
-    else:
-        for minute in MINUTES:
-            data = TimetableButton(
-                tournament_id=tournament_id,
-                action=TimetableAction.SET,
-                i=index,
-                v=hour * 60 + minute,
-            )
-            keyboard.button(text=f"{hour:02d}:{minute:02d}", callback_data=data)
-        sizes = [len(MINUTES)]
-    keyboard.button(
-        text=texts("timetable-no-time"),
-        callback_data=TimetableButton(
-            tournament_id=tournament_id, action=TimetableAction.SET, i=index, v=-1
-        ),
+
+    def pressed(action: TimetableAction) -> Callable[[int], TimetableButton]:
+        return lambda value: TimetableButton(
+            tournament_id=tournament_id, action=action, i=index, v=value
+        )
+
+    sizes = add_time_choices(
+        keyboard, hour, pressed(TimetableAction.HOUR), pressed(TimetableAction.SET)
     )
+    keyboard.button(text=texts("timetable-no-time"), callback_data=pressed(TimetableAction.SET)(-1))
     keyboard.button(
         text=texts("timetable-back"),
         callback_data=TimetableButton(tournament_id=tournament_id, action=TimetableAction.VIEW),

@@ -4,6 +4,7 @@ step by step (day, kind, stage of a game, time)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import get_args
 
 from aiogram.types import InlineKeyboardMarkup
@@ -13,7 +14,7 @@ from domain.outgoing import Phrase
 from domain.regulation import Regulation, TimetableDay, TimetableEvent
 from handlers.callbacks import WizardKeep, WizardTimetable, WizardTimetableAction
 from handlers.middlewares import Texts
-from handlers.timetable_views import HOURS, MINUTES, event_label, readable_timetable
+from handlers.timetable_views import add_time_choices, event_label, readable_timetable
 
 Action = WizardTimetableAction
 # The kinds of event a timetable knows, in the order the buttons offer them.
@@ -56,23 +57,15 @@ def time_keyboard(index: int | None, hour: int | None, texts: Texts) -> InlineKe
     keyboard = InlineKeyboardBuilder()
     new = index is None
     i = index or 0
-    if hour is None:
-        for value in HOURS:
-            action = Action.NEW_HOUR if new else Action.HOUR
-            keyboard.button(
-                text=f"{value:02d}:…", callback_data=WizardTimetable(action=action, i=i, v=value)
-            )
-        sizes = [4] * (len(HOURS) // 4)
-    else:
-        for minute in MINUTES:
-            action = Action.NEW_SET if new else Action.SET
-            data = WizardTimetable(action=action, i=i, v=hour * 60 + minute)
-            keyboard.button(text=f"{hour:02d}:{minute:02d}", callback_data=data)
-        sizes = [len(MINUTES)]
-    keyboard.button(
-        text=texts("timetable-no-time"),
-        callback_data=WizardTimetable(action=Action.NEW_SET if new else Action.SET, i=i, v=-1),
+
+    def pressed(action: Action) -> Callable[[int], WizardTimetable]:
+        return lambda value: WizardTimetable(action=action, i=i, v=value)
+
+    set_time = pressed(Action.NEW_SET if new else Action.SET)
+    sizes = add_time_choices(
+        keyboard, hour, pressed(Action.NEW_HOUR if new else Action.HOUR), set_time
     )
+    keyboard.button(text=texts("timetable-no-time"), callback_data=set_time(-1))
     if not new:
         keyboard.button(
             text=texts("wizard-timetable-delete"),
