@@ -11,7 +11,7 @@ from domain import validation
 from domain.actor import Actor
 from domain.outgoing import Phrase
 from domain.registration import Application, ParticipantStatus
-from domain.services.checkin import call_for_checkin, check_in, exclude, mark_no_show, substitute
+from domain.services.catalog import Services
 from domain.services.ports import UnitOfWorkFactory
 from domain.services.registration import roster
 from domain.validation import Invalid
@@ -39,9 +39,9 @@ async def confirm_presence(
     callback_data: CheckIn,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
-    await check_in(uow_factory, actor, callback_data.tournament_id)
+    await services.checkin.check_in(actor, callback_data.tournament_id)
     await show(callback, texts("checkin-done"))
 
 
@@ -66,9 +66,9 @@ async def call_players(
     callback_data: CheckinCall,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
-    sent = await call_for_checkin(uow_factory, actor, callback_data.tournament_id, callback.id)
+    sent = await services.checkin.call_for_checkin(actor, callback_data.tournament_id, callback.id)
     await callback.answer(texts("checkin-called", count=len(sent)), show_alert=True)
 
 
@@ -78,9 +78,10 @@ async def no_show(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     actor: Actor,
+    services: Services,
 ) -> None:
     """The participant did not come; his screen again."""
-    await mark_no_show(uow_factory, actor, callback_data.participant_id)
+    await services.checkin.mark_no_show(actor, callback_data.participant_id)
     await show_person(callback, callback_data.participant_id, actor, texts, uow_factory)
 
 
@@ -121,7 +122,7 @@ async def pick_substitute(
     state: FSMContext,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
     participant_id, waiting_id = callback_data.participant_id, callback_data.waiting_id
     if waiting_id == 0:
@@ -129,7 +130,7 @@ async def pick_substitute(
         await state.update_data(pid=participant_id)
         await show(callback, texts("substitute-ask-newcomer"))
         return
-    player, _ = await substitute(uow_factory, actor, participant_id, waiting_id=waiting_id)
+    player, _ = await services.checkin.substitute(actor, participant_id, waiting_id=waiting_id)
     await show(callback, texts.phrase(Phrase.of("substitute-done", nickname=player.nickname)))
 
 
@@ -138,7 +139,7 @@ async def take_newcomer(
     state: FSMContext,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
     parts = [part.strip() for part in (message.text or "").split(";")]
     if len(parts) != 3:
@@ -150,7 +151,7 @@ async def take_newcomer(
     )
     data = await state.get_data()
     await state.clear()
-    player, _ = await substitute(uow_factory, actor, data["pid"], newcomer=newcomer)
+    player, _ = await services.checkin.substitute(actor, data["pid"], newcomer=newcomer)
     await message.answer(texts.phrase(Phrase.of("substitute-done", nickname=player.nickname)))
 
 
@@ -159,12 +160,12 @@ async def take_exclusion_reason(
     state: FSMContext,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
     reason = validation.reason(message.text)
     data = await state.get_data()
     await state.clear()
-    player, _ = await exclude(uow_factory, actor, data["pid"], reason)
+    player, _ = await services.checkin.exclude(actor, data["pid"], reason)
     await message.answer(texts.phrase(Phrase.of("exclude-done", nickname=player.nickname)))
 
 

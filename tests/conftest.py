@@ -29,6 +29,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from bot.db.engine import create_engine, create_session_factory
 from bot.db.migrate import upgrade
 from bot.db.uow import SqlUnitOfWorkFactory
+from domain.services.catalog import Services, build_services
 from tests.examples import FULL, QUICK
 
 POSTGRES_URL = os.environ.get(
@@ -165,6 +166,12 @@ async def engine(database_url: str) -> AsyncIterator[AsyncEngine]:
 @pytest.fixture
 def uow_factory(engine: AsyncEngine) -> SqlUnitOfWorkFactory:
     return SqlUnitOfWorkFactory(create_session_factory(engine))
+
+
+@pytest.fixture
+def services(uow_factory: SqlUnitOfWorkFactory) -> Services:
+    """The use cases over the test's database, built as the composition root builds them."""
+    return build_services(uow_factory)
 
 
 @pytest.fixture

@@ -55,6 +55,7 @@ from bot.telegram.update_ledger import (
     UpdateLedger,
 )
 from bot.web import build_web_app, serving
+from domain.services.catalog import Services, build_services
 from domain.services.ports import Clock, SeedSource
 from handlers.card_drawer import screen_drawers
 from handlers.errors import refusals_answered
@@ -77,6 +78,7 @@ class Application:
     settings: Settings
     engine: AsyncEngine
     uow_factory: SqlUnitOfWorkFactory
+    services: Services
     bot: Bot
     dispatcher: Dispatcher
     delivery: DeliveryWorker
@@ -145,6 +147,8 @@ def build_dispatcher(
     storage, isolation = _fsm_storage(settings, session_factory)
     dispatcher = Dispatcher(storage=storage, events_isolation=isolation)
     dispatcher["uow_factory"] = uow_factory
+    # The use cases, built once; handlers take them as `services`.
+    dispatcher["services"] = build_services(uow_factory)
     dispatcher["settings"] = settings
     dispatcher["clock"] = clock if clock is not None else SystemClock()
     dispatcher["seeds"] = seeds if seeds is not None else SystemSeeds()
@@ -200,6 +204,7 @@ async def build_application(
         settings=settings,
         engine=engine,
         uow_factory=uow_factory,
+        services=dispatcher["services"],
         bot=bot,
         dispatcher=dispatcher,
         delivery=delivery,

@@ -45,21 +45,159 @@ def checkin_refusal(tournament: Tournament, now: datetime) -> str | None:
     return None
 
 
-async def check_in(uow_factory: UnitOfWorkFactory, actor: Actor, tournament_id: int) -> Participant:
-    """A registered player confirms he is present, until the cut-off."""
-    async with uow_factory() as uow:
-        tournament = await load_tournament(uow, tournament_id, actor.now)
-        participant = await uow.participants.of_person(tournament.id, actor.user_id)
-        if participant is None or not participant.playing:
-            raise Forbidden(Action.CHECK_IN)
-        refused = checkin_refusal(tournament, actor.now)
-        if refused is not None:
+class CheckinService:
+    """The tournament day's use cases: check-in, no-shows, substitutes, exclusion."""
+
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
+        self._uow = uow
+
+    async def check_in(self, actor: Actor, tournament_id: int) -> Participant:
+        """A registered player confirms he is present, until the cut-off."""
+        async with self._uow() as uow:
+            tournament = await load_tournament(uow, tournament_id, actor.now)
+            participant = await uow.participants.of_person(tournament.id, actor.user_id)
+            if participant is None or not participant.playing:
+                raise Forbidden(Action.CHECK_IN)
+            refused = checkin_refusal(tournament, actor.now)
+            if refused is not None:
+                await uow.commit()
+                raise Invalid(refused)
+            participant = replace(participant, checked_in=True)
+            await uow.participants.save(participant)
             await uow.commit()
-            raise Invalid(refused)
-        participant = replace(participant, checked_in=True)
-        await uow.participants.save(participant)
-        await uow.commit()
-        return participant
+            return participant
+
+    async def mark_no_show(
+        self,
+        actor: Actor,
+        participant_id: int,
+    ) -> Participant:
+        """The organizer marks a registered player who did not come; his seats await a
+        substitute."""
+        async with self._uow() as uow:
+            _, participant = await _participant_of(uow, actor, participant_id, Action.MARK_NO_SHOW)
+            if not participant.missing:
+                raise Invalid("no-show-not-missing", nickname=participant.nickname)
+            participant = replace(participant, status=ParticipantStatus.NO_SHOW)
+            await uow.participants.save(participant)
+            await uow.commit()
+            return participant
+
+    async def exclude(
+        self,
+        actor: Actor,
+        participant_id: int,
+        reason: str,
+    ) -> tuple[Participant, list[OutgoingMessage]]:
+        """The chief judge excludes a player (regulation 11.3.3); his remaining seats are freed.
+
+        He is told with the reason. He keeps the points of his games but takes no place in a cut:
+        the channel's live table (once the tournament started) is edited at once to show him
+        excluded."""
+        async with self._uow() as uow:
+            tournament, participant = await _participant_of(
+                uow, actor, participant_id, Action.EXCLUDE
+            )
+            if not participant.playing:
+                raise Invalid("exclude-not-playing", nickname=participant.nickname)
+            participant = replace(participant, status=ParticipantStatus.EXCLUDED, reason=reason)
+            await uow.participants.save(participant)
+            notices = []
+            if participant.user_id is not None:
+                notices.append(
+                    notice(
+                        participant.user_id,
+                        tournament.id,
+                        "notice-excluded",
+                        tournament=tournament.title,
+                        reason=reason,
+                    )
+                )
+            notices += await tell_captain(
+                uow,
+                tournament,
+                None,
+                participant,
+                joined=False,
+                left_key="notice-team-member-excluded",
+            )
+            await record(uow, notices)
+            if tournament.has_started:
+                await publish_live_standings(
+                    uow,
+                    tournament.id,
+                    await played_games(uow, tournament),
+                    protocol_key=f"excluded:{participant.id}",
+                    now=actor.now,
+                )
+            await uow.commit()
+        return participant, notices
+
+    async def substitute(
+        self,
+        actor: Actor,
+        replaced_id: int,
+        *,
+        waiting_id: int | None = None,
+        newcomer: Application | None = None,
+    ) -> tuple[Participant, list[OutgoingMessage]]:
+        """Replace a no-show or excluded player by a waiting-list player or a new one.
+
+        The substitute takes over the seats of the games not yet played and, in a team tournament,
+        plays for the replaced player's team; the games already played keep the original player.
+        """
+        if (waiting_id is None) == (newcomer is None):
+            raise ValueError("a substitute is either a waiting player or a newcomer")
+        async with self._uow() as uow:
+            tournament, replaced = await _participant_of(uow, actor, replaced_id, Action.SUBSTITUTE)
+            if not replaced.replaceable:
+                raise Invalid("substitute-not-replaceable", nickname=replaced.nickname)
+            schedules = await schedules_before_substitute(uow, tournament)
+            player = await _substitute_for(uow, actor, tournament, replaced, waiting_id, newcomer)
+            new_status = (
+                ParticipantStatus.REPLACED
+                if replaced.status is not ParticipantStatus.EXCLUDED
+                else ParticipantStatus.EXCLUDED
+            )
+            await uow.participants.save(replace(replaced, status=new_status))
+            notices = _substitution_notices(tournament, replaced, player, new_status)
+            # The captain hears of the substitute joining his team (and of the team complete again).
+            notices += await tell_captain(uow, tournament, None, player, joined=True)
+            await record(uow, notices)
+            # The substitute's schedule, when the stage's schedules went out (docs/seating.md).
+            await correct_schedules_after_substitute(uow, schedules)
+            await uow.commit()
+        return player, notices
+
+    async def call_for_checkin(
+        self,
+        actor: Actor,
+        tournament_id: int,
+        call: str,
+    ) -> list[OutgoingMessage]:
+        """Ask every registered player who has not confirmed presence to press "I am here".
+
+        `call` names the organizer's request (his button press): the same request handled again
+        (its replica killed after this commit, before the webhook ledger heard it was handled)
+        records no second call, while a new press calls again."""
+        async with self._uow() as uow:
+            tournament = await authorize(uow, actor, tournament_id, Action.MARK_NO_SHOW)
+            refused = checkin_refusal(tournament, actor.now)
+            if refused is not None:
+                raise Invalid(refused)
+            button = Button(Phrase.of("checkin-button"), CheckIn(tournament.id))
+            messages = [
+                replace(
+                    notice(p.user_id, tournament.id, "notice-checkin", tournament=tournament.title),
+                    buttons=((button,),),
+                    dedupe_key=f"checkin-call:{tournament.id}:{call}:{p.user_id}",
+                )
+                for p in await uow.participants.of_tournament(tournament.id)
+                if p.missing and p.user_id
+            ]
+            await record(uow, messages)
+            await uow.commit()
+            return messages
 
 
 async def _participant_of(
@@ -73,103 +211,6 @@ async def _participant_of(
         raise NotFound(f"participant {participant_id}")
     tournament = await authorize(uow, actor, participant.tournament_id, action)
     return tournament, participant
-
-
-async def mark_no_show(
-    uow_factory: UnitOfWorkFactory,
-    actor: Actor,
-    participant_id: int,
-) -> Participant:
-    """The organizer marks a registered player who did not come; his seats await a substitute."""
-    async with uow_factory() as uow:
-        _, participant = await _participant_of(uow, actor, participant_id, Action.MARK_NO_SHOW)
-        if not participant.missing:
-            raise Invalid("no-show-not-missing", nickname=participant.nickname)
-        participant = replace(participant, status=ParticipantStatus.NO_SHOW)
-        await uow.participants.save(participant)
-        await uow.commit()
-        return participant
-
-
-async def exclude(
-    uow_factory: UnitOfWorkFactory,
-    actor: Actor,
-    participant_id: int,
-    reason: str,
-) -> tuple[Participant, list[OutgoingMessage]]:
-    """The chief judge excludes a player (regulation 11.3.3); his remaining seats are freed.
-
-    He is told with the reason. He keeps the points of his games but takes no place in a cut:
-    the channel's live table (once the tournament started) is edited at once to show him
-    excluded."""
-    async with uow_factory() as uow:
-        tournament, participant = await _participant_of(uow, actor, participant_id, Action.EXCLUDE)
-        if not participant.playing:
-            raise Invalid("exclude-not-playing", nickname=participant.nickname)
-        participant = replace(participant, status=ParticipantStatus.EXCLUDED, reason=reason)
-        await uow.participants.save(participant)
-        notices = []
-        if participant.user_id is not None:
-            notices.append(
-                notice(
-                    participant.user_id,
-                    tournament.id,
-                    "notice-excluded",
-                    tournament=tournament.title,
-                    reason=reason,
-                )
-            )
-        notices += await tell_captain(
-            uow, tournament, None, participant, joined=False, left_key="notice-team-member-excluded"
-        )
-        await record(uow, notices)
-        if tournament.has_started:
-            await publish_live_standings(
-                uow,
-                tournament.id,
-                await played_games(uow, tournament),
-                protocol_key=f"excluded:{participant.id}",
-                now=actor.now,
-            )
-        await uow.commit()
-    return participant, notices
-
-
-async def substitute(
-    uow_factory: UnitOfWorkFactory,
-    actor: Actor,
-    replaced_id: int,
-    *,
-    waiting_id: int | None = None,
-    newcomer: Application | None = None,
-) -> tuple[Participant, list[OutgoingMessage]]:
-    """Replace a no-show or excluded player by a waiting-list player or a new one.
-
-    The substitute takes over the seats of the games not yet played and, in a team tournament,
-    plays for the replaced player's team; the games already played keep the original player.
-    """
-    if (waiting_id is None) == (newcomer is None):
-        raise ValueError("a substitute is either a waiting player or a newcomer")
-    async with uow_factory() as uow:
-        tournament, replaced = await _participant_of(uow, actor, replaced_id, Action.SUBSTITUTE)
-        if not replaced.replaceable:
-            raise Invalid("substitute-not-replaceable", nickname=replaced.nickname)
-        schedules = await schedules_before_substitute(uow, tournament)
-        player = await _substitute_for(uow, actor, tournament, replaced, waiting_id, newcomer)
-        new_status = (
-            ParticipantStatus.REPLACED
-            if replaced.status is not ParticipantStatus.EXCLUDED
-            else ParticipantStatus.EXCLUDED
-        )
-        await uow.participants.save(replace(replaced, status=new_status))
-        notices = _substitution_notices(tournament, replaced, player, new_status)
-        # The captain hears of the substitute joining his team (and of the team complete again).
-        notices += await tell_captain(uow, tournament, None, player, joined=True)
-        await record(uow, notices)
-        # The substitute's schedule, when the stage's schedules went out (docs/seating.md).
-        await correct_schedules_after_substitute(uow, schedules)
-        await uow.commit()
-    return player, notices
 
 
 async def _substitute_for(
@@ -243,34 +284,3 @@ def _substitution_notices(
             )
         )
     return notices
-
-
-async def call_for_checkin(
-    uow_factory: UnitOfWorkFactory,
-    actor: Actor,
-    tournament_id: int,
-    call: str,
-) -> list[OutgoingMessage]:
-    """Ask every registered player who has not confirmed presence to press "I am here".
-
-    `call` names the organizer's request (his button press): the same request handled again
-    (its replica killed after this commit, before the webhook ledger heard it was handled)
-    records no second call, while a new press calls again."""
-    async with uow_factory() as uow:
-        tournament = await authorize(uow, actor, tournament_id, Action.MARK_NO_SHOW)
-        refused = checkin_refusal(tournament, actor.now)
-        if refused is not None:
-            raise Invalid(refused)
-        button = Button(Phrase.of("checkin-button"), CheckIn(tournament.id))
-        messages = [
-            replace(
-                notice(p.user_id, tournament.id, "notice-checkin", tournament=tournament.title),
-                buttons=((button,),),
-                dedupe_key=f"checkin-call:{tournament.id}:{call}:{p.user_id}",
-            )
-            for p in await uow.participants.of_tournament(tournament.id)
-            if p.missing and p.user_id
-        ]
-        await record(uow, messages)
-        await uow.commit()
-        return messages

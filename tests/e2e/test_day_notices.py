@@ -15,7 +15,6 @@ from bot.delivery.worker import BLOCKED
 from domain.actor import Actor
 from domain.outgoing import DeliveryStatus, OutgoingMessage
 from domain.registration import Application as Entry
-from domain.services.checkin import mark_no_show, substitute
 from domain.services.registration import Roster, register, roster
 from domain.services.tournaments import registration_link
 from domain.tournament import TournamentState
@@ -85,9 +84,9 @@ async def test_a_replaced_no_show_is_told_by_whom_and_the_link_remembers_it(
         player.send("/start")
         await player.wait_for(None, TIMEOUT)
 
-        await mark_no_show(app.uow_factory, Actor(ORGANIZER, NOW), absent.id)
+        await app.services.checkin.mark_no_show(Actor(ORGANIZER, NOW), absent.id)
         newcomer = Entry("Запасной", "Ворон", "Омск")
-        await substitute(app.uow_factory, Actor(ORGANIZER, NOW), absent.id, newcomer=newcomer)
+        await app.services.checkin.substitute(Actor(ORGANIZER, NOW), absent.id, newcomer=newcomer)
         told = await player.wait_for(containing("неявившегося"), TIMEOUT)
         assert "играет Запасной" in (told.text or "") and "Кубок Ворона" in (told.text or "")
 

@@ -15,7 +15,6 @@ from domain.actor import Actor
 from domain.lifecycle import Move
 from domain.registration import Application
 from domain.services import rounds
-from domain.services.checkin import exclude, substitute
 from domain.services.standings import current_standings
 from domain.services.tournaments import move_tournament
 from domain.tournament import Tournament
@@ -58,7 +57,7 @@ async def test_an_excluded_player_inside_the_cut_gives_his_place_to_the_next(
         told.send("/start")
         await told.wait_for(None, TIMEOUT)
 
-        await exclude(app.uow_factory, Actor(CHIEF_JUDGE, clock.moment), leader, REASON)
+        await app.services.checkin.exclude(Actor(CHIEF_JUDGE, clock.moment), leader, REASON)
         notice = await told.wait_for(containing("исключил вас"), TIMEOUT)
         assert REASON in (notice.text or "")
         # The channel's live table is edited at once: he is marked excluded, below the line.
@@ -122,10 +121,10 @@ async def test_a_team_final_seats_the_substitute_not_the_excluded_player(
         assert cut.unit == "teams" and len(cut.advancing) == 10
         team = int(cut.advancing[0])
         member = next(p for p in seeded.players if p.team_id == team)
-        await exclude(app.uow_factory, Actor(CHIEF_JUDGE, NOW), member.id, REASON)
+        await app.services.checkin.exclude(Actor(CHIEF_JUDGE, NOW), member.id, REASON)
         newcomer = Application("Запасной", "Ворон", "Омск")
-        sub, _ = await substitute(
-            app.uow_factory, Actor(ORGANIZER, NOW), member.id, newcomer=newcomer
+        sub, _ = await app.services.checkin.substitute(
+            Actor(ORGANIZER, NOW), member.id, newcomer=newcomer
         )
         after = (await current_standings(app.uow_factory, tid)).cuts[0]
         assert str(team) in after.advancing and len(after.advancing) == 10

@@ -19,7 +19,6 @@ from bot.clock import FixedClock
 from domain.actor import Actor
 from domain.lifecycle import Move
 from domain.services import protests, rounds
-from domain.services.checkin import exclude
 from domain.services.ports import UnitOfWorkFactory
 from domain.services.standings import current_standings
 from domain.services.tournaments import move_tournament
@@ -183,8 +182,7 @@ async def test_the_card_offers_no_next_stage_its_cut_cannot_fill(
         await draw_every_lot(app.uow_factory, tid, clock.moment)
         card = await _card(organizer, tid)
         assert START in [label for row in card.buttons for label, _ in row]
-        await exclude(
-            app.uow_factory,
+        await app.services.checkin.exclude(
             Actor(CHIEF_JUDGE, clock.moment),
             seeded.players[0].id,
             "Подсказки партнёру жестами",

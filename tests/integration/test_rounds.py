@@ -12,7 +12,7 @@ from domain.outgoing import OutgoingMessage
 from domain.permissions import Forbidden
 from domain.rounds import fill_freed_seats
 from domain.services import rounds
-from domain.services.checkin import exclude, mark_no_show
+from domain.services.catalog import Services
 from domain.validation import Invalid
 from tests.factories import (
     CHANNEL,
@@ -202,6 +202,7 @@ async def test_a_judge_is_assigned_to_one_table_of_a_round(
 
 async def test_a_no_show_after_seating_is_reseated_changing_few_places(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
     # 21 players at 2 tables: one sits out each round, so a freed seat has a taker.
     seeded = await seed_tournament(uow_factory, players=21)
@@ -209,7 +210,7 @@ async def test_a_no_show_after_seating_is_reseated_changing_few_places(
     tournament = seeded.tournament.id
     await rounds.publish_round(uow_factory, Actor(ORGANIZER, NOW), tournament, 1)
     missing = before.stage.rounds[1].games[0].players[3]
-    await mark_no_show(uow_factory, Actor(ORGANIZER, NOW), missing)
+    await services.checkin.mark_no_show(Actor(ORGANIZER, NOW), missing)
     waiting = await rounds.stage_preview(uow_factory, Actor(ORGANIZER, NOW), tournament)
     assert waiting.gone == (missing,)
     with pytest.raises(Invalid) as refused:
@@ -240,13 +241,14 @@ async def test_a_no_show_after_seating_is_reseated_changing_few_places(
 
 async def test_an_exclusion_that_empties_a_table_reseats_the_rest_at_fewer_tables(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
     seeded = await seed_tournament(uow_factory, players=20)
     before = await seated(uow_factory, seeded)
     tournament = seeded.tournament.id
     await rounds.publish_round(uow_factory, Actor(ORGANIZER, NOW), tournament, 1)
     leaver = before.stage.rounds[0].games[1].players[0]
-    await exclude(uow_factory, Actor(CHIEF_JUDGE, NOW), leaver, "Неспортивное поведение")
+    await services.checkin.exclude(Actor(CHIEF_JUDGE, NOW), leaver, "Неспортивное поведение")
     after = await rounds.reseat_stage(
         uow_factory, Actor(ORGANIZER, NOW), tournament, seed=8, swaps=SWAPS
     )

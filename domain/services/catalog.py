@@ -1,0 +1,24 @@
+"""Every use case, built once: the composition root makes one `Services` over its unit of
+work factory and hands it to the handlers, the web pages and the commands (aiogram injects it
+as `services`), so no caller passes the unit of work to a use case."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from domain.services.checkin import CheckinService
+from domain.services.ports import UnitOfWorkFactory
+
+
+@dataclass(frozen=True)
+class Services:
+    """The use cases by topic, each a service object holding the unit of work factory."""
+
+    checkin: CheckinService
+
+
+def build_services(uow: UnitOfWorkFactory) -> Services:
+    """The one set of services of a running bot (or of a test) over `uow`."""
+    return Services(
+        checkin=CheckinService(uow),
+    )
