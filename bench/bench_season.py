@@ -32,8 +32,8 @@ from bot.db.repositories.protocols import protocol_json
 from bot.db.uow import SqlUnitOfWorkFactory
 from domain.cards import Role, Side
 from domain.protocol import Protocol, SeatRecord
+from domain.services.catalog import build_services
 from domain.services.rating_sync import after_game
-from domain.services.season import profile, recompute_ratings, series_view
 
 TOURNAMENTS = 50
 PLAYERS = 5000
@@ -266,9 +266,10 @@ def _ms(values: list[float]) -> str:
 async def _measure(url: str, ids: Ids) -> None:
     engine = create_engine(url)
     uow_factory = SqlUnitOfWorkFactory(create_session_factory(engine))
+    services = build_services(uow_factory)
     try:
         wall, cpu = time.perf_counter(), time.process_time()
-        games = await recompute_ratings(uow_factory)
+        games = await services.series.recompute_ratings()
         print(
             f"full recompute: {games} games in {time.perf_counter() - wall:.2f} s wall, "
             f"{time.process_time() - cpu:.2f} s CPU (target: within 10 s of CPU)"
@@ -288,11 +289,11 @@ async def _measure(url: str, ids: Ids) -> None:
             "(target: within 20 ms)"
         )
         print(f"  of it the bot's own CPU: {_ms(cpus)}")
-        await series_view(uow_factory, 1)  # the first read computes the 50 standings
+        await services.series.series_view(1)  # the first read computes the 50 standings
         tables = []
         for _ in range(READS):
             start = time.perf_counter()
-            view = await series_view(uow_factory, 1)
+            view = await services.series.series_view(1)
             tables.append(time.perf_counter() - start)
         print(
             f"series table read again ({len(view.players)} players, {len(view.clubs)} clubs): "
@@ -305,13 +306,13 @@ async def _measure(url: str, ids: Ids) -> None:
                 await after_game(uow, TOURNAMENTS, game_id)
                 await uow.commit()
             start = time.perf_counter()
-            await series_view(uow_factory, 1)
+            await services.series.series_view(1)
             rebuilt.append(time.perf_counter() - start)
         print(f"series table rebuilt after a confirmation ({REBUILDS} times): {_ms(rebuilt)}")
         profiles, profile_cpus = [], []
         for person in rng.sample(range(1, PLAYERS + 1), READS):
             start, cpu_start = time.perf_counter(), time.process_time()
-            await profile(uow_factory, person)
+            await services.profiles.profile(person)
             profiles.append(time.perf_counter() - start)
             profile_cpus.append(time.process_time() - cpu_start)
         print(f"profile ({READS} players): {_ms(profiles)} (target: p95 under 50 ms)")

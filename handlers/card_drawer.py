@@ -13,6 +13,7 @@ from bot.config import Settings
 from bot.delivery.writer import Drawer, DrawnScreen
 from domain.actor import Actor
 from domain.services.card_updates import TOURNAMENT_CARD
+from domain.services.catalog import Services
 from domain.services.ports import UnitOfWorkFactory
 from domain.services.tournaments import tournament_card
 from handlers.middlewares import Texts
@@ -22,8 +23,11 @@ from handlers.organizer_views import card_screen
 class CardDrawer:
     """Draws a `tournament-card` edit for the person it names, in his language."""
 
-    def __init__(self, uow_factory: UnitOfWorkFactory, bot: Bot, settings: Settings) -> None:
+    def __init__(
+        self, uow_factory: UnitOfWorkFactory, services: Services, bot: Bot, settings: Settings
+    ) -> None:
         self._uow_factory = uow_factory
+        self._services = services
         self._bot = bot
         self._settings = settings
 
@@ -37,13 +41,13 @@ class CardDrawer:
         card = await tournament_card(self._uow_factory, actor, int(args["tournament"]))
         texts = Texts(locale)
         text, keyboard = await card_screen(
-            card, texts, self._bot, self._settings.web_base_url, self._uow_factory
+            card, texts, self._bot, self._settings.web_base_url, self._services
         )
         return DrawnScreen(text, keyboard)
 
 
 def screen_drawers(
-    uow_factory: UnitOfWorkFactory, bot: Bot, settings: Settings
+    uow_factory: UnitOfWorkFactory, services: Services, bot: Bot, settings: Settings
 ) -> dict[str, Drawer]:
     """The screens the outbox keeps current in place, by the name their drawings give."""
-    return {TOURNAMENT_CARD: CardDrawer(uow_factory, bot, settings)}
+    return {TOURNAMENT_CARD: CardDrawer(uow_factory, services, bot, settings)}

@@ -24,6 +24,7 @@ from domain.outgoing import Phrase
 from domain.presets import PRESET_IDS
 from domain.regulation import read_regulation
 from domain.services.card_updates import keep_card_current
+from domain.services.catalog import Services
 from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.public import set_web_visibility
 from domain.services.tournaments import (
@@ -296,6 +297,7 @@ async def wizard_done(
     bot: Bot,
     clock: Clock,
     actor: Actor,
+    services: Services,
 ) -> None:
     if await state.get_state() != Wizard.confirm.state:
         await callback.answer(texts("button-out-of-date"), show_alert=True)
@@ -306,7 +308,7 @@ async def wizard_done(
         await show(callback, texts("wizard-cancelled"))
         return
     tournament = await create_tournament(uow_factory, actor, _draft(data, user, clock=clock))
-    await render_card(callback, tournament.id, actor, texts, uow_factory, settings, bot)
+    await render_card(callback, tournament.id, actor, texts, uow_factory, services, settings, bot)
 
 
 async def cancel(message: Message, state: FSMContext, texts: Texts) -> None:
@@ -320,11 +322,12 @@ async def render_card(
     actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
+    services: Services,
     settings: Settings,
     bot: Bot,
 ) -> None:
     card = await tournament_card(uow_factory, actor, tournament_id)
-    text, markup = await card_screen(card, texts, bot, settings.web_base_url, uow_factory)
+    text, markup = await card_screen(card, texts, bot, settings.web_base_url, services)
     chat = event.message if isinstance(event, CallbackQuery) else event
     sent = await chat.answer(text, reply_markup=markup) if isinstance(chat, Message) else None
     if isinstance(event, CallbackQuery):
@@ -341,9 +344,10 @@ async def open_card(
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
     bot: Bot,
+    services: Services,
 ) -> None:
     await render_card(
-        callback, callback_data.tournament_id, actor, texts, uow_factory, settings, bot
+        callback, callback_data.tournament_id, actor, texts, uow_factory, services, settings, bot
     )
 
 
@@ -368,6 +372,7 @@ async def choose_web_page(
     bot: Bot,
     actor: Actor,
     clock: Clock,
+    services: Services,
 ) -> None:
     await set_web_visibility(
         uow_factory,
@@ -378,7 +383,7 @@ async def choose_web_page(
         now=clock.now(),
     )
     await render_card(
-        callback, callback_data.tournament_id, actor, texts, uow_factory, settings, bot
+        callback, callback_data.tournament_id, actor, texts, uow_factory, services, settings, bot
     )
 
 
@@ -391,6 +396,7 @@ async def make_move(
     bot: Bot,
     actor: Actor,
     menus: CommandMenus,
+    services: Services,
 ) -> None:
     result = await move_tournament(
         uow_factory, actor, callback_data.tournament_id, callback_data.move
@@ -398,7 +404,7 @@ async def make_move(
     if isinstance(result, Refusal):
         await callback.answer(refusal_text(result, texts), show_alert=True)
         return
-    await render_card(callback, result.id, actor, texts, uow_factory, settings, bot)
+    await render_card(callback, result.id, actor, texts, uow_factory, services, settings, bot)
     if result.state is TournamentState.FINISHED:
         # Its judges have nothing left to judge: /protocol and /lot leave their menus.
         for person in await staff_of(uow_factory, result.id):

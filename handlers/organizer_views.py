@@ -19,8 +19,8 @@ from domain.outgoing import ArgumentValue, Localized, Phrase
 from domain.permissions import Action, StaffRole, allows
 from domain.presets import PRESET_IDS
 from domain.regulation import EntryFee, load_preset
-from domain.services.ports import UnitOfWorkFactory
-from domain.services.season_screens import CardSeason, card_season
+from domain.services.catalog import Services
+from domain.services.season_screens import CardSeason
 from domain.services.tournaments import (
     TournamentCard,
 )
@@ -168,10 +168,10 @@ async def card_screen(
     texts: Texts,
     bot: Bot,
     web_base_url: str | None,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> tuple[str, InlineKeyboardMarkup]:
     """The card's text (with its season line: series, rated, category) and keyboard."""
-    season = await card_season(uow_factory, card.tournament.id)
+    season = await services.season_screens.card_season(card.tournament.id)
     line = card_season_line(season.series_title, season.rated, season.category_stars, texts)
     text = await card_text(card, texts, bot, web_base_url)
     return text + "\n" + line, card_keyboard(card, texts, season)

@@ -17,6 +17,7 @@ from domain.actor import Actor
 from domain.invites import InviteKind
 from domain.outgoing import Phrase
 from domain.registration import Application, ParticipantStatus
+from domain.services.catalog import Services
 from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.registration import (
     Registration,
@@ -74,6 +75,7 @@ async def open_link(
     uow_factory: UnitOfWorkFactory,
     clock: Clock,
     actor: Actor,
+    services: Services,
 ) -> None:
     opened = await open_registration_link(uow_factory, actor, command.args or "")
     if opened is None:
@@ -88,7 +90,7 @@ async def open_link(
         await show_team(message, view, user, texts, bot)
         return
     if holds:
-        rating = await my_rating_line(uow_factory, actor, texts)
+        rating = await my_rating_line(services, actor, texts)
         await show_registration(message, mine, texts, clock=clock, rating=rating)
         return
     if mine.left:
@@ -203,10 +205,11 @@ async def my_registration(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     clock: Clock,
+    services: Services,
 ) -> None:
     """The player's own registration screen."""
     mine = await registration_of(uow_factory, actor, callback_data.tournament_id)
-    rating = await my_rating_line(uow_factory, actor, texts)
+    rating = await my_rating_line(services, actor, texts)
     await show_registration(callback, mine, texts, clock=clock, rating=rating)
 
 

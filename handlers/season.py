@@ -18,16 +18,7 @@ from bot.rendering.season_text import profile_text, rating_line, rating_table
 from domain.actor import Actor
 from domain.outgoing import Phrase
 from domain.services.access import NotFound
-from domain.services.ports import UnitOfWorkFactory
-from domain.services.season import (
-    find_players,
-    hide_profile,
-    my_person,
-    profile,
-    series_list,
-    series_view,
-)
-from domain.services.season_screens import my_rating
+from domain.services.catalog import Services
 from handlers.callbacks import ProfileAction, ProfileButton, RatingAction, RatingButton
 from handlers.common import edit_screen, long_work
 from handlers.middlewares import Texts
@@ -45,9 +36,9 @@ ALBUM_SIZE = 10
 QUERY_LIMIT = 64
 
 
-async def my_rating_line(uow_factory: UnitOfWorkFactory, actor: Actor, texts: Texts) -> str:
+async def my_rating_line(services: Services, actor: Actor, texts: Texts) -> str:
     """The person's rating and his band's stars, for his registration screen and /me."""
-    rating, band = await my_rating(uow_factory, actor)
+    rating, band = await services.season_screens.my_rating(actor)
     return rating_line(rating, band, texts.locale)
 
 
@@ -56,13 +47,13 @@ async def show_profile(
     command: CommandObject,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
     settings: Settings,
 ) -> None:
     """/profile: one's own; /profile <nickname>: the players matching it, as buttons."""
     query = (command.args or "").strip()[:QUERY_LIMIT]
     if query:
-        found = await find_players(uow_factory, query)
+        found = await services.profiles.find_players(query)
         if not found:
             await message.answer(texts.phrase(Phrase.of("profile-not-found", query=query)))
             return
@@ -71,11 +62,11 @@ async def show_profile(
             reply_markup=found_keyboard(found, profile_button),
         )
         return
-    person_id = await my_person(uow_factory, actor)
+    person_id = await services.profiles.my_person(actor)
     if person_id is None:
         await message.answer(texts("profile-none") + "\n\n" + texts("profile-search-hint"))
         return
-    shown = await profile(uow_factory, person_id, viewer=actor)
+    shown = await services.profiles.profile(person_id, viewer=actor)
     text = profile_text(shown, texts.locale, own=True) + "\n\n" + texts("profile-search-hint")
     keyboard = profile_keyboard(shown, True, texts, settings.web_base_url)
     await message.answer(text, reply_markup=keyboard)
@@ -86,16 +77,16 @@ async def open_profile(
     callback_data: ProfileButton,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
     settings: Settings,
 ) -> None:
     """A player picked from the list: his profile as a new message."""
     try:
-        shown = await profile(uow_factory, callback_data.person_id, viewer=actor)
+        shown = await services.profiles.profile(callback_data.person_id, viewer=actor)
     except NotFound:
         await callback.answer(texts("profile-gone"), show_alert=True)
         return
-    own = callback_data.person_id == await my_person(uow_factory, actor)
+    own = callback_data.person_id == await services.profiles.my_person(actor)
     if isinstance(callback.message, Message):
         keyboard = profile_keyboard(shown, own, texts, settings.web_base_url)
         text = profile_text(shown, texts.locale, own=own)
@@ -108,11 +99,11 @@ async def send_history_picture(
     callback_data: ProfileButton,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
     pictures: StandingsPainter,
 ) -> None:
     try:
-        shown = await profile(uow_factory, callback_data.person_id, viewer=actor)
+        shown = await services.profiles.profile(callback_data.person_id, viewer=actor)
     except NotFound:
         await callback.answer(texts("profile-gone"), show_alert=True)
         return
@@ -131,14 +122,14 @@ async def _set_hidden(
     callback: CallbackQuery,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
     settings: Settings,
     hidden: bool,
 ) -> None:
-    await hide_profile(uow_factory, actor, hidden)
-    person_id = await my_person(uow_factory, actor)
+    await services.profiles.hide_profile(actor, hidden)
+    person_id = await services.profiles.my_person(actor)
     if person_id is not None and isinstance(callback.message, Message):
-        shown = await profile(uow_factory, person_id, viewer=actor)
+        shown = await services.profiles.profile(person_id, viewer=actor)
         text = profile_text(shown, texts.locale, own=True) + "\n\n" + texts("profile-search-hint")
         keyboard = profile_keyboard(shown, True, texts, settings.web_base_url)
         await edit_screen(callback.message, text, reply_markup=keyboard)
@@ -149,38 +140,38 @@ async def hide_my_profile(
     callback: CallbackQuery,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
     settings: Settings,
 ) -> None:
-    await _set_hidden(callback, actor, texts, uow_factory, settings, True)
+    await _set_hidden(callback, actor, texts, services, settings, True)
 
 
 async def show_my_profile(
     callback: CallbackQuery,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
     settings: Settings,
 ) -> None:
-    await _set_hidden(callback, actor, texts, uow_factory, settings, False)
+    await _set_hidden(callback, actor, texts, services, settings, False)
 
 
 async def show_rating(
     message: Message,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
     settings: Settings,
 ) -> None:
     """/rating: the series' table, or a choice of series when there are several."""
-    listed = await series_list(uow_factory)
+    listed = await services.series.series_list()
     if not listed:
         await message.answer(texts("rating-no-series"))
         return
     if len(listed) > 1:
         await message.answer(texts("rating-choose"), reply_markup=series_keyboard(listed))
         return
-    await _send_rating(message, listed[0][0], actor, texts, uow_factory, settings)
+    await _send_rating(message, listed[0][0], actor, texts, services, settings)
 
 
 async def _send_rating(
@@ -188,11 +179,11 @@ async def _send_rating(
     series_id: int,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
     settings: Settings,
 ) -> None:
-    view = await series_view(uow_factory, series_id)
-    reader = await my_person(uow_factory, actor)
+    view = await services.series.series_view(series_id)
+    reader = await services.profiles.my_person(actor)
     table = rating_table(view, reader, texts.locale)
     keyboard = rating_keyboard(series_id, texts, settings.web_base_url)
     await message.answer(table.text, reply_markup=keyboard)
@@ -203,7 +194,7 @@ async def open_rating(
     callback_data: RatingButton,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
     settings: Settings,
 ) -> None:
     if not isinstance(callback.message, Message):
@@ -211,7 +202,7 @@ async def open_rating(
         return
     try:
         await _send_rating(
-            callback.message, callback_data.series_id, actor, texts, uow_factory, settings
+            callback.message, callback_data.series_id, actor, texts, services, settings
         )
     except NotFound:
         await callback.answer(texts("rating-gone"), show_alert=True)
@@ -224,18 +215,18 @@ async def send_rating_pictures(
     callback_data: RatingButton,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
     pictures: StandingsPainter,
 ) -> None:
     try:
-        view = await series_view(uow_factory, callback_data.series_id)
+        view = await services.series.series_view(callback_data.series_id)
     except NotFound:
         await callback.answer(texts("rating-gone"), show_alert=True)
         return
     if not isinstance(callback.message, Message):
         await callback.answer()
         return
-    table = rating_table(view, await my_person(uow_factory, actor), texts.locale)
+    table = rating_table(view, await services.profiles.my_person(actor), texts.locale)
     async with long_work(callback, texts, replaced=False):
         title = texts("rating-picture-title", title=view.title)
         drawn = await pictures.draw_table(title, table.header, table.rows, table.mine)
@@ -255,10 +246,10 @@ async def show_clubs(
     callback: CallbackQuery,
     callback_data: RatingButton,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
     try:
-        view = await series_view(uow_factory, callback_data.series_id)
+        view = await services.series.series_view(callback_data.series_id)
     except NotFound:
         await callback.answer(texts("rating-gone"), show_alert=True)
         return

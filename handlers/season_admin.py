@@ -19,17 +19,8 @@ from bot.config import Settings
 from domain.actor import Actor
 from domain.outgoing import Phrase
 from domain.permissions import Action, Forbidden
+from domain.services.catalog import Services
 from domain.services.ports import UnitOfWorkFactory
-from domain.services.season import (
-    create_series,
-    find_players,
-    join_clubs,
-    merge_persons,
-    merge_preview,
-    series_list,
-    series_view,
-    set_points_table,
-)
 from domain.services.users import PersonRole, roles_of
 from handlers.callbacks import MergeAction, MergeButton, SeriesAction, SeriesButton
 from handlers.common import edit_screen
@@ -66,7 +57,7 @@ async def list_or_create_series(
     command: CommandObject,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
     """/series: the series as buttons; /series <title>: a new series (admins)."""
     if not actor.is_admin:
@@ -76,13 +67,13 @@ async def list_or_create_series(
         if len(title) > SERIES_TITLE_LIMIT:
             await message.answer(texts("series-title-too-long", limit=SERIES_TITLE_LIMIT))
             return
-        series_id = await create_series(uow_factory, actor, title)
+        series_id = await services.series.create_series(actor, title)
         await message.answer(texts.phrase(Phrase.of("series-created", title=title)))
-        view = await series_view(uow_factory, series_id)
+        view = await services.series.series_view(series_id)
         text, keyboard = series_screen(view, texts, None)
         await message.answer(text, reply_markup=keyboard)
         return
-    listed = await series_list(uow_factory)
+    listed = await services.series.series_list()
     if not listed:
         await message.answer(texts("series-none"))
         return
@@ -94,12 +85,12 @@ async def open_series(
     callback_data: SeriesButton,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
     settings: Settings,
 ) -> None:
     if not actor.is_admin:
         raise Forbidden(Action.EDIT_SETTINGS)
-    view = await series_view(uow_factory, callback_data.series_id)
+    view = await services.series.series_view(callback_data.series_id)
     text, keyboard = series_screen(view, texts, settings.web_base_url)
     if isinstance(callback.message, Message):
         await callback.message.answer(text, reply_markup=keyboard)
@@ -112,11 +103,11 @@ async def ask_points_table(
     actor: Actor,
     state: FSMContext,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
     if not actor.is_admin:
         raise Forbidden(Action.EDIT_SETTINGS)
-    await series_view(uow_factory, callback_data.series_id)  # NotFound for a series gone
+    await services.series.series_view(callback_data.series_id)  # NotFound for a series gone
     if isinstance(callback.message, Message):
         await callback.message.answer(texts("series-send-points"))
     await state.set_state(SeriesForm.points)
@@ -129,7 +120,7 @@ async def receive_points_table(
     actor: Actor,
     state: FSMContext,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
     bot: Bot,
 ) -> None:
     """The points table as a document: saved, or refused with its problems (nothing saved,
@@ -146,9 +137,9 @@ async def receive_points_table(
         await message.answer(texts("series-points-not-text"))
         return
     series_id = int((await state.get_data()).get("series_id", 0))
-    await set_points_table(uow_factory, actor, series_id, text)
+    await services.series.set_points_table(actor, series_id, text)
     await state.clear()
-    view = await series_view(uow_factory, series_id)
+    view = await services.series.series_view(series_id)
     await message.answer(texts.phrase(Phrase.of("series-points-saved", title=view.title)))
 
 
@@ -168,6 +159,7 @@ async def start_merge(
     state: FSMContext,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
     """/merge <nickname>: the players found, to pick the account that stays."""
     await _organizer(uow_factory, actor)
@@ -175,7 +167,7 @@ async def start_merge(
     if not query:
         await message.answer(texts("merge-usage"))
         return
-    found = await find_players(uow_factory, query)
+    found = await services.profiles.find_players(query)
     if not found:
         await message.answer(texts.phrase(Phrase.of("merge-not-found", query=query)))
         return
@@ -213,13 +205,13 @@ async def pick_merge(
     callback_data: MergeButton,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
     """Both accounts picked: shown side by side, with the confirmation unless they overlap."""
     if callback_data.keep == callback_data.merge or not isinstance(callback.message, Message):
         await callback.answer(texts("merge-stale"), show_alert=True)
         return
-    preview = await merge_preview(uow_factory, actor, callback_data.keep, callback_data.merge)
+    preview = await services.merging.merge_preview(actor, callback_data.keep, callback_data.merge)
     text, keyboard = merge_preview_screen(preview, texts)
     await edit_screen(callback.message, text, reply_markup=keyboard)
     await callback.answer()
@@ -231,10 +223,10 @@ async def confirm_merge(
     actor: Actor,
     state: FSMContext,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
-    preview = await merge_preview(uow_factory, actor, callback_data.keep, callback_data.merge)
-    await merge_persons(uow_factory, actor, callback_data.keep, callback_data.merge)
+    preview = await services.merging.merge_preview(actor, callback_data.keep, callback_data.merge)
+    await services.merging.merge_persons(actor, callback_data.keep, callback_data.merge)
     await state.update_data({MERGE_FOUND: []})
     done = texts.phrase(
         Phrase.of("merge-done", keep=preview.keep.nickname, merge=preview.merge.nickname)
@@ -257,6 +249,7 @@ async def join_club_spellings(
     actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
     """/joinclubs Club = other spelling."""
     await _organizer(uow_factory, actor)
@@ -265,7 +258,7 @@ async def join_club_spellings(
     if not equals or not club or not alias:
         await message.answer(texts("clubs-usage"))
         return
-    await join_clubs(uow_factory, actor, club, alias)
+    await services.clubs.join_clubs(actor, club, alias)
     await message.answer(texts.phrase(Phrase.of("clubs-joined", club=club, alias=alias)))
 
 

@@ -12,8 +12,8 @@ from domain.actor import Actor
 from domain.outgoing import Phrase
 from domain.permissions import Action, Forbidden, allows
 from domain.services.access import NotFound
+from domain.services.catalog import Services
 from domain.services.ports import UnitOfWorkFactory
-from domain.services.season import attach_tournament, mark_rated, series_list
 from domain.services.tournaments import tournament_card
 from handlers.callbacks import SeasonCardAction, SeasonCardButton
 from handlers.middlewares import Texts
@@ -27,11 +27,12 @@ async def choose_series(
     actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
     card = await tournament_card(uow_factory, actor, callback_data.tournament_id)
     if not allows(card.roles, Action.EDIT_SETTINGS):
         raise Forbidden(Action.EDIT_SETTINGS)
-    listed = await series_list(uow_factory)
+    listed = await services.series.series_list()
     if not listed:
         await callback.answer(texts("card-series-no-series"), show_alert=True)
         return
@@ -50,12 +51,13 @@ async def attach(
     uow_factory: UnitOfWorkFactory,
     settings: Settings,
     bot: Bot,
+    services: Services,
 ) -> None:
     series_id = callback_data.series_id or None
-    titles = dict(await series_list(uow_factory))
+    titles = dict(await services.series.series_list())
     if series_id is not None and series_id not in titles:
         raise NotFound()
-    await attach_tournament(uow_factory, actor, callback_data.tournament_id, series_id)
+    await services.series.attach_tournament(actor, callback_data.tournament_id, series_id)
     if series_id is None:
         said = texts("card-series-detached")
     else:
@@ -63,7 +65,7 @@ async def attach(
     if isinstance(callback.message, Message):
         await callback.message.answer(said)
     await render_card(
-        callback, callback_data.tournament_id, actor, texts, uow_factory, settings, bot
+        callback, callback_data.tournament_id, actor, texts, uow_factory, services, settings, bot
     )
 
 
@@ -73,15 +75,16 @@ async def _rate(
     actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
+    services: Services,
     settings: Settings,
     bot: Bot,
     rated: bool,
 ) -> None:
-    await mark_rated(uow_factory, actor, callback_data.tournament_id, rated)
+    await services.series.mark_rated(actor, callback_data.tournament_id, rated)
     if isinstance(callback.message, Message):
         await callback.message.answer(texts("card-rated-now-on" if rated else "card-rated-now-off"))
     await render_card(
-        callback, callback_data.tournament_id, actor, texts, uow_factory, settings, bot
+        callback, callback_data.tournament_id, actor, texts, uow_factory, services, settings, bot
     )
 
 
@@ -91,10 +94,11 @@ async def make_rated(
     actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
+    services: Services,
     settings: Settings,
     bot: Bot,
 ) -> None:
-    await _rate(callback, callback_data, actor, texts, uow_factory, settings, bot, True)
+    await _rate(callback, callback_data, actor, texts, uow_factory, services, settings, bot, True)
 
 
 async def make_unrated(
@@ -103,10 +107,11 @@ async def make_unrated(
     actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
+    services: Services,
     settings: Settings,
     bot: Bot,
 ) -> None:
-    await _rate(callback, callback_data, actor, texts, uow_factory, settings, bot, False)
+    await _rate(callback, callback_data, actor, texts, uow_factory, services, settings, bot, False)
 
 
 def make_router() -> Router:

@@ -11,6 +11,7 @@ from bot.rendering.player_card import player_card_text
 from bot.rendering.standings_csv import standings_csv
 from bot.rendering.standings_text import standings_pages
 from domain.actor import Actor
+from domain.services.catalog import Services
 from domain.services.ports import UnitOfWorkFactory
 from domain.services.standings import (
     card_of_person,
@@ -142,7 +143,7 @@ async def send_standings_csv(
 
 
 async def show_my_games(
-    message: Message, actor: Actor, texts: Texts, uow_factory: UnitOfWorkFactory
+    message: Message, actor: Actor, texts: Texts, uow_factory: UnitOfWorkFactory, services: Services
 ) -> None:
     """/me: the player's games, or a choice when he plays in two tournaments at once."""
     choice = await standings_choice(uow_factory, actor, playing=True)
@@ -153,7 +154,7 @@ async def show_my_games(
     if card is None:
         await message.answer(texts("me-not-playing"))
         return
-    rating = await my_rating_line(uow_factory, actor, texts)
+    rating = await my_rating_line(services, actor, texts)
     await message.answer(player_card_text(card, texts.locale) + "\n\n" + rating)
 
 
@@ -163,12 +164,13 @@ async def open_my_games(
     actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
     card = await card_of_person(uow_factory, actor, callback_data.tournament_id)
     if card is None or not isinstance(callback.message, Message):
         await callback.answer(texts("standings-gone"), show_alert=True)
         return
-    rating = await my_rating_line(uow_factory, actor, texts)
+    rating = await my_rating_line(services, actor, texts)
     await callback.message.answer(player_card_text(card, texts.locale) + "\n\n" + rating)
     await callback.answer()
 

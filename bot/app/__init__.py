@@ -252,7 +252,7 @@ def build_delivery(
         writer=Writer(
             drawers={
                 **standings_drawers(uow_factory, dispatcher["pictures"], settings.web_base_url),
-                **screen_drawers(uow_factory, bot, settings),
+                **screen_drawers(uow_factory, dispatcher["services"], bot, settings),
             },
             pack=intent_packer(settings),
             default_locale=settings.default_locale,

@@ -39,10 +39,12 @@ async def _dump(url: str, tournament_id: int) -> str:
 
 
 async def _dump_series(url: str, series_id: int, form: str) -> str:
-    from domain.services.season import series_csv, series_export
+    from domain.services.catalog import build_services
+    from domain.services.season.history import series_csv
 
     async with migrated_database(url) as uow_factory:
-        data = await series_export(uow_factory, series_id)
+        services = build_services(uow_factory)
+        data = await services.series_history.series_export(series_id)
     if form == "csv":
         return series_csv(data).rstrip("\n")
     return json.dumps(data, ensure_ascii=False, indent=1)

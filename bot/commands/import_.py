@@ -49,11 +49,12 @@ async def _load(
     url: str, text: str, owner: int, title: str, series: int | None = None, day: date | None = None
 ) -> int:
     from domain.actor import Actor
+    from domain.services.catalog import build_services
     from domain.services.exports import import_tournament
-    from domain.services.season import import_into_series
     from domain.services.users import remember_user
 
     async with migrated_database(url) as uow_factory:
+        services = build_services(uow_factory)
         await remember_user(
             uow_factory,
             telegram_id=owner,
@@ -64,7 +65,9 @@ async def _load(
         )
         actor = Actor(owner, datetime.now(UTC))
         if series is not None:
-            imported = await import_into_series(uow_factory, actor, text, title, series, day)
+            imported = await services.series_history.import_into_series(
+                actor, text, title, series, day
+            )
             return imported.id
         tournament = await import_tournament(uow_factory, actor, text, title)
         return tournament.id

@@ -19,10 +19,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 async def _recompute(url: str) -> int:
-    from domain.services.season import recompute_ratings
+    from domain.services.catalog import build_services
 
     async with migrated_database(url) as uow_factory:
-        return await recompute_ratings(uow_factory)
+        services = build_services(uow_factory)
+        return await services.series.recompute_ratings()
 
 
 def run(args: argparse.Namespace) -> int:

@@ -15,6 +15,7 @@ from bot.config import Settings
 from bot.db.uow import SqlUnitOfWorkFactory
 from bot.web import health, miniapp, pages
 from bot.web.pages import season
+from domain.services.catalog import Services
 
 log = logging.getLogger(__name__)
 
@@ -30,6 +31,7 @@ class ServedBot(Protocol):
     settings: Settings
     engine: AsyncEngine
     uow_factory: SqlUnitOfWorkFactory
+    services: Services
     bot: Bot
     dispatcher: Dispatcher
 
@@ -51,7 +53,7 @@ def build_web_app(app: ServedBot) -> web.Application:
         app.uow_factory.add_change_listener,
         add_game_listener=app.uow_factory.add_game_listener,
     )
-    season.install(web_app, app.uow_factory, app.bot)
+    season.install(web_app, app.services, app.bot)
     return web_app
 
 

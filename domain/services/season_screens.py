@@ -27,28 +27,42 @@ class CardSeason:
     category_stars: int | None
 
 
-async def my_rating(
-    uow_factory: UnitOfWorkFactory, actor: Actor
-) -> tuple[Rating | None, int | None]:
-    """The actor's rating and its band's stars (None, None before he has a person or a rated
-    game), read in one transaction: his registration screen and /me show it."""
-    async with uow_factory() as uow:
-        person = await uow.season.person_of_account(actor.user_id)
-        if person is None:
-            return None, None
-        kept = await uow.season.kept(person.id)
-        rating = (await uow.ratings.ratings([kept])).get(kept)
-    return rating, rating_stars(rating)
+class SeasonScreenService:
+    """The season's lines and links the screens and pages show beside its views."""
 
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
+        self._uow = uow
 
-async def card_season(uow_factory: UnitOfWorkFactory, tournament_id: int) -> CardSeason:
-    """The tournament's series, rated switch and category as its card shows them."""
-    async with uow_factory() as uow:
-        season = await uow.season.tournament(tournament_id)
-        if season is None:
-            return CardSeason(None, False, None)
-        series = await uow.season.series(season.series_id) if season.series_id else None
-    return CardSeason(series.title if series else None, season.rated, season.category_stars)
+    async def my_rating(self, actor: Actor) -> tuple[Rating | None, int | None]:
+        """The actor's rating and its band's stars (None, None before he has a person or a rated
+        game), read in one transaction: his registration screen and /me show it."""
+        async with self._uow() as uow:
+            person = await uow.season.person_of_account(actor.user_id)
+            if person is None:
+                return None, None
+            kept = await uow.season.kept(person.id)
+            rating = (await uow.ratings.ratings([kept])).get(kept)
+        return rating, rating_stars(rating)
+
+    async def card_season(self, tournament_id: int) -> CardSeason:
+        """The tournament's series, rated switch and category as its card shows them."""
+        async with self._uow() as uow:
+            season = await uow.season.tournament(tournament_id)
+            if season is None:
+                return CardSeason(None, False, None)
+            series = await uow.season.series(season.series_id) if season.series_id else None
+        return CardSeason(series.title if series else None, season.rated, season.category_stars)
+
+    async def registration_payloads(self, tournament_ids: Iterable[int]) -> dict[int, str]:
+        """The `/start` payload of each tournament's shared registration link (a tournament
+        without one is left out: its card makes it on first need)."""
+        payloads = {}
+        async with self._uow() as uow:
+            for tournament_id in tournament_ids:
+                invite = await uow.invites.find(InviteKind.REGISTRATION, tournament_id)
+                if invite is not None:
+                    payloads[tournament_id] = invite.payload
+        return payloads
 
 
 async def page_season(uow: UnitOfWork, tournament_id: int) -> PublicSeason | None:
@@ -65,17 +79,3 @@ async def page_season(uow: UnitOfWork, tournament_id: int) -> PublicSeason | Non
         if participant.person_id is not None
     }
     return PublicSeason(season.series_id, series.title if series else None, persons)
-
-
-async def registration_payloads(
-    uow_factory: UnitOfWorkFactory, tournament_ids: Iterable[int]
-) -> dict[int, str]:
-    """The `/start` payload of each tournament's shared registration link (a tournament
-    without one is left out: its card makes it on first need)."""
-    payloads = {}
-    async with uow_factory() as uow:
-        for tournament_id in tournament_ids:
-            invite = await uow.invites.find(InviteKind.REGISTRATION, tournament_id)
-            if invite is not None:
-                payloads[tournament_id] = invite.payload
-    return payloads

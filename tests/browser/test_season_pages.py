@@ -16,13 +16,6 @@ from bot.app import Application
 from bot.web import serving
 from domain.actor import Actor
 from domain.invites import Invite, InviteKind
-from domain.services.season import (
-    attach_tournament,
-    create_series,
-    hide_profile,
-    mark_rated,
-    my_person,
-)
 from domain.services.tournaments import new_token
 from domain.tournament import Tournament, TournamentState
 from harness.fake_telegram import FakeTelegram
@@ -57,15 +50,15 @@ async def season(fake_telegram: FakeTelegram, tmp_path) -> AsyncIterator[Season]
     )
     async with running_bot(settings) as app, serving(app):
         admin = Actor.of(ADMIN_ID, _now(), {ADMIN_ID})
-        series_id = await create_series(app.uow_factory, admin, "Сезон <2026>")
+        series_id = await app.services.series.create_series(admin, "Сезон <2026>")
         for title, day in (("Кубок Весны", date(2026, 3, 1)), ("Кубок Осени", date(2026, 9, 1))):
             cup = await add_cup(app, title, day)
-            await attach_tournament(app.uow_factory, admin, cup.id, series_id)
-            await mark_rated(app.uow_factory, admin, cup.id, True)
+            await app.services.series.attach_tournament(admin, cup.id, series_id)
+            await app.services.series.mark_rated(admin, cup.id, True)
             await play(app, cup, 0, "red")
             await play(app, cup, 1, "black")
-        await attach_tournament(app.uow_factory, admin, await _upcoming(app), series_id)
-        raven = await my_person(app.uow_factory, Actor.of(RAVEN, _now(), ()))
+        await app.services.series.attach_tournament(admin, await _upcoming(app), series_id)
+        raven = await app.services.profiles.my_person(Actor.of(RAVEN, _now(), ()))
         assert raven is not None
         yield Season(app, f"http://127.0.0.1:{port}", series_id, raven, cup.id)
 
@@ -158,7 +151,7 @@ async def test_a_tournament_page_links_to_its_series_and_its_players_profiles(
 
 
 async def test_a_hidden_profile_and_unknown_pages(season: Season, browser: HeadlessBrowser) -> None:
-    await hide_profile(season.app.uow_factory, Actor.of(RAVEN, _now(), ()), True)
+    await season.app.services.profiles.hide_profile(Actor.of(RAVEN, _now(), ()), True)
     shown = await browser.new_page(width=375, height=812)
     await shown.goto(f"{season.url}/players/{season.raven}")
     page = shown.page

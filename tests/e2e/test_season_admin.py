@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 
 from bot.app import Application
-from domain.services.season import series_view
 from harness.fake_telegram import FakeTelegram
 from tests.e2e.lifecycle_screens import ADMIN_ID, answer, containing, press
 from tests.e2e.test_season import OUTSIDER, PLAYERS, RAVEN, add_cup, app, in_series, play
@@ -97,7 +96,7 @@ async def test_rating_picks_a_series_by_buttons_and_clubs_are_joined(
     assert "=" in (usage.text or "")
     joined = await answer(admin, "/joinclubs Ворон = ВОРОН Омск", expect="Готово")
     assert "«ВОРОН Омск» теперь считается клубом «Ворон»" in (joined.text or "")
-    view = await series_view(app.uow_factory, 1)
+    view = await app.services.series.series_view(1)
     assert view.clubs[0].members == len(PLAYERS)
 
 

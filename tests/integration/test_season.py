@@ -18,7 +18,7 @@ from domain.permissions import Forbidden
 from domain.protocol_screen import Act, Mode, Press
 from domain.season.rating import RatedGame, compute_ratings
 from domain.services import protocols, rounds
-from domain.services import season as season_services
+from domain.services.catalog import Services
 from domain.services.exports import import_tournament
 from domain.services.rating_sync import after_game as rating_after_game
 from domain.services.rating_sync import ordered_games
@@ -66,36 +66,38 @@ async def _imported(uow_factory: SqlUnitOfWorkFactory, title: str) -> int:
 
 async def test_registration_links_every_participant_to_his_person(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
     seeded, _, _ = await _published_game(uow_factory)
     player = seeded.players[0]
     assert player.person_id is not None
-    person = await season_services.my_person(uow_factory, Actor(FIRST_PLAYER, NOW))
+    person = await services.profiles.my_person(Actor(FIRST_PLAYER, NOW))
     assert person == player.person_id
     async with uow_factory() as uow:
         stored = await uow.season.person(person)
     assert stored is not None and stored.telegram_id == FIRST_PLAYER
     assert stored.nickname == player.nickname and stored.club == "Ворон"
-    found = await season_services.find_players(uow_factory, "ник0")
+    found = await services.profiles.find_players("ник0")
     assert len(found) == 9 and all(club == "Ворон" for _, _, club in found)
     # A second account merged into him: its later registrations are his.
     async with uow_factory() as uow:
         other = await uow.season.person_for_account(5555, "Второй", None, None, NOW)
         await uow.commit()
-    await season_services.merge_persons(uow_factory, ADMIN, person, other)
+    await services.merging.merge_persons(ADMIN, person, other)
     async with uow_factory() as uow:
         again = await uow.season.person_for_account(5555, "Ник01", "Ворон", "Омск", NOW)
         mine = await uow.season.person_of_account(FIRST_PLAYER)
     assert again == person and mine is not None and mine.id == person
-    assert await season_services.my_person(uow_factory, Actor(5555, NOW)) == person
+    assert await services.profiles.my_person(Actor(5555, NOW)) == person
 
 
 async def test_a_confirmation_a_correction_and_rated_off_keep_ratings_as_from_scratch(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
     seeded, game_id, judge_id = await _published_game(uow_factory)
     tid = seeded.tournament.id
-    await season_services.mark_rated(uow_factory, Actor(ORGANIZER, NOW), tid, True)
+    await services.series.mark_rated(Actor(ORGANIZER, NOW), tid, True)
     judge = Judge(uow_factory, game_id, judge_id)
     await judge.fill_red_win()
     confirmed = await judge.confirm()
@@ -115,22 +117,23 @@ async def test_a_confirmation_a_correction_and_rated_off_keep_ratings_as_from_sc
     corrected = await _stored(uow_factory)
     assert corrected[red].overall < 1000
     assert corrected == await _from_scratch(uow_factory)
-    rating, stars = await season_services.person_rating(uow_factory, red)
+    rating, stars = await services.profiles.person_rating(red)
     assert rating == corrected[red] and stars == 1
-    assert await season_services.recompute_ratings(uow_factory) == 1
+    assert await services.series.recompute_ratings() == 1
     assert await _stored(uow_factory) == corrected
-    await season_services.mark_rated(uow_factory, Actor(ORGANIZER, NOW), tid, False)
+    await services.series.mark_rated(Actor(ORGANIZER, NOW), tid, False)
     assert await _stored(uow_factory) == {}
-    assert await season_services.person_rating(uow_factory, red) == (None, None)
+    assert await services.profiles.person_rating(red) == (None, None)
 
 
 async def test_tournaments_rated_in_any_order_give_the_ratings_of_their_date_order(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
     first, second = await _imported(uow_factory, "Осень"), await _imported(uow_factory, "Зима")
     owner = Actor(ORGANIZER, NOW)
-    await season_services.mark_rated(uow_factory, owner, second, True)
-    await season_services.mark_rated(uow_factory, owner, first, True)
+    await services.series.mark_rated(owner, second, True)
+    await services.series.mark_rated(owner, first, True)
     assert await _stored(uow_factory) == await _from_scratch(uow_factory)
     async with uow_factory() as uow:
         events = await uow.ratings.event_games()
@@ -144,17 +147,17 @@ async def test_tournaments_rated_in_any_order_give_the_ratings_of_their_date_ord
         b = next(p for p in await uow.participants.of_tournament(second) if p.nickname == "Ворон")
         c = next(p for p in await uow.participants.of_tournament(second) if p.nickname == "Сова")
     assert a.person_id and b.person_id and c.person_id
-    preview = await season_services.merge_preview(uow_factory, ADMIN, b.person_id, c.person_id)
+    preview = await services.merging.merge_preview(ADMIN, b.person_id, c.person_id)
     assert preview.overlap == ("Зима",) and not preview.allowed
     with pytest.raises(Invalid) as refused:
-        await season_services.merge_persons(uow_factory, ADMIN, b.person_id, c.person_id)
+        await services.merging.merge_persons(ADMIN, b.person_id, c.person_id)
     assert refused.value.code == "season-merge-overlap"
     with pytest.raises(Invalid):
-        await season_services.merge_persons(uow_factory, ADMIN, b.person_id, b.person_id)
-    await season_services.merge_persons(uow_factory, ADMIN, b.person_id, a.person_id)
+        await services.merging.merge_persons(ADMIN, b.person_id, b.person_id)
+    await services.merging.merge_persons(ADMIN, b.person_id, a.person_id)
     merged = await _stored(uow_factory)
     assert a.person_id not in merged and merged == await _from_scratch(uow_factory)
-    kept = await season_services.profile(uow_factory, a.person_id)
+    kept = await services.profiles.profile(a.person_id)
     assert kept.person_id == b.person_id and len(kept.tournaments) == 2
     assert kept.games == sum(line.games for line in kept.tournaments) > 0
     assert sum(role.games for role in kept.roles) == kept.games
@@ -166,72 +169,72 @@ async def test_tournaments_rated_in_any_order_give_the_ratings_of_their_date_ord
 
 async def test_a_series_shows_its_calendar_players_and_clubs(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
     seeded, game_id, judge_id = await _published_game(uow_factory)
     tid = seeded.tournament.id
-    series_id = await season_services.create_series(uow_factory, ADMIN, "Сезон 2026")
-    assert await season_services.series_list(uow_factory) == [(series_id, "Сезон 2026")]
-    await season_services.attach_tournament(uow_factory, Actor(ORGANIZER, NOW), tid, series_id)
-    await season_services.mark_rated(uow_factory, Actor(ORGANIZER, NOW), tid, True)
+    series_id = await services.series.create_series(ADMIN, "Сезон 2026")
+    assert await services.series.series_list() == [(series_id, "Сезон 2026")]
+    await services.series.attach_tournament(Actor(ORGANIZER, NOW), tid, series_id)
+    await services.series.mark_rated(Actor(ORGANIZER, NOW), tid, True)
     judge = Judge(uow_factory, game_id, judge_id)
     await judge.fill_red_win()
     confirmed = await judge.confirm()
-    view = await season_services.series_view(uow_factory, series_id)
+    view = await services.series.series_view(series_id)
     assert [event.tournament_id for event in view.running] == [tid]
     assert len(view.players) == 10 and [row.place for row in view.players] == list(range(1, 11))
     assert view.players[0].rating > view.players[-1].rating
     assert [(club.club, club.members) for club in view.clubs] == [("Ворон", 10)]
     # A hidden profile shows only its nickname, to everyone but its owner.
     owner = Actor(seeded.user_of(confirmed.game.game.players[0]), NOW)
-    await season_services.hide_profile(uow_factory, owner, True)
-    person = await season_services.my_person(uow_factory, owner)
+    await services.profiles.hide_profile(owner, True)
+    person = await services.profiles.my_person(owner)
     assert person is not None
-    hidden = await season_services.profile(uow_factory, person)
+    hidden = await services.profiles.profile(person)
     assert hidden.hidden and hidden.rating is None and hidden.tournaments == ()
-    own = await season_services.profile(uow_factory, person, viewer=owner)
+    own = await services.profiles.profile(person, viewer=owner)
     assert own.rating is not None and own.games == 1
     row = next(
-        r
-        for r in (await season_services.series_view(uow_factory, series_id)).players
-        if r.person_id == person
+        r for r in (await services.series.series_view(series_id)).players if r.person_id == person
     )
     assert row.hidden and row.club is None and row.rating == 0.0
-    club = await season_services.club_profile(uow_factory, "ворон")
+    club = await services.clubs.club_profile("ворон")
     assert club.club == "Ворон" and len(club.members) == 20
 
 
 async def test_points_tables_and_clubs_refuse_bad_input_and_change_nothing(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
     await _imported(uow_factory, "Осень")
-    series_id = await season_services.create_series(uow_factory, ADMIN, "Лига")
+    series_id = await services.series.create_series(ADMIN, "Лига")
     with pytest.raises(Invalid) as refused:
-        await season_services.set_points_table(uow_factory, ADMIN, series_id, '{"format": 1}')
+        await services.series.set_points_table(ADMIN, series_id, '{"format": 1}')
     assert refused.value.code == "season-points-table-invalid"
     with pytest.raises(Invalid):
-        await season_services.set_points_table(uow_factory, ADMIN, series_id, " " * 200_000)
+        await services.series.set_points_table(ADMIN, series_id, " " * 200_000)
     with pytest.raises(Forbidden):
-        await season_services.set_points_table(uow_factory, Actor(5, NOW), series_id, "{}")
+        await services.series.set_points_table(Actor(5, NOW), series_id, "{}")
     async with uow_factory() as uow:
         stored = await uow.season.series(series_id)
     assert stored is not None and stored.points_table is None
     text = (Path(__file__).parents[2] / "domain/presets/series_points/fiim.json").read_text()
-    await season_services.set_points_table(uow_factory, ADMIN, series_id, text)
+    await services.series.set_points_table(ADMIN, series_id, text)
     async with uow_factory() as uow:
         stored = await uow.season.series(series_id)
     assert stored is not None and stored.points_table is not None
-    await season_services.join_clubs(uow_factory, ADMIN, "Чёрный ворон", "black raven")
+    await services.clubs.join_clubs(ADMIN, "Чёрный ворон", "black raven")
     with pytest.raises(Invalid):
-        await season_services.join_clubs(uow_factory, ADMIN, "Чёрный ворон", "ЧЕРНЫЙ ВОРОН")
+        await services.clubs.join_clubs(ADMIN, "Чёрный ворон", "ЧЕРНЫЙ ВОРОН")
     async with uow_factory() as uow:
         assert (await uow.season.aliases())["black raven"] == "Чёрный ворон"
 
 
 async def test_a_recompute_cut_short_changes_nothing_and_runs_again(
-    uow_factory: SqlUnitOfWorkFactory, monkeypatch: pytest.MonkeyPatch
+    uow_factory: SqlUnitOfWorkFactory, monkeypatch: pytest.MonkeyPatch, services: Services
 ) -> None:
     tournament = await _imported(uow_factory, "Осень")
-    await season_services.mark_rated(uow_factory, Actor(ORGANIZER, NOW), tournament, True)
+    await services.series.mark_rated(Actor(ORGANIZER, NOW), tournament, True)
     before = await _stored(uow_factory)
     async with uow_factory() as uow:
         events = await uow.ratings.event_games()
@@ -242,20 +245,22 @@ async def test_a_recompute_cut_short_changes_nothing_and_runs_again(
 
     monkeypatch.setattr(SqlRatingRepository, "add_events", cut_short)
     with pytest.raises(ConnectionResetError):
-        await season_services.recompute_ratings(uow_factory)
+        await services.series.recompute_ratings()
     assert await _stored(uow_factory) == before
     async with uow_factory() as uow:
         assert await uow.ratings.event_games() == events
     monkeypatch.setattr(SqlRatingRepository, "add_events", original)
-    assert await season_services.recompute_ratings(uow_factory) == 27
+    assert await services.series.recompute_ratings() == 27
     assert await _stored(uow_factory) == before
 
 
-async def test_an_annulled_game_leaves_the_ratings(uow_factory: SqlUnitOfWorkFactory) -> None:
+async def test_an_annulled_game_leaves_the_ratings(
+    uow_factory: SqlUnitOfWorkFactory, services: Services
+) -> None:
     # What `annul_game` does after the protest's decision, in its own transaction.
     seeded, game_id, judge_id = await _published_game(uow_factory)
     tid = seeded.tournament.id
-    await season_services.mark_rated(uow_factory, Actor(ORGANIZER, NOW), tid, True)
+    await services.series.mark_rated(Actor(ORGANIZER, NOW), tid, True)
     judge = Judge(uow_factory, game_id, judge_id)
     await judge.fill_red_win()
     await judge.confirm()
@@ -270,6 +275,7 @@ async def test_an_annulled_game_leaves_the_ratings(uow_factory: SqlUnitOfWorkFac
 
 async def test_closing_the_registration_sets_the_tournament_s_category(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
     seeded, _, _ = await _published_game(uow_factory)
     async with uow_factory() as uow:
@@ -278,10 +284,10 @@ async def test_closing_the_registration_sets_the_tournament_s_category(
         )
         await uow.commit()
     tid = seeded.tournament.id
-    assert await season_services.tournament_category(uow_factory, tid) is None
+    assert await services.series.tournament_category(tid) is None
     moved = await move_tournament(uow_factory, ADMIN, tid, Move.CLOSE_REGISTRATION)
     assert isinstance(moved, Tournament)
-    assert await season_services.tournament_category(uow_factory, tid) == 1
+    assert await services.series.tournament_category(tid) == 1
     async with uow_factory() as uow:
         season = await uow.season.tournament(tid)
     assert season is not None and season.category_rating == 1000.0
@@ -289,12 +295,13 @@ async def test_closing_the_registration_sets_the_tournament_s_category(
 
 async def test_a_game_confirmed_after_a_later_one_takes_its_place_in_the_order(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
     seeded = await seed_tournament(uow_factory)
     preview = await seated(uow_factory, seeded)
     tid = seeded.tournament.id
     await rounds.publish_round(uow_factory, Actor(ORGANIZER, NOW), tid, 1)
-    await season_services.mark_rated(uow_factory, Actor(ORGANIZER, NOW), tid, True)
+    await services.series.mark_rated(Actor(ORGANIZER, NOW), tid, True)
     first, second = preview.stage.rounds[0].games[:2]
     assert first.judge_id is not None and second.judge_id is not None
     later = Judge(uow_factory, second.id, second.judge_id)

@@ -18,7 +18,7 @@ from bot.db.engine import create_engine, create_session_factory
 from bot.db.migrate import upgrade
 from bot.db.uow import SqlUnitOfWorkFactory
 from domain.actor import Actor
-from domain.services import season as season_services
+from domain.services.catalog import build_services
 from domain.services.rating_sync import ordered_games
 
 CUP = Path(__file__).parents[1] / "data" / "black-raven-cup.tournament.json"
@@ -36,8 +36,8 @@ def installation(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     async def series() -> None:
         engine = create_engine(url)
         await upgrade(engine)
-        uow_factory = SqlUnitOfWorkFactory(create_session_factory(engine))
-        await season_services.create_series(uow_factory, Actor(7, NOW, is_admin=True), "Сезон")
+        services = build_services(SqlUnitOfWorkFactory(create_session_factory(engine)))
+        await services.series.create_series(Actor(7, NOW, is_admin=True), "Сезон")
         await engine.dispose()
 
     asyncio.run(series())

@@ -14,7 +14,7 @@ from bot.db.engine import create_engine, create_session_factory
 from bot.db.migrate import upgrade
 from bot.db.uow import SqlUnitOfWorkFactory
 from domain.actor import Actor
-from domain.services import season as season_services
+from domain.services.catalog import build_services
 from tests.conftest import _drop_postgres_database, make_database_url
 from tests.operations import OWNER, add_cup_tournament, mafiatour, remember_owner
 
@@ -87,12 +87,13 @@ async def sqlite_with_a_season(tmp_path: Path) -> AsyncIterator[str]:
     await upgrade(engine)
     uow_factory = SqlUnitOfWorkFactory(create_session_factory(engine))
     await remember_owner(uow_factory)
+    services = build_services(uow_factory)
     admin = Actor(OWNER, AT, is_admin=True)
-    series = await season_services.create_series(uow_factory, admin, "Сезон")
+    series = await services.series.create_series(admin, "Сезон")
     for title in ("Осень", "Зима"):
         tournament = await add_cup_tournament(uow_factory, title)
-        await season_services.attach_tournament(uow_factory, admin, tournament, series)
-        await season_services.mark_rated(uow_factory, admin, tournament, True)
+        await services.series.attach_tournament(admin, tournament, series)
+        await services.series.mark_rated(admin, tournament, True)
     await engine.dispose()
     yield url
 
@@ -118,8 +119,8 @@ async def test_copy_data_carries_the_season(sqlite_with_a_season: str, new_postg
     # The copy goes on: a recompute there gives the same ratings.
     engine = create_engine(new_postgres)
     try:
-        uow_factory = SqlUnitOfWorkFactory(create_session_factory(engine))
-        assert await season_services.recompute_ratings(uow_factory) == 54
+        services = build_services(SqlUnitOfWorkFactory(create_session_factory(engine)))
+        assert await services.series.recompute_ratings() == 54
     finally:
         await engine.dispose()
     assert await _rows(new_postgres, ratings) == copied

@@ -27,30 +27,28 @@ from bot.i18n import LOCALES
 from bot.rendering.season_web import SeasonLinks, SeasonWords, player_chart
 from domain.season.views import SeriesEvent
 from domain.services.access import NotFound
-from domain.services.season import club_profile, profile, series_view
-from domain.services.season_screens import registration_payloads
 
 if TYPE_CHECKING:
-    from domain.services.ports import UnitOfWorkFactory
+    from domain.services.catalog import Services
 
-UOW = web.AppKey("season_uow_factory", object)
+SERVICES = web.AppKey("season_services", object)
 BOT = web.AppKey("season_bot", object)
 # A club's address: its canonical name URL-quoted (season-core's slug), bounded.
 CLUB_SLUG = r"{club:[^/]{1,200}}"
 
 
-def install(web_app: web.Application, uow_factory: UnitOfWorkFactory, bot: Bot | None) -> None:
+def install(web_app: web.Application, services: Services, bot: Bot | None) -> None:
     """Add the season's pages to the web application (after `bot.web.pages.install`, whose
     templates, headers and 404 page they share); `bot` names the registration links."""
-    web_app[UOW] = uow_factory
+    web_app[SERVICES] = services
     web_app[BOT] = bot
     web_app.router.add_get(r"/series/{series:[0-9]{1,9}}", series_page)
     web_app.router.add_get(r"/players/{person:[0-9]{1,9}}", player_page)
     web_app.router.add_get("/clubs/" + CLUB_SLUG, club_page)
 
 
-def _uow(request: web.Request) -> UnitOfWorkFactory:
-    return request.app[UOW]  # type: ignore[return-value]
+def _services(request: web.Request) -> Services:
+    return request.app[SERVICES]  # type: ignore[return-value]
 
 
 def _locale(request: web.Request, default: str | None = None) -> str:
@@ -81,7 +79,7 @@ def _render(
 async def series_page(request: web.Request) -> web.Response:
     series_id = int(request.match_info["series"])
     try:
-        view = await series_view(_uow(request), series_id)
+        view = await _services(request).series.series_view(series_id)
     except NotFound:
         raise web.HTTPNotFound() from None
     locale = _locale(request, view.locale)
@@ -98,7 +96,7 @@ async def _registration_links(
     links: dict[int, str] = {}
     if opened and isinstance(bot, Bot):
         username = (await bot.me()).username
-        payloads = await registration_payloads(_uow(request), opened)
+        payloads = await _services(request).season_screens.registration_payloads(opened)
         links = {tid: f"https://t.me/{username}?start={p}" for tid, p in payloads.items()}
     return lambda event: links.get(event.tournament_id)
 
@@ -106,7 +104,7 @@ async def _registration_links(
 async def player_page(request: web.Request) -> web.Response:
     person_id = int(request.match_info["person"])
     try:
-        shown = await profile(_uow(request), person_id)
+        shown = await _services(request).profiles.profile(person_id)
     except NotFound:
         raise web.HTTPNotFound() from None
     locale = _locale(request)
@@ -123,7 +121,7 @@ async def club_page(request: web.Request) -> web.Response:
     if not club:
         raise web.HTTPNotFound()
     try:
-        shown = await club_profile(_uow(request), club)
+        shown = await _services(request).clubs.club_profile(club)
     except NotFound:
         raise web.HTTPNotFound() from None
     locale = _locale(request)

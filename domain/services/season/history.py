@@ -22,7 +22,7 @@ from domain.services.exports import store_imported
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.services.rating_sync import recompute, set_category
 from domain.services.season.places import tournament_places
-from domain.services.season.series import series_view
+from domain.services.season.series import SeriesService
 from domain.tournament import Tournament, TournamentState
 from domain.validation import Invalid
 
@@ -95,39 +95,71 @@ async def _matcher(uow: UnitOfWork, series_id: int) -> Callable[[str], int | Non
     return person_of
 
 
-async def import_into_series(
-    uow_factory: UnitOfWorkFactory,
-    owner: Actor,
-    text: str,
-    title: str,
-    series_id: int,
-    starts_on: date | None = None,
-) -> Tournament:
-    """Import an earlier tournament's file into a series, rated, in one transaction: its day
-    (`starts_on`, else the file's), its players matched by nickname to the series' persons
-    (else new persons), its category from their ratings before it, and every rating
-    recomputed in date order. An invalid file raises `interchange.InterchangeError`; a file
-    imported before (same content) `Invalid("season-import-repeated")`; nothing is stored."""
-    loaded = interchange.load_tournament(text)
-    digest = file_digest(text)
-    day = starts_on or file_day(text, loaded) or owner.now.date()
-    async with uow_factory() as uow:
-        if await uow.season.series(series_id) is None:
-            raise NotFound(f"series {series_id}")
-        existing = await uow.season.imported_as(digest)
-        if existing is not None:
-            raise Invalid("season-import-repeated", tournament=existing)
-        person_of = await _matcher(uow, series_id)
-        tournament = await store_imported(
-            uow, owner, loaded, title, starts_on=day, finished=True, person_of=person_of
-        )
-        await uow.season.set_tournament(
-            tournament.id, series_id=series_id, rated=True, import_digest=digest
-        )
-        await recompute(uow)
-        await set_category(uow, tournament.id, before_games=True)
-        await uow.commit()
-        return tournament
+class SeriesHistoryService:
+    """Earlier tournaments' files imported into a series; the series written out (its
+    tables are the series' view, `SeriesService`'s)."""
+
+    def __init__(self, uow: UnitOfWorkFactory, series: SeriesService) -> None:
+        self._uow = uow
+        self._series = series
+
+    async def import_into_series(
+        self,
+        owner: Actor,
+        text: str,
+        title: str,
+        series_id: int,
+        starts_on: date | None = None,
+    ) -> Tournament:
+        """Import an earlier tournament's file into a series, rated, in one transaction: its day
+        (`starts_on`, else the file's), its players matched by nickname to the series' persons
+        (else new persons), its category from their ratings before it, and every rating
+        recomputed in date order. An invalid file raises `interchange.InterchangeError`; a file
+        imported before (same content) `Invalid("season-import-repeated")`; nothing is stored."""
+        loaded = interchange.load_tournament(text)
+        digest = file_digest(text)
+        day = starts_on or file_day(text, loaded) or owner.now.date()
+        async with self._uow() as uow:
+            if await uow.season.series(series_id) is None:
+                raise NotFound(f"series {series_id}")
+            existing = await uow.season.imported_as(digest)
+            if existing is not None:
+                raise Invalid("season-import-repeated", tournament=existing)
+            person_of = await _matcher(uow, series_id)
+            tournament = await store_imported(
+                uow, owner, loaded, title, starts_on=day, finished=True, person_of=person_of
+            )
+            await uow.season.set_tournament(
+                tournament.id, series_id=series_id, rated=True, import_digest=digest
+            )
+            await recompute(uow)
+            await set_category(uow, tournament.id, before_games=True)
+            await uow.commit()
+            return tournament
+
+    async def series_export(self, series_id: int) -> dict[str, Any]:
+        """The series as data: its players' table, its clubs and each tournament's results (a
+        hidden person shows only his nickname and places, as in the tables)."""
+        view = await self._series.series_view(series_id)
+        async with self._uow() as uow:
+            results = await _results(
+                uow, series_id, {r.person_id for r in view.players if r.hidden}
+            )
+        return {
+            "format": EXPORT_FORMAT,
+            "series": {"id": view.series_id, "title": view.title},
+            "players": [_player(row) for row in view.players],
+            "clubs": [
+                {
+                    "place": c.place,
+                    "club": c.club,
+                    "members": c.members,
+                    "rating": round(c.rating, 2),
+                }
+                for c in view.clubs
+            ],
+            "tournaments": results,
+        }
 
 
 async def _results(uow: UnitOfWork, series_id: int, hidden: set[int]) -> list[dict[str, Any]]:
@@ -187,24 +219,6 @@ def _player(row: SeriesRow) -> dict[str, Any]:
         "games": row.games,
         "tournaments": row.tournaments,
         "series_points": row.series_points,
-    }
-
-
-async def series_export(uow_factory: UnitOfWorkFactory, series_id: int) -> dict[str, Any]:
-    """The series as data: its players' table, its clubs and each tournament's results (a
-    hidden person shows only his nickname and places, as in the tables)."""
-    view = await series_view(uow_factory, series_id)
-    async with uow_factory() as uow:
-        results = await _results(uow, series_id, {r.person_id for r in view.players if r.hidden})
-    return {
-        "format": EXPORT_FORMAT,
-        "series": {"id": view.series_id, "title": view.title},
-        "players": [_player(row) for row in view.players],
-        "clubs": [
-            {"place": c.place, "club": c.club, "members": c.members, "rating": round(c.rating, 2)}
-            for c in view.clubs
-        ],
-        "tournaments": results,
     }
 
 

@@ -45,37 +45,38 @@ async def _pair(uow: UnitOfWork, actor: Actor, keep_id: int, merge_id: int) -> M
     )
 
 
-async def merge_preview(
-    uow_factory: UnitOfWorkFactory, actor: Actor, keep_id: int, merge_id: int
-) -> MergePreview:
-    """The two persons side by side, and the tournaments both played (a merge is refused
-    then)."""
-    async with uow_factory() as uow:
-        return await _pair(uow, actor, keep_id, merge_id)
+class MergeService:
+    """Two accounts of one person shown side by side and merged."""
 
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
+        self._uow = uow
 
-async def merge_persons(
-    uow_factory: UnitOfWorkFactory, actor: Actor, keep_id: int, merge_id: int
-) -> None:
-    """Merge `merge_id` into `keep_id`: his tournaments become the kept person's, the
-    merge is logged and the ratings recomputed from the first game of either, in one
-    transaction. Refused (`Invalid("season-merge-overlap")`) when both played in one
-    tournament, and for a person merged with himself."""
-    async with uow_factory() as uow:
-        preview = await _pair(uow, actor, keep_id, merge_id)
-        if preview.overlap:
-            raise Invalid("season-merge-overlap", tournaments=", ".join(preview.overlap))
-        keep, merge = preview.keep, preview.merge
-        await uow.ratings.lock()
-        first = await uow.ratings.first_seq(person_ids=[keep.person_id, merge.person_id])
-        await uow.season.merge(keep.person_id, merge.person_id)
-        await uow.season.log(
-            "merge",
-            f"person {merge.person_id} ({merge.nickname}) merged into "
-            f"person {keep.person_id} ({keep.nickname})",
-            actor.user_id,
-            actor.now,
-            person_id=keep.person_id,
-        )
-        await recompute(uow, hint=first)
-        await uow.commit()
+    async def merge_preview(self, actor: Actor, keep_id: int, merge_id: int) -> MergePreview:
+        """The two persons side by side, and the tournaments both played (a merge is refused
+        then)."""
+        async with self._uow() as uow:
+            return await _pair(uow, actor, keep_id, merge_id)
+
+    async def merge_persons(self, actor: Actor, keep_id: int, merge_id: int) -> None:
+        """Merge `merge_id` into `keep_id`: his tournaments become the kept person's, the
+        merge is logged and the ratings recomputed from the first game of either, in one
+        transaction. Refused (`Invalid("season-merge-overlap")`) when both played in one
+        tournament, and for a person merged with himself."""
+        async with self._uow() as uow:
+            preview = await _pair(uow, actor, keep_id, merge_id)
+            if preview.overlap:
+                raise Invalid("season-merge-overlap", tournaments=", ".join(preview.overlap))
+            keep, merge = preview.keep, preview.merge
+            await uow.ratings.lock()
+            first = await uow.ratings.first_seq(person_ids=[keep.person_id, merge.person_id])
+            await uow.season.merge(keep.person_id, merge.person_id)
+            await uow.season.log(
+                "merge",
+                f"person {merge.person_id} ({merge.nickname}) merged into "
+                f"person {keep.person_id} ({keep.nickname})",
+                actor.user_id,
+                actor.now,
+                person_id=keep.person_id,
+            )
+            await recompute(uow, hint=first)
+            await uow.commit()

@@ -136,34 +136,51 @@ async def _built_profile(
     )
 
 
-async def profile(
-    uow_factory: UnitOfWorkFactory, person_id: int, *, viewer: Actor | None = None
-) -> PlayerProfile:
-    """A person's profile (a merged-away person's is the kept one's); a hidden profile shows
-    only the nickname to anyone but the person himself."""
-    async with uow_factory() as uow:
-        person = await _kept_person(uow, person_id)
-        own = viewer is not None and viewer.user_id == person.telegram_id
-        if person.hidden and not own:
-            return PlayerProfile.hidden_view(person.id, person.nickname)
-        return await build_profile(uow, person)
+class ProfileService:
+    """A person's profile, finding persons, hiding one's own profile, a person's rating."""
 
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
+        self._uow = uow
 
-async def my_person(uow_factory: UnitOfWorkFactory, actor: Actor) -> int | None:
-    """The person of the actor's Telegram account (None: he never registered)."""
-    async with uow_factory() as uow:
-        person = await uow.season.person_of_account(actor.user_id)
-        return person.id if person is not None else None
+    async def profile(self, person_id: int, *, viewer: Actor | None = None) -> PlayerProfile:
+        """A person's profile (a merged-away person's is the kept one's); a hidden profile shows
+        only the nickname to anyone but the person himself."""
+        async with self._uow() as uow:
+            person = await _kept_person(uow, person_id)
+            own = viewer is not None and viewer.user_id == person.telegram_id
+            if person.hidden and not own:
+                return PlayerProfile.hidden_view(person.id, person.nickname)
+            return await build_profile(uow, person)
 
+    async def my_person(self, actor: Actor) -> int | None:
+        """The person of the actor's Telegram account (None: he never registered)."""
+        async with self._uow() as uow:
+            person = await uow.season.person_of_account(actor.user_id)
+            return person.id if person is not None else None
 
-async def find_players(
-    uow_factory: UnitOfWorkFactory, query: str, limit: int = 20
-) -> list[tuple[int, str, str]]:
-    """Persons whose nickname contains `query` (any case): (person id, nickname, club); a
-    hidden person's club is not shown."""
-    async with uow_factory() as uow:
-        found = await uow.season.find_persons(query, max(1, min(limit, 100)))
-    return [(p.id, p.nickname, "" if p.hidden else (p.club or "")) for p in found]
+    async def find_players(self, query: str, limit: int = 20) -> list[tuple[int, str, str]]:
+        """Persons whose nickname contains `query` (any case): (person id, nickname, club); a
+        hidden person's club is not shown."""
+        async with self._uow() as uow:
+            found = await uow.season.find_persons(query, max(1, min(limit, 100)))
+        return [(p.id, p.nickname, "" if p.hidden else (p.club or "")) for p in found]
+
+    async def person_rating(self, person_id: int) -> tuple[Rating | None, int | None]:
+        """A person's rating (None before his first rated game) and the stars of its band."""
+        async with self._uow() as uow:
+            kept = await uow.season.kept(person_id)
+            rating = (await uow.ratings.ratings([kept])).get(kept)
+        return rating, rating_stars(rating)
+
+    async def hide_profile(self, actor: Actor, hidden: bool) -> None:
+        """Hide (or show again) the actor's own profile: tables and pages then show only his
+        nickname. `NotFound` when he has no person yet (he never registered)."""
+        async with self._uow() as uow:
+            person = await uow.season.person_of_account(actor.user_id)
+            if person is None:
+                raise NotFound("person")
+            await uow.season.set_hidden(person.id, hidden)
+            await uow.commit()
 
 
 def rating_stars(rating: Rating | None) -> int | None:
@@ -171,24 +188,3 @@ def rating_stars(rating: Rating | None) -> int | None:
     if rating is None:
         return None
     return category_stars(default_points_table(), rating.overall)
-
-
-async def person_rating(
-    uow_factory: UnitOfWorkFactory, person_id: int
-) -> tuple[Rating | None, int | None]:
-    """A person's rating (None before his first rated game) and the stars of its band."""
-    async with uow_factory() as uow:
-        kept = await uow.season.kept(person_id)
-        rating = (await uow.ratings.ratings([kept])).get(kept)
-    return rating, rating_stars(rating)
-
-
-async def hide_profile(uow_factory: UnitOfWorkFactory, actor: Actor, hidden: bool) -> None:
-    """Hide (or show again) the actor's own profile: tables and pages then show only his
-    nickname. `NotFound` when he has no person yet (he never registered)."""
-    async with uow_factory() as uow:
-        person = await uow.season.person_of_account(actor.user_id)
-        if person is None:
-            raise NotFound("person")
-        await uow.season.set_hidden(person.id, hidden)
-        await uow.commit()

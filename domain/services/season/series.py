@@ -33,65 +33,133 @@ MAX_TABLE_FILE = 100_000
 _UPCOMING = (TournamentState.REGISTRATION_OPEN.value, TournamentState.REGISTRATION_CLOSED.value)
 
 
-async def series_list(uow_factory: UnitOfWorkFactory) -> list[tuple[int, str]]:
-    """Every series: (id, title), oldest first."""
-    async with uow_factory() as uow:
-        return [(series.id, series.title) for series in await uow.season.all_series()]
+class SeriesService:
+    """Series: created, tournaments attached and rated, their points tables and views."""
 
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
+        self._uow = uow
 
-async def create_series(
-    uow_factory: UnitOfWorkFactory, actor: Actor, title: str, locale: str = "ru"
-) -> int:
-    """A new series (admins only); its id."""
-    if not actor.is_admin:
-        raise Forbidden(Action.EDIT_SETTINGS)
-    name = clean_text(title)
-    if not 1 <= len(name) <= MAX_TITLE:
-        raise Invalid("season-series-title", max=MAX_TITLE)
-    async with uow_factory() as uow:
-        series_id = await uow.season.add_series(name, actor.user_id, actor.now, locale)
-        await uow.season.log(
-            "series",
-            f"series {series_id} created: {name}",
-            actor.user_id,
-            actor.now,
-            series_id=series_id,
+    async def series_list(self) -> list[tuple[int, str]]:
+        """Every series: (id, title), oldest first."""
+        async with self._uow() as uow:
+            return [(series.id, series.title) for series in await uow.season.all_series()]
+
+    async def create_series(self, actor: Actor, title: str, locale: str = "ru") -> int:
+        """A new series (admins only); its id."""
+        if not actor.is_admin:
+            raise Forbidden(Action.EDIT_SETTINGS)
+        name = clean_text(title)
+        if not 1 <= len(name) <= MAX_TITLE:
+            raise Invalid("season-series-title", max=MAX_TITLE)
+        async with self._uow() as uow:
+            series_id = await uow.season.add_series(name, actor.user_id, actor.now, locale)
+            await uow.season.log(
+                "series",
+                f"series {series_id} created: {name}",
+                actor.user_id,
+                actor.now,
+                series_id=series_id,
+            )
+            await uow.commit()
+            return series_id
+
+    async def attach_tournament(
+        self, actor: Actor, tournament_id: int, series_id: int | None
+    ) -> None:
+        """Attach the tournament to a series (None: detach); its organizer or an admin."""
+        async with self._uow() as uow:
+            await authorize(uow, actor, tournament_id, Action.EDIT_SETTINGS)
+            if series_id is not None and await uow.season.series(series_id) is None:
+                raise NotFound(f"series {series_id}")
+            await uow.season.set_tournament(tournament_id, series_id=series_id)
+            season = await uow.season.tournament(tournament_id)
+            if season is not None and season.category_stars is not None:
+                # The category follows the thresholds of the series' own table.
+                await set_category(uow, tournament_id, before_games=True)
+            uow.changed_tournaments.add(tournament_id)
+            await uow.commit()
+
+    async def mark_rated(self, actor: Actor, tournament_id: int, rated: bool) -> None:
+        """Count the tournament's games for the rating, or stop counting them; the ratings are
+        recomputed from its first game in the same transaction."""
+        async with self._uow() as uow:
+            await authorize(uow, actor, tournament_id, Action.EDIT_SETTINGS)
+            await uow.ratings.lock()
+            first = await uow.ratings.first_seq(tournament_id=tournament_id)
+            await uow.season.set_tournament(tournament_id, rated=rated)
+            await recompute(uow, hint=first)
+            # The tournament's page links its players' profiles once it is rated.
+            uow.changed_tournaments.add(tournament_id)
+            await uow.commit()
+
+    async def set_points_table(self, actor: Actor, series_id: int, text: str) -> None:
+        """Give the series its own series-points table (admins); an invalid file is refused
+        with its problems and changes nothing."""
+        if not actor.is_admin:
+            raise Forbidden(Action.EDIT_SETTINGS)
+        table = check_points_table(text)
+        async with self._uow() as uow:
+            if await uow.season.series(series_id) is None:
+                raise NotFound(f"series {series_id}")
+            await uow.season.set_points_table(series_id, table.to_json())
+            await uow.season.log(
+                "points-table",
+                "series points table set",
+                actor.user_id,
+                actor.now,
+                series_id=series_id,
+            )
+            await uow.commit()
+
+    async def tournament_category(self, tournament_id: int) -> int | None:
+        """The tournament's stars (set when its registration closed, or on import)."""
+        async with self._uow() as uow:
+            season = await uow.season.tournament(tournament_id)
+            return season.category_stars if season is not None else None
+
+    async def recompute_ratings(self) -> int:
+        """Recompute every rating from scratch, in one transaction; the games rated."""
+        async with self._uow() as uow:
+            games = await recompute(uow, scratch=True)
+            await uow.commit()
+            return games
+
+    async def series_view(self, series_id: int) -> SeriesView:
+        """A series: its players' and clubs' tables and its calendar. Kept (per process) by what
+        it is built from: the series and its tournaments as stored, their standings' keys and
+        the rating's and season's change counters, so a read without a change since costs four
+        small queries."""
+        async with self._uow() as uow:
+            series = await uow.season.series(series_id)
+            if series is None:
+                raise NotFound(f"series {series_id}")
+            tournaments = await uow.season.tournaments_of_series(series_id)
+            keys = await uow.season.standings_keys([t.tournament_id for t in tournaments])
+            versions = await uow.ratings.versions()
+            key = ("series", series, tuple(tournaments), tuple(sorted(keys.items())), *versions)
+            kept = kept_view(key)
+            if isinstance(kept, SeriesView):
+                return kept
+            tallies = await _tallies(uow, tournaments, keys, series.points_table, versions[1])
+            persons = await uow.season.persons(list(tallies))
+            ratings = await uow.ratings.ratings(list(tallies))
+            aliases = await uow.season.aliases()
+        view = SeriesView(
+            series_id=series.id,
+            title=series.title,
+            locale=series.locale,
+            players=player_rows(persons, ratings, tallies),
+            clubs=club_rows(persons, ratings, aliases),
+            upcoming=tuple(_event(t) for t in tournaments if t.state in _UPCOMING),
+            running=tuple(
+                _event(t) for t in tournaments if t.state == TournamentState.RUNNING.value
+            ),
+            finished=tuple(
+                _event(t) for t in tournaments if t.state == TournamentState.FINISHED.value
+            ),
         )
-        await uow.commit()
-        return series_id
-
-
-async def attach_tournament(
-    uow_factory: UnitOfWorkFactory, actor: Actor, tournament_id: int, series_id: int | None
-) -> None:
-    """Attach the tournament to a series (None: detach); its organizer or an admin."""
-    async with uow_factory() as uow:
-        await authorize(uow, actor, tournament_id, Action.EDIT_SETTINGS)
-        if series_id is not None and await uow.season.series(series_id) is None:
-            raise NotFound(f"series {series_id}")
-        await uow.season.set_tournament(tournament_id, series_id=series_id)
-        season = await uow.season.tournament(tournament_id)
-        if season is not None and season.category_stars is not None:
-            # The category follows the thresholds of the series' own table.
-            await set_category(uow, tournament_id, before_games=True)
-        uow.changed_tournaments.add(tournament_id)
-        await uow.commit()
-
-
-async def mark_rated(
-    uow_factory: UnitOfWorkFactory, actor: Actor, tournament_id: int, rated: bool
-) -> None:
-    """Count the tournament's games for the rating, or stop counting them; the ratings are
-    recomputed from its first game in the same transaction."""
-    async with uow_factory() as uow:
-        await authorize(uow, actor, tournament_id, Action.EDIT_SETTINGS)
-        await uow.ratings.lock()
-        first = await uow.ratings.first_seq(tournament_id=tournament_id)
-        await uow.season.set_tournament(tournament_id, rated=rated)
-        await recompute(uow, hint=first)
-        # The tournament's page links its players' profiles once it is rated.
-        uow.changed_tournaments.add(tournament_id)
-        await uow.commit()
+        keep_view(key, view)
+        return view
 
 
 def check_points_table(text: str) -> SeriesPointsTable:
@@ -104,43 +172,6 @@ def check_points_table(text: str) -> SeriesPointsTable:
     except SeriesPointsError as error:
         problems = "; ".join(f"{path}: {reason}" for path, reason in error.problems[:5])
         raise Invalid("season-points-table-invalid", problems=problems) from None
-
-
-async def set_points_table(
-    uow_factory: UnitOfWorkFactory, actor: Actor, series_id: int, text: str
-) -> None:
-    """Give the series its own series-points table (admins); an invalid file is refused
-    with its problems and changes nothing."""
-    if not actor.is_admin:
-        raise Forbidden(Action.EDIT_SETTINGS)
-    table = check_points_table(text)
-    async with uow_factory() as uow:
-        if await uow.season.series(series_id) is None:
-            raise NotFound(f"series {series_id}")
-        await uow.season.set_points_table(series_id, table.to_json())
-        await uow.season.log(
-            "points-table",
-            "series points table set",
-            actor.user_id,
-            actor.now,
-            series_id=series_id,
-        )
-        await uow.commit()
-
-
-async def tournament_category(uow_factory: UnitOfWorkFactory, tournament_id: int) -> int | None:
-    """The tournament's stars (set when its registration closed, or on import)."""
-    async with uow_factory() as uow:
-        season = await uow.season.tournament(tournament_id)
-        return season.category_stars if season is not None else None
-
-
-async def recompute_ratings(uow_factory: UnitOfWorkFactory) -> int:
-    """Recompute every rating from scratch, in one transaction; the games rated."""
-    async with uow_factory() as uow:
-        games = await recompute(uow, scratch=True)
-        await uow.commit()
-        return games
 
 
 # --- the series' view ------------------------------------------------------------------------
@@ -273,37 +304,3 @@ def _event(tournament: TournamentSeason) -> SeriesEvent:
         tournament.state == TournamentState.REGISTRATION_OPEN.value,
         tournament.web_path,
     )
-
-
-async def series_view(uow_factory: UnitOfWorkFactory, series_id: int) -> SeriesView:
-    """A series: its players' and clubs' tables and its calendar. Kept (per process) by what
-    it is built from: the series and its tournaments as stored, their standings' keys and
-    the rating's and season's change counters, so a read without a change since costs four
-    small queries."""
-    async with uow_factory() as uow:
-        series = await uow.season.series(series_id)
-        if series is None:
-            raise NotFound(f"series {series_id}")
-        tournaments = await uow.season.tournaments_of_series(series_id)
-        keys = await uow.season.standings_keys([t.tournament_id for t in tournaments])
-        versions = await uow.ratings.versions()
-        key = ("series", series, tuple(tournaments), tuple(sorted(keys.items())), *versions)
-        kept = kept_view(key)
-        if isinstance(kept, SeriesView):
-            return kept
-        tallies = await _tallies(uow, tournaments, keys, series.points_table, versions[1])
-        persons = await uow.season.persons(list(tallies))
-        ratings = await uow.ratings.ratings(list(tallies))
-        aliases = await uow.season.aliases()
-    view = SeriesView(
-        series_id=series.id,
-        title=series.title,
-        locale=series.locale,
-        players=player_rows(persons, ratings, tallies),
-        clubs=club_rows(persons, ratings, aliases),
-        upcoming=tuple(_event(t) for t in tournaments if t.state in _UPCOMING),
-        running=tuple(_event(t) for t in tournaments if t.state == TournamentState.RUNNING.value),
-        finished=tuple(_event(t) for t in tournaments if t.state == TournamentState.FINISHED.value),
-    )
-    keep_view(key, view)
-    return view
