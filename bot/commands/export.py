@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import sys
 from pathlib import Path
 
@@ -40,14 +39,14 @@ async def _dump(url: str, tournament_id: int) -> str:
 
 async def _dump_series(url: str, series_id: int, form: str) -> str:
     from domain.services.catalog import build_services
-    from domain.services.season.history import series_csv
+    from domain.services.season.history import series_csv, series_json
 
     async with migrated_database(url) as uow_factory:
         services = build_services(uow_factory)
         data = await services.series_history.series_export(series_id)
     if form == "csv":
         return series_csv(data).rstrip("\n")
-    return json.dumps(data, ensure_ascii=False, indent=1)
+    return series_json(data)
 
 
 def _text(args: argparse.Namespace) -> str | None:

@@ -30,9 +30,9 @@ class SeasonWords(Words):
     def rating(self, value: float | None) -> str:
         return rating_number(value) if value is not None else "—"
 
-    def decimal(self, value: float) -> str:
+    def decimal(self, value: Decimal) -> str:
         """Series points or points per game: at most two decimals, the locale's comma."""
-        return self.points(Decimal(str(round(value, 2))).normalize())
+        return self.points(round(value, 2))
 
     def stars(self, count: int | None) -> str:
         return stars(count)

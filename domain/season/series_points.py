@@ -10,11 +10,16 @@ A series-points table is a JSON file like a regulation (docs/ratings.md, "Series
 ```
 The default is `domain/presets/series_points/fiim.json` (FIIM-style); a series may carry its
 own, which `read_points_table` validates, listing every problem (`SeriesPointsError`).
+
+Points and multipliers are read as `Decimal`, as a regulation's points are: places of 0.1 and
+0.2 add up to 0.3 exactly, so two players with equal points tie. The category thresholds are
+ratings, which are floats (the Elo formula is exponential).
 """
 
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 from functools import cache
 from itertools import pairwise
 from pathlib import Path
@@ -23,6 +28,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from domain.regulation import MAX_NESTING, nesting_depth
+from domain.scoring import ZERO
 
 POINTS_DIR = Path(__file__).resolve().parent.parent / "presets" / "series_points"
 DEFAULT_TABLE_ID = "fiim"
@@ -31,7 +37,7 @@ StarKey = Literal["1", "2", "3", "4", "5"]
 CategoryKey = Literal["2", "3", "4", "5"]
 MAX_PLACES = 1000
 
-NonNegative = Annotated[float, Field(ge=0, allow_inf_nan=False)]
+NonNegative = Annotated[Decimal, Field(ge=0, allow_inf_nan=False)]
 
 
 class SeriesPointsError(ValueError):
@@ -57,7 +63,7 @@ class SeriesPointsTable(BaseModel):
     format: Literal["mafiatour-series-points/1"]
     title: LocalizedTitle | None = None
     places: tuple[NonNegative, ...] = Field(min_length=1, max_length=MAX_PLACES)
-    other_places: NonNegative = 0.0
+    other_places: NonNegative = ZERO
     stars: dict[StarKey, NonNegative]
     category: dict[CategoryKey, Annotated[float, Field(gt=0, allow_inf_nan=False)]]
 
@@ -78,7 +84,7 @@ class SeriesPointsTable(BaseModel):
         return self
 
     def to_json(self) -> str:
-        """The table as the JSON text a series stores."""
+        """The table as the JSON text a series stores (its points as decimal strings, exact)."""
         return self.model_dump_json(exclude_none=True)
 
 
@@ -106,7 +112,8 @@ def read_points_table(text: str) -> SeriesPointsTable:
     if nesting_depth(text) > MAX_NESTING:
         raise SeriesPointsError([("file", f"nested deeper than {MAX_NESTING} levels")])
     try:
-        data = json.loads(text)
+        # Numbers read as written: "0.1" is the decimal 0.1, not the float nearest it.
+        data = json.loads(text, parse_float=Decimal)
     except (json.JSONDecodeError, RecursionError) as error:
         raise SeriesPointsError([("file", f"not JSON: {error}")]) from None
     return parse_points_table(data)
@@ -124,13 +131,13 @@ def stored_points_table(text: str | None) -> SeriesPointsTable:
     return default_points_table() if text is None else read_points_table(text)
 
 
-def series_points(table: SeriesPointsTable, place: int | None, stars: int | None) -> float:
+def series_points(table: SeriesPointsTable, place: int | None, stars: int | None) -> Decimal:
     """The series points of `place` in a tournament of `stars` (None: 1 star); no place, none."""
     if place is None or place < 1:
-        return 0.0
+        return ZERO
     base = table.places[place - 1] if place <= len(table.places) else table.other_places
     key = str(min(max(stars or 1, 1), 5))
-    return float(base) * float(table.stars[key])  # type: ignore[index]
+    return base * table.stars[key]  # type: ignore[index]
 
 
 def category_stars(table: SeriesPointsTable, average_rating: float | None) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from decimal import Decimal
 
 from domain.season.rating import Rating
 
@@ -45,7 +46,7 @@ class TournamentLine:
     nickname: str
     club: str | None
     place: int | None
-    points: float
+    points: Decimal
     games: int
     series_id: int | None
 
@@ -64,7 +65,7 @@ class PlayerProfile:
     tournaments: tuple[TournamentLine, ...]
     roles: tuple[RoleStats, ...]
     games: int
-    points_per_game: float
+    points_per_game: Decimal
     best_moves: int
     first_night_deaths: int
     fouls: int
@@ -85,7 +86,7 @@ class PlayerProfile:
             tournaments=(),
             roles=(),
             games=0,
-            points_per_game=0.0,
+            points_per_game=Decimal(0),
             best_moves=0,
             first_night_deaths=0,
             fouls=0,
@@ -107,7 +108,7 @@ class SeriesRow:
     black: float
     games: int
     tournaments: int
-    series_points: float
+    series_points: Decimal
     hidden: bool
 
 

@@ -130,3 +130,40 @@ def test_a_series_is_exported_as_json_and_csv(
     rows = list(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8"))))
     assert len(rows) == 60 and {row["tournament_id"] for row in rows} == {"1", "2"}
     assert all(float(row["rating"]) > 0 for row in rows)
+
+
+def test_series_points_in_tenths_are_exported_exactly(
+    installation: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Places worth 1.5, 0.7 and 0.1 (and 0.1 after), every category's multiplier 3: the
+    # tournaments' series points are 4.5, 2.1 and 0.3, the players' totals 9, 4.2 and 0.6.
+    table = {
+        "format": "mafiatour-series-points/1",
+        "places": [1.5, 0.7, 0.1],
+        "other_places": 0.1,
+        "stars": {str(stars): 3 for stars in range(1, 6)},
+        "category": {"2": 1020, "3": 1060, "4": 1120, "5": 1200},
+    }
+
+    async def give_table() -> None:
+        engine = create_engine(installation)
+        services = build_services(SqlUnitOfWorkFactory(create_session_factory(engine)))
+        await services.series.set_points_table(Actor(7, NOW, is_admin=True), 1, json.dumps(table))
+        await engine.dispose()
+
+    asyncio.run(give_table())
+    for name, day in (("a.json", "2026-07-01"), ("b.json", "2026-08-01")):
+        assert main(["import", str(_file(tmp_path, name, starts_on=day)), "--series", "1"]) == 0
+    capsys.readouterr()
+    assert main(["export", "--series", "1"]) == 0
+    text = capsys.readouterr().out
+    # Floats would have written 2.0999999999999996, 0.30000000000000004, 0.6000000000000001.
+    assert "0000000" not in text and "9999999" not in text
+    data = json.loads(text)
+    earned = {line["place"]: line["series_points"] for line in data["tournaments"][0]["results"]}
+    assert (earned[1], earned[2], earned[3], earned[30]) == (4.5, 2.1, 0.3, 0.3)
+    assert sorted({p["series_points"] for p in data["players"]}) == [0.6, 4.2, 9]
+    out = tmp_path / "series.csv"
+    assert main(["export", "--series", "1", "--format", "csv", "-o", str(out)]) == 0
+    rows = list(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8"))))
+    assert {row["series_points"] for row in rows} == {"4.5", "2.1", "0.3"}

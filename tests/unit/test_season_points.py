@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from domain.season.clubs import (
     canonical_club,
@@ -28,9 +31,58 @@ def test_default_table_gives_points_by_place_and_stars() -> None:
     assert series_points(table, 1, 2) == 100.0
     assert series_points(table, 1, 5) == 300.0
     assert series_points(table, 2, 2) < series_points(table, 1, 2)
-    assert series_points(table, 500, 2) == table.other_places * 1.0
+    assert series_points(table, 500, 2) == table.other_places  # 2 stars: times 1
     assert series_points(table, None, 3) == 0.0
     assert series_points(table, 1, None) == 50.0
+
+
+def _tenths_table(places: list[int], star_tenths: list[int]) -> str:
+    """A table file whose points and multipliers are written in tenths (3 -> 0.3)."""
+    tenths = sorted(places, reverse=True)
+    return json.dumps(
+        {
+            "format": "mafiatour-series-points/1",
+            "places": [float(Decimal(t) / 10) for t in tenths],
+            "other_places": 0,
+            "stars": {str(s): float(Decimal(m) / 10) for s, m in enumerate(star_tenths, start=1)},
+            "category": {"2": 1020, "3": 1060, "4": 1120, "5": 1200},
+        }
+    )
+
+
+def test_points_in_tenths_add_up_exactly_so_equal_totals_tie() -> None:
+    table = read_points_table(_tenths_table([3, 2, 1], [10, 10, 10, 10, 30]))
+    # Second then third is as much as one win: the two players tie (floats made 0.1 + 0.2
+    # more than 0.3, ranking the first above the second).
+    assert series_points(table, 2, 1) + series_points(table, 3, 1) == series_points(table, 1, 1)
+    assert series_points(table, 1, 1) == Decimal("0.3")
+    assert series_points(table, 3, 5) == Decimal("0.3")  # 0.1 times the 5 stars' 3.0
+    assert str(series_points(table, 2, 5) + series_points(table, 3, 5)) == "0.90"
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    places=st.lists(st.integers(0, 999), min_size=1, max_size=8),
+    star_tenths=st.lists(st.integers(0, 50), min_size=5, max_size=5),
+    results=st.lists(st.tuples(st.integers(1, 10), st.integers(1, 5)), max_size=30),
+    data=st.data(),
+)
+def test_a_players_series_points_are_exact_in_any_order_of_tournaments(
+    places: list[int],
+    star_tenths: list[int],
+    results: list[tuple[int, int]],
+    data: st.DataObject,
+) -> None:
+    table = read_points_table(_tenths_table(places, star_tenths))
+    tenths = sorted(places, reverse=True)
+    # In hundredths, as integers: what the table's decimals multiply to, exactly.
+    exact = sum(
+        (tenths[place - 1] if place <= len(tenths) else 0) * star_tenths[stars - 1]
+        for place, stars in results
+    )
+    shuffled = data.draw(st.permutations(results))
+    total = sum((series_points(table, place, stars) for place, stars in shuffled), Decimal(0))
+    assert total * 100 == exact
 
 
 def test_category_stars_from_the_average_rating() -> None:

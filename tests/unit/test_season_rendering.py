@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import xml.etree.ElementTree as ElementTree
 from datetime import date
+from decimal import Decimal
 
 import pytest
 from PIL import Image
@@ -49,12 +50,16 @@ def _profile(hidden: bool = False) -> PlayerProfile:
         rating=Rating(1034.4, 1040.0, 1012.0, games=4, red_games=3, black_games=1),
         rank=2,
         tournaments=(
-            TournamentLine(1, "Кубок <1>", date(2026, 3, 1), "Ворон", "Клуб", 2, 7.5, 2, 1),
-            TournamentLine(2, "Кубок 2", date(2026, 5, 1), f"Ворон {HOSTILE}", None, None, 0, 2, 1),
+            TournamentLine(
+                1, "Кубок <1>", date(2026, 3, 1), "Ворон", "Клуб", 2, Decimal("7.5"), 2, 1
+            ),
+            TournamentLine(
+                2, "Кубок 2", date(2026, 5, 1), f"Ворон {HOSTILE}", None, None, Decimal(0), 2, 1
+            ),
         ),
         roles=(RoleStats("civilian", 3, 2), RoleStats("don", 1, 0)),
         games=4,
-        points_per_game=1.875,
+        points_per_game=Decimal("1.875"),
         best_moves=1,
         first_night_deaths=1,
         fouls=3,
@@ -74,7 +79,7 @@ def _row(place: int, person_id: int, hidden: bool = False) -> SeriesRow:
         black=0.0 if hidden else 1000.0,
         games=0 if hidden else 4,
         tournaments=0 if hidden else 1,
-        series_points=12.5 - place / 10,
+        series_points=Decimal("12.5") - Decimal(place) / 10,
         hidden=hidden,
     )
 

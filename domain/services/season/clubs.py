@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from domain.actor import Actor
+from domain.scoring import ZERO
 from domain.season.clubs import (
     canonical_club,
     club_key,
@@ -57,7 +58,7 @@ class ClubService:
                 0.0 if p.hidden else ratings.get(p.id, start).black,
                 0 if p.hidden else ratings.get(p.id, start).games,
                 0,
-                0.0,
+                ZERO,
                 p.hidden,
             )
             for place, p in enumerate(persons, start=1)

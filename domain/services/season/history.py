@@ -10,10 +10,12 @@ import io
 import json
 from collections.abc import Callable
 from datetime import date
+from decimal import Decimal
 from typing import Any
 
 from domain import interchange
 from domain.actor import Actor
+from domain.scoring import ZERO
 from domain.season.clubs import normalize_name
 from domain.season.series_points import series_points, stored_points_table
 from domain.season.views import SeriesRow
@@ -186,7 +188,7 @@ async def _results(uow: UnitOfWork, series_id: int, hidden: set[int]) -> list[di
                     "place": line.place,
                     "points": None if p.person_id in hidden else line.points,
                     "games": line.games,
-                    "series_points": points if finished else 0.0,
+                    "series_points": points if finished else ZERO,
                 }
             )
         lines.sort(key=lambda line: (line["place"] or 10**6, line["nickname"]))
@@ -252,5 +254,24 @@ def series_csv(data: dict[str, Any]) -> str:
     return out.getvalue()
 
 
+def series_json(data: dict[str, Any]) -> str:
+    """The export as JSON text: points and series points as decimal numbers written exactly
+    ("0.3", never 0.30000000000000004), ratings as the floats they are."""
+    return json.dumps(data, ensure_ascii=False, indent=1, default=_exact)
+
+
+def _exact(value: object) -> object:
+    if not isinstance(value, Decimal):
+        raise TypeError(f"cannot write {value!r}")
+    if value == value.to_integral_value():
+        return int(value)
+    # A decimal of at most 15 significant digits is the shortest text of the float nearest
+    # it, so that float writes it exactly; a longer one is written as its text.
+    nearest = float(value)
+    return nearest if Decimal(repr(nearest)) == value else str(value)
+
+
 def _number(value: object) -> str:
+    if isinstance(value, Decimal):
+        return format(value.normalize(), "f")  # exact, without trailing zeros or an exponent
     return "" if value is None else f"{value:g}" if isinstance(value, float) else str(value)

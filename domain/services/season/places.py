@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass
+from decimal import Decimal
 
 from domain.services.ports import UnitOfWork
 from domain.services.standings import compute_current
@@ -24,7 +25,7 @@ class PlaceLine:
     """A participant's place (None: none yet), points and games in one tournament."""
 
     place: int | None
-    points: float
+    points: Decimal
     games: int
 
 
@@ -49,7 +50,7 @@ async def tournament_places(
     standings = await compute_current(uow, tournament)
     lines = {
         int(row.id): PlaceLine(
-            row.place if row.figures.games else None, float(row.figures.points), row.figures.games
+            row.place if row.figures.games else None, row.figures.points, row.figures.games
         )
         for row in standings.players
         if row.id.isdigit()

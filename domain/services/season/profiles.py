@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from domain.actor import Actor
 from domain.cards import Role
 from domain.protocol import Protocol, Removal
+from domain.scoring import ZERO
 from domain.season.persons import Participation, Person
 from domain.season.rating import Rating
 from domain.season.series_points import category_stars, default_points_table
@@ -127,7 +128,7 @@ async def _built_profile(
         tournaments=lines,
         roles=figures.role_stats(),
         games=games,
-        points_per_game=sum(line.points for line in lines) / games if games else 0.0,
+        points_per_game=sum((line.points for line in lines), ZERO) / games if games else ZERO,
         best_moves=figures.best_moves,
         first_night_deaths=figures.first_night_deaths,
         fouls=figures.fouls,

@@ -6,9 +6,11 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 
 from domain.actor import Actor
 from domain.permissions import Action, Forbidden
+from domain.scoring import ZERO
 from domain.season.clubs import canonical_club, club_key, club_rating, shown_name
 from domain.season.persons import Person, TournamentSeason
 from domain.season.rating import Rating
@@ -181,7 +183,7 @@ def check_points_table(text: str) -> SeriesPointsTable:
 class _Tally:
     games: int = 0
     tournaments: int = 0
-    points: float = 0.0
+    points: Decimal = ZERO
 
 
 async def _tournament_tally(
@@ -190,7 +192,7 @@ async def _tournament_tally(
     standings: tuple[int, ...],
     table: SeriesPointsTable,
     key: tuple[object, ...],
-) -> dict[int, tuple[int, float]]:
+) -> dict[int, tuple[int, Decimal]]:
     """Each person's games and series points in one tournament; kept by `key` (the
     tournament as stored, its standings' key, the points table, the season's counter)."""
     kept = kept_view(key)
@@ -198,13 +200,13 @@ async def _tournament_tally(
         return kept
     places = await tournament_places(uow, tournament.tournament_id, tournament.state, standings)
     finished = tournament.state == TournamentState.FINISHED.value
-    tally: dict[int, tuple[int, float]] = {}
+    tally: dict[int, tuple[int, Decimal]] = {}
     for participation in await uow.season.participants_of([tournament.tournament_id]):
         line = places.get(participation.participant_id)
         if line is None or not line.games:
             continue
-        points = series_points(table, line.place, tournament.category_stars) if finished else 0.0
-        games, earned = tally.get(participation.person_id, (0, 0.0))
+        points = series_points(table, line.place, tournament.category_stars) if finished else ZERO
+        games, earned = tally.get(participation.person_id, (0, ZERO))
         tally[participation.person_id] = (games + line.games, earned + points)
     keep_view(key, tally)
     return tally
@@ -241,7 +243,7 @@ def player_rows(
     hidden person keeps his place and shows only his nickname."""
     start = Rating.initial()
 
-    def order(person_id: int) -> tuple[float, float, int]:
+    def order(person_id: int) -> tuple[float, Decimal, int]:
         rating = ratings.get(person_id, start)
         return (-rating.overall, -tallies[person_id].points, person_id)
 
@@ -254,7 +256,7 @@ def player_rows(
         )
         if person.hidden:
             rows.append(
-                SeriesRow(place, person_id, person.nickname, None, 0.0, 0.0, 0.0, 0, 0, 0.0, True)
+                SeriesRow(place, person_id, person.nickname, None, 0.0, 0.0, 0.0, 0, 0, ZERO, True)
             )
             continue
         rows.append(
