@@ -74,7 +74,7 @@ async def show_round(
 ) -> None:
     """Page `page` of round `number`'s view, or the page showing `table` when one is named."""
     round_ = preview.stage.round(number)
-    pages = round_pages(preview, round_, texts)
+    pages = round_pages(preview, round_)
     page = page_of_table(pages, table) if table is not None else min(page, len(pages) - 1)
     await display(
         event,

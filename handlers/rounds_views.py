@@ -14,8 +14,9 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 from domain.layout import joined, lines
 from domain.outgoing import TEXT_LIMIT, Lines, Localized, Phrase
 from domain.player_keys import participant_id
-from domain.rounds import Round, TableGame, seat_lines, split_blocks
+from domain.rounds import Round, TableGame
 from domain.services.rounds import StagePreview
+from domain.table_listing import in_parts, listing_length, table_listing
 from domain.tournament import Tournament
 from handlers.callbacks import (
     RoundAction,
@@ -192,30 +193,26 @@ def overview_keyboard(preview: StagePreview, texts: Texts) -> InlineKeyboardMark
     return keyboard.as_markup()
 
 
-def round_pages(preview: StagePreview, round_: Round, texts: Texts) -> list[RoundPage]:
+def round_pages(preview: StagePreview, round_: Round) -> list[RoundPage]:
     """A round's tables with seats, nicknames and judges, then who sits out, in as few pages
-    as fit one Telegram message each (a table is never cut)."""
-    blocks: list[Phrase | Lines] = [_table_block(preview, game) for game in round_.games]
+    as fit one Telegram message each (a table is never cut), listed and cut as the channel's
+    post is (`domain.table_listing`)."""
+    blocks: list[tuple[Phrase, int]] = []
+    for game in round_.games:
+        # The organizer's screen shows a table still without a judge, to be given one.
+        judge = preview.judge_name(game.judge_id) or "—"
+        listing = table_listing(game, preview.nicknames, judge=judge)
+        blocks.append((listing, listing_length(game, preview.nicknames, judge)))
     names = [preview.nicknames.get(p, str(p)) for p in round_.sit_outs]
-    blocks.extend(
-        Phrase.of("rounds-sit-outs", players=", ".join(names[start : start + SIT_OUTS_PER_LINE]))
-        for start in range(0, len(names), SIT_OUTS_PER_LINE)
-    )
+    for start in range(0, len(names), SIT_OUTS_PER_LINE):
+        players = ", ".join(names[start : start + SIT_OUTS_PER_LINE])
+        blocks.append((Phrase.of("rounds-sit-outs", players=players), len(players) * 2 + 40))
     pages: list[RoundPage] = []
     games = list(round_.games)
-    rendered = [texts.phrase(block) for block in blocks]
-    for body in split_blocks(rendered, TEXT_LIMIT - PAGE_HEADING_ROOM):
-        # split_blocks keeps the blocks in order, joined by blank lines no block contains.
-        count = body.count("\n\n") + 1
-        pages.append(RoundPage(tuple(games[:count]), lines(blocks[:count], separator="\n\n")))
-        games, blocks = games[count:], blocks[count:]
+    for part in in_parts(blocks, TEXT_LIMIT - PAGE_HEADING_ROOM):
+        shown, games = games[: len(part)], games[len(part) :]
+        pages.append(RoundPage(tuple(shown), Lines(part, separator="\n\n")))
     return pages
-
-
-def _table_block(preview: StagePreview, game: TableGame) -> Lines:
-    judge = preview.judge_name(game.judge_id)
-    heading = Phrase.of("rounds-table", table=game.table, judge=judge or "—")
-    return lines([heading, seat_lines(game, preview.nicknames)])
 
 
 def page_of_table(pages: Sequence[RoundPage], table: int) -> int:
