@@ -116,7 +116,7 @@ def _name(preview: StagePreview, player: int | str) -> str:
     return preview.nicknames.get(number, str(player))
 
 
-def overview_text(preview: StagePreview, texts: Texts) -> str:
+def overview_text(preview: StagePreview) -> Lines:
     """The stage's preview: seed, quality report, rounds and whether each is published."""
     stage = preview.stage
     name = preview.tournament.regulation.stage(stage.stage).name
@@ -149,7 +149,7 @@ def overview_text(preview: StagePreview, texts: Texts) -> str:
         )
     shown.append("")
     shown.append(Phrase.of("rounds-edit-help", tournament=preview.tournament.id))
-    return texts.phrase(lines(shown))
+    return lines(shown)
 
 
 def overview_keyboard(preview: StagePreview, texts: Texts) -> InlineKeyboardMarkup:
@@ -220,7 +220,7 @@ def page_of_table(pages: Sequence[RoundPage], table: int) -> int:
     return next((n for n, page in enumerate(pages) if page.shows(table)), 0)
 
 
-def round_text(round_: Round, pages: Sequence[RoundPage], page: int, texts: Texts) -> str:
+def round_text(round_: Round, pages: Sequence[RoundPage], page: int) -> Lines:
     """One page of a round's view: the round's title, which tables the page shows, its body."""
     shown: list[Phrase | Lines | str] = [
         Phrase.of(
@@ -242,7 +242,7 @@ def round_text(round_: Round, pages: Sequence[RoundPage], page: int, texts: Text
         )
     if current.body.phrases:
         shown += ["", current.body]
-    return texts.phrase(lines(shown))
+    return lines(shown)
 
 
 def round_keyboard(
@@ -347,11 +347,11 @@ def _seat_edit_step(preview: StagePreview, round_: Round, press: SeatEdit) -> Ph
 
 def seat_edit_screen(
     preview: StagePreview, round_: Round, press: SeatEdit, texts: Texts
-) -> tuple[str, InlineKeyboardMarkup]:
+) -> tuple[Phrase, InlineKeyboardMarkup]:
     """A step of editing a round by buttons: the tables (and who sits out) to pick from, or
     one table's seats; first for the player to move, then for where he goes."""
     seating, moved = round_.seating, press.player or None
-    text = texts.phrase(_seat_edit_step(preview, round_, press))
+    text = _seat_edit_step(preview, round_, press)
     base = {"tournament_id": press.tournament_id, "round": press.round, "player": press.player}
     keyboard = InlineKeyboardBuilder()
     if press.action is SeatStep.TABLES:

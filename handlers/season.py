@@ -29,7 +29,7 @@ from domain.services.season import (
 )
 from domain.services.season_screens import my_rating
 from handlers.callbacks import ProfileAction, ProfileButton, RatingAction, RatingButton
-from handlers.common import edit_screen, long_work
+from handlers.common import answer, edit_screen, long_work
 from handlers.middlewares import Texts
 from handlers.season_views import (
     clubs_screen,
@@ -263,7 +263,7 @@ async def show_clubs(
         await callback.answer(texts("rating-gone"), show_alert=True)
         return
     if isinstance(callback.message, Message):
-        await callback.message.answer(clubs_screen(view, texts))
+        await answer(callback.message, clubs_screen(view, texts.locale), texts)
     await callback.answer()
 
 

@@ -32,7 +32,7 @@ from domain.services.season import (
 )
 from domain.services.users import PersonRole, roles_of
 from handlers.callbacks import MergeAction, MergeButton, SeriesAction, SeriesButton
-from handlers.common import edit_screen
+from handlers.common import answer, edit_screen
 from handlers.middlewares import Texts
 from handlers.season_admin_views import (
     SERIES_TITLE_LIMIT,
@@ -80,7 +80,7 @@ async def list_or_create_series(
         await message.answer(texts.phrase(Phrase.of("series-created", title=title)))
         view = await series_view(uow_factory, series_id)
         text, keyboard = series_screen(view, texts, None)
-        await message.answer(text, reply_markup=keyboard)
+        await answer(message, text, texts, reply_markup=keyboard)
         return
     listed = await series_list(uow_factory)
     if not listed:
@@ -102,7 +102,7 @@ async def open_series(
     view = await series_view(uow_factory, callback_data.series_id)
     text, keyboard = series_screen(view, texts, settings.web_base_url)
     if isinstance(callback.message, Message):
-        await callback.message.answer(text, reply_markup=keyboard)
+        await answer(callback.message, text, texts, reply_markup=keyboard)
     await callback.answer()
 
 
@@ -221,7 +221,7 @@ async def pick_merge(
         return
     preview = await merge_preview(uow_factory, actor, callback_data.keep, callback_data.merge)
     text, keyboard = merge_preview_screen(preview, texts)
-    await edit_screen(callback.message, text, reply_markup=keyboard)
+    await edit_screen(callback.message, text, keyboard, texts)
     await callback.answer()
 
 
