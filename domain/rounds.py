@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
-from domain.outgoing import Lines, Phrase
 from domain.protocol import Protocol
 from domain.regulation import Regulation
 from domain.regulation import Stage as StageRules
@@ -46,25 +45,6 @@ class TableGame:
     # Bumped by every confirmation and correction: two confirmations of one version store one.
     version: int = 0
     protest_until: datetime | None = None
-
-
-def seat_lines(game: TableGame, nicknames: Mapping[int, str]) -> Lines:
-    """A table's players one a line, "seat. nickname" (`table-seat`): the organizer's round
-    screen, the judge's list and the channel's post all list a table so."""
-    return Lines(
-        tuple(
-            Phrase.of("table-seat", seat=seat, name=nicknames.get(player, str(player)))
-            for seat, player in enumerate(game.players, start=1)
-        )
-    )
-
-
-def seat_lines_length(game: TableGame, nicknames: Mapping[int, str]) -> int:
-    """About how long `seat_lines` is once written ("seat. nickname" a line, as `table-seat`
-    says in both languages): what a channel post keeps room for."""
-    lines = seat_lines(game, nicknames)
-    written = sum(len(f"{line.arguments['seat']}. {line.arguments['name']}\n") for line in lines)
-    return max(written - 1, 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,25 +290,6 @@ def round_times(regulation: Regulation, stage_id: str) -> tuple[str | None, ...]
         for event in day.events
         if event.kind == "game" and event.stage == stage_id
     )
-
-
-def split_blocks(blocks: Sequence[str], limit: int, separator: str = "\n\n") -> list[str]:
-    """Join blocks (one table each) into as few texts as fit `limit` characters each.
-
-    A block is never cut: Telegram's limit is far above one table of ten nicknames.
-    """
-    texts: list[str] = []
-    current = ""
-    for block in blocks:
-        candidate = f"{current}{separator}{block}" if current else block
-        if current and len(candidate) > limit:
-            texts.append(current)
-            current = block
-        else:
-            current = candidate
-    if current:
-        texts.append(current)
-    return texts
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,7 @@ class CardDrawer:
         text, keyboard = await card_screen(
             card, texts, self._bot, self._settings.web_base_url, self._services
         )
-        return DrawnScreen(text, keyboard)
+        return DrawnScreen(texts.phrase(text), keyboard)
 
 
 def screen_drawers(

@@ -56,9 +56,9 @@ async def missing_screen(
     playing = [p for p in found.participants if p.playing]
     missing = [p for p in playing if p.missing]
     freed = [p for p in found.participants if p.replaceable]
-    text = missing_text(playing, missing, freed, texts)
+    text = missing_text(playing, missing, freed)
     keyboard = missing_keyboard(callback_data.tournament_id, missing + freed, texts)
-    await show(callback, text, reply_markup=keyboard)
+    await show(callback, text, texts, reply_markup=keyboard)
 
 
 async def call_players(

@@ -6,15 +6,16 @@ from __future__ import annotations
 from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
+from domain.outgoing import Phrase
 from domain.registration import Participant
 from handlers.callbacks import CardOpen, PersonAction, PersonButton, SubstitutePick
 from handlers.middlewares import Texts
 
 
 def missing_text(
-    playing: list[Participant], missing: list[Participant], freed: list[Participant], texts: Texts
-) -> str:
-    return texts(
+    playing: list[Participant], missing: list[Participant], freed: list[Participant]
+) -> Phrase:
+    return Phrase.of(
         "checkin-screen",
         present=len(playing) - len(missing),
         missing=len(missing),

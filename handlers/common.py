@@ -18,6 +18,8 @@ from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMar
 from bot.delivery.sending import NOT_MODIFIED
 from bot.rendering.text import split_text
 from bot.telegram.replies import already_answered
+from domain.layout import phrase
+from domain.outgoing import Lines, Phrase
 from handlers.middlewares import Texts
 
 PAGE_SIZE = 10
@@ -25,26 +27,46 @@ PAGE_SIZE = 10
 WORKING = "wip"
 _TAGS = re.compile(r"<[^>]*>")
 Item = TypeVar("Item")
+# What a screen says: phrase data a view built (`domain.layout`), written here by the one
+# renderer the pushes go through (`Texts.phrase`), or a text already written (a Fluent message
+# of the reader's `texts`, with no value of a user's in it).
+Said = str | Phrase | Lines
 
 
-async def answer(message: Message, text: str, **kwargs: Any) -> None:
+def written(text: Said, texts: Texts | None) -> str:
+    """The HTML Telegram is sent for `text`: phrase data rendered in the reader's language,
+    every plain string in it escaped."""
+    if isinstance(text, str):
+        return text
+    if texts is None:
+        raise TypeError("phrase data is written in the reader's language: pass his texts")
+    return texts.phrase(text)
+
+
+async def answer(
+    message: Message, text: Said, texts: Texts | None = None, **kwargs: Any
+) -> Message:
     """Answer `message` with `text`, cut at Telegram's limit by the same splitter the pushes
-    use (`split_text`) when it is longer; the keyboard (`reply_markup`) goes under the last."""
-    parts = split_text(text) or [text]
+    use (`split_text`) when it is longer; the keyboard (`reply_markup`) goes under the last,
+    the message returned."""
+    html = written(text, texts)
+    parts = split_text(html) or [html]
     for part in parts[:-1]:
         await message.answer(part)
-    await message.answer(parts[-1], **kwargs)
+    return await message.answer(parts[-1], **kwargs)
 
 
-async def tell(event: Message | CallbackQuery, text: str) -> None:
+async def tell(event: Message | CallbackQuery, text: Said, texts: Texts | None = None) -> None:
     """Say `text` in answer: a message to a message; an alert to a press, or a message under
     it if the press was answered already (long work answers at once, and only once)."""
     if isinstance(event, Message):
-        await answer(event, text)
+        await answer(event, text, texts)
     elif not already_answered(event.id):
-        await event.answer(text, show_alert=True)
+        # An alert shows its text as it is: phrase data is written without markup there.
+        alert = text if isinstance(text, str) or texts is None else texts.plain(phrase(text))
+        await event.answer(written(alert, texts), show_alert=True)
     elif isinstance(event.message, Message):
-        await answer(event.message, text)
+        await answer(event.message, text, texts)
 
 
 def _plain(html_text: str) -> str:
@@ -115,7 +137,11 @@ async def _one_edit_at_a_time(key: tuple[str, int, int]) -> AsyncIterator[None]:
 
 
 async def edit_screen(
-    message: Message, text: str, reply_markup: InlineKeyboardMarkup | None = None, **kwargs: Any
+    message: Message,
+    text: Said,
+    reply_markup: InlineKeyboardMarkup | None = None,
+    texts: Texts | None = None,
+    **kwargs: Any,
 ) -> None:
     """Edit a screen to `text` and `reply_markup`, unless it shows exactly that already:
     Telegram refuses such an edit ("message is not modified"), e.g. on a double tap. The
@@ -123,12 +149,12 @@ async def edit_screen(
     first process was killed finds the screen already edited by that process, and the second
     press of a double tap finds it edited by the first (this process remembers its edits;
     edits of one screen go one at a time, two people pressing on it alike)."""
-    key = _screen_key(message)
+    key, html = _screen_key(message), written(text, texts)
     async with _one_edit_at_a_time(key):
-        if (_plain(text), _buttons(reply_markup)) == _showing(message):
+        if (_plain(html), _buttons(reply_markup)) == _showing(message):
             return
         try:
-            edited = await message.edit_text(text, reply_markup=reply_markup, **kwargs)
+            edited = await message.edit_text(html, reply_markup=reply_markup, **kwargs)
         except TelegramBadRequest as error:
             if NOT_MODIFIED not in error.message:
                 raise
@@ -182,11 +208,13 @@ def page(items: Sequence[Item], number: int) -> tuple[Sequence[Item], int]:
     return items[number * PAGE_SIZE : (number + 1) * PAGE_SIZE], pages
 
 
-async def show(event: Message | CallbackQuery, text: str, **kwargs: Any) -> None:
+async def show(
+    event: Message | CallbackQuery, text: Said, texts: Texts | None = None, **kwargs: Any
+) -> None:
     """Answer a command with a new message, a button press by editing its message."""
     if isinstance(event, CallbackQuery):
         if isinstance(event.message, Message):
-            await edit_screen(event.message, text, **kwargs)
+            await edit_screen(event.message, text, texts=texts, **kwargs)
         await event.answer()
     else:
-        await answer(event, text, **kwargs)
+        await answer(event, text, texts, **kwargs)

@@ -28,9 +28,8 @@ from domain.game_log import (
     apply,
 )
 from domain.layout import joined, lines
-from domain.outgoing import Phrase
+from domain.outgoing import Lines, Phrase
 from domain.regulation import Regulation
-from handlers.middlewares import Texts
 
 _NIGHT = (Phase.SHOT, Phase.DON_CHECK, Phase.SHERIFF_CHECK, Phase.BEST_MOVE)
 
@@ -102,11 +101,11 @@ def _where(game: LiveGame) -> Phrase:
 
 
 def game_log_text(
-    entries: tuple[Entry, ...], regulation: Regulation, zone: ZoneInfo, texts: Texts
-) -> str:
+    entries: tuple[Entry, ...], regulation: Regulation, zone: ZoneInfo
+) -> Phrase | Lines:
     """The log, line by line (a game entered afterwards has none: one line says so)."""
     if not entries:
-        return texts.phrase(Phrase.of("game-log-none"))
+        return Phrase.of("game-log-none")
     shown = [Phrase.of("game-log-title")]
     game = LiveGame()
     for entry in entries:
@@ -120,4 +119,4 @@ def game_log_text(
             moment = entry.at.astimezone(zone).strftime("%H:%M:%S")
             shown.append(joined(moment, _where(game), line, separator=" · "))
         game = after
-    return texts.phrase(lines(shown))
+    return lines(shown)

@@ -56,9 +56,9 @@ async def show_roster(
     chosen = [p for p in found.participants if _in_view(view, found, p)]
     shown, pages = page(chosen, callback_data.page)
     number = min(max(callback_data.page, 0), pages - 1)
-    text = roster_text(found, view, chosen, shown, number, pages, texts)
+    text = roster_text(found, view, chosen, shown, number, pages)
     keyboard = roster_keyboard(callback_data.tournament_id, view, shown, number, pages, texts)
-    await show(callback, text, reply_markup=keyboard)
+    await show(callback, text, texts, reply_markup=keyboard)
 
 
 async def show_teams(
@@ -72,9 +72,9 @@ async def show_teams(
     teams = [team for team in found.teams if not team.withdrawn]
     shown, pages = page(teams, callback_data.page)
     number = min(max(callback_data.page, 0), pages - 1)
-    text = teams_text(found, teams, shown, number, pages, texts)
+    text = teams_text(found, teams, shown, number, pages)
     keyboard = teams_keyboard(callback_data.tournament_id, number, pages, texts)
-    await show(callback, text, reply_markup=keyboard)
+    await show(callback, text, texts, reply_markup=keyboard)
 
 
 async def show_person(
@@ -91,8 +91,8 @@ async def show_person(
         await callback.answer(texts("refused-not-found"), show_alert=True)
         return
     found = await roster(uow_factory, actor, participant.tournament_id)
-    text = person_text(found, participant, texts)
-    await show(callback, text, reply_markup=person_keyboard(found, participant, texts))
+    text = person_text(found, participant)
+    await show(callback, text, texts, reply_markup=person_keyboard(found, participant, texts))
 
 
 async def person_screen(

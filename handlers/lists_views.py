@@ -10,7 +10,7 @@ from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from domain.layout import bold, joined, lines, numbered
-from domain.outgoing import Phrase
+from domain.outgoing import Lines, Phrase
 from domain.permissions import Action, allows
 from domain.registration import Participant
 from domain.services.registration import Roster
@@ -43,8 +43,7 @@ def roster_text(
     shown: Sequence[Participant],
     number: int,
     pages: int,
-    texts: Texts,
-) -> str:
+) -> Lines:
     """Page `number` of the participants `view` chose; `shown` are this page's."""
     listed = [
         numbered(number * 10 + index, person_line(found, p))
@@ -58,7 +57,7 @@ def roster_text(
         page=number + 1,
         pages=pages,
     )
-    return texts.phrase(lines([title, lines(listed) if listed else Phrase.of("roster-empty")]))
+    return lines([title, lines(listed) if listed else Phrase.of("roster-empty")])
 
 
 def roster_keyboard(
@@ -101,8 +100,8 @@ def roster_keyboard(
 
 
 def teams_text(
-    found: Roster, teams: list[Team], shown: Sequence[Team], number: int, pages: int, texts: Texts
-) -> str:
+    found: Roster, teams: list[Team], shown: Sequence[Team], number: int, pages: int
+) -> Lines:
     """Page `number` of the teams still in; `shown` are this page's."""
     size = found.tournament.regulation.team_size or 0
     listed = []
@@ -111,7 +110,7 @@ def teams_text(
         names = ", ".join(p.nickname for p in crew)
         listed.append(joined(bold(team.name), f" {len(crew)}/{size}: {names}"))
     title = Phrase.of("teams-title", count=len(teams), page=number + 1, pages=pages)
-    return texts.phrase(lines([title, lines(listed) if listed else Phrase.of("roster-empty")]))
+    return lines([title, lines(listed) if listed else Phrase.of("roster-empty")])
 
 
 def teams_keyboard(
@@ -130,11 +129,11 @@ def teams_keyboard(
     return keyboard.as_markup()
 
 
-def person_text(found: Roster, participant: Participant, texts: Texts) -> str:
+def person_text(found: Roster, participant: Participant) -> Lines:
     parts = [person_line(found, participant)]
     if participant.reason:
         parts.append(Phrase.of("person-reason", reason=participant.reason))
-    return texts.phrase(lines(parts))
+    return lines(parts)
 
 
 def person_keyboard(found: Roster, participant: Participant, texts: Texts) -> InlineKeyboardMarkup:

@@ -22,7 +22,7 @@ from domain.services.tie_decisions import LotCase
 from domain.users import User
 from domain.validation import Invalid
 from handlers.callbacks import LotAction, LotButton
-from handlers.common import show
+from handlers.common import answer, show
 from handlers.lots_views import (
     case_keyboard,
     case_text,
@@ -51,7 +51,7 @@ async def lot_command(
         return
     if len(judged) == 1:
         case = await tie_decisions.lot_case(uow_factory, actor, judged[0].id)
-        await message.answer(case_text(case, texts), reply_markup=case_keyboard(case, texts))
+        await answer(message, case_text(case), texts, reply_markup=case_keyboard(case, texts))
         return
     await message.answer(texts("lot-choose-tournament"), reply_markup=tournaments_keyboard(judged))
 
@@ -68,7 +68,7 @@ async def show_case(
 
 
 async def _show_case(callback: CallbackQuery, case: LotCase, texts: Texts) -> None:
-    await show(callback, case_text(case, texts), reply_markup=case_keyboard(case, texts))
+    await show(callback, case_text(case), texts, reply_markup=case_keyboard(case, texts))
 
 
 async def ask_order(
@@ -110,7 +110,7 @@ async def draw_by_seed(
     decision = await tie_decisions.draw_lot(
         uow_factory, actor, tournament_id, None, fresh_seed=str(seeds.draw())
     )
-    await show(callback, decided_text(decision, names, texts))
+    await show(callback, decided_text(decision, names), texts)
 
 
 async def take_order(
@@ -143,7 +143,7 @@ async def take_order(
             await state.clear()
         raise
     await state.clear()
-    await message.answer(decided_text(decision, names, texts))
+    await answer(message, decided_text(decision, names), texts)
 
 
 def make_router() -> Router:

@@ -8,7 +8,7 @@ from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from domain.layout import lines, numbered
-from domain.outgoing import Phrase
+from domain.outgoing import Lines, Phrase
 from domain.services.tie_decisions import LotCase
 from domain.tie_decisions import LotDecision
 from domain.tournament import Tournament
@@ -17,11 +17,11 @@ from handlers.keyboards import tournament_choice
 from handlers.middlewares import Texts
 
 
-def case_text(case: LotCase, texts: Texts) -> str:
+def case_text(case: LotCase) -> Lines:
     parts = [Phrase.of("lot-title", tournament=case.tournament.title)]
     if case.tie is None:
         parts.append(Phrase.of("lot-nothing"))
-        return texts.phrase(lines(parts))
+        return lines(parts)
     where = "cut" if case.tie.context.startswith("cut ") else "places"
     parts.append(Phrase.of("lot-tie", where=where, count=len(case.tie.tied)))
     parts.extend(numbered(n, name) for n, name in enumerate(case.names, start=1))
@@ -30,7 +30,7 @@ def case_text(case: LotCase, texts: Texts) -> str:
         order = " ".join(str(numbers[entry]) for entry in case.seed_order)
         parts.append(Phrase.of("lot-seed-known", seed=case.seed, order=order))
     parts.append(Phrase.of("lot-choose"))
-    return texts.phrase(lines(parts))
+    return lines(parts)
 
 
 def case_keyboard(case: LotCase, texts: Texts) -> InlineKeyboardMarkup | None:
@@ -50,14 +50,12 @@ def case_keyboard(case: LotCase, texts: Texts) -> InlineKeyboardMarkup | None:
     return keyboard.as_markup()
 
 
-def decided_text(decision: LotDecision, names: dict[str, str], texts: Texts) -> str:
+def decided_text(decision: LotDecision, names: dict[str, str]) -> Phrase:
     order = lines(
         numbered(place, names.get(entry, entry))
         for place, entry in enumerate(decision.order, start=1)
     )
-    return texts.phrase(
-        Phrase.of("lot-decided", method=decision.method, seed=decision.seed, order=order)
-    )
+    return Phrase.of("lot-decided", method=decision.method, seed=decision.seed, order=order)
 
 
 def tournaments_keyboard(judged: list[Tournament]) -> InlineKeyboardMarkup:

@@ -20,7 +20,7 @@ from bot.telegram.menus import CommandMenus
 from domain.actor import Actor
 from domain.layout import joined, lines
 from domain.lifecycle import Refusal
-from domain.outgoing import Phrase
+from domain.outgoing import Lines, Phrase
 from domain.presets import PRESET_IDS
 from domain.regulation import read_regulation
 from domain.services.card_updates import keep_card_current
@@ -46,7 +46,7 @@ from handlers.callbacks import (
     WizardKeep,
     WizardLanguage,
 )
-from handlers.common import edit_screen, show
+from handlers.common import Said, answer, edit_screen, show
 from handlers.middlewares import Texts
 from handlers.organizer_views import (
     card_screen,
@@ -104,12 +104,12 @@ async def _ask(
         if name == "timetable":  # chosen by buttons (handlers/wizard_timetable.py)
             regulation = regulation_of(data)
             days = days_of(data, regulation)
-            text = step_text(days, regulation, texts)
+            text: Said = step_text(days, regulation)
             keyboard = step_keyboard(days, regulation, texts)
         else:
             text = texts(f"wizard-ask-{name}")
             keyboard = keep_keyboard(name, settings.timezone, fee, texts)
-        await message.answer(text, reply_markup=keyboard)
+        await answer(message, text, texts, reply_markup=keyboard)
     # Only a delivered question moves the wizard on: had sending failed, the next answer
     # would land on a step the person never saw.
     await state.set_state(step)
@@ -259,14 +259,16 @@ def _draft(data: dict[str, Any], user: User, clock: Clock) -> Tournament:
     )
 
 
-def _summary(data: dict[str, Any], texts: Texts, clock: Clock) -> tuple[str, InlineKeyboardMarkup]:
+def _summary(
+    data: dict[str, Any], texts: Texts, clock: Clock
+) -> tuple[Lines, InlineKeyboardMarkup]:
     draft = _draft(data, User(0, "", None, None, texts.locale), clock=clock)
-    return summary_text(draft, texts), summary_keyboard(draft, texts)
+    return summary_text(draft), summary_keyboard(draft, texts)
 
 
 async def _confirm(message: Message, data: dict[str, Any], texts: Texts, clock: Clock) -> None:
     text, keyboard = _summary(data, texts, clock)
-    await message.answer(text, reply_markup=keyboard)
+    await answer(message, text, texts, reply_markup=keyboard)
 
 
 async def wizard_language(
@@ -282,7 +284,7 @@ async def wizard_language(
         return
     await state.update_data(locale=callback_data.locale)
     text, keyboard = _summary(await state.get_data(), texts, clock)
-    await edit_screen(callback.message, text, reply_markup=keyboard)
+    await edit_screen(callback.message, text, keyboard, texts)
     await callback.answer()
 
 
@@ -329,7 +331,9 @@ async def render_card(
     card = await tournament_card(uow_factory, actor, tournament_id)
     text, markup = await card_screen(card, texts, bot, settings.web_base_url, services)
     chat = event.message if isinstance(event, CallbackQuery) else event
-    sent = await chat.answer(text, reply_markup=markup) if isinstance(chat, Message) else None
+    sent = (
+        await answer(chat, text, texts, reply_markup=markup) if isinstance(chat, Message) else None
+    )
     if isinstance(event, CallbackQuery):
         await event.answer()
     if sent is not None and card.changes_at is not None:  # edited when the last window closes
@@ -402,7 +406,7 @@ async def make_move(
         uow_factory, actor, callback_data.tournament_id, callback_data.move
     )
     if isinstance(result, Refusal):
-        await callback.answer(refusal_text(result, texts), show_alert=True)
+        await callback.answer(texts.plain(refusal_text(result)), show_alert=True)
         return
     await render_card(callback, result.id, actor, texts, uow_factory, services, settings, bot)
     if result.state is TournamentState.FINISHED:

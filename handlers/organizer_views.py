@@ -15,7 +15,7 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 from bot.i18n import LOCALES, format_points
 from domain.layout import argument, joined, lines
 from domain.lifecycle import Refusal, stage_number
-from domain.outgoing import ArgumentValue, Localized, Phrase
+from domain.outgoing import ArgumentValue, Lines, Localized, Phrase
 from domain.permissions import Action, StaffRole, allows
 from domain.presets import PRESET_IDS
 from domain.regulation import EntryFee, load_preset
@@ -53,11 +53,7 @@ from handlers.start_views import LANGUAGE_NAMES
 from handlers.timezone_views import add_zone_buttons, zone_name
 
 
-def settings_text(tournament: Tournament, texts: Texts) -> str:
-    return texts.phrase(_settings(tournament, texts))
-
-
-def _settings(tournament: Tournament, texts: Texts) -> Phrase:
+def _settings(tournament: Tournament) -> Phrase:
     regulation = tournament.regulation
     deadline = tournament.registration_deadline
     cutoff = tournament.checkin_cutoff
@@ -68,7 +64,7 @@ def _settings(tournament: Tournament, texts: Texts) -> Phrase:
         city=tournament.city or "-",
         venue=tournament.venue or "-",
         dates=_dates(tournament),
-        timezone=zone_name(tournament.timezone, texts),
+        timezone=zone_name(tournament.timezone),
         capacity=tournament.capacity or "-",
         deadline=_moment(deadline, tournament.timezone) if deadline else "-",
         checkin=_moment(cutoff, tournament.timezone) if cutoff else "-",
@@ -169,12 +165,12 @@ async def card_screen(
     bot: Bot,
     web_base_url: str | None,
     services: Services,
-) -> tuple[str, InlineKeyboardMarkup]:
+) -> tuple[Lines, InlineKeyboardMarkup]:
     """The card's text (with its season line: series, rated, category) and keyboard."""
     season = await services.season_screens.card_season(card.tournament.id)
-    line = card_season_line(season.series_title, season.rated, season.category_stars, texts)
-    text = await card_text(card, texts, bot, web_base_url)
-    return text + "\n" + line, card_keyboard(card, texts, season)
+    line = card_season_line(season.series_title, season.rated, season.category_stars)
+    text = await card_text(card, bot, web_base_url)
+    return lines([text, line]), card_keyboard(card, texts, season)
 
 
 WEB_NEXT = {
@@ -184,12 +180,8 @@ WEB_NEXT = {
 }
 
 
-def web_page_line(tournament: Tournament, texts: Texts, base_url: str | None) -> str:
-    """The card's line about the tournament's public web page: its address, or why none."""
-    return texts.phrase(_web_page(tournament, base_url))
-
-
 def _web_page(tournament: Tournament, base_url: str | None) -> Phrase:
+    """The card's line about the tournament's public web page: its address, or why none."""
     path = tournament.public_page_path
     if path is None:
         return Phrase.of("card-web-page-off")
@@ -202,12 +194,8 @@ def _web_page(tournament: Tournament, base_url: str | None) -> Phrase:
     return line
 
 
-def state_text(tournament: Tournament, texts: Texts) -> str:
-    """Where the tournament stands, a running one with its stage's number and name."""
-    return texts.phrase(_state(tournament))
-
-
 def _state(tournament: Tournament) -> Phrase:
+    """Where the tournament stands, a running one with its stage's number and name."""
     name: ArgumentValue = ""
     if tournament.current_stage is not None:
         stage = tournament.regulation.stage(tournament.current_stage).name
@@ -217,21 +205,15 @@ def _state(tournament: Tournament) -> Phrase:
     )
 
 
-def refusal_text(refused: Refusal, texts: Texts) -> str:
-    """A refused move in the person's language."""
-    return texts.phrase(_refusal(refused))
-
-
-def _refusal(refused: Refusal) -> Phrase:
+def refusal_text(refused: Refusal) -> Phrase:
+    """A refused move."""
     args = {k: argument(v) for k, v in refused.args.items()}
     if "state" in args:
         args["state"] = Phrase.of(f"state-{args['state']}", stage=0)
     return Phrase.of(refused.code, **args)
 
 
-async def card_text(
-    card: TournamentCard, texts: Texts, bot: Bot, web_base_url: str | None = None
-) -> str:
+async def card_text(card: TournamentCard, bot: Bot, web_base_url: str | None = None) -> Lines:
     tournament = card.tournament
     # An individual cup's card has no teams to count.
     teams: ArgumentValue = ""
@@ -242,7 +224,7 @@ async def card_text(
         Phrase.of(
             "tournament-card",
             number=tournament.id,
-            settings=_settings(tournament, texts),
+            settings=_settings(tournament),
             state=_state(tournament),
             registered=card.registered,
             waiting=card.waiting,
@@ -254,8 +236,8 @@ async def card_text(
         _web_page(tournament, web_base_url),
     ]
     if card.held is not None:
-        shown += ["", Phrase.of("card-stage-held", reason=_refusal(card.held))]
-    return texts.phrase(lines(shown))
+        shown += ["", Phrase.of("card-stage-held", reason=refusal_text(card.held))]
+    return lines(shown)
 
 
 def keep_keyboard(
@@ -291,8 +273,8 @@ def presets_keyboard(texts: Texts) -> InlineKeyboardMarkup:
     return keyboard.as_markup()
 
 
-def summary_text(draft: Tournament, texts: Texts) -> str:
-    return texts.phrase(lines([Phrase.of("wizard-summary"), _settings(draft, texts)], "\n\n"))
+def summary_text(draft: Tournament) -> Lines:
+    return lines([Phrase.of("wizard-summary"), _settings(draft)], "\n\n")
 
 
 def summary_keyboard(draft: Tournament, texts: Texts) -> InlineKeyboardMarkup:

@@ -16,7 +16,6 @@ from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
 from aiogram.types import BufferedInputFile, CallbackQuery, Message
 
-from bot.rendering.text import split_text
 from domain.actor import Actor
 from domain.intents import ProtestChoice
 from domain.permissions import Forbidden
@@ -27,7 +26,7 @@ from domain.services.protests import ProtestCase
 from domain.users import User
 from domain.validation import Invalid
 from handlers.callbacks import AuditAction, AuditButton, DecisionButton, ProtestButton
-from handlers.common import show
+from handlers.common import answer, show
 from handlers.errors import REFUSALS
 from handlers.game_log_views import game_log_text
 from handlers.middlewares import Texts
@@ -207,8 +206,7 @@ async def show_game_log(
     if found := await _case_message(callback, callback_data, actor, uow_factory):
         case, message = found
         zone = ZoneInfo(case.tournament.timezone)
-        for part in split_text(game_log_text(case.log, case.tournament.regulation, zone, texts)):
-            await message.answer(part)
+        await answer(message, game_log_text(case.log, case.tournament.regulation, zone), texts)
         await callback.answer()
 
 
@@ -246,7 +244,7 @@ async def _open_correction(
 ) -> None:
     """The protocol screen, opened for the chief judge's correction."""
     view = await protocols.start_correction(uow_factory, actor, game_id)
-    await message.answer(render_text(view, texts), reply_markup=render_keyboard(view, texts))
+    await answer(message, render_text(view), texts, reply_markup=render_keyboard(view, texts))
 
 
 async def take_decision(
@@ -300,8 +298,8 @@ async def _show_audit(
         organizer = False
     else:
         organizer = True
-    text = audit_text(log, texts)
-    await show(event, text, reply_markup=audit_keyboard(tournament_id, organizer, texts))
+    text = audit_text(log)
+    await show(event, text, texts, reply_markup=audit_keyboard(tournament_id, organizer, texts))
 
 
 async def audit_command(

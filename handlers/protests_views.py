@@ -14,7 +14,7 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from domain.intents import ProtestChoice
 from domain.layout import lines
-from domain.outgoing import Phrase
+from domain.outgoing import Lines, Phrase
 from domain.registration import Participant
 from domain.services.protests import AuditLog, ProtestTarget
 from domain.tournament import Tournament
@@ -46,7 +46,7 @@ def correct_keyboard(protest_id: int, texts: Texts) -> InlineKeyboardMarkup:
 SWITCHES = {AuditAction.ON: True, AuditAction.OFF: False, AuditAction.REGULATION: None}
 
 
-def audit_text(log: AuditLog, texts: Texts) -> str:
+def audit_text(log: AuditLog) -> Lines:
     zone = ZoneInfo(log.tournament.timezone)
     shown = [Phrase.of("audit-title", tournament=log.tournament.title)]
     shown.append(Phrase.of("audit-window", minutes=log.minutes or 0))
@@ -67,7 +67,7 @@ def audit_text(log: AuditLog, texts: Texts) -> str:
         shown.append(
             Phrase.of("audit-excluded", nickname=player.nickname, reason=player.reason or "")
         )
-    return texts.phrase(lines(shown))
+    return lines(shown)
 
 
 def audit_keyboard(tournament_id: int, organizer: bool, texts: Texts) -> InlineKeyboardMarkup:

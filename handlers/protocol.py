@@ -24,7 +24,7 @@ from domain.services.ports import UnitOfWorkFactory
 from domain.services.protocols import NotYourTable, ProtocolView
 from domain.services.tournaments import tournaments_of
 from handlers.callbacks import ProtocolAction, ProtocolButton
-from handlers.common import edit_screen
+from handlers.common import answer, edit_screen
 from handlers.middlewares import Texts
 from handlers.protocol_views import (
     error_text,
@@ -58,12 +58,12 @@ async def _show(
     """Edit the pressed message into the screen; an identical screen is left alone."""
     if isinstance(callback.message, Message):
         markup = render_keyboard(view, texts, live_game_url(settings, view.game.game.id))
-        await edit_screen(callback.message, render_text(view, texts), reply_markup=markup)
+        await edit_screen(callback.message, render_text(view), markup, texts)
 
 
 async def _answer(callback: CallbackQuery, view: ProtocolView, texts: Texts) -> None:
     if view.refused:
-        reasons = "\n".join(error_text(view, error, texts) for error in view.refused)
+        reasons = "\n".join(texts.plain(error_text(view, error)) for error in view.refused)
         await callback.answer(reasons[:200], show_alert=True)
     elif view.notice is not None:
         await callback.answer(texts(view.notice), show_alert=view.notice in _ALERTS)
@@ -111,9 +111,8 @@ async def open_screen(
         return
     if isinstance(callback.message, Message):
         live_url = live_game_url(settings, view.game.game.id)
-        await callback.message.answer(
-            render_text(view, texts), reply_markup=render_keyboard(view, texts, live_url)
-        )
+        keyboard = render_keyboard(view, texts, live_url)
+        await answer(callback.message, render_text(view), texts, reply_markup=keyboard)
     await callback.answer()
 
 

@@ -15,7 +15,7 @@ from bot.i18n import format_points
 from domain.cards import Side
 from domain.game_end import GameEnd
 from domain.layout import argument, joined, lines
-from domain.outgoing import ArgumentValue, Phrase
+from domain.outgoing import ArgumentValue, Lines, Phrase
 from domain.protocol import ProtocolError, Removal
 from domain.protocol_screen import (
     END_CHOICES,
@@ -144,19 +144,19 @@ def _error(view: ProtocolView, error: ProtocolError) -> Phrase:
     return Phrase.of(error.code, seat=error.seat if error.seat is not None else "", **args)
 
 
-def error_text(view: ProtocolView, error: ProtocolError, texts: Texts) -> str:
-    """A refused press as plain text (an alert)."""
-    return texts.plain(_error(view, error))
+def error_text(view: ProtocolView, error: ProtocolError) -> Phrase:
+    """A refused press (an alert says it, as plain text)."""
+    return _error(view, error)
 
 
-def render_text(view: ProtocolView, texts: Texts) -> str:
+def render_text(view: ProtocolView) -> Lines:
     """The protocol message: what is entered, what is missing, why a press was refused."""
     game = view.game
     title = Phrase.of("protocol-screen-title", game=game.round_number, table=game.game.table)
     screen = view.screen
     if screen is None:
-        return texts.phrase(lines([title, *_confirmed_lines(view)]))
-    return texts.phrase(lines([title, *_draft_lines(view, screen)]))
+        return lines([title, *_confirmed_lines(view)])
+    return lines([title, *_draft_lines(view, screen)])
 
 
 def _confirmed_lines(view: ProtocolView) -> list[Phrase]:

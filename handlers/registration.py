@@ -15,6 +15,7 @@ from aiogram.types import CallbackQuery, Message
 from domain import validation
 from domain.actor import Actor
 from domain.invites import InviteKind
+from domain.layout import lines
 from domain.outgoing import Phrase
 from domain.registration import Application, ParticipantStatus
 from domain.services.catalog import Services
@@ -31,7 +32,7 @@ from domain.services.teams import join_team
 from domain.users import User
 from domain.validation import Invalid
 from handlers.callbacks import MyRegistration, RegistrationAction
-from handlers.common import show
+from handlers.common import answer, show
 from handlers.middlewares import Texts
 from handlers.registration_views import (
     left_text,
@@ -60,7 +61,8 @@ async def show_registration(
 ) -> None:
     await show(
         event,
-        registration_text(registration, texts, rating),
+        registration_text(registration, rating),
+        texts,
         reply_markup=registration_keyboard(registration, texts, clock=clock),
     )
 
@@ -94,13 +96,12 @@ async def open_link(
         await show_registration(message, mine, texts, clock=clock, rating=rating)
         return
     if mine.left:
-        await message.answer(left_text(mine, texts))
+        await answer(message, left_text(mine), texts)
         return
     await state.update_data(tid=invite.tournament_id, team_id=invite.team_id, editing=False)
     await state.set_state(RegistrationForm.nickname)
-    await message.answer(
-        registration_text(mine, texts) + "\n\n" + texts("registration-ask-nickname")
-    )
+    asked = Phrase.of("registration-ask-nickname")
+    await answer(message, lines([registration_text(mine), asked], "\n\n"), texts)
 
 
 async def take_nickname(message: Message, state: FSMContext, texts: Texts) -> None:
@@ -193,7 +194,8 @@ async def confirm(
         callback,
         # No rating line here: the press keeps to its three transactions (the screen shows
         # it whenever the player opens his registration).
-        texts(key) + "\n\n" + registration_text(mine, texts),
+        lines([Phrase.of(key), registration_text(mine)], "\n\n"),
+        texts,
         reply_markup=registration_keyboard(mine, texts, clock=clock),
     )
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
+from bot.rendering.phrases import ready
 from domain.layout import lines
-from domain.outgoing import Phrase
+from domain.outgoing import Lines, Phrase
 from domain.registration import ParticipantStatus
 from domain.services.checkin import checkin_refusal
 from domain.services.ports import Clock
@@ -19,12 +20,12 @@ from handlers.callbacks import CheckIn, MyRegistration, RegistrationAction, Team
 from handlers.middlewares import Texts
 
 
-def registration_text(registration: Registration, texts: Texts, rating: str = "") -> str:
+def registration_text(registration: Registration, rating: str = "") -> Lines:
     """The player's view of his registration (with his `rating` line once registered)."""
     tournament, participant = registration.tournament, registration.participant
     head = Phrase.of("registration-tournament", title=tournament.title)
     if participant is None or not participant.holds_place:
-        return texts.phrase(lines([head, Phrase.of("registration-none")]))
+        return lines([head, Phrase.of("registration-none")])
     mine = Phrase.of(
         "registration-mine",
         nickname=participant.nickname,
@@ -34,27 +35,24 @@ def registration_text(registration: Registration, texts: Texts, rating: str = ""
         team=registration.team.name if registration.team else "-",
         checked_in=Phrase.of("yes") if participant.checked_in else Phrase.of("no"),
     )
-    text = texts.phrase(lines([head, mine]))
     # The rating line arrives rendered (bot/rendering/season_text.py).
-    return f"{text}\n{rating}" if rating else text
+    return lines([head, mine, ready(rating)] if rating else [head, mine])
 
 
-def left_text(registration: Registration, texts: Texts) -> str:
+def left_text(registration: Registration) -> Phrase:
     """What the registration link says to a player the judges replaced or excluded."""
     participant = registration.participant
     assert participant is not None
     title = registration.tournament.title
     if participant.status is ParticipantStatus.EXCLUDED:
-        return texts.phrase(
-            Phrase.of("registration-excluded", tournament=title, reason=participant.reason or "-")
+        return Phrase.of(
+            "registration-excluded", tournament=title, reason=participant.reason or "-"
         )
     substitute = registration.substitute
-    return texts.phrase(
-        Phrase.of(
-            "registration-replaced",
-            tournament=title,
-            nickname=substitute.nickname if substitute is not None else "-",
-        )
+    return Phrase.of(
+        "registration-replaced",
+        tournament=title,
+        nickname=substitute.nickname if substitute is not None else "-",
     )
 
 

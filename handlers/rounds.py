@@ -25,7 +25,7 @@ from domain.services.tournaments import tournaments_of
 from domain.tournament import Tournament
 from domain.validation import Invalid
 from handlers.callbacks import RoundAction, StageButton
-from handlers.common import edit_screen, long_work
+from handlers.common import Said, answer, edit_screen, long_work
 from handlers.middlewares import Texts
 from handlers.rounds_views import (
     not_seated_keyboard,
@@ -47,20 +47,20 @@ SEATINGS = {
 
 
 async def display(
-    event: Message | CallbackQuery, text: str, keyboard: InlineKeyboardMarkup
+    event: Message | CallbackQuery, text: Said, keyboard: InlineKeyboardMarkup, texts: Texts
 ) -> None:
     """A command gets a new message; a press edits its message (the caller answers the press)."""
     if isinstance(event, Message):
-        await event.answer(text, reply_markup=keyboard)
+        await answer(event, text, texts, reply_markup=keyboard)
         return
     if isinstance(event.message, Message):
-        await edit_screen(event.message, text, reply_markup=keyboard)
+        await edit_screen(event.message, text, keyboard, texts)
 
 
 async def _show_overview(
     event: Message | CallbackQuery, preview: StagePreview, texts: Texts
 ) -> None:
-    await display(event, overview_text(preview, texts), overview_keyboard(preview, texts))
+    await display(event, overview_text(preview), overview_keyboard(preview, texts), texts)
 
 
 async def show_round(
@@ -74,12 +74,13 @@ async def show_round(
 ) -> None:
     """Page `page` of round `number`'s view, or the page showing `table` when one is named."""
     round_ = preview.stage.round(number)
-    pages = round_pages(preview, round_, texts)
+    pages = round_pages(preview, round_)
     page = page_of_table(pages, table) if table is not None else min(page, len(pages) - 1)
     await display(
         event,
-        round_text(round_, pages, page, texts),
+        round_text(round_, pages, page),
         round_keyboard(preview, round_, pages, page, texts),
+        texts,
     )
 
 
@@ -135,7 +136,8 @@ async def _show_stage(
     except Invalid as error:
         if error.code != "stage-not-seated":
             raise
-        await display(event, texts("rounds-not-seated"), not_seated_keyboard(tournament_id, texts))
+        keyboard = not_seated_keyboard(tournament_id, texts)
+        await display(event, texts("rounds-not-seated"), keyboard, texts)
         return
     await _show_overview(event, preview, texts)
 

@@ -14,8 +14,9 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 from domain.layout import joined, lines
 from domain.outgoing import TEXT_LIMIT, Lines, Localized, Phrase
 from domain.player_keys import participant_id
-from domain.rounds import Round, TableGame, seat_lines, split_blocks
+from domain.rounds import Round, TableGame
 from domain.services.rounds import StagePreview
+from domain.table_listing import in_parts, listing_length, table_listing
 from domain.tournament import Tournament
 from handlers.callbacks import (
     RoundAction,
@@ -115,7 +116,7 @@ def _name(preview: StagePreview, player: int | str) -> str:
     return preview.nicknames.get(number, str(player))
 
 
-def overview_text(preview: StagePreview, texts: Texts) -> str:
+def overview_text(preview: StagePreview) -> Lines:
     """The stage's preview: seed, quality report, rounds and whether each is published."""
     stage = preview.stage
     name = preview.tournament.regulation.stage(stage.stage).name
@@ -148,7 +149,7 @@ def overview_text(preview: StagePreview, texts: Texts) -> str:
         )
     shown.append("")
     shown.append(Phrase.of("rounds-edit-help", tournament=preview.tournament.id))
-    return texts.phrase(lines(shown))
+    return lines(shown)
 
 
 def overview_keyboard(preview: StagePreview, texts: Texts) -> InlineKeyboardMarkup:
@@ -192,30 +193,26 @@ def overview_keyboard(preview: StagePreview, texts: Texts) -> InlineKeyboardMark
     return keyboard.as_markup()
 
 
-def round_pages(preview: StagePreview, round_: Round, texts: Texts) -> list[RoundPage]:
+def round_pages(preview: StagePreview, round_: Round) -> list[RoundPage]:
     """A round's tables with seats, nicknames and judges, then who sits out, in as few pages
-    as fit one Telegram message each (a table is never cut)."""
-    blocks: list[Phrase | Lines] = [_table_block(preview, game) for game in round_.games]
+    as fit one Telegram message each (a table is never cut), listed and cut as the channel's
+    post is (`domain.table_listing`)."""
+    blocks: list[tuple[Phrase, int]] = []
+    for game in round_.games:
+        # The organizer's screen shows a table still without a judge, to be given one.
+        judge = preview.judge_name(game.judge_id) or "—"
+        listing = table_listing(game, preview.nicknames, judge=judge)
+        blocks.append((listing, listing_length(game, preview.nicknames, judge)))
     names = [preview.nicknames.get(p, str(p)) for p in round_.sit_outs]
-    blocks.extend(
-        Phrase.of("rounds-sit-outs", players=", ".join(names[start : start + SIT_OUTS_PER_LINE]))
-        for start in range(0, len(names), SIT_OUTS_PER_LINE)
-    )
+    for start in range(0, len(names), SIT_OUTS_PER_LINE):
+        players = ", ".join(names[start : start + SIT_OUTS_PER_LINE])
+        blocks.append((Phrase.of("rounds-sit-outs", players=players), len(players) * 2 + 40))
     pages: list[RoundPage] = []
     games = list(round_.games)
-    rendered = [texts.phrase(block) for block in blocks]
-    for body in split_blocks(rendered, TEXT_LIMIT - PAGE_HEADING_ROOM):
-        # split_blocks keeps the blocks in order, joined by blank lines no block contains.
-        count = body.count("\n\n") + 1
-        pages.append(RoundPage(tuple(games[:count]), lines(blocks[:count], separator="\n\n")))
-        games, blocks = games[count:], blocks[count:]
+    for part in in_parts(blocks, TEXT_LIMIT - PAGE_HEADING_ROOM):
+        shown, games = games[: len(part)], games[len(part) :]
+        pages.append(RoundPage(tuple(shown), Lines(part, separator="\n\n")))
     return pages
-
-
-def _table_block(preview: StagePreview, game: TableGame) -> Lines:
-    judge = preview.judge_name(game.judge_id)
-    heading = Phrase.of("rounds-table", table=game.table, judge=judge or "—")
-    return lines([heading, seat_lines(game, preview.nicknames)])
 
 
 def page_of_table(pages: Sequence[RoundPage], table: int) -> int:
@@ -223,7 +220,7 @@ def page_of_table(pages: Sequence[RoundPage], table: int) -> int:
     return next((n for n, page in enumerate(pages) if page.shows(table)), 0)
 
 
-def round_text(round_: Round, pages: Sequence[RoundPage], page: int, texts: Texts) -> str:
+def round_text(round_: Round, pages: Sequence[RoundPage], page: int) -> Lines:
     """One page of a round's view: the round's title, which tables the page shows, its body."""
     shown: list[Phrase | Lines | str] = [
         Phrase.of(
@@ -245,7 +242,7 @@ def round_text(round_: Round, pages: Sequence[RoundPage], page: int, texts: Text
         )
     if current.body.phrases:
         shown += ["", current.body]
-    return texts.phrase(lines(shown))
+    return lines(shown)
 
 
 def round_keyboard(
@@ -350,11 +347,11 @@ def _seat_edit_step(preview: StagePreview, round_: Round, press: SeatEdit) -> Ph
 
 def seat_edit_screen(
     preview: StagePreview, round_: Round, press: SeatEdit, texts: Texts
-) -> tuple[str, InlineKeyboardMarkup]:
+) -> tuple[Phrase, InlineKeyboardMarkup]:
     """A step of editing a round by buttons: the tables (and who sits out) to pick from, or
     one table's seats; first for the player to move, then for where he goes."""
     seating, moved = round_.seating, press.player or None
-    text = texts.phrase(_seat_edit_step(preview, round_, press))
+    text = _seat_edit_step(preview, round_, press)
     base = {"tournament_id": press.tournament_id, "round": press.round, "player": press.player}
     keyboard = InlineKeyboardBuilder()
     if press.action is SeatStep.TABLES:

@@ -20,7 +20,7 @@ from domain.outgoing import Phrase
 from domain.services.access import NotFound
 from domain.services.catalog import Services
 from handlers.callbacks import ProfileAction, ProfileButton, RatingAction, RatingButton
-from handlers.common import edit_screen, long_work
+from handlers.common import answer, edit_screen, long_work
 from handlers.middlewares import Texts
 from handlers.season_views import (
     clubs_screen,
@@ -254,7 +254,7 @@ async def show_clubs(
         await callback.answer(texts("rating-gone"), show_alert=True)
         return
     if isinstance(callback.message, Message):
-        await callback.message.answer(clubs_screen(view, texts))
+        await answer(callback.message, clubs_screen(view, texts.locale), texts)
     await callback.answer()
 
 

@@ -23,7 +23,7 @@ from domain.services.catalog import Services
 from domain.services.ports import UnitOfWorkFactory
 from domain.services.users import PersonRole, roles_of
 from handlers.callbacks import MergeAction, MergeButton, SeriesAction, SeriesButton
-from handlers.common import edit_screen
+from handlers.common import answer, edit_screen
 from handlers.middlewares import Texts
 from handlers.season_admin_views import (
     SERIES_TITLE_LIMIT,
@@ -71,7 +71,7 @@ async def list_or_create_series(
         await message.answer(texts.phrase(Phrase.of("series-created", title=title)))
         view = await services.series.series_view(series_id)
         text, keyboard = series_screen(view, texts, None)
-        await message.answer(text, reply_markup=keyboard)
+        await answer(message, text, texts, reply_markup=keyboard)
         return
     listed = await services.series.series_list()
     if not listed:
@@ -93,7 +93,7 @@ async def open_series(
     view = await services.series.series_view(callback_data.series_id)
     text, keyboard = series_screen(view, texts, settings.web_base_url)
     if isinstance(callback.message, Message):
-        await callback.message.answer(text, reply_markup=keyboard)
+        await answer(callback.message, text, texts, reply_markup=keyboard)
     await callback.answer()
 
 
@@ -213,7 +213,7 @@ async def pick_merge(
         return
     preview = await services.merging.merge_preview(actor, callback_data.keep, callback_data.merge)
     text, keyboard = merge_preview_screen(preview, texts)
-    await edit_screen(callback.message, text, reply_markup=keyboard)
+    await edit_screen(callback.message, text, keyboard, texts)
     await callback.answer()
 
 

@@ -9,7 +9,8 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.rendering.season_text import merge_side
 from bot.rendering.season_web import stars
-from domain.outgoing import Phrase
+from domain.layout import lines
+from domain.outgoing import Html, Lines, Phrase
 from domain.season.views import MergePreview, SeriesView
 from handlers.callbacks import (
     MergeAction,
@@ -38,11 +39,11 @@ def series_list_keyboard(listed: Sequence[tuple[int, str]]) -> InlineKeyboardMar
 
 def series_screen(
     view: SeriesView, texts: Texts, base_url: str | None
-) -> tuple[str, InlineKeyboardMarkup]:
+) -> tuple[Phrase, InlineKeyboardMarkup]:
     """An admin's screen of a series: its counts, the points table upload, its web page."""
     events = len(view.upcoming) + len(view.running) + len(view.finished)
-    text = texts.phrase(
-        Phrase.of("series-screen", title=view.title, tournaments=events, players=len(view.players))
+    text = Phrase.of(
+        "series-screen", title=view.title, tournaments=events, players=len(view.players)
     )
     points = SeriesButton(series_id=view.series_id, action=SeriesAction.POINTS)
     rows = [[InlineKeyboardButton(text=texts("series-button-points"), callback_data=points.pack())]]
@@ -67,12 +68,15 @@ def merge_merge_keyboard(keep: int, others: Sequence[tuple[int, str, str]]) -> I
     )
 
 
-def merge_preview_screen(preview: MergePreview, texts: Texts) -> tuple[str, InlineKeyboardMarkup]:
+def merge_preview_screen(
+    preview: MergePreview, texts: Texts
+) -> tuple[Phrase | Lines, InlineKeyboardMarkup]:
     """The two accounts side by side; the confirmation only when they may be merged."""
-    text = texts(
+    # Each side arrives written by the season's renderer (bot/rendering/season_text.py).
+    text = Phrase.of(
         "merge-preview",
-        keep=merge_side(preview.keep, texts.locale),
-        merge=merge_side(preview.merge, texts.locale),
+        keep=Html(merge_side(preview.keep, texts.locale)),
+        merge=Html(merge_side(preview.merge, texts.locale)),
     )
     keep, merge = preview.keep.person_id, preview.merge.person_id
     cancel = InlineKeyboardButton(
@@ -81,8 +85,8 @@ def merge_preview_screen(preview: MergePreview, texts: Texts) -> tuple[str, Inli
     )
     if not preview.allowed:
         titles = ", ".join(f"«{title}»" for title in preview.overlap[:5])
-        text += "\n\n" + texts.phrase(Phrase.of("merge-overlap", titles=titles))
-        return text, InlineKeyboardMarkup(inline_keyboard=[[cancel]])
+        overlap = Phrase.of("merge-overlap", titles=titles)
+        return lines([text, overlap], "\n\n"), InlineKeyboardMarkup(inline_keyboard=[[cancel]])
     confirm = InlineKeyboardButton(
         text=texts("merge-confirm"),
         callback_data=MergeButton(action=MergeAction.CONFIRM, keep=keep, merge=merge).pack(),
@@ -90,17 +94,13 @@ def merge_preview_screen(preview: MergePreview, texts: Texts) -> tuple[str, Inli
     return text, InlineKeyboardMarkup(inline_keyboard=[[confirm, cancel]])
 
 
-def card_season_line(
-    series_title: str | None, rated: bool, category: int | None, texts: Texts
-) -> str:
+def card_season_line(series_title: str | None, rated: bool, category: int | None) -> Phrase:
     """The tournament card's line: its series, whether it is rated, its category."""
-    return texts.phrase(
-        Phrase.of(
-            "card-season",
-            series=series_title if series_title else Phrase.of("card-season-no-series"),
-            rated=str(rated).lower(),
-            category=stars(category) if category else Phrase.of("card-category-none"),
-        )
+    return Phrase.of(
+        "card-season",
+        series=series_title if series_title else Phrase.of("card-season-no-series"),
+        rated=str(rated).lower(),
+        category=stars(category) if category else Phrase.of("card-category-none"),
     )
 
 

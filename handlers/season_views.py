@@ -9,7 +9,9 @@ from aiogram.filters.callback_data import CallbackData
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
+from bot.rendering.phrases import ready
 from bot.rendering.season_text import clubs_text
+from domain.outgoing import Phrase
 from domain.season.views import PlayerProfile, SeriesView
 from handlers.callbacks import ProfileAction, ProfileButton, RatingAction, RatingButton
 from handlers.middlewares import Texts
@@ -100,5 +102,6 @@ def rating_keyboard(series_id: int, texts: Texts, base_url: str | None) -> Inlin
     return InlineKeyboardMarkup(inline_keyboard=rows)
 
 
-def clubs_screen(view: SeriesView, texts: Texts) -> str:
-    return clubs_text(view, texts.locale)
+def clubs_screen(view: SeriesView, locale: str) -> Phrase:
+    """A series' clubs, as the season's renderer writes them (bot/rendering/season_text.py)."""
+    return ready(clubs_text(view, locale))

@@ -180,7 +180,7 @@ async def seat_edit_step(
     edited = await _edited_round(callback, callback_data, actor, texts, uow_factory)
     if edited is not None:
         text, keyboard = seat_edit_screen(*edited, callback_data, texts)
-        await display(callback, text, keyboard)
+        await display(callback, text, keyboard, texts)
         await callback.answer()
 
 

@@ -29,7 +29,7 @@ from domain.services.ports import UnitOfWorkFactory
 from domain.services.users import PersonRole, choose_language, reopened_bot, roles_of
 from domain.users import User
 from handlers.callbacks import LanguageChoice
-from handlers.common import edit_screen
+from handlers.common import answer, edit_screen
 from handlers.middlewares import Texts
 from handlers.start_views import help_text, language_keyboard, menu_commands
 
@@ -89,7 +89,7 @@ async def show_help(
     menus: CommandMenus,
 ) -> None:
     roles = await refresh_person_menu(bot, menus, user, uow_factory, actor)
-    await message.answer(help_text(user, roles, texts))
+    await answer(message, help_text(user, roles), texts)
 
 
 async def ask_language(message: Message, texts: Texts) -> None:

@@ -9,10 +9,10 @@ from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.i18n import LOCALES
+from domain.outgoing import Lines, Phrase
 from domain.services.users import PersonRole
 from domain.users import User
 from handlers.callbacks import LanguageChoice
-from handlers.middlewares import Texts
 
 LANGUAGE_NAMES = {"ru": "Русский", "en": "English"}
 # Everyone's menu (Telegram's default scope), then what each role adds to a person's own menu.
@@ -35,20 +35,20 @@ def menu_commands(roles: Collection[PersonRole]) -> tuple[str, ...]:
     return tuple(names)
 
 
-def help_text(user: User, roles: Collection[PersonRole], texts: Texts) -> str:
+def help_text(user: User, roles: Collection[PersonRole]) -> Lines:
     """/help for this person: a section per role, or how to start when he has none."""
-    sections = [texts("help-title")]
-    sections += [texts(f"help-{role.value}") for role in PersonRole if role in roles]
+    sections = [Phrase.of("help-title")]
+    sections += [Phrase.of(f"help-{role.value}") for role in PersonRole if role in roles]
     if not roles:
-        sections.append(texts("help-newcomer", id=str(user.telegram_id)))
+        sections.append(Phrase.of("help-newcomer", id=str(user.telegram_id)))
     # The season's commands: everyone's, then what organizers and admins add.
-    sections.append(texts("help-season"))
+    sections.append(Phrase.of("help-season"))
     if PersonRole.ORGANIZER in roles or PersonRole.ADMIN in roles:
-        sections.append(texts("help-season-organizer"))
+        sections.append(Phrase.of("help-season-organizer"))
     if PersonRole.ADMIN in roles:
-        sections.append(texts("help-season-admin"))
-    sections.append(texts("help-common"))
-    return "\n\n".join(sections)
+        sections.append(Phrase.of("help-season-admin"))
+    sections.append(Phrase.of("help-common"))
+    return Lines(tuple(sections), "\n\n")
 
 
 def language_keyboard() -> InlineKeyboardMarkup:

@@ -26,8 +26,9 @@ async def _show(
     if isinstance(callback.message, Message):
         await edit_screen(
             callback.message,
-            stream_text(screen, texts, settings.web_base_url),
+            stream_text(screen, settings.web_base_url),
             reply_markup=stream_keyboard(screen, texts),
+            texts=texts,
             disable_web_page_preview=True,
         )
 

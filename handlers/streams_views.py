@@ -7,7 +7,7 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from domain.layout import lines
 from domain.live_table import DELAY_CHOICES
-from domain.outgoing import Phrase
+from domain.outgoing import Lines, Phrase
 from domain.services.live_tables import StreamScreen
 from handlers.callbacks import RoundAction, StageButton, StreamAction, StreamButton
 from handlers.middlewares import Texts
@@ -35,7 +35,7 @@ def public_address(screen: StreamScreen, web_base_url: str | None) -> str | None
     return f"{live}?{query}" if query else live
 
 
-def stream_text(screen: StreamScreen, texts: Texts, web_base_url: str | None) -> str:
+def stream_text(screen: StreamScreen, web_base_url: str | None) -> Lines:
     game = screen.game
     heading: list[Phrase] = [
         Phrase.of(
@@ -49,13 +49,13 @@ def stream_text(screen: StreamScreen, texts: Texts, web_base_url: str | None) ->
     if spectators:
         heading.append(Phrase.of("stream-public-page", address=spectators))
     if not screen.open or screen.link is None:
-        return texts.phrase(lines([lines(heading), Phrase.of("stream-closed")], "\n\n"))
+        return lines([lines(heading), Phrase.of("stream-closed")], "\n\n")
     address = stream_address(screen, web_base_url)
     where = (
         Phrase.of("stream-address", address=address) if address else Phrase.of("stream-no-base-url")
     )
     opened = Phrase.of("stream-open", seconds=screen.link.delay_seconds)
-    return texts.phrase(lines([lines(heading), where, opened], "\n\n"))
+    return lines([lines(heading), where, opened], "\n\n")
 
 
 def stream_keyboard(screen: StreamScreen, texts: Texts) -> InlineKeyboardMarkup:

@@ -53,7 +53,7 @@ async def show_team(
     is_captain = captain is not None and captain.user_id == user.telegram_id
     acts = is_captain and not view.tournament.has_started
     link = await deep_link(bot, view.invite_payload) if acts else None
-    await show(event, team_text(view, texts, link), reply_markup=team_keyboard(view, texts, acts))
+    await show(event, team_text(view, link), texts, reply_markup=team_keyboard(view, texts, acts))
 
 
 async def take_team_name(

@@ -7,13 +7,13 @@ from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from domain.layout import joined, lines, numbered
-from domain.outgoing import Phrase
+from domain.outgoing import Lines, Phrase
 from domain.services.teams import TeamView
 from handlers.callbacks import TeamAction, TeamButton
 from handlers.middlewares import Texts
 
 
-def team_text(view: TeamView, texts: Texts, link: str | None) -> str:
+def team_text(view: TeamView, link: str | None) -> Lines:
     """The team with its members; `link` (the invite, for the captain) follows them."""
     members = [
         numbered(number, joined(member.nickname, " ★" if member.id == view.team.captain_id else ""))
@@ -31,7 +31,7 @@ def team_text(view: TeamView, texts: Texts, link: str | None) -> str:
     ]
     if link is not None:
         parts.append(Phrase.of("team-invite", link=link))
-    return texts.phrase(lines(parts, separator="\n\n"))
+    return lines(parts, separator="\n\n")
 
 
 def team_keyboard(view: TeamView, texts: Texts, captain: bool) -> InlineKeyboardMarkup:

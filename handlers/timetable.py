@@ -15,16 +15,17 @@ from aiogram.fsm.state import State, StatesGroup
 from aiogram.types import CallbackQuery, Message
 
 from domain.actor import Actor
+from domain.layout import lines
 from domain.outgoing import Phrase
 from domain.services.ports import UnitOfWorkFactory
 from domain.services.reminders import TimetableView, set_timetable, timetable_of
 from domain.validation import timetable_lines
 from handlers.callbacks import TimetableAction, TimetableButton
-from handlers.common import edit_screen
+from handlers.common import answer, edit_screen
 from handlers.middlewares import Texts
 from handlers.timetable_views import (
     HOURS,
-    event_label,
+    event_phrase,
     screen_text,
     time_keyboard,
     timetable_events,
@@ -89,8 +90,10 @@ async def _ask_timetable(
         return
     await state.set_state(TimetableForm.text)
     await state.update_data(timetable_tid=view.tournament.id)
-    await callback.message.answer(
-        screen_text(view, texts) + "\n\n" + texts("timetable-ask"),
+    await answer(
+        callback.message,
+        lines([screen_text(view), Phrase.of("timetable-ask")], "\n\n"),
+        texts,
         reply_markup=timetable_keyboard(view, texts),
     )
 
@@ -130,13 +133,12 @@ async def pick_time(
     view, message = pressed
     day, event = timetable_events(view)[press.i]
     hour = press.v if press.action is TimetableAction.HOUR else None
-    what = event_label(
-        day, event.model_copy(update={"time": None}), view.tournament.regulation, texts
-    )
+    what = event_phrase(day, event.model_copy(update={"time": None}), view.tournament.regulation)
     await edit_screen(
         message,
-        texts.phrase(Phrase.of("timetable-pick-time", event=what)),
+        Phrase.of("timetable-pick-time", event=what),
         reply_markup=time_keyboard(press.tournament_id, press.i, hour, texts),
+        texts=texts,
     )
     await callback.answer()
 
@@ -157,8 +159,9 @@ async def set_time(
     view = await set_timetable(uow_factory, actor, press.tournament_id, text)
     await edit_screen(
         message,
-        texts("timetable-saved") + "\n\n" + screen_text(view, texts),
+        lines([Phrase.of("timetable-saved"), screen_text(view)], "\n\n"),
         reply_markup=timetable_keyboard(view, texts),
+        texts=texts,
     )
     await callback.answer(texts("timetable-saved"))
 
@@ -173,8 +176,10 @@ async def take_timetable(
     tournament_id = (await state.get_data())["timetable_tid"]
     view = await set_timetable(uow_factory, actor, tournament_id, message.text)
     await state.clear()
-    await message.answer(
-        texts("timetable-saved") + "\n\n" + screen_text(view, texts),
+    await answer(
+        message,
+        lines([Phrase.of("timetable-saved"), screen_text(view)], "\n\n"),
+        texts,
         reply_markup=timetable_keyboard(view, texts),
     )
 

@@ -11,7 +11,8 @@ from aiogram.filters.callback_data import CallbackData
 from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
-from domain.outgoing import Phrase
+from domain.layout import lines
+from domain.outgoing import Lines, Localized, Phrase
 from domain.regulation import Regulation, TimetableDay, TimetableEvent
 from domain.services.reminders import TimetableView
 from handlers.callbacks import TimetableAction, TimetableButton
@@ -22,39 +23,43 @@ HOURS = range(8, 24)
 MINUTES = (0, 15, 30, 45)
 
 
-def screen_text(view: TimetableView, texts: Texts) -> str:
+def screen_text(view: TimetableView) -> Phrase:
     """The timetable as the organizer edits it, and how many reminders wait, the next when."""
     tournament = view.tournament
     first = view.reminders[0].due_at if view.reminders else None
     zone = ZoneInfo(tournament.timezone)
-    return texts.phrase(
-        Phrase.of(
-            "timetable-screen",
-            tournament=tournament.title,
-            source="adjusted" if view.adjusted else "regulation",
-            timezone=zone_name(tournament.timezone, texts),
-            timetable=readable_timetable(tournament.timetable, tournament.regulation, texts) or "-",
-            count=len(view.reminders),
-            next=first.astimezone(zone).strftime("%d.%m %H:%M") if first else "-",
-        )
+    return Phrase.of(
+        "timetable-screen",
+        tournament=tournament.title,
+        source="adjusted" if view.adjusted else "regulation",
+        timezone=zone_name(tournament.timezone),
+        timetable=readable_timetable(tournament.timetable, tournament.regulation),
+        count=len(view.reminders),
+        next=first.astimezone(zone).strftime("%d.%m %H:%M") if first else "-",
     )
 
 
-def event_label(day: int, event: TimetableEvent, regulation: Regulation, texts: Texts) -> str:
+def event_phrase(day: int, event: TimetableEvent, regulation: Regulation) -> Phrase:
     """An event as the reader says it: "день 1 · 12:30 · игры: Отборочный этап"."""
     stage = next((s for s in regulation.stages if s.id == event.stage), None)
-    return texts(
+    return Phrase.of(
         "timetable-event",
         day=day,
         time=event.time or "—",
         kind=event.kind,
-        stage=(stage.name.ru if texts.locale == "ru" else stage.name.en) if stage else "none",
+        stage=Localized(stage.name.ru, stage.name.en) if stage else "none",
     )
 
 
-def readable_timetable(days: tuple[TimetableDay, ...], regulation: Regulation, texts: Texts) -> str:
-    """The timetable in the reader's language, an event a line."""
-    return "\n".join(event_label(d.day, e, regulation, texts) for d in days for e in d.events)
+def event_label(day: int, event: TimetableEvent, regulation: Regulation, texts: Texts) -> str:
+    """An event on its button (a label is plain text)."""
+    return texts.plain(event_phrase(day, event, regulation))
+
+
+def readable_timetable(days: tuple[TimetableDay, ...], regulation: Regulation) -> Lines:
+    """The timetable in the reader's language, an event a line ("-" when it has none)."""
+    events = [event_phrase(d.day, e, regulation) for d in days for e in d.events]
+    return lines(events or ["-"])
 
 
 def timetable_events(view: TimetableView) -> list[tuple[int, TimetableEvent]]:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
+from domain.layout import phrase
+from domain.outgoing import Phrase
 from handlers.callbacks import WizardKeep
 from handlers.middlewares import Texts
 
@@ -24,10 +26,10 @@ ZONES = {
 _KEYS = {zone: key for key, zone in ZONES.items()}
 
 
-def zone_name(zone: str, texts: Texts) -> str:
+def zone_name(zone: str) -> Phrase:
     """The zone as the reader knows it, or its IANA name when it is off the list."""
     key = _KEYS.get(zone)
-    return texts("timezone-name", zone=key) if key else zone
+    return Phrase.of("timezone-name", zone=key) if key else phrase(zone)
 
 
 def add_zone_buttons(keyboard: InlineKeyboardBuilder, default: str, texts: Texts) -> None:

@@ -16,13 +16,14 @@ from aiogram.types import CallbackQuery, Message
 
 from bot.config import Settings
 from domain import validation
+from domain.outgoing import Phrase
 from domain.regulation import Regulation, TimetableDay, TimetableEvent
 from domain.services.ports import Clock
 from handlers.callbacks import WizardTimetable, WizardTimetableAction
 from handlers.common import edit_screen
 from handlers.middlewares import Texts
 from handlers.organizer import Wizard, next_step
-from handlers.timetable_views import HOURS, event_label
+from handlers.timetable_views import HOURS, event_phrase
 from handlers.wizard_answers import days_of, regulation_of
 from handlers.wizard_timetable_views import (
     KINDS,
@@ -118,8 +119,9 @@ async def _overview(
 ) -> None:
     await edit_screen(
         message,
-        step_text(days, regulation, texts),
+        step_text(days, regulation),
         reply_markup=step_keyboard(days, regulation, texts),
+        texts=texts,
     )
     await callback.answer()
 
@@ -141,10 +143,10 @@ async def pick_event(
         await _stale(callback, texts)
         return
     day, event = events[callback_data.i]
-    label = event_label(day, event, regulation, texts)
     await edit_screen(
         message,
-        texts("wizard-timetable-event", event=label),
+        Phrase.of("wizard-timetable-event", event=event_phrase(day, event, regulation)),
+        texts=texts,
         reply_markup=time_keyboard(callback_data.i, hour, texts),
     )
     await callback.answer()

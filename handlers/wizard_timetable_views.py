@@ -23,10 +23,9 @@ KINDS: tuple[str, ...] = get_args(TimetableEvent.model_fields["kind"].annotation
 MAX_DAYS = 7
 
 
-def step_text(days: tuple[TimetableDay, ...], regulation: Regulation, texts: Texts) -> str:
+def step_text(days: tuple[TimetableDay, ...], regulation: Regulation) -> Phrase:
     """The step's question with the timetable as it stands."""
-    timetable = readable_timetable(days, regulation, texts) or "-"
-    return texts.phrase(Phrase.of("wizard-ask-timetable", timetable=timetable))
+    return Phrase.of("wizard-ask-timetable", timetable=readable_timetable(days, regulation))
 
 
 def step_keyboard(

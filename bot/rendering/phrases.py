@@ -8,6 +8,12 @@ from bot.rendering.text import escape
 from domain.outgoing import Html, Lines, Localized, Phrase
 
 
+def ready(markup: str) -> Phrase:
+    """Text a renderer of its own already wrote as HTML (a season's rating line, a series'
+    clubs), carried as a phrase to be written as it is."""
+    return Phrase.of("layout-text", text=Html(markup))
+
+
 def render_phrase(translator: Translator, locale: str, phrase: Phrase, *, markup: bool) -> str:
     """The phrase's text; plain string arguments are escaped when the text is HTML, names and
     nested phrases are rendered in the same language."""

@@ -135,6 +135,95 @@ def test_the_markup_check_sees_an_escape_and_a_tag(tmp_path: Path) -> None:
     assert found == {"imports from html", "calls escape()", "writes a tag"}
 
 
+# The views' functions that rightly give a plain string: none is a screen's text, each is a
+# piece Telegram takes as a string (a button's label or data, a link, a command's name) or a
+# value a phrase takes as an argument (escaped when the phrase is rendered).
+PLAIN_STRINGS = {
+    ("game_log_views", "_seats_of"): "the seats holding a role, a phrase's argument",
+    ("organizer_views", "_channel"): "the channel's name, a phrase's argument",
+    ("organizer_views", "_dates"): "the tournament's dates, a phrase's argument",
+    ("organizer_views", "_moment"): "a moment on the tournament's clock, a phrase's argument",
+    ("organizer_views", "_web_page_button"): "a button's Fluent key and its callback data",
+    ("protocol_views", "_button"): "a button's packed callback data",
+    ("protocol_views", "_points"): "points written on a seat's button",
+    ("protocol_views", "_seat_label"): "a seat's button label",
+    ("protocol_views", "_marked"): "a seat's button label, marked as picked",
+    ("rounds_views", "_name"): "a player's nickname, a phrase's argument",
+    ("season_views", "player_label"): "a player's button label",
+    ("season_views", "_address"): "a web page's address for a link button",
+    ("start_views", "menu_commands"): "the command names of Telegram's menu",
+    ("streams_views", "stream_address"): "the stream view's address, a phrase's argument",
+    ("streams_views", "public_address"): "the spectators' page address, a phrase's argument",
+    ("timetable_views", "event_label"): "an event's button label",
+}
+
+
+def _gives_text(annotation: ast.expr) -> bool:
+    """A return type that is a string: `str`, `str | None`, or a tuple led by one (a text
+    with its keyboard); a list of pieces some of which are strings is phrase data."""
+    if isinstance(annotation, ast.Name):
+        return annotation.id == "str"
+    if isinstance(annotation, ast.BinOp):
+        return _gives_text(annotation.left) or _gives_text(annotation.right)
+    if isinstance(annotation, ast.Subscript) and ast.unparse(annotation.value) == "tuple":
+        first = annotation.slice.elts[0] if isinstance(annotation.slice, ast.Tuple) else None
+        return first is not None and _gives_text(first)
+    return False
+
+
+def _rendered_screens(path: Path) -> list[str]:
+    """A view's function that gives a string (a text it rendered itself) without being one of
+    the plain strings above, and every call of `texts.phrase` in a view: a screen's text is
+    phrase data, written once where the handler answers (`handlers/common.py`)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.returns is not None:
+            if _gives_text(node.returns) and (path.stem, node.name) not in PLAIN_STRINGS:
+                found.append(f"{path.name}:{node.lineno} {node.name}() returns a rendered str")
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "phrase"
+            and isinstance(node.func.value, ast.Name)
+            and node.func.value.id == "texts"
+        ):
+            found.append(f"{path.name}:{node.lineno} renders with texts.phrase")
+    return found
+
+
+def test_screens_give_phrase_data_not_rendered_text() -> None:
+    # A screen says what a push says: phrase data (`domain.outgoing.Phrase`, `Lines`), turned
+    # into HTML by the one renderer when the handler answers or edits, split there at
+    # Telegram's limit. A view that rendered its text would be a second way to write one.
+    views = sorted(HANDLERS.glob("*_views.py"))
+    assert [problem for path in views for problem in _rendered_screens(path)] == []
+    named = {
+        (path.stem, node.name)
+        for path in views
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.FunctionDef)
+    }
+    assert set(PLAIN_STRINGS) <= named, "a plain-string helper listed above is gone"
+
+
+def test_the_screen_check_sees_a_rendered_text(tmp_path: Path) -> None:
+    sample = tmp_path / "sample_views.py"
+    sample.write_text(
+        "def card_text(texts: Texts) -> str:\n"
+        '    return texts.phrase(Phrase.of("card"))\n\n\n'
+        "def card_screen(texts: Texts) -> tuple[str, Markup]:\n"
+        '    return texts("card"), Markup()\n\n\n'
+        "def card_lines() -> Lines:\n"
+        '    return lines([Phrase.of("card")])\n'
+    )
+    found = sorted(problem.split(" ", 1)[1] for problem in _rendered_screens(sample))
+    assert found == [
+        "card_screen() returns a rendered str",
+        "card_text() returns a rendered str",
+        "renders with texts.phrase",
+    ]
+
+
 def test_rules_draw_no_fresh_randomness() -> None:
     # Every rule module, packages like domain/seating/ included; use cases may mint tokens.
     rules = sorted(p for p in DOMAIN.rglob("*.py") if "services" not in p.relative_to(DOMAIN).parts)

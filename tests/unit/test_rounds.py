@@ -1,4 +1,4 @@
-"""Rounds: the organizer's swap and move, judge rotation, round counts and channel posts, which
+"""Rounds: the organizer's swap and move, judge rotation, round counts, which
 round may be published and whom a table's judge button hands it to."""
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from domain.rounds import (
     rotate_judges,
     rounds_of_stage,
     seats_changed,
-    split_blocks,
     swap_players,
 )
 from domain.validation import Invalid
@@ -85,17 +84,6 @@ def test_rounds_give_every_player_the_stages_games_when_some_sit_out() -> None:
     qualifying = load_preset("black-raven-cup").stage("qualifying")
     assert rounds_of_stage(qualifying, 100, 10) == 6
     assert rounds_of_stage(qualifying, 95, 9) == 7
-
-
-def test_a_long_channel_post_splits_between_tables_within_the_limit() -> None:
-    blocks = [
-        f"<b>{t}</b>\n" + "\n".join(f"{s}. Игрок{t}_{s}" for s in range(1, 11))
-        for t in range(1, 31)
-    ]
-    parts = split_blocks(blocks, 1000)
-    assert len(parts) > 1
-    assert all(len(part) <= 1000 for part in parts)
-    assert "\n\n".join(parts) == "\n\n".join(blocks)
 
 
 def test_a_freed_seat_goes_to_a_sit_out_and_nobody_else_moves() -> None:

@@ -172,11 +172,14 @@ def test_the_cards_season_line() -> None:
     from handlers.season_admin_views import card_season_line
 
     ru, en = Texts("ru"), Texts("en")
-    assert card_season_line("Сезон <1>", True, 3, ru) == (
+    assert ru.phrase(card_season_line("Сезон <1>", True, 3)) == (
         "Серия: Сезон &lt;1&gt; · рейтинговый · категория: ★★★"
     )
     assert (
-        card_season_line(None, False, None, ru)
+        ru.phrase(card_season_line(None, False, None))
         == "Серия: нет · не рейтинговый · категория: ещё нет"
     )
-    assert card_season_line(None, False, None, en) == "Series: none · not rated · category: not yet"
+    assert (
+        en.phrase(card_season_line(None, False, None))
+        == "Series: none · not rated · category: not yet"
+    )

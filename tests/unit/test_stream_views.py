@@ -37,7 +37,7 @@ def test_an_open_link_is_shown_with_its_delay_and_the_delays_to_pick() -> None:
     assert stream_address(screen, "https://bot.example.org/") == (
         "https://bot.example.org/t/3/games/17/stream/tok"
     )
-    text = stream_text(screen, Texts("ru"), "https://bot.example.org")
+    text = Texts("ru").phrase(stream_text(screen, "https://bot.example.org"))
     assert "Кубок &lt;Ворона&gt;, тур 2, стол 4" in text
     assert "https://bot.example.org/t/3/games/17/stream/tok" in text and "задержка 30 с" in text
     assert (
@@ -53,11 +53,11 @@ def test_a_closed_link_or_no_address_shows_nothing_to_copy() -> None:
     for link in (None, StreamLink(17, "tok", revoked=True)):
         screen = _screen(link)
         assert stream_address(screen, "https://bot.example.org") is None
-        text = stream_text(screen, Texts("ru"), "https://bot.example.org")
+        text = Texts("ru").phrase(stream_text(screen, "https://bot.example.org"))
         assert "/stream/" not in text and "Ссылки для трансляции нет" in text
         assert _buttons(screen) == ["Открыть ссылку для трансляции", "← К туру 2"]
     open_screen = _screen(StreamLink(17, "tok"))
-    assert "WEB_BASE_URL" in stream_text(open_screen, Texts("en"), None)
+    assert "WEB_BASE_URL" in Texts("en").phrase(stream_text(open_screen, None))
     unlisted = replace(
         open_screen,
         tournament=replace(

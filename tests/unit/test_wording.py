@@ -104,7 +104,7 @@ def test_a_seating_post_names_the_stage_and_no_dash_for_a_missing_time() -> None
         part=1,
         parts=1,
         tables=Lines(
-            (Phrase.of("round-channel-table-judged", table=1, judge="Ольга", players="1. А"),),
+            (Phrase.of("table-listing-judged", table=1, judge="Ольга", players="1. А"),),
             separator="\n\n",
         ),
     )

@@ -31,9 +31,10 @@ round-channel-post = <b>Seating · { $stage } · round { $game }{ $time ->
     { $tables }
 # A table's line: the seat and its player (the channel, the judge's list, the organizer's screen).
 table-seat = { $seat }. { $name }
-round-channel-table = <b>Table { $table }</b>
+# A table in any listing (the organizer's screen, the channel): its heading with the judge (none: left out) over its seats.
+table-listing = <b>Table { $table }</b>
     { $players }
-round-channel-table-judged = <b>Table { $table }</b> · judge { $judge }
+table-listing-judged = <b>Table { $table }</b> · judge { $judge }
     { $players }
 round-channel-sit-outs = Sitting out: { $players }
 round-channel-correction = <b>Seating corrected, round { $game }</b>
@@ -116,7 +117,6 @@ rounds-round-title = <b>Round { $round }</b> ({ $published ->
         [yes] published
        *[no] not published
     })
-rounds-table = <b>Table { $table }</b> · judge: { $judge }
 rounds-sit-outs = Sitting out: { $players }
 rounds-judge-button = Table { $table }: { $judge } ▸
 rounds-published = Round { $round } is published: players, judges and the channel get the seating.

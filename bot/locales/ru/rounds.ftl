@@ -31,9 +31,10 @@ round-channel-post = <b>Рассадка · { $stage } · тур { $game }{ $tim
     { $tables }
 # Строка стола: место и игрок (канал, список судьи, экран организатора).
 table-seat = { $seat }. { $name }
-round-channel-table = <b>Стол { $table }</b>
+# Стол в любом списке (экран организатора, канал): заголовок с судьёй (без судьи — без него) и места.
+table-listing = <b>Стол { $table }</b>
     { $players }
-round-channel-table-judged = <b>Стол { $table }</b> · судья { $judge }
+table-listing-judged = <b>Стол { $table }</b> · судья { $judge }
     { $players }
 round-channel-sit-outs = Не играют: { $players }
 round-channel-correction = <b>Исправление рассадки, тур { $game }</b>
@@ -114,7 +115,6 @@ rounds-round-title = <b>Тур { $round }</b> ({ $published ->
         [yes] опубликован
        *[no] не опубликован
     })
-rounds-table = <b>Стол { $table }</b> · судья: { $judge }
 rounds-sit-outs = Не играют: { $players }
 rounds-judge-button = Стол { $table }: { $judge } ▸
 rounds-published = Тур { $round } опубликован: игроки, судьи и канал получат рассадку.

@@ -6,9 +6,10 @@ from __future__ import annotations
 from domain.intents import OpenProtocol, RunLiveGame
 from domain.outgoing import Button, OutgoingMessage, Phrase
 from domain.registration import Participant
-from domain.rounds import Round, TableGame, seat_lines
+from domain.rounds import Round, TableGame
 from domain.services.ports import UnitOfWork
 from domain.services.rounds.preview import StagePreview, round_time
+from domain.table_listing import table_listing
 from domain.tournament import Tournament
 
 
@@ -46,7 +47,7 @@ async def record_judge_list(
                 game=round_.number,
                 time=round_time(preview, round_.number),
                 table=game.table,
-                players=seat_lines(game, preview.nicknames),
+                players=table_listing(game, preview.nicknames, titled=False),
             ),
             # "Run the game" first, as on the protocol screen (left out without a Mini App).
             buttons=(

@@ -4,11 +4,9 @@ published round, the corrections for exactly the people it concerns."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from domain.actor import Actor
 from domain.outgoing import TEXT_LIMIT, Lines, OutgoingMessage, Phrase
-from domain.rounds import Round, TableGame, moved_players, seat_lines, seat_lines_length
+from domain.rounds import Round, moved_players
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.services.rounds.notices import player_notice, record_judge_list
 from domain.services.rounds.preview import (
@@ -20,12 +18,11 @@ from domain.services.rounds.preview import (
     seated,
     stage_name,
 )
+from domain.table_listing import in_parts, listing_length, table_listing
 from domain.validation import Invalid
 
 # Room left in a channel post for its heading around the tables.
 _POST_HEADING_ROOM = 400
-# Room for a table's heading in any language: "<b>Стол 12</b> · судья " and the judge's name.
-_TABLE_HEADING_ROOM = 120
 
 
 async def publish_round(
@@ -80,46 +77,19 @@ async def publish_round(
         return await preview_of(uow, tournament, await seated(uow, tournament))
 
 
-def _table_length(preview: StagePreview, game: TableGame) -> int:
-    """About how long a table's lines are once written (the posts keep room to spare, and a
-    post still too long is cut between lines when it is sent)."""
-    return seat_lines_length(game, preview.nicknames)
-
-
-def _table_block(preview: StagePreview, game: TableGame) -> Phrase:
-    judge = preview.judge_name(game.judge_id)
-    players = seat_lines(game, preview.nicknames)
-    if judge is None:
-        return Phrase.of("round-channel-table", table=game.table, players=players)
-    return Phrase.of("round-channel-table-judged", table=game.table, judge=judge, players=players)
-
-
-def _in_parts(blocks: Sequence[tuple[Phrase, int]], limit: int) -> list[tuple[Phrase, ...]]:
-    """Blocks (with their length) grouped into as few posts as fit `limit` characters each."""
-    parts: list[list[Phrase]] = []
-    size = limit
-    for block, length in blocks:
-        if not parts or size + length > limit:
-            parts.append([])
-            size = 0
-        parts[-1].append(block)
-        size += length + 2
-    return [tuple(part) for part in parts]
-
-
 async def _channel_post(uow: UnitOfWork, preview: StagePreview, round_: Round) -> None:
     channel = preview.tournament.channel_id
     if channel is None:
         return
-    # A table's heading is a phrase in the channel's language; its length is about the same.
-    blocks = [
-        (_table_block(preview, game), _table_length(preview, game) + _TABLE_HEADING_ROOM)
-        for game in round_.games
-    ]
+    blocks = []
+    for game in round_.games:
+        judge = preview.judge_name(game.judge_id)
+        listing = table_listing(game, preview.nicknames, judge=judge)
+        blocks.append((listing, listing_length(game, preview.nicknames, judge)))
     if round_.sit_outs:
         names = ", ".join(preview.nicknames.get(p, str(p)) for p in round_.sit_outs)
         blocks.append((Phrase.of("round-channel-sit-outs", players=names), len(names) * 2 + 40))
-    parts = _in_parts(blocks, TEXT_LIMIT - _POST_HEADING_ROOM)
+    parts = in_parts(blocks, TEXT_LIMIT - _POST_HEADING_ROOM)
     for part, tables in enumerate(parts, start=1):
         await uow.outbox.add(
             OutgoingMessage(
