@@ -14,6 +14,7 @@ empty unless the test uses `engine`, for the tests that migrate for real (the st
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import shutil
 import uuid
@@ -202,11 +203,15 @@ def fast_telegram_pace(request: pytest.FixtureRequest, monkeypatch: pytest.Monke
             monkeypatch.setenv(name, value)
 
 
-# Whole tournaments played through the bot, minutes each: they start first, so that the two
-# test processes of `make test` end together instead of one playing a cup alone at the end.
+# Whole tournaments played through the bot, minutes each, a final's posts at Telegram's own
+# pace to a channel (2.5 min), bot processes waiting out a lease (about a minute each): they
+# start first, so that the two test processes of `make test` end together instead of one
+# playing a cup alone at the end.
 LONGEST = (
     "e2e/test_simulate.py",
     "e2e/test_replicas.py",
+    "e2e/test_channel_posts.py",
+    "e2e/test_run_command.py",
     "e2e/test_metered_replica.py",
     "e2e/test_simulate_lot.py",
 )
@@ -224,6 +229,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         callspec = getattr(item, "callspec", None)
         if callspec is not None and callspec.params.get("database_url") == "postgresql":
             item.add_marker("postgresql")
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """The test modules and everything they import live as long as the test process: frozen
+    out of the garbage collector's sight (`gc.freeze`, as the bot does after start-up,
+    `bot.app.heap`), the collections during the tests walk only what the tests made."""
+    gc.collect()
+    gc.freeze()
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -17,9 +17,15 @@ from tests.e2e.lifecycle_screens import ADMIN_ID, create_tournament
 def collected_garbage() -> Iterator[None]:
     """Whatever a test left unclosed is collected when it ends: asyncio's "Unclosed client
     session" then belongs to that test, not to a later one whose run counts logged errors
-    (the simulation's report does)."""
+    (the simulation's report does).
+
+    What survives the collection is frozen (`gc.freeze`, as the bot does after start-up,
+    `bot.app.heap`): the next test's collection walks only the objects made since, instead of
+    the process's whole heap (0.15 s of CPU after every test on an idle machine, 0.6 s at
+    load 8)."""
     yield
     gc.collect()
+    gc.freeze()
 
 
 @pytest.fixture
