@@ -1,28 +1,37 @@
-"""Benchmark: a registration's cost by the size of the tournament, its reminders replanned for
-the person alone (as the bot does) and, beside it, the whole tournament's plan rebuilt at each
-step (as it did before issue 27).
+"""Benchmark: a registration step's cost by the size of the tournament (issue 27: O(1), the
+same at 300 registered players as at 30) and a registration burst's throughput.
 
 On a fresh SQLite file (or PostgreSQL: `--database postgresql`, a fresh database from
-MAFIATOUR_BENCH_POSTGRES_URL), an open tournament with an entry fee, a deadline and a
-timetable (so every player has an unpaid-fee and a check-in reminder waiting) takes `--players`
-registrations one after another through the use case (`registration.register`), then a paid
-mark for each; prints the median milliseconds of a registration and of a paid mark among the
-first and the last 50, and the registrations a second. A step O(1) in the tournament's size
-costs the same at the end as at the start. The burst's updates a second, through Telegram,
-are `bench_simulation.py`'s "registration burst".
+MAFIATOUR_BENCH_POSTGRES_URL), two open tournaments with an entry fee, a deadline and a
+timetable (so every player has an unpaid-fee and a check-in reminder waiting) are filled
+through the use cases a registration's updates run (`/start` by the link:
+`open_registration_link`; the summary's confirmation: `register`), one to 30 players, one to
+`--players`. Then 20 more register in each, in turns, and the organizer marks 20 of each
+paid, in turns; printed side by side: the median milliseconds of a step in each. A step
+O(1) in the tournament's size costs the same in both columns. Then a burst in a third
+tournament: `--players` people open the link and confirm at once (`--concurrency` at a
+time), printed as updates a second (the two updates with a transaction, the /start and the
+confirmation press; the nickname, club and city answers touch only the conversation's
+state). The burst through Telegram and the whole bot is `bench_simulation.py`'s
+"registration burst". `--profile FILE` writes the cProfile stats of the one-by-one part.
 
 Run: .venv/bin/python bench/bench_registration.py [--players 300] [--database sqlite|postgresql]
+        [--concurrency 30] [--profile FILE]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import json
 import statistics
 import tempfile
 import time
 import uuid
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
@@ -33,12 +42,11 @@ from sqlalchemy.engine import make_url
 
 from bot.db.engine import create_engine, create_session_factory
 from bot.db.migrate import upgrade
-from bot.db.uow import SqlUnitOfWork, SqlUnitOfWorkFactory
+from bot.db.uow import SqlUnitOfWorkFactory
 from domain.actor import Actor
+from domain.invites import Invite, InviteKind
 from domain.registration import Application
 from domain.services import registration
-from domain.services.ports import UnitOfWork
-from domain.services.reminders import replan_touched
 from domain.tournament import Tournament, TournamentState
 from domain.users import User
 
@@ -48,23 +56,28 @@ NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 TIMES = json.dumps(
     [{"day": 1, "events": [{"kind": "game", "time": "11:00", "stage": "qualifying"}]}]
 )
+# The steps timed at each size: 20 registrations and 20 paid marks in a tournament of 30
+# registered and in one of `--players`, taken in turns (so the machine's load, which drifts,
+# weighs on both columns alike).
+SMALL, WINDOW = 30, 20
+# Apart from one another, the Telegram ids of the three tournaments' players.
+BLOCK = 100_000
+# A registration's updates that open a unit of work: /start by the link, the confirmation.
+STEPS_PER_REGISTRATION = 2
 
 
-async def _whole_plan(uow: UnitOfWork, now: datetime) -> None:
-    """The after-change step as it was: a participant's write replans his whole tournament."""
-    uow.reminders_touched.update(tournament for tournament, _ in uow.participants_touched)
-    uow.participants_touched.clear()
-    await replan_touched(uow, now)
+@dataclass
+class Steps:
+    """Seconds per step, by the tournament's size when it ran."""
+
+    registering: dict[str, list[float]] = field(default_factory=lambda: {"small": [], "all": []})
+    paying: dict[str, list[float]] = field(default_factory=lambda: {"small": [], "all": []})
+    burst_updates_per_s: float = 0.0
 
 
-class _WholeFactory(SqlUnitOfWorkFactory):
-    def __call__(self) -> SqlUnitOfWork:
-        return SqlUnitOfWork(self._session_factory, after_change=_whole_plan)
-
-
-async def _open_cup(uow_factory: SqlUnitOfWorkFactory, players: int) -> int:
+async def _open_cup(uow_factory: SqlUnitOfWorkFactory, first: int, players: int) -> Invite:
     async with uow_factory() as uow:
-        for telegram_id in (ORGANIZER, *range(FIRST, FIRST + players)):
+        for telegram_id in (ORGANIZER, *range(first, first + players)):
             await uow.users.save(User(telegram_id, f"U{telegram_id}", None, None, "ru"))
         cup = await uow.tournaments.add(
             Tournament(
@@ -83,78 +96,146 @@ async def _open_cup(uow_factory: SqlUnitOfWorkFactory, players: int) -> int:
                 timetable_json=TIMES,
             )
         )
+        invite = Invite(uuid.uuid4().hex[:16], InviteKind.REGISTRATION, cup.id, None, NOW)
+        await uow.invites.add(invite)
         await uow.commit()
-    return cup.id
+    return invite
 
 
-async def _run(url: str, players: int, whole: bool) -> tuple[list[float], list[float], float]:
-    engine = create_engine(url)
-    await upgrade(engine)
-    sessions = create_session_factory(engine)
-    uow_factory = _WholeFactory(sessions) if whole else SqlUnitOfWorkFactory(sessions)
-    cup = await _open_cup(uow_factory, players)
-    registering: list[float] = []
+async def _registers(uow_factory: SqlUnitOfWorkFactory, invite: Invite, telegram_id: int) -> int:
+    """One person's registration as his updates run it: the link opened, the form confirmed."""
+    actor = Actor(telegram_id, NOW)
+    opened = await registration.open_registration_link(uow_factory, actor, invite.payload)
+    assert opened is not None and opened[1].participant is None
+    assert invite.tournament_id is not None
+    number = telegram_id - FIRST
+    mine = await registration.register(
+        uow_factory,
+        actor,
+        invite.tournament_id,
+        Application(f"Player {number}", f"Club {number % 40}", "City"),
+    )
+    assert mine.participant is not None
+    return mine.participant.id
+
+
+async def _timed(into: list[float], step: Awaitable[object]) -> None:
+    started = time.perf_counter()
+    await step
+    into.append(time.perf_counter() - started)
+
+
+async def _one_by_one(uow_factory: SqlUnitOfWorkFactory, players: int, steps: Steps) -> None:
+    cups = {"small": (FIRST, SMALL), "all": (FIRST + BLOCK, players)}
+    invites, ids = {}, {}
+    for size, (first, registered) in cups.items():
+        invites[size] = await _open_cup(uow_factory, first, registered + WINDOW)
+        ids[size] = [
+            await _registers(uow_factory, invites[size], first + number)
+            for number in range(registered)
+        ]
+    for number in range(WINDOW):
+        for size, (first, registered) in cups.items():
+            step = _registers(uow_factory, invites[size], first + registered + number)
+            await _timed(steps.registering[size], step)
+    for number in range(WINDOW):
+        for size in cups:
+            mark = registration.mark_paid(
+                uow_factory, Actor(ORGANIZER, NOW), ids[size][number], True
+            )
+            await _timed(steps.paying[size], mark)
+
+
+async def _burst(
+    uow_factory: SqlUnitOfWorkFactory, players: int, concurrency: int, steps: Steps
+) -> None:
+    first = FIRST + 2 * BLOCK
+    invite = await _open_cup(uow_factory, first, players)
+    gate = asyncio.Semaphore(concurrency)
+
+    async def person(telegram_id: int) -> None:
+        async with gate:
+            await _registers(uow_factory, invite, telegram_id)
+
     began = time.perf_counter()
-    ids = []
-    for number in range(players):
-        actor = Actor(FIRST + number, NOW)
-        started = time.perf_counter()
-        mine = await registration.register(
-            uow_factory, actor, cup, Application(f"Player {number}", f"Club {number}", "City")
-        )
-        registering.append(time.perf_counter() - started)
-        assert mine.participant is not None
-        ids.append(mine.participant.id)
-    rate = players / (time.perf_counter() - began)
-    paying: list[float] = []
-    for participant_id in ids:
-        started = time.perf_counter()
-        await registration.mark_paid(uow_factory, Actor(ORGANIZER, NOW), participant_id, True)
-        paying.append(time.perf_counter() - started)
-    await engine.dispose()
-    return registering, paying, rate
+    await asyncio.gather(*(person(first + number) for number in range(players)))
+    elapsed = time.perf_counter() - began
+    steps.burst_updates_per_s = players * STEPS_PER_REGISTRATION / elapsed
+
+
+@asynccontextmanager
+async def _database(database: str, folder: Path) -> AsyncIterator[str]:
+    if database == "sqlite":
+        yield f"sqlite+aiosqlite:///{folder / f'{uuid.uuid4().hex}.sqlite3'}"
+        return
+    name = f"bench_registration_{uuid.uuid4().hex[:8]}"
+    await _postgres("create", name)
+    try:
+        yield make_url(POSTGRES_URL).set(database=name).render_as_string(False)
+    finally:
+        await _postgres("drop", name)
+
+
+async def _run(args: argparse.Namespace, folder: Path) -> Steps:
+    steps = Steps()
+    async with _database(args.database, folder) as url:
+        engine = create_engine(url)
+        try:
+            await upgrade(engine)
+            uow_factory = SqlUnitOfWorkFactory(create_session_factory(engine))
+            await _profiled(args.profile, lambda: _one_by_one(uow_factory, args.players, steps))
+            await _burst(uow_factory, args.players, args.concurrency, steps)
+        finally:
+            await engine.dispose()
+    return steps
+
+
+async def _profiled(into: str | None, run: Callable[[], Awaitable[None]]) -> None:
+    """The one-by-one registrations, under cProfile when asked (`--profile FILE`)."""
+    if into is None:
+        await run()
+        return
+    profile = cProfile.Profile()
+    profile.enable()
+    try:
+        await run()
+    finally:
+        profile.disable()
+        profile.dump_stats(into)
 
 
 def _ms(values: list[float]) -> str:
-    return f"{statistics.median(values) * 1000:.1f}"
-
-
-async def _one(database: str, folder: Path, players: int, whole: bool) -> str:
-    if database == "sqlite":
-        url = f"sqlite+aiosqlite:///{folder / f'{uuid.uuid4().hex}.sqlite3'}"
-        registering, paying, rate = await _run(url, players, whole)
-    else:
-        name = f"bench_registration_{uuid.uuid4().hex[:8]}"
-        await _postgres("create", name)
-        try:
-            url = make_url(POSTGRES_URL).set(database=name).render_as_string(False)
-            registering, paying, rate = await _run(url, players, whole)
-        finally:
-            await _postgres("drop", name)
-    how = "the whole plan rebuilt at each step" if whole else "the person's reminders alone"
-    return (
-        f"  {how}: registration median {_ms(registering[:50])} ms among the first 50, "
-        f"{_ms(registering[-50:])} ms among the last 50, {rate:.1f} registrations/s; "
-        f"paid mark {_ms(paying[:50])} / {_ms(paying[-50:])} ms"
-    )
+    return f"{statistics.median(values) * 1000:.1f} ms"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--players", type=int, default=300)
     parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite")
+    parser.add_argument("--concurrency", type=int, default=30)
+    parser.add_argument("--profile", help="write the one-by-one run's cProfile stats here")
     args = parser.parse_args()
+    if not SMALL < args.players < BLOCK - WINDOW:
+        parser.error(f"--players: more than {SMALL}, fewer than {BLOCK - WINDOW}")
     with tempfile.TemporaryDirectory(prefix="mafiatour-bench-") as scratch:
         before = load_average()
-        lines = [
-            asyncio.run(_one(args.database, Path(scratch), args.players, whole))
-            for whole in (False, True)
-        ]
+        steps = asyncio.run(_run(args, Path(scratch)))
+    registering, paying = steps.registering, steps.paying
     print(
-        f"== {args.database}: {args.players} registrations one after another "
+        f"== {args.database}: {args.players} registrations one after another, then a burst "
         f"({before} at the start, {load_average()} at the end)"
     )
-    print("\n".join(lines))
+    rows = [
+        (f"median of {WINDOW} steps, in turns", f"at {SMALL} registered", f"at {args.players}"),
+        ("registration (2 steps)", _ms(registering["small"]), _ms(registering["all"])),
+        ("paid mark", _ms(paying["small"]), _ms(paying["all"])),
+    ]
+    for name, small, large in rows:
+        print(f"  {name:<34}{small:>18}{large:>18}")
+    print(
+        f"  burst: {args.players} people register at once ({args.concurrency} at a time): "
+        f"{steps.burst_updates_per_s:.1f} updates/s (/start and confirmation)"
+    )
     print(f"machine: {machine()}")
 
 

@@ -135,12 +135,18 @@ def check_club_quota(
         raise Invalid("club-quota-full", club=club, quota=quota)
 
 
-def initial_status(capacity: int | None, others: Iterable[Participant]) -> ParticipantStatus:
+@dataclass(frozen=True, slots=True)
+class Places:
+    """How many hold a place in a tournament: registered to play, and on the waiting list
+    (counted by the storage, so a registration does not read everyone)."""
+
+    registered: int
+    waiting: int
+
+
+def initial_status(capacity: int | None, places: Places) -> ParticipantStatus:
     """A newcomer plays if a place is free and nobody waits before him; otherwise he waits."""
-    places = [p for p in others if p.holds_place]
-    registered = sum(1 for p in places if p.status is ParticipantStatus.REGISTERED)
-    someone_waits = any(p.status is ParticipantStatus.WAITING for p in places)
-    if capacity is not None and (registered >= capacity or someone_waits):
+    if capacity is not None and (places.registered >= capacity or places.waiting > 0):
         return ParticipantStatus.WAITING
     return ParticipantStatus.REGISTERED
 

@@ -240,7 +240,9 @@ async def _substitute_for(
         await uow.participants.save(player)
         return player
     assert newcomer is not None
-    check_nickname_free(newcomer.nickname, await uow.participants.of_tournament(tournament.id))
+    check_nickname_free(
+        newcomer.nickname, await uow.participants.rivals(tournament.id, newcomer.nickname)
+    )
     return await uow.participants.add(
         Participant(
             id=0,

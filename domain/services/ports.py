@@ -15,7 +15,7 @@ from domain.permissions import StaffRole
 from domain.protests import AuditEntry, Protest, ProtestStatus
 from domain.protocol import Protocol as GameProtocol
 from domain.protocol_screen import Screen
-from domain.registration import Participant
+from domain.registration import Participant, Places
 from domain.rounds import (
     GameInRound,
     GamePlace,
@@ -61,6 +61,14 @@ class ParticipantRepository(Protocol):
     async def seated_and_substitutes(
         self, tournament_id: int, seated: Collection[int]
     ) -> list[Participant]: ...
+
+    async def rivals(
+        self, tournament_id: int, nickname: str, club: str | None = None
+    ) -> list[Participant]: ...
+
+    async def places(self, tournament_id: int) -> Places: ...
+
+    async def of_team(self, team_id: int) -> list[Participant]: ...
 
     async def of_person(self, tournament_id: int, user_id: int) -> Participant | None: ...
 

@@ -144,17 +144,20 @@ async def register(
         if earlier is not None and earlier.holds_place:
             raise Invalid("already-registered")
         require(await roles_in(uow, actor, tournament), Action.REGISTER)
-        others = await uow.participants.of_tournament(tournament.id)
+        others = await _rivals(uow, tournament, application)
         check_nickname_free(application.nickname, others)
         check_club_quota(application.club, tournament.club_quota, others)
         team = await _team_to_join(uow, tournament, team_id)
         if team is not None:
-            check_can_join(team, others, tournament.regulation.team_size or 0)
+            members = await uow.participants.of_team(team.id)
+            check_can_join(team, members, tournament.regulation.team_size or 0)
         values: _Entry = {
             "nickname": application.nickname,
             "club": application.club,
             "city": application.city,
-            "status": initial_status(tournament.capacity, others),
+            "status": initial_status(
+                tournament.capacity, await uow.participants.places(tournament.id)
+            ),
             "registered_at": actor.now,
             "team_id": team.id if team else None,
         }
@@ -168,8 +171,16 @@ async def register(
         if team is not None:
             await record(uow, await tell_captain(uow, tournament, team, participant, joined=True))
         await uow.commit()
-        substitute = None if participant.holds_place else _substitute_of(participant, others)
-        return Registration(tournament, participant, team, substitute)
+        return Registration(tournament, participant, team)
+
+
+async def _rivals(
+    uow: UnitOfWork, tournament: Tournament, application: Application
+) -> list[Participant]:
+    """Those the nickname rule and the club's quota compare the application with (the
+    club's players only when the tournament has a quota), found by the storage's index."""
+    club = application.club if tournament.club_quota is not None else None
+    return await uow.participants.rivals(tournament.id, application.nickname, club)
 
 
 async def edit_registration(
@@ -182,7 +193,7 @@ async def edit_registration(
     async with uow_factory() as uow:
         tournament = await load_tournament(uow, tournament_id, actor.now)
         participant = await _own_place(uow, actor, tournament)
-        others = await uow.participants.of_tournament(tournament.id)
+        others = await _rivals(uow, tournament, application)
         check_nickname_free(application.nickname, others, participant.id)
         check_club_quota(application.club, tournament.club_quota, others, participant.id)
         participant = replace(
@@ -263,7 +274,7 @@ async def tell_captain(
     captain = await uow.participants.get(team.captain_id)
     if captain is None or captain.user_id is None or captain.id == member.id:
         return []
-    participants = await uow.participants.of_tournament(tournament.id)
+    participants = await uow.participants.of_team(team.id)
     size = tournament.regulation.team_size or 0
     if not joined:
         key = left_key

@@ -60,7 +60,7 @@ async def _invite(uow: UnitOfWork, team: Team, now: datetime) -> Invite:
 
 
 async def _view(uow: UnitOfWork, tournament: Tournament, team: Team, now: datetime) -> TeamView:
-    participants = await uow.participants.of_tournament(tournament.id)
+    participants = await uow.participants.of_team(team.id)
     invite = await _invite(uow, team, now)
     size = tournament.regulation.team_size or 0
     return TeamView(tournament, team, tuple(members(team, participants)), invite.payload, size)
@@ -118,7 +118,7 @@ async def join_team(
             raise Invalid("team-already-member")
         check_can_join(
             team,
-            await uow.participants.of_tournament(tournament.id),
+            await uow.participants.of_team(team.id),
             tournament.regulation.team_size or 0,
         )
         await uow.participants.save(replace(participant, team_id=team.id))

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from domain import validation
 from domain.registration import (
     ParticipantStatus,
+    Places,
     check_club_quota,
     check_nickname_free,
     deadline_passed,
@@ -64,10 +65,10 @@ def test_the_club_quota_counts_registered_and_waiting_players_of_the_club() -> N
 
 
 def test_a_newcomer_waits_when_places_are_taken_or_someone_already_waits() -> None:
-    assert initial_status(2, [player(1)]) is REGISTERED
-    assert initial_status(2, [player(1), player(2)]) is WAITING
-    assert initial_status(3, [player(1), player(2, WAITING)]) is WAITING
-    assert initial_status(None, [player(n) for n in range(1, 200)]) is REGISTERED
+    assert initial_status(2, Places(registered=1, waiting=0)) is REGISTERED
+    assert initial_status(2, Places(registered=2, waiting=0)) is WAITING
+    assert initial_status(3, Places(registered=1, waiting=1)) is WAITING
+    assert initial_status(None, Places(registered=199, waiting=0)) is REGISTERED
 
 
 def test_freed_places_go_to_the_waiting_list_in_order_of_registration() -> None:

@@ -3,14 +3,16 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import fields, replace
 
-from sqlalchemy import or_, select
+from sqlalchemy import func, or_, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import ParticipantRow, UnreachableChatRow
 from bot.db.repositories.memo import TransactionMemo
 from bot.db.repositories.season import SqlSeasonRepository
 from bot.db.repositories.tournaments import as_read, as_stored
-from domain.registration import Participant, ParticipantStatus
+from domain.registration import HOLDING, Participant, ParticipantStatus, Places
+from domain.validation import Invalid, nickname_key
 
 _COLUMNS = tuple(f.name for f in fields(Participant) if f.name not in ("id", "status"))
 
@@ -22,6 +24,8 @@ def _to_participant(row: ParticipantRow) -> Participant:
 
 def _fill(row: ParticipantRow, participant: Participant) -> None:
     row.status = participant.status.value
+    row.nickname_key = nickname_key(participant.nickname)
+    row.club_key = nickname_key(participant.club)
     for name in _COLUMNS:
         value = getattr(participant, name)
         # A participant built anew keeps the person the stored row is linked to.
@@ -30,6 +34,9 @@ def _fill(row: ParticipantRow, participant: Participant) -> None:
 
 
 _PARTICIPANTS = frozenset({ParticipantRow.__tablename__})
+_HOLDING = ParticipantRow.status.in_(sorted(status.value for status in HOLDING))
+# The index that refuses a nickname held twice at once (`ParticipantRow`).
+_NICKNAME_HELD = "uq_participants_holding_nickname"
 
 
 class SqlParticipantRepository:
@@ -44,6 +51,9 @@ class SqlParticipantRepository:
         # The participants a write changed (`UnitOfWork.participants_touched`).
         self._touched = touched
         self._memo = memo
+        # The rows this transaction wrote, held: the session's identity map holds clean rows
+        # weakly, and the replan that follows a write reads the participant again (by `get`).
+        self._written: list[ParticipantRow] = []
 
     async def get(self, participant_id: int) -> Participant | None:
         row = await self._session.get(ParticipantRow, participant_id)
@@ -89,13 +99,59 @@ class SqlParticipantRepository:
         )
         return [_to_participant(row) for row in rows]
 
-    async def of_person(self, tournament_id: int, user_id: int) -> Participant | None:
-        row = await self._session.scalar(
+    async def rivals(
+        self, tournament_id: int, nickname: str, club: str | None = None
+    ) -> list[Participant]:
+        """The participants holding a place whose nickname is `nickname` as the rules compare
+        nicknames (`nickname_key`) or, given a `club`, whose club is it: all that the nickname
+        rule and the club's quota compare a newcomer with, found by index."""
+        same = ParticipantRow.nickname_key == nickname_key(nickname)
+        if club is not None:
+            same = or_(same, ParticipantRow.club_key == nickname_key(club))
+        rows = await self._session.scalars(
             select(ParticipantRow).where(
-                ParticipantRow.tournament_id == tournament_id, ParticipantRow.user_id == user_id
+                ParticipantRow.tournament_id == tournament_id, _HOLDING, same
             )
         )
-        return _to_participant(row) if row else None
+        return [_to_participant(row) for row in rows]
+
+    async def places(self, tournament_id: int) -> Places:
+        """How many are registered and how many wait in the tournament, counted in SQL."""
+        rows = await self._session.execute(
+            select(ParticipantRow.status, func.count())
+            .where(ParticipantRow.tournament_id == tournament_id, _HOLDING)
+            .group_by(ParticipantRow.status)
+        )
+        counts = {status: count for status, count in rows}
+        return Places(
+            registered=counts.get(ParticipantStatus.REGISTERED.value, 0),
+            waiting=counts.get(ParticipantStatus.WAITING.value, 0),
+        )
+
+    async def of_team(self, team_id: int) -> list[Participant]:
+        """Everyone who ever joined the team, in registration order (a team's checks and its
+        captain's notices read these, not the tournament's list)."""
+        rows = await self._session.scalars(
+            select(ParticipantRow)
+            .where(ParticipantRow.team_id == team_id)
+            .order_by(ParticipantRow.registered_at, ParticipantRow.id)
+        )
+        return [_to_participant(row) for row in rows]
+
+    async def of_person(self, tournament_id: int, user_id: int) -> Participant | None:
+        """The person's participant in the tournament (read once per transaction: a
+        registration asks it for his earlier place and again for his roles)."""
+
+        async def load() -> Participant | None:
+            row = await self._session.scalar(
+                select(ParticipantRow).where(
+                    ParticipantRow.tournament_id == tournament_id,
+                    ParticipantRow.user_id == user_id,
+                )
+            )
+            return _to_participant(row) if row else None
+
+        return await self._memo.read(("person", tournament_id, user_id), _PARTICIPANTS, load)
 
     async def plays_anywhere(self, user_id: int) -> bool:
         """Whether the person is in any tournament's list (whatever his status there)."""
@@ -112,7 +168,8 @@ class SqlParticipantRepository:
         row = ParticipantRow()
         _fill(row, participant)
         self._session.add(row)
-        await self._session.flush()
+        await self._flush(participant)
+        self._written.append(row)
         self._touched.add((participant.tournament_id, row.id))
         return replace(participant, id=row.id)
 
@@ -132,8 +189,18 @@ class SqlParticipantRepository:
         if row is None:
             raise LookupError(f"no participant {participant.id}")
         _fill(row, participant)
-        await self._session.flush()
+        await self._flush(participant)
         self._touched.add((participant.tournament_id, participant.id))
+
+    async def _flush(self, participant: Participant) -> None:
+        """Write; a nickname another participant took meanwhile (a registration racing this
+        one past the rule's check) is refused as the rule refuses it."""
+        try:
+            await self._session.flush()
+        except IntegrityError as error:
+            if _NICKNAME_HELD in str(error.orig) or "nickname_key" in str(error.orig):
+                raise Invalid("nickname-taken", nickname=participant.nickname) from error
+            raise
 
     async def unreachable(self, tournament_id: int) -> set[int]:
         """The Telegram ids of the tournament's people the bot cannot write to (blocked it)."""
