@@ -3,6 +3,7 @@ acts (with which rights, at what moment) in the use cases the update calls."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -36,12 +37,23 @@ class Texts:
         """A phrase (or phrases one a line) as the pushes write it: HTML in this language,
         its values escaped."""
         if isinstance(phrase, Lines):
-            return phrase.separator.join(self.phrase(line) for line in phrase)
+            return phrase.separator.join(_rendered_line(self.locale, line) for line in phrase)
         return render_phrase(translator(), self.locale, phrase, markup=True)
 
     def plain(self, phrase: Phrase) -> str:
         """A phrase as plain text (a button's label, an alert): nothing escaped."""
         return render_phrase(translator(), self.locale, phrase, markup=False)
+
+
+# A screen's lines, kept rendered: most lines of a screen redrawn at every press (the judges'
+# protocol, thirty times a round's second) are the same from press to press. Rendering is a
+# function of the phrase and the language alone (phrases are frozen values).
+_KEPT_LINES = 4096
+
+
+@functools.lru_cache(maxsize=_KEPT_LINES)
+def _rendered_line(locale: str, line: Phrase) -> str:
+    return render_phrase(translator(), locale, line, markup=True)
 
 
 def _first_contact_locale(sender: TelegramUser, default_locale: str) -> str:

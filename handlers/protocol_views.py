@@ -4,6 +4,7 @@ the scores) and its keyboard of tools, and the words the buttons' `act` carries.
 
 from __future__ import annotations
 
+import functools
 from datetime import datetime
 from decimal import Decimal
 from zoneinfo import ZoneInfo
@@ -40,7 +41,12 @@ from handlers.callbacks import ProtocolAction, ProtocolButton
 from handlers.keyboards import RowsKeyboard
 from handlers.middlewares import Texts
 
+# A button's callback data and label are the same for the same press and words: kept, a
+# screen of some thirty buttons is drawn at every press (the judges' most frequent update).
+_KEPT_BUTTONS = 4096
 
+
+@functools.lru_cache(maxsize=_KEPT_BUTTONS)
 def _button(game_id: int, press: Press | None) -> str:
     if press is None:
         return ProtocolButton(game_id=game_id, action=ProtocolAction.REFRESH).pack()
@@ -208,7 +214,7 @@ def _draft_lines(view: ProtocolView, screen: Screen) -> list[Phrase | str]:
 def _seat_label(view: ProtocolView, screen: Screen, seat: int, texts: Texts) -> str:
     record = screen.draft.seats[seat - 1]
     label = f"{seat} {view.nicknames[seat - 1]} · "
-    label += texts("protocol-screen-mark", role=record.role.value if record.role else "none")
+    label += _word(texts, "protocol-screen-mark", role=record.role.value if record.role else "none")
     if record.removed is Removal.DISQUALIFIED:
         label += " ✖"
     elif record.fouls:
@@ -221,6 +227,16 @@ def _seat_label(view: ProtocolView, screen: Screen, seat: int, texts: Texts) -> 
     if record.extra:
         label += f" +{_points(record.extra, texts)}"
     return _marked(label, seat == screen.extra_seat)
+
+
+def _word(texts: Texts, key: str, **args: str | int) -> str:
+    """A button's label in the person's language (kept: see `_KEPT_BUTTONS`)."""
+    return _label(texts.locale, key, tuple(sorted(args.items())))
+
+
+@functools.lru_cache(maxsize=_KEPT_BUTTONS)
+def _label(locale: str, key: str, args: tuple[tuple[str, str | int], ...]) -> str:
+    return Texts(locale)(key, **dict(args))
 
 
 def _marked(text: str, active: bool) -> str:
@@ -239,14 +255,16 @@ def _tools(view: ProtocolView, screen: Screen, texts: Texts) -> Tools:
     if screen.mode is Mode.KILL:
         nights = [
             (
-                _marked(texts("protocol-screen-tool-night", night=night), night == screen.night),
+                _marked(
+                    _word(texts, "protocol-screen-tool-night", night=night), night == screen.night
+                ),
                 Press(Act.NIGHT, value=night),
             )
             for night in NIGHTS
         ]
-        return [nights, [(texts("protocol-screen-tool-no-kill"), Press(Act.NO_KILL))]]
+        return [nights, [(_word(texts, "protocol-screen-tool-no-kill"), Press(Act.NO_KILL))]]
     if screen.mode is Mode.BEST_MOVE:
-        return [[(texts("protocol-screen-tool-no-best-move"), Press(Act.NO_BEST_MOVE))]]
+        return [[(_word(texts, "protocol-screen-tool-no-best-move"), Press(Act.NO_BEST_MOVE))]]
     if screen.mode is Mode.EXTRA and screen.extra_seat is not None:
         return _extra_tools(view, screen, screen.extra_seat, texts)
     if screen.mode is Mode.EXTRA:
@@ -257,7 +275,7 @@ def _tools(view: ProtocolView, screen: Screen, texts: Texts) -> Tools:
     if screen.mode is Mode.SUMMARY:
         # The end of the game, correctable: the protest window may run from it.
         times = [
-            (texts("protocol-screen-tool-end-time", minutes=step), press)
+            (_word(texts, "protocol-screen-tool-end-time", minutes=step), press)
             for step, press in end_time_presses(screen.draft)
         ]
         return [times] if times else []
@@ -268,14 +286,14 @@ def _role_tools(screen: Screen, texts: Texts) -> Tools:
     roles = [
         (
             _marked(
-                texts("protocol-screen-tool-role", role=role.value if role else "none"),
+                _word(texts, "protocol-screen-tool-role", role=role.value if role else "none"),
                 role is screen.role_tool,
             ),
             Press(Act.ROLE_TOOL, value=index),
         )
         for index, role in enumerate(ROLE_TOOLS)
     ]
-    rest = (texts("protocol-screen-rest-civilians"), Press(Act.REST_CIVILIANS))
+    rest = (_word(texts, "protocol-screen-rest-civilians"), Press(Act.REST_CIVILIANS))
     return [roles[1:3], [roles[3], roles[4], roles[0]], [rest]]
 
 
@@ -284,19 +302,19 @@ def _foul_tools(screen: Screen, texts: Texts) -> Tools:
         [
             (
                 _marked(
-                    texts("protocol-screen-tool-add-foul"),
+                    _word(texts, "protocol-screen-tool-add-foul"),
                     not screen.subtract and not screen.disqualify,
                 ),
                 Press(Act.SUBTRACT, value=0),
             ),
             (
-                _marked(texts("protocol-screen-tool-remove-foul"), screen.subtract),
+                _marked(_word(texts, "protocol-screen-tool-remove-foul"), screen.subtract),
                 Press(Act.SUBTRACT, value=1),
             ),
         ],
         [
             (
-                _marked(texts("protocol-screen-tool-disqualify"), screen.disqualify),
+                _marked(_word(texts, "protocol-screen-tool-disqualify"), screen.disqualify),
                 Press(Act.DISQUALIFY_TOOL, value=1),
             )
         ],
@@ -322,7 +340,7 @@ def _end_tools(view: ProtocolView, screen: Screen, texts: Texts) -> Tools:
     rows = []
     for index in end_choices(view.regulation):
         end, winner = END_CHOICES[index]
-        label = texts("protocol-screen-tool-end", end=end.value, winner=winner.value)
+        label = _word(texts, "protocol-screen-tool-end", end=end.value, winner=winner.value)
         chosen = draft.end is end and draft.winner is winner
         rows.append([(_marked(label, chosen), Press(Act.END, value=index))])
     return rows
@@ -333,7 +351,7 @@ def _winner_tools(screen: Screen, texts: Texts) -> Tools:
         [
             (
                 _marked(
-                    texts("protocol-screen-tool-winner", winner=side.value),
+                    _word(texts, "protocol-screen-tool-winner", winner=side.value),
                     screen.draft.winner is side,
                 ),
                 Press(Act.WINNER, value=WINNERS.index(side)),
@@ -354,14 +372,14 @@ def render_keyboard(
     if screen is None:
         if view.chief_judge and view.game.game.state is GameState.CONFIRMED:
             keyboard.button(
-                text=texts("protocol-screen-correct"),
+                text=_word(texts, "protocol-screen-correct"),
                 callback_data=ProtocolButton(game_id=game_id, action=ProtocolAction.CORRECT),
             )
             return keyboard.as_markup()
         return None
     sizes: list[int] = []
     if live_url is not None and not view.correcting:
-        keyboard.web_app(text=texts("miniapp-open"), url=live_url)
+        keyboard.web_app(text=_word(texts, "miniapp-open"), url=live_url)
         sizes.append(1)
     if screen.mode not in (Mode.WINNER, Mode.SUMMARY):
         for seat in range(1, 11):
@@ -376,19 +394,21 @@ def render_keyboard(
         sizes.append(len(row))
     for index, mode in enumerate(MODES):
         keyboard.button(
-            text=_marked(texts("protocol-screen-mode", mode=mode.value), mode is screen.mode),
+            text=_marked(
+                _word(texts, "protocol-screen-mode", mode=mode.value), mode is screen.mode
+            ),
             callback_data=_button(game_id, Press(Act.MODE, value=index)),
         )
     sizes += [4, 3]
     if screen.mode is Mode.SUMMARY and not view.missing:
         keyboard.button(
-            text=texts("protocol-screen-confirm"),
+            text=_word(texts, "protocol-screen-confirm"),
             callback_data=ProtocolButton(game_id=game_id, action=ProtocolAction.CONFIRM),
         )
         sizes.append(1)
     if view.correcting:
         keyboard.button(
-            text=texts("protocol-screen-cancel-correction"),
+            text=_word(texts, "protocol-screen-cancel-correction"),
             callback_data=ProtocolButton(game_id=game_id, action=ProtocolAction.CANCEL),
         )
         sizes.append(1)

@@ -10,6 +10,7 @@ protest window). The log stays with the confirmed protocol.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
@@ -100,12 +101,15 @@ async def _view(
     refused: Refusal | None = None,
     stale: bool = False,
     notice: str | None = None,
+    names: Mapping[int, str] | None = None,
 ) -> LiveView:
+    """The live game as stored; `names`, the seats' nicknames, when already read."""
     stored = await uow.game_logs.log(access.game.game.id)
     entries, version = stored if stored else ((), 0)
     regulation = access.tournament.regulation
     players = access.game.game.players
-    names = await uow.participants.nicknames(players)
+    if names is None:
+        names = await uow.participants.nicknames(players)
     return LiveView(
         game=access.game,
         regulation=regulation,
@@ -158,8 +162,9 @@ async def _change(
     tapped_at: datetime | None = None,
 ) -> LiveView:
     async with uow_factory() as uow:
-        access = await protocols.game_access(uow, actor, game_id)
-        view = await _view(uow, access)
+        # The game, the rights, the draft and the nicknames in one go, as for a press.
+        access, read = await protocols.pressed_access(uow, actor, game_id)
+        view = await _view(uow, access, names=read.nicknames)
         if view.confirmed:
             return replace(view, notice="protocol-screen-already-confirmed")
         if view.version != version:
@@ -182,7 +187,8 @@ async def _change(
         if version == 0:
             # The game is being played live from now: the tournament's pages link to it.
             uow.changed_tournaments.add(access.tournament.id)
-        await _store_draft(uow, actor, game_id, _draft_of(access.game, state, entries))
+        draft = _draft_of(access.game, state, entries)
+        await _store_draft(uow, actor, game_id, draft, read.draft)
         await uow.commit()
         # The log as stored now (its next version), without reading and replaying it again.
         return replace(view, entries=entries, version=version + 1, state=state)
@@ -197,10 +203,18 @@ def _tap_time(tapped_at: datetime | None, now: datetime, entries: tuple[Entry, .
     return max(min(tapped_at, now), earliest)
 
 
-async def _store_draft(uow: UnitOfWork, actor: Actor, game_id: int, draft: ProtocolDraft) -> None:
-    """The protocol draft follows the log (the inline screen shows the same game)."""
-    for _ in range(_SAVE_TRIES):
-        stored = await uow.protocols.draft(game_id)
+async def _store_draft(
+    uow: UnitOfWork,
+    actor: Actor,
+    game_id: int,
+    draft: ProtocolDraft,
+    stored: tuple[Screen, int] | None,
+) -> None:
+    """The protocol draft follows the log (the inline screen shows the same game); `stored` is
+    the draft as this transaction read it (its save is conditional on its version)."""
+    for attempt in range(_SAVE_TRIES):
+        if attempt:
+            stored = await uow.protocols.draft(game_id)
         if stored is None:
             if await uow.protocols.add_draft(
                 game_id, Screen(draft, Mode.SUMMARY), actor.user_id, actor.now

@@ -23,6 +23,7 @@ from domain.rounds import (
     RoundSeating,
     SeatedStage,
 )
+from domain.services.protocol_reads import ProtocolScreenRead
 from domain.services.season_ports import RatingRepository, SeasonRepository
 from domain.standings import GameRecord
 from domain.teams import Team
@@ -197,6 +198,8 @@ class ProtocolRepository(Protocol):
     """Protocol drafts, confirmed protocols with their corrections, and stored standings."""
 
     async def draft(self, game_id: int) -> tuple[Screen, int] | None: ...
+
+    async def screen_read(self, game_id: int, user_id: int) -> ProtocolScreenRead | None: ...
 
     async def add_draft(
         self, game_id: int, screen: Screen, user_id: int, now: datetime

@@ -42,6 +42,7 @@ from domain.scoring import SeatScore, score_game
 from domain.services.access import NotFound
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.services.protests import on_protocol_confirmed, window_of
+from domain.services.protocol_reads import ProtocolScreenRead
 from domain.services.rating_sync import after_game as rating_after_game
 from domain.services.standings_posts import publish_after_result
 from domain.services.tie_decisions import alert_lot_needed
@@ -115,13 +116,29 @@ async def _access(uow: UnitOfWork, actor: Actor, game_id: int) -> _Access:
     tournament = await uow.tournaments.get(game.tournament_id)
     if tournament is None:
         raise NotFound(f"tournament {game.tournament_id}")
+    roles = await uow.staff.roles(tournament.id, actor.user_id)
+    return _authorized(actor, game, tournament, StaffRole.CHIEF_JUDGE in roles)
+
+
+def _authorized(
+    actor: Actor, game: GameInRound, tournament: Tournament, chief_role: bool
+) -> _Access:
     # The bot's admins may do whatever a chief judge may (as they may an organizer's work).
-    chief = actor.is_admin or (
-        StaffRole.CHIEF_JUDGE in await uow.staff.roles(tournament.id, actor.user_id)
-    )
+    chief = actor.is_admin or chief_role
     if not chief and game.game.judge_id != actor.user_id:
-        raise NotYourTable(game_id)
+        raise NotYourTable(game.game.id)
     return _Access(game, tournament, chief)
+
+
+async def pressed_access(
+    uow: UnitOfWork, actor: Actor, game_id: int
+) -> tuple[_Access, ProtocolScreenRead]:
+    """`_access` and the screen as stored, read together: a press's one read."""
+    read = await uow.protocols.screen_read(game_id, actor.user_id)
+    if read is None or not read.game.published:
+        raise NotFound(f"game {game_id}")
+    chief_role = read.role is StaffRole.CHIEF_JUDGE
+    return _authorized(actor, read.game, read.tournament, chief_role), read
 
 
 async def _nicknames(uow: UnitOfWork, access: _Access) -> tuple[str, ...]:
@@ -141,16 +158,30 @@ async def _view(
     game_id = access.game.game.id
     draft = await uow.protocols.draft(game_id)
     confirmed = await uow.protocols.protocol(game_id)
+    nicknames = await uow.participants.nicknames(access.game.game.players)
+    read = ProtocolScreenRead(access.game, access.tournament, None, draft, confirmed, nicknames)
+    return _shown(access, read, refused=refused, notice=notice)
+
+
+def _shown(
+    access: _Access,
+    read: ProtocolScreenRead,
+    *,
+    refused: tuple[ProtocolError, ...] = (),
+    notice: str | None = None,
+) -> ProtocolView:
+    """The screen as `read` (`pressed_access` reads it with the access: no statement more)."""
+    draft = read.draft
     # A chief judge's correction in progress is his alone: the table's judge sees the result.
-    if confirmed is not None and not access.chief_judge:
+    if read.confirmed is not None and not access.chief_judge:
         draft = None
     return ProtocolView(
         game=access.game,
         regulation=access.tournament.regulation,
-        nicknames=await _nicknames(uow, access),
+        nicknames=read.seat_nicknames(),
         timezone=access.tournament.timezone,
         screen=draft[0] if draft else None,
-        confirmed=confirmed,
+        confirmed=read.confirmed,
         chief_judge=access.chief_judge,
         refused=refused,
         notice=notice,
@@ -188,21 +219,21 @@ async def press_protocol(
     """Apply a button press to the draft and store it; a refused press changes nothing and
     says why, a press on a confirmed protocol only says so."""
     async with uow_factory() as uow:
-        access = await _access(uow, actor, game_id)
+        access, read = await pressed_access(uow, actor, game_id)
         regulation = access.tournament.regulation
         for _ in range(_SAVE_TRIES):
-            stored = await uow.protocols.draft(game_id)
+            stored = read.draft
             if stored is None:
                 return await _closed(uow, access)
             if access.game.game.state is GameState.CONFIRMED and not access.chief_judge:
-                return await _view(uow, access, notice="protocol-screen-already-confirmed")
+                return _shown(access, read, notice="protocol-screen-already-confirmed")
             screen, version = stored
             try:
                 pressed = apply_press(screen, press, regulation)
             except PressRefused as refusal:
-                return await _view(uow, access, refused=tuple(refusal.errors))
+                return _shown(access, read, refused=tuple(refusal.errors))
             if pressed == screen:
-                return await _view(uow, access)
+                return _shown(access, read)
             if screen.draft.winner is None and pressed.draft.winner is not None:
                 # Entering the winner ends the game: a protest window may run from here.
                 pressed = replace(pressed, draft=replace(pressed.draft, ended_at=actor.now))
@@ -211,9 +242,11 @@ async def press_protocol(
             earliest = access.game.published_at if press.act is Act.END_TIME else None
             late = end_time_errors(pressed.draft, actor.now, earliest)
             if late:
-                return await _view(uow, access, refused=tuple(late))
+                return _shown(access, read, refused=tuple(late))
             if await uow.protocols.save_draft(game_id, pressed, version, actor.user_id, actor.now):
-                return await _committed(uow, access)
+                await uow.commit()
+                return _shown(access, replace(read, draft=(pressed, version + 1)))
+            read = replace(read, draft=await uow.protocols.draft(game_id))
         raise RuntimeError(f"protocol {game_id}: the draft kept changing under the press")
 
 

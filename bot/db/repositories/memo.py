@@ -28,12 +28,7 @@ class TransactionMemo:
     def __init__(self, session: AsyncSession) -> None:
         self._values: dict[Hashable, Any] = {}
         self._tables: dict[Hashable, frozenset[str]] = {}
-        sync = session.sync_session
-        event.listen(sync, "do_orm_execute", self._statement)
-        event.listen(sync, "after_flush", self._flushed)
-        # Every end of a transaction or a savepoint: a savepoint rolled back may take back
-        # what a read kept after its writes had seen.
-        event.listen(sync, "after_transaction_end", self._transaction_ended)
+        session.sync_session.info[_MEMO] = self
 
     async def read(
         self, key: Hashable, tables: frozenset[str], load: Callable[[], Awaitable[T]]
@@ -60,7 +55,7 @@ class TransactionMemo:
         else:
             self.written({table.name})
 
-    def _flushed(self, session: Session, _flush: UOWTransaction) -> None:
+    def _flushed(self, session: Session) -> None:
         self.written(
             {
                 row.__table__.name
@@ -69,7 +64,7 @@ class TransactionMemo:
             }
         )
 
-    def _transaction_ended(self, _session: Session, transaction: SessionTransaction) -> None:
+    def _transaction_ended(self, transaction: SessionTransaction) -> None:
         # A flush runs in a subtransaction of its own (neither outermost nor a savepoint).
         if transaction.nested or transaction.parent is None:
             self._ended()
@@ -77,3 +72,36 @@ class TransactionMemo:
     def _ended(self) -> None:
         self._values.clear()
         self._tables.clear()
+
+
+# The memo of a session, in its `info`. The listeners are the Session class's, set once: three
+# listeners set on each session cost a unit of work more than most of its statements do.
+_MEMO = "transaction_memo"
+
+
+def _memo(session: Session) -> TransactionMemo | None:
+    memo = session.info.get(_MEMO)
+    return memo if isinstance(memo, TransactionMemo) else None
+
+
+@event.listens_for(Session, "do_orm_execute")
+def _statement_run(state: ORMExecuteState) -> None:
+    memo = _memo(state.session)
+    if memo is not None:
+        memo._statement(state)
+
+
+@event.listens_for(Session, "after_flush")
+def _flushed(session: Session, _flush: UOWTransaction) -> None:
+    memo = _memo(session)
+    if memo is not None:
+        memo._flushed(session)
+
+
+# Every end of a transaction or a savepoint: a savepoint rolled back may take back what a read
+# kept after its writes had seen.
+@event.listens_for(Session, "after_transaction_end")
+def _transaction_ended(session: Session, transaction: SessionTransaction) -> None:
+    memo = _memo(session)
+    if memo is not None:
+        memo._transaction_ended(transaction)

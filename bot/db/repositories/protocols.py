@@ -24,12 +24,14 @@ from bot.db.models.protocols import (
     StandingsRow,
 )
 from bot.db.models.rounds import GameRow, RoundRow, StageRow
+from bot.db.repositories.protocol_reads import screen_read
 from bot.db.repositories.rounds import round_of_game
 from domain.cards import Role, Side
 from domain.game_end import GameEnd
 from domain.protocol import FirstKill, Protocol, ProtocolDraft, Removal, SeatDraft, SeatRecord
 from domain.protocol_screen import Mode, Screen
 from domain.rounds import GameState, ProtocolCorrection
+from domain.services.protocol_reads import ProtocolScreenRead
 from domain.standings import GameRecord
 
 # --- the stored form of drafts and protocols -------------------------------------------------
@@ -168,6 +170,10 @@ class SqlProtocolRepository:
         """The protocol screen of a game as last saved, and its version."""
         row = await self._session.get(ProtocolDraftRow, game_id, populate_existing=True)
         return (_screen(row.body), row.version) if row else None
+
+    async def screen_read(self, game_id: int, user_id: int) -> ProtocolScreenRead | None:
+        """The game's protocol screen with everything a press needs, in two statements."""
+        return await screen_read(self._session, game_id, user_id, _screen, _protocol)
 
     async def add_draft(self, game_id: int, screen: Screen, user_id: int, now: datetime) -> bool:
         """Start a game's draft; False when someone started it first."""

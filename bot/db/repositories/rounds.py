@@ -43,6 +43,20 @@ def _game(row: GameRow, players: tuple[int, ...]) -> TableGame:
     )
 
 
+def game_of_rows(
+    game: GameRow, round_row: RoundRow, stage: StageRow, players: tuple[int, ...]
+) -> GameInRound:
+    """A table game with where it sits, from its rows and its players in seat order."""
+    return GameInRound(
+        tournament_id=stage.tournament_id,
+        stage=stage.stage,
+        round_number=round_row.number,
+        published=round_row.published_at is not None,
+        game=_game(game, players),
+        published_at=_utc(round_row.published_at),
+    )
+
+
 async def round_of_game(session: AsyncSession, game_id: int) -> tuple[int, int]:
     """The tournament and the round a table game belongs to."""
     found = (
@@ -312,14 +326,7 @@ class SqlRoundRepository:
             return None
         game, round_row, stage = row
         players = (await self._players([game.id])).get(game.id, ())
-        return GameInRound(
-            tournament_id=stage.tournament_id,
-            stage=stage.stage,
-            round_number=round_row.number,
-            published=round_row.published_at is not None,
-            game=_game(game, players),
-            published_at=_utc(round_row.published_at),
-        )
+        return game_of_rows(game, round_row, stage, players)
 
     async def games_of_judge(self, judge_id: int) -> list[GameInRound]:
         """The open games of published rounds this person judges, oldest round first."""

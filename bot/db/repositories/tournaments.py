@@ -26,7 +26,7 @@ def as_read(value: Any) -> Any:
     return value
 
 
-def _to_tournament(row: TournamentRow) -> Tournament:
+def tournament_of_row(row: TournamentRow) -> Tournament:
     values = {name: as_read(getattr(row, name)) for name in _COLUMNS}
     values["web_visibility"] = WebVisibility(row.web_visibility)
     return Tournament(id=row.id, state=TournamentState(row.state), **values)
@@ -56,7 +56,7 @@ class SqlTournamentRepository:
 
         async def load() -> Tournament | None:
             row = await self._session.get(TournamentRow, tournament_id)
-            return _to_tournament(row) if row else None
+            return tournament_of_row(row) if row else None
 
         return await self._memo.read(("tournament", tournament_id), _TOURNAMENTS, load)
 
@@ -87,7 +87,7 @@ class SqlTournamentRepository:
                 or_(TournamentRow.created_by == user_id, TournamentRow.id.in_(judged))
             )
         rows = await self._session.scalars(query)
-        return [_to_tournament(row) for row in rows]
+        return [tournament_of_row(row) for row in rows]
 
     async def registration_due_to_close(self, now: datetime) -> list[Tournament]:
         """Open registrations whose deadline has come."""
@@ -98,4 +98,4 @@ class SqlTournamentRepository:
                 TournamentRow.registration_deadline <= now.astimezone(UTC),
             )
         )
-        return [_to_tournament(row) for row in rows]
+        return [tournament_of_row(row) for row in rows]
