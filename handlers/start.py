@@ -7,6 +7,7 @@ finishes a tournament he judged), and set only when it would change (`bot.telegr
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Collection
 
@@ -41,15 +42,19 @@ async def set_person_menu(
 ) -> None:
     """The person's own command menu in his language, unless Telegram shows it already; a
     failure only costs the menu."""
-    texts = Texts(user.locale)
-    commands = [
-        BotCommand(command=name, description=texts(f"command-{name}"))
-        for name in menu_commands(roles)
-    ]
+    commands = _menu(user.locale, menu_commands(roles))
     try:
         await menus.set(bot, commands, scope=BotCommandScopeChat(chat_id=user.telegram_id))
     except TelegramAPIError:
         log.warning("could not set the command menu of %s", user.telegram_id, exc_info=True)
+
+
+@functools.cache
+def _menu(locale: str, names: tuple[str, ...]) -> tuple[BotCommand, ...]:
+    """A menu's commands in a language, built once per process (a handful of roles' menus in
+    two languages): every /start and /help looks at its person's menu."""
+    texts = Texts(locale)
+    return tuple(BotCommand(command=name, description=texts(f"command-{name}")) for name in names)
 
 
 async def refresh_person_menu(

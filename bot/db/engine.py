@@ -10,6 +10,7 @@ from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlalchemy.pool import ConnectionPoolEntry
 
+from bot.db import sqlite_driver
 from bot.db.transactions import statement_run, transaction_begun
 
 # Another process (the CLI's export, say) may hold the write lock for a while.
@@ -51,7 +52,11 @@ def create_engine(url: str, **kwargs: Any) -> AsyncEngine:
         path = url.split("///", 1)[1] if "///" in url else ""
         if path and path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        kwargs.setdefault("connect_args", {"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000})
+        connect_args = kwargs.setdefault("connect_args", {})
+        connect_args.setdefault("timeout", SQLITE_BUSY_TIMEOUT_MS / 1000)
+        if url.startswith("sqlite+aiosqlite"):
+            # One trip to aiosqlite's thread per statement instead of four (bot.db.sqlite_driver).
+            connect_args.setdefault("async_creator_fn", sqlite_driver.connect)
         # SQLite has one writer at a time: one pooled connection makes the bot's units of
         # work queue for it in the event loop, in order, instead of several connections
         # racing for the file lock and failing with "database is locked" under load.

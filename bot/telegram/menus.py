@@ -8,6 +8,7 @@ and a restart know what Telegram shows, and a menu is set only when it would dif
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from collections.abc import Sequence
@@ -29,7 +30,12 @@ def scope_key(scope: BotCommandScopeUnion | None, language_code: str | None) -> 
 
 
 def menu_digest(commands: Sequence[BotCommand]) -> str:
-    listed = [[command.command, command.description] for command in commands]
+    return _digest(tuple((command.command, command.description) for command in commands))
+
+
+@functools.lru_cache(maxsize=256)
+def _digest(listed: tuple[tuple[str, str], ...]) -> str:
+    # The same few menus come again and again: each digested once.
     return hashlib.sha256(json.dumps(listed, ensure_ascii=False).encode()).hexdigest()
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from types import TracebackType
 from typing import Protocol, Self
@@ -102,6 +103,20 @@ class StaffRepository(Protocol):
     async def is_organizer(self, user_id: int) -> bool: ...
 
     async def appoint_organizer(self, user_id: int, appointed_by: int, at: datetime) -> None: ...
+
+    async def standing(self, user_id: int) -> Standing:
+        """What the person is to the bot, in one read (his /help, his menu)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A person's standing: an organizer (appointed, or a tournament's author), his judges'
+    roles in the tournaments not finished yet, whether he is in any tournament's list."""
+
+    organizer: bool
+    judging: frozenset[StaffRole]
+    plays: bool
 
 
 class InviteRepository(Protocol):

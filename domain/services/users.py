@@ -8,7 +8,6 @@ from enum import StrEnum
 from domain.actor import Actor
 from domain.permissions import StaffRole
 from domain.services.ports import UnitOfWorkFactory
-from domain.tournament import TournamentState
 from domain.users import User
 
 
@@ -37,18 +36,12 @@ async def roles_of(uow_factory: UnitOfWorkFactory, actor: Actor) -> tuple[Person
     if actor.is_admin:
         roles.add(PersonRole.ADMIN)
     async with uow_factory() as uow:
-        if await uow.staff.is_organizer(actor.user_id):
-            roles.add(PersonRole.ORGANIZER)
-        for tournament in await uow.tournaments.of_person(actor.user_id):
-            if tournament.created_by == actor.user_id:
-                roles.add(PersonRole.ORGANIZER)
-            if tournament.state is TournamentState.FINISHED:
-                continue
-            for role in await uow.staff.roles(tournament.id, actor.user_id):
-                roles.add(_STAFF_ROLES[role])
-        # One indexed look-up, however many tournaments there are.
-        if await uow.participants.plays_anywhere(actor.user_id):
-            roles.add(PersonRole.PLAYER)
+        standing = await uow.staff.standing(actor.user_id)
+    if standing.organizer:
+        roles.add(PersonRole.ORGANIZER)
+    roles.update(_STAFF_ROLES[role] for role in standing.judging)
+    if standing.plays:
+        roles.add(PersonRole.PLAYER)
     return tuple(role for role in PersonRole if role in roles)
 
 

@@ -2,11 +2,16 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import exists, literal, select, union_all
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.db.models import OrganizerRow, StaffRow
+from bot.db.models import OrganizerRow, ParticipantRow, StaffRow, TournamentRow
 from domain.permissions import StaffRole
+from domain.services.ports import Standing
+from domain.tournament import TournamentState
+
+# The labels of `standing`'s rows besides the judges' roles.
+_ORGANIZER, _PLAYER = "organizer", "player"
 
 
 class SqlStaffRepository:
@@ -46,3 +51,31 @@ class SqlStaffRepository:
                 OrganizerRow(user_id=user_id, appointed_by=appointed_by, appointed_at=at)
             )
             await self._session.flush()
+
+    async def standing(self, user_id: int) -> Standing:
+        """One statement: a row per fact (an /help used to make three and a transaction)."""
+        judging = (
+            select(StaffRow.role)
+            .join(TournamentRow, TournamentRow.id == StaffRow.tournament_id)
+            .where(
+                StaffRow.user_id == user_id,
+                TournamentRow.state != TournamentState.FINISHED.value,
+            )
+        )
+        appointed = exists().where(OrganizerRow.user_id == user_id)
+        authored = exists().where(TournamentRow.created_by == user_id)
+        plays = exists().where(ParticipantRow.user_id == user_id)
+        facts = set(
+            await self._session.scalars(
+                union_all(
+                    select(literal(_ORGANIZER)).where(appointed | authored),
+                    select(literal(_PLAYER)).where(plays),
+                    judging,
+                )
+            )
+        )
+        return Standing(
+            organizer=_ORGANIZER in facts,
+            judging=frozenset(StaffRole(fact) for fact in facts - {_ORGANIZER, _PLAYER}),
+            plays=_PLAYER in facts,
+        )
