@@ -148,6 +148,8 @@ PLAIN_STRINGS = {
     ("protocol_views", "_points"): "points written on a seat's button",
     ("protocol_views", "_seat_label"): "a seat's button label",
     ("protocol_views", "_marked"): "a seat's button label, marked as picked",
+    ("protocol_views", "_word"): "a tool button's label",
+    ("protocol_views", "_label"): "a tool button's label, kept per language",
     ("rounds_views", "_name"): "a player's nickname, a phrase's argument",
     ("season_views", "player_label"): "a player's button label",
     ("season_views", "_address"): "a web page's address for a link button",
