@@ -32,6 +32,7 @@ from domain.public_view import (
     PublicTournament,
 )
 from domain.regulation import load_preset
+from domain.services.catalog import build_services
 from domain.standings import PlayerEntry
 from domain.standings_board import standings_board
 from domain.tournament import TournamentState, WebVisibility
@@ -112,6 +113,7 @@ async def serve(port: int, log: StoredLog) -> tuple[web.AppRunner, Any]:
         lambda _l: None,
         reader=read,
         add_game_listener=listeners.append,
+        services=build_services(log),  # type: ignore[arg-type]
     )
     runner = web.AppRunner(app, access_log=None, shutdown_timeout=1)
     await runner.setup()

@@ -41,7 +41,7 @@ from domain.protocol import FirstKill, ProtocolDraft
 from domain.protocol_screen import Mode, Screen
 from domain.registration import Participant, ParticipantStatus
 from domain.regulation import load_preset
-from domain.services import protocols, rounds
+from domain.services.catalog import Services, build_services
 from domain.services.standings import current_standings
 from domain.tournament import Tournament, TournamentState
 from domain.users import User
@@ -110,21 +110,23 @@ async def cup(uow_factory: SqlUnitOfWorkFactory, player_count: int) -> int:
 
 
 async def prepare(
-    uow_factory: SqlUnitOfWorkFactory, player_count: int
+    uow_factory: SqlUnitOfWorkFactory, services: Services, player_count: int
 ) -> tuple[list[tuple[int, int]], int]:
     """The seated, published cup: every game's (id, judge) with its draft complete."""
     tournament = await cup(uow_factory, player_count)
-    preview = await rounds.start_stage(
-        uow_factory, Actor(ORGANIZER, NOW), tournament, seed=1, swaps=200_000
+    preview = await services.rounds_seating.start_stage(
+        Actor(ORGANIZER, NOW), tournament, seed=1, swaps=200_000
     )
     for round_ in preview.stage.rounds:
-        await rounds.publish_round(uow_factory, Actor(ORGANIZER, NOW), tournament, round_.number)
+        await services.rounds_publication.publish_round(
+            Actor(ORGANIZER, NOW), tournament, round_.number
+        )
     rng = random.Random(2026)
     games = []
     for round_ in preview.stage.rounds:
         for game in round_.games:
             assert game.judge_id is not None
-            view = await protocols.open_protocol(uow_factory, Actor(game.judge_id, NOW), game.id)
+            view = await services.protocols.open_protocol(Actor(game.judge_id, NOW), game.id)
             assert view.screen is not None
             screen = Screen(finished(view.screen.draft, rng), mode=Mode.SUMMARY)
             async with uow_factory() as uow:
@@ -165,7 +167,8 @@ async def run(folder: Path, player_count: int, spread: bool) -> None:
     await upgrade(engine)
     session_factory = create_session_factory(engine)
     uow_factory = SqlUnitOfWorkFactory(session_factory)
-    games, tournament = await prepare(uow_factory, player_count)
+    services = build_services(uow_factory)
+    games, tournament = await prepare(uow_factory, services, player_count)
     # Games come round by round: every `tables`-th confirmation completes a round.
     tables = player_count // 10
     step = ROUND_SPAN / tables if spread else timedelta(0)
@@ -185,7 +188,7 @@ async def run(folder: Path, player_count: int, spread: bool) -> None:
         confirmed_at.append(moment)
         with counting() as tally:
             start, cpu = time.perf_counter(), time.process_time()
-            view = await protocols.confirm_protocol(uow_factory, Actor(judge_id, moment), game_id)
+            view = await services.protocols.confirm_protocol(Actor(judge_id, moment), game_id)
             elapsed = time.perf_counter() - start
         cpus.append(time.process_time() - cpu)
         timings.append(elapsed)

@@ -42,7 +42,7 @@ from bot.db.migrate import upgrade
 from bot.db.uow import SqlUnitOfWorkFactory
 from domain.actor import Actor
 from domain.permissions import StaffRole
-from domain.services import rounds
+from domain.services.catalog import build_services
 from domain.users import User
 from harness.fake_telegram import ChatMessage, FakeTelegram, FakeUser
 from harness.simulation.replicas import Replica, free_port
@@ -66,10 +66,11 @@ async def seated_cup(url: str, players: int) -> None:
         await uow.users.save(User(CHIEF, "Chief", None, None, "ru"))
         await uow.staff.appoint(tournament, CHIEF, StaffRole.CHIEF_JUDGE)
         await uow.commit()
-    preview = await rounds.start_stage(
-        uow_factory, Actor(ORGANIZER, now), tournament, seed=1, swaps=20_000
+    services = build_services(uow_factory)
+    preview = await services.rounds_seating.start_stage(
+        Actor(ORGANIZER, now), tournament, seed=1, swaps=20_000
     )
-    await rounds.publish_round(uow_factory, Actor(ORGANIZER, now), tournament, 1)
+    await services.rounds_publication.publish_round(Actor(ORGANIZER, now), tournament, 1)
     assert preview.stage.rounds
     await engine.dispose()
 

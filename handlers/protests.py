@@ -20,8 +20,7 @@ from domain.actor import Actor
 from domain.intents import ProtestChoice
 from domain.permissions import Forbidden
 from domain.protests import ProtestStatus
-from domain.services import protests, protocols
-from domain.services.ports import UnitOfWorkFactory
+from domain.services.catalog import Services
 from domain.services.protests import ProtestCase
 from domain.users import User
 from domain.validation import Invalid
@@ -57,9 +56,9 @@ async def ask_reason(
     state: FSMContext,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
-    target = await protests.protest_target(uow_factory, actor, callback_data.game_id)
+    target = await services.protests_filing.protest_target(actor, callback_data.game_id)
     await state.set_state(ProtestForm.reason)
     await state.update_data(game=callback_data.game_id)
     if isinstance(callback.message, Message):
@@ -75,10 +74,10 @@ async def ask_reason(
 
 
 async def list_protestable(
-    message: Message, actor: Actor, texts: Texts, uow_factory: UnitOfWorkFactory
+    message: Message, actor: Actor, texts: Texts, services: Services
 ) -> None:
     """/protest: the games whose protest window is open for this player."""
-    targets = await protests.protestable_games(uow_factory, actor)
+    targets = await services.protests_filing.protestable_games(actor)
     if not targets:
         await message.answer(texts("protest-none"))
         return
@@ -90,13 +89,13 @@ async def take_reason(
     state: FSMContext,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
     photo = message.photo[-1].file_id if message.photo else None
     reason = message.text if photo is None else message.caption
     game_id = (await state.get_data())["game"]
     try:
-        await protests.file_protest(uow_factory, actor, game_id, reason, photo)
+        await services.protests_filing.file_protest(actor, game_id, reason, photo)
     except REFUSALS as error:
         # A reason of the wrong length may be written again; any other refusal is final (the
         # refusal handler says why).
@@ -115,12 +114,12 @@ async def ask_decision(
     callback_data: DecisionButton,
     state: FSMContext,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
     actor: Actor,
+    services: Services,
 ) -> None:
     """Reject or accept: the decision's text is asked next."""
     protest_id, accept = callback_data.protest_id, callback_data.action is ProtestChoice.ACCEPT
-    await protests.check_undecided(uow_factory, actor, protest_id)
+    await services.protests_deciding.check_undecided(actor, protest_id)
     await state.set_state(ProtestForm.decision)
     await state.update_data(protest=protest_id, accept=accept)
     if isinstance(callback.message, Message):
@@ -135,18 +134,18 @@ async def annul(
     callback_data: DecisionButton,
     state: FSMContext,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
     actor: Actor,
+    services: Services,
 ) -> None:
-    await _annul(callback, callback_data.protest_id, state, actor, texts, uow_factory)
+    await _annul(callback, callback_data.protest_id, state, actor, texts, services)
 
 
 async def _case_message(
-    callback: CallbackQuery, press: DecisionButton, actor: Actor, uow_factory: UnitOfWorkFactory
+    callback: CallbackQuery, press: DecisionButton, actor: Actor, services: Services
 ) -> tuple[ProtestCase, Message] | None:
     """The protest's case and the message pressed under it, or None (the press answered)
     when the message can no longer be answered under."""
-    case = await protests.protest_case(uow_factory, actor, press.protest_id)
+    case = await services.protests_deciding.protest_case(actor, press.protest_id)
     if not isinstance(callback.message, Message):
         await callback.answer()
         return None
@@ -157,12 +156,12 @@ async def show_players(
     callback: CallbackQuery,
     callback_data: DecisionButton,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
     actor: Actor,
+    services: Services,
 ) -> None:
     """The game's players: exclusion (11.3.3) is the tournament day's own screen, whose
     button asks the reason."""
-    if found := await _case_message(callback, callback_data, actor, uow_factory):
+    if found := await _case_message(callback, callback_data, actor, services):
         case, message = found
         keyboard = players_keyboard(case.players, texts)
         await message.answer(texts("protest-players-title"), reply_markup=keyboard)
@@ -172,10 +171,10 @@ async def show_players(
 async def show_photo(
     callback: CallbackQuery,
     callback_data: DecisionButton,
-    uow_factory: UnitOfWorkFactory,
     actor: Actor,
+    services: Services,
 ) -> None:
-    if found := await _case_message(callback, callback_data, actor, uow_factory):
+    if found := await _case_message(callback, callback_data, actor, services):
         case, message = found
         if case.protest.photo is not None:
             await message.answer_photo(case.protest.photo)
@@ -186,12 +185,12 @@ async def open_correction(
     callback: CallbackQuery,
     callback_data: DecisionButton,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
     actor: Actor,
+    services: Services,
 ) -> None:
-    if found := await _case_message(callback, callback_data, actor, uow_factory):
+    if found := await _case_message(callback, callback_data, actor, services):
         case, message = found
-        await _open_correction(message, case.game.game.id, actor, texts, uow_factory)
+        await _open_correction(message, case.game.game.id, actor, texts, services)
         await callback.answer()
 
 
@@ -199,11 +198,11 @@ async def show_game_log(
     callback: CallbackQuery,
     callback_data: DecisionButton,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
     actor: Actor,
+    services: Services,
 ) -> None:
     """The game's live log, cut to Telegram's message length."""
-    if found := await _case_message(callback, callback_data, actor, uow_factory):
+    if found := await _case_message(callback, callback_data, actor, services):
         case, message = found
         zone = ZoneInfo(case.tournament.timezone)
         await answer(message, game_log_text(case.log, case.tournament.regulation, zone), texts)
@@ -216,11 +215,11 @@ async def _annul(
     state: FSMContext,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
     """Annul the protest's game: a pending protest first takes the decision's text, an
     accepted one (its correction not made) is annulled with the decision it has."""
-    case = await protests.protest_case(uow_factory, actor, protest_id)
+    case = await services.protests_deciding.protest_case(actor, protest_id)
     if case.protest.status is ProtestStatus.PENDING:
         if not case.tournament.regulation.protest_annulment_allowed:
             raise Invalid("protest-annulment-not-allowed")
@@ -228,7 +227,7 @@ async def _annul(
         await state.update_data(protest=protest_id, accept=True, annul=True)
         reply = texts("protest-ask-annulment")
     else:
-        await protests.annul_game(uow_factory, actor, protest_id, text=None)
+        await services.protests_deciding.annul_game(actor, protest_id, text=None)
         reply = texts("protest-decided-annulled")
     if isinstance(callback.message, Message):
         await callback.message.answer(reply)
@@ -240,10 +239,10 @@ async def _open_correction(
     game_id: int,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
     """The protocol screen, opened for the chief judge's correction."""
-    view = await protocols.start_correction(uow_factory, actor, game_id)
+    view = await services.protocols.start_correction(actor, game_id)
     await answer(message, render_text(view), texts, reply_markup=render_keyboard(view, texts))
 
 
@@ -251,16 +250,18 @@ async def take_decision(
     message: Message,
     state: FSMContext,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
     actor: Actor,
+    services: Services,
 ) -> None:
     data = await state.get_data()
     try:
         if data.get("annul"):
-            case = await protests.annul_game(uow_factory, actor, data["protest"], text=message.text)
+            case = await services.protests_deciding.annul_game(
+                actor, data["protest"], text=message.text
+            )
         else:
-            case = await protests.decide_protest(
-                uow_factory, actor, data["protest"], accept=data["accept"], text=message.text
+            case = await services.protests_deciding.decide_protest(
+                actor, data["protest"], accept=data["accept"], text=message.text
             )
     except REFUSALS as error:
         if not (isinstance(error, Invalid) and error.code == "protest-decision-length"):
@@ -277,7 +278,7 @@ async def take_decision(
         texts("protest-decided-accepted"),
         reply_markup=correct_keyboard(case.protest.id, texts),
     )
-    await _open_correction(message, case.game.game.id, actor, texts, uow_factory)
+    await _open_correction(message, case.game.game.id, actor, texts, services)
 
 
 # --- the organizer: the switch and the audit log ------------------------------------------------
@@ -288,11 +289,11 @@ async def _show_audit(
     tournament_id: int,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
-    log = await protests.audit_log(uow_factory, actor, tournament_id)
+    log = await services.protests_organizer.audit_log(actor, tournament_id)
     try:
-        await protests.protest_settings(uow_factory, actor, tournament_id)
+        await services.protests_organizer.protest_settings(actor, tournament_id)
     except Forbidden:
         # The chief judge reads the log; only the organizer switches protests.
         organizer = False
@@ -306,17 +307,16 @@ async def audit_command(
     message: Message,
     user: User,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
     actor: Actor,
+    services: Services,
 ) -> None:
     """/audit: the audit log of the person's tournament (a choice when he runs several)."""
-    async with uow_factory() as uow:
-        tournaments = await uow.tournaments.of_person(user.telegram_id)
+    tournaments = await services.protests_organizer.audited_tournaments(user.telegram_id)
     if not tournaments:
         await message.answer(texts("audit-no-tournament"))
         return
     if len(tournaments) == 1:
-        await _show_audit(message, tournaments[0].id, actor, texts, uow_factory)
+        await _show_audit(message, tournaments[0].id, actor, texts, services)
         return
     await message.answer(texts("audit-choose"), reply_markup=tournaments_keyboard(tournaments))
 
@@ -325,35 +325,35 @@ async def audit_screen(
     callback: CallbackQuery,
     callback_data: AuditButton,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
     actor: Actor,
+    services: Services,
 ) -> None:
-    await _show_audit(callback, callback_data.tournament_id, actor, texts, uow_factory)
+    await _show_audit(callback, callback_data.tournament_id, actor, texts, services)
 
 
 async def switch_protests(
     callback: CallbackQuery,
     callback_data: AuditButton,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
     actor: Actor,
+    services: Services,
 ) -> None:
     """The organizer switches protests on, off or back to the regulation's rule (`SWITCHES`)."""
     tournament_id = callback_data.tournament_id
     switch = SWITCHES[callback_data.action]
-    await protests.switch_protests(uow_factory, actor, tournament_id, switch)
-    await _show_audit(callback, tournament_id, actor, texts, uow_factory)
+    await services.protests_organizer.switch_protests(actor, tournament_id, switch)
+    await _show_audit(callback, tournament_id, actor, texts, services)
 
 
 async def audit_file(
     callback: CallbackQuery,
     callback_data: AuditButton,
-    uow_factory: UnitOfWorkFactory,
     actor: Actor,
+    services: Services,
 ) -> None:
     """The whole audit log as a CSV file."""
     tournament_id = callback_data.tournament_id
-    log = await protests.audit_log(uow_factory, actor, tournament_id)
+    log = await services.protests_organizer.audit_log(actor, tournament_id)
     if isinstance(callback.message, Message):
         document = BufferedInputFile(audit_csv(log), filename=f"audit-{tournament_id}.csv")
         await callback.message.answer_document(document)

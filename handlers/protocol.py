@@ -19,9 +19,9 @@ from bot.config import Settings
 from bot.web.miniapp import live_game_url
 from domain.actor import Actor
 from domain.protocol_screen import Act, Press, UnknownPress
-from domain.services import protocols
+from domain.services.catalog import Services
 from domain.services.ports import UnitOfWorkFactory
-from domain.services.protocols import NotYourTable, ProtocolView
+from domain.services.protocols import NotYourTable, ProtocolService, ProtocolView
 from domain.services.tournaments import tournaments_of
 from handlers.callbacks import ProtocolAction, ProtocolButton
 from handlers.common import answer, edit_screen
@@ -100,12 +100,12 @@ async def open_screen(
     callback_data: ProtocolButton,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
     settings: Settings,
+    services: Services,
 ) -> None:
     """The protocol screen as a new message (the round message stays)."""
     view = await _view(
-        callback, texts, protocols.open_protocol(uow_factory, actor, callback_data.game_id)
+        callback, texts, services.protocols.open_protocol(actor, callback_data.game_id)
     )
     if view is None:
         return
@@ -117,11 +117,13 @@ async def open_screen(
 
 
 # The screen's own buttons that edit it, each with its use case.
-SCREEN_ACTIONS: dict[ProtocolAction | Act, Callable[..., Awaitable[ProtocolView]]] = {
-    ProtocolAction.REFRESH: protocols.open_protocol,
-    ProtocolAction.CONFIRM: protocols.confirm_protocol,
-    ProtocolAction.CORRECT: protocols.start_correction,
-    ProtocolAction.CANCEL: protocols.cancel_correction,
+SCREEN_ACTIONS: dict[
+    ProtocolAction | Act, Callable[[ProtocolService, Actor, int], Awaitable[ProtocolView]]
+] = {
+    ProtocolAction.REFRESH: ProtocolService.open_protocol,
+    ProtocolAction.CONFIRM: ProtocolService.confirm_protocol,
+    ProtocolAction.CORRECT: ProtocolService.start_correction,
+    ProtocolAction.CANCEL: ProtocolService.cancel_correction,
 }
 
 
@@ -130,12 +132,12 @@ async def screen_action(
     callback_data: ProtocolButton,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
     settings: Settings,
+    services: Services,
 ) -> None:
     """Refresh, confirm, or start or cancel a correction (`SCREEN_ACTIONS`)."""
     use = SCREEN_ACTIONS[callback_data.action]
-    await _edited(callback, texts, settings, use(uow_factory, actor, callback_data.game_id))
+    await _edited(callback, texts, settings, use(services.protocols, actor, callback_data.game_id))
 
 
 async def rules_press(
@@ -143,22 +145,22 @@ async def rules_press(
     callback_data: ProtocolButton,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
     settings: Settings,
+    services: Services,
 ) -> None:
     """A press of the draft's rules (a role, a foul, a kill...), applied by the use case."""
     data = callback_data
     press = Press(Act(data.action), data.seat, data.value)
-    use = protocols.press_protocol(uow_factory, actor, data.game_id, press)
+    use = services.protocols.press_protocol(actor, data.game_id, press)
     await _edited(callback, texts, settings, use)
 
 
 async def list_protocols(
-    message: Message, actor: Actor, texts: Texts, uow_factory: UnitOfWorkFactory
+    message: Message, actor: Actor, texts: Texts, uow_factory: UnitOfWorkFactory, services: Services
 ) -> None:
     """/protocol: the protocols this judge may open (a lost message is never a problem); a
     judge of several tournaments reads each game's tournament on its button."""
-    games = await protocols.judge_games(uow_factory, actor)
+    games = await services.protocols.judge_games(actor)
     if not games:
         await message.answer(texts("protocol-screen-no-games"))
         return

@@ -19,8 +19,10 @@ from aiogram.types import BufferedInputFile, CallbackQuery, InlineKeyboardMarkup
 from domain import validation
 from domain.actor import Actor
 from domain.services import rounds
+from domain.services.catalog import Services
 from domain.services.ports import SeedSource, UnitOfWorkFactory
 from domain.services.rounds import StagePreview
+from domain.services.rounds.seating import SeatingService
 from domain.services.tournaments import tournaments_of
 from domain.tournament import Tournament
 from domain.validation import Invalid
@@ -40,9 +42,9 @@ from handlers.rounds_views import (
 
 # The buttons that seat rounds, each with its use case.
 SEATINGS = {
-    RoundAction.SEAT: rounds.start_stage,
-    RoundAction.REGENERATE: rounds.regenerate_stage,
-    RoundAction.RESEAT: rounds.reseat_stage,
+    RoundAction.SEAT: SeatingService.start_stage,
+    RoundAction.REGENERATE: SeatingService.regenerate_stage,
+    RoundAction.RESEAT: SeatingService.reseat_stage,
 }
 
 
@@ -90,6 +92,7 @@ async def open_rounds(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     actor: Actor,
+    services: Services,
 ) -> None:
     """/rounds [tournament]: the stage's preview, or the offer to seat it. Without a number:
     the person's running tournament, or a choice of them when he runs several."""
@@ -101,7 +104,7 @@ async def open_rounds(
             await choose_tournament(message, running, texts)
             return
         tournament_id = running[0].id
-    await _show_stage(message, tournament_id, uow_factory, actor, texts)
+    await _show_stage(message, tournament_id, actor, texts, services)
 
 
 async def running_tournaments(uow_factory: UnitOfWorkFactory, actor: Actor) -> list[Tournament]:
@@ -126,13 +129,13 @@ async def choose_tournament(
 async def _show_stage(
     event: Message | CallbackQuery,
     tournament_id: int,
-    uow_factory: UnitOfWorkFactory,
     actor: Actor,
     texts: Texts,
+    services: Services,
 ) -> None:
     """The stage's overview, or the offer to seat it while it is not seated yet."""
     try:
-        preview = await rounds.stage_preview(uow_factory, actor, tournament_id)
+        preview = await services.rounds_preview.stage_preview(actor, tournament_id)
     except Invalid as error:
         if error.code != "stage-not-seated":
             raise
@@ -146,12 +149,12 @@ async def open_from_card(
     callback: CallbackQuery,
     callback_data: StageButton,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
     actor: Actor,
+    services: Services,
 ) -> None:
     """The tournament card's "Rounds": the stage's screen as a new message, the card stays."""
     if isinstance(callback.message, Message):
-        await _show_stage(callback.message, callback_data.tournament_id, uow_factory, actor, texts)
+        await _show_stage(callback.message, callback_data.tournament_id, actor, texts, services)
     await callback.answer()
 
 
@@ -159,10 +162,10 @@ async def back_to_overview(
     callback: CallbackQuery,
     callback_data: StageButton,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
     actor: Actor,
+    services: Services,
 ) -> None:
-    await _show_stage(callback, callback_data.tournament_id, uow_factory, actor, texts)
+    await _show_stage(callback, callback_data.tournament_id, actor, texts, services)
     await callback.answer()
 
 
@@ -170,16 +173,18 @@ async def seat_stage(
     callback: CallbackQuery,
     callback_data: StageButton,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
     seeds: SeedSource,
     actor: Actor,
+    services: Services,
 ) -> None:
     """Seat the stage, draw it again or re-seat it after players left (`SEATINGS`)."""
     # Seating a stage takes a while: the press is answered at once. The seed is drawn here
     # and recorded with the seating, which it reproduces.
     async with long_work(callback, texts, replaced=True):
         seating = SEATINGS[callback_data.action]
-        preview = await seating(uow_factory, actor, callback_data.tournament_id, seed=seeds.draw())
+        preview = await seating(
+            services.rounds_seating, actor, callback_data.tournament_id, seed=seeds.draw()
+        )
         await _show_overview(callback, preview, texts)
 
 
@@ -187,11 +192,11 @@ async def open_round(
     callback: CallbackQuery,
     callback_data: StageButton,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
     actor: Actor,
+    services: Services,
 ) -> None:
     """A round's view; `value` is its page."""
-    preview = await rounds.stage_preview(uow_factory, actor, callback_data.tournament_id)
+    preview = await services.rounds_preview.stage_preview(actor, callback_data.tournament_id)
     number = callback_data.round
     await show_round(callback, preview, number, texts, page=callback_data.value)
     await callback.answer()
@@ -201,13 +206,13 @@ async def assign_judge(
     callback: CallbackQuery,
     callback_data: StageButton,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
     actor: Actor,
+    services: Services,
 ) -> None:
     """A table's button: the table goes to the judge the button names (`value`; 0: none)."""
     press = callback_data
-    preview = await rounds.assign_judge(
-        uow_factory, actor, press.tournament_id, press.round, press.table, press.value or None
+    preview = await services.rounds_judges.assign_judge(
+        actor, press.tournament_id, press.round, press.table, press.value or None
     )
     await show_round(callback, preview, press.round, texts, table=press.table)
     await callback.answer()
@@ -217,11 +222,13 @@ async def publish_round(
     callback: CallbackQuery,
     callback_data: StageButton,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
     actor: Actor,
+    services: Services,
 ) -> None:
     number = callback_data.round
-    preview = await rounds.publish_round(uow_factory, actor, callback_data.tournament_id, number)
+    preview = await services.rounds_publication.publish_round(
+        actor, callback_data.tournament_id, number
+    )
     await _show_overview(callback, preview, texts)
     await callback.answer(texts("rounds-published", round=number))
 
@@ -230,8 +237,8 @@ async def send_sheet(
     callback: CallbackQuery,
     callback_data: StageButton,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
     actor: Actor,
+    services: Services,
 ) -> None:
     """The stage as a file: sheets to print (PDF) or every seat (CSV)."""
     if not isinstance(callback.message, Message):
@@ -240,7 +247,7 @@ async def send_sheet(
     # Drawing a big stage's sheets takes a while: the press is answered first, and the
     # screen shows the work until the file is sent.
     async with long_work(callback, texts, replaced=False):
-        preview = await rounds.stage_preview(uow_factory, actor, callback_data.tournament_id)
+        preview = await services.rounds_preview.stage_preview(actor, callback_data.tournament_id)
         await _send_sheet(callback.message, preview, callback_data.action, texts)
 
 
@@ -248,11 +255,11 @@ async def send_schedules(
     callback: CallbackQuery,
     callback_data: StageButton,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
     actor: Actor,
+    services: Services,
 ) -> None:
     """Every player his schedule of the stage."""
-    sent = await rounds.send_schedules(uow_factory, actor, callback_data.tournament_id)
+    sent = await services.rounds_schedules.send_schedules(actor, callback_data.tournament_id)
     await callback.answer(texts("seating-schedules-sent", players=sent), show_alert=True)
 
 

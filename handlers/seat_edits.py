@@ -21,7 +21,7 @@ from domain import validation
 from domain.actor import Actor
 from domain.rounds import Round
 from domain.seating.generator import TABLE_SIZE
-from domain.services import rounds
+from domain.services.catalog import Services
 from domain.services.ports import UnitOfWorkFactory
 from domain.services.rounds import StagePreview
 from domain.validation import Invalid
@@ -62,28 +62,28 @@ async def _typed_edit(
     words: Sequence[str],
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
     """/swap or /move with its four words: tournament, round and the two players (a player
     and a place for /move); then the round's page of the table concerned."""
     if len(words) != 4:
         raise Invalid("rounds-usage")
     tournament_id = usage_number(words[0])
-    preview = await rounds.stage_preview(uow_factory, actor, tournament_id)
+    preview = await services.rounds_preview.stage_preview(actor, tournament_id)
     number = usage_number(words[1])
     if not 1 <= number <= len(preview.stage.rounds):
         raise Invalid("round-unknown", round=number, rounds=len(preview.stage.rounds))
     moved = _player(preview, number, words[2])
     if kind is RoundAction.SWAP:
-        edited = await rounds.swap(
-            uow_factory, actor, tournament_id, number, moved, _player(preview, number, words[3])
+        edited = await services.rounds_edits.swap(
+            actor, tournament_id, number, moved, _player(preview, number, words[3])
         )
         # The page showing where the first player now sits (the first page if he sits out).
         place = edited.stage.round(number).seating.position(moved)
         table = place[0] if place else None
     else:
         table, seat = _place(words[3])
-        edited = await rounds.move(uow_factory, actor, tournament_id, number, moved, table, seat)
+        edited = await services.rounds_edits.move(actor, tournament_id, number, moved, table, seat)
     await show_round(event, edited, number, texts, table=table)
 
 
@@ -95,6 +95,7 @@ async def _edit_command(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     actor: Actor,
+    services: Services,
 ) -> None:
     words = (command.args or "").split()
     if len(words) == 3 and validation.is_ascii_number(words[0]):
@@ -107,7 +108,7 @@ async def _edit_command(
             await choose_tournament(message, running, texts, kind, "rounds-choose-edit")
             return
         words = [str(running[0].id), *words]
-    await _typed_edit(message, kind, words, actor, texts, uow_factory)
+    await _typed_edit(message, kind, words, actor, texts, services)
 
 
 async def swap_command(
@@ -117,9 +118,12 @@ async def swap_command(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     actor: Actor,
+    services: Services,
 ) -> None:
     """/swap [tournament] <round> <player> <player>: a player is a nickname or "table.seat"."""
-    await _edit_command(RoundAction.SWAP, message, command, state, texts, uow_factory, actor)
+    await _edit_command(
+        RoundAction.SWAP, message, command, state, texts, uow_factory, actor, services
+    )
 
 
 async def move_command(
@@ -129,9 +133,12 @@ async def move_command(
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
     actor: Actor,
+    services: Services,
 ) -> None:
     """/move [tournament] <round> <player> <table.seat>: whoever sat there takes his place."""
-    await _edit_command(RoundAction.MOVE, message, command, state, texts, uow_factory, actor)
+    await _edit_command(
+        RoundAction.MOVE, message, command, state, texts, uow_factory, actor, services
+    )
 
 
 def _seat_edit_current(round_: Round, press: SeatEdit) -> bool:
@@ -156,11 +163,11 @@ async def _edited_round(
     press: SeatEdit,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> tuple[StagePreview, Round] | None:
     """The stage and the round a seat editing press is about, or None (the press answered as
     out of date) when the round no longer matches the screen it was made on."""
-    preview = await rounds.stage_preview(uow_factory, actor, press.tournament_id)
+    preview = await services.rounds_preview.stage_preview(actor, press.tournament_id)
     if not 1 <= press.round <= len(preview.stage.rounds) or not _seat_edit_current(
         round_ := preview.stage.round(press.round), press
     ):
@@ -174,10 +181,10 @@ async def seat_edit_step(
     callback_data: SeatEdit,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
     """Editing a round by buttons: the tables to pick from, or one table's seats."""
-    edited = await _edited_round(callback, callback_data, actor, texts, uow_factory)
+    edited = await _edited_round(callback, callback_data, actor, texts, services)
     if edited is not None:
         text, keyboard = seat_edit_screen(*edited, callback_data, texts)
         await display(callback, text, keyboard, texts)
@@ -189,15 +196,15 @@ async def seat_edit_move(
     callback_data: SeatEdit,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
     """The player picked goes into the seat pressed (/move's use case); whoever sat there
     takes his place. The round's view comes back on the page of that table."""
     press = callback_data
-    if await _edited_round(callback, press, actor, texts, uow_factory) is None:
+    if await _edited_round(callback, press, actor, texts, services) is None:
         return
-    edited = await rounds.move(
-        uow_factory, actor, press.tournament_id, press.round, press.player, press.table, press.seat
+    edited = await services.rounds_edits.move(
+        actor, press.tournament_id, press.round, press.player, press.table, press.seat
     )
     await show_round(callback, edited, press.round, texts, table=press.table)
     await callback.answer(texts("rounds-edit-done"))
@@ -208,17 +215,17 @@ async def seat_edit_swap(
     callback_data: SeatEdit,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
     """The player picked changes places with the player sitting out pressed (/swap's use
     case); the round's view comes back on the page of the table concerned."""
     press = callback_data
-    current = await _edited_round(callback, press, actor, texts, uow_factory)
+    current = await _edited_round(callback, press, actor, texts, services)
     if current is None:
         return
     place = current[1].seating.position(press.player)
-    edited = await rounds.swap(
-        uow_factory, actor, press.tournament_id, press.round, press.player, press.expected
+    edited = await services.rounds_edits.swap(
+        actor, press.tournament_id, press.round, press.player, press.expected
     )
     await show_round(callback, edited, press.round, texts, table=place[0] if place else None)
     await callback.answer(texts("rounds-edit-done"))
@@ -228,7 +235,7 @@ async def pick_for_typed_edit(
     callback: CallbackQuery,
     callback_data: StageButton,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
     state: FSMContext,
     actor: Actor,
 ) -> None:
@@ -240,7 +247,7 @@ async def pick_for_typed_edit(
         return
     await state.update_data({PENDING_EDIT: None})
     words = [str(callback_data.tournament_id), *pending["words"]]
-    await _typed_edit(callback, kind, words, actor, texts, uow_factory)
+    await _typed_edit(callback, kind, words, actor, texts, services)
     await callback.answer()
 
 

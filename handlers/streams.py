@@ -11,9 +11,8 @@ from aiogram.types import CallbackQuery, Message
 from bot.config import Settings
 from bot.seeds import stream_token
 from domain.actor import Actor
-from domain.services import live_tables
+from domain.services.catalog import Services
 from domain.services.live_tables import StreamScreen
-from domain.services.ports import UnitOfWorkFactory
 from handlers.callbacks import StreamAction, StreamButton
 from handlers.common import edit_screen
 from handlers.middlewares import Texts
@@ -37,11 +36,11 @@ async def show_stream(
     callback: CallbackQuery,
     callback_data: StreamButton,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
     actor: Actor,
     settings: Settings,
+    services: Services,
 ) -> None:
-    screen = await live_tables.stream_screen(uow_factory, actor, callback_data.game_id)
+    screen = await services.live_tables.stream_screen(actor, callback_data.game_id)
     await _show(callback, screen, texts, settings)
     await callback.answer()
 
@@ -50,14 +49,12 @@ async def open_stream(
     callback: CallbackQuery,
     callback_data: StreamButton,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
     actor: Actor,
     settings: Settings,
+    services: Services,
 ) -> None:
     """A new link (the old one stops opening the view)."""
-    screen = await live_tables.open_stream(
-        uow_factory, actor, callback_data.game_id, stream_token()
-    )
+    screen = await services.live_tables.open_stream(actor, callback_data.game_id, stream_token())
     await _show(callback, screen, texts, settings)
     await callback.answer(texts("stream-opened"))
 
@@ -66,11 +63,11 @@ async def revoke_stream(
     callback: CallbackQuery,
     callback_data: StreamButton,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
     actor: Actor,
     settings: Settings,
+    services: Services,
 ) -> None:
-    screen = await live_tables.revoke_stream(uow_factory, actor, callback_data.game_id)
+    screen = await services.live_tables.revoke_stream(actor, callback_data.game_id)
     await _show(callback, screen, texts, settings)
     await callback.answer(texts("stream-revoked"))
 
@@ -79,12 +76,12 @@ async def set_delay(
     callback: CallbackQuery,
     callback_data: StreamButton,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
     actor: Actor,
     settings: Settings,
+    services: Services,
 ) -> None:
-    screen = await live_tables.set_stream_delay(
-        uow_factory, actor, callback_data.game_id, callback_data.value
+    screen = await services.live_tables.set_stream_delay(
+        actor, callback_data.game_id, callback_data.value
     )
     await _show(callback, screen, texts, settings)
     await callback.answer(texts("stream-delay-set", seconds=callback_data.value))

@@ -43,7 +43,7 @@ def build_web_app(app: ServedBot) -> web.Application:
     dispatcher = app.dispatcher
     health.install(web_app, app.engine, app.bot, dispatcher["clock"], app.settings.backup_dir)
     miniapp.install(
-        web_app, app.bot.token, app.uow_factory, dispatcher["clock"], app.settings.admin_ids
+        web_app, app.bot.token, app.services, dispatcher["clock"], app.settings.admin_ids
     )
     pages.install(
         web_app,
@@ -52,6 +52,7 @@ def build_web_app(app: ServedBot) -> web.Application:
         app.settings,
         app.uow_factory.add_change_listener,
         add_game_listener=app.uow_factory.add_game_listener,
+        services=app.services,
     )
     season.install(web_app, app.services, app.bot)
     return web_app

@@ -7,7 +7,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from domain.services.checkin import CheckinService
+from domain.services.live_games import LiveGameService
+from domain.services.live_tables import LiveTableService
 from domain.services.ports import UnitOfWorkFactory
+from domain.services.protests.deciding import ProtestDecidingService
+from domain.services.protests.filing import ProtestFilingService
+from domain.services.protests.organizer import ProtestOrganizerService
+from domain.services.protocols import ProtocolService
+from domain.services.rounds.edits import SeatEditService
+from domain.services.rounds.judges import JudgeAssignmentService
+from domain.services.rounds.preview import StagePreviewService
+from domain.services.rounds.publication import RoundPublicationService
+from domain.services.rounds.schedules import ScheduleService
+from domain.services.rounds.seating import SeatingService
 from domain.services.season.clubs import ClubService
 from domain.services.season.history import SeriesHistoryService
 from domain.services.season.merging import MergeService
@@ -27,11 +39,24 @@ class Services:
     season_screens: SeasonScreenService
     series: SeriesService
     series_history: SeriesHistoryService
+    protocols: ProtocolService
+    live_games: LiveGameService
+    live_tables: LiveTableService
+    protests_filing: ProtestFilingService
+    protests_deciding: ProtestDecidingService
+    protests_organizer: ProtestOrganizerService
+    rounds_preview: StagePreviewService
+    rounds_seating: SeatingService
+    rounds_edits: SeatEditService
+    rounds_judges: JudgeAssignmentService
+    rounds_publication: RoundPublicationService
+    rounds_schedules: ScheduleService
 
 
 def build_services(uow: UnitOfWorkFactory) -> Services:
     """The one set of services of a running bot (or of a test) over `uow`."""
     series = SeriesService(uow)
+    protocols = ProtocolService(uow)
     return Services(
         checkin=CheckinService(uow),
         clubs=ClubService(uow),
@@ -40,4 +65,16 @@ def build_services(uow: UnitOfWorkFactory) -> Services:
         season_screens=SeasonScreenService(uow),
         series=series,
         series_history=SeriesHistoryService(uow, series),
+        protocols=protocols,
+        live_games=LiveGameService(uow, protocols),
+        live_tables=LiveTableService(uow),
+        protests_filing=ProtestFilingService(uow),
+        protests_deciding=ProtestDecidingService(uow),
+        protests_organizer=ProtestOrganizerService(uow),
+        rounds_preview=StagePreviewService(uow),
+        rounds_seating=SeatingService(uow),
+        rounds_edits=SeatEditService(uow),
+        rounds_judges=JudgeAssignmentService(uow),
+        rounds_publication=RoundPublicationService(uow),
+        rounds_schedules=ScheduleService(uow),
     )

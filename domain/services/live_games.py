@@ -32,6 +32,7 @@ from domain.rounds import GameInRound, GameState
 from domain.scoring import SeatScore, score_game
 from domain.services import protocols
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
+from domain.services.protocols import ProtocolService
 
 # Two devices saving the draft at once: the later one tries again on the fresh draft.
 _SAVE_TRIES = 5
@@ -124,74 +125,100 @@ async def _view(
     )
 
 
-async def open_live(uow_factory: UnitOfWorkFactory, actor: Actor, game_id: int) -> LiveView:
-    """The live game as stored (a fresh one if the judge has not started it)."""
-    async with uow_factory() as uow:
-        access = await protocols.game_access(uow, actor, game_id)
-        return await _view(uow, access)
+class LiveGameService:
+    """The judge's live game (the Mini App): open it, record an action, undo, confirm."""
 
+    def __init__(self, uow: UnitOfWorkFactory, protocols: ProtocolService) -> None:
+        self._uow = uow
+        # Confirming goes through the protocol's own confirmation.
+        self._protocols = protocols
 
-async def record(
-    uow_factory: UnitOfWorkFactory,
-    actor: Actor,
-    game_id: int,
-    action: Action,
-    version: int,
-    tapped_at: datetime | None = None,
-) -> LiveView:
-    """Apply one action to the game the device saw (`version`) and store it with the draft it
-    makes; a refused action, a stale device or a confirmed game change nothing. `tapped_at`
-    is when the judge tapped (a tap kept on the phone without a connection comes later): the
-    log records it, within the previous entry's moment and the request's."""
-    return await _change(uow_factory, actor, game_id, version, action, tapped_at)
+    async def open_live(self, actor: Actor, game_id: int) -> LiveView:
+        """The live game as stored (a fresh one if the judge has not started it)."""
+        async with self._uow() as uow:
+            access = await protocols.game_access(uow, actor, game_id)
+            return await _view(uow, access)
 
+    async def record(
+        self,
+        actor: Actor,
+        game_id: int,
+        action: Action,
+        version: int,
+        tapped_at: datetime | None = None,
+    ) -> LiveView:
+        """Apply one action to the game the device saw (`version`) and store it with the draft it
+        makes; a refused action, a stale device or a confirmed game change nothing. `tapped_at`
+        is when the judge tapped (a tap kept on the phone without a connection comes later): the
+        log records it, within the previous entry's moment and the request's."""
+        return await self._change(actor, game_id, version, action, tapped_at)
 
-async def undo(
-    uow_factory: UnitOfWorkFactory, actor: Actor, game_id: int, version: int
-) -> LiveView:
-    """Drop the last action (the game replays without it)."""
-    return await _change(uow_factory, actor, game_id, version, None)
+    async def undo(self, actor: Actor, game_id: int, version: int) -> LiveView:
+        """Drop the last action (the game replays without it)."""
+        return await self._change(actor, game_id, version, None)
 
+    async def _change(
+        self,
+        actor: Actor,
+        game_id: int,
+        version: int,
+        action: Action | None,
+        tapped_at: datetime | None = None,
+    ) -> LiveView:
+        async with self._uow() as uow:
+            # The game, the rights, the draft and the nicknames in one go, as for a press.
+            access, read = await protocols.pressed_access(uow, actor, game_id)
+            view = await _view(uow, access, names=read.nicknames)
+            if view.confirmed:
+                return replace(view, notice="protocol-screen-already-confirmed")
+            if view.version != version:
+                return replace(view, stale=True)
+            regulation = access.tournament.regulation
+            if action is None:
+                if not view.entries:
+                    return view
+                entries = view.entries[:-1]
+                state = replay((entry.action for entry in entries), regulation)
+            else:
+                try:
+                    state = apply(view.state, action, regulation)
+                except GameLogRefused as refusal:
+                    return replace(view, refused=Refusal(refusal.code, refusal.args_))
+                when = _tap_time(tapped_at, actor.now, view.entries)
+                entries = (*view.entries, Entry(action, when, actor.user_id))
+            if not await uow.game_logs.save(game_id, entries, version, actor.user_id, actor.now):
+                return replace(await _view(uow, access), stale=True)
+            if version == 0:
+                # The game is being played live from now: the tournament's pages link to it.
+                uow.changed_tournaments.add(access.tournament.id)
+            draft = _draft_of(access.game, state, entries)
+            await _store_draft(uow, actor, game_id, draft, read.draft)
+            await uow.commit()
+            # The log as stored now (its next version), without reading and replaying it again.
+            return replace(view, entries=entries, version=version + 1, state=state)
 
-async def _change(
-    uow_factory: UnitOfWorkFactory,
-    actor: Actor,
-    game_id: int,
-    version: int,
-    action: Action | None,
-    tapped_at: datetime | None = None,
-) -> LiveView:
-    async with uow_factory() as uow:
-        # The game, the rights, the draft and the nicknames in one go, as for a press.
-        access, read = await protocols.pressed_access(uow, actor, game_id)
-        view = await _view(uow, access, names=read.nicknames)
-        if view.confirmed:
-            return replace(view, notice="protocol-screen-already-confirmed")
-        if view.version != version:
-            return replace(view, stale=True)
-        regulation = access.tournament.regulation
-        if action is None:
-            if not view.entries:
-                return view
-            entries = view.entries[:-1]
-            state = replay((entry.action for entry in entries), regulation)
-        else:
-            try:
-                state = apply(view.state, action, regulation)
-            except GameLogRefused as refusal:
-                return replace(view, refused=Refusal(refusal.code, refusal.args_))
-            when = _tap_time(tapped_at, actor.now, view.entries)
-            entries = (*view.entries, Entry(action, when, actor.user_id))
-        if not await uow.game_logs.save(game_id, entries, version, actor.user_id, actor.now):
-            return replace(await _view(uow, access), stale=True)
-        if version == 0:
-            # The game is being played live from now: the tournament's pages link to it.
-            uow.changed_tournaments.add(access.tournament.id)
-        draft = _draft_of(access.game, state, entries)
-        await _store_draft(uow, actor, game_id, draft, read.draft)
-        await uow.commit()
-        # The log as stored now (its next version), without reading and replaying it again.
-        return replace(view, entries=entries, version=version + 1, state=state)
+    async def confirm(
+        self,
+        actor: Actor,
+        game_id: int,
+    ) -> LiveView:
+        """Confirm the protocol the log made, exactly as the inline screen confirms it."""
+        result = await self._protocols.confirm_protocol(actor, game_id)
+        view = await self.open_live(actor, game_id)
+        if result.refused:
+            first: ProtocolError = result.refused[0]
+            args = dict(first.args)
+            if first.seat is not None:
+                args["seat"] = first.seat
+            return replace(view, refused=Refusal(first.code, args))
+        return replace(view, notice=result.notice)
+
+    async def judge_locale(self, user_id: int) -> str | None:
+        """The language the judge chose in the bot, which the Mini App speaks (None: he has
+        not opened the bot)."""
+        async with self._uow() as uow:
+            user = await uow.users.get(user_id)
+        return user.locale if user is not None else None
 
 
 def _tap_time(tapped_at: datetime | None, now: datetime, entries: tuple[Entry, ...]) -> datetime:
@@ -227,20 +254,3 @@ async def _store_draft(
         ):
             return
     raise RuntimeError(f"protocol {game_id}: the draft kept changing under the live game")
-
-
-async def confirm(
-    uow_factory: UnitOfWorkFactory,
-    actor: Actor,
-    game_id: int,
-) -> LiveView:
-    """Confirm the protocol the log made, exactly as the inline screen confirms it."""
-    result = await protocols.confirm_protocol(uow_factory, actor, game_id)
-    view = await open_live(uow_factory, actor, game_id)
-    if result.refused:
-        first: ProtocolError = result.refused[0]
-        args = dict(first.args)
-        if first.seat is not None:
-            args["seat"] = first.seat
-        return replace(view, refused=Refusal(first.code, args))
-    return replace(view, notice=result.notice)

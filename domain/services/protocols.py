@@ -201,53 +201,152 @@ async def _committed(
     return view
 
 
-async def open_protocol(uow_factory: UnitOfWorkFactory, actor: Actor, game_id: int) -> ProtocolView:
-    """The game's protocol screen, its draft started from the seating on first opening."""
-    async with uow_factory() as uow:
-        access = await _access(uow, actor, game_id)
-        if access.game.game.state is GameState.OPEN and await uow.protocols.draft(game_id) is None:
-            players = tuple(str(p) for p in access.game.game.players)
-            # Losing the race to the other judge's first opening leaves his draft in place.
-            await uow.protocols.add_draft(game_id, new_screen(players), actor.user_id, actor.now)
-            return await _committed(uow, access)
-        return await _view(uow, access)
+class ProtocolService:
+    """A game's protocol: open it, press its buttons, confirm it, correct it, its audit."""
 
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
+        self._uow = uow
 
-async def press_protocol(
-    uow_factory: UnitOfWorkFactory, actor: Actor, game_id: int, press: Press
-) -> ProtocolView:
-    """Apply a button press to the draft and store it; a refused press changes nothing and
-    says why, a press on a confirmed protocol only says so."""
-    async with uow_factory() as uow:
-        access, read = await pressed_access(uow, actor, game_id)
-        regulation = access.tournament.regulation
-        for _ in range(_SAVE_TRIES):
-            stored = read.draft
+    async def open_protocol(self, actor: Actor, game_id: int) -> ProtocolView:
+        """The game's protocol screen, its draft started from the seating on first opening."""
+        async with self._uow() as uow:
+            access = await _access(uow, actor, game_id)
+            if (
+                access.game.game.state is GameState.OPEN
+                and await uow.protocols.draft(game_id) is None
+            ):
+                players = tuple(str(p) for p in access.game.game.players)
+                # Losing the race to the other judge's first opening leaves his draft in place.
+                await uow.protocols.add_draft(
+                    game_id, new_screen(players), actor.user_id, actor.now
+                )
+                return await _committed(uow, access)
+            return await _view(uow, access)
+
+    async def press_protocol(self, actor: Actor, game_id: int, press: Press) -> ProtocolView:
+        """Apply a button press to the draft and store it; a refused press changes nothing and
+        says why, a press on a confirmed protocol only says so."""
+        async with self._uow() as uow:
+            access, read = await pressed_access(uow, actor, game_id)
+            regulation = access.tournament.regulation
+            for _ in range(_SAVE_TRIES):
+                stored = read.draft
+                if stored is None:
+                    return await _closed(uow, access)
+                if access.game.game.state is GameState.CONFIRMED and not access.chief_judge:
+                    return _shown(access, read, notice="protocol-screen-already-confirmed")
+                screen, version = stored
+                try:
+                    pressed = apply_press(screen, press, regulation)
+                except PressRefused as refusal:
+                    return _shown(access, read, refused=tuple(refusal.errors))
+                if pressed == screen:
+                    return _shown(access, read)
+                if screen.draft.winner is None and pressed.draft.winner is not None:
+                    # Entering the winner ends the game: a protest window may run from here.
+                    pressed = replace(pressed, draft=replace(pressed.draft, ended_at=actor.now))
+                # The judge corrects the end of the game back to when it was: never ahead of
+                # now, never before the round's seating was published.
+                earliest = access.game.published_at if press.act is Act.END_TIME else None
+                late = end_time_errors(pressed.draft, actor.now, earliest)
+                if late:
+                    return _shown(access, read, refused=tuple(late))
+                if await uow.protocols.save_draft(
+                    game_id, pressed, version, actor.user_id, actor.now
+                ):
+                    await uow.commit()
+                    return _shown(access, replace(read, draft=(pressed, version + 1)))
+                read = replace(read, draft=await uow.protocols.draft(game_id))
+            raise RuntimeError(f"protocol {game_id}: the draft kept changing under the press")
+
+    async def confirm_protocol(
+        self,
+        actor: Actor,
+        game_id: int,
+    ) -> ProtocolView:
+        """Store the protocol (or the chief judge's correction), record the channel's result post
+        and open the protest window. A second confirmation of the same
+        game, at the same moment or later, stores nothing and says the protocol is confirmed.
+
+        The channel's live standings are edited in the same transaction, and the round and the
+        stage this result completes are closed with posts of their own."""
+        async with self._uow() as uow:
+            access = await _access(uow, actor, game_id)
+            game = access.game.game
+            tournament = access.tournament
+            stored = await uow.protocols.draft(game_id)
             if stored is None:
                 return await _closed(uow, access)
-            if access.game.game.state is GameState.CONFIRMED and not access.chief_judge:
-                return _shown(access, read, notice="protocol-screen-already-confirmed")
-            screen, version = stored
+            correcting = game.state is GameState.CONFIRMED
+            if correcting and not access.chief_judge:
+                return await _view(uow, access, notice="protocol-screen-already-confirmed")
             try:
-                pressed = apply_press(screen, press, regulation)
-            except PressRefused as refusal:
-                return _shown(access, read, refused=tuple(refusal.errors))
-            if pressed == screen:
-                return _shown(access, read)
-            if screen.draft.winner is None and pressed.draft.winner is not None:
-                # Entering the winner ends the game: a protest window may run from here.
-                pressed = replace(pressed, draft=replace(pressed.draft, ended_at=actor.now))
-            # The judge corrects the end of the game back to when it was: never ahead of
-            # now, never before the round's seating was published.
-            earliest = access.game.published_at if press.act is Act.END_TIME else None
-            late = end_time_errors(pressed.draft, actor.now, earliest)
-            if late:
-                return _shown(access, read, refused=tuple(late))
-            if await uow.protocols.save_draft(game_id, pressed, version, actor.user_id, actor.now):
-                await uow.commit()
-                return _shown(access, replace(read, draft=(pressed, version + 1)))
-            read = replace(read, draft=await uow.protocols.draft(game_id))
-        raise RuntimeError(f"protocol {game_id}: the draft kept changing under the press")
+                protocol = stored[0].draft.complete(tournament.regulation)
+            except ProtocolNotReady as not_ready:
+                missing = tuple(ProtocolError(code) for code in not_ready.missing)
+                return await _view(uow, access, refused=(*missing, *not_ready.errors))
+            await uow.protocols.lock_standings(tournament.id)
+            before = await uow.protocols.protocol(game_id) if correcting else None
+            if before is None:
+                closes_at = await _protest_until(uow, tournament, protocol.ended_at, actor.now)
+            else:
+                closes_at = await _corrected_window(
+                    uow, tournament, game, before, protocol, actor.now
+                )
+            if not await uow.protocols.advance_game(game_id, game.version, closes_at):
+                return await _view(uow, access, notice="protocol-screen-already-confirmed")
+            await uow.protocols.store(game_id, protocol, actor.user_id, actor.now)
+            await rating_after_game(uow, tournament.id, game_id)
+            await uow.protocols.drop_draft(game_id)
+            if before is not None:
+                await uow.protocols.add_correction(
+                    ProtocolCorrection(game_id, actor.user_id, actor.now, before, protocol)
+                )
+            await _tell_confirmed(uow, access, actor, before, protocol, closes_at)
+            confirmed = replace(access, game=await _reloaded(uow, game_id))
+            return await _committed(
+                uow,
+                confirmed,
+                notice="protocol-screen-corrected" if correcting else "protocol-screen-confirmed",
+            )
+
+    async def start_correction(self, actor: Actor, game_id: int) -> ProtocolView:
+        """A chief judge opens a confirmed protocol for correction (a draft of what it says)."""
+        async with self._uow() as uow:
+            access = await _access(uow, actor, game_id)
+            if not access.chief_judge:
+                raise NotYourTable(game_id)
+            confirmed = await uow.protocols.protocol(game_id)
+            if confirmed is None:
+                return await _view(uow, access, notice="protocol-screen-not-confirmed")
+            screen = Screen(ProtocolDraft.from_protocol(confirmed), mode=Mode.ROLES)
+            await uow.protocols.add_draft(game_id, screen, actor.user_id, actor.now)
+            return await _committed(uow, access)
+
+    async def cancel_correction(self, actor: Actor, game_id: int) -> ProtocolView:
+        """Drop a correction in progress: the confirmed protocol stays as it was."""
+        async with self._uow() as uow:
+            access = await _access(uow, actor, game_id)
+            if access.game.game.state is GameState.CONFIRMED and access.chief_judge:
+                await uow.protocols.drop_draft(game_id)
+                return await _committed(uow, access)
+            return await _view(uow, access)
+
+    async def corrections(self, actor: Actor, game_id: int) -> list[ProtocolCorrection]:
+        """The audit of a game's protocol: every correction with who, when, before and after."""
+        async with self._uow() as uow:
+            await _access(uow, actor, game_id)
+            return await uow.protocols.corrections(game_id)
+
+    async def judge_games(self, actor: Actor) -> list[GameInRound]:
+        """The protocols a person may open (to reopen a lost one): the open games he judges, and
+        for a chief judge every game of his tournaments' last two published rounds."""
+        async with self._uow() as uow:
+            games = await uow.rounds.games_of_judge(actor.user_id)
+            for tournament in await uow.tournaments.of_person(actor.user_id):
+                if StaffRole.CHIEF_JUDGE in await uow.staff.roles(tournament.id, actor.user_id):
+                    games.extend(await uow.rounds.recent_games(tournament.id, _CHIEF_ROUNDS))
+            return list({game.game.id: game for game in games}.values())
 
 
 async def _closed(uow: UnitOfWork, access: _Access) -> ProtocolView:
@@ -257,56 +356,6 @@ async def _closed(uow: UnitOfWork, access: _Access) -> ProtocolView:
     confirmed = current.game.game.state is GameState.CONFIRMED
     notice = "protocol-screen-already-confirmed" if confirmed else "protocol-screen-not-opened"
     return await _view(uow, current, notice=notice)
-
-
-async def confirm_protocol(
-    uow_factory: UnitOfWorkFactory,
-    actor: Actor,
-    game_id: int,
-) -> ProtocolView:
-    """Store the protocol (or the chief judge's correction), record the channel's result post
-    and open the protest window. A second confirmation of the same
-    game, at the same moment or later, stores nothing and says the protocol is confirmed.
-
-    The channel's live standings are edited in the same transaction, and the round and the
-    stage this result completes are closed with posts of their own."""
-    async with uow_factory() as uow:
-        access = await _access(uow, actor, game_id)
-        game = access.game.game
-        tournament = access.tournament
-        stored = await uow.protocols.draft(game_id)
-        if stored is None:
-            return await _closed(uow, access)
-        correcting = game.state is GameState.CONFIRMED
-        if correcting and not access.chief_judge:
-            return await _view(uow, access, notice="protocol-screen-already-confirmed")
-        try:
-            protocol = stored[0].draft.complete(tournament.regulation)
-        except ProtocolNotReady as not_ready:
-            missing = tuple(ProtocolError(code) for code in not_ready.missing)
-            return await _view(uow, access, refused=(*missing, *not_ready.errors))
-        await uow.protocols.lock_standings(tournament.id)
-        before = await uow.protocols.protocol(game_id) if correcting else None
-        if before is None:
-            closes_at = await _protest_until(uow, tournament, protocol.ended_at, actor.now)
-        else:
-            closes_at = await _corrected_window(uow, tournament, game, before, protocol, actor.now)
-        if not await uow.protocols.advance_game(game_id, game.version, closes_at):
-            return await _view(uow, access, notice="protocol-screen-already-confirmed")
-        await uow.protocols.store(game_id, protocol, actor.user_id, actor.now)
-        await rating_after_game(uow, tournament.id, game_id)
-        await uow.protocols.drop_draft(game_id)
-        if before is not None:
-            await uow.protocols.add_correction(
-                ProtocolCorrection(game_id, actor.user_id, actor.now, before, protocol)
-            )
-        await _tell_confirmed(uow, access, actor, before, protocol, closes_at)
-        confirmed = replace(access, game=await _reloaded(uow, game_id))
-        return await _committed(
-            uow,
-            confirmed,
-            notice="protocol-screen-corrected" if correcting else "protocol-screen-confirmed",
-        )
 
 
 async def _tell_confirmed(
@@ -375,54 +424,6 @@ async def _corrected_window(
         return None
     moved = await _protest_until(uow, tournament, after.ended_at, now)
     return moved if moved is not None and moved > until else None
-
-
-async def start_correction(
-    uow_factory: UnitOfWorkFactory, actor: Actor, game_id: int
-) -> ProtocolView:
-    """A chief judge opens a confirmed protocol for correction (a draft of what it says)."""
-    async with uow_factory() as uow:
-        access = await _access(uow, actor, game_id)
-        if not access.chief_judge:
-            raise NotYourTable(game_id)
-        confirmed = await uow.protocols.protocol(game_id)
-        if confirmed is None:
-            return await _view(uow, access, notice="protocol-screen-not-confirmed")
-        screen = Screen(ProtocolDraft.from_protocol(confirmed), mode=Mode.ROLES)
-        await uow.protocols.add_draft(game_id, screen, actor.user_id, actor.now)
-        return await _committed(uow, access)
-
-
-async def cancel_correction(
-    uow_factory: UnitOfWorkFactory, actor: Actor, game_id: int
-) -> ProtocolView:
-    """Drop a correction in progress: the confirmed protocol stays as it was."""
-    async with uow_factory() as uow:
-        access = await _access(uow, actor, game_id)
-        if access.game.game.state is GameState.CONFIRMED and access.chief_judge:
-            await uow.protocols.drop_draft(game_id)
-            return await _committed(uow, access)
-        return await _view(uow, access)
-
-
-async def corrections(
-    uow_factory: UnitOfWorkFactory, actor: Actor, game_id: int
-) -> list[ProtocolCorrection]:
-    """The audit of a game's protocol: every correction with who, when, before and after."""
-    async with uow_factory() as uow:
-        await _access(uow, actor, game_id)
-        return await uow.protocols.corrections(game_id)
-
-
-async def judge_games(uow_factory: UnitOfWorkFactory, actor: Actor) -> list[GameInRound]:
-    """The protocols a person may open (to reopen a lost one): the open games he judges, and
-    for a chief judge every game of his tournaments' last two published rounds."""
-    async with uow_factory() as uow:
-        games = await uow.rounds.games_of_judge(actor.user_id)
-        for tournament in await uow.tournaments.of_person(actor.user_id):
-            if StaffRole.CHIEF_JUDGE in await uow.staff.roles(tournament.id, actor.user_id):
-                games.extend(await uow.rounds.recent_games(tournament.id, _CHIEF_ROUNDS))
-        return list({game.game.id: game for game in games}.values())
 
 
 async def _result_post(

@@ -12,7 +12,6 @@ from playwright.async_api import expect
 from bench.bench_live_game import GAME, StoredLog, serve, third_day_log
 from domain.actor import Actor
 from domain.game_log import Entry, Foul, Phase
-from domain.services import live_tables
 from harness.simulation.live_game import LiveGameClient
 from tests.browser.conftest import HeadlessBrowser
 from tests.e2e.conftest import fake_telegram
@@ -30,8 +29,8 @@ async def test_the_live_page_follows_the_judge_and_the_stream_shows_roles_with_i
 ) -> None:
     tid, game = tables.seeded.tournament.id, tables.games[0]
     organizer = Actor(ORGANIZER, NOW)
-    await live_tables.open_stream(tables.app.uow_factory, organizer, game, "overlay")
-    await live_tables.set_stream_delay(tables.app.uow_factory, organizer, game, 0)
+    await tables.app.services.live_tables.open_stream(organizer, game, "overlay")
+    await tables.app.services.live_tables.set_stream_delay(organizer, game, 0)
     client = LiveGameClient(tables.base_url, game, tables.judges[0].web_app_data())
     await client.get()
     for action in _until(Phase.SPEECHES):
@@ -64,13 +63,13 @@ async def test_the_live_page_follows_the_judge_and_the_stream_shows_roles_with_i
 
     # An hour's delay: the overlay shows the game as it was then (not begun), the public
     # page the game as it is.
-    await live_tables.set_stream_delay(tables.app.uow_factory, organizer, game, 3600)
+    await tables.app.services.live_tables.set_stream_delay(organizer, game, 3600)
     await expect(overlay.page.locator("#stage")).to_have_text(
         "Игра ещё не началась", timeout=WAIT_MS
     )
     await expect(phone.page.locator("#stage")).to_have_text("День 1: речи")
     # Revoked: the overlay empties itself.
-    await live_tables.revoke_stream(tables.app.uow_factory, organizer, game)
+    await tables.app.services.live_tables.revoke_stream(organizer, game)
     await expect(overlay.page.locator("#stage")).to_have_count(0, timeout=WAIT_MS)
     phone.assert_no_console_errors()
     # What the closed link answers now (404) is all the overlay's console may show.

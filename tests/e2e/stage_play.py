@@ -7,22 +7,27 @@ from datetime import datetime
 
 from domain.actor import Actor
 from domain.rounds import SeatedStage
-from domain.services import rounds, tie_decisions
+from domain.services import tie_decisions
+from domain.services.catalog import Services
 from domain.services.ports import UnitOfWorkFactory
 from domain.validation import Invalid
 from tests.factories import CHIEF_JUDGE, ORGANIZER
 from tests.integration.test_protocols import Judge
 
 
-async def play_stage(uow_factory: UnitOfWorkFactory, tournament: int, now: datetime) -> SeatedStage:
+async def play_stage(services: Services, tournament: int, now: datetime) -> SeatedStage:
     """Seat the running stage, publish every round and confirm every game (a red win), all
     at `now`."""
-    stage = (await rounds.start_stage(uow_factory, Actor(ORGANIZER, now), tournament, seed=3)).stage
+    stage = (
+        await services.rounds_seating.start_stage(Actor(ORGANIZER, now), tournament, seed=3)
+    ).stage
     for round_ in stage.rounds:
-        await rounds.publish_round(uow_factory, Actor(ORGANIZER, now), tournament, round_.number)
+        await services.rounds_publication.publish_round(
+            Actor(ORGANIZER, now), tournament, round_.number
+        )
         for game in round_.games:
             assert game.judge_id is not None
-            judge = Judge(uow_factory, game.id, game.judge_id, now)
+            judge = Judge(services, game.id, game.judge_id, now)
             await judge.fill_red_win()
             await judge.confirm()
     return stage

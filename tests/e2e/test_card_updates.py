@@ -33,7 +33,7 @@ async def test_the_held_card_is_edited_when_the_last_window_closes(
         assert START in labels
         organizer.press(first, button_text=START)
         await organizer.wait_for(lambda m: "идёт этап 1" in (m.text or ""), TIMEOUT)
-        await play_stage(app.uow_factory, tid, NOW)
+        await play_stage(app.services, tid, NOW)
 
         held = await _card(organizer, tid)
         assert HELD in (held.text or "") and WINDOW in (held.text or ""), held.text

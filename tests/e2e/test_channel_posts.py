@@ -54,7 +54,7 @@ async def test_a_played_stage_closes_once_with_albums_and_no_flood(tmp_path: Pat
         settings = sandbox_settings(fake, url).model_copy(update={"delivery_group_per_minute": 200})
         async with running_bot(settings) as app:
             seeded = await seed_tournament(app.uow_factory, players=20, judges=2)
-            stage = await play_stage(app.uow_factory, seeded.tournament.id, NOW)
+            stage = await play_stage(app.services, seeded.tournament.id, NOW)
             await channel.wait_for(containing("этап «Отборочные игры» завершён"), TIMEOUT)
             await drained(app, fake)
         texts = [m.text or "" for m in channel.messages]
@@ -88,7 +88,7 @@ async def test_a_finished_tournament_announces_its_podium_and_final_table(
             tournament = seeded.tournament.id
             moment = NOW
             for move in (Move.START_STAGE, Move.START_STAGE, Move.FINISH):
-                await play_stage(app.uow_factory, tournament, moment)
+                await play_stage(app.services, tournament, moment)
                 moment += timedelta(days=1)  # every protest window has closed
                 await draw_every_lot(app.uow_factory, tournament, moment)
                 moved = await move_tournament(
@@ -133,7 +133,7 @@ async def test_the_final_s_closing_burst_and_the_results_post_draw_no_429(tmp_pa
             seeded = await seed_tournament(app.uow_factory, players=20, judges=2)
             tournament = seeded.tournament.id
             for _ in ("semifinal", "final"):
-                await play_stage(app.uow_factory, tournament, moment)
+                await play_stage(app.services, tournament, moment)
                 moment += timedelta(days=1)
                 await draw_every_lot(app.uow_factory, tournament, moment)
                 moved = await move_tournament(
@@ -145,7 +145,7 @@ async def test_the_final_s_closing_burst_and_the_results_post_draw_no_429(tmp_pa
         fake.api.flood_control = FloodControl(RateLimits())
         posted = len(channel.messages)
         async with running_bot(sandbox_settings(fake, url)) as app:
-            await play_stage(app.uow_factory, tournament, moment)
+            await play_stage(app.services, tournament, moment)
             moment += timedelta(days=1)
             await draw_every_lot(app.uow_factory, tournament, moment)
             moved = await move_tournament(

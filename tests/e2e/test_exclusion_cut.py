@@ -14,7 +14,6 @@ from bot.clock import FixedClock
 from domain.actor import Actor
 from domain.lifecycle import Move
 from domain.registration import Application
-from domain.services import rounds
 from domain.services.standings import current_standings
 from domain.services.tournaments import move_tournament
 from domain.tournament import Tournament
@@ -44,7 +43,7 @@ async def test_an_excluded_player_inside_the_cut_gives_his_place_to_the_next(
     async with running_bot(sandbox_settings(fake_telegram, url), clock=clock) as app:
         seeded = await seed_tournament(app.uow_factory, players=30, judges=3)
         tid = seeded.tournament.id
-        await play_stage(app.uow_factory, tid, NOW)
+        await play_stage(app.services, tid, NOW)
         clock.moment = NOW + timedelta(minutes=10)
         await draw_every_lot(app.uow_factory, tid, clock.moment)
         first = await current_standings(app.uow_factory, tid)
@@ -95,8 +94,8 @@ async def test_an_excluded_player_inside_the_cut_gives_his_place_to_the_next(
             app.uow_factory, Actor(ORGANIZER, clock.moment), tid, Move.START_STAGE
         )
         assert isinstance(moved, Tournament) and moved.current_stage == "semifinal"
-        seated = await rounds.start_stage(
-            app.uow_factory, Actor(ORGANIZER, clock.moment), tid, seed=4
+        seated = await app.services.rounds_seating.start_stage(
+            Actor(ORGANIZER, clock.moment), tid, seed=4
         )
         players = {p for game in seated.stage.rounds[0].games for p in game.players}
         players |= set(seated.stage.rounds[0].sit_outs)
@@ -115,7 +114,7 @@ async def test_a_team_final_seats_the_substitute_not_the_excluded_player(
             app.uow_factory, players=60, judges=6, regulation="siberia-ural-teams", team_size=3
         )
         tid = seeded.tournament.id
-        await play_stage(app.uow_factory, tid, NOW)
+        await play_stage(app.services, tid, NOW)
         await draw_every_lot(app.uow_factory, tid, NOW)
         cut = (await current_standings(app.uow_factory, tid)).cuts[0]
         assert cut.unit == "teams" and len(cut.advancing) == 10
@@ -131,7 +130,7 @@ async def test_a_team_final_seats_the_substitute_not_the_excluded_player(
 
         moved = await move_tournament(app.uow_factory, Actor(ORGANIZER, NOW), tid, Move.START_STAGE)
         assert isinstance(moved, Tournament) and moved.current_stage == "final"
-        seated = await rounds.start_stage(app.uow_factory, Actor(ORGANIZER, NOW), tid, seed=4)
+        seated = await app.services.rounds_seating.start_stage(Actor(ORGANIZER, NOW), tid, seed=4)
         first = seated.stage.rounds[0]
         players = {p for game in first.games for p in game.players} | set(first.sit_outs)
         assert len(players) == 30

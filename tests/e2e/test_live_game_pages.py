@@ -13,7 +13,6 @@ import aiohttp
 
 from domain.actor import Actor
 from domain.game_log import Check, Phase, Proceed, Shoot, replay
-from domain.services import live_tables
 from domain.tournament import WebVisibility
 from handlers.callbacks import StreamAction, StreamButton
 from harness.simulation.live_game import LiveGameClient, live_actions
@@ -74,8 +73,8 @@ async def test_the_public_page_keeps_the_roles_secret_and_the_stream_shows_them(
     assert f"/t/{tid}/games/{game}/live" in rounds_page and "идёт игра" in rounds_page
     # The organizer opens a stream view without delay: the roles and the check show there.
     organizer = Actor(ORGANIZER, NOW)
-    await live_tables.open_stream(tables.app.uow_factory, organizer, game, "tok-en_1")
-    await live_tables.set_stream_delay(tables.app.uow_factory, organizer, game, 0)
+    await tables.app.services.live_tables.open_stream(organizer, game, "tok-en_1")
+    await tables.app.services.live_tables.set_stream_delay(organizer, game, 0)
     stream = f"{tables.base_url}/t/{tid}/games/{game}/stream/tok-en_1"
     status, html = await _get(stream)
     assert status == 200, html
@@ -83,10 +82,10 @@ async def test_the_public_page_keeps_the_roles_secret_and_the_stream_shows_them(
     assert tables.seeded.tournament.title in html
     # A wrong token, and the same one once revoked, open nothing.
     assert (await _get(stream.replace("tok-en_1", "tok-en_2")))[0] == 404
-    await live_tables.revoke_stream(tables.app.uow_factory, organizer, game)
+    await tables.app.services.live_tables.revoke_stream(organizer, game)
     assert (await _get(stream))[0] == 404
     # A new link draws a new token: the old one stays closed.
-    await live_tables.open_stream(tables.app.uow_factory, organizer, game, "fresh")
+    await tables.app.services.live_tables.open_stream(organizer, game, "fresh")
     assert (await _get(stream))[0] == 404
     assert (await _get(stream.replace("tok-en_1", "fresh")))[0] == 200
     await client.close()
@@ -196,8 +195,8 @@ async def test_the_organizer_opens_delays_and_revokes_a_stream_link_from_the_rou
 async def test_a_delayed_streams_events_come_when_the_delay_has_passed(tables: Tables) -> None:
     tid, game = tables.seeded.tournament.id, tables.games[0]
     organizer = Actor(ORGANIZER, NOW)
-    await live_tables.open_stream(tables.app.uow_factory, organizer, game, "later")
-    await live_tables.set_stream_delay(tables.app.uow_factory, organizer, game, 1)
+    await tables.app.services.live_tables.open_stream(organizer, game, "later")
+    await tables.app.services.live_tables.set_stream_delay(organizer, game, 1)
     stream = f"{tables.base_url}/t/{tid}/games/{game}/stream/later"
     client = await _play(tables, [])
     async with aiohttp.ClientSession() as http, http.get(stream + "/events") as events:

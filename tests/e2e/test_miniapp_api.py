@@ -21,7 +21,6 @@ from domain.actor import Actor
 from domain.cards import Side
 from domain.game_log import Foul, Nominate, Proceed
 from domain.regulation import load_preset
-from domain.services import protests, protocols, rounds
 from domain.services.standings import current_standings
 from harness.fake_telegram import FakeTelegram
 from harness.fake_telegram.people import FakeChannel, FakeUser
@@ -81,8 +80,8 @@ async def tables(fake_telegram: FakeTelegram, tmp_path: Path) -> AsyncIterator[T
     )
     async with running_bot(settings) as app, serving(app):
         seeded = await seed_tournament(app.uow_factory)
-        preview = await rounds.start_stage(
-            app.uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, seed=3, swaps=20_000
+        preview = await app.services.rounds_seating.start_stage(
+            Actor(ORGANIZER, NOW), seeded.tournament.id, seed=3, swaps=20_000
         )
         games = preview.stage.rounds[0].games[:2]
         judges = []
@@ -92,7 +91,9 @@ async def tables(fake_telegram: FakeTelegram, tmp_path: Path) -> AsyncIterator[T
             judge.send("/start")
             await judge.wait_for()
             judges.append(judge)
-        await rounds.publish_round(app.uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, 1)
+        await app.services.rounds_publication.publish_round(
+            Actor(ORGANIZER, NOW), seeded.tournament.id, 1
+        )
         yield Tables(
             app,
             fake_telegram,
@@ -268,7 +269,7 @@ async def assert_same_as_inline(tables: Tables) -> None:
     judge_ids = tuple(judge.id for judge in tables.judges)
     stored = []
     for game, judge in zip((live, inline), judge_ids, strict=True):
-        shown = await protocols.open_protocol(tables.app.uow_factory, Actor(judge, NOW), game)
+        shown = await tables.app.services.protocols.open_protocol(Actor(judge, NOW), game)
         assert shown.confirmed is not None
         stored.append(shown.confirmed)
     live_protocol, inline_protocol = stored
@@ -293,8 +294,7 @@ async def test_the_chief_judge_reads_the_game_log_when_deciding_a_protest(
     client = LiveGameClient(tables.base_url, live, tables.judges[0].web_app_data())
     await client.play(live_actions(PLAN, CUP))
     protester = tables.seeded.user_of(tables.players[0][1])
-    await protests.file_protest(
-        tables.app.uow_factory,
+    await tables.app.services.protests_filing.file_protest(
         Actor(protester, datetime.now(UTC)),
         live,
         "Фол игроку 2 не засчитан",

@@ -12,7 +12,6 @@ import pytest
 
 from bot.app import Application
 from domain.actor import Actor
-from domain.services import rounds
 from harness.fake_telegram import ChatMessage, FakeTelegram
 from harness.sandbox import running_bot, sandbox_settings
 from harness.simulation.screens import containing, press
@@ -95,8 +94,8 @@ async def test_a_judge_of_two_tournaments_reads_each_protocols_tournament_on_its
     async with app.uow_factory() as uow:
         ids = [tournament.id for tournament in await uow.tournaments.of_person(ORGANIZER)]
     for tournament_id in ids:
-        await rounds.start_stage(app.uow_factory, organizer, tournament_id, seed=3, swaps=200)
-        await rounds.publish_round(app.uow_factory, organizer, tournament_id, 1)
+        await app.services.rounds_seating.start_stage(organizer, tournament_id, seed=3, swaps=200)
+        await app.services.rounds_publication.publish_round(organizer, tournament_id, 1)
     judge = fake_telegram.user(FIRST_JUDGE, "Судья")
     judge.send("/protocol")
     choice = await judge.wait_for(containing("Выберите протокол"))

@@ -9,7 +9,6 @@ from pathlib import Path
 
 from bot.clock import FixedClock
 from domain.actor import Actor
-from domain.services import rounds
 from harness.fake_telegram import FakeTelegram
 from harness.sandbox import running_bot, sandbox_settings
 from harness.simulation.screens import ProtocolScreen, containing
@@ -28,7 +27,7 @@ async def test_the_window_runs_from_the_winner_entered_not_from_the_confirmation
     async with running_bot(sandbox_settings(fake_telegram, url), clock=clock) as app:
         seeded = await seed_tournament(app.uow_factory)
         tid = seeded.tournament.id
-        preview = await rounds.start_stage(app.uow_factory, Actor(ORGANIZER, NOW), tid, seed=3)
+        preview = await app.services.rounds_seating.start_stage(Actor(ORGANIZER, NOW), tid, seed=3)
         game = preview.stage.rounds[0].games[0]
         assert game.judge_id is not None
         judge = fake_telegram.user(game.judge_id, "Судья")
@@ -36,7 +35,7 @@ async def test_the_window_runs_from_the_winner_entered_not_from_the_confirmation
         for person in (judge, player):
             person.send("/start")
             await person.wait_for(None, TIMEOUT)
-        await rounds.publish_round(app.uow_factory, Actor(ORGANIZER, NOW), tid, 1)
+        await app.services.rounds_publication.publish_round(Actor(ORGANIZER, NOW), tid, 1)
         listing = await judge.wait_for(lambda m: "Открыть протокол" in str(m.buttons), TIMEOUT)
         await judge.press(listing, button_text="Открыть протокол")
         shown = await judge.wait_for(containing("Протокол · тур 1 · стол 1"), TIMEOUT)

@@ -10,7 +10,6 @@ import pytest
 
 from bot.clock import FixedClock
 from domain.actor import Actor
-from domain.services import protests, rounds
 from harness.fake_telegram import FakeTelegram
 from harness.fake_telegram.people import FakeUser
 from harness.sandbox import running_bot, sandbox_settings
@@ -46,16 +45,18 @@ async def test_a_protest_filed_by_buttons_survives_a_restart_and_is_rejected(
     fake_telegram.channel(CHANNEL, "Кубок Ворона")
     async with running_bot(sandbox_settings(fake_telegram, url), clock=clock) as app:
         seeded = await seed_tournament(app.uow_factory)
-        preview = await rounds.start_stage(
-            app.uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, seed=3, swaps=20_000
+        preview = await app.services.rounds_seating.start_stage(
+            Actor(ORGANIZER, NOW), seeded.tournament.id, seed=3, swaps=20_000
         )
         game = preview.stage.rounds[0].games[0]
         assert game.judge_id is not None
         protester = await _started(fake_telegram, seeded.user_of(game.players[0]), "Игрок")
         latecomer = await _started(fake_telegram, seeded.user_of(game.players[1]), "Второй")
         chief = await _started(fake_telegram, CHIEF_JUDGE, "Главный судья")
-        await rounds.publish_round(app.uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, 1)
-        judge = Judge(app.uow_factory, game.id, game.judge_id)
+        await app.services.rounds_publication.publish_round(
+            Actor(ORGANIZER, NOW), seeded.tournament.id, 1
+        )
+        judge = Judge(app.services, game.id, game.judge_id)
         await judge.fill_red_win()
         await judge.confirm()
         offer = await protester.wait_for(lambda m: "Протест" in str(m.buttons))
@@ -84,8 +85,8 @@ async def test_a_protest_filed_by_buttons_survives_a_restart_and_is_rejected(
 
     # A restart while the protest is pending: a new application on the same database.
     async with running_bot(sandbox_settings(fake_telegram, url), clock=clock) as app:
-        board = await protests.audit_log(
-            app.uow_factory, Actor(ORGANIZER, CLOSES), seeded.tournament.id
+        board = await app.services.protests_organizer.audit_log(
+            Actor(ORGANIZER, CLOSES), seeded.tournament.id
         )
         assert len(board.entries) == 1
         await chief.press(card, button_text="Отклонить")
@@ -115,7 +116,7 @@ async def test_the_organizer_reads_the_audit_log_and_switches_protests_off(
         await organizer.press(switched, button_text="Выгрузить журнал (CSV)")
         document = await organizer.wait_for(lambda m: m.document is not None)
         assert document.document is not None
-        settings = await protests.protest_settings(
-            app.uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id
+        settings = await app.services.protests_organizer.protest_settings(
+            Actor(ORGANIZER, NOW), seeded.tournament.id
         )
         assert settings.minutes is None

@@ -7,7 +7,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from domain.actor import Actor
-from domain.services import rounds
 from harness.fake_telegram import FakeTelegram
 from harness.fake_telegram.people import FakeUser
 from harness.sandbox import running_bot, sandbox_settings
@@ -36,15 +35,17 @@ async def test_an_accepted_protest_corrects_the_protocol_and_the_channel_follows
     channel = fake_telegram.channel(CHANNEL, "Кубок Ворона")
     async with running_bot(sandbox_settings(fake_telegram, url)) as app:
         seeded = await seed_tournament(app.uow_factory)
-        preview = await rounds.start_stage(
-            app.uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, seed=3, swaps=20_000
+        preview = await app.services.rounds_seating.start_stage(
+            Actor(ORGANIZER, NOW), seeded.tournament.id, seed=3, swaps=20_000
         )
         game = preview.stage.rounds[0].games[0]
         assert game.judge_id is not None
         judge = await _started(fake_telegram, game.judge_id, "Судья")
         protester = await _started(fake_telegram, seeded.user_of(game.players[0]), "Игрок")
         chief = await _started(fake_telegram, CHIEF_JUDGE, "Главный судья")
-        await rounds.publish_round(app.uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, 1)
+        await app.services.rounds_publication.publish_round(
+            Actor(ORGANIZER, NOW), seeded.tournament.id, 1
+        )
         await _confirm_red_win(judge, 1)
         live = await channel.wait_for(lambda m: "сыграно игр: 1" in (m.text or ""))
         assert "2,3*" in (live.text or "")

@@ -11,7 +11,6 @@ from pathlib import Path
 from domain.actor import Actor
 from domain.protests import AuditKind
 from domain.regulation import PRESETS_DIR
-from domain.services import protests, rounds
 from domain.services.standings import current_standings
 from harness.fake_telegram import FakeTelegram
 from harness.sandbox import running_bot, sandbox_settings
@@ -46,8 +45,8 @@ async def test_the_chief_judge_annuls_the_game_and_it_stops_counting(
             allowing = replace(tournament, regulation_json=_cup_allowing_annulment())
             await uow.tournaments.save(allowing)
             await uow.commit()
-        preview = await rounds.start_stage(
-            app.uow_factory, Actor(ORGANIZER, NOW), tid, seed=3, swaps=20_000
+        preview = await app.services.rounds_seating.start_stage(
+            Actor(ORGANIZER, NOW), tid, seed=3, swaps=20_000
         )
         game = preview.stage.rounds[0].games[0]
         assert game.judge_id is not None
@@ -55,7 +54,7 @@ async def test_the_chief_judge_annuls_the_game_and_it_stops_counting(
         protester = await _started(fake_telegram, seeded.user_of(game.players[0]), "Игрок")
         latecomer = await _started(fake_telegram, seeded.user_of(game.players[1]), "Второй")
         chief = await _started(fake_telegram, CHIEF_JUDGE, "Главный судья")
-        await rounds.publish_round(app.uow_factory, Actor(ORGANIZER, NOW), tid, 1)
+        await app.services.rounds_publication.publish_round(Actor(ORGANIZER, NOW), tid, 1)
         await _confirm_red_win(judge, 1)
         live = await channel.wait_for(lambda m: "сыграно игр: 1" in (m.text or ""))
 
@@ -90,7 +89,7 @@ async def test_the_chief_judge_annuls_the_game_and_it_stops_counting(
             assert await uow.protocols.protocol(game.id) is not None
             kept = await uow.rounds.game(game.id)
         assert kept is not None and kept.game.players == game.players
-        log = await protests.audit_log(app.uow_factory, Actor(ORGANIZER, NOW), tid)
+        log = await app.services.protests_organizer.audit_log(Actor(ORGANIZER, NOW), tid)
         assert AuditKind.GAME_ANNULLED in {entry.kind for entry in log.entries}
 
 
@@ -101,15 +100,17 @@ async def test_under_a_preset_the_annulment_is_not_offered(
     fake_telegram.channel(CHANNEL, "Кубок Ворона")
     async with running_bot(sandbox_settings(fake_telegram, url)) as app:
         seeded = await seed_tournament(app.uow_factory)
-        preview = await rounds.start_stage(
-            app.uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, seed=3, swaps=20_000
+        preview = await app.services.rounds_seating.start_stage(
+            Actor(ORGANIZER, NOW), seeded.tournament.id, seed=3, swaps=20_000
         )
         game = preview.stage.rounds[0].games[0]
         assert game.judge_id is not None
         judge = await _started(fake_telegram, game.judge_id, "Судья")
         protester = await _started(fake_telegram, seeded.user_of(game.players[0]), "Игрок")
         chief = await _started(fake_telegram, CHIEF_JUDGE, "Главный судья")
-        await rounds.publish_round(app.uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, 1)
+        await app.services.rounds_publication.publish_round(
+            Actor(ORGANIZER, NOW), seeded.tournament.id, 1
+        )
         await _confirm_red_win(judge, 1)
         offer = await protester.wait_for(lambda m: "Протест" in str(m.buttons))
         await protester.press(offer, button_text="Протест")

@@ -14,7 +14,6 @@ import pytest
 from bot.app import Application
 from domain.actor import Actor
 from domain.cards import Side
-from domain.services import protocols, rounds
 from domain.services.ports import Clock
 from domain.services.standings import current_standings
 from harness.fake_telegram import FakeTelegram
@@ -55,15 +54,17 @@ async def published_table(
     channel = fake_telegram.channel(CHANNEL, "Кубок Ворона")
     async with running_bot(sandbox_settings(fake_telegram, url), clock=clock) as app:
         seeded = await seed_tournament(app.uow_factory)
-        preview = await rounds.start_stage(
-            app.uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, seed=3, swaps=20_000
+        preview = await app.services.rounds_seating.start_stage(
+            Actor(ORGANIZER, NOW), seeded.tournament.id, seed=3, swaps=20_000
         )
         game = preview.stage.rounds[0].games[0]
         assert game.judge_id is not None
         judge = fake_telegram.user(game.judge_id, "Судья")
         judge.send("/start")
         await judge.wait_for()
-        await rounds.publish_round(app.uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, 1)
+        await app.services.rounds_publication.publish_round(
+            Actor(ORGANIZER, NOW), seeded.tournament.id, 1
+        )
         yield Table(app, fake_telegram, seeded, game.id, judge, game.players, channel)
 
 
@@ -158,9 +159,7 @@ async def test_presses_after_confirmation_and_from_strangers_change_nothing(tabl
     late = await other_device.tap("Победа чёрных")
     assert "уже подтверждён" in (late.text or "")
     assert "Протокол подтверждён" in other_device.text
-    view = await protocols.open_protocol(
-        table.app.uow_factory, Actor(CHIEF_JUDGE, NOW), table.game_id
-    )
+    view = await table.app.services.protocols.open_protocol(Actor(CHIEF_JUDGE, NOW), table.game_id)
     assert view.confirmed is not None and view.confirmed.winner is Side.RED
 
 
@@ -176,9 +175,7 @@ async def test_the_chief_judge_corrects_a_confirmed_protocol_by_buttons(table: T
     await correction.tap("Сводка")
     saved = await correction.tap("✅ Подтвердить протокол")
     assert saved.text == "Исправление сохранено."
-    audit = await protocols.corrections(
-        table.app.uow_factory, Actor(CHIEF_JUDGE, NOW), table.game_id
-    )
+    audit = await table.app.services.protocols.corrections(Actor(CHIEF_JUDGE, NOW), table.game_id)
     assert [(c.corrected_by, c.before.winner, c.after.winner) for c in audit] == [
         (CHIEF_JUDGE, Side.RED, Side.BLACK)
     ]

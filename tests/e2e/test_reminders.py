@@ -14,7 +14,6 @@ from bot.clock import FixedClock
 from bot.db.uow import SqlUnitOfWorkFactory
 from domain.actor import Actor
 from domain.lifecycle import Move, Refusal
-from domain.services import rounds
 from domain.services.tournaments import move_tournament
 from domain.tournament import TournamentState
 from handlers.callbacks import CardOpen
@@ -96,8 +95,10 @@ async def test_a_round_reminder_reaches_each_player_once_across_restarts(
             p.id: await _started(fake_telegram, p.user_id or 0, p.nickname) for p in seeded.players
         }
         tid = seeded.tournament.id
-        await rounds.start_stage(app.uow_factory, Actor(ORGANIZER, NOW), tid, seed=5, swaps=20_000)
-        preview = await rounds.publish_round(app.uow_factory, Actor(ORGANIZER, NOW), tid, 1)
+        await app.services.rounds_seating.start_stage(
+            Actor(ORGANIZER, NOW), tid, seed=5, swaps=20_000
+        )
+        preview = await app.services.rounds_publication.publish_round(Actor(ORGANIZER, NOW), tid, 1)
         first = preview.stage.rounds[0]
         for game in first.games:
             for player in game.players:

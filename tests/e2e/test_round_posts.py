@@ -10,7 +10,6 @@ import pytest
 
 from domain.actor import Actor
 from domain.outgoing import OutgoingMessage, Phrase
-from domain.services import rounds
 from harness.fake_telegram import FakeTelegram
 from harness.sandbox import running_bot, sandbox_settings
 from harness.simulation.screens import containing
@@ -42,10 +41,10 @@ async def test_a_round_of_many_tables_is_posted_whole_to_the_channel(
         seeded = await seed_tournament(app.uow_factory, players=tables * 10, judges=tables)
         tournament = seeded.tournament.id
         await long_nicknames(app.uow_factory, tournament)
-        await rounds.start_stage(
-            app.uow_factory, Actor(ORGANIZER, NOW), tournament, seed=3, swaps=SWAPS
+        await app.services.rounds_seating.start_stage(
+            Actor(ORGANIZER, NOW), tournament, seed=3, swaps=SWAPS
         )
-        await rounds.publish_round(app.uow_factory, Actor(ORGANIZER, NOW), tournament, 1)
+        await app.services.rounds_publication.publish_round(Actor(ORGANIZER, NOW), tournament, 1)
         last = await channel.wait_for(containing(f"\nСтол {tables} · "), TIMEOUT)
         posts = [m.text or "" for m in channel.messages if _ROUND_1.match(m.text or "")]
         assert last.text in posts and len(posts) > 1

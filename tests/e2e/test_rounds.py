@@ -11,7 +11,6 @@ import pytest
 from bot.app import Application
 from domain.actor import Actor
 from domain.rounds import move_player, swap_players
-from domain.services import rounds
 from harness.fake_telegram import ChatMessage, FakeTelegram
 from harness.fake_telegram.people import FakeChannel, FakeUser
 from harness.sandbox import running_bot, sandbox_settings
@@ -81,7 +80,9 @@ async def test_the_organizer_seats_previews_and_publishes_a_round(stage: Stage) 
 async def test_a_swap_and_a_judge_change_show_in_the_round(stage: Stage) -> None:
     await seat(stage)
     tournament = stage.seeded.tournament.id
-    before = await rounds.stage_preview(stage.app.uow_factory, Actor(ORGANIZER, NOW), tournament)
+    before = await stage.app.services.rounds_preview.stage_preview(
+        Actor(ORGANIZER, NOW), tournament
+    )
     first_round = before.stage.rounds[0]
     a, b = first_round.games[0].players[0], first_round.games[1].players[0]
     stage.organizer.send(f"/swap {tournament} 1 1.1 2.1")
@@ -94,7 +95,7 @@ async def test_a_swap_and_a_judge_change_show_in_the_round(stage: Stage) -> None
     await stage.organizer.press(shown, button_text=judge_button)
     changed = await stage.organizer.wait_for(lambda m: "Стол 1:" in str(m.buttons))
     assert judge_button not in str(changed.buttons)
-    after = await rounds.stage_preview(stage.app.uow_factory, Actor(ORGANIZER, NOW), tournament)
+    after = await stage.app.services.rounds_preview.stage_preview(Actor(ORGANIZER, NOW), tournament)
     assert after.stage.rounds[0].seating.position(b) == (1, 1)
     assert after.stage.rounds[0].games[0].judge_id != first_round.games[0].judge_id
 
@@ -131,7 +132,9 @@ async def test_a_no_show_after_seating_is_reseated_from_the_rounds_screen(stage:
     assert "Чаще всех встречаются: " in (preview.text or "")
     assert "Больше всех повторных встреч: " in (preview.text or "")
     await press(organizer, preview, "Опубликовать тур 1", "Тур 1: опубликован")
-    seating = await rounds.stage_preview(stage.app.uow_factory, Actor(ORGANIZER, NOW), tournament)
+    seating = await stage.app.services.rounds_preview.stage_preview(
+        Actor(ORGANIZER, NOW), tournament
+    )
     missing = seating.stage.rounds[1].games[0].players[0]
     nickname = stage.seeded.nickname(missing)
 
@@ -161,7 +164,7 @@ async def test_a_no_show_after_seating_is_reseated_from_the_rounds_screen(stage:
     assert "выбыли без замены" not in (done.text or "")
     assert "Чаще всех встречаются: " in (done.text or "")
     assert with_button("Опубликовать тур 2")(done)
-    after = await rounds.stage_preview(stage.app.uow_factory, Actor(ORGANIZER, NOW), tournament)
+    after = await stage.app.services.rounds_preview.stage_preview(Actor(ORGANIZER, NOW), tournament)
     assert f"Ключ рассадки (seed): {after.stage.seed}" in (done.text or "")
     assert after.stage.rounds[0].games == seating.stage.rounds[0].games
     assert all(not r.seating.position(missing) for r in after.stage.rounds[1:])
@@ -191,10 +194,12 @@ async def test_an_english_tournaments_channel_gets_the_seating_in_english(stage:
     player = stage.fake.user(FIRST_PLAYER, "Игрок")
     player.send("/start")
     await player.wait_for()
-    await rounds.start_stage(
-        stage.app.uow_factory, Actor(ORGANIZER, NOW), tournament.id, seed=3, swaps=2_000
+    await stage.app.services.rounds_seating.start_stage(
+        Actor(ORGANIZER, NOW), tournament.id, seed=3, swaps=2_000
     )
-    await rounds.publish_round(stage.app.uow_factory, Actor(ORGANIZER, NOW), tournament.id, 1)
+    await stage.app.services.rounds_publication.publish_round(
+        Actor(ORGANIZER, NOW), tournament.id, 1
+    )
     heading = "Seating · Qualifying · round 1"
     post = await stage.channel.wait_for(lambda m: heading in (m.text or ""), 120)
     assert "Table 1 · judge" in (post.text or "") and "Стол" not in (post.text or "")
@@ -238,7 +243,9 @@ async def test_a_swap_and_a_move_done_by_buttons_change_the_seating_as_the_comma
 ) -> None:
     await seat(stage)
     organizer, tournament = stage.organizer, stage.seeded.tournament.id
-    before = await rounds.stage_preview(stage.app.uow_factory, Actor(ORGANIZER, NOW), tournament)
+    before = await stage.app.services.rounds_preview.stage_preview(
+        Actor(ORGANIZER, NOW), tournament
+    )
     seating = before.stage.rounds[0].seating
     mover, taken = seating.tables[0][0], seating.tables[1][2]
     nick = stage.seeded.nickname
@@ -254,7 +261,7 @@ async def test_a_swap_and_a_move_done_by_buttons_change_the_seating_as_the_comma
     moved = await organizer.wait_for(containing("Тур 1"), WAIT)
     # As `/move <t> 1 <mover> 2.3`: the mover sits at 2.3, the one who sat there at 1.1.
     expected = move_player(seating, mover, 2, 3, {})
-    after = await rounds.stage_preview(stage.app.uow_factory, Actor(ORGANIZER, NOW), tournament)
+    after = await stage.app.services.rounds_preview.stage_preview(Actor(ORGANIZER, NOW), tournament)
     assert after.stage.rounds[0].seating == expected
     assert f"3. {nick(mover)}" in (moved.text or "").split("Стол 2")[1]
     # The same press once more comes from a screen that is gone.
@@ -269,7 +276,7 @@ async def test_a_swap_and_a_move_done_by_buttons_change_the_seating_as_the_comma
     outs = await press(organizer, target, "Не играют", "не играют: куда сядет")
     await organizer.press(outs, button_text=nick(out)).answer(WAIT)
     await organizer.wait_for(containing("Тур 1"), WAIT)
-    final = await rounds.stage_preview(stage.app.uow_factory, Actor(ORGANIZER, NOW), tournament)
+    final = await stage.app.services.rounds_preview.stage_preview(Actor(ORGANIZER, NOW), tournament)
     # As `/swap <t> 1 1.2 <out>`.
     assert final.stage.rounds[0].seating == swap_players(expected, seated, out, {})
 
@@ -280,7 +287,9 @@ async def test_swap_without_a_number_offers_the_tournaments_then_swaps(stage: St
     async with stage.app.uow_factory() as uow:
         await uow.tournaments.add(replace(tournament, id=0, title="Второй кубок"))
         await uow.commit()
-    before = await rounds.stage_preview(stage.app.uow_factory, Actor(ORGANIZER, NOW), tournament.id)
+    before = await stage.app.services.rounds_preview.stage_preview(
+        Actor(ORGANIZER, NOW), tournament.id
+    )
     seating = before.stage.rounds[0].seating
     stage.organizer.send("/swap 1 1.1 2.1")
     choice = await stage.organizer.wait_for(containing("В каком турнире изменить рассадку"), WAIT)
@@ -290,7 +299,9 @@ async def test_swap_without_a_number_offers_the_tournaments_then_swaps(stage: St
     }
     await stage.organizer.press(choice, button_text=tournament.title).answer(WAIT)
     await stage.organizer.wait_for(containing("Тур 1"), WAIT)
-    after = await rounds.stage_preview(stage.app.uow_factory, Actor(ORGANIZER, NOW), tournament.id)
+    after = await stage.app.services.rounds_preview.stage_preview(
+        Actor(ORGANIZER, NOW), tournament.id
+    )
     first, second = seating.tables[0][0], seating.tables[1][0]
     assert after.stage.rounds[0].seating == swap_players(seating, first, second, {})
     # The choice was used: pressing it again changes nothing.

@@ -7,7 +7,6 @@ import re
 from pathlib import Path
 
 from domain.actor import Actor
-from domain.services import rounds
 from harness.fake_telegram import WAIT_LIMIT, ChatMessage, FakeTelegram
 from harness.fake_telegram.people import FakeUser
 from harness.sandbox import running_bot, sandbox_settings
@@ -57,8 +56,8 @@ async def test_a_round_of_30_tables_pages_through_every_table(
         seeded = await seed_tournament(app.uow_factory, players=PLAYERS, judges=30)
         tournament = seeded.tournament.id
         await long_nicknames(app.uow_factory, tournament)
-        seated = await rounds.start_stage(
-            app.uow_factory, Actor(ORGANIZER, NOW), tournament, seed=5, swaps=SWAPS
+        seated = await app.services.rounds_seating.start_stage(
+            Actor(ORGANIZER, NOW), tournament, seed=5, swaps=SWAPS
         )
         first_round = seated.stage.rounds[0]
         assert len(first_round.games) == 30 and len(first_round.sit_outs) == 5
@@ -87,7 +86,7 @@ async def test_a_round_of_30_tables_pages_through_every_table(
         changed = await _turn(organizer, last, judge_button)
         assert "Стол 30 · судья" in (changed.text or "")
         assert judge_button not in _buttons(changed)
-        after = await rounds.stage_preview(app.uow_factory, Actor(ORGANIZER, NOW), tournament)
+        after = await app.services.rounds_preview.stage_preview(Actor(ORGANIZER, NOW), tournament)
         assert after.stage.rounds[0].games[29].judge_id != first_round.games[29].judge_id
 
         # Back to the first page by "◀", and the round is published from the view.

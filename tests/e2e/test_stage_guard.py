@@ -18,7 +18,6 @@ from bot.app import Application
 from bot.clock import FixedClock
 from domain.actor import Actor
 from domain.lifecycle import Move
-from domain.services import protests, rounds
 from domain.services.ports import UnitOfWorkFactory
 from domain.services.standings import current_standings
 from domain.services.tournaments import move_tournament
@@ -113,7 +112,7 @@ async def test_a_stage_cannot_be_skipped_at_any_state_of_it(
         tid = seeded.tournament.id
 
         await _held(organizer, old, tid, "этап 1 ещё не рассажен")
-        seated = await rounds.start_stage(app.uow_factory, Actor(ORGANIZER, NOW), tid, seed=3)
+        seated = await app.services.rounds_seating.start_stage(Actor(ORGANIZER, NOW), tid, seed=3)
         stage = seated.stage
         count = len(stage.rounds)
         await _held(
@@ -123,7 +122,7 @@ async def test_a_stage_cannot_be_skipped_at_any_state_of_it(
             "не опубликованы туры " + ", ".join(str(n) for n in range(1, count + 1)),
         )
         for number in range(1, count + 1):
-            await rounds.publish_round(app.uow_factory, Actor(ORGANIZER, NOW), tid, number)
+            await app.services.rounds_publication.publish_round(Actor(ORGANIZER, NOW), tid, number)
         tables = len(stage.rounds[0].games)
         others = (count - 1) * tables
         await _held(
@@ -132,24 +131,23 @@ async def test_a_stage_cannot_be_skipped_at_any_state_of_it(
         games = [game for round_ in stage.rounds for game in round_.games]
         for game in games[:-1]:
             assert game.judge_id is not None
-            judge = Judge(app.uow_factory, game.id, game.judge_id)
+            judge = Judge(app.services, game.id, game.judge_id)
             await judge.fill_red_win()
             await judge.confirm()
         await _held(organizer, old, tid, f"тур {count}: не подтверждён протокол стола {tables}")
         last = games[-1]
         assert last.judge_id is not None
-        judge = Judge(app.uow_factory, last.id, last.judge_id)
+        judge = Judge(app.services, last.id, last.judge_id)
         await judge.fill_red_win()
         await judge.confirm()
 
         first = games[0]
         protester = seeded.user_of(first.players[0])
-        filed = await protests.file_protest(
-            app.uow_factory, Actor(protester, NOW), first.id, "Судья не засчитал фол игроку 3", None
+        filed = await app.services.protests_filing.file_protest(
+            Actor(protester, NOW), first.id, "Судья не засчитал фол игроку 3", None
         )
         await _held(organizer, old, tid, "тур 1: ждёт решения протест на игру стола 1")
-        await protests.decide_protest(
-            app.uow_factory,
+        await app.services.protests_deciding.decide_protest(
             Actor(CHIEF_JUDGE, NOW),
             filed.id,
             accept=False,
@@ -177,7 +175,7 @@ async def test_the_card_offers_no_next_stage_its_cut_cannot_fill(
     async with _started(fake_telegram, tmp_path, players=20, judges=2) as started:
         app, clock, organizer, seeded, old = started
         tid = seeded.tournament.id
-        await play_stage(app.uow_factory, tid, NOW)
+        await play_stage(app.services, tid, NOW)
         clock.moment = NOW + timedelta(minutes=10)
         await draw_every_lot(app.uow_factory, tid, clock.moment)
         card = await _card(organizer, tid)
@@ -203,14 +201,14 @@ async def test_the_tournament_finishes_only_when_its_final_is_finished(
         app, clock, organizer, seeded, _ = started
         tid = seeded.tournament.id
         for stage in ("semifinal", "final"):
-            await play_stage(app.uow_factory, tid, clock.moment)
+            await play_stage(app.services, tid, clock.moment)
             clock.moment += timedelta(minutes=10)
             await draw_every_lot(app.uow_factory, tid, clock.moment)
             moved = await move_tournament(
                 app.uow_factory, Actor(ORGANIZER, clock.moment), tid, Move.START_STAGE
             )
             assert isinstance(moved, Tournament) and moved.current_stage == stage
-        await play_stage(app.uow_factory, tid, clock.moment)
+        await play_stage(app.services, tid, clock.moment)
         # The final's games were confirmed at NOW + 20 min: their windows close at 18:30 (Omsk).
         reason = "окно протестов последних игр этапа открыто до 18:30"
         card = await _card(organizer, tid)

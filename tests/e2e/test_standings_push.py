@@ -14,7 +14,6 @@ from bot.delivery.worker import wait_until_delivered
 from domain.actor import Actor
 from domain.outgoing import DeliveryStatus
 from domain.rounds import TableGame
-from domain.services import rounds
 from harness.fake_telegram import FakeTelegram
 from harness.fake_telegram.people import FakeChannel, FakeUser
 from harness.fake_telegram.state import WAIT_LIMIT, ChatMessage
@@ -36,8 +35,8 @@ async def published_round(
     """Twenty players seated for the qualifying; round 1 (two tables) published: the
     tournament's id and the round's games."""
     seeded = await seed_tournament(app.uow_factory)
-    preview = await rounds.start_stage(
-        app.uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, seed=3, swaps=20_000
+    preview = await app.services.rounds_seating.start_stage(
+        Actor(ORGANIZER, NOW), seeded.tournament.id, seed=3, swaps=20_000
     )
     games = preview.stage.rounds[0].games
     for game in games:
@@ -45,7 +44,9 @@ async def published_round(
         judge = fake.user(game.judge_id, "Судья")
         judge.send("/start")
         await judge.wait_for()
-    await rounds.publish_round(app.uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, 1)
+    await app.services.rounds_publication.publish_round(
+        Actor(ORGANIZER, NOW), seeded.tournament.id, 1
+    )
     return seeded.tournament.id, games
 
 

@@ -16,7 +16,8 @@ from domain.permissions import Forbidden
 from domain.protests import AuditKind
 from domain.protocol import ProtocolDraft
 from domain.protocol_screen import Mode, Screen
-from domain.services import protocols, rounds, tie_decisions
+from domain.services import tie_decisions
+from domain.services.catalog import Services
 from domain.services.standings import current_standings
 from domain.validation import Invalid
 from tests.factories import (
@@ -30,14 +31,14 @@ from tests.unit.protocol_builders import protocol
 
 
 async def _qualifying_played(
-    uow_factory: SqlUnitOfWorkFactory, *, confirm_the_last: bool = False
+    uow_factory: SqlUnitOfWorkFactory, services: Services, *, confirm_the_last: bool = False
 ) -> Seeded:
     """Thirty players, every qualifying game a red win with the same roles by seat: the
     twentieth and twenty-first places are equal on every tie-breaker. With `confirm_the_last`
     the last game's protocol is confirmed by the chief judge, as the protocol screen does."""
     seeded = await seed_tournament(uow_factory, players=30)
-    preview = await rounds.start_stage(
-        uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, seed=1, swaps=2_000
+    preview = await services.rounds_seating.start_stage(
+        Actor(ORGANIZER, NOW), seeded.tournament.id, seed=1, swaps=2_000
     )
     last = preview.stage.rounds[-1].games[-1]
     async with uow_factory() as uow:
@@ -51,15 +52,15 @@ async def _qualifying_played(
         await uow.commit()
     if confirm_the_last:
         for number in range(1, len(preview.stage.rounds) + 1):
-            await rounds.publish_round(
-                uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, number
+            await services.rounds_publication.publish_round(
+                Actor(ORGANIZER, NOW), seeded.tournament.id, number
             )
         filled = protocol([str(player) for player in last.players])
         async with uow_factory() as uow:
             screen = Screen(ProtocolDraft.from_protocol(filled), mode=Mode.WINNER)
             assert await uow.protocols.add_draft(last.id, screen, CHIEF_JUDGE, NOW)
             await uow.commit()
-        await protocols.confirm_protocol(uow_factory, Actor(CHIEF_JUDGE, NOW), last.id)
+        await services.protocols.confirm_protocol(Actor(CHIEF_JUDGE, NOW), last.id)
     return seeded
 
 
@@ -74,8 +75,9 @@ async def _lot_alerts(uow_factory: SqlUnitOfWorkFactory) -> list[OutgoingMessage
 
 async def test_the_last_confirmation_alerts_the_chief_judge_once_with_a_button_to_the_lot(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
-    seeded = await _qualifying_played(uow_factory, confirm_the_last=True)
+    seeded = await _qualifying_played(uow_factory, services, confirm_the_last=True)
     tid = seeded.tournament.id
     case = await tie_decisions.lot_case(uow_factory, Actor(CHIEF_JUDGE, NOW), tid)
     assert case.tie is not None
@@ -106,8 +108,9 @@ async def _next_stage(uow_factory: SqlUnitOfWorkFactory, seeded: Seeded) -> None
 
 async def test_the_chief_judge_orders_the_tie_at_the_cut_and_the_semifinal_is_seated(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
-    seeded = await _qualifying_played(uow_factory)
+    seeded = await _qualifying_played(uow_factory, services)
     tid = seeded.tournament.id
     case = await tie_decisions.lot_case(uow_factory, Actor(CHIEF_JUDGE, NOW), tid)
     assert case.tie is not None and case.tie.context == "cut qualifying"
@@ -147,8 +150,8 @@ async def test_the_chief_judge_orders_the_tie_at_the_cut_and_the_semifinal_is_se
     # The channel is told the lot and its live table is edited, in the decision's transaction.
     assert told is DeliveryStatus.PENDING and live is DeliveryStatus.PENDING
     await _next_stage(uow_factory, seeded)
-    semifinal = await rounds.start_stage(
-        uow_factory, Actor(ORGANIZER, NOW), tid, seed=5, swaps=2_000
+    semifinal = await services.rounds_seating.start_stage(
+        Actor(ORGANIZER, NOW), tid, seed=5, swaps=2_000
     )
     seated = {player for game in semifinal.stage.rounds[0].games for player in game.players}
     assert {str(player) for player in seated} == set(cut.advancing)
@@ -156,12 +159,13 @@ async def test_the_chief_judge_orders_the_tie_at_the_cut_and_the_semifinal_is_se
 
 async def test_the_next_stage_waits_for_the_lot_and_a_seed_draw_settles_it(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
-    seeded = await _qualifying_played(uow_factory)
+    seeded = await _qualifying_played(uow_factory, services)
     tid = seeded.tournament.id
     await _next_stage(uow_factory, seeded)
     with pytest.raises(Invalid) as waiting:
-        await rounds.start_stage(uow_factory, Actor(ORGANIZER, NOW), tid, seed=5, swaps=2_000)
+        await services.rounds_seating.start_stage(Actor(ORGANIZER, NOW), tid, seed=5, swaps=2_000)
     assert waiting.value.code == "stage-cut-needs-lot"
     async with uow_factory() as uow:
         tournament = await uow.tournaments.get(tid)
@@ -174,7 +178,7 @@ async def test_the_next_stage_waits_for_the_lot_and_a_seed_draw_settles_it(
     assert decision.method == "seed" and sorted(decision.order) == sorted(decision.tie.tied)
     assert decision.seed == "f00d"
     await _next_stage(uow_factory, seeded)
-    semifinal = await rounds.start_stage(
-        uow_factory, Actor(ORGANIZER, NOW), tid, seed=5, swaps=2_000
+    semifinal = await services.rounds_seating.start_stage(
+        Actor(ORGANIZER, NOW), tid, seed=5, swaps=2_000
     )
     assert sum(len(game.players) for game in semifinal.stage.rounds[0].games) == 20

@@ -14,7 +14,7 @@ from domain.cards import Role, Side
 from domain.protocol_screen import MODES, ROLE_TOOLS, Act, Mode, Press, seat_press
 from domain.registration import Application
 from domain.rounds import GameState
-from domain.services import checkin, protocols, rounds
+from domain.services.catalog import Services
 from domain.services.protocols import NotYourTable, ProtocolView
 from domain.services.standings import current_standings, standings_of_tournament
 from tests.factories import (
@@ -29,11 +29,13 @@ from tests.factories import (
 from tests.integration.test_rounds import seated, sent_messages
 
 
-async def _published_game(uow_factory: SqlUnitOfWorkFactory) -> tuple[Seeded, int, int]:
+async def _published_game(
+    uow_factory: SqlUnitOfWorkFactory, services: Services
+) -> tuple[Seeded, int, int]:
     """A tournament whose round 1 is published: its first game's id and judge."""
     seeded = await seed_tournament(uow_factory)
-    preview = await seated(uow_factory, seeded)
-    await rounds.publish_round(uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, 1)
+    preview = await seated(services, seeded)
+    await services.rounds_publication.publish_round(Actor(ORGANIZER, NOW), seeded.tournament.id, 1)
     await sent_messages(uow_factory)
     game = preview.stage.rounds[0].games[0]
     assert game.judge_id is not None
@@ -51,23 +53,21 @@ def role_tool(role: Role) -> Press:
 class Judge:
     """Presses buttons the way the screen offers them: a seat's button carries its value."""
 
-    def __init__(
-        self, uow_factory: SqlUnitOfWorkFactory, game_id: int, user_id: int, at: datetime = NOW
-    ) -> None:
+    def __init__(self, services: Services, game_id: int, user_id: int, at: datetime = NOW) -> None:
         """`at` is when the judge presses (the winner's press records the game's end)."""
-        self.uow_factory, self.game_id, self.user_id = uow_factory, game_id, user_id
+        self._services, self.game_id, self.user_id = services, game_id, user_id
         self.at = at
         self.view: ProtocolView | None = None
 
     async def open(self) -> ProtocolView:
-        self.view = await protocols.open_protocol(
-            self.uow_factory, Actor(self.user_id, self.at), self.game_id
+        self.view = await self._services.protocols.open_protocol(
+            Actor(self.user_id, self.at), self.game_id
         )
         return self.view
 
     async def press(self, press: Press) -> ProtocolView:
-        self.view = await protocols.press_protocol(
-            self.uow_factory, Actor(self.user_id, self.at), self.game_id, press
+        self.view = await self._services.protocols.press_protocol(
+            Actor(self.user_id, self.at), self.game_id, press
         )
         return self.view
 
@@ -94,16 +94,17 @@ class Judge:
         return await self.press(Press(Act.WINNER, value=0))
 
     async def confirm(self) -> ProtocolView:
-        return await protocols.confirm_protocol(
-            self.uow_factory, Actor(self.user_id, NOW), self.game_id
+        return await self._services.protocols.confirm_protocol(
+            Actor(self.user_id, NOW), self.game_id
         )
 
 
 async def test_a_protocol_filled_by_presses_is_confirmed_scored_and_posted(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
-    seeded, game_id, judge_id = await _published_game(uow_factory)
-    judge = Judge(uow_factory, game_id, judge_id)
+    seeded, game_id, judge_id = await _published_game(uow_factory, services)
+    judge = Judge(services, game_id, judge_id)
     view = await judge.fill_red_win()
     assert view.missing == ()
     scores = view.scores
@@ -126,9 +127,10 @@ async def test_a_protocol_filled_by_presses_is_confirmed_scored_and_posted(
 
 async def test_an_impossible_press_is_refused_and_changes_nothing(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
-    _, game_id, judge_id = await _published_game(uow_factory)
-    judge = Judge(uow_factory, game_id, judge_id)
+    _, game_id, judge_id = await _published_game(uow_factory, services)
+    judge = Judge(services, game_id, judge_id)
     await judge.open()
     await judge.tap(10)
     await judge.press(role_tool(Role.DON))  # the tool moved on to the sheriff by itself
@@ -143,25 +145,27 @@ async def test_an_impossible_press_is_refused_and_changes_nothing(
 
 async def test_a_stranger_and_another_tables_judge_are_refused(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
-    seeded, game_id, judge_id = await _published_game(uow_factory)
+    seeded, game_id, judge_id = await _published_game(uow_factory, services)
     other_judge = next(j for j in seeded.judges if j != judge_id)
     for intruder in (FIRST_PLAYER, other_judge, ORGANIZER):
         with pytest.raises(NotYourTable):
-            await protocols.press_protocol(
-                uow_factory, Actor(intruder, NOW), game_id, Press(Act.WINNER, value=1)
+            await services.protocols.press_protocol(
+                Actor(intruder, NOW), game_id, Press(Act.WINNER, value=1)
             )
-    view = await Judge(uow_factory, game_id, judge_id).open()
+    view = await Judge(services, game_id, judge_id).open()
     assert view.screen is not None and view.screen.draft.winner is None
 
 
 async def test_two_confirmations_at_the_same_moment_store_one_result(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
-    seeded, game_id, judge_id = await _published_game(uow_factory)
-    await Judge(uow_factory, game_id, judge_id).fill_red_win()
-    table_judge = Judge(uow_factory, game_id, judge_id)
-    chief = Judge(uow_factory, game_id, CHIEF_JUDGE)
+    seeded, game_id, judge_id = await _published_game(uow_factory, services)
+    await Judge(services, game_id, judge_id).fill_red_win()
+    table_judge = Judge(services, game_id, judge_id)
+    chief = Judge(services, game_id, CHIEF_JUDGE)
     results = await asyncio.gather(table_judge.confirm(), chief.confirm(), table_judge.confirm())
     notices = sorted(view.notice or "" for view in results)
     assert notices == [
@@ -181,12 +185,13 @@ async def test_two_confirmations_at_the_same_moment_store_one_result(
 
 async def test_results_of_two_tables_confirmed_together_both_count(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
     seeded = await seed_tournament(uow_factory)
-    preview = await seated(uow_factory, seeded)
-    await rounds.publish_round(uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, 1)
+    preview = await seated(services, seeded)
+    await services.rounds_publication.publish_round(Actor(ORGANIZER, NOW), seeded.tournament.id, 1)
     judges = [
-        Judge(uow_factory, game.id, game.judge_id or 0) for game in preview.stage.rounds[0].games
+        Judge(services, game.id, game.judge_id or 0) for game in preview.stage.rounds[0].games
     ]
     for judge in judges:
         await judge.fill_red_win()
@@ -197,17 +202,18 @@ async def test_results_of_two_tables_confirmed_together_both_count(
 
 async def test_the_chief_judge_corrects_a_confirmed_protocol_with_an_audit(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
-    seeded, game_id, judge_id = await _published_game(uow_factory)
-    judge = Judge(uow_factory, game_id, judge_id)
+    seeded, game_id, judge_id = await _published_game(uow_factory, services)
+    judge = Judge(services, game_id, judge_id)
     await judge.fill_red_win()
     confirmed = await judge.confirm()
     with pytest.raises(NotYourTable):
-        await protocols.start_correction(uow_factory, Actor(judge_id, NOW), game_id)
+        await services.protocols.start_correction(Actor(judge_id, NOW), game_id)
     late = await judge.press(Press(Act.WINNER, value=1))
     assert late.notice == "protocol-screen-already-confirmed"
-    chief = Judge(uow_factory, game_id, CHIEF_JUDGE)
-    await protocols.start_correction(uow_factory, Actor(CHIEF_JUDGE, NOW), game_id)
+    chief = Judge(services, game_id, CHIEF_JUDGE)
+    await services.protocols.start_correction(Actor(CHIEF_JUDGE, NOW), game_id)
     chief.view = await chief.open()
     assert chief.view.correcting
     await chief.press(mode(Mode.WINNER))
@@ -217,7 +223,7 @@ async def test_the_chief_judge_corrects_a_confirmed_protocol_with_an_audit(
     assert corrected.confirmed is not None and corrected.confirmed.winner is Side.BLACK
     # A correction does not reopen the protest window.
     assert corrected.game.game.protest_until == confirmed.game.game.protest_until
-    audit = await protocols.corrections(uow_factory, Actor(CHIEF_JUDGE, NOW), game_id)
+    audit = await services.protocols.corrections(Actor(CHIEF_JUDGE, NOW), game_id)
     assert [(c.corrected_by, c.before.winner, c.after.winner) for c in audit] == [
         (CHIEF_JUDGE, Side.RED, Side.BLACK)
     ]
@@ -232,16 +238,17 @@ async def test_the_chief_judge_corrects_a_confirmed_protocol_with_an_audit(
 
 async def test_a_substitute_shows_in_the_standings_without_another_result(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
-    seeded, game_id, judge_id = await _published_game(uow_factory)
-    judge = Judge(uow_factory, game_id, judge_id)
+    seeded, game_id, judge_id = await _published_game(uow_factory, services)
+    judge = Judge(services, game_id, judge_id)
     await judge.fill_red_win()
     done = await judge.confirm()
     tid = seeded.tournament.id
     leaver = done.game.game.players[0]
-    await checkin.exclude(uow_factory, Actor(CHIEF_JUDGE, NOW), leaver, "поведение")
-    await checkin.substitute(
-        uow_factory, Actor(ORGANIZER, NOW), leaver, newcomer=Application("Запасной", "Клуб", "Омск")
+    await services.checkin.exclude(Actor(CHIEF_JUDGE, NOW), leaver, "поведение")
+    await services.checkin.substitute(
+        Actor(ORGANIZER, NOW), leaver, newcomer=Application("Запасной", "Клуб", "Омск")
     )
     # No protocol was confirmed since: the standings still follow the change at once.
     standings = await current_standings(uow_factory, tid)

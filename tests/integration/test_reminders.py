@@ -15,6 +15,7 @@ from domain.outgoing import ScheduledPush
 from domain.rounds import TableGame
 from domain.services import registration, reminders, rounds
 from domain.services.access import load_tournament
+from domain.services.catalog import Services
 from domain.services.tournaments import close_due_registrations
 from domain.tournament import Tournament, TournamentState
 from domain.validation import Invalid
@@ -63,7 +64,9 @@ def open_with_fee(tournament: Tournament, deadline: datetime) -> Tournament:
     )
 
 
-async def published_first_round(uow_factory: SqlUnitOfWorkFactory) -> tuple[Seeded, rounds.Round]:
+async def published_first_round(
+    uow_factory: SqlUnitOfWorkFactory, services: Services
+) -> tuple[Seeded, rounds.Round]:
     seeded = await seed_tournament(uow_factory)
     async with uow_factory() as uow:
         tournament = await uow.tournaments.get(seeded.tournament.id)
@@ -72,23 +75,24 @@ async def published_first_round(uow_factory: SqlUnitOfWorkFactory) -> tuple[Seed
         await uow.commit()
     tid = seeded.tournament.id
     await reminders.set_timetable(uow_factory, Actor(ORGANIZER, NOW), tid, timetable_text())
-    await rounds.start_stage(uow_factory, Actor(ORGANIZER, NOW), tid, seed=7, swaps=20_000)
-    preview = await rounds.publish_round(uow_factory, Actor(ORGANIZER, NOW), tid, 1)
+    await services.rounds_seating.start_stage(Actor(ORGANIZER, NOW), tid, seed=7, swaps=20_000)
+    preview = await services.rounds_publication.publish_round(Actor(ORGANIZER, NOW), tid, 1)
     return seeded, preview.stage.rounds[0]
 
 
-async def confirmed(uow_factory: SqlUnitOfWorkFactory, game: TableGame) -> None:
+async def confirmed(services: Services, game: TableGame) -> None:
     """Its judge fills a red win in and confirms it."""
     assert game.judge_id is not None
-    judge = Judge(uow_factory, game.id, game.judge_id)
+    judge = Judge(services, game.id, game.judge_id)
     await judge.fill_red_win()
     await judge.confirm()
 
 
 async def test_a_published_round_reminds_each_player_and_judge_and_the_timetable_moves_them(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
-    seeded, first = await published_first_round(uow_factory)
+    seeded, first = await published_first_round(uow_factory, services)
     plan = await waiting(uow_factory, seeded)
     seats = {key: at for key, at in plan.items() if key.startswith(f"round:{first.id}:")}
     assert len(seats) == 20
@@ -119,8 +123,9 @@ async def test_a_published_round_reminds_each_player_and_judge_and_the_timetable
 
 async def test_a_timetable_that_cannot_be_read_changes_nothing(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
-    seeded, _ = await published_first_round(uow_factory)
+    seeded, _ = await published_first_round(uow_factory, services)
     before = await waiting(uow_factory, seeded)
     with pytest.raises(Invalid):
         await reminders.set_timetable(
@@ -131,10 +136,11 @@ async def test_a_timetable_that_cannot_be_read_changes_nothing(
 
 async def test_a_confirmed_protocol_cancels_its_judges_reminder(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
-    seeded, first = await published_first_round(uow_factory)
+    seeded, first = await published_first_round(uow_factory, services)
     game, other = first.games
-    await confirmed(uow_factory, game)
+    await confirmed(services, game)
     plan = await waiting(uow_factory, seeded)
     assert f"protocol:{game.id}" not in plan
     assert f"protocol:{other.id}" in plan
@@ -146,15 +152,16 @@ async def test_a_confirmed_protocol_cancels_its_judges_reminder(
 
 async def test_a_confirmed_protocol_leaves_the_reminders_a_whole_replan_would_leave(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
     # A confirmation replans its round alone: the other round's reminders stay as they were,
     # and planning the whole tournament again afterwards changes nothing.
-    seeded, first = await published_first_round(uow_factory)
+    seeded, first = await published_first_round(uow_factory, services)
     tid = seeded.tournament.id
-    second = (await rounds.publish_round(uow_factory, Actor(ORGANIZER, NOW), tid, 2)).stage
+    second = (await services.rounds_publication.publish_round(Actor(ORGANIZER, NOW), tid, 2)).stage
     before = await waiting(uow_factory, seeded)
     game = first.games[0]
-    await confirmed(uow_factory, game)
+    await confirmed(services, game)
     after = await waiting(uow_factory, seeded)
     assert f"protocol:{game.id}" not in after
     judges = {f"protocol:{table.id}" for table in first.games}
@@ -233,10 +240,11 @@ async def test_a_use_case_that_calls_nothing_gets_its_reminders_replanned(
 
 async def test_a_replan_with_nothing_changed_rewrites_no_reminder(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
     # A check-in or a paid mark replans; unchanged reminders must not be rewritten, or the
     # scheduler would rebuild its jobs after every tap.
-    seeded, _ = await published_first_round(uow_factory)
+    seeded, _ = await published_first_round(uow_factory, services)
     async with uow_factory() as uow:
         first = await reminders.replan_reminders(uow, seeded.tournament.id, NOW)
         assert uow.scheduled_pushes.changed is False

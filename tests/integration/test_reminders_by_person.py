@@ -12,7 +12,8 @@ from decimal import Decimal
 from bot.db.transactions import counting
 from bot.db.uow import SqlUnitOfWorkFactory
 from domain.actor import Actor
-from domain.services import checkin, registration, reminders
+from domain.services import registration, reminders
+from domain.services.catalog import Services
 from tests.integration.test_tournament_lifecycle import (
     ADMIN,
     ADMINS,
@@ -35,6 +36,7 @@ async def _waiting(uow_factory: SqlUnitOfWorkFactory, tournament_id: int) -> dic
 
 async def test_single_person_steps_leave_what_a_whole_replan_leaves(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
     cup = await _open_tournament(
         uow_factory,
@@ -46,7 +48,7 @@ async def test_single_person_steps_leave_what_a_whole_replan_leaves(
     people = [await _register(uow_factory, cup, number) for number in range(1, 7)]
     admin = Actor.of(ADMIN, NOW, ADMINS)
     await registration.mark_paid(uow_factory, admin, people[0].id, True)
-    await checkin.check_in(uow_factory, Actor(people[1].user_id or 0, NOW), cup.id)
+    await services.checkin.check_in(Actor(people[1].user_id or 0, NOW), cup.id)
     # A withdrawal frees a place: the first waiting player is promoted and now reminded.
     await registration.withdraw(uow_factory, Actor(people[2].user_id or 0, NOW), cup.id)
     stepwise = await _waiting(uow_factory, cup.id)

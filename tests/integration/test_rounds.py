@@ -36,17 +36,18 @@ async def sent_messages(uow_factory: SqlUnitOfWorkFactory) -> list[OutgoingMessa
     return [item.message for item in claimed]
 
 
-async def seated(uow_factory: SqlUnitOfWorkFactory, seeded: Seeded) -> rounds.StagePreview:
-    return await rounds.start_stage(
-        uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, seed=7, swaps=SWAPS
+async def seated(services: Services, seeded: Seeded) -> rounds.StagePreview:
+    return await services.rounds_seating.start_stage(
+        Actor(ORGANIZER, NOW), seeded.tournament.id, seed=7, swaps=SWAPS
     )
 
 
 async def test_a_stage_is_seated_for_every_round_with_its_judges_spread(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
     seeded = await seed_tournament(uow_factory, players=20, judges=2)
-    preview = await seated(uow_factory, seeded)
+    preview = await seated(services, seeded)
     stage = preview.stage
     # 20 players at 2 tables play the qualifying's 6 games each in 6 rounds.
     assert len(stage.rounds) == 6
@@ -60,31 +61,36 @@ async def test_a_stage_is_seated_for_every_round_with_its_judges_spread(
     quality = preview.quality
     assert quality.most_with_judge is not None
     assert quality.most_with_judge[1] <= quality.most_with_judge_bound + 1
-    again = await seated(uow_factory, seeded)
+    again = await seated(services, seeded)
     assert again.stage == stage
 
 
-async def test_only_the_organizer_seats_a_stage(uow_factory: SqlUnitOfWorkFactory) -> None:
+async def test_only_the_organizer_seats_a_stage(
+    uow_factory: SqlUnitOfWorkFactory, services: Services
+) -> None:
     seeded = await seed_tournament(uow_factory)
     with pytest.raises(Forbidden):
-        await rounds.start_stage(
-            uow_factory, Actor(FIRST_PLAYER, NOW), seeded.tournament.id, seed=1, swaps=SWAPS
+        await services.rounds_seating.start_stage(
+            Actor(FIRST_PLAYER, NOW), seeded.tournament.id, seed=1, swaps=SWAPS
         )
 
 
-async def test_too_few_players_for_a_table_are_refused(uow_factory: SqlUnitOfWorkFactory) -> None:
+async def test_too_few_players_for_a_table_are_refused(
+    uow_factory: SqlUnitOfWorkFactory, services: Services
+) -> None:
     seeded = await seed_tournament(uow_factory, players=9)
     with pytest.raises(Invalid) as refused:
-        await seated(uow_factory, seeded)
+        await seated(services, seeded)
     assert refused.value.code == "stage-too-few-players"
 
 
 async def test_publishing_tells_each_player_each_judge_and_the_channel_once(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
     seeded = await seed_tournament(uow_factory)
-    preview = await seated(uow_factory, seeded)
-    await rounds.publish_round(uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, 1)
+    preview = await seated(services, seeded)
+    await services.rounds_publication.publish_round(Actor(ORGANIZER, NOW), seeded.tournament.id, 1)
     messages = await sent_messages(uow_factory)
     seat_messages = [m for m in messages if m.phrase and m.phrase.key == "round-seat-player"]
     assert len(seat_messages) == 20
@@ -104,21 +110,24 @@ async def test_publishing_tells_each_player_each_judge_and_the_channel_once(
     assert posts[0].phrase is not None
     assert seeded.nickname(first.players[0]) in str(posts[0].phrase.arguments["tables"])
     with pytest.raises(Invalid) as refused:
-        await rounds.publish_round(uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, 1)
+        await services.rounds_publication.publish_round(
+            Actor(ORGANIZER, NOW), seeded.tournament.id, 1
+        )
     assert refused.value.code == "round-already-published"
     assert await sent_messages(uow_factory) == []
 
 
 async def test_a_swap_after_publishing_corrects_only_the_people_concerned(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
     seeded = await seed_tournament(uow_factory)
-    preview = await seated(uow_factory, seeded)
-    await rounds.publish_round(uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, 1)
+    preview = await seated(services, seeded)
+    await services.rounds_publication.publish_round(Actor(ORGANIZER, NOW), seeded.tournament.id, 1)
     await sent_messages(uow_factory)
     table_1, table_2 = preview.stage.rounds[0].games
     a, b = table_1.players[0], table_2.players[4]
-    edited = await rounds.swap(uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, 1, a, b)
+    edited = await services.rounds_edits.swap(Actor(ORGANIZER, NOW), seeded.tournament.id, 1, a, b)
     assert edited.stage.rounds[0].seating.position(a) == (2, 5)
     assert edited.stage.rounds[0].seating.position(b) == (1, 1)
     messages = await sent_messages(uow_factory)
@@ -135,9 +144,10 @@ async def test_a_swap_after_publishing_corrects_only_the_people_concerned(
 
 async def test_a_move_that_seats_teammates_together_is_refused(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
     seeded = await seed_tournament(uow_factory, players=20, team_size=2)
-    preview = await seated(uow_factory, seeded)
+    preview = await seated(services, seeded)
     round_ = preview.stage.rounds[0]
     player = round_.games[0].players[0]
     mate = next(
@@ -148,8 +158,7 @@ async def test_a_move_that_seats_teammates_together_is_refused(
     mate_table = round_.seating.position(mate)
     assert mate_table is not None and mate_table[0] == 2
     with pytest.raises(Invalid) as refused:
-        await rounds.move(
-            uow_factory,
+        await services.rounds_edits.move(
             Actor(ORGANIZER, NOW),
             seeded.tournament.id,
             1,
@@ -161,16 +170,20 @@ async def test_a_move_that_seats_teammates_together_is_refused(
     team_of = {p.nickname: p.team_id for p in seeded.players}
     first, second = refused.value.args_["first"], refused.value.args_["second"]
     assert team_of[first] == team_of[second]
-    unchanged = await rounds.stage_preview(uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id)
+    unchanged = await services.rounds_preview.stage_preview(
+        Actor(ORGANIZER, NOW), seeded.tournament.id
+    )
     assert unchanged.stage.rounds[0] == round_
 
 
-async def test_regenerating_keeps_the_published_rounds(uow_factory: SqlUnitOfWorkFactory) -> None:
+async def test_regenerating_keeps_the_published_rounds(
+    uow_factory: SqlUnitOfWorkFactory, services: Services
+) -> None:
     seeded = await seed_tournament(uow_factory)
-    before = await seated(uow_factory, seeded)
-    await rounds.publish_round(uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, 1)
-    after = await rounds.regenerate_stage(
-        uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, seed=99, swaps=SWAPS
+    before = await seated(services, seeded)
+    await services.rounds_publication.publish_round(Actor(ORGANIZER, NOW), seeded.tournament.id, 1)
+    after = await services.rounds_seating.regenerate_stage(
+        Actor(ORGANIZER, NOW), seeded.tournament.id, seed=99, swaps=SWAPS
     )
     assert after.stage.seed == 99
     assert after.stage.rounds[0].seating == before.stage.rounds[0].seating
@@ -182,20 +195,21 @@ async def test_regenerating_keeps_the_published_rounds(uow_factory: SqlUnitOfWor
 
 async def test_a_judge_is_assigned_to_one_table_of_a_round(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
     seeded = await seed_tournament(uow_factory, judges=3)
-    preview = await seated(uow_factory, seeded)
+    preview = await seated(services, seeded)
     round_ = preview.stage.rounds[0]
     busy = round_.games[1].judge_id
     assert busy is not None
     with pytest.raises(Invalid) as refused:
-        await rounds.assign_judge(
-            uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, 1, 1, busy
+        await services.rounds_judges.assign_judge(
+            Actor(ORGANIZER, NOW), seeded.tournament.id, 1, 1, busy
         )
     assert refused.value.code == "round-judge-busy"
     spare = next(j for j in seeded.judges if j not in {g.judge_id for g in round_.games})
-    done = await rounds.assign_judge(
-        uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, 1, 1, spare
+    done = await services.rounds_judges.assign_judge(
+        Actor(ORGANIZER, NOW), seeded.tournament.id, 1, 1, spare
     )
     assert done.stage.rounds[0].games[0].judge_id == spare
 
@@ -206,19 +220,19 @@ async def test_a_no_show_after_seating_is_reseated_changing_few_places(
 ) -> None:
     # 21 players at 2 tables: one sits out each round, so a freed seat has a taker.
     seeded = await seed_tournament(uow_factory, players=21)
-    before = await seated(uow_factory, seeded)
+    before = await seated(services, seeded)
     tournament = seeded.tournament.id
-    await rounds.publish_round(uow_factory, Actor(ORGANIZER, NOW), tournament, 1)
+    await services.rounds_publication.publish_round(Actor(ORGANIZER, NOW), tournament, 1)
     missing = before.stage.rounds[1].games[0].players[3]
     await services.checkin.mark_no_show(Actor(ORGANIZER, NOW), missing)
-    waiting = await rounds.stage_preview(uow_factory, Actor(ORGANIZER, NOW), tournament)
+    waiting = await services.rounds_preview.stage_preview(Actor(ORGANIZER, NOW), tournament)
     assert waiting.gone == (missing,)
     with pytest.raises(Invalid) as refused:
-        await rounds.publish_round(uow_factory, Actor(ORGANIZER, NOW), tournament, 2)
+        await services.rounds_publication.publish_round(Actor(ORGANIZER, NOW), tournament, 2)
     assert refused.value.code == "round-player-gone"
     assert refused.value.args_["players"] == seeded.nickname(missing)
 
-    after = await rounds.reseat_stage(uow_factory, Actor(ORGANIZER, NOW), tournament, seed=5)
+    after = await services.rounds_seating.reseat_stage(Actor(ORGANIZER, NOW), tournament, seed=5)
     assert after.stage.seed == 5
     assert after.gone == ()
     assert after.stage.rounds[0].games == before.stage.rounds[0].games
@@ -236,7 +250,7 @@ async def test_a_no_show_after_seating_is_reseated_changing_few_places(
         [r.seating for r in before.stage.rounds[1:]], {missing}, 2, {}, sat_out, after.stage.seed
     )
     assert again == tuple(r.seating for r in free)
-    await rounds.publish_round(uow_factory, Actor(ORGANIZER, NOW), tournament, 2)
+    await services.rounds_publication.publish_round(Actor(ORGANIZER, NOW), tournament, 2)
 
 
 async def test_an_exclusion_that_empties_a_table_reseats_the_rest_at_fewer_tables(
@@ -244,13 +258,13 @@ async def test_an_exclusion_that_empties_a_table_reseats_the_rest_at_fewer_table
     services: Services,
 ) -> None:
     seeded = await seed_tournament(uow_factory, players=20)
-    before = await seated(uow_factory, seeded)
+    before = await seated(services, seeded)
     tournament = seeded.tournament.id
-    await rounds.publish_round(uow_factory, Actor(ORGANIZER, NOW), tournament, 1)
+    await services.rounds_publication.publish_round(Actor(ORGANIZER, NOW), tournament, 1)
     leaver = before.stage.rounds[0].games[1].players[0]
     await services.checkin.exclude(Actor(CHIEF_JUDGE, NOW), leaver, "Неспортивное поведение")
-    after = await rounds.reseat_stage(
-        uow_factory, Actor(ORGANIZER, NOW), tournament, seed=8, swaps=SWAPS
+    after = await services.rounds_seating.reseat_stage(
+        Actor(ORGANIZER, NOW), tournament, seed=8, swaps=SWAPS
     )
     assert after.stage.rounds[0].games == before.stage.rounds[0].games
     for round_ in after.stage.rounds[1:]:
@@ -261,5 +275,5 @@ async def test_an_exclusion_that_empties_a_table_reseats_the_rest_at_fewer_table
     assert after.changed_seats is not None and after.changed_seats >= 9 * 5
     # Nothing left to re-seat: the screen offers the fresh draw again.
     with pytest.raises(Invalid) as refused:
-        await rounds.reseat_stage(uow_factory, Actor(ORGANIZER, NOW), tournament, seed=9)
+        await services.rounds_seating.reseat_stage(Actor(ORGANIZER, NOW), tournament, seed=9)
     assert refused.value.code == "stage-players-unchanged"

@@ -17,7 +17,6 @@ from domain.lifecycle import Move
 from domain.permissions import Forbidden
 from domain.protocol_screen import Act, Mode, Press
 from domain.season.rating import RatedGame, compute_ratings
-from domain.services import protocols, rounds
 from domain.services.catalog import Services
 from domain.services.exports import import_tournament
 from domain.services.rating_sync import after_game as rating_after_game
@@ -68,7 +67,7 @@ async def test_registration_links_every_participant_to_his_person(
     uow_factory: SqlUnitOfWorkFactory,
     services: Services,
 ) -> None:
-    seeded, _, _ = await _published_game(uow_factory)
+    seeded, _, _ = await _published_game(uow_factory, services)
     player = seeded.players[0]
     assert player.person_id is not None
     person = await services.profiles.my_person(Actor(FIRST_PLAYER, NOW))
@@ -95,10 +94,10 @@ async def test_a_confirmation_a_correction_and_rated_off_keep_ratings_as_from_sc
     uow_factory: SqlUnitOfWorkFactory,
     services: Services,
 ) -> None:
-    seeded, game_id, judge_id = await _published_game(uow_factory)
+    seeded, game_id, judge_id = await _published_game(uow_factory, services)
     tid = seeded.tournament.id
     await services.series.mark_rated(Actor(ORGANIZER, NOW), tid, True)
-    judge = Judge(uow_factory, game_id, judge_id)
+    judge = Judge(services, game_id, judge_id)
     await judge.fill_red_win()
     confirmed = await judge.confirm()
     ratings = await _stored(uow_factory)
@@ -108,8 +107,8 @@ async def test_a_confirmation_a_correction_and_rated_off_keep_ratings_as_from_sc
     seat_one = confirmed.game.game.players[0]
     red = next(p.person_id for p in seeded.players if p.id == seat_one)
     assert red is not None and ratings[red].overall > 1000
-    chief = Judge(uow_factory, game_id, CHIEF_JUDGE)
-    await protocols.start_correction(uow_factory, Actor(CHIEF_JUDGE, NOW), game_id)
+    chief = Judge(services, game_id, CHIEF_JUDGE)
+    await services.protocols.start_correction(Actor(CHIEF_JUDGE, NOW), game_id)
     chief.view = await chief.open()
     await chief.press(mode(Mode.WINNER))
     await chief.press(Press(Act.WINNER, value=1))
@@ -171,13 +170,13 @@ async def test_a_series_shows_its_calendar_players_and_clubs(
     uow_factory: SqlUnitOfWorkFactory,
     services: Services,
 ) -> None:
-    seeded, game_id, judge_id = await _published_game(uow_factory)
+    seeded, game_id, judge_id = await _published_game(uow_factory, services)
     tid = seeded.tournament.id
     series_id = await services.series.create_series(ADMIN, "Сезон 2026")
     assert await services.series.series_list() == [(series_id, "Сезон 2026")]
     await services.series.attach_tournament(Actor(ORGANIZER, NOW), tid, series_id)
     await services.series.mark_rated(Actor(ORGANIZER, NOW), tid, True)
-    judge = Judge(uow_factory, game_id, judge_id)
+    judge = Judge(services, game_id, judge_id)
     await judge.fill_red_win()
     confirmed = await judge.confirm()
     view = await services.series.series_view(series_id)
@@ -258,10 +257,10 @@ async def test_an_annulled_game_leaves_the_ratings(
     uow_factory: SqlUnitOfWorkFactory, services: Services
 ) -> None:
     # What `annul_game` does after the protest's decision, in its own transaction.
-    seeded, game_id, judge_id = await _published_game(uow_factory)
+    seeded, game_id, judge_id = await _published_game(uow_factory, services)
     tid = seeded.tournament.id
     await services.series.mark_rated(Actor(ORGANIZER, NOW), tid, True)
-    judge = Judge(uow_factory, game_id, judge_id)
+    judge = Judge(services, game_id, judge_id)
     await judge.fill_red_win()
     await judge.confirm()
     assert len(await _stored(uow_factory)) == 10
@@ -277,7 +276,7 @@ async def test_closing_the_registration_sets_the_tournament_s_category(
     uow_factory: SqlUnitOfWorkFactory,
     services: Services,
 ) -> None:
-    seeded, _, _ = await _published_game(uow_factory)
+    seeded, _, _ = await _published_game(uow_factory, services)
     async with uow_factory() as uow:
         await uow.tournaments.save(
             replace(seeded.tournament, state=TournamentState.REGISTRATION_OPEN, current_stage=None)
@@ -298,16 +297,16 @@ async def test_a_game_confirmed_after_a_later_one_takes_its_place_in_the_order(
     services: Services,
 ) -> None:
     seeded = await seed_tournament(uow_factory)
-    preview = await seated(uow_factory, seeded)
+    preview = await seated(services, seeded)
     tid = seeded.tournament.id
-    await rounds.publish_round(uow_factory, Actor(ORGANIZER, NOW), tid, 1)
+    await services.rounds_publication.publish_round(Actor(ORGANIZER, NOW), tid, 1)
     await services.series.mark_rated(Actor(ORGANIZER, NOW), tid, True)
     first, second = preview.stage.rounds[0].games[:2]
     assert first.judge_id is not None and second.judge_id is not None
-    later = Judge(uow_factory, second.id, second.judge_id)
+    later = Judge(services, second.id, second.judge_id)
     await later.fill_red_win()
     await later.confirm()
-    earlier = Judge(uow_factory, first.id, first.judge_id)
+    earlier = Judge(services, first.id, first.judge_id)
     await earlier.fill_red_win()
     await earlier.confirm()
     async with uow_factory() as uow:

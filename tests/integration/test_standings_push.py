@@ -14,7 +14,7 @@ from bot.rendering.standings_posts import live_post
 from domain.actor import Actor
 from domain.outgoing import Drawing, OutgoingMessage, ScheduledPush
 from domain.registration import Participant, ParticipantStatus
-from domain.services import protocols, rounds
+from domain.services.catalog import Services
 from domain.services.standings import load_board
 from domain.services.standings_posts import (
     STANDINGS_ALBUM,
@@ -164,19 +164,18 @@ async def test_each_window_close_schedules_one_live_edit_drawn_when_sent(
 
 async def test_a_window_refresh_shows_every_result_stored_when_it_is_sent(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
     seeded = await seed_tournament(uow_factory)
-    preview = await seated(uow_factory, seeded)
-    await rounds.publish_round(
-        uow_factory, Actor(SEATING_ORGANIZER, SEATED), seeded.tournament.id, 1
+    preview = await seated(services, seeded)
+    await services.rounds_publication.publish_round(
+        Actor(SEATING_ORGANIZER, SEATED), seeded.tournament.id, 1
     )
     for minute, game in enumerate(preview.stage.rounds[0].games):
         assert game.judge_id is not None
         ended = SEATED + timedelta(minutes=minute)  # each game ends a minute after the last
-        await Judge(uow_factory, game.id, game.judge_id, ended).fill_red_win()
-        confirmed = await protocols.confirm_protocol(
-            uow_factory, Actor(game.judge_id, ended), game.id
-        )
+        await Judge(services, game.id, game.judge_id, ended).fill_red_win()
+        confirmed = await services.protocols.confirm_protocol(Actor(game.judge_id, ended), game.id)
         assert confirmed.notice == "protocol-screen-confirmed"
     midway, final = await _refreshes(uow_factory, seeded.tournament.id)
     draw = LiveStandingsText(uow_factory)

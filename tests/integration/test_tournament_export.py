@@ -21,7 +21,7 @@ from domain.actor import Actor
 from domain.interchange import InterchangeError, Tournament, load_tournament
 from domain.protocol_screen import Act, Mode, Press
 from domain.registration import Application, ParticipantStatus
-from domain.services import checkin, protocols, rounds
+from domain.services.catalog import Services
 from domain.services.exports import dump_tournament, import_tournament
 from domain.services.standings import current_standings, standings_of_tournament
 from domain.services.users import remember_user
@@ -213,31 +213,31 @@ async def test_a_tournament_played_on_the_protocol_screens_exports_its_current_p
     fresh_uow_factory: SqlUnitOfWorkFactory,
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
+    services: Services,
 ) -> None:
     seeded = await seed_tournament(uow_factory, players=20, judges=2)
-    preview = await seated(uow_factory, seeded)
+    preview = await seated(services, seeded)
     tournament_id = seeded.tournament.id
-    await rounds.publish_round(uow_factory, Actor(ORGANIZER, NOW), tournament_id, 1)
+    await services.rounds_publication.publish_round(Actor(ORGANIZER, NOW), tournament_id, 1)
     await sent_messages(uow_factory)
     games = preview.stage.rounds[0].games
     for game in games:
         assert game.judge_id is not None
-        judge = Judge(uow_factory, game.id, game.judge_id)
+        judge = Judge(services, game.id, game.judge_id)
         await judge.fill_red_win()
         await judge.confirm()
     # The first player of table 1 is excluded after playing, a newcomer takes his place.
     excluded_id = games[0].players[0]
-    await checkin.exclude(uow_factory, Actor(CHIEF_JUDGE, NOW), excluded_id, "поведение")
-    substitute, _ = await checkin.substitute(
-        uow_factory,
+    await services.checkin.exclude(Actor(CHIEF_JUDGE, NOW), excluded_id, "поведение")
+    substitute, _ = await services.checkin.substitute(
         Actor(ORGANIZER, NOW),
         excluded_id,
         newcomer=Application("Запасной", "Клуб", "Омск"),
     )
     # The chief judge turns table 2 into a black win after its confirmation
     # (the standings list the substitute).
-    chief = Judge(uow_factory, games[1].id, CHIEF_JUDGE)
-    await protocols.start_correction(uow_factory, Actor(CHIEF_JUDGE, NOW), games[1].id)
+    chief = Judge(services, games[1].id, CHIEF_JUDGE)
+    await services.protocols.start_correction(Actor(CHIEF_JUDGE, NOW), games[1].id)
     await chief.open()
     await chief.press(mode(Mode.WINNER))
     await chief.press(Press(Act.WINNER, value=1))

@@ -12,7 +12,8 @@ from domain.invites import InviteKind
 from domain.lifecycle import Move, Refusal
 from domain.permissions import Forbidden, StaffRole
 from domain.registration import Application, ParticipantStatus
-from domain.services import checkin, registration, staff, teams, tournaments
+from domain.services import registration, staff, teams, tournaments
+from domain.services.catalog import Services
 from domain.tournament import Tournament, TournamentState
 from domain.users import User
 from domain.validation import Invalid
@@ -152,6 +153,7 @@ async def test_a_stranger_cannot_mark_fees_or_move_the_tournament(
 
 async def test_judges_join_by_one_time_links_and_get_their_powers(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
     tournament = await _open_tournament(uow_factory)
     player = await _register(uow_factory, tournament, 1)
@@ -163,19 +165,20 @@ async def test_judges_join_by_one_time_links_and_get_their_powers(
     await staff.accept_staff_invite(uow_factory, Actor(501, NOW), chief.token)
     with pytest.raises(LookupError):
         await staff.accept_staff_invite(uow_factory, Actor(502, NOW), chief.token)
-    excluded, notices = await checkin.exclude(
-        uow_factory, Actor.of(501, NOW, ADMINS), player.id, "неэтичное поведение"
+    excluded, notices = await services.checkin.exclude(
+        Actor.of(501, NOW, ADMINS), player.id, "неэтичное поведение"
     )
     assert excluded.status is ParticipantStatus.EXCLUDED
     assert notices[0].chat_id == 1001
     with pytest.raises(Forbidden):
-        await checkin.exclude(
-            uow_factory, Actor.of(ADMIN, NOW, ADMINS), player.id, "организатор не может"
+        await services.checkin.exclude(
+            Actor.of(ADMIN, NOW, ADMINS), player.id, "организатор не может"
         )
 
 
 async def test_a_no_show_is_replaced_by_a_waiting_player_who_plays_for_his_team(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
     # siberia-ural-teams seats its qualifying at 6 tables: 20 teams of 3.
     tournament = await _open_tournament(uow_factory, "siberia-ural-teams", capacity=60)
@@ -192,25 +195,25 @@ async def test_a_no_show_is_replaced_by_a_waiting_player_who_plays_for_his_team(
     await tournaments.move_tournament(
         uow_factory, Actor.of(ADMIN, NOW, ADMINS), tournament.id, Move.CLOSE_REGISTRATION
     )
-    await checkin.check_in(uow_factory, Actor(1000, NOW), tournament.id)
+    await services.checkin.check_in(Actor(1000, NOW), tournament.id)
     people = (
         await registration.roster(uow_factory, Actor.of(ADMIN, NOW, ADMINS), tournament.id)
     ).participants
     missing = next(p for p in people if p.user_id == 1004)
     with pytest.raises(Invalid):
-        await checkin.mark_no_show(uow_factory, Actor.of(ADMIN, NOW, ADMINS), people[0].id)
+        await services.checkin.mark_no_show(Actor.of(ADMIN, NOW, ADMINS), people[0].id)
     # A player still registered is not replaced: he is marked a no-show first.
     with pytest.raises(Invalid, match="substitute-not-replaceable"):
-        await checkin.substitute(
-            uow_factory, Actor.of(ADMIN, NOW, ADMINS), missing.id, waiting_id=spare.id
+        await services.checkin.substitute(
+            Actor.of(ADMIN, NOW, ADMINS), missing.id, waiting_id=spare.id
         )
-    await checkin.mark_no_show(uow_factory, Actor.of(ADMIN, NOW, ADMINS), missing.id)
+    await services.checkin.mark_no_show(Actor.of(ADMIN, NOW, ADMINS), missing.id)
     started = await tournaments.move_tournament(
         uow_factory, Actor.of(ADMIN, NOW, ADMINS), tournament.id, Move.START_STAGE
     )
     assert isinstance(started, Refusal) and started.code == "move-incomplete-teams"
-    substitute, notices = await checkin.substitute(
-        uow_factory, Actor.of(ADMIN, NOW, ADMINS), missing.id, waiting_id=spare.id
+    substitute, notices = await services.checkin.substitute(
+        Actor.of(ADMIN, NOW, ADMINS), missing.id, waiting_id=spare.id
     )
     assert substitute.team_id == missing.team_id and substitute.substitute_for == missing.id
     assert notices[0].phrase is not None and notices[0].phrase.key == "notice-substitute"
@@ -230,9 +233,7 @@ async def test_a_no_show_is_replaced_by_a_waiting_player_who_plays_for_his_team(
     )
     await staff.accept_staff_invite(uow_factory, Actor(501, NOW), chief.token)
     member = next(p for p in people if p.user_id == 1007)
-    _, notices = await checkin.exclude(
-        uow_factory, Actor.of(501, NOW, ADMINS), member.id, "подсказки"
-    )
+    _, notices = await services.checkin.exclude(Actor.of(501, NOW, ADMINS), member.id, "подсказки")
     told = [n.phrase for n in notices if n.chat_id == 1006 and n.phrase is not None]
     assert [(p.key, p.arguments["count"]) for p in told] == [("notice-team-member-excluded", 2)]
 

@@ -9,15 +9,16 @@ from bot.db.transactions import counting
 from bot.db.uow import SqlUnitOfWorkFactory
 from domain.actor import Actor
 from domain.registration import Participant, ParticipantStatus
-from domain.services import rounds
+from domain.services.catalog import Services
 from tests.factories import NOW, ORGANIZER, seed_tournament
 
 
 async def test_a_second_read_in_the_same_unit_of_work_asks_the_database_nothing(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
     seeded = await seed_tournament(uow_factory, players=20, judges=2)
-    await rounds.start_stage(uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, seed=7)
+    await services.rounds_seating.start_stage(Actor(ORGANIZER, NOW), seeded.tournament.id, seed=7)
     async with uow_factory() as uow:
         first = await uow.tournaments.get(seeded.tournament.id)
         places = await uow.rounds.game_places(seeded.tournament.id)
@@ -30,10 +31,11 @@ async def test_a_second_read_in_the_same_unit_of_work_asks_the_database_nothing(
 
 async def test_a_second_read_in_the_same_unit_of_work_sees_the_first_ones_writes(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
     seeded = await seed_tournament(uow_factory, players=20, judges=2)
-    preview = await rounds.start_stage(
-        uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, seed=7
+    preview = await services.rounds_seating.start_stage(
+        Actor(ORGANIZER, NOW), seeded.tournament.id, seed=7
     )
     game = preview.stage.rounds[0].games[0]
     tournament_id = seeded.tournament.id

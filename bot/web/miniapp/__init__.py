@@ -29,7 +29,8 @@ from domain.game_log import Action, GameLogRefused, action_from_dict
 from domain.permissions import Forbidden
 from domain.services import live_games
 from domain.services.access import NotFound
-from domain.services.ports import Clock, UnitOfWorkFactory
+from domain.services.catalog import Services
+from domain.services.ports import Clock
 from domain.services.protocols import NotYourTable
 from domain.validation import ROW_ID_MAX, Invalid, whole_number
 
@@ -56,12 +57,12 @@ class _Deps:
     def __init__(
         self,
         token: str,
-        uow_factory: UnitOfWorkFactory,
+        services: Services,
         clock: Clock,
         admin_ids: Collection[int],
     ) -> None:
         self.token = token
-        self.uow_factory = uow_factory
+        self.services = services
         self.clock = clock
         self.admin_ids = admin_ids
 
@@ -72,13 +73,13 @@ DEPS = web.AppKey("miniapp", _Deps)
 def install(
     web_app: web.Application,
     token: str,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
     clock: Clock,
     admin_ids: Collection[int],
 ) -> None:
     """Add the Mini App's page and API to the bot's web application; the bot's admins
     (`ADMIN_IDS`) have the rights they have in the chat."""
-    web_app[DEPS] = _Deps(token, uow_factory, clock, admin_ids)
+    web_app[DEPS] = _Deps(token, services, clock, admin_ids)
     web_app.router.add_get(PAGE, _page)
     web_app.router.add_static("/app/static", STATIC, append_version=True)
     web_app.router.add_get("/app/sw.js", _service_worker)
@@ -155,9 +156,8 @@ def _refused(refusal: Exception, locale: str) -> web.Response:
 
 
 async def _locale(deps: _Deps, who: Caller) -> str:
-    async with deps.uow_factory() as uow:
-        user = await uow.users.get(who.user_id)
-    return user.locale if user is not None else normalize_locale(who.language_code)
+    chosen = await deps.services.live_games.judge_locale(who.user_id)
+    return chosen if chosen is not None else normalize_locale(who.language_code)
 
 
 def _error(
@@ -191,7 +191,7 @@ def _tapped_at(body: dict[str, Any]) -> datetime | None:
 
 async def _get(request: web.Request) -> web.Response:
     async def use(deps: _Deps, game_id: int, actor: Actor, _body: dict[str, Any]):
-        return await live_games.open_live(deps.uow_factory, actor, game_id)
+        return await deps.services.live_games.open_live(actor, game_id)
 
     return await _handle(request, use)
 
@@ -200,8 +200,8 @@ async def _act(request: web.Request) -> web.Response:
     async def use(deps: _Deps, game_id: int, actor: Actor, body: dict[str, Any]):
         data = body.get("action")
         action: Action = action_from_dict(data if isinstance(data, dict) else {})
-        return await live_games.record(
-            deps.uow_factory, actor, game_id, action, _version(body), _tapped_at(body)
+        return await deps.services.live_games.record(
+            actor, game_id, action, _version(body), _tapped_at(body)
         )
 
     return await _handle(request, use)
@@ -209,14 +209,14 @@ async def _act(request: web.Request) -> web.Response:
 
 async def _undo(request: web.Request) -> web.Response:
     async def use(deps: _Deps, game_id: int, actor: Actor, body: dict[str, Any]):
-        return await live_games.undo(deps.uow_factory, actor, game_id, _version(body))
+        return await deps.services.live_games.undo(actor, game_id, _version(body))
 
     return await _handle(request, use)
 
 
 async def _confirm(request: web.Request) -> web.Response:
     async def use(deps: _Deps, game_id: int, actor: Actor, _body: dict[str, Any]):
-        return await live_games.confirm(deps.uow_factory, actor, game_id)
+        return await deps.services.live_games.confirm(actor, game_id)
 
     return await _handle(request, use)
 

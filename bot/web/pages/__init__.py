@@ -51,6 +51,7 @@ from domain.services.public import public_tournament
 
 if TYPE_CHECKING:
     from bot.config import Settings
+    from domain.services.catalog import Services
     from domain.services.ports import Clock, UnitOfWorkFactory
 
 HERE = Path(__file__).parent
@@ -64,6 +65,8 @@ def install(
     add_change_listener: Callable[[Callable[[frozenset[int]], None]], None],
     reader: Reader | None = None,
     add_game_listener: Callable[[Callable[[frozenset[int]], None]], None] | None = None,
+    *,
+    services: Services,
 ) -> PageCache:
     """Add the public pages to the bot's web application; their cache hears of every
     committed change through `add_change_listener`. `reader` replaces the database read (the
@@ -95,7 +98,7 @@ def install(
     web_app.router.add_get(tournament + "/events", events)
     web_app.router.add_get(tournament + "/qr.svg", qr_code)
     web_app.router.add_get("/favicon.ico", favicon)
-    games.install(web_app, uow_factory, clock, add_game_listener)
+    games.install(web_app, services, clock, add_game_listener)
     static = web_app.router.add_static("/static/", HERE / "static", append_version=True)
     # Each file's address carries its hash: a new release's script is never a cached old one.
     environment.globals["static"] = lambda name: str(static.url_for(filename=name))

@@ -41,8 +41,8 @@ from bot.web.pages.site import (
 from domain.game_log import Entry, VoteRecord
 from domain.live_table import LiveTable, StreamLink, live_table, next_change
 from domain.public_view import PublicRound, PublicTable, PublicTournament
-from domain.services import live_tables
-from domain.services.ports import Clock, UnitOfWorkFactory
+from domain.services.catalog import Services
+from domain.services.ports import Clock
 from domain.tournament import TournamentState
 from domain.validation import ROW_ID_MAX, Invalid, whole_number
 
@@ -80,8 +80,8 @@ class _Read:
 class GameWatch:
     """Each game's log and stream link, read once per change, and its change signal."""
 
-    def __init__(self, uow_factory: UnitOfWorkFactory, clock: Clock, *, caching: bool) -> None:
-        self._uow_factory = uow_factory
+    def __init__(self, services: Services, clock: Clock, *, caching: bool) -> None:
+        self._services = services
         self.clock = clock
         # Only a watch told of every change may keep what it read.
         self._caching = caching
@@ -108,7 +108,7 @@ class GameWatch:
 
     async def _read(self, game_id: int) -> _Read:
         version = self.signal(game_id).version
-        read = _Read(*await live_tables.game_feed(self._uow_factory, game_id))
+        read = _Read(*await self._services.live_tables.game_feed(game_id))
         # A change committed while reading: this read may predate it, so it is not kept.
         if self._caching and self.signal(game_id).version == version:
             self._reads[game_id] = read
@@ -139,13 +139,13 @@ WATCH = web.AppKey("game_watch", GameWatch)
 
 def install(
     web_app: web.Application,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
     clock: Clock,
     add_game_listener: Callable[[Callable[[frozenset[int]], None]], None] | None,
 ) -> GameWatch:
     """Add the live game's pages; they hear of every stored action through the listener
     (without one, they read the log at each load)."""
-    watch = GameWatch(uow_factory, clock, caching=add_game_listener is not None)
+    watch = GameWatch(services, clock, caching=add_game_listener is not None)
     if add_game_listener is not None:
         add_game_listener(watch.changed)
     web_app[WATCH] = watch

@@ -7,48 +7,21 @@ and every notice goes through the outbox in the same transaction.
 
 The package's modules: `confirmation` (what a protocol's confirmation does), `filing`,
 `deciding` (the chief judge's acts, a game annulled), `organizer` (the window, the switch, the
-audit log), `summary` (a game as the messages name it).
+audit log), `summary` (a game as the messages name it). The use cases of `filing`, `deciding`
+and `organizer` are one service each, built once in `domain.services.catalog`.
 """
 
 from domain.services.protests.confirmation import offer_key, on_protocol_confirmed
-from domain.services.protests.deciding import (
-    ProtestCase,
-    annul_game,
-    check_undecided,
-    decide_protest,
-    protest_case,
-)
-from domain.services.protests.filing import (
-    ProtestTarget,
-    file_protest,
-    protest_target,
-    protestable_games,
-)
-from domain.services.protests.organizer import (
-    AuditLog,
-    ProtestSettings,
-    audit_log,
-    protest_settings,
-    switch_protests,
-    window_of,
-)
+from domain.services.protests.deciding import ProtestCase
+from domain.services.protests.filing import ProtestTarget
+from domain.services.protests.organizer import AuditLog, ProtestSettings, window_of
 
 __all__ = [
     "AuditLog",
     "ProtestCase",
     "ProtestSettings",
     "ProtestTarget",
-    "annul_game",
-    "audit_log",
-    "check_undecided",
-    "decide_protest",
-    "file_protest",
     "offer_key",
     "on_protocol_confirmed",
-    "protest_case",
-    "protest_settings",
-    "protest_target",
-    "protestable_games",
-    "switch_protests",
     "window_of",
 ]

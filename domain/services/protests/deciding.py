@@ -60,125 +60,126 @@ async def _case(uow: UnitOfWork, actor: Actor, protest_id: int) -> ProtestCase:
     return ProtestCase(protest, game, tournament, players, stored[0] if stored else ())
 
 
-async def protest_case(
-    uow_factory: UnitOfWorkFactory, actor: Actor, protest_id: int
-) -> ProtestCase:
-    """The protest for one of its deciding judges (`Forbidden` for anyone else)."""
-    async with uow_factory() as uow:
-        return await _case(uow, actor, protest_id)
+class ProtestDecidingService:
+    """The chief judge's acts on a protest: read it, decide it, annul its game."""
 
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
+        self._uow = uow
 
-async def check_undecided(
-    uow_factory: UnitOfWorkFactory, actor: Actor, protest_id: int
-) -> ProtestCase:
-    """The protest, if this judge may decide it and nobody has yet (`Invalid` otherwise)."""
-    case = await protest_case(uow_factory, actor, protest_id)
-    if case.protest.status is not ProtestStatus.PENDING:
-        raise Invalid("protest-already-decided")
-    return case
+    async def protest_case(self, actor: Actor, protest_id: int) -> ProtestCase:
+        """The protest for one of its deciding judges (`Forbidden` for anyone else)."""
+        async with self._uow() as uow:
+            return await _case(uow, actor, protest_id)
 
-
-async def decide_protest(
-    uow_factory: UnitOfWorkFactory,
-    actor: Actor,
-    protest_id: int,
-    *,
-    accept: bool,
-    text: str | None,
-) -> ProtestCase:
-    """The final decision. The protester and the table judge are told. A rejection that leaves
-    the game without an open protest republishes the live standings (its mark goes); an
-    accepted protest stays open until the chief judge's correction of the protocol is stored.
-    """
-    async with uow_factory() as uow:
-        case = await _case(uow, actor, protest_id)
-        decided = decide(
-            case.protest, accept=accept, text=text or "", judge_id=actor.user_id, now=actor.now
-        )
-        if not await uow.protests.save(decided, ProtestStatus.PENDING):
+    async def check_undecided(self, actor: Actor, protest_id: int) -> ProtestCase:
+        """The protest, if this judge may decide it and nobody has yet (`Invalid` otherwise)."""
+        case = await self.protest_case(actor, protest_id)
+        if case.protest.status is not ProtestStatus.PENDING:
             raise Invalid("protest-already-decided")
-        kind = AuditKind.PROTEST_ACCEPTED if accept else AuditKind.PROTEST_REJECTED
-        await uow.protests.log(
-            AuditEntry(
-                case.tournament.id,
-                actor.now,
-                actor.user_id,
-                kind,
-                decided.decision or "",
-                game_id=decided.game_id,
-                protest_id=decided.id,
+        return case
+
+    async def decide_protest(
+        self,
+        actor: Actor,
+        protest_id: int,
+        *,
+        accept: bool,
+        text: str | None,
+    ) -> ProtestCase:
+        """The final decision. The protester and the table judge are told. A rejection that leaves
+        the game without an open protest republishes the live standings (its mark goes); an
+        accepted protest stays open until the chief judge's correction of the protocol is stored.
+        """
+        async with self._uow() as uow:
+            case = await _case(uow, actor, protest_id)
+            decided = decide(
+                case.protest, accept=accept, text=text or "", judge_id=actor.user_id, now=actor.now
             )
-        )
-        key = "protest-accepted" if accept else "protest-rejected"
-        await tell_decision(uow, decided, case.game, case.tournament, key)
-        if not accept and case.game.game.id not in await uow.protests.open_games(
-            case.tournament.id
-        ):
-            await publish_live_standings(
+            if not await uow.protests.save(decided, ProtestStatus.PENDING):
+                raise Invalid("protest-already-decided")
+            kind = AuditKind.PROTEST_ACCEPTED if accept else AuditKind.PROTEST_REJECTED
+            await uow.protests.log(
+                AuditEntry(
+                    case.tournament.id,
+                    actor.now,
+                    actor.user_id,
+                    kind,
+                    decided.decision or "",
+                    game_id=decided.game_id,
+                    protest_id=decided.id,
+                )
+            )
+            key = "protest-accepted" if accept else "protest-rejected"
+            await tell_decision(uow, decided, case.game, case.tournament, key)
+            if not accept and case.game.game.id not in await uow.protests.open_games(
+                case.tournament.id
+            ):
+                await publish_live_standings(
+                    uow,
+                    case.tournament.id,
+                    await played_games(uow, case.tournament),
+                    protocol_key=f"protest:{decided.id}",
+                    now=actor.now,
+                )
+            await uow.commit()
+            return ProtestCase(decided, case.game, case.tournament, case.players)
+
+    async def annul_game(
+        self,
+        actor: Actor,
+        protest_id: int,
+        *,
+        text: str | None,
+    ) -> ProtestCase:
+        """Accept the protest by annulling its game, where the regulation allows it: the game
+        stops counting in the standings (its protocol and seats stay in the record), every open
+        protest on it is settled, the protester and the table judge are told, the channel says
+        so and its live standings are edited, all in one transaction. A protest already accepted
+        for a correction may still end this way."""
+        async with self._uow() as uow:
+            case = await _case(uow, actor, protest_id)
+            tournament, game = case.tournament, case.game
+            if not tournament.regulation.protest_annulment_allowed:
+                raise Invalid("protest-annulment-not-allowed")
+            protest = case.protest
+            if protest.status is ProtestStatus.PENDING:
+                protest = decide(
+                    protest, accept=True, text=text or "", judge_id=actor.user_id, now=actor.now
+                )
+            settled = settle_by_correction(protest)
+            if settled is protest or not await uow.protests.save(settled, case.protest.status):
+                raise Invalid("protest-already-decided")
+            await uow.protocols.lock_standings(tournament.id)
+            if not await uow.annulments.annul(
+                tournament.id, game.game.id, actor.user_id, actor.now
+            ):
+                raise Invalid("protest-already-decided")
+            await rating_after_game(uow, tournament.id, game.game.id)
+            await uow.protests.log(
+                AuditEntry(
+                    tournament.id,
+                    actor.now,
+                    actor.user_id,
+                    AuditKind.GAME_ANNULLED,
+                    settled.decision or "",
+                    game_id=game.game.id,
+                    protest_id=settled.id,
+                )
+            )
+            await tell_decision(uow, settled, game, tournament, "protest-annulled")
+            await _settle_the_others(uow, actor, settled, game, tournament)
+            await _tell_channel_annulled(uow, settled, game, tournament)
+            await publish_after_result(
                 uow,
-                case.tournament.id,
-                await played_games(uow, case.tournament),
-                protocol_key=f"protest:{decided.id}",
+                tournament,
+                game.stage,
+                game.round_number,
+                result_key=f"annulled:{game.game.id}",
                 now=actor.now,
             )
-        await uow.commit()
-        return ProtestCase(decided, case.game, case.tournament, case.players)
-
-
-async def annul_game(
-    uow_factory: UnitOfWorkFactory,
-    actor: Actor,
-    protest_id: int,
-    *,
-    text: str | None,
-) -> ProtestCase:
-    """Accept the protest by annulling its game, where the regulation allows it: the game
-    stops counting in the standings (its protocol and seats stay in the record), every open
-    protest on it is settled, the protester and the table judge are told, the channel says
-    so and its live standings are edited, all in one transaction. A protest already accepted
-    for a correction may still end this way."""
-    async with uow_factory() as uow:
-        case = await _case(uow, actor, protest_id)
-        tournament, game = case.tournament, case.game
-        if not tournament.regulation.protest_annulment_allowed:
-            raise Invalid("protest-annulment-not-allowed")
-        protest = case.protest
-        if protest.status is ProtestStatus.PENDING:
-            protest = decide(
-                protest, accept=True, text=text or "", judge_id=actor.user_id, now=actor.now
-            )
-        settled = settle_by_correction(protest)
-        if settled is protest or not await uow.protests.save(settled, case.protest.status):
-            raise Invalid("protest-already-decided")
-        await uow.protocols.lock_standings(tournament.id)
-        if not await uow.annulments.annul(tournament.id, game.game.id, actor.user_id, actor.now):
-            raise Invalid("protest-already-decided")
-        await rating_after_game(uow, tournament.id, game.game.id)
-        await uow.protests.log(
-            AuditEntry(
-                tournament.id,
-                actor.now,
-                actor.user_id,
-                AuditKind.GAME_ANNULLED,
-                settled.decision or "",
-                game_id=game.game.id,
-                protest_id=settled.id,
-            )
-        )
-        await tell_decision(uow, settled, game, tournament, "protest-annulled")
-        await _settle_the_others(uow, actor, settled, game, tournament)
-        await _tell_channel_annulled(uow, settled, game, tournament)
-        await publish_after_result(
-            uow,
-            tournament,
-            game.stage,
-            game.round_number,
-            result_key=f"annulled:{game.game.id}",
-            now=actor.now,
-        )
-        await alert_lot_needed(uow, tournament)
-        await uow.commit()
-        return ProtestCase(settled, game, tournament, case.players)
+            await alert_lot_needed(uow, tournament)
+            await uow.commit()
+            return ProtestCase(settled, game, tournament, case.players)
 
 
 async def _settle_the_others(

@@ -59,78 +59,80 @@ async def _target(uow: UnitOfWork, actor: Actor, game_id: int) -> ProtestTarget:
     return ProtestTarget(game, tournament, participant, closes)
 
 
-async def protest_target(
-    uow_factory: UnitOfWorkFactory, actor: Actor, game_id: int
-) -> ProtestTarget:
-    """The game the person wants to protest, if he may (`Invalid` says why not)."""
-    async with uow_factory() as uow:
-        return await _target(uow, actor, game_id)
+class ProtestFilingService:
+    """A player's protest: the games he may protest, filing one."""
 
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
+        self._uow = uow
 
-async def protestable_games(uow_factory: UnitOfWorkFactory, actor: Actor) -> list[ProtestTarget]:
-    """The games the person played whose protest window is open now (for /protest)."""
-    targets: list[ProtestTarget] = []
-    async with uow_factory() as uow:
-        for tournament in await uow.tournaments.of_person(actor.user_id, everything=True):
-            participant = await uow.participants.of_person(tournament.id, actor.user_id)
-            if participant is None:
-                continue
-            for stage in tournament.regulation.stages:
-                seated = await uow.rounds.stage(tournament.id, stage.id)
-                for round_ in seated.rounds if seated is not None else ():
-                    for table_game in round_.games:
-                        if participant.id not in table_game.players:
-                            continue
-                        if not window_open(table_game.protest_until, actor.now):
-                            continue
-                        try:
-                            targets.append(await _target(uow, actor, table_game.id))
-                        except Invalid:
-                            continue
-    return targets
+    async def protest_target(self, actor: Actor, game_id: int) -> ProtestTarget:
+        """The game the person wants to protest, if he may (`Invalid` says why not)."""
+        async with self._uow() as uow:
+            return await _target(uow, actor, game_id)
 
+    async def protestable_games(self, actor: Actor) -> list[ProtestTarget]:
+        """The games the person played whose protest window is open now (for /protest)."""
+        targets: list[ProtestTarget] = []
+        async with self._uow() as uow:
+            for tournament in await uow.tournaments.of_person(actor.user_id, everything=True):
+                participant = await uow.participants.of_person(tournament.id, actor.user_id)
+                if participant is None:
+                    continue
+                for stage in tournament.regulation.stages:
+                    seated = await uow.rounds.stage(tournament.id, stage.id)
+                    for round_ in seated.rounds if seated is not None else ():
+                        for table_game in round_.games:
+                            if participant.id not in table_game.players:
+                                continue
+                            if not window_open(table_game.protest_until, actor.now):
+                                continue
+                            try:
+                                targets.append(await _target(uow, actor, table_game.id))
+                            except Invalid:
+                                continue
+        return targets
 
-async def file_protest(
-    uow_factory: UnitOfWorkFactory,
-    actor: Actor,
-    game_id: int,
-    reason: str | None,
-    photo: str | None,
-) -> Protest:
-    """File a player's protest: checked against the window at `now`, one open per player and
-    game; the deciding judges get it with the protocol's summary and the table judge's name."""
-    text = protest_reason(reason)
-    async with uow_factory() as uow:
-        target = await _target(uow, actor, game_id)
-        tournament = target.tournament
-        filed = await uow.protests.add(
-            Protest(
-                0,
-                tournament.id,
-                game_id,
-                target.participant.id,
-                actor.user_id,
-                text,
-                actor.now,
-                photo=photo,
+    async def file_protest(
+        self,
+        actor: Actor,
+        game_id: int,
+        reason: str | None,
+        photo: str | None,
+    ) -> Protest:
+        """File a player's protest: checked against the window at `now`, one open per player and
+        game; the deciding judges get it with the protocol's summary and the table judge's name."""
+        text = protest_reason(reason)
+        async with self._uow() as uow:
+            target = await _target(uow, actor, game_id)
+            tournament = target.tournament
+            filed = await uow.protests.add(
+                Protest(
+                    0,
+                    tournament.id,
+                    game_id,
+                    target.participant.id,
+                    actor.user_id,
+                    text,
+                    actor.now,
+                    photo=photo,
+                )
             )
-        )
-        if filed is None:
-            raise Invalid("protest-already-open")
-        await uow.protests.log(
-            AuditEntry(
-                tournament.id,
-                actor.now,
-                actor.user_id,
-                AuditKind.PROTEST_FILED,
-                f"{target.participant.nickname}: {text}",
-                game_id=game_id,
-                protest_id=filed.id,
+            if filed is None:
+                raise Invalid("protest-already-open")
+            await uow.protests.log(
+                AuditEntry(
+                    tournament.id,
+                    actor.now,
+                    actor.user_id,
+                    AuditKind.PROTEST_FILED,
+                    f"{target.participant.nickname}: {text}",
+                    game_id=game_id,
+                    protest_id=filed.id,
+                )
             )
-        )
-        await _tell_deciders(uow, filed, target)
-        await uow.commit()
-        return filed
+            await _tell_deciders(uow, filed, target)
+            await uow.commit()
+            return filed
 
 
 async def _tell_deciders(uow: UnitOfWork, protest: Protest, target: ProtestTarget) -> None:

@@ -32,47 +32,77 @@ class ProtestSettings:
     minutes: int | None
 
 
-async def protest_settings(
-    uow_factory: UnitOfWorkFactory,
-    actor: Actor,
-    tournament_id: int,
-) -> ProtestSettings:
-    """What protests the tournament takes, for its organizer."""
-    async with uow_factory() as uow:
-        tournament = await authorize(uow, actor, tournament_id, Action.EDIT_SETTINGS)
-        return await _settings(uow, tournament)
+class ProtestOrganizerService:
+    """The organizer's protest window switch and the tournament's audit log."""
+
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
+        self._uow = uow
+
+    async def protest_settings(
+        self,
+        actor: Actor,
+        tournament_id: int,
+    ) -> ProtestSettings:
+        """What protests the tournament takes, for its organizer."""
+        async with self._uow() as uow:
+            tournament = await authorize(uow, actor, tournament_id, Action.EDIT_SETTINGS)
+            return await _settings(uow, tournament)
+
+    async def switch_protests(
+        self,
+        actor: Actor,
+        tournament_id: int,
+        enabled: bool | None,
+    ) -> ProtestSettings:
+        """The organizer switches protests on or off for the games confirmed from now on (None:
+        back to the regulation's window); windows already open stay as they are."""
+        async with self._uow() as uow:
+            tournament = await authorize(uow, actor, tournament_id, Action.EDIT_SETTINGS)
+            await uow.protests.set_switch(tournament.id, enabled)
+            settings = await _settings(uow, tournament)
+            state = "regulation" if enabled is None else ("on" if enabled else "off")
+            await uow.protests.log(
+                AuditEntry(
+                    tournament.id,
+                    actor.now,
+                    actor.user_id,
+                    AuditKind.PROTESTS_SWITCHED,
+                    f"{state}: {settings.minutes if settings.minutes is not None else '—'}",
+                )
+            )
+            await uow.commit()
+            return settings
+
+    async def audit_log(
+        self,
+        actor: Actor,
+        tournament_id: int,
+    ) -> AuditLog:
+        """The tournament's audit log, for its organizer (and its chief judge)."""
+        async with self._uow() as uow:
+            tournament = await authorize(uow, actor, tournament_id, Action.EXPORT)
+            entries = await uow.protests.audit(tournament.id)
+            excluded = tuple(
+                p
+                for p in await uow.participants.of_tournament(tournament.id)
+                if p.status is ParticipantStatus.EXCLUDED
+            )
+            names = {}
+            for person in {e.actor_id for e in entries if e.actor_id is not None}:
+                names[person] = await judge_name(uow, person)
+            minutes = await window_of(uow, tournament)
+            return AuditLog(tournament, tuple(entries), excluded, minutes, names)
+
+    async def audited_tournaments(self, person: int) -> list[Tournament]:
+        """The tournaments the person organizes or judges, whose audit log /audit offers."""
+        async with self._uow() as uow:
+            return await uow.tournaments.of_person(person)
 
 
 async def _settings(uow: UnitOfWork, tournament: Tournament) -> ProtestSettings:
     switch = await uow.protests.switch(tournament.id)
     regulation = tournament.regulation.protest_window_minutes
     return ProtestSettings(tournament, regulation, switch, window_minutes(regulation, switch))
-
-
-async def switch_protests(
-    uow_factory: UnitOfWorkFactory,
-    actor: Actor,
-    tournament_id: int,
-    enabled: bool | None,
-) -> ProtestSettings:
-    """The organizer switches protests on or off for the games confirmed from now on (None:
-    back to the regulation's window); windows already open stay as they are."""
-    async with uow_factory() as uow:
-        tournament = await authorize(uow, actor, tournament_id, Action.EDIT_SETTINGS)
-        await uow.protests.set_switch(tournament.id, enabled)
-        settings = await _settings(uow, tournament)
-        state = "regulation" if enabled is None else ("on" if enabled else "off")
-        await uow.protests.log(
-            AuditEntry(
-                tournament.id,
-                actor.now,
-                actor.user_id,
-                AuditKind.PROTESTS_SWITCHED,
-                f"{state}: {settings.minutes if settings.minutes is not None else '—'}",
-            )
-        )
-        await uow.commit()
-        return settings
 
 
 @dataclass(frozen=True)
@@ -86,24 +116,3 @@ class AuditLog:
     minutes: int | None
     # Everyone named in the log by Telegram id: their display names.
     names: dict[int, str]
-
-
-async def audit_log(
-    uow_factory: UnitOfWorkFactory,
-    actor: Actor,
-    tournament_id: int,
-) -> AuditLog:
-    """The tournament's audit log, for its organizer (and its chief judge)."""
-    async with uow_factory() as uow:
-        tournament = await authorize(uow, actor, tournament_id, Action.EXPORT)
-        entries = await uow.protests.audit(tournament.id)
-        excluded = tuple(
-            p
-            for p in await uow.participants.of_tournament(tournament.id)
-            if p.status is ParticipantStatus.EXCLUDED
-        )
-        names = {}
-        for person in {e.actor_id for e in entries if e.actor_id is not None}:
-            names[person] = await judge_name(uow, person)
-        minutes = await window_of(uow, tournament)
-        return AuditLog(tournament, tuple(entries), excluded, minutes, names)

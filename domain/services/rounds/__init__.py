@@ -10,32 +10,19 @@ The package's modules, one job each: `preview` (what the organizer sees, and wha
 case here reads first), `seating` (seat, regenerate, re-seat), `edits` (swap, move),
 `judges` (a table's judge), `publication` (publish a round; corrections after an edit),
 `schedules` (every player's whole stage, and its corrections), `notices` (the private
-messages they send).
+messages they send). Each module's use cases are one service (`SeatingService`...), built once
+in `domain.services.catalog`.
 """
 
-from domain.services.rounds.edits import move, swap
-from domain.services.rounds.judges import assign_judge
-from domain.services.rounds.preview import StagePreview, stage_preview, stage_sheet_of
-from domain.services.rounds.publication import publish_round
+from domain.services.rounds.preview import StagePreview, stage_sheet_of
 from domain.services.rounds.schedules import (
     correct_schedules_after_substitute,
     schedules_before_substitute,
-    send_schedules,
 )
-from domain.services.rounds.seating import regenerate_stage, reseat_stage, start_stage
 
 __all__ = [
     "StagePreview",
-    "assign_judge",
     "correct_schedules_after_substitute",
-    "move",
-    "publish_round",
-    "regenerate_stage",
-    "reseat_stage",
     "schedules_before_substitute",
-    "send_schedules",
-    "stage_preview",
     "stage_sheet_of",
-    "start_stage",
-    "swap",
 ]

@@ -23,44 +23,50 @@ from domain.services.rounds.schedules import correct_schedules
 from domain.validation import Invalid
 
 
-async def assign_judge(
-    uow_factory: UnitOfWorkFactory,
-    actor: Actor,
-    tournament_id: int,
-    round_number: int,
-    table: int,
-    judge_id: int | None,
-) -> StagePreview:
-    """Give a table of a round its judge (a table judge or chief judge of the tournament)."""
-    async with uow_factory() as uow:
-        tournament = await organizing(uow, actor, tournament_id)
-        stage = await seated(uow, tournament)
-        round_ = round_of(stage, round_number)
-        if not 1 <= table <= len(round_.games):
-            raise Invalid("round-edit-no-seat", table=table, seat=1)
-        game = round_.game_at(table)
-        judges = await judges_of(uow, tournament.id)
-        if judge_id is not None and judge_id not in judges:
-            raise NotFound(f"judge {judge_id}")
-        if judge_id is not None and judge_id in round_.judges_elsewhere(game):
-            raise Invalid("round-judge-busy", judge=judges[judge_id])
-        if game.state is not GameState.OPEN:
-            raise Invalid("round-edit-started", table=table)
-        await uow.rounds.set_judge(game.id, judge_id)
-        before = stage
-        stage = await seated(uow, tournament)
-        preview = await preview_of(uow, tournament, stage)
-        await correct_schedules(uow, replace(preview, stage=before), preview)
-        if round_.published_at is not None:
-            updated = stage.round(round_number).game_at(table)
-            await record_judge_list(uow, preview, stage.round(round_number), updated, True)
-            if game.judge_id is not None:
-                await notice(
-                    uow,
-                    tournament,
-                    game.judge_id,
-                    Phrase.of("round-judge-released", game=round_number, table=table),
-                    f"release:{game.id}:{game.judge_id}:{judge_id}",
-                )
-        await uow.commit()
-        return preview
+class JudgeAssignmentService:
+    """A table's judge, assigned by the organizer."""
+
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
+        self._uow = uow
+
+    async def assign_judge(
+        self,
+        actor: Actor,
+        tournament_id: int,
+        round_number: int,
+        table: int,
+        judge_id: int | None,
+    ) -> StagePreview:
+        """Give a table of a round its judge (a table judge or chief judge of the tournament)."""
+        async with self._uow() as uow:
+            tournament = await organizing(uow, actor, tournament_id)
+            stage = await seated(uow, tournament)
+            round_ = round_of(stage, round_number)
+            if not 1 <= table <= len(round_.games):
+                raise Invalid("round-edit-no-seat", table=table, seat=1)
+            game = round_.game_at(table)
+            judges = await judges_of(uow, tournament.id)
+            if judge_id is not None and judge_id not in judges:
+                raise NotFound(f"judge {judge_id}")
+            if judge_id is not None and judge_id in round_.judges_elsewhere(game):
+                raise Invalid("round-judge-busy", judge=judges[judge_id])
+            if game.state is not GameState.OPEN:
+                raise Invalid("round-edit-started", table=table)
+            await uow.rounds.set_judge(game.id, judge_id)
+            before = stage
+            stage = await seated(uow, tournament)
+            preview = await preview_of(uow, tournament, stage)
+            await correct_schedules(uow, replace(preview, stage=before), preview)
+            if round_.published_at is not None:
+                updated = stage.round(round_number).game_at(table)
+                await record_judge_list(uow, preview, stage.round(round_number), updated, True)
+                if game.judge_id is not None:
+                    await notice(
+                        uow,
+                        tournament,
+                        game.judge_id,
+                        Phrase.of("round-judge-released", game=round_number, table=table),
+                        f"release:{game.id}:{game.judge_id}:{judge_id}",
+                    )
+            await uow.commit()
+            return preview

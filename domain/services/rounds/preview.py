@@ -195,15 +195,21 @@ async def preview_of(
     )
 
 
-async def stage_preview(
-    uow_factory: UnitOfWorkFactory,
-    actor: Actor,
-    tournament_id: int,
-) -> StagePreview:
-    """The seated stage the tournament is in, for its organizer."""
-    async with uow_factory() as uow:
-        tournament = await organizing(uow, actor, tournament_id)
-        return await preview_of(uow, tournament, await seated(uow, tournament))
+class StagePreviewService:
+    """What the organizer sees of the stage: its seating, the quality report, who is gone."""
+
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
+        self._uow = uow
+
+    async def stage_preview(
+        self,
+        actor: Actor,
+        tournament_id: int,
+    ) -> StagePreview:
+        """The seated stage the tournament is in, for its organizer."""
+        async with self._uow() as uow:
+            tournament = await organizing(uow, actor, tournament_id)
+            return await preview_of(uow, tournament, await seated(uow, tournament))
 
 
 def stage_sheet_of(preview: StagePreview) -> StageSheet:

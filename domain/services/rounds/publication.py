@@ -25,56 +25,62 @@ from domain.validation import Invalid
 _POST_HEADING_ROOM = 400
 
 
-async def publish_round(
-    uow_factory: UnitOfWorkFactory,
-    actor: Actor,
-    tournament_id: int,
-    round_number: int,
-) -> StagePreview:
-    """Publish a round: each player his table and seat, each judge his table's list, the
-    channel one post with all tables (split to Telegram's limit). Once per round."""
-    async with uow_factory() as uow:
-        tournament = await organizing(uow, actor, tournament_id)
-        stage = await seated(uow, tournament)
-        round_ = round_of(stage, round_number)
-        preview = await preview_of(uow, tournament, stage)
-        if round_.published_at is None and (gone := round_.seated_of(preview.gone)):
-            names = ", ".join(preview.nicknames.get(p, str(p)) for p in gone)
-            raise Invalid("round-player-gone", round=round_number, players=names)
-        if not await uow.rounds.mark_published(round_.id, actor.now):
-            raise Invalid("round-already-published", round=round_number)
-        uow.changed_tournaments.add(tournament.id)
-        participants = {p.id: p for p in await uow.participants.of_tournament(tournament.id)}
-        time = round_time(preview, round_number)
-        for game in round_.games:
-            judge = preview.judge_name(game.judge_id) or "—"
-            for seat, player in enumerate(game.players, start=1):
+class RoundPublicationService:
+    """Publish a round: the players', the judges' and the channel's messages."""
+
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
+        self._uow = uow
+
+    async def publish_round(
+        self,
+        actor: Actor,
+        tournament_id: int,
+        round_number: int,
+    ) -> StagePreview:
+        """Publish a round: each player his table and seat, each judge his table's list, the
+        channel one post with all tables (split to Telegram's limit). Once per round."""
+        async with self._uow() as uow:
+            tournament = await organizing(uow, actor, tournament_id)
+            stage = await seated(uow, tournament)
+            round_ = round_of(stage, round_number)
+            preview = await preview_of(uow, tournament, stage)
+            if round_.published_at is None and (gone := round_.seated_of(preview.gone)):
+                names = ", ".join(preview.nicknames.get(p, str(p)) for p in gone)
+                raise Invalid("round-player-gone", round=round_number, players=names)
+            if not await uow.rounds.mark_published(round_.id, actor.now):
+                raise Invalid("round-already-published", round=round_number)
+            uow.changed_tournaments.add(tournament.id)
+            participants = {p.id: p for p in await uow.participants.of_tournament(tournament.id)}
+            time = round_time(preview, round_number)
+            for game in round_.games:
+                judge = preview.judge_name(game.judge_id) or "—"
+                for seat, player in enumerate(game.players, start=1):
+                    await player_notice(
+                        uow,
+                        tournament,
+                        participants[player],
+                        Phrase.of(
+                            "round-seat-player",
+                            game=round_number,
+                            time=time,
+                            table=game.table,
+                            seat=seat,
+                            judge=judge,
+                        ),
+                        f"round:{round_.id}:seat:{player}",
+                    )
+                await record_judge_list(uow, preview, round_, game, False)
+            for player in round_.sit_outs:
                 await player_notice(
                     uow,
                     tournament,
                     participants[player],
-                    Phrase.of(
-                        "round-seat-player",
-                        game=round_number,
-                        time=time,
-                        table=game.table,
-                        seat=seat,
-                        judge=judge,
-                    ),
+                    Phrase.of("round-sit-out-player", game=round_number, time=time),
                     f"round:{round_.id}:seat:{player}",
                 )
-            await record_judge_list(uow, preview, round_, game, False)
-        for player in round_.sit_outs:
-            await player_notice(
-                uow,
-                tournament,
-                participants[player],
-                Phrase.of("round-sit-out-player", game=round_number, time=time),
-                f"round:{round_.id}:seat:{player}",
-            )
-        await _channel_post(uow, preview, round_)
-        await uow.commit()
-        return await preview_of(uow, tournament, await seated(uow, tournament))
+            await _channel_post(uow, preview, round_)
+            await uow.commit()
+            return await preview_of(uow, tournament, await seated(uow, tournament))
 
 
 async def _channel_post(uow: UnitOfWork, preview: StagePreview, round_: Round) -> None:

@@ -97,35 +97,41 @@ def _schedule_key(stage: SeatedStage, player: int, schedule: Schedule) -> str:
     return f"schedule:{stage.id}:{player}:{digest}"
 
 
-async def send_schedules(
-    uow_factory: UnitOfWorkFactory,
-    actor: Actor,
-    tournament_id: int,
-) -> int:
-    """Send every player of the seated stage his whole schedule in one message; how many.
+class ScheduleService:
+    """Every player's whole stage, sent to him."""
 
-    A player already sent the same schedule is not sent it again. Once sent, every change of
-    the stage (a move, a swap, a judge, a re-seating) sends the players it concerns their
-    corrected schedule; the round messages go out on publishing as before.
-    """
-    async with uow_factory() as uow:
-        tournament = await organizing(uow, actor, tournament_id)
-        stage = await seated(uow, tournament)
-        preview = await preview_of(uow, tournament, stage)
-        participants = {p.id: p for p in await uow.participants.of_tournament(tournament.id)}
-        sent = 0
-        for player, schedule in _schedules(preview, stage, participants).items():
-            participant = participants.get(player)
-            if (
-                participant is None
-                or participant.user_id is None
-                or participant.status is not ParticipantStatus.REGISTERED
-            ):
-                continue
-            await _schedule_notice(uow, preview, participant, schedule, "seating-schedule")
-            sent += 1
-        await uow.commit()
-        return sent
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
+        self._uow = uow
+
+    async def send_schedules(
+        self,
+        actor: Actor,
+        tournament_id: int,
+    ) -> int:
+        """Send every player of the seated stage his whole schedule in one message; how many.
+
+        A player already sent the same schedule is not sent it again. Once sent, every change of
+        the stage (a move, a swap, a judge, a re-seating) sends the players it concerns their
+        corrected schedule; the round messages go out on publishing as before.
+        """
+        async with self._uow() as uow:
+            tournament = await organizing(uow, actor, tournament_id)
+            stage = await seated(uow, tournament)
+            preview = await preview_of(uow, tournament, stage)
+            participants = {p.id: p for p in await uow.participants.of_tournament(tournament.id)}
+            sent = 0
+            for player, schedule in _schedules(preview, stage, participants).items():
+                participant = participants.get(player)
+                if (
+                    participant is None
+                    or participant.user_id is None
+                    or participant.status is not ParticipantStatus.REGISTERED
+                ):
+                    continue
+                await _schedule_notice(uow, preview, participant, schedule, "seating-schedule")
+                sent += 1
+            await uow.commit()
+            return sent
 
 
 async def _schedule_notice(
