@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.db.transactions import counting
 from bot.db.uow import SqlUnitOfWorkFactory
+from domain.services.catalog import Services
 from domain.cards import Role
 from domain.protocol_screen import Act, Mode, Press
 from domain.services.protocols import ProtocolView
@@ -21,13 +22,14 @@ def _shown(view: ProtocolView) -> tuple[object, ...]:
 
 async def test_each_press_shows_what_the_next_opening_reads(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
     """The screen a press answers with is drawn from what it wrote, not read back: it is the
     protocol as the judge's next opening (another device, a refresh) finds it."""
-    _seeded, game_id, judge_id = await _published_game(uow_factory)
+    _seeded, game_id, judge_id = await _published_game(uow_factory, services)
     judge, other_device = (
-        Judge(uow_factory, game_id, judge_id),
-        Judge(uow_factory, game_id, judge_id),
+        Judge(services, game_id, judge_id),
+        Judge(services, game_id, judge_id),
     )
     await judge.open()
     for press in (role_tool(Role.SHERIFF), Press(Act.ROLE, 7, 2), mode(Mode.FOULS)):
@@ -40,12 +42,13 @@ async def test_each_press_shows_what_the_next_opening_reads(
 
 async def test_a_press_is_one_transaction_of_a_few_statements(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
     """Thirty judges press at a round's start: each press holds the database for one short
     write transaction, the table judge's and the chief judge's alike."""
-    _seeded, game_id, judge_id = await _published_game(uow_factory)
+    _seeded, game_id, judge_id = await _published_game(uow_factory, services)
     for user in (judge_id, CHIEF_JUDGE):
-        judge = Judge(uow_factory, game_id, user)
+        judge = Judge(services, game_id, user)
         await judge.open()
         with counting() as tally:
             view = await judge.press(mode(Mode.KILL))
