@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from bot.db.transactions import counting
 from bot.db.uow import SqlUnitOfWorkFactory
-from domain.services.catalog import Services
 from domain.cards import Role
 from domain.protocol_screen import Act, Mode, Press
+from domain.services.catalog import Services
 from domain.services.protocols import ProtocolView
 from tests.factories import CHIEF_JUDGE
 from tests.integration.test_protocols import Judge, _published_game, mode, role_tool
