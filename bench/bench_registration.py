@@ -36,7 +36,7 @@ from bot.db.migrate import upgrade
 from bot.db.uow import SqlUnitOfWork, SqlUnitOfWorkFactory
 from domain.actor import Actor
 from domain.registration import Application
-from domain.services import registration
+from domain.services.catalog import build_services
 from domain.services.ports import UnitOfWork
 from domain.services.reminders import replan_touched
 from domain.tournament import Tournament, TournamentState
@@ -93,14 +93,15 @@ async def _run(url: str, players: int, whole: bool) -> tuple[list[float], list[f
     sessions = create_session_factory(engine)
     uow_factory = _WholeFactory(sessions) if whole else SqlUnitOfWorkFactory(sessions)
     cup = await _open_cup(uow_factory, players)
+    services = build_services(uow_factory)
     registering: list[float] = []
     began = time.perf_counter()
     ids = []
     for number in range(players):
         actor = Actor(FIRST + number, NOW)
         started = time.perf_counter()
-        mine = await registration.register(
-            uow_factory, actor, cup, Application(f"Player {number}", f"Club {number}", "City")
+        mine = await services.registration.register(
+            actor, cup, Application(f"Player {number}", f"Club {number}", "City")
         )
         registering.append(time.perf_counter() - started)
         assert mine.participant is not None
@@ -109,7 +110,7 @@ async def _run(url: str, players: int, whole: bool) -> tuple[list[float], list[f
     paying: list[float] = []
     for participant_id in ids:
         started = time.perf_counter()
-        await registration.mark_paid(uow_factory, Actor(ORGANIZER, NOW), participant_id, True)
+        await services.registration.mark_paid(Actor(ORGANIZER, NOW), participant_id, True)
         paying.append(time.perf_counter() - started)
     await engine.dispose()
     return registering, paying, rate

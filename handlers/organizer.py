@@ -24,6 +24,7 @@ from domain.outgoing import Phrase
 from domain.presets import PRESET_IDS
 from domain.regulation import read_regulation
 from domain.services.card_updates import keep_card_current
+from domain.services.catalog import Services
 from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.public import set_web_visibility
 from domain.services.tournaments import (
@@ -33,7 +34,6 @@ from domain.services.tournaments import (
     tournament_card,
     tournaments_of,
 )
-from domain.services.users import staff_of
 from domain.tournament import Tournament, TournamentState
 from domain.users import User
 from handlers.callbacks import (
@@ -387,6 +387,7 @@ async def make_move(
     callback_data: MoveChoice,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
+    services: Services,
     settings: Settings,
     bot: Bot,
     actor: Actor,
@@ -401,10 +402,10 @@ async def make_move(
     await render_card(callback, result.id, actor, texts, uow_factory, settings, bot)
     if result.state is TournamentState.FINISHED:
         # Its judges have nothing left to judge: /protocol and /lot leave their menus.
-        for person in await staff_of(uow_factory, result.id):
+        for person in await services.users.staff_of(result.id):
             # His menu offers what he may do now, as if he acted himself.
             judge = Actor.of(person.telegram_id, actor.now, settings.admin_ids)
-            await refresh_person_menu(bot, menus, person, uow_factory, judge)
+            await refresh_person_menu(bot, menus, person, services, judge)
 
 
 async def forbidden_in_wizard(message: Message, texts: Texts) -> None:

@@ -19,6 +19,7 @@ from bot.config import Settings
 from domain.actor import Actor
 from domain.outgoing import Phrase
 from domain.permissions import Action, Forbidden
+from domain.services.catalog import Services
 from domain.services.ports import UnitOfWorkFactory
 from domain.services.season import (
     create_series,
@@ -30,7 +31,7 @@ from domain.services.season import (
     series_view,
     set_points_table,
 )
-from domain.services.users import PersonRole, roles_of
+from domain.services.users import PersonRole
 from handlers.callbacks import MergeAction, MergeButton, SeriesAction, SeriesButton
 from handlers.common import edit_screen
 from handlers.middlewares import Texts
@@ -53,9 +54,9 @@ class SeriesForm(StatesGroup):
     points = State()
 
 
-async def _organizer(uow_factory: UnitOfWorkFactory, actor: Actor) -> None:
+async def _organizer(services: Services, actor: Actor) -> None:
     """Merging accounts and joining clubs are for organizers and admins."""
-    roles = await roles_of(uow_factory, actor)
+    roles = await services.users.roles_of(actor)
     if actor.is_admin or PersonRole.ORGANIZER in roles:
         return
     raise Forbidden(Action.EDIT_SETTINGS)
@@ -168,9 +169,10 @@ async def start_merge(
     state: FSMContext,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
     """/merge <nickname>: the players found, to pick the account that stays."""
-    await _organizer(uow_factory, actor)
+    await _organizer(services, actor)
     query = (command.args or "").strip()[:QUERY_LIMIT]
     if not query:
         await message.answer(texts("merge-usage"))
@@ -194,9 +196,9 @@ async def pick_keep(
     actor: Actor,
     state: FSMContext,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
-    await _organizer(uow_factory, actor)
+    await _organizer(services, actor)
     found = await _found(state)
     keep = next((item for item in found if item[0] == callback_data.keep), None)
     others = [item for item in found if item[0] != callback_data.keep]
@@ -257,9 +259,10 @@ async def join_club_spellings(
     actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
     """/joinclubs Club = other spelling."""
-    await _organizer(uow_factory, actor)
+    await _organizer(services, actor)
     club, equals, alias = (command.args or "").partition("=")
     club, alias = " ".join(club.split()), " ".join(alias.split())
     if not equals or not club or not alias:

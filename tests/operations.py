@@ -14,8 +14,8 @@ from bot.db.backup import summarize
 from bot.db.engine import create_engine, create_session_factory
 from bot.db.uow import SqlUnitOfWorkFactory
 from domain.actor import Actor
+from domain.services.catalog import build_services
 from domain.services.exports import dump_tournament, import_tournament
-from domain.services.users import remember_user
 
 # Generous: the process starts Python and imports the bot on a loaded machine.
 PROCESS_TIMEOUT_S = 120
@@ -53,8 +53,8 @@ OWNER = 7
 
 async def remember_owner(uow_factory: SqlUnitOfWorkFactory) -> None:
     """The organizer the tournaments below belong to."""
-    await remember_user(
-        uow_factory,
+    services = build_services(uow_factory)
+    await services.users.remember_user(
         telegram_id=OWNER,
         first_name="Owner",
         last_name=None,

@@ -168,7 +168,7 @@ def build_dispatcher(
         # The database storage reads the sender with the conversation state (one transaction).
         sender_read = sender_read_with_state
     dispatcher.update.outer_middleware(
-        KnownUserMiddleware(uow_factory, settings.default_locale, sender_read)
+        KnownUserMiddleware(dispatcher["services"], settings.default_locale, sender_read)
     )
     dispatcher.update.outer_middleware(ActorMiddleware())
     # Innermost, so a refusal is answered within the person's turn and the reply scope.

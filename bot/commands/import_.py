@@ -49,13 +49,13 @@ async def _load(
     url: str, text: str, owner: int, title: str, series: int | None = None, day: date | None = None
 ) -> int:
     from domain.actor import Actor
+    from domain.services.catalog import build_services
     from domain.services.exports import import_tournament
     from domain.services.season import import_into_series
-    from domain.services.users import remember_user
 
     async with migrated_database(url) as uow_factory:
-        await remember_user(
-            uow_factory,
+        services = build_services(uow_factory)
+        await services.users.remember_user(
             telegram_id=owner,
             first_name=str(owner),
             last_name=None,

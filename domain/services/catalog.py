@@ -8,6 +8,10 @@ from dataclasses import dataclass
 
 from domain.services.checkin import CheckinService
 from domain.services.ports import UnitOfWorkFactory
+from domain.services.registration import RegistrationService
+from domain.services.staff import StaffService
+from domain.services.teams import TeamService
+from domain.services.users import UserService
 
 
 @dataclass(frozen=True)
@@ -15,10 +19,18 @@ class Services:
     """The use cases by topic, each a service object holding the unit of work factory."""
 
     checkin: CheckinService
+    registration: RegistrationService
+    staff: StaffService
+    teams: TeamService
+    users: UserService
 
 
 def build_services(uow: UnitOfWorkFactory) -> Services:
     """The one set of services of a running bot (or of a test) over `uow`."""
     return Services(
         checkin=CheckinService(uow),
+        registration=RegistrationService(uow),
+        staff=StaffService(uow),
+        teams=TeamService(uow),
+        users=UserService(uow),
     )

@@ -9,7 +9,6 @@ import pypdf
 
 from domain.actor import Actor
 from domain.registration import Participant, ParticipantStatus
-from domain.services import checkin
 from harness.simulation.screens import current
 from tests.e2e.test_rounds import Stage, stage  # noqa: F401  (the fixture)
 from tests.factories import FIRST_PLAYER, NOW, ORGANIZER
@@ -121,9 +120,9 @@ async def test_a_substitute_gets_the_schedule_of_the_games_he_takes_over(
         await uow.commit()
     first = stage.seeded.players[0]
     # He did not come: marked a no-show, his games go to the waiting player.
-    await checkin.mark_no_show(stage.app.uow_factory, Actor(ORGANIZER, NOW), first.id)
-    await checkin.substitute(
-        stage.app.uow_factory, Actor(ORGANIZER, NOW), first.id, waiting_id=waiting.id
+    await stage.app.services.checkin.mark_no_show(Actor(ORGANIZER, NOW), first.id)
+    await stage.app.services.checkin.substitute(
+        Actor(ORGANIZER, NOW), first.id, waiting_id=waiting.id
     )
     # No game is played yet: the substitute takes over every game, table, seat and judge.
     his = await newcomer.wait_for(lambda m: "Ваше расписание" in (m.text or ""), timeout=WAIT)

@@ -14,7 +14,8 @@ from domain.cards import Role, Side
 from domain.protocol_screen import MODES, ROLE_TOOLS, Act, Mode, Press, seat_press
 from domain.registration import Application
 from domain.rounds import GameState
-from domain.services import checkin, protocols, rounds
+from domain.services import protocols, rounds
+from domain.services.catalog import Services
 from domain.services.protocols import NotYourTable, ProtocolView
 from domain.services.standings import current_standings, standings_of_tournament
 from tests.factories import (
@@ -232,6 +233,7 @@ async def test_the_chief_judge_corrects_a_confirmed_protocol_with_an_audit(
 
 async def test_a_substitute_shows_in_the_standings_without_another_result(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
     seeded, game_id, judge_id = await _published_game(uow_factory)
     judge = Judge(uow_factory, game_id, judge_id)
@@ -239,9 +241,9 @@ async def test_a_substitute_shows_in_the_standings_without_another_result(
     done = await judge.confirm()
     tid = seeded.tournament.id
     leaver = done.game.game.players[0]
-    await checkin.exclude(uow_factory, Actor(CHIEF_JUDGE, NOW), leaver, "поведение")
-    await checkin.substitute(
-        uow_factory, Actor(ORGANIZER, NOW), leaver, newcomer=Application("Запасной", "Клуб", "Омск")
+    await services.checkin.exclude(Actor(CHIEF_JUDGE, NOW), leaver, "поведение")
+    await services.checkin.substitute(
+        Actor(ORGANIZER, NOW), leaver, newcomer=Application("Запасной", "Клуб", "Омск")
     )
     # No protocol was confirmed since: the standings still follow the change at once.
     standings = await current_standings(uow_factory, tid)

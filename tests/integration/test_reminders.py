@@ -13,8 +13,9 @@ from bot.db.uow import SqlUnitOfWorkFactory
 from domain.actor import Actor
 from domain.outgoing import ScheduledPush
 from domain.rounds import TableGame
-from domain.services import registration, reminders, rounds
+from domain.services import reminders, rounds
 from domain.services.access import load_tournament
+from domain.services.catalog import Services
 from domain.services.tournaments import close_due_registrations
 from domain.tournament import Tournament, TournamentState
 from domain.validation import Invalid
@@ -173,6 +174,7 @@ async def test_a_confirmed_protocol_leaves_the_reminders_a_whole_replan_would_le
 
 async def test_a_paid_mark_cancels_the_reminder_and_a_sent_one_is_not_made_again(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
     seeded = await seed_tournament(uow_factory)
     deadline = NOW + timedelta(days=3)
@@ -187,7 +189,7 @@ async def test_a_paid_mark_cancels_the_reminder_and_a_sent_one_is_not_made_again
     assert plan[f"unpaid:{first.id}"] == deadline - timedelta(days=1)
     assert plan["deadline"] == deadline
 
-    await registration.mark_paid(uow_factory, Actor(ORGANIZER, NOW), first.id, True)
+    await services.registration.mark_paid(Actor(ORGANIZER, NOW), first.id, True)
     plan = await waiting(uow_factory, seeded)
     assert f"unpaid:{first.id}" not in plan
     assert f"unpaid:{second.id}" in plan

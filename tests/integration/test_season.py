@@ -19,11 +19,11 @@ from domain.protocol_screen import Act, Mode, Press
 from domain.season.rating import RatedGame, compute_ratings
 from domain.services import protocols, rounds
 from domain.services import season as season_services
+from domain.services.catalog import build_services
 from domain.services.exports import import_tournament
 from domain.services.rating_sync import after_game as rating_after_game
 from domain.services.rating_sync import ordered_games
 from domain.services.tournaments import move_tournament
-from domain.services.users import remember_user
 from domain.tournament import Tournament, TournamentState
 from domain.validation import Invalid
 from tests.factories import CHIEF_JUDGE, FIRST_PLAYER, NOW, ORGANIZER, seed_tournament
@@ -52,8 +52,8 @@ async def _stored(uow_factory: SqlUnitOfWorkFactory) -> dict[int, object]:
 
 
 async def _imported(uow_factory: SqlUnitOfWorkFactory, title: str) -> int:
-    await remember_user(
-        uow_factory,
+    services = build_services(uow_factory)
+    await services.users.remember_user(
         telegram_id=ORGANIZER,
         first_name="Org",
         last_name=None,

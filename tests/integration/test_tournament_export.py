@@ -21,10 +21,10 @@ from domain.actor import Actor
 from domain.interchange import InterchangeError, Tournament, load_tournament
 from domain.protocol_screen import Act, Mode, Press
 from domain.registration import Application, ParticipantStatus
-from domain.services import checkin, protocols, rounds
+from domain.services import protocols, rounds
+from domain.services.catalog import Services, build_services
 from domain.services.exports import dump_tournament, import_tournament
 from domain.services.standings import current_standings, standings_of_tournament
-from domain.services.users import remember_user
 from domain.standings import StandingRow, Standings
 from domain.standings_board import participant_key
 from domain.tournament import TournamentState
@@ -56,8 +56,8 @@ async def fresh_uow_factory(
 
 
 async def _import(uow_factory: SqlUnitOfWorkFactory, text: str) -> int:
-    await remember_user(
-        uow_factory,
+    services = build_services(uow_factory)
+    await services.users.remember_user(
         telegram_id=OWNER,
         first_name="Org",
         last_name=None,
@@ -210,6 +210,7 @@ async def test_a_file_exported_mid_round_comes_back_with_its_tables_where_they_w
 
 async def test_a_tournament_played_on_the_protocol_screens_exports_its_current_protocols(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
     fresh_uow_factory: SqlUnitOfWorkFactory,
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
@@ -227,9 +228,8 @@ async def test_a_tournament_played_on_the_protocol_screens_exports_its_current_p
         await judge.confirm()
     # The first player of table 1 is excluded after playing, a newcomer takes his place.
     excluded_id = games[0].players[0]
-    await checkin.exclude(uow_factory, Actor(CHIEF_JUDGE, NOW), excluded_id, "поведение")
-    substitute, _ = await checkin.substitute(
-        uow_factory,
+    await services.checkin.exclude(Actor(CHIEF_JUDGE, NOW), excluded_id, "поведение")
+    substitute, _ = await services.checkin.substitute(
         Actor(ORGANIZER, NOW),
         excluded_id,
         newcomer=Application("Запасной", "Клуб", "Омск"),

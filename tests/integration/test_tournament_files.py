@@ -12,16 +12,16 @@ import pytest
 from bot.db.uow import SqlUnitOfWorkFactory
 from domain.actor import Actor
 from domain.interchange import InterchangeError, load_tournament
+from domain.services.catalog import build_services
 from domain.services.exports import dump_tournament, export_csv, import_tournament
-from domain.services.users import remember_user
 
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 TEAMS_FILE = Path(__file__).parents[1] / "data" / "siberia-ural-teams.tournament.json"
 
 
 async def _owner(uow_factory: SqlUnitOfWorkFactory) -> int:
-    await remember_user(
-        uow_factory,
+    services = build_services(uow_factory)
+    await services.users.remember_user(
         telegram_id=7,
         first_name="Org",
         last_name=None,
