@@ -107,6 +107,7 @@ async def serve(port: int, log: StoredLog) -> tuple[web.AppRunner, Any]:
     pages.install(
         app,
         log,  # type: ignore[arg-type]
+        None,  # type: ignore[arg-type]
         clock,
         settings,  # type: ignore[arg-type]
         lambda _l: None,

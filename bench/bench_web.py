@@ -79,7 +79,7 @@ async def _serve(view: PublicTournament, port: int) -> tuple[web.AppRunner, page
 
     app = web.Application()
     settings = SimpleNamespace(web_base_url=None)
-    cache = pages.install(app, None, None, settings, lambda _listener: None, reader=read)  # type: ignore[arg-type]
+    cache = pages.install(app, None, None, None, settings, lambda _listener: None, reader=read)  # type: ignore[arg-type]
     runner = web.AppRunner(app, access_log=None, shutdown_timeout=1)
     await runner.setup()
     await web.TCPSite(runner, "127.0.0.1", port).start()

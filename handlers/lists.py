@@ -9,8 +9,6 @@ from domain.actor import Actor
 from domain.outgoing import Phrase
 from domain.registration import Participant, ParticipantStatus
 from domain.services.catalog import Services
-from domain.services.exports import export_csv, export_file
-from domain.services.ports import UnitOfWorkFactory
 from domain.services.registration import Roster
 from handlers.callbacks import (
     ExportChoice,
@@ -123,14 +121,16 @@ async def export(
     callback_data: ExportChoice,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
     async with long_work(callback, texts, replaced=False):  # a big tournament takes a while
         if callback_data.kind is ExportKind.CSV:
-            tournament, text = await export_csv(uow_factory, actor, callback_data.tournament_id)
+            tournament, text = await services.exports.export_csv(actor, callback_data.tournament_id)
             name = f"participants-{tournament.id}.csv"
         else:
-            tournament, text = await export_file(uow_factory, actor, callback_data.tournament_id)
+            tournament, text = await services.exports.export_file(
+                actor, callback_data.tournament_id
+            )
             name = f"tournament-{tournament.id}.json"
         if isinstance(callback.message, Message):
             await callback.message.answer_document(

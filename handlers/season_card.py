@@ -12,9 +12,9 @@ from domain.actor import Actor
 from domain.outgoing import Phrase
 from domain.permissions import Action, Forbidden, allows
 from domain.services.access import NotFound
+from domain.services.catalog import Services
 from domain.services.ports import UnitOfWorkFactory
 from domain.services.season import attach_tournament, mark_rated, series_list
-from domain.services.tournaments import tournament_card
 from handlers.callbacks import SeasonCardAction, SeasonCardButton
 from handlers.middlewares import Texts
 from handlers.organizer import render_card
@@ -27,8 +27,9 @@ async def choose_series(
     actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
-    card = await tournament_card(uow_factory, actor, callback_data.tournament_id)
+    card = await services.tournaments.tournament_card(actor, callback_data.tournament_id)
     if not allows(card.roles, Action.EDIT_SETTINGS):
         raise Forbidden(Action.EDIT_SETTINGS)
     listed = await series_list(uow_factory)
@@ -48,6 +49,7 @@ async def attach(
     actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
+    services: Services,
     settings: Settings,
     bot: Bot,
 ) -> None:
@@ -63,7 +65,7 @@ async def attach(
     if isinstance(callback.message, Message):
         await callback.message.answer(said)
     await render_card(
-        callback, callback_data.tournament_id, actor, texts, uow_factory, settings, bot
+        callback, callback_data.tournament_id, actor, texts, uow_factory, services, settings, bot
     )
 
 
@@ -73,6 +75,7 @@ async def _rate(
     actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
+    services: Services,
     settings: Settings,
     bot: Bot,
     rated: bool,
@@ -81,7 +84,7 @@ async def _rate(
     if isinstance(callback.message, Message):
         await callback.message.answer(texts("card-rated-now-on" if rated else "card-rated-now-off"))
     await render_card(
-        callback, callback_data.tournament_id, actor, texts, uow_factory, settings, bot
+        callback, callback_data.tournament_id, actor, texts, uow_factory, services, settings, bot
     )
 
 
@@ -91,10 +94,11 @@ async def make_rated(
     actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
+    services: Services,
     settings: Settings,
     bot: Bot,
 ) -> None:
-    await _rate(callback, callback_data, actor, texts, uow_factory, settings, bot, True)
+    await _rate(callback, callback_data, actor, texts, uow_factory, services, settings, bot, True)
 
 
 async def make_unrated(
@@ -103,10 +107,11 @@ async def make_unrated(
     actor: Actor,
     texts: Texts,
     uow_factory: UnitOfWorkFactory,
+    services: Services,
     settings: Settings,
     bot: Bot,
 ) -> None:
-    await _rate(callback, callback_data, actor, texts, uow_factory, settings, bot, False)
+    await _rate(callback, callback_data, actor, texts, uow_factory, services, settings, bot, False)
 
 
 def make_router() -> Router:

@@ -234,6 +234,21 @@ def build_limiter(storage: BaseStorage, settings: Settings) -> Limiter:
     return LocalLimiter(delivery_limits(settings))
 
 
+def _writer(
+    settings: Settings, bot: Bot, dispatcher: Dispatcher, uow_factory: SqlUnitOfWorkFactory
+) -> Writer:
+    """What the outbox worker writes with: the standings and the screens drawn at send time."""
+    services: Services = dispatcher["services"]
+    return Writer(
+        drawers={
+            **standings_drawers(services.standings, dispatcher["pictures"], settings.web_base_url),
+            **screen_drawers(uow_factory, services, bot, settings),
+        },
+        pack=intent_packer(settings),
+        default_locale=settings.default_locale,
+    )
+
+
 def build_delivery(
     settings: Settings,
     bot: Bot,
@@ -249,14 +264,7 @@ def build_delivery(
         bot,
         uow_factory,
         limiter=limiter,
-        writer=Writer(
-            drawers={
-                **standings_drawers(uow_factory, dispatcher["pictures"], settings.web_base_url),
-                **screen_drawers(uow_factory, bot, settings),
-            },
-            pack=intent_packer(settings),
-            default_locale=settings.default_locale,
-        ),
+        writer=_writer(settings, bot, dispatcher, uow_factory),
         pace=Pace(updates_quiet=dispatcher["reply_scope"].quiet),
         identity=identity,
     )

@@ -50,7 +50,6 @@ async def _load(
 ) -> int:
     from domain.actor import Actor
     from domain.services.catalog import build_services
-    from domain.services.exports import import_tournament
     from domain.services.season import import_into_series
 
     async with migrated_database(url) as uow_factory:
@@ -66,7 +65,7 @@ async def _load(
         if series is not None:
             imported = await import_into_series(uow_factory, actor, text, title, series, day)
             return imported.id
-        tournament = await import_tournament(uow_factory, actor, text, title)
+        tournament = await services.exports.import_tournament(actor, text, title)
         return tournament.id
 
 

@@ -15,6 +15,7 @@ from bot.config import Settings
 from bot.db.uow import SqlUnitOfWorkFactory
 from bot.web import health, miniapp, pages
 from bot.web.pages import season
+from domain.services.catalog import Services
 
 log = logging.getLogger(__name__)
 
@@ -30,6 +31,7 @@ class ServedBot(Protocol):
     settings: Settings
     engine: AsyncEngine
     uow_factory: SqlUnitOfWorkFactory
+    services: Services
     bot: Bot
     dispatcher: Dispatcher
 
@@ -41,11 +43,17 @@ def build_web_app(app: ServedBot) -> web.Application:
     dispatcher = app.dispatcher
     health.install(web_app, app.engine, app.bot, dispatcher["clock"], app.settings.backup_dir)
     miniapp.install(
-        web_app, app.bot.token, app.uow_factory, dispatcher["clock"], app.settings.admin_ids
+        web_app,
+        app.bot.token,
+        app.uow_factory,
+        app.services,
+        dispatcher["clock"],
+        app.settings.admin_ids,
     )
     pages.install(
         web_app,
         app.uow_factory,
+        app.services,
         dispatcher["clock"],
         app.settings,
         app.uow_factory.add_change_listener,

@@ -6,11 +6,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from domain.services.card_updates import CardUpdateService
 from domain.services.checkin import CheckinService
+from domain.services.exports import ExportService
 from domain.services.ports import UnitOfWorkFactory
+from domain.services.public import PublicService
 from domain.services.registration import RegistrationService
+from domain.services.reminders import TimetableService
 from domain.services.staff import StaffService
+from domain.services.standings import StandingsService
 from domain.services.teams import TeamService
+from domain.services.tie_decisions import TieDecisionService
+from domain.services.tournaments import TournamentService
 from domain.services.users import UserService
 
 
@@ -23,6 +30,13 @@ class Services:
     staff: StaffService
     teams: TeamService
     users: UserService
+    tournaments: TournamentService
+    timetables: TimetableService
+    exports: ExportService
+    public: PublicService
+    card_updates: CardUpdateService
+    tie_decisions: TieDecisionService
+    standings: StandingsService
 
 
 def build_services(uow: UnitOfWorkFactory) -> Services:
@@ -33,4 +47,11 @@ def build_services(uow: UnitOfWorkFactory) -> Services:
         staff=StaffService(uow),
         teams=TeamService(uow),
         users=UserService(uow),
+        tournaments=TournamentService(uow),
+        timetables=TimetableService(uow),
+        exports=ExportService(uow),
+        public=PublicService(uow),
+        card_updates=CardUpdateService(uow),
+        tie_decisions=TieDecisionService(uow),
+        standings=StandingsService(uow),
     )

@@ -64,6 +64,11 @@ class UserService:
                 roles.add(PersonRole.PLAYER)
         return tuple(role for role in PersonRole if role in roles)
 
+    async def known(self, telegram_id: int) -> User | None:
+        """The person as the bot knows him, None before he first wrote to it."""
+        async with self._uow() as uow:
+            return await uow.users.get(telegram_id)
+
     async def staff_of(self, tournament_id: int) -> list[User]:
         """The tournament's judges and chief judge the bot knows, to set their menus again."""
         async with self._uow() as uow:

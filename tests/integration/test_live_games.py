@@ -11,7 +11,8 @@ from domain.actor import Actor
 from domain.game_log import Foul, Nominate, Phase, Proceed
 from domain.regulation import load_preset
 from domain.rounds import GameState
-from domain.services import exports, live_games, protocols
+from domain.services import live_games, protocols
+from domain.services.catalog import Services, build_services
 from harness.simulation.live_game import live_actions
 from tests.e2e.test_miniapp_api import PLAN
 from tests.factories import NOW
@@ -77,7 +78,7 @@ async def test_a_game_played_live_is_confirmed_with_its_log_kept(
 
 
 async def test_the_tournament_file_carries_the_live_log_to_another_installation(
-    uow_factory: SqlUnitOfWorkFactory, fresh_uow_factory: SqlUnitOfWorkFactory
+    uow_factory: SqlUnitOfWorkFactory, services: Services, fresh_uow_factory: SqlUnitOfWorkFactory
 ) -> None:
     seeded, game_id, judge = await _published_game(uow_factory)
     regulation = load_preset("black-raven-cup")
@@ -87,9 +88,11 @@ async def test_the_tournament_file_carries_the_live_log_to_another_installation(
             await live_games.record(uow_factory, Actor(judge, NOW), game_id, action, version)
         ).version
     await live_games.confirm(uow_factory, Actor(judge, NOW), game_id)
-    text = await exports.dump_tournament(uow_factory, seeded.tournament.id)
+    text = await services.exports.dump_tournament(seeded.tournament.id)
     (game,) = json.loads(text)["games"]
     assert len(game["log"]) == len(live_actions(PLAN, regulation))
     assert {entry["kind"] for entry in game["log"]} >= {"roles", "foul", "shot", "finish"}
     moved = await _import(fresh_uow_factory, text)
-    assert json.loads(await exports.dump_tournament(fresh_uow_factory, moved))["games"] == [game]
+    assert json.loads(await build_services(fresh_uow_factory).exports.dump_tournament(moved))[
+        "games"
+    ] == [game]

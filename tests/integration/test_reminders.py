@@ -15,8 +15,7 @@ from domain.outgoing import ScheduledPush
 from domain.rounds import TableGame
 from domain.services import reminders, rounds
 from domain.services.access import load_tournament
-from domain.services.catalog import Services
-from domain.services.tournaments import close_due_registrations
+from domain.services.catalog import Services, build_services
 from domain.tournament import Tournament, TournamentState
 from domain.validation import Invalid
 from tests.factories import CHIEF_JUDGE, NOW, ORGANIZER, Seeded, seed_tournament
@@ -65,6 +64,7 @@ def open_with_fee(tournament: Tournament, deadline: datetime) -> Tournament:
 
 
 async def published_first_round(uow_factory: SqlUnitOfWorkFactory) -> tuple[Seeded, rounds.Round]:
+    services = build_services(uow_factory)
     seeded = await seed_tournament(uow_factory)
     async with uow_factory() as uow:
         tournament = await uow.tournaments.get(seeded.tournament.id)
@@ -72,7 +72,7 @@ async def published_first_round(uow_factory: SqlUnitOfWorkFactory) -> tuple[Seed
         await uow.tournaments.save(replace(tournament, starts_on=GAME_DAY))
         await uow.commit()
     tid = seeded.tournament.id
-    await reminders.set_timetable(uow_factory, Actor(ORGANIZER, NOW), tid, timetable_text())
+    await services.timetables.set_timetable(Actor(ORGANIZER, NOW), tid, timetable_text())
     await rounds.start_stage(uow_factory, Actor(ORGANIZER, NOW), tid, seed=7, swaps=20_000)
     preview = await rounds.publish_round(uow_factory, Actor(ORGANIZER, NOW), tid, 1)
     return seeded, preview.stage.rounds[0]
@@ -88,6 +88,7 @@ async def confirmed(uow_factory: SqlUnitOfWorkFactory, game: TableGame) -> None:
 
 async def test_a_published_round_reminds_each_player_and_judge_and_the_timetable_moves_them(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
     seeded, first = await published_first_round(uow_factory)
     plan = await waiting(uow_factory, seeded)
@@ -105,8 +106,8 @@ async def test_a_published_round_reminds_each_player_and_judge_and_the_timetable
     assert reminder.message.phrase.arguments["seat"] == 4
     assert reminder.message.phrase.arguments["time"] == "12:00"
 
-    await reminders.set_timetable(
-        uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, timetable_text("12:30")
+    await services.timetables.set_timetable(
+        Actor(ORGANIZER, NOW), seeded.tournament.id, timetable_text("12:30")
     )
     moved = await waiting(uow_factory, seeded)
     assert set(moved) == set(plan)
@@ -120,12 +121,13 @@ async def test_a_published_round_reminds_each_player_and_judge_and_the_timetable
 
 async def test_a_timetable_that_cannot_be_read_changes_nothing(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
     seeded, _ = await published_first_round(uow_factory)
     before = await waiting(uow_factory, seeded)
     with pytest.raises(Invalid):
-        await reminders.set_timetable(
-            uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, timetable_text("25:00")
+        await services.timetables.set_timetable(
+            Actor(ORGANIZER, NOW), seeded.tournament.id, timetable_text("25:00")
         )
     assert await waiting(uow_factory, seeded) == before
 
@@ -204,7 +206,7 @@ async def test_a_paid_mark_cancels_the_reminder_and_a_sent_one_is_not_made_again
     assert set(await waiting(uow_factory, seeded)) == {"deadline"}
 
     # At the deadline registration closes by itself and nothing of it is left waiting.
-    assert await close_due_registrations(uow_factory, deadline) == [seeded.tournament.id]
+    assert await services.tournaments.close_due_registrations(deadline) == [seeded.tournament.id]
     assert await waiting(uow_factory, seeded) == {}
 
 

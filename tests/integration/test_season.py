@@ -19,11 +19,9 @@ from domain.protocol_screen import Act, Mode, Press
 from domain.season.rating import RatedGame, compute_ratings
 from domain.services import protocols, rounds
 from domain.services import season as season_services
-from domain.services.catalog import build_services
-from domain.services.exports import import_tournament
+from domain.services.catalog import Services, build_services
 from domain.services.rating_sync import after_game as rating_after_game
 from domain.services.rating_sync import ordered_games
-from domain.services.tournaments import move_tournament
 from domain.tournament import Tournament, TournamentState
 from domain.validation import Invalid
 from tests.factories import CHIEF_JUDGE, FIRST_PLAYER, NOW, ORGANIZER, seed_tournament
@@ -61,7 +59,7 @@ async def _imported(uow_factory: SqlUnitOfWorkFactory, title: str) -> int:
         default_locale="ru",
     )
     text = CUP_FILE.read_text(encoding="utf-8")
-    return (await import_tournament(uow_factory, Actor(ORGANIZER, NOW), text, title)).id
+    return (await services.exports.import_tournament(Actor(ORGANIZER, NOW), text, title)).id
 
 
 async def test_registration_links_every_participant_to_his_person(
@@ -270,6 +268,7 @@ async def test_an_annulled_game_leaves_the_ratings(uow_factory: SqlUnitOfWorkFac
 
 async def test_closing_the_registration_sets_the_tournament_s_category(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
     seeded, _, _ = await _published_game(uow_factory)
     async with uow_factory() as uow:
@@ -279,7 +278,7 @@ async def test_closing_the_registration_sets_the_tournament_s_category(
         await uow.commit()
     tid = seeded.tournament.id
     assert await season_services.tournament_category(uow_factory, tid) is None
-    moved = await move_tournament(uow_factory, ADMIN, tid, Move.CLOSE_REGISTRATION)
+    moved = await services.tournaments.move_tournament(ADMIN, tid, Move.CLOSE_REGISTRATION)
     assert isinstance(moved, Tournament)
     assert await season_services.tournament_category(uow_factory, tid) == 1
     async with uow_factory() as uow:

@@ -11,8 +11,9 @@ from bot.db.uow import SqlUnitOfWorkFactory
 from domain.actor import Actor
 from domain.game_log import Proceed
 from domain.permissions import Forbidden
-from domain.services import live_games, live_tables, public
+from domain.services import live_games, live_tables
 from domain.services.access import NotFound
+from domain.services.catalog import Services
 from domain.validation import Invalid
 from tests.factories import NOW, ORGANIZER
 from tests.integration.test_protocols import _published_game
@@ -52,20 +53,21 @@ async def test_a_stream_link_is_opened_delayed_revoked_and_renewed(
 
 async def test_the_live_games_actions_tell_the_game_and_its_first_one_the_tournament(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
     seeded, game_id, judge = await _published_game(uow_factory)
     games: list[frozenset[int]] = []
     tournaments: list[frozenset[int]] = []
     uow_factory.add_game_listener(games.append)
     uow_factory.add_change_listener(tournaments.append)
-    view = await public.public_tournament(uow_factory, seeded.tournament.id, NOW)
+    view = await services.public.public_tournament(seeded.tournament.id, NOW)
     assert view is not None and view.table_of_game(game_id) is not None
     assert not view.table_of_game(game_id)[1].live  # type: ignore[index]
     first = await live_games.record(uow_factory, Actor(judge, NOW), game_id, Proceed(), 0)
     await live_games.record(uow_factory, Actor(judge, NOW), game_id, Proceed(), first.version)
     assert games == [frozenset({game_id})] * 2
     assert tournaments == [frozenset({seeded.tournament.id})]
-    view = await public.public_tournament(uow_factory, seeded.tournament.id, NOW)
+    view = await services.public.public_tournament(seeded.tournament.id, NOW)
     assert view is not None
     _round, table = view.table_of_game(game_id)  # type: ignore[misc]
     assert table.live and table.game_id == game_id

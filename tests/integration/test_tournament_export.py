@@ -23,8 +23,6 @@ from domain.protocol_screen import Act, Mode, Press
 from domain.registration import Application, ParticipantStatus
 from domain.services import protocols, rounds
 from domain.services.catalog import Services, build_services
-from domain.services.exports import dump_tournament, import_tournament
-from domain.services.standings import current_standings, standings_of_tournament
 from domain.standings import StandingRow, Standings
 from domain.standings_board import participant_key
 from domain.tournament import TournamentState
@@ -64,7 +62,7 @@ async def _import(uow_factory: SqlUnitOfWorkFactory, text: str) -> int:
         username=None,
         default_locale="ru",
     )
-    return (await import_tournament(uow_factory, Actor(OWNER, NOW), text, "Архив")).id
+    return (await services.exports.import_tournament(Actor(OWNER, NOW), text, "Архив")).id
 
 
 def _games_by_nickname(tournament: Tournament) -> list[dict[str, object]]:
@@ -147,18 +145,20 @@ async def _round_trip(
 ) -> str:
     """Export, import into the fresh database, export again: both files and every standings
     (each database's stored ones and the shell's from the file) must agree."""
-    exported = await dump_tournament(uow_factory, tournament_id)
+    services = build_services(uow_factory)
+    exported = await services.exports.dump_tournament(tournament_id)
     moved = await _import(fresh_uow_factory, exported)
-    assert await dump_tournament(fresh_uow_factory, moved) == exported
+    fresh = build_services(fresh_uow_factory)
+    assert await fresh.exports.dump_tournament(moved) == exported
     path = folder / "exported.tournament.json"
     path.write_text(exported, encoding="utf-8")
     from_file = _standings_of_file(path, capsys)
-    original = await current_standings(uow_factory, tournament_id)
-    imported = await current_standings(fresh_uow_factory, moved)
+    original = await services.standings.current_standings(tournament_id)
+    imported = await fresh.standings.current_standings(moved)
     assert await _stored(uow_factory, tournament_id, original) == from_file
     assert await _stored(fresh_uow_factory, moved, imported) == from_file
     # /standings shows the organizer the same table from the imported protocols.
-    board = await standings_of_tournament(fresh_uow_factory, Actor(OWNER, NOW), moved)
+    board = await fresh.standings.standings_of_tournament(Actor(OWNER, NOW), moved)
     assert board is not None
     assert await _stored(fresh_uow_factory, moved, board.standings) == from_file
     return exported

@@ -12,7 +12,6 @@ from domain.invites import InviteKind
 from domain.lifecycle import Move, Refusal
 from domain.permissions import Forbidden, StaffRole
 from domain.registration import Application, ParticipantStatus
-from domain.services import tournaments
 from domain.services.catalog import Services, build_services
 from domain.tournament import Tournament, TournamentState
 from domain.users import User
@@ -33,6 +32,7 @@ async def _people(uow_factory: SqlUnitOfWorkFactory, *ids: int) -> None:
 async def _open_tournament(
     uow_factory: SqlUnitOfWorkFactory, regulation: str = "black-raven-cup", **settings: object
 ) -> Tournament:
+    services = build_services(uow_factory)
     await _people(uow_factory, ADMIN)
     values: dict[str, object] = {
         "id": 0,
@@ -47,11 +47,11 @@ async def _open_tournament(
         "capacity": 10,
     }
     values.update(settings)
-    created = await tournaments.create_tournament(
-        uow_factory, Actor.of(ADMIN, NOW, ADMINS), Tournament(**values)
+    created = await services.tournaments.create_tournament(
+        Actor.of(ADMIN, NOW, ADMINS), Tournament(**values)
     )
-    opened = await tournaments.move_tournament(
-        uow_factory, Actor.of(ADMIN, NOW, ADMINS), created.id, Move.OPEN_REGISTRATION
+    opened = await services.tournaments.move_tournament(
+        Actor.of(ADMIN, NOW, ADMINS), created.id, Move.OPEN_REGISTRATION
     )
     assert isinstance(opened, Tournament)
     return opened
@@ -147,8 +147,8 @@ async def test_a_stranger_cannot_mark_fees_or_move_the_tournament(
     with pytest.raises(Forbidden):
         await services.registration.mark_paid(Actor.of(1001, NOW, ADMINS), player.id, True)
     with pytest.raises(Forbidden):
-        await tournaments.move_tournament(
-            uow_factory, Actor.of(1001, NOW, ADMINS), tournament.id, Move.CLOSE_REGISTRATION
+        await services.tournaments.move_tournament(
+            Actor.of(1001, NOW, ADMINS), tournament.id, Move.CLOSE_REGISTRATION
         )
     paid = await services.registration.mark_paid(Actor.of(ADMIN, NOW, ADMINS), player.id, True)
     assert paid.paid
@@ -195,8 +195,8 @@ async def test_a_no_show_is_replaced_by_a_waiting_player_who_plays_for_his_team(
             await services.teams.join_team(Actor(1000 + member, NOW), view.team.id)
     spare = await _register(uow_factory, tournament, 60)
     assert spare.status is ParticipantStatus.WAITING
-    await tournaments.move_tournament(
-        uow_factory, Actor.of(ADMIN, NOW, ADMINS), tournament.id, Move.CLOSE_REGISTRATION
+    await services.tournaments.move_tournament(
+        Actor.of(ADMIN, NOW, ADMINS), tournament.id, Move.CLOSE_REGISTRATION
     )
     await services.checkin.check_in(Actor(1000, NOW), tournament.id)
     people = (
@@ -211,8 +211,8 @@ async def test_a_no_show_is_replaced_by_a_waiting_player_who_plays_for_his_team(
             Actor.of(ADMIN, NOW, ADMINS), missing.id, waiting_id=spare.id
         )
     await services.checkin.mark_no_show(Actor.of(ADMIN, NOW, ADMINS), missing.id)
-    started = await tournaments.move_tournament(
-        uow_factory, Actor.of(ADMIN, NOW, ADMINS), tournament.id, Move.START_STAGE
+    started = await services.tournaments.move_tournament(
+        Actor.of(ADMIN, NOW, ADMINS), tournament.id, Move.START_STAGE
     )
     assert isinstance(started, Refusal) and started.code == "move-incomplete-teams"
     substitute, notices = await services.checkin.substitute(
@@ -223,8 +223,8 @@ async def test_a_no_show_is_replaced_by_a_waiting_player_who_plays_for_his_team(
     # The captain (1003) hears of the substitute joining: his team is complete again.
     told = [n.phrase.key for n in notices if n.chat_id == 1003 and n.phrase is not None]
     assert told == ["notice-team-complete"]
-    started = await tournaments.move_tournament(
-        uow_factory, Actor.of(ADMIN, NOW, ADMINS), tournament.id, Move.START_STAGE
+    started = await services.tournaments.move_tournament(
+        Actor.of(ADMIN, NOW, ADMINS), tournament.id, Move.START_STAGE
     )
     assert isinstance(started, Tournament) and started.current_stage == "qualifying"
     with pytest.raises(Invalid, match="team-withdraw-after-start"):

@@ -29,6 +29,7 @@ from domain.game_log import Action, GameLogRefused, action_from_dict
 from domain.permissions import Forbidden
 from domain.services import live_games
 from domain.services.access import NotFound
+from domain.services.catalog import Services
 from domain.services.ports import Clock, UnitOfWorkFactory
 from domain.services.protocols import NotYourTable
 from domain.validation import ROW_ID_MAX, Invalid, whole_number
@@ -57,11 +58,13 @@ class _Deps:
         self,
         token: str,
         uow_factory: UnitOfWorkFactory,
+        services: Services,
         clock: Clock,
         admin_ids: Collection[int],
     ) -> None:
         self.token = token
         self.uow_factory = uow_factory
+        self.services = services
         self.clock = clock
         self.admin_ids = admin_ids
 
@@ -73,12 +76,13 @@ def install(
     web_app: web.Application,
     token: str,
     uow_factory: UnitOfWorkFactory,
+    services: Services,
     clock: Clock,
     admin_ids: Collection[int],
 ) -> None:
     """Add the Mini App's page and API to the bot's web application; the bot's admins
     (`ADMIN_IDS`) have the rights they have in the chat."""
-    web_app[DEPS] = _Deps(token, uow_factory, clock, admin_ids)
+    web_app[DEPS] = _Deps(token, uow_factory, services, clock, admin_ids)
     web_app.router.add_get(PAGE, _page)
     web_app.router.add_static("/app/static", STATIC, append_version=True)
     web_app.router.add_get("/app/sw.js", _service_worker)
@@ -155,8 +159,7 @@ def _refused(refusal: Exception, locale: str) -> web.Response:
 
 
 async def _locale(deps: _Deps, who: Caller) -> str:
-    async with deps.uow_factory() as uow:
-        user = await uow.users.get(who.user_id)
+    user = await deps.services.users.known(who.user_id)
     return user.locale if user is not None else normalize_locale(who.language_code)
 
 

@@ -47,7 +47,7 @@ from bot.web.pages.site import (
     open_view,
 )
 from domain.public_view import PublicTournament
-from domain.services.public import public_tournament
+from domain.services.catalog import Services
 
 if TYPE_CHECKING:
     from bot.config import Settings
@@ -59,6 +59,7 @@ HERE = Path(__file__).parent
 def install(
     web_app: web.Application,
     uow_factory: UnitOfWorkFactory,
+    services: Services,
     clock: Clock,
     settings: Settings,
     add_change_listener: Callable[[Callable[[frozenset[int]], None]], None],
@@ -71,7 +72,7 @@ def install(
     action through `add_game_listener`."""
 
     async def read(tournament_id: int) -> PublicTournament | None:
-        return await public_tournament(uow_factory, tournament_id, clock.now())
+        return await services.public.public_tournament(tournament_id, clock.now())
 
     cache = PageCache(reader or read)
     add_change_listener(cache.changed)
