@@ -19,7 +19,6 @@ from domain.permissions import Forbidden
 from domain.services.catalog import Services
 from domain.services.ports import SeedSource
 from domain.services.tie_decisions import LotCase
-from domain.users import User
 from domain.validation import Invalid
 from handlers.callbacks import LotAction, LotButton
 from handlers.common import show
@@ -38,7 +37,6 @@ class LotForm(StatesGroup):
 
 async def lot_command(
     message: Message,
-    user: User,
     texts: Texts,
     services: Services,
     actor: Actor,

@@ -35,7 +35,7 @@ async def _hall(view: PublicTournament) -> str:
 
     app = web.Application()
     settings = Settings(bot_token="1:x", _env_file=None)  # type: ignore[call-arg]
-    pages.install(app, None, None, settings, lambda _listener: None, reader=read)  # type: ignore[arg-type]
+    pages.install(app, None, None, None, settings, lambda _listener: None, reader=read)  # type: ignore[arg-type]
     async with TestClient(TestServer(app)) as client:
         response = await client.get("/t/1/hall")
         assert response.status == 200
