@@ -107,13 +107,12 @@ async def serve(port: int, log: StoredLog) -> tuple[web.AppRunner, Any]:
     clock = FixedClock(NOW + timedelta(hours=1))
     pages.install(
         app,
-        log,  # type: ignore[arg-type]
+        build_services(log),  # type: ignore[arg-type]
         clock,
         settings,  # type: ignore[arg-type]
         lambda _l: None,
         reader=read,
         add_game_listener=listeners.append,
-        services=build_services(log),  # type: ignore[arg-type]
     )
     runner = web.AppRunner(app, access_log=None, shutdown_timeout=1)
     await runner.setup()

@@ -42,7 +42,6 @@ from domain.protocol_screen import Mode, Screen
 from domain.registration import Participant, ParticipantStatus
 from domain.regulation import load_preset
 from domain.services.catalog import Services, build_services
-from domain.services.standings import current_standings
 from domain.tournament import Tournament, TournamentState
 from domain.users import User
 
@@ -196,7 +195,7 @@ async def run(folder: Path, player_count: int, spread: bool) -> None:
         statements.append(tally.statements)
         (closing if number % tables == 0 else within).append(elapsed)
         assert view.notice == "protocol-screen-confirmed", view.refused
-    standings = await current_standings(uow_factory, tournament)
+    standings = await build_services(uow_factory).standings.current_standings(tournament)
     last = NOW + step * len(games)
     async with uow_factory() as uow:
         queued = await uow.outbox.waiting(100_000)

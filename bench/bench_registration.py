@@ -46,7 +46,7 @@ from bot.db.uow import SqlUnitOfWorkFactory
 from domain.actor import Actor
 from domain.invites import Invite, InviteKind
 from domain.registration import Application
-from domain.services import registration
+from domain.services.catalog import Services, build_services
 from domain.tournament import Tournament, TournamentState
 from domain.users import User
 
@@ -102,15 +102,14 @@ async def _open_cup(uow_factory: SqlUnitOfWorkFactory, first: int, players: int)
     return invite
 
 
-async def _registers(uow_factory: SqlUnitOfWorkFactory, invite: Invite, telegram_id: int) -> int:
+async def _registers(services: Services, invite: Invite, telegram_id: int) -> int:
     """One person's registration as his updates run it: the link opened, the form confirmed."""
     actor = Actor(telegram_id, NOW)
-    opened = await registration.open_registration_link(uow_factory, actor, invite.payload)
+    opened = await services.registration.open_registration_link(actor, invite.payload)
     assert opened is not None and opened[1].participant is None
     assert invite.tournament_id is not None
     number = telegram_id - FIRST
-    mine = await registration.register(
-        uow_factory,
+    mine = await services.registration.register(
         actor,
         invite.tournament_id,
         Application(f"Player {number}", f"Club {number % 40}", "City"),
@@ -126,23 +125,22 @@ async def _timed(into: list[float], step: Awaitable[object]) -> None:
 
 
 async def _one_by_one(uow_factory: SqlUnitOfWorkFactory, players: int, steps: Steps) -> None:
+    services = build_services(uow_factory)
     cups = {"small": (FIRST, SMALL), "all": (FIRST + BLOCK, players)}
     invites, ids = {}, {}
     for size, (first, registered) in cups.items():
         invites[size] = await _open_cup(uow_factory, first, registered + WINDOW)
         ids[size] = [
-            await _registers(uow_factory, invites[size], first + number)
+            await _registers(services, invites[size], first + number)
             for number in range(registered)
         ]
     for number in range(WINDOW):
         for size, (first, registered) in cups.items():
-            step = _registers(uow_factory, invites[size], first + registered + number)
+            step = _registers(services, invites[size], first + registered + number)
             await _timed(steps.registering[size], step)
     for number in range(WINDOW):
         for size in cups:
-            mark = registration.mark_paid(
-                uow_factory, Actor(ORGANIZER, NOW), ids[size][number], True
-            )
+            mark = services.registration.mark_paid(Actor(ORGANIZER, NOW), ids[size][number], True)
             await _timed(steps.paying[size], mark)
 
 
@@ -151,11 +149,12 @@ async def _burst(
 ) -> None:
     first = FIRST + 2 * BLOCK
     invite = await _open_cup(uow_factory, first, players)
+    services = build_services(uow_factory)
     gate = asyncio.Semaphore(concurrency)
 
     async def person(telegram_id: int) -> None:
         async with gate:
-            await _registers(uow_factory, invite, telegram_id)
+            await _registers(services, invite, telegram_id)
 
     began = time.perf_counter()
     await asyncio.gather(*(person(first + number) for number in range(players)))

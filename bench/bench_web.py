@@ -86,7 +86,6 @@ async def _serve(view: PublicTournament, port: int) -> tuple[web.AppRunner, page
         settings,  # type: ignore[arg-type]
         lambda _listener: None,
         reader=read,
-        services=None,  # type: ignore[arg-type]
     )
     runner = web.AppRunner(app, access_log=None, shutdown_timeout=1)
     await runner.setup()

@@ -14,8 +14,6 @@ from bot.delivery.writer import Drawer, DrawnScreen
 from domain.actor import Actor
 from domain.services.card_updates import TOURNAMENT_CARD
 from domain.services.catalog import Services
-from domain.services.ports import UnitOfWorkFactory
-from domain.services.tournaments import tournament_card
 from handlers.middlewares import Texts
 from handlers.organizer_views import card_screen
 
@@ -23,10 +21,7 @@ from handlers.organizer_views import card_screen
 class CardDrawer:
     """Draws a `tournament-card` edit for the person it names, in his language."""
 
-    def __init__(
-        self, uow_factory: UnitOfWorkFactory, services: Services, bot: Bot, settings: Settings
-    ) -> None:
-        self._uow_factory = uow_factory
+    def __init__(self, services: Services, bot: Bot, settings: Settings) -> None:
         self._services = services
         self._bot = bot
         self._settings = settings
@@ -38,7 +33,7 @@ class CardDrawer:
         # clock the push fell due by, as a test's or a simulation's does).
         moment = max(now, datetime.fromisoformat(str(args["at"])))
         actor = Actor.of(int(args["user"]), moment, self._settings.admin_ids)
-        card = await tournament_card(self._uow_factory, actor, int(args["tournament"]))
+        card = await self._services.tournaments.tournament_card(actor, int(args["tournament"]))
         texts = Texts(locale)
         text, keyboard = await card_screen(
             card, texts, self._bot, self._settings.web_base_url, self._services
@@ -46,8 +41,6 @@ class CardDrawer:
         return DrawnScreen(texts.phrase(text), keyboard)
 
 
-def screen_drawers(
-    uow_factory: UnitOfWorkFactory, services: Services, bot: Bot, settings: Settings
-) -> dict[str, Drawer]:
+def screen_drawers(services: Services, bot: Bot, settings: Settings) -> dict[str, Drawer]:
     """The screens the outbox keeps current in place, by the name their drawings give."""
-    return {TOURNAMENT_CARD: CardDrawer(uow_factory, services, bot, settings)}
+    return {TOURNAMENT_CARD: CardDrawer(services, bot, settings)}

@@ -12,8 +12,6 @@ from domain.actor import Actor
 from domain.outgoing import Phrase
 from domain.registration import Application, ParticipantStatus
 from domain.services.catalog import Services
-from domain.services.ports import UnitOfWorkFactory
-from domain.services.registration import roster
 from domain.validation import Invalid
 from handlers.callbacks import (
     CheckIn,
@@ -50,9 +48,9 @@ async def missing_screen(
     callback_data: CheckinScreen,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
-    found = await roster(uow_factory, actor, callback_data.tournament_id)
+    found = await services.registration.roster(actor, callback_data.tournament_id)
     playing = [p for p in found.participants if p.playing]
     missing = [p for p in playing if p.missing]
     freed = [p for p in found.participants if p.replaceable]
@@ -76,13 +74,12 @@ async def no_show(
     callback: CallbackQuery,
     callback_data: PersonAction,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
     actor: Actor,
     services: Services,
 ) -> None:
     """The participant did not come; his screen again."""
     await services.checkin.mark_no_show(actor, callback_data.participant_id)
-    await show_person(callback, callback_data.participant_id, actor, texts, uow_factory)
+    await show_person(callback, callback_data.participant_id, actor, texts, services)
 
 
 async def ask_exclusion(
@@ -98,16 +95,15 @@ async def choose_substitute(
     callback: CallbackQuery,
     callback_data: PersonAction,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
     actor: Actor,
 ) -> None:
     """The waiting participants who may take the place, and "a newcomer"."""
     participant_id = callback_data.participant_id
-    async with uow_factory() as uow:
-        person = await uow.participants.get(participant_id)
+    person = await services.registration.participant(participant_id)
     if person is None:
         raise Invalid("refused-not-found")
-    found = await roster(uow_factory, actor, person.tournament_id)
+    found = await services.registration.roster(actor, person.tournament_id)
     waiting = [p for p in found.participants if p.status is ParticipantStatus.WAITING]
     await show(
         callback,

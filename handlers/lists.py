@@ -8,9 +8,8 @@ from aiogram.types import BufferedInputFile, CallbackQuery, Message
 from domain.actor import Actor
 from domain.outgoing import Phrase
 from domain.registration import Participant, ParticipantStatus
-from domain.services.exports import export_csv, export_file
-from domain.services.ports import UnitOfWorkFactory
-from domain.services.registration import Roster, mark_paid, roster
+from domain.services.catalog import Services
+from domain.services.registration import Roster
 from handlers.callbacks import (
     ExportChoice,
     ExportKind,
@@ -49,10 +48,10 @@ async def show_roster(
     callback_data: RosterPage,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
     view = callback_data.view if callback_data.view in VIEWS else "all"
-    found = await roster(uow_factory, actor, callback_data.tournament_id)
+    found = await services.registration.roster(actor, callback_data.tournament_id)
     chosen = [p for p in found.participants if _in_view(view, found, p)]
     shown, pages = page(chosen, callback_data.page)
     number = min(max(callback_data.page, 0), pages - 1)
@@ -66,9 +65,9 @@ async def show_teams(
     callback_data: TeamPage,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
-    found = await roster(uow_factory, actor, callback_data.tournament_id)
+    found = await services.registration.roster(actor, callback_data.tournament_id)
     teams = [team for team in found.teams if not team.withdrawn]
     shown, pages = page(teams, callback_data.page)
     number = min(max(callback_data.page, 0), pages - 1)
@@ -82,15 +81,14 @@ async def show_person(
     participant_id: int,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
     """One participant with the actions the viewer's roles allow."""
-    async with uow_factory() as uow:
-        participant = await uow.participants.get(participant_id)
+    participant = await services.registration.participant(participant_id)
     if participant is None:
         await callback.answer(texts("refused-not-found"), show_alert=True)
         return
-    found = await roster(uow_factory, actor, participant.tournament_id)
+    found = await services.registration.roster(actor, participant.tournament_id)
     text = person_text(found, participant)
     await show(callback, text, texts, reply_markup=person_keyboard(found, participant, texts))
 
@@ -99,23 +97,23 @@ async def person_screen(
     callback: CallbackQuery,
     callback_data: PersonAction,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
     actor: Actor,
 ) -> None:
-    await show_person(callback, callback_data.participant_id, actor, texts, uow_factory)
+    await show_person(callback, callback_data.participant_id, actor, texts, services)
 
 
 async def mark_fee(
     callback: CallbackQuery,
     callback_data: PersonAction,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
     actor: Actor,
 ) -> None:
     """The participant's fee marked paid or unpaid; his screen again."""
     participant_id, paid = callback_data.participant_id, callback_data.action is PersonButton.PAID
-    await mark_paid(uow_factory, actor, participant_id, paid)
-    await show_person(callback, participant_id, actor, texts, uow_factory)
+    await services.registration.mark_paid(actor, participant_id, paid)
+    await show_person(callback, participant_id, actor, texts, services)
 
 
 async def export(
@@ -123,14 +121,16 @@ async def export(
     callback_data: ExportChoice,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
     async with long_work(callback, texts, replaced=False):  # a big tournament takes a while
         if callback_data.kind is ExportKind.CSV:
-            tournament, text = await export_csv(uow_factory, actor, callback_data.tournament_id)
+            tournament, text = await services.exports.export_csv(actor, callback_data.tournament_id)
             name = f"participants-{tournament.id}.csv"
         else:
-            tournament, text = await export_file(uow_factory, actor, callback_data.tournament_id)
+            tournament, text = await services.exports.export_file(
+                actor, callback_data.tournament_id
+            )
             name = f"tournament-{tournament.id}.json"
         if isinstance(callback.message, Message):
             await callback.message.answer_document(

@@ -15,11 +15,10 @@ from aiogram.types import CallbackQuery, Message
 
 from domain import validation
 from domain.actor import Actor
-from domain.permissions import Forbidden, StaffRole
-from domain.services import tie_decisions
-from domain.services.ports import SeedSource, UnitOfWorkFactory
+from domain.permissions import Forbidden
+from domain.services.catalog import Services
+from domain.services.ports import SeedSource
 from domain.services.tie_decisions import LotCase
-from domain.users import User
 from domain.validation import Invalid
 from handlers.callbacks import LotAction, LotButton
 from handlers.common import answer, show
@@ -37,20 +36,18 @@ class LotForm(StatesGroup):
 
 
 async def lot_command(
-    message: Message, user: User, texts: Texts, uow_factory: UnitOfWorkFactory, actor: Actor
+    message: Message,
+    texts: Texts,
+    services: Services,
+    actor: Actor,
 ) -> None:
     """/lot: the tie of the chief judge's tournament (a choice when he judges several)."""
-    async with uow_factory() as uow:
-        judged = [
-            tournament
-            for tournament in await uow.tournaments.of_person(user.telegram_id)
-            if StaffRole.CHIEF_JUDGE in await uow.staff.roles(tournament.id, user.telegram_id)
-        ]
+    judged = await services.tie_decisions.chief_judged(actor)
     if not judged:
         await message.answer(texts("lot-not-chief-judge"))
         return
     if len(judged) == 1:
-        case = await tie_decisions.lot_case(uow_factory, actor, judged[0].id)
+        case = await services.tie_decisions.lot_case(actor, judged[0].id)
         await answer(message, case_text(case), texts, reply_markup=case_keyboard(case, texts))
         return
     await message.answer(texts("lot-choose-tournament"), reply_markup=tournaments_keyboard(judged))
@@ -61,9 +58,9 @@ async def show_case(
     callback_data: LotButton,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
-    case = await tie_decisions.lot_case(uow_factory, actor, callback_data.tournament_id)
+    case = await services.tie_decisions.lot_case(actor, callback_data.tournament_id)
     await _show_case(callback, case, texts)
 
 
@@ -77,11 +74,11 @@ async def ask_order(
     state: FSMContext,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
     """The chief judge types the tied players' order next (the case shown when none is tied)."""
     tournament_id = callback_data.tournament_id
-    case = await tie_decisions.lot_case(uow_factory, actor, tournament_id)
+    case = await services.tie_decisions.lot_case(actor, tournament_id)
     if case.tie is None:
         await _show_case(callback, case, texts)
         return
@@ -97,18 +94,18 @@ async def draw_by_seed(
     callback_data: LotButton,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
     seeds: SeedSource,
 ) -> None:
     """The lot drawn with a fresh seed (the case shown when none is tied)."""
     tournament_id = callback_data.tournament_id
-    case = await tie_decisions.lot_case(uow_factory, actor, tournament_id)
+    case = await services.tie_decisions.lot_case(actor, tournament_id)
     if case.tie is None:
         await _show_case(callback, case, texts)
         return
     names = dict(zip(case.tie.tied, case.names, strict=True))
-    decision = await tie_decisions.draw_lot(
-        uow_factory, actor, tournament_id, None, fresh_seed=str(seeds.draw())
+    decision = await services.tie_decisions.draw_lot(
+        actor, tournament_id, None, fresh_seed=str(seeds.draw())
     )
     await show(callback, decided_text(decision, names), texts)
 
@@ -118,13 +115,13 @@ async def take_order(
     state: FSMContext,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
     seeds: SeedSource,
 ) -> None:
     tournament_id = (await state.get_data())["tournament"]
     words = (message.text or "").replace(",", " ").split()
     try:
-        case = await tie_decisions.lot_case(uow_factory, actor, tournament_id)
+        case = await services.tie_decisions.lot_case(actor, tournament_id)
         if case.tie is None:
             raise Invalid("lot-nothing-to-decide")
         count = len(case.tie.tied)
@@ -133,8 +130,8 @@ async def take_order(
             for word in words
         ]
         names = dict(zip(case.tie.tied, case.names, strict=True))
-        decision = await tie_decisions.draw_lot(
-            uow_factory, actor, tournament_id, entered, fresh_seed=str(seeds.draw())
+        decision = await services.tie_decisions.draw_lot(
+            actor, tournament_id, entered, fresh_seed=str(seeds.draw())
         )
     except (Invalid, Forbidden) as error:
         # A mistyped order may be typed again; any other refusal ends the form. The refusal

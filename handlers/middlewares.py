@@ -16,8 +16,9 @@ from bot.i18n import LOCALES, translator
 from bot.rendering.phrases import render_phrase
 from domain.actor import Actor
 from domain.outgoing import Lines, Phrase
-from domain.services.ports import Clock, UnitOfWorkFactory
-from domain.services.users import UNREAD, Unread, remember_user
+from domain.services.catalog import Services
+from domain.services.ports import Clock
+from domain.services.users import UNREAD, Unread
 from domain.users import User
 
 # The sender as already read for this update (see `bot.db.fsm_storage`), or UNREAD.
@@ -71,11 +72,11 @@ class KnownUserMiddleware(BaseMiddleware):
 
     def __init__(
         self,
-        uow_factory: UnitOfWorkFactory,
+        services: Services,
         default_locale: str,
         sender_read: SenderRead | None = None,
     ) -> None:
-        self._uow_factory = uow_factory
+        self._services = services
         self._default_locale = default_locale
         self._sender_read = sender_read
 
@@ -87,8 +88,7 @@ class KnownUserMiddleware(BaseMiddleware):
     ) -> Any:
         sender: TelegramUser | None = data.get("event_from_user")
         if sender is not None and not sender.is_bot:
-            user = await remember_user(
-                self._uow_factory,
+            user = await self._services.users.remember_user(
                 telegram_id=sender.id,
                 first_name=sender.first_name,
                 last_name=sender.last_name,

@@ -23,18 +23,8 @@ from domain.lifecycle import Refusal
 from domain.outgoing import Lines, Phrase
 from domain.presets import PRESET_IDS
 from domain.regulation import read_regulation
-from domain.services.card_updates import keep_card_current
 from domain.services.catalog import Services
-from domain.services.ports import Clock, UnitOfWorkFactory
-from domain.services.public import set_web_visibility
-from domain.services.tournaments import (
-    create_tournament,
-    may_create,
-    move_tournament,
-    tournament_card,
-    tournaments_of,
-)
-from domain.services.users import staff_of
+from domain.services.ports import Clock
 from domain.tournament import Tournament, TournamentState
 from domain.users import User
 from handlers.callbacks import (
@@ -134,10 +124,10 @@ async def start_wizard(
     state: FSMContext,
     user: User,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
     actor: Actor,
 ) -> None:
-    if not await may_create(uow_factory, actor):
+    if not await services.tournaments.may_create(actor):
         await message.answer(texts("wizard-not-organizer", id=str(user.telegram_id)))
         return
     await state.clear()
@@ -294,12 +284,11 @@ async def wizard_done(
     state: FSMContext,
     user: User,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
     settings: Settings,
     bot: Bot,
     clock: Clock,
     actor: Actor,
-    services: Services,
 ) -> None:
     if await state.get_state() != Wizard.confirm.state:
         await callback.answer(texts("button-out-of-date"), show_alert=True)
@@ -309,8 +298,10 @@ async def wizard_done(
     if not callback_data.create:
         await show(callback, texts("wizard-cancelled"))
         return
-    tournament = await create_tournament(uow_factory, actor, _draft(data, user, clock=clock))
-    await render_card(callback, tournament.id, actor, texts, uow_factory, services, settings, bot)
+    tournament = await services.tournaments.create_tournament(
+        actor, _draft(data, user, clock=clock)
+    )
+    await render_card(callback, tournament.id, actor, texts, services, settings, bot)
 
 
 async def cancel(message: Message, state: FSMContext, texts: Texts) -> None:
@@ -323,12 +314,11 @@ async def render_card(
     tournament_id: int,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
     services: Services,
     settings: Settings,
     bot: Bot,
 ) -> None:
-    card = await tournament_card(uow_factory, actor, tournament_id)
+    card = await services.tournaments.tournament_card(actor, tournament_id)
     text, markup = await card_screen(card, texts, bot, settings.web_base_url, services)
     chat = event.message if isinstance(event, CallbackQuery) else event
     sent = (
@@ -337,7 +327,9 @@ async def render_card(
     if isinstance(event, CallbackQuery):
         await event.answer()
     if sent is not None and card.changes_at is not None:  # edited when the last window closes
-        await keep_card_current(uow_factory, actor, tournament_id, sent.message_id, card.changes_at)
+        await services.card_updates.keep_card_current(
+            actor, tournament_id, sent.message_id, card.changes_at
+        )
 
 
 async def open_card(
@@ -345,23 +337,20 @@ async def open_card(
     callback_data: CardOpen,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
     settings: Settings,
     bot: Bot,
-    services: Services,
 ) -> None:
-    await render_card(
-        callback, callback_data.tournament_id, actor, texts, uow_factory, services, settings, bot
-    )
+    await render_card(callback, callback_data.tournament_id, actor, texts, services, settings, bot)
 
 
 async def list_tournaments(
-    message: Message, actor: Actor, texts: Texts, uow_factory: UnitOfWorkFactory
+    message: Message, actor: Actor, texts: Texts, services: Services
 ) -> None:
-    mine = await tournaments_of(uow_factory, actor)
+    mine = await services.tournaments.tournaments_of(actor)
     if not mine:
         # Only someone who may create one is offered /new.
-        creates = await may_create(uow_factory, actor)
+        creates = await services.tournaments.may_create(actor)
         await message.answer(texts("tournaments-none" if creates else "tournaments-none-player"))
         return
     await message.answer(texts("tournaments-list"), reply_markup=tournaments_keyboard(mine, texts))
@@ -371,50 +360,45 @@ async def choose_web_page(
     callback: CallbackQuery,
     callback_data: WebPageChoice,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
     settings: Settings,
     bot: Bot,
     actor: Actor,
     clock: Clock,
-    services: Services,
 ) -> None:
-    await set_web_visibility(
-        uow_factory,
+    await services.public.set_web_visibility(
         actor,
         callback_data.tournament_id,
         callback_data.to,
         token=page_token(),
         now=clock.now(),
     )
-    await render_card(
-        callback, callback_data.tournament_id, actor, texts, uow_factory, services, settings, bot
-    )
+    await render_card(callback, callback_data.tournament_id, actor, texts, services, settings, bot)
 
 
 async def make_move(
     callback: CallbackQuery,
     callback_data: MoveChoice,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
     settings: Settings,
     bot: Bot,
     actor: Actor,
     menus: CommandMenus,
-    services: Services,
 ) -> None:
-    result = await move_tournament(
-        uow_factory, actor, callback_data.tournament_id, callback_data.move
+    result = await services.tournaments.move_tournament(
+        actor, callback_data.tournament_id, callback_data.move
     )
     if isinstance(result, Refusal):
         await callback.answer(texts.plain(refusal_text(result)), show_alert=True)
         return
-    await render_card(callback, result.id, actor, texts, uow_factory, services, settings, bot)
+    await render_card(callback, result.id, actor, texts, services, settings, bot)
     if result.state is TournamentState.FINISHED:
         # Its judges have nothing left to judge: /protocol and /lot leave their menus.
-        for person in await staff_of(uow_factory, result.id):
+        for person in await services.users.staff_of(result.id):
             # His menu offers what he may do now, as if he acted himself.
             judge = Actor.of(person.telegram_id, actor.now, settings.admin_ids)
-            await refresh_person_menu(bot, menus, person, uow_factory, judge)
+            await refresh_person_menu(bot, menus, person, services, judge)
 
 
 async def forbidden_in_wizard(message: Message, texts: Texts) -> None:

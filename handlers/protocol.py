@@ -20,9 +20,7 @@ from bot.web.miniapp import live_game_url
 from domain.actor import Actor
 from domain.protocol_screen import Act, Press, UnknownPress
 from domain.services.catalog import Services
-from domain.services.ports import UnitOfWorkFactory
 from domain.services.protocols import NotYourTable, ProtocolService, ProtocolView
-from domain.services.tournaments import tournaments_of
 from handlers.callbacks import ProtocolAction, ProtocolButton
 from handlers.common import answer, edit_screen
 from handlers.middlewares import Texts
@@ -155,9 +153,7 @@ async def rules_press(
     await _edited(callback, texts, settings, use)
 
 
-async def list_protocols(
-    message: Message, actor: Actor, texts: Texts, uow_factory: UnitOfWorkFactory, services: Services
-) -> None:
+async def list_protocols(message: Message, actor: Actor, texts: Texts, services: Services) -> None:
     """/protocol: the protocols this judge may open (a lost message is never a problem); a
     judge of several tournaments reads each game's tournament on its button."""
     games = await services.protocols.judge_games(actor)
@@ -166,7 +162,7 @@ async def list_protocols(
         return
     titles: dict[int, str] = {}
     if len({game.tournament_id for game in games}) > 1:
-        titles = {t.id: t.title for t in await tournaments_of(uow_factory, actor)}
+        titles = {t.id: t.title for t in await services.tournaments.tournaments_of(actor)}
     await message.answer(
         texts("protocol-screen-choose"), reply_markup=games_keyboard(games, titles, texts)
     )

@@ -19,16 +19,10 @@ from domain.layout import lines
 from domain.outgoing import Phrase
 from domain.registration import Application, ParticipantStatus
 from domain.services.catalog import Services
-from domain.services.ports import Clock, UnitOfWorkFactory
+from domain.services.ports import Clock
 from domain.services.registration import (
     Registration,
-    edit_registration,
-    open_registration_link,
-    register,
-    registration_of,
-    withdraw,
 )
-from domain.services.teams import join_team
 from domain.users import User
 from domain.validation import Invalid
 from handlers.callbacks import MyRegistration, RegistrationAction
@@ -74,12 +68,11 @@ async def open_link(
     state: FSMContext,
     user: User,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
     clock: Clock,
     actor: Actor,
-    services: Services,
 ) -> None:
-    opened = await open_registration_link(uow_factory, actor, command.args or "")
+    opened = await services.registration.open_registration_link(actor, command.args or "")
     if opened is None:
         await message.answer(texts("start-link-invalid"))
         return
@@ -88,7 +81,7 @@ async def open_link(
     holds = mine.participant is not None and mine.participant.holds_place
     if invite.kind is InviteKind.TEAM and holds:
         assert invite.team_id is not None
-        view, _ = await join_team(uow_factory, actor, invite.team_id)
+        view, _ = await services.teams.join_team(actor, invite.team_id)
         await show_team(message, view, user, texts, bot)
         return
     if holds:
@@ -162,7 +155,7 @@ async def confirm(
     state: FSMContext,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
     clock: Clock,
 ) -> None:
     data = await _summary_data(callback, callback_data, state, texts)
@@ -171,11 +164,12 @@ async def confirm(
     application = Application(data["nickname"], data["club"], data["city"])
     try:
         if data.get("editing"):
-            await edit_registration(uow_factory, actor, callback_data.tournament_id, application)
-            mine = await registration_of(uow_factory, actor, callback_data.tournament_id)
+            await services.registration.edit_registration(
+                actor, callback_data.tournament_id, application
+            )
+            mine = await services.registration.registration_of(actor, callback_data.tournament_id)
         else:
-            mine = await register(
-                uow_factory,
+            mine = await services.registration.register(
                 actor,
                 callback_data.tournament_id,
                 application,
@@ -205,12 +199,11 @@ async def my_registration(
     callback_data: MyRegistration,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
-    clock: Clock,
     services: Services,
+    clock: Clock,
 ) -> None:
     """The player's own registration screen."""
-    mine = await registration_of(uow_factory, actor, callback_data.tournament_id)
+    mine = await services.registration.registration_of(actor, callback_data.tournament_id)
     rating = await my_rating_line(services, actor, texts)
     await show_registration(callback, mine, texts, clock=clock, rating=rating)
 
@@ -221,11 +214,11 @@ async def edit_own(
     state: FSMContext,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
     """The player types his nickname, club and city again, until his tournament starts."""
     tournament_id = callback_data.tournament_id
-    mine = await registration_of(uow_factory, actor, tournament_id)
+    mine = await services.registration.registration_of(actor, tournament_id)
     if mine.participant is None or not mine.participant.holds_place or mine.tournament.has_started:
         raise Invalid("registration-frozen")
     await state.clear()
@@ -249,9 +242,9 @@ async def withdraw_own(
     callback_data: MyRegistration,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
-    await withdraw(uow_factory, actor, callback_data.tournament_id)
+    await services.registration.withdraw(actor, callback_data.tournament_id)
     await show(callback, texts("registration-withdrawn"))
 
 

@@ -20,10 +20,9 @@ from domain import validation
 from domain.actor import Actor
 from domain.services import rounds
 from domain.services.catalog import Services
-from domain.services.ports import SeedSource, UnitOfWorkFactory
+from domain.services.ports import SeedSource
 from domain.services.rounds import StagePreview
 from domain.services.rounds.seating import SeatingService
-from domain.services.tournaments import tournaments_of
 from domain.tournament import Tournament
 from domain.validation import Invalid
 from handlers.callbacks import RoundAction, StageButton
@@ -90,16 +89,15 @@ async def open_rounds(
     message: Message,
     command: CommandObject,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
-    actor: Actor,
     services: Services,
+    actor: Actor,
 ) -> None:
     """/rounds [tournament]: the stage's preview, or the offer to seat it. Without a number:
     the person's running tournament, or a choice of them when he runs several."""
     if command.args:
         tournament_id = usage_number(command.args)
     else:
-        running = await running_tournaments(uow_factory, actor)
+        running = await running_tournaments(services, actor)
         if len(running) != 1:
             await choose_tournament(message, running, texts)
             return
@@ -107,8 +105,8 @@ async def open_rounds(
     await _show_stage(message, tournament_id, actor, texts, services)
 
 
-async def running_tournaments(uow_factory: UnitOfWorkFactory, actor: Actor) -> list[Tournament]:
-    mine = await tournaments_of(uow_factory, actor)
+async def running_tournaments(services: Services, actor: Actor) -> list[Tournament]:
+    mine = await services.tournaments.tournaments_of(actor)
     return [tournament for tournament in mine if tournament.running_stage is not None]
 
 

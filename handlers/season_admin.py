@@ -20,8 +20,7 @@ from domain.actor import Actor
 from domain.outgoing import Phrase
 from domain.permissions import Action, Forbidden
 from domain.services.catalog import Services
-from domain.services.ports import UnitOfWorkFactory
-from domain.services.users import PersonRole, roles_of
+from domain.services.users import PersonRole
 from handlers.callbacks import MergeAction, MergeButton, SeriesAction, SeriesButton
 from handlers.common import answer, edit_screen
 from handlers.middlewares import Texts
@@ -44,9 +43,9 @@ class SeriesForm(StatesGroup):
     points = State()
 
 
-async def _organizer(uow_factory: UnitOfWorkFactory, actor: Actor) -> None:
+async def _organizer(services: Services, actor: Actor) -> None:
     """Merging accounts and joining clubs are for organizers and admins."""
-    roles = await roles_of(uow_factory, actor)
+    roles = await services.users.roles_of(actor)
     if actor.is_admin or PersonRole.ORGANIZER in roles:
         return
     raise Forbidden(Action.EDIT_SETTINGS)
@@ -158,11 +157,10 @@ async def start_merge(
     actor: Actor,
     state: FSMContext,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
     services: Services,
 ) -> None:
     """/merge <nickname>: the players found, to pick the account that stays."""
-    await _organizer(uow_factory, actor)
+    await _organizer(services, actor)
     query = (command.args or "").strip()[:QUERY_LIMIT]
     if not query:
         await message.answer(texts("merge-usage"))
@@ -186,9 +184,9 @@ async def pick_keep(
     actor: Actor,
     state: FSMContext,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
-    await _organizer(uow_factory, actor)
+    await _organizer(services, actor)
     found = await _found(state)
     keep = next((item for item in found if item[0] == callback_data.keep), None)
     others = [item for item in found if item[0] != callback_data.keep]
@@ -248,11 +246,10 @@ async def join_club_spellings(
     command: CommandObject,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
     services: Services,
 ) -> None:
     """/joinclubs Club = other spelling."""
-    await _organizer(uow_factory, actor)
+    await _organizer(services, actor)
     club, equals, alias = (command.args or "").partition("=")
     club, alias = " ".join(club.split()), " ".join(alias.split())
     if not equals or not club or not alias:

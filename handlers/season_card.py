@@ -13,8 +13,6 @@ from domain.outgoing import Phrase
 from domain.permissions import Action, Forbidden, allows
 from domain.services.access import NotFound
 from domain.services.catalog import Services
-from domain.services.ports import UnitOfWorkFactory
-from domain.services.tournaments import tournament_card
 from handlers.callbacks import SeasonCardAction, SeasonCardButton
 from handlers.middlewares import Texts
 from handlers.organizer import render_card
@@ -26,10 +24,9 @@ async def choose_series(
     callback_data: SeasonCardButton,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
     services: Services,
 ) -> None:
-    card = await tournament_card(uow_factory, actor, callback_data.tournament_id)
+    card = await services.tournaments.tournament_card(actor, callback_data.tournament_id)
     if not allows(card.roles, Action.EDIT_SETTINGS):
         raise Forbidden(Action.EDIT_SETTINGS)
     listed = await services.series.series_list()
@@ -48,10 +45,9 @@ async def attach(
     callback_data: SeasonCardButton,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
     settings: Settings,
     bot: Bot,
-    services: Services,
 ) -> None:
     series_id = callback_data.series_id or None
     titles = dict(await services.series.series_list())
@@ -64,9 +60,7 @@ async def attach(
         said = texts.phrase(Phrase.of("card-series-attached", series=titles[series_id]))
     if isinstance(callback.message, Message):
         await callback.message.answer(said)
-    await render_card(
-        callback, callback_data.tournament_id, actor, texts, uow_factory, services, settings, bot
-    )
+    await render_card(callback, callback_data.tournament_id, actor, texts, services, settings, bot)
 
 
 async def _rate(
@@ -74,7 +68,6 @@ async def _rate(
     callback_data: SeasonCardButton,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
     services: Services,
     settings: Settings,
     bot: Bot,
@@ -83,9 +76,7 @@ async def _rate(
     await services.series.mark_rated(actor, callback_data.tournament_id, rated)
     if isinstance(callback.message, Message):
         await callback.message.answer(texts("card-rated-now-on" if rated else "card-rated-now-off"))
-    await render_card(
-        callback, callback_data.tournament_id, actor, texts, uow_factory, services, settings, bot
-    )
+    await render_card(callback, callback_data.tournament_id, actor, texts, services, settings, bot)
 
 
 async def make_rated(
@@ -93,12 +84,11 @@ async def make_rated(
     callback_data: SeasonCardButton,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
     services: Services,
     settings: Settings,
     bot: Bot,
 ) -> None:
-    await _rate(callback, callback_data, actor, texts, uow_factory, services, settings, bot, True)
+    await _rate(callback, callback_data, actor, texts, services, settings, bot, True)
 
 
 async def make_unrated(
@@ -106,12 +96,11 @@ async def make_unrated(
     callback_data: SeasonCardButton,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
     services: Services,
     settings: Settings,
     bot: Bot,
 ) -> None:
-    await _rate(callback, callback_data, actor, texts, uow_factory, services, settings, bot, False)
+    await _rate(callback, callback_data, actor, texts, services, settings, bot, False)
 
 
 def make_router() -> Router:

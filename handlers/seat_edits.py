@@ -22,7 +22,6 @@ from domain.actor import Actor
 from domain.rounds import Round
 from domain.seating.generator import TABLE_SIZE
 from domain.services.catalog import Services
-from domain.services.ports import UnitOfWorkFactory
 from domain.services.rounds import StagePreview
 from domain.validation import Invalid
 from handlers.callbacks import RoundAction, SeatEdit, SeatStep, StageButton
@@ -93,15 +92,14 @@ async def _edit_command(
     command: CommandObject,
     state: FSMContext,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
-    actor: Actor,
     services: Services,
+    actor: Actor,
 ) -> None:
     words = (command.args or "").split()
     if len(words) == 3 and validation.is_ascii_number(words[0]):
         # No tournament number: the person's one running tournament, or a choice of them
         # (the words wait for the choice in his conversation data).
-        running = await running_tournaments(uow_factory, actor)
+        running = await running_tournaments(services, actor)
         if len(running) != 1:
             if running:
                 await state.update_data({PENDING_EDIT: {"kind": kind, "words": words}})
@@ -116,14 +114,11 @@ async def swap_command(
     command: CommandObject,
     state: FSMContext,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
-    actor: Actor,
     services: Services,
+    actor: Actor,
 ) -> None:
     """/swap [tournament] <round> <player> <player>: a player is a nickname or "table.seat"."""
-    await _edit_command(
-        RoundAction.SWAP, message, command, state, texts, uow_factory, actor, services
-    )
+    await _edit_command(RoundAction.SWAP, message, command, state, texts, services, actor)
 
 
 async def move_command(
@@ -131,14 +126,11 @@ async def move_command(
     command: CommandObject,
     state: FSMContext,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
-    actor: Actor,
     services: Services,
+    actor: Actor,
 ) -> None:
     """/move [tournament] <round> <player> <table.seat>: whoever sat there takes his place."""
-    await _edit_command(
-        RoundAction.MOVE, message, command, state, texts, uow_factory, actor, services
-    )
+    await _edit_command(RoundAction.MOVE, message, command, state, texts, services, actor)
 
 
 def _seat_edit_current(round_: Round, press: SeatEdit) -> bool:

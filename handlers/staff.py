@@ -12,8 +12,7 @@ from domain.invites import split_payload
 from domain.outgoing import Phrase
 from domain.permissions import StaffRole
 from domain.services.access import NotFound
-from domain.services.ports import UnitOfWorkFactory
-from domain.services.staff import accept_staff_invite, invite_judge, invite_organizer
+from domain.services.catalog import Services
 from domain.users import User
 from handlers.callbacks import JudgeInvite
 from handlers.common import deep_link
@@ -26,10 +25,10 @@ async def appoint_organizer(
     message: Message,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
     bot: Bot,
 ) -> None:
-    invite = await invite_organizer(uow_factory, actor)
+    invite = await services.staff.invite_organizer(actor)
     await message.answer(texts("staff-organizer-link", link=await deep_link(bot, invite.payload)))
 
 
@@ -38,11 +37,11 @@ async def invite_staff(
     callback_data: JudgeInvite,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
     bot: Bot,
 ) -> None:
     role = callback_data.role
-    invite = await invite_judge(uow_factory, actor, callback_data.tournament_id, role)
+    invite = await services.staff.invite_judge(actor, callback_data.tournament_id, role)
     link = await deep_link(bot, invite.payload)
     if isinstance(callback.message, Message):
         await callback.message.answer(texts(f"staff-link-{role.value}", link=link))
@@ -54,7 +53,7 @@ async def accept(
     command: CommandObject,
     user: User,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
     bot: Bot,
     actor: Actor,
     menus: CommandMenus,
@@ -62,13 +61,13 @@ async def accept(
     parts = split_payload(command.args or "")
     if parts is None:
         raise NotFound("invite")
-    appointment = await accept_staff_invite(uow_factory, actor, parts[1])
+    appointment = await services.staff.accept_staff_invite(actor, parts[1])
     if appointment.invite.kind is not parts[0]:
         raise NotFound("invite")
     title = appointment.tournament_title or ""
     await message.answer(texts.phrase(Phrase.of(ROLE_TEXTS[appointment.invite.kind], title=title)))
     # The new role's commands (/protocol, /rounds...) join the person's menu.
-    await refresh_person_menu(bot, menus, user, uow_factory, actor)
+    await refresh_person_menu(bot, menus, user, services, actor)
 
 
 def make_router() -> Router:

@@ -12,13 +12,6 @@ from bot.rendering.standings_csv import standings_csv
 from bot.rendering.standings_text import standings_pages
 from domain.actor import Actor
 from domain.services.catalog import Services
-from domain.services.ports import UnitOfWorkFactory
-from domain.services.standings import (
-    card_of_person,
-    standings_choice,
-    standings_of_person,
-    standings_of_tournament,
-)
 from domain.standings_board import StandingsBoard
 from domain.tournament import Tournament
 from handlers.callbacks import MyGamesOpen, StandingsFile, StandingsFileKind, StandingsOpen
@@ -41,15 +34,13 @@ async def _choose(
     await message.answer(question, reply_markup=choice_keyboard(choice, button))
 
 
-async def show_standings(
-    message: Message, actor: Actor, texts: Texts, uow_factory: UnitOfWorkFactory
-) -> None:
+async def show_standings(message: Message, actor: Actor, texts: Texts, services: Services) -> None:
     """/standings: the person's tournament's table, or a choice when he has two running."""
-    choice = await standings_choice(uow_factory, actor)
+    choice = await services.standings.standings_choice(actor)
     if len(choice) > 1:
         await _choose(message, choice, texts("standings-choose"), StandingsOpen)
         return
-    found = await standings_of_person(uow_factory, actor)
+    found = await services.standings.standings_of_person(actor)
     if found is None:
         await message.answer(texts("standings-none"))
         return
@@ -61,9 +52,9 @@ async def open_standings(
     callback_data: StandingsOpen,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
-    board = await _pressed_board(callback, callback_data.tournament_id, actor, texts, uow_factory)
+    board = await _pressed_board(callback, callback_data.tournament_id, actor, texts, services)
     if board is None or not isinstance(callback.message, Message):
         return
     await _send_standings(callback.message, callback_data.tournament_id, board, texts)
@@ -75,11 +66,11 @@ async def _pressed_board(
     tournament_id: int,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> StandingsBoard | None:
     """The standings a button names, if the person may read them; else the press is told the
     tournament is gone and gets None."""
-    board = await standings_of_tournament(uow_factory, actor, tournament_id)
+    board = await services.standings.standings_of_tournament(actor, tournament_id)
     if board is None or not isinstance(callback.message, Message):
         await callback.answer(texts("standings-gone"), show_alert=True)
         return None
@@ -101,10 +92,10 @@ async def send_standings_pictures(
     callback_data: StandingsFile,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
     pictures: StandingsPainter,
 ) -> None:
-    board = await _pressed_board(callback, callback_data.tournament_id, actor, texts, uow_factory)
+    board = await _pressed_board(callback, callback_data.tournament_id, actor, texts, services)
     if board is None or not isinstance(callback.message, Message):
         return
     async with long_work(callback, texts, replaced=False):  # drawing takes a while
@@ -130,9 +121,9 @@ async def send_standings_csv(
     callback_data: StandingsFile,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
-    board = await _pressed_board(callback, callback_data.tournament_id, actor, texts, uow_factory)
+    board = await _pressed_board(callback, callback_data.tournament_id, actor, texts, services)
     if board is None or not isinstance(callback.message, Message):
         return
     async with long_work(callback, texts, replaced=False):
@@ -142,15 +133,13 @@ async def send_standings_csv(
         )
 
 
-async def show_my_games(
-    message: Message, actor: Actor, texts: Texts, uow_factory: UnitOfWorkFactory, services: Services
-) -> None:
+async def show_my_games(message: Message, actor: Actor, texts: Texts, services: Services) -> None:
     """/me: the player's games, or a choice when he plays in two tournaments at once."""
-    choice = await standings_choice(uow_factory, actor, playing=True)
+    choice = await services.standings.standings_choice(actor, playing=True)
     if len(choice) > 1:
         await _choose(message, choice, texts("me-choose"), MyGamesOpen)
         return
-    card = await card_of_person(uow_factory, actor)
+    card = await services.standings.card_of_person(actor)
     if card is None:
         await message.answer(texts("me-not-playing"))
         return
@@ -163,10 +152,9 @@ async def open_my_games(
     callback_data: MyGamesOpen,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
     services: Services,
 ) -> None:
-    card = await card_of_person(uow_factory, actor, callback_data.tournament_id)
+    card = await services.standings.card_of_person(actor, callback_data.tournament_id)
     if card is None or not isinstance(callback.message, Message):
         await callback.answer(texts("standings-gone"), show_alert=True)
         return

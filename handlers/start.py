@@ -26,8 +26,8 @@ from bot.i18n import LOCALES
 from bot.telegram.menus import CommandMenus
 from domain.actor import Actor
 from domain.outgoing import Phrase
-from domain.services.ports import UnitOfWorkFactory
-from domain.services.users import PersonRole, choose_language, reopened_bot, roles_of
+from domain.services.catalog import Services
+from domain.services.users import PersonRole
 from domain.users import User
 from handlers.callbacks import LanguageChoice
 from handlers.common import answer, edit_screen
@@ -58,11 +58,11 @@ def _menu(locale: str, names: tuple[str, ...]) -> tuple[BotCommand, ...]:
 
 
 async def refresh_person_menu(
-    bot: Bot, menus: CommandMenus, user: User, uow_factory: UnitOfWorkFactory, actor: Actor
+    bot: Bot, menus: CommandMenus, user: User, services: Services, actor: Actor
 ) -> tuple[PersonRole, ...]:
     """The person's menu from his roles now (set if it changed); the roles, for the caller's
     text."""
-    roles = await roles_of(uow_factory, actor)
+    roles = await services.users.roles_of(actor)
     await set_person_menu(bot, menus, user, roles)
     return roles
 
@@ -75,25 +75,25 @@ async def start(
     message: Message,
     user: User,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
     actor: Actor,
     bot: Bot,
     menus: CommandMenus,
 ) -> None:
     await message.answer(texts.phrase(Phrase.of("start-welcome", name=user.first_name)))
-    await refresh_person_menu(bot, menus, user, uow_factory, actor)
+    await refresh_person_menu(bot, menus, user, services, actor)
 
 
 async def show_help(
     message: Message,
     user: User,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
     actor: Actor,
     bot: Bot,
     menus: CommandMenus,
 ) -> None:
-    roles = await refresh_person_menu(bot, menus, user, uow_factory, actor)
+    roles = await refresh_person_menu(bot, menus, user, services, actor)
     await answer(message, help_text(user, roles), texts)
 
 
@@ -104,22 +104,22 @@ async def ask_language(message: Message, texts: Texts) -> None:
 async def set_language(
     callback: CallbackQuery,
     callback_data: LanguageChoice,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
     actor: Actor,
     menus: CommandMenus,
 ) -> None:
-    user = await choose_language(uow_factory, callback.from_user.id, callback_data.locale)
+    user = await services.users.choose_language(callback.from_user.id, callback_data.locale)
     chosen = Texts(user.locale)("lang-chosen")
     if isinstance(callback.bot, Bot):  # the menu follows the language
-        await refresh_person_menu(callback.bot, menus, user, uow_factory, actor)
+        await refresh_person_menu(callback.bot, menus, user, services, actor)
     if isinstance(callback.message, Message):
         await edit_screen(callback.message, chosen)
     await callback.answer(chosen)
 
 
-async def unblocked(event: ChatMemberUpdated, uow_factory: UnitOfWorkFactory) -> None:
+async def unblocked(event: ChatMemberUpdated, services: Services) -> None:
     """Telegram says a person unblocked the bot (or started it): he is reachable again."""
-    await reopened_bot(uow_factory, event.chat.id)
+    await services.users.reopened_bot(event.chat.id)
 
 
 def make_router() -> Router:

@@ -11,14 +11,9 @@ from aiogram.types import CallbackQuery, Message
 
 from domain import validation
 from domain.actor import Actor
-from domain.services.ports import UnitOfWorkFactory
+from domain.services.catalog import Services
 from domain.services.teams import (
     TeamView,
-    create_team,
-    remind_incomplete_teams,
-    remove_member,
-    team_of,
-    withdraw_team,
 )
 from domain.users import User
 from handlers.callbacks import RemindTeams, TeamAction, TeamButton
@@ -61,14 +56,14 @@ async def take_team_name(
     state: FSMContext,
     user: User,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
     bot: Bot,
     actor: Actor,
 ) -> None:
     data = await state.get_data()
     name = validation.team_name(message.text)
     await state.clear()
-    view = await create_team(uow_factory, actor, data["tid"], name)
+    view = await services.teams.create_team(actor, data["tid"], name)
     await show_team(message, view, user, texts, bot)
 
 
@@ -77,13 +72,13 @@ async def remove_from_team(
     callback_data: TeamAction,
     user: User,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
     bot: Bot,
     actor: Actor,
 ) -> None:
     """The captain takes a member off his team."""
     press = callback_data
-    view, _ = await remove_member(uow_factory, actor, press.team_id, press.member)
+    view, _ = await services.teams.remove_member(actor, press.team_id, press.member)
     await show_team(callback, view, user, texts, bot)
 
 
@@ -98,10 +93,10 @@ async def withdraw_own_team(
     callback: CallbackQuery,
     callback_data: TeamAction,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
     actor: Actor,
 ) -> None:
-    await withdraw_team(uow_factory, actor, callback_data.team_id)
+    await services.teams.withdraw_team(actor, callback_data.team_id)
     await show(callback, texts("team-withdrawn"))
 
 
@@ -110,11 +105,11 @@ async def team_screen(
     callback_data: TeamAction,
     user: User,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
     bot: Bot,
     actor: Actor,
 ) -> None:
-    await _show_own_team(callback, callback_data.team_id, user, texts, uow_factory, bot, actor)
+    await _show_own_team(callback, callback_data.team_id, user, texts, services, bot, actor)
 
 
 async def _show_own_team(
@@ -122,14 +117,12 @@ async def _show_own_team(
     team_id: int,
     user: User,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
     bot: Bot,
     actor: Actor,
 ) -> None:
-    async with uow_factory() as uow:
-        team = await uow.teams.get(team_id)
-    view = await team_of(uow_factory, actor, team.tournament_id) if team else None
-    if view is None or view.team.id != team_id:
+    view = await services.teams.own_team(actor, team_id)
+    if view is None:
         await callback.answer(texts("refused-not-found"), show_alert=True)
         return
     await show_team(callback, view, user, texts, bot)
@@ -140,9 +133,9 @@ async def remind_teams(
     callback_data: RemindTeams,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
-    sent = await remind_incomplete_teams(uow_factory, actor, callback_data.tournament_id)
+    sent = await services.teams.remind_incomplete_teams(actor, callback_data.tournament_id)
     await callback.answer(texts("team-reminded", count=len(sent)), show_alert=True)
 
 

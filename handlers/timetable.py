@@ -17,8 +17,8 @@ from aiogram.types import CallbackQuery, Message
 from domain.actor import Actor
 from domain.layout import lines
 from domain.outgoing import Phrase
-from domain.services.ports import UnitOfWorkFactory
-from domain.services.reminders import TimetableView, set_timetable, timetable_of
+from domain.services.catalog import Services
+from domain.services.reminders import TimetableView
 from domain.validation import timetable_lines
 from handlers.callbacks import TimetableAction, TimetableButton
 from handlers.common import answer, edit_screen
@@ -61,9 +61,9 @@ async def open_timetable(
     state: FSMContext,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
-    view = await timetable_of(uow_factory, actor, callback_data.tournament_id)
+    view = await services.timetables.timetable_of(actor, callback_data.tournament_id)
     await _ask_timetable(callback, view, state, texts)
 
 
@@ -73,10 +73,10 @@ async def reset_timetable(
     state: FSMContext,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
     """The regulation's timetable again."""
-    view = await set_timetable(uow_factory, actor, callback_data.tournament_id, None)
+    view = await services.timetables.set_timetable(actor, callback_data.tournament_id, None)
     await _ask_timetable(callback, view, state, texts)
 
 
@@ -103,11 +103,11 @@ async def _pressed_event(
     press: TimetableButton,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> tuple[TimetableView, Message] | None:
     """The timetable and the screen an event's button was pressed on, or None (the press
     answered) for a button of an event since removed, or forged: it changes nothing."""
-    view = await timetable_of(uow_factory, actor, press.tournament_id)
+    view = await services.timetables.timetable_of(actor, press.tournament_id)
     if not isinstance(callback.message, Message):
         await callback.answer()
         return None
@@ -124,11 +124,11 @@ async def pick_time(
     callback_data: TimetableButton,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
     """An event's hours to pick from, or (an hour picked: `v`) its quarters."""
     press = callback_data
-    if (pressed := await _pressed_event(callback, press, actor, texts, uow_factory)) is None:
+    if (pressed := await _pressed_event(callback, press, actor, texts, services)) is None:
         return
     view, message = pressed
     day, event = timetable_events(view)[press.i]
@@ -148,15 +148,15 @@ async def set_time(
     callback_data: TimetableButton,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
     """The event's time (`v` minutes of the day, -1 for none) saved."""
     press = callback_data
-    if (pressed := await _pressed_event(callback, press, actor, texts, uow_factory)) is None:
+    if (pressed := await _pressed_event(callback, press, actor, texts, services)) is None:
         return
     view, message = pressed
     text = _with_time(view, press.i, press.v)
-    view = await set_timetable(uow_factory, actor, press.tournament_id, text)
+    view = await services.timetables.set_timetable(actor, press.tournament_id, text)
     await edit_screen(
         message,
         lines([Phrase.of("timetable-saved"), screen_text(view)], "\n\n"),
@@ -171,10 +171,10 @@ async def take_timetable(
     state: FSMContext,
     actor: Actor,
     texts: Texts,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
 ) -> None:
     tournament_id = (await state.get_data())["timetable_tid"]
-    view = await set_timetable(uow_factory, actor, tournament_id, message.text)
+    view = await services.timetables.set_timetable(actor, tournament_id, message.text)
     await state.clear()
     await answer(
         message,

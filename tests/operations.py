@@ -14,8 +14,7 @@ from bot.db.backup import summarize
 from bot.db.engine import create_engine, create_session_factory
 from bot.db.uow import SqlUnitOfWorkFactory
 from domain.actor import Actor
-from domain.services.exports import dump_tournament, import_tournament
-from domain.services.users import remember_user
+from domain.services.catalog import build_services
 
 # Generous: the process starts Python and imports the bot on a loaded machine.
 PROCESS_TIMEOUT_S = 120
@@ -53,8 +52,8 @@ OWNER = 7
 
 async def remember_owner(uow_factory: SqlUnitOfWorkFactory) -> None:
     """The organizer the tournaments below belong to."""
-    await remember_user(
-        uow_factory,
+    services = build_services(uow_factory)
+    await services.users.remember_user(
         telegram_id=OWNER,
         first_name="Owner",
         last_name=None,
@@ -65,7 +64,10 @@ async def remember_owner(uow_factory: SqlUnitOfWorkFactory) -> None:
 
 async def add_cup_tournament(uow_factory: SqlUnitOfWorkFactory, title: str) -> int:
     """A black-raven-cup tournament with its 27 games, committed in one transaction."""
-    tournament = await import_tournament(uow_factory, Actor(OWNER, datetime.now(UTC)), CUP, title)
+    services = build_services(uow_factory)
+    tournament = await services.exports.import_tournament(
+        Actor(OWNER, datetime.now(UTC)), CUP, title
+    )
     return tournament.id
 
 
@@ -73,10 +75,11 @@ async def exports(url: str) -> dict[int, str]:
     """Every tournament of the database at `url` as its `mafia-tournament/1` file."""
     engine = create_engine(url)
     try:
-        uow_factory = SqlUnitOfWorkFactory(create_session_factory(engine))
+        services = build_services(SqlUnitOfWorkFactory(create_session_factory(engine)))
         summary = await summarize(url)
         return {
-            number: await dump_tournament(uow_factory, number) for number, _ in summary.tournaments
+            number: await services.exports.dump_tournament(number)
+            for number, _ in summary.tournaments
         }
     finally:
         await engine.dispose()

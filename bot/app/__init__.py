@@ -168,7 +168,7 @@ def build_dispatcher(
         # The database storage reads the sender with the conversation state (one transaction).
         sender_read = sender_read_with_state
     dispatcher.update.outer_middleware(
-        KnownUserMiddleware(uow_factory, settings.default_locale, sender_read)
+        KnownUserMiddleware(dispatcher["services"], settings.default_locale, sender_read)
     )
     dispatcher.update.outer_middleware(ActorMiddleware())
     # Innermost, so a refusal is answered within the person's turn and the reply scope.
@@ -234,6 +234,19 @@ def build_limiter(storage: BaseStorage, settings: Settings) -> Limiter:
     return LocalLimiter(delivery_limits(settings))
 
 
+def _writer(settings: Settings, bot: Bot, dispatcher: Dispatcher) -> Writer:
+    """What the outbox worker writes with: the standings and the screens drawn at send time."""
+    services: Services = dispatcher["services"]
+    return Writer(
+        drawers={
+            **standings_drawers(services.standings, dispatcher["pictures"], settings.web_base_url),
+            **screen_drawers(services, bot, settings),
+        },
+        pack=intent_packer(settings),
+        default_locale=settings.default_locale,
+    )
+
+
 def build_delivery(
     settings: Settings,
     bot: Bot,
@@ -249,14 +262,7 @@ def build_delivery(
         bot,
         uow_factory,
         limiter=limiter,
-        writer=Writer(
-            drawers={
-                **standings_drawers(uow_factory, dispatcher["pictures"], settings.web_base_url),
-                **screen_drawers(uow_factory, dispatcher["services"], bot, settings),
-            },
-            pack=intent_packer(settings),
-            default_locale=settings.default_locale,
-        ),
+        writer=_writer(settings, bot, dispatcher),
         pace=Pace(updates_quiet=dispatcher["reply_scope"].quiet),
         identity=identity,
     )

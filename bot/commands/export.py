@@ -31,10 +31,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 async def _dump(url: str, tournament_id: int) -> str:
-    from domain.services.exports import dump_tournament
+    from domain.services.catalog import build_services
 
     async with migrated_database(url) as uow_factory:
-        return await dump_tournament(uow_factory, tournament_id)
+        return await build_services(uow_factory).exports.dump_tournament(tournament_id)
 
 
 async def _dump_series(url: str, series_id: int, form: str) -> str:

@@ -50,13 +50,10 @@ async def _load(
 ) -> int:
     from domain.actor import Actor
     from domain.services.catalog import build_services
-    from domain.services.exports import import_tournament
-    from domain.services.users import remember_user
 
     async with migrated_database(url) as uow_factory:
         services = build_services(uow_factory)
-        await remember_user(
-            uow_factory,
+        await services.users.remember_user(
             telegram_id=owner,
             first_name=str(owner),
             last_name=None,
@@ -69,7 +66,7 @@ async def _load(
                 actor, text, title, series, day
             )
             return imported.id
-        tournament = await import_tournament(uow_factory, actor, text, title)
+        tournament = await services.exports.import_tournament(actor, text, title)
         return tournament.id
 
 

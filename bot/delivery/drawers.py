@@ -1,5 +1,5 @@
 """What the outbox worker draws when it sends a message (see `domain.outgoing.Drawing`): the
-standings as they stand at that moment, read through a unit of work and written by the
+standings as they stand at that moment, read through the standings service and written by the
 rendering layer in the recipient's language."""
 
 from __future__ import annotations
@@ -11,8 +11,7 @@ from bot.delivery.writer import Drawer
 from bot.rendering.pictures import StandingsPainter
 from bot.rendering.standings_posts import closing_pages, live_post, results_pages
 from bot.rendering.text import PAGE_BREAK
-from domain.services.ports import UnitOfWorkFactory
-from domain.services.standings import board_of_tournament
+from domain.services.standings import StandingsService
 from domain.services.standings_posts import (
     CLOSING_STANDINGS,
     LIVE_STANDINGS,
@@ -27,14 +26,14 @@ class StandingsAlbum:
     picture of them, drawn by `painter` outside the event loop's process so the bot stays
     responsive."""
 
-    def __init__(self, uow_factory: UnitOfWorkFactory, painter: StandingsPainter) -> None:
-        self._uow_factory = uow_factory
+    def __init__(self, standings: StandingsService, painter: StandingsPainter) -> None:
+        self._standings = standings
         self._painter = painter
 
     async def __call__(
         self, args: Mapping[str, str | int], locale: str, now: datetime
     ) -> tuple[bytes, ...]:
-        board = await board_of_tournament(self._uow_factory, int(args["tournament"]), now)
+        board = await self._standings.board_of_tournament(int(args["tournament"]), now)
         return tuple(await self._painter.draw_all(board, locale))
 
 
@@ -42,48 +41,48 @@ class LiveStandingsText:
     """Draws the live table of a `standings-live` edit: the standings as they stand when it
     is sent, provisional as of the moment it was recorded or scheduled for."""
 
-    def __init__(self, uow_factory: UnitOfWorkFactory, web_base_url: str | None = None) -> None:
-        self._uow_factory = uow_factory
+    def __init__(self, standings: StandingsService, web_base_url: str | None = None) -> None:
+        self._standings = standings
         self._web_base_url = web_base_url
 
     async def __call__(self, args: Mapping[str, str | int], locale: str, now: datetime) -> str:
         moment = datetime.fromisoformat(str(args["at"]))
-        board = await board_of_tournament(self._uow_factory, int(args["tournament"]), moment)
+        board = await self._standings.board_of_tournament(int(args["tournament"]), moment)
         return live_post(board, locale, self._web_base_url)
 
 
 class ClosingStandingsText:
     """Draws the table of a `standings-closing` post: its pages, each sent as a message."""
 
-    def __init__(self, uow_factory: UnitOfWorkFactory) -> None:
-        self._uow_factory = uow_factory
+    def __init__(self, standings: StandingsService) -> None:
+        self._standings = standings
 
     async def __call__(self, args: Mapping[str, str | int], locale: str, now: datetime) -> str:
         moment = datetime.fromisoformat(str(args["at"]))
-        board = await board_of_tournament(self._uow_factory, int(args["tournament"]), moment)
+        board = await self._standings.board_of_tournament(int(args["tournament"]), moment)
         return PAGE_BREAK.join(closing_pages(board, closing_of(args), locale))
 
 
 class ResultsText:
     """Draws the post announcing a finished tournament: the podium, then the final table."""
 
-    def __init__(self, uow_factory: UnitOfWorkFactory) -> None:
-        self._uow_factory = uow_factory
+    def __init__(self, standings: StandingsService) -> None:
+        self._standings = standings
 
     async def __call__(self, args: Mapping[str, str | int], locale: str, now: datetime) -> str:
         moment = datetime.fromisoformat(str(args["at"]))
-        board = await board_of_tournament(self._uow_factory, int(args["tournament"]), moment)
+        board = await self._standings.board_of_tournament(int(args["tournament"]), moment)
         return PAGE_BREAK.join(results_pages(board, locale))
 
 
 def standings_drawers(
-    uow_factory: UnitOfWorkFactory, painter: StandingsPainter, web_base_url: str | None = None
+    standings: StandingsService, painter: StandingsPainter, web_base_url: str | None = None
 ) -> dict[str, Drawer]:
     """Every drawer of the standings, by the name their drawings give (the live table links
     to the tournament's web page under `web_base_url`)."""
     return {
-        STANDINGS_ALBUM: StandingsAlbum(uow_factory, painter),
-        LIVE_STANDINGS: LiveStandingsText(uow_factory, web_base_url),
-        CLOSING_STANDINGS: ClosingStandingsText(uow_factory),
-        RESULTS_STANDINGS: ResultsText(uow_factory),
+        STANDINGS_ALBUM: StandingsAlbum(standings, painter),
+        LIVE_STANDINGS: LiveStandingsText(standings, web_base_url),
+        CLOSING_STANDINGS: ClosingStandingsText(standings),
+        RESULTS_STANDINGS: ResultsText(standings),
     }

@@ -45,7 +45,7 @@ from bot.db.transactions import labelled
 from bot.db.uow import SqlUnitOfWork, SqlUnitOfWorkFactory
 from bot.delivery.jobs import Clock, utc_now
 from bot.delivery.leases import process_identity
-from domain.services.tournaments import close_due_registrations
+from domain.services.tournaments import TournamentService
 
 log = logging.getLogger(__name__)
 
@@ -79,6 +79,8 @@ class ReminderScheduler:
     ) -> None:
         """`rate` says how much faster than real time `clock` runs (the simulation's)."""
         self._uow_factory = uow_factory
+        # The one use case the sweep calls; the scheduler is infrastructure over the factory.
+        self._tournaments = TournamentService(uow_factory)
         self._rate = rate
         self._renew_seconds = renew_seconds
         self._clock = clock
@@ -300,7 +302,7 @@ class ReminderScheduler:
                 self._renewed_at = renewing
             # After the pushes: closing replans the tournament, which would cancel the
             # organizer's deadline reminder due this very moment.
-            closed = await close_due_registrations(self._uow_factory, now) if closing else []
+            closed = await self._tournaments.close_due_registrations(now) if closing else []
         if pushes:
             log.info("moved %d due pushes into the outbox", len(pushes))
         if closed:

@@ -47,12 +47,11 @@ def build_web_app(app: ServedBot) -> web.Application:
     )
     pages.install(
         web_app,
-        app.uow_factory,
+        app.services,
         dispatcher["clock"],
         app.settings,
         app.uow_factory.add_change_listener,
         add_game_listener=app.uow_factory.add_game_listener,
-        services=app.services,
     )
     season.install(web_app, app.services, app.bot)
     return web_app

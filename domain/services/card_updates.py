@@ -30,26 +30,32 @@ def card_drawing(tournament_id: int, user_id: int, moment: datetime) -> Drawing:
     )
 
 
-async def keep_card_current(
-    uow_factory: UnitOfWorkFactory,
-    actor: Actor,
-    tournament_id: int,
-    message_id: int,
-    changes_at: datetime,
-) -> None:
-    """The card just sent to the actor as `message_id` is edited at `changes_at` (when the
-    last protest window holding its stage closes): the held move then appears by itself. A
-    card opened later takes the edit over (one push per person and tournament)."""
-    key = card_key(tournament_id, actor.user_id)
-    async with uow_factory() as uow:
-        tournament = await authorize(uow, actor, tournament_id, Action.VIEW_CARD)
-        await uow.outbox.anchor_message(key, actor.user_id, message_id)
-        message = OutgoingMessage(
-            chat_id=actor.user_id,
-            text_drawing=card_drawing(tournament.id, actor.user_id, changes_at),
-            edit_key=key,
-            tournament_id=tournament.id,
-            dedupe_key=f"{key}:{message_id}:{changes_at.isoformat()}",
-        )
-        await uow.scheduled_pushes.schedule(ScheduledPush(key, changes_at, message))
-        await uow.commit()
+class CardUpdateService:
+    """The tournament's card kept current where it was posted."""
+
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
+        self._uow = uow
+
+    async def keep_card_current(
+        self,
+        actor: Actor,
+        tournament_id: int,
+        message_id: int,
+        changes_at: datetime,
+    ) -> None:
+        """The card just sent to the actor as `message_id` is edited at `changes_at` (when the
+        last protest window holding its stage closes): the held move then appears by itself. A
+        card opened later takes the edit over (one push per person and tournament)."""
+        key = card_key(tournament_id, actor.user_id)
+        async with self._uow() as uow:
+            tournament = await authorize(uow, actor, tournament_id, Action.VIEW_CARD)
+            await uow.outbox.anchor_message(key, actor.user_id, message_id)
+            message = OutgoingMessage(
+                chat_id=actor.user_id,
+                text_drawing=card_drawing(tournament.id, actor.user_id, changes_at),
+                edit_key=key,
+                tournament_id=tournament.id,
+                dedupe_key=f"{key}:{message_id}:{changes_at.isoformat()}",
+            )
+            await uow.scheduled_pushes.schedule(ScheduledPush(key, changes_at, message))
+            await uow.commit()

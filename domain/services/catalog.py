@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from domain.services.card_updates import CardUpdateService
 from domain.services.checkin import CheckinService
+from domain.services.exports import ExportService
 from domain.services.live_games import LiveGameService
 from domain.services.live_tables import LiveTableService
 from domain.services.ports import UnitOfWorkFactory
@@ -14,6 +16,9 @@ from domain.services.protests.deciding import ProtestDecidingService
 from domain.services.protests.filing import ProtestFilingService
 from domain.services.protests.organizer import ProtestOrganizerService
 from domain.services.protocols import ProtocolService
+from domain.services.public import PublicService
+from domain.services.registration import RegistrationService
+from domain.services.reminders import TimetableService
 from domain.services.rounds.edits import SeatEditService
 from domain.services.rounds.judges import JudgeAssignmentService
 from domain.services.rounds.preview import StagePreviewService
@@ -26,6 +31,12 @@ from domain.services.season.merging import MergeService
 from domain.services.season.profiles import ProfileService
 from domain.services.season.series import SeriesService
 from domain.services.season_screens import SeasonScreenService
+from domain.services.staff import StaffService
+from domain.services.standings import StandingsService
+from domain.services.teams import TeamService
+from domain.services.tie_decisions import TieDecisionService
+from domain.services.tournaments import TournamentService
+from domain.services.users import UserService
 
 
 @dataclass(frozen=True)
@@ -51,6 +62,17 @@ class Services:
     rounds_judges: JudgeAssignmentService
     rounds_publication: RoundPublicationService
     rounds_schedules: ScheduleService
+    registration: RegistrationService
+    staff: StaffService
+    teams: TeamService
+    users: UserService
+    tournaments: TournamentService
+    timetables: TimetableService
+    exports: ExportService
+    public: PublicService
+    card_updates: CardUpdateService
+    tie_decisions: TieDecisionService
+    standings: StandingsService
 
 
 def build_services(uow: UnitOfWorkFactory) -> Services:
@@ -77,4 +99,15 @@ def build_services(uow: UnitOfWorkFactory) -> Services:
         rounds_judges=JudgeAssignmentService(uow),
         rounds_publication=RoundPublicationService(uow),
         rounds_schedules=ScheduleService(uow),
+        registration=RegistrationService(uow),
+        staff=StaffService(uow),
+        teams=TeamService(uow),
+        users=UserService(uow),
+        tournaments=TournamentService(uow),
+        timetables=TimetableService(uow),
+        exports=ExportService(uow),
+        public=PublicService(uow),
+        card_updates=CardUpdateService(uow),
+        tie_decisions=TieDecisionService(uow),
+        standings=StandingsService(uow),
     )

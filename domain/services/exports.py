@@ -99,34 +99,67 @@ def _renamed(protocol: Protocol, names: Mapping[str, str]) -> Protocol:
     return replace(protocol, seats=seats)
 
 
-async def export_csv(
-    uow_factory: UnitOfWorkFactory,
-    actor: Actor,
-    tournament_id: int,
-) -> tuple[Tournament, str]:
-    """The participants as CSV, for those allowed to export."""
-    async with uow_factory() as uow:
-        tournament = await authorize(uow, actor, tournament_id, Action.EXPORT)
-        participants = await uow.participants.of_tournament(tournament.id)
-        teams = await uow.teams.of_tournament(tournament.id)
-        await uow.commit()
-    return tournament, participants_csv(participants, teams)
+class ExportService:
+    """Tournament files: exported as CSV or the interchange file, and imported."""
 
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
+        self._uow = uow
 
-async def dump_tournament(uow_factory: UnitOfWorkFactory, tournament_id: int) -> str:
-    """The text of the tournament's `mafia-tournament/1` file (the shell's export)."""
-    async with uow_factory() as uow:
-        tournament = await uow.tournaments.get(tournament_id)
-        if tournament is None:
-            raise LookupError(f"no tournament {tournament_id}")
-        participants = await uow.participants.of_tournament(tournament.id)
-        teams = await uow.teams.of_tournament(tournament.id)
-        # The games that count: an annulled game would count for everyone reading the file.
-        games = [game.record for game in await played_games(uow, tournament)]
-        logs = await _live_logs(uow, tournament)
-    return interchange.dumps_tournament(
-        tournament_file(tournament, participants, teams, games, logs)
-    )
+    async def export_csv(
+        self,
+        actor: Actor,
+        tournament_id: int,
+    ) -> tuple[Tournament, str]:
+        """The participants as CSV, for those allowed to export."""
+        async with self._uow() as uow:
+            tournament = await authorize(uow, actor, tournament_id, Action.EXPORT)
+            participants = await uow.participants.of_tournament(tournament.id)
+            teams = await uow.teams.of_tournament(tournament.id)
+            await uow.commit()
+        return tournament, participants_csv(participants, teams)
+
+    async def dump_tournament(self, tournament_id: int) -> str:
+        """The text of the tournament's `mafia-tournament/1` file (the shell's export)."""
+        async with self._uow() as uow:
+            tournament = await uow.tournaments.get(tournament_id)
+            if tournament is None:
+                raise LookupError(f"no tournament {tournament_id}")
+            participants = await uow.participants.of_tournament(tournament.id)
+            teams = await uow.teams.of_tournament(tournament.id)
+            # The games that count: an annulled game would count for everyone reading the file.
+            games = [game.record for game in await played_games(uow, tournament)]
+            logs = await _live_logs(uow, tournament)
+        return interchange.dumps_tournament(
+            tournament_file(tournament, participants, teams, games, logs)
+        )
+
+    async def export_file(
+        self,
+        actor: Actor,
+        tournament_id: int,
+    ) -> tuple[Tournament, str]:
+        """The tournament's file, for those allowed to export."""
+        async with self._uow() as uow:
+            tournament = await authorize(uow, actor, tournament_id, Action.EXPORT)
+            await uow.commit()
+        return tournament, await self.dump_tournament(tournament.id)
+
+    async def import_tournament(self, owner: Actor, text: str, title: str) -> Tournament:
+        """Load a `mafia-tournament/1` file as a new tournament, in one transaction.
+
+        An invalid file raises `interchange.InterchangeError` listing every problem; nothing is
+        stored then. The players come without Telegram accounts. The games are stored as the
+        rounds screens store them (stages, published rounds, tables and seats; no judges) with
+        their protocols confirmed by `owner` at his moment, and the standings are computed and
+        stored as after a confirmation. A tournament with games is running in the last stage it
+        played, so the organizer can go on from there; one without games has its registration
+        closed.
+        """
+        loaded = interchange.load_tournament(text)
+        async with self._uow() as uow:
+            tournament = await store_imported(uow, owner, loaded, title)
+            await uow.commit()
+            return tournament
 
 
 async def _live_logs(
@@ -141,37 +174,6 @@ async def _live_logs(
                 places[game.id] = (stage.id, round_.number, game.table)
     logs = await uow.game_logs.logs(list(places))
     return {places[game_id]: log for game_id, log in logs.items()}
-
-
-async def export_file(
-    uow_factory: UnitOfWorkFactory,
-    actor: Actor,
-    tournament_id: int,
-) -> tuple[Tournament, str]:
-    """The tournament's file, for those allowed to export."""
-    async with uow_factory() as uow:
-        tournament = await authorize(uow, actor, tournament_id, Action.EXPORT)
-        await uow.commit()
-    return tournament, await dump_tournament(uow_factory, tournament.id)
-
-
-async def import_tournament(
-    uow_factory: UnitOfWorkFactory, owner: Actor, text: str, title: str
-) -> Tournament:
-    """Load a `mafia-tournament/1` file as a new tournament, in one transaction.
-
-    An invalid file raises `interchange.InterchangeError` listing every problem; nothing is
-    stored then. The players come without Telegram accounts. The games are stored as the
-    rounds screens store them (stages, published rounds, tables and seats; no judges) with
-    their protocols confirmed by `owner` at his moment, and the standings are computed and
-    stored as after a confirmation. A tournament with games is running in the last stage it played,
-    so the organizer can go on from there; one without games has its registration closed.
-    """
-    loaded = interchange.load_tournament(text)
-    async with uow_factory() as uow:
-        tournament = await store_imported(uow, owner, loaded, title)
-        await uow.commit()
-        return tournament
 
 
 async def store_imported(

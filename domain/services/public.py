@@ -36,16 +36,44 @@ from domain.standings_board import PlayedGame, participant_key
 from domain.tournament import Tournament, WebVisibility
 
 
-async def public_tournament(
-    uow_factory: UnitOfWorkFactory, tournament_id: int, now: datetime
-) -> PublicTournament | None:
-    """The tournament's public view as of `now`; None when there is no such tournament. Who
-    may see it is the view's `opens`: the pages cache one view for every visitor."""
-    async with uow_factory() as uow:
-        tournament = await uow.tournaments.get(tournament_id)
-        if tournament is None:
-            return None
-        return await _read(uow, tournament, now)
+class PublicService:
+    """The tournament's public web page and whether it is shown."""
+
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
+        self._uow = uow
+
+    async def public_tournament(self, tournament_id: int, now: datetime) -> PublicTournament | None:
+        """The tournament's public view as of `now`; None when there is no such tournament. Who
+        may see it is the view's `opens`: the pages cache one view for every visitor."""
+        async with self._uow() as uow:
+            tournament = await uow.tournaments.get(tournament_id)
+            if tournament is None:
+                return None
+            return await _read(uow, tournament, now)
+
+    async def set_web_visibility(
+        self,
+        actor: Actor,
+        tournament_id: int,
+        visibility: WebVisibility,
+        token: str,
+        now: datetime,
+    ) -> Tournament:
+        """The organizer makes the tournament's page public, unlisted or off. An unlisted page
+        takes the fresh `token` (drawn by the caller) each time it is made unlisted, so an old
+        link stops opening it. The channel's pinned table is edited to follow: it links only a
+        public page."""
+        async with self._uow() as uow:
+            tournament = await authorize(uow, actor, tournament_id, Action.EDIT_SETTINGS)
+            unlisted = visibility is WebVisibility.UNLISTED
+            tournament = replace(
+                tournament, web_visibility=visibility, web_token=token if unlisted else None
+            )
+            await uow.tournaments.save(tournament)
+            uow.changed_tournaments.add(tournament.id)
+            await refresh_live_link(uow, tournament, f"page:{visibility.value}:{token}", now)
+            await uow.commit()
+            return tournament
 
 
 async def _judge_names(uow: UnitOfWork, judge_ids: Collection[int]) -> dict[int, str]:
@@ -164,28 +192,3 @@ def _game(
         seats=seats,
         provisional=game.is_provisional(now),
     )
-
-
-async def set_web_visibility(
-    uow_factory: UnitOfWorkFactory,
-    actor: Actor,
-    tournament_id: int,
-    visibility: WebVisibility,
-    token: str,
-    now: datetime,
-) -> Tournament:
-    """The organizer makes the tournament's page public, unlisted or off. An unlisted page
-    takes the fresh `token` (drawn by the caller) each time it is made unlisted, so an old
-    link stops opening it. The channel's pinned table is edited to follow: it links only a
-    public page."""
-    async with uow_factory() as uow:
-        tournament = await authorize(uow, actor, tournament_id, Action.EDIT_SETTINGS)
-        unlisted = visibility is WebVisibility.UNLISTED
-        tournament = replace(
-            tournament, web_visibility=visibility, web_token=token if unlisted else None
-        )
-        await uow.tournaments.save(tournament)
-        uow.changed_tournaments.add(tournament.id)
-        await refresh_live_link(uow, tournament, f"page:{visibility.value}:{token}", now)
-        await uow.commit()
-        return tournament

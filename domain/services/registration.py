@@ -60,27 +60,181 @@ class Registration:
         )
 
 
-async def open_registration_link(
-    uow_factory: UnitOfWorkFactory, actor: Actor, payload: str
-) -> tuple[Invite, Registration] | None:
-    """The tournament invite a `/start` payload names and the person's registration in its
-    tournament, read in one unit of work; None for an unknown or used link or one that names
-    no tournament."""
-    parts = split_payload(payload)
-    if parts is None:
-        return None
-    async with uow_factory() as uow:
-        invite = await uow.invites.get(parts[1])
-        if (
-            invite is None
-            or invite.kind is not parts[0]
-            or invite.used_by is not None
-            or invite.tournament_id is None
-        ):
+class RegistrationService:
+    """A player's registration: the link, his application, its changes and withdrawal, the
+    roster and the payments."""
+
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
+        self._uow = uow
+
+    async def open_registration_link(
+        self, actor: Actor, payload: str
+    ) -> tuple[Invite, Registration] | None:
+        """The tournament invite a `/start` payload names and the person's registration in its
+        tournament, read in one unit of work; None for an unknown or used link or one that names
+        no tournament."""
+        parts = split_payload(payload)
+        if parts is None:
             return None
-        mine = await _registration(uow, actor, invite.tournament_id)
-        await uow.commit()
-        return invite, mine
+        async with self._uow() as uow:
+            invite = await uow.invites.get(parts[1])
+            if (
+                invite is None
+                or invite.kind is not parts[0]
+                or invite.used_by is not None
+                or invite.tournament_id is None
+            ):
+                return None
+            mine = await _registration(uow, actor, invite.tournament_id)
+            await uow.commit()
+            return invite, mine
+
+    async def registration_of(self, actor: Actor, tournament_id: int) -> Registration:
+        """The person's registration (or its absence) in a tournament."""
+        async with self._uow() as uow:
+            mine = await _registration(uow, actor, tournament_id)
+            await uow.commit()
+            return mine
+
+    async def register(
+        self,
+        actor: Actor,
+        tournament_id: int,
+        application: Application,
+        team_id: int | None = None,
+    ) -> Registration:
+        """Register a person: a place if one is free, the waiting list otherwise; returns his
+        registration as the registration screen shows it, read in the same unit of work.
+
+        Refused (`Invalid`) when registration is closed, the nickname is taken, the club's quota is
+        full or the team is full; nothing is stored then.
+        """
+        async with self._uow() as uow:
+            tournament = await load_tournament(uow, tournament_id, actor.now)
+            closed = registration_refusal(tournament, actor.now)
+            if closed is not None:
+                await uow.commit()
+                raise Invalid(closed)
+            earlier = await uow.participants.of_person(tournament.id, actor.user_id)
+            if earlier is not None and earlier.holds_place:
+                raise Invalid("already-registered")
+            require(await roles_in(uow, actor, tournament), Action.REGISTER)
+            others = await _rivals(uow, tournament, application)
+            check_nickname_free(application.nickname, others)
+            check_club_quota(application.club, tournament.club_quota, others)
+            team = await _team_to_join(uow, tournament, team_id)
+            if team is not None:
+                members = await uow.participants.of_team(team.id)
+                check_can_join(team, members, tournament.regulation.team_size or 0)
+            values: _Entry = {
+                "nickname": application.nickname,
+                "club": application.club,
+                "city": application.city,
+                "status": initial_status(
+                    tournament.capacity, await uow.participants.places(tournament.id)
+                ),
+                "registered_at": actor.now,
+                "team_id": team.id if team else None,
+            }
+            if earlier is not None:
+                participant = replace(earlier, **values, paid=False, checked_in=False)
+                await uow.participants.save(participant)
+            else:
+                participant = await uow.participants.add(
+                    Participant(id=0, tournament_id=tournament.id, user_id=actor.user_id, **values)
+                )
+            if team is not None:
+                await record(
+                    uow, await tell_captain(uow, tournament, team, participant, joined=True)
+                )
+            await uow.commit()
+            return Registration(tournament, participant, team)
+
+    async def edit_registration(
+        self,
+        actor: Actor,
+        tournament_id: int,
+        application: Application,
+    ) -> Participant:
+        """Change a player's nickname, club or city until the tournament starts."""
+        async with self._uow() as uow:
+            tournament = await load_tournament(uow, tournament_id, actor.now)
+            participant = await _own_place(uow, actor, tournament)
+            others = await _rivals(uow, tournament, application)
+            check_nickname_free(application.nickname, others, participant.id)
+            check_club_quota(application.club, tournament.club_quota, others, participant.id)
+            participant = replace(
+                participant,
+                nickname=application.nickname,
+                club=application.club,
+                city=application.city,
+            )
+            await uow.participants.save(participant)
+            await uow.commit()
+            return participant
+
+    async def withdraw(self, actor: Actor, tournament_id: int) -> list[OutgoingMessage]:
+        """Withdraw a player before the start; a captain's withdrawal takes his team out.
+
+        Returns the notices to push: promotions from the waiting list, teammates told.
+        """
+        async with self._uow() as uow:
+            tournament = await load_tournament(uow, tournament_id, actor.now)
+            participant = await _own_place(uow, actor, tournament)
+            notices: list[OutgoingMessage] = []
+            team = await uow.teams.get(participant.team_id) if participant.team_id else None
+            if team is not None and team.captain_id == participant.id:
+                notices += await withdraw_members(uow, tournament, team)
+            else:
+                await uow.participants.save(
+                    replace(participant, status=ParticipantStatus.WITHDRAWN, team_id=None)
+                )
+                if team is not None:
+                    notices += await tell_captain(uow, tournament, team, participant, joined=False)
+            notices += await promote_waiting(uow, tournament)
+            await record(uow, notices)
+            await uow.commit()
+            return notices
+
+    async def roster(
+        self,
+        actor: Actor,
+        tournament_id: int,
+    ) -> Roster:
+        """The tournament's participants and teams, for those allowed to see them."""
+        async with self._uow() as uow:
+            tournament = await authorize(uow, actor, tournament_id, Action.VIEW_PARTICIPANTS)
+            result = Roster(
+                tournament=tournament,
+                roles=await roles_in(uow, actor, tournament),
+                participants=tuple(await uow.participants.of_tournament(tournament.id)),
+                teams=tuple(await uow.teams.of_tournament(tournament.id)),
+                unreachable=frozenset(await uow.participants.unreachable(tournament.id)),
+            )
+            await uow.commit()
+            return result
+
+    async def participant(self, participant_id: int) -> Participant | None:
+        """A participant by his number, before his tournament's roster is asked for."""
+        async with self._uow() as uow:
+            return await uow.participants.get(participant_id)
+
+    async def mark_paid(
+        self,
+        actor: Actor,
+        participant_id: int,
+        paid: bool,
+    ) -> Participant:
+        """The organizer marks that a player paid the entry fee (or takes the mark back)."""
+        async with self._uow() as uow:
+            participant = await uow.participants.get(participant_id)
+            if participant is None:
+                raise NotFound(f"participant {participant_id}")
+            await authorize(uow, actor, participant.tournament_id, Action.MARK_PAID)
+            participant = replace(participant, paid=paid)
+            await uow.participants.save(participant)
+            await uow.commit()
+            return participant
 
 
 async def _team_to_join(
@@ -92,16 +246,6 @@ async def _team_to_join(
     if team is None or team.tournament_id != tournament.id:
         raise NotFound(f"team {team_id}")
     return team
-
-
-async def registration_of(
-    uow_factory: UnitOfWorkFactory, actor: Actor, tournament_id: int
-) -> Registration:
-    """The person's registration (or its absence) in a tournament."""
-    async with uow_factory() as uow:
-        mine = await _registration(uow, actor, tournament_id)
-        await uow.commit()
-        return mine
 
 
 async def _registration(uow: UnitOfWork, actor: Actor, tournament_id: int) -> Registration:
@@ -121,89 +265,6 @@ def _substitute_of(participant: Participant, others: Sequence[Participant]) -> P
     return next((p for p in others if p.substitute_for == participant.id), None)
 
 
-async def register(
-    uow_factory: UnitOfWorkFactory,
-    actor: Actor,
-    tournament_id: int,
-    application: Application,
-    team_id: int | None = None,
-) -> Registration:
-    """Register a person: a place if one is free, the waiting list otherwise; returns his
-    registration as the registration screen shows it, read in the same unit of work.
-
-    Refused (`Invalid`) when registration is closed, the nickname is taken, the club's quota is
-    full or the team is full; nothing is stored then.
-    """
-    async with uow_factory() as uow:
-        tournament = await load_tournament(uow, tournament_id, actor.now)
-        closed = registration_refusal(tournament, actor.now)
-        if closed is not None:
-            await uow.commit()
-            raise Invalid(closed)
-        earlier = await uow.participants.of_person(tournament.id, actor.user_id)
-        if earlier is not None and earlier.holds_place:
-            raise Invalid("already-registered")
-        require(await roles_in(uow, actor, tournament), Action.REGISTER)
-        others = await _rivals(uow, tournament, application)
-        check_nickname_free(application.nickname, others)
-        check_club_quota(application.club, tournament.club_quota, others)
-        team = await _team_to_join(uow, tournament, team_id)
-        if team is not None:
-            members = await uow.participants.of_team(team.id)
-            check_can_join(team, members, tournament.regulation.team_size or 0)
-        values: _Entry = {
-            "nickname": application.nickname,
-            "club": application.club,
-            "city": application.city,
-            "status": initial_status(
-                tournament.capacity, await uow.participants.places(tournament.id)
-            ),
-            "registered_at": actor.now,
-            "team_id": team.id if team else None,
-        }
-        if earlier is not None:
-            participant = replace(earlier, **values, paid=False, checked_in=False)
-            await uow.participants.save(participant)
-        else:
-            participant = await uow.participants.add(
-                Participant(id=0, tournament_id=tournament.id, user_id=actor.user_id, **values)
-            )
-        if team is not None:
-            await record(uow, await tell_captain(uow, tournament, team, participant, joined=True))
-        await uow.commit()
-        return Registration(tournament, participant, team)
-
-
-async def _rivals(
-    uow: UnitOfWork, tournament: Tournament, application: Application
-) -> list[Participant]:
-    """Those the nickname rule and the club's quota compare the application with (the
-    club's players only when the tournament has a quota), found by the storage's index."""
-    club = application.club if tournament.club_quota is not None else None
-    return await uow.participants.rivals(tournament.id, application.nickname, club)
-
-
-async def edit_registration(
-    uow_factory: UnitOfWorkFactory,
-    actor: Actor,
-    tournament_id: int,
-    application: Application,
-) -> Participant:
-    """Change a player's nickname, club or city until the tournament starts."""
-    async with uow_factory() as uow:
-        tournament = await load_tournament(uow, tournament_id, actor.now)
-        participant = await _own_place(uow, actor, tournament)
-        others = await _rivals(uow, tournament, application)
-        check_nickname_free(application.nickname, others, participant.id)
-        check_club_quota(application.club, tournament.club_quota, others, participant.id)
-        participant = replace(
-            participant, nickname=application.nickname, club=application.club, city=application.city
-        )
-        await uow.participants.save(participant)
-        await uow.commit()
-        return participant
-
-
 async def _own_place(uow: UnitOfWork, actor: Actor, tournament: Tournament) -> Participant:
     participant = await uow.participants.of_person(tournament.id, actor.user_id)
     if participant is None or not participant.holds_place:
@@ -211,32 +272,6 @@ async def _own_place(uow: UnitOfWork, actor: Actor, tournament: Tournament) -> P
     if not may_change_registration(tournament):
         raise Invalid("registration-frozen")
     return participant
-
-
-async def withdraw(
-    uow_factory: UnitOfWorkFactory, actor: Actor, tournament_id: int
-) -> list[OutgoingMessage]:
-    """Withdraw a player before the start; a captain's withdrawal takes his team out.
-
-    Returns the notices to push: promotions from the waiting list, teammates told.
-    """
-    async with uow_factory() as uow:
-        tournament = await load_tournament(uow, tournament_id, actor.now)
-        participant = await _own_place(uow, actor, tournament)
-        notices: list[OutgoingMessage] = []
-        team = await uow.teams.get(participant.team_id) if participant.team_id else None
-        if team is not None and team.captain_id == participant.id:
-            notices += await withdraw_members(uow, tournament, team)
-        else:
-            await uow.participants.save(
-                replace(participant, status=ParticipantStatus.WITHDRAWN, team_id=None)
-            )
-            if team is not None:
-                notices += await tell_captain(uow, tournament, team, participant, joined=False)
-        notices += await promote_waiting(uow, tournament)
-        await record(uow, notices)
-        await uow.commit()
-        return notices
 
 
 async def withdraw_members(
@@ -358,38 +393,10 @@ class Roster:
     unreachable: frozenset[int]
 
 
-async def roster(
-    uow_factory: UnitOfWorkFactory,
-    actor: Actor,
-    tournament_id: int,
-) -> Roster:
-    """The tournament's participants and teams, for those allowed to see them."""
-    async with uow_factory() as uow:
-        tournament = await authorize(uow, actor, tournament_id, Action.VIEW_PARTICIPANTS)
-        result = Roster(
-            tournament=tournament,
-            roles=await roles_in(uow, actor, tournament),
-            participants=tuple(await uow.participants.of_tournament(tournament.id)),
-            teams=tuple(await uow.teams.of_tournament(tournament.id)),
-            unreachable=frozenset(await uow.participants.unreachable(tournament.id)),
-        )
-        await uow.commit()
-        return result
-
-
-async def mark_paid(
-    uow_factory: UnitOfWorkFactory,
-    actor: Actor,
-    participant_id: int,
-    paid: bool,
-) -> Participant:
-    """The organizer marks that a player paid the entry fee (or takes the mark back)."""
-    async with uow_factory() as uow:
-        participant = await uow.participants.get(participant_id)
-        if participant is None:
-            raise NotFound(f"participant {participant_id}")
-        await authorize(uow, actor, participant.tournament_id, Action.MARK_PAID)
-        participant = replace(participant, paid=paid)
-        await uow.participants.save(participant)
-        await uow.commit()
-        return participant
+async def _rivals(
+    uow: UnitOfWork, tournament: Tournament, application: Application
+) -> list[Participant]:
+    """Those the nickname rule and the club's quota compare the application with (the
+    club's players only when the tournament has a quota), found by the storage's index."""
+    club = application.club if tournament.club_quota is not None else None
+    return await uow.participants.rivals(tournament.id, application.nickname, club)

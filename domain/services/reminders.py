@@ -206,42 +206,47 @@ class TimetableView:
         return self.tournament.timetable_json is not None
 
 
-async def timetable_of(
-    uow_factory: UnitOfWorkFactory,
-    actor: Actor,
-    tournament_id: int,
-) -> TimetableView:
-    """The tournament's timetable and its waiting reminders, for its organizer."""
-    async with uow_factory() as uow:
-        tournament = await authorize(uow, actor, tournament_id, Action.EDIT_SETTINGS)
-        reminders = await replan_reminders(uow, tournament.id, actor.now)
-        await uow.commit()
-        return TimetableView(tournament, tournament.regulation.timetable, tuple(reminders))
+class TimetableService:
+    """A tournament's timetable, which the reminders follow."""
 
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
+        self._uow = uow
 
-async def set_timetable(
-    uow_factory: UnitOfWorkFactory,
-    actor: Actor,
-    tournament_id: int,
-    text: str | None,
-) -> TimetableView:
-    """Adjust the timetable (typed one event a line, "day HH:MM event [stage]", as the screen
-    shows it; None brings the regulation's back); the reminders move with it.
+    async def timetable_of(
+        self,
+        actor: Actor,
+        tournament_id: int,
+    ) -> TimetableView:
+        """The tournament's timetable and its waiting reminders, for its organizer."""
+        async with self._uow() as uow:
+            tournament = await authorize(uow, actor, tournament_id, Action.EDIT_SETTINGS)
+            reminders = await replan_reminders(uow, tournament.id, actor.now)
+            await uow.commit()
+            return TimetableView(tournament, tournament.regulation.timetable, tuple(reminders))
 
-    Refused (`Invalid`) when a line or a time cannot be read or the timetable does not fit the
-    regulation (games per stage, times in order); nothing changes then.
-    """
-    async with uow_factory() as uow:
-        tournament = await authorize(uow, actor, tournament_id, Action.EDIT_SETTINGS)
-        timetable_json = None
-        if text is not None:
-            days = parse_timetable(text, tournament.regulation)
-            timetable_json = _timetable_json(days)
-        tournament = replace(tournament, timetable_json=timetable_json)
-        await uow.tournaments.save(tournament)
-        reminders = await replan_reminders(uow, tournament.id, actor.now)
-        await uow.commit()
-        return TimetableView(tournament, tournament.regulation.timetable, tuple(reminders))
+    async def set_timetable(
+        self,
+        actor: Actor,
+        tournament_id: int,
+        text: str | None,
+    ) -> TimetableView:
+        """Adjust the timetable (typed one event a line, "day HH:MM event [stage]", as the screen
+        shows it; None brings the regulation's back); the reminders move with it.
+
+        Refused (`Invalid`) when a line or a time cannot be read or the timetable does not fit the
+        regulation (games per stage, times in order); nothing changes then.
+        """
+        async with self._uow() as uow:
+            tournament = await authorize(uow, actor, tournament_id, Action.EDIT_SETTINGS)
+            timetable_json = None
+            if text is not None:
+                days = parse_timetable(text, tournament.regulation)
+                timetable_json = _timetable_json(days)
+            tournament = replace(tournament, timetable_json=timetable_json)
+            await uow.tournaments.save(tournament)
+            reminders = await replan_reminders(uow, tournament.id, actor.now)
+            await uow.commit()
+            return TimetableView(tournament, tournament.regulation.timetable, tuple(reminders))
 
 
 def _timetable_json(days: tuple[TimetableDay, ...]) -> str:

@@ -127,25 +127,88 @@ async def compute_current(uow: UnitOfWork, tournament: Tournament) -> Standings:
     )
 
 
-async def board_of_tournament(
-    uow_factory: UnitOfWorkFactory, tournament_id: int, now: datetime
-) -> StandingsBoard:
-    """The tournament's board as it stands now, provisional results marked as of `now` (what
-    the outbox draws when it sends the live table or the picture)."""
-    async with uow_factory() as uow:
-        tournament = await uow.tournaments.get(tournament_id)
-        if tournament is None:
-            raise NotFound(f"tournament {tournament_id}")
-        return await _board(uow, tournament, now)
+class StandingsService:
+    """The standings: the tournament's table, a person's place, the boards drawn."""
 
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
+        self._uow = uow
 
-async def current_standings(uow_factory: UnitOfWorkFactory, tournament_id: int) -> Standings:
-    """The tournament's standings as they stand now (`compute_current` in a unit of work)."""
-    async with uow_factory() as uow:
-        tournament = await uow.tournaments.get(tournament_id)
-        if tournament is None:
-            raise NotFound(f"tournament {tournament_id}")
-        return await compute_current(uow, tournament)
+    async def board_of_tournament(self, tournament_id: int, now: datetime) -> StandingsBoard:
+        """The tournament's board as it stands now, provisional results marked as of `now` (what
+        the outbox draws when it sends the live table or the picture)."""
+        async with self._uow() as uow:
+            tournament = await uow.tournaments.get(tournament_id)
+            if tournament is None:
+                raise NotFound(f"tournament {tournament_id}")
+            return await _board(uow, tournament, now)
+
+    async def current_standings(self, tournament_id: int) -> Standings:
+        """The tournament's standings as they stand now (`compute_current` in a unit of work)."""
+        async with self._uow() as uow:
+            tournament = await uow.tournaments.get(tournament_id)
+            if tournament is None:
+                raise NotFound(f"tournament {tournament_id}")
+            return await compute_current(uow, tournament)
+
+    async def standings_choice(self, actor: Actor, *, playing: bool = False) -> list[Tournament]:
+        """The tournaments /standings (or, `playing`, /me: only those he plays in) may mean for
+        this person: more than one (two running at once) and he chooses."""
+        async with self._uow() as uow:
+            found = await _tournaments_of(uow, actor)
+        return [tournament for tournament, player in found if player is not None or not playing]
+
+    async def standings_of_person(self, actor: Actor) -> tuple[int, StandingsBoard] | None:
+        """The standings of the person's tournament (and its id); None when he has none."""
+        async with self._uow() as uow:
+            found = await _tournament_of(uow, actor)
+            if found is None:
+                return None
+            tournament = found[0]
+            return tournament.id, await _board(uow, tournament, actor.now)
+
+    async def standings_of_tournament(
+        self, actor: Actor, tournament_id: int
+    ) -> StandingsBoard | None:
+        """The standings of a tournament the person plays in, organizes or judges; None for any
+        other tournament (a forged or stale button shows nothing)."""
+        async with self._uow() as uow:
+            tournament = await uow.tournaments.get(tournament_id)
+            if tournament is None:
+                return None
+            playing = await uow.participants.of_person(tournament_id, actor.user_id) is not None
+            staffed = any(
+                t.id == tournament_id for t in await uow.tournaments.of_person(actor.user_id)
+            )
+            if not (playing or staffed):
+                return None
+            return await _board(uow, tournament, actor.now)
+
+    async def card_of_person(
+        self, actor: Actor, tournament_id: int | None = None
+    ) -> PlayerCard | None:
+        """The person's games and points in his tournament (`tournament_id`, chosen from several,
+        or else the one nearest to being played); None when he plays in none (or not in that
+        one)."""
+        async with self._uow() as uow:
+            if tournament_id is None:
+                found = await _tournament_of(uow, actor)
+            else:
+                chosen = await uow.tournaments.get(tournament_id)
+                found = (
+                    (chosen, await uow.participants.of_person(chosen.id, actor.user_id))
+                    if chosen
+                    else None
+                )
+            if found is None:
+                return None
+            tournament, participant = found
+            if participant is None:
+                return None
+            games = await played_games(uow, tournament)
+            board = await load_board(
+                uow, tournament, games, await stored_lot(uow, tournament.id), actor.now
+            )
+        return player_card(board, participant, games, actor.now)
 
 
 # --- standings in a private chat -------------------------------------------------------------
@@ -190,71 +253,6 @@ async def _tournament_of(
     return found[0] if found else None
 
 
-async def standings_choice(
-    uow_factory: UnitOfWorkFactory, actor: Actor, *, playing: bool = False
-) -> list[Tournament]:
-    """The tournaments /standings (or, `playing`, /me: only those he plays in) may mean for
-    this person: more than one (two running at once) and he chooses."""
-    async with uow_factory() as uow:
-        found = await _tournaments_of(uow, actor)
-    return [tournament for tournament, player in found if player is not None or not playing]
-
-
 async def _board(uow: UnitOfWork, tournament: Tournament, now: datetime) -> StandingsBoard:
     games = await played_games(uow, tournament)
     return await load_board(uow, tournament, games, await stored_lot(uow, tournament.id), now)
-
-
-async def standings_of_person(
-    uow_factory: UnitOfWorkFactory, actor: Actor
-) -> tuple[int, StandingsBoard] | None:
-    """The standings of the person's tournament (and its id); None when he has none."""
-    async with uow_factory() as uow:
-        found = await _tournament_of(uow, actor)
-        if found is None:
-            return None
-        tournament = found[0]
-        return tournament.id, await _board(uow, tournament, actor.now)
-
-
-async def standings_of_tournament(
-    uow_factory: UnitOfWorkFactory, actor: Actor, tournament_id: int
-) -> StandingsBoard | None:
-    """The standings of a tournament the person plays in, organizes or judges; None for any
-    other tournament (a forged or stale button shows nothing)."""
-    async with uow_factory() as uow:
-        tournament = await uow.tournaments.get(tournament_id)
-        if tournament is None:
-            return None
-        playing = await uow.participants.of_person(tournament_id, actor.user_id) is not None
-        staffed = any(t.id == tournament_id for t in await uow.tournaments.of_person(actor.user_id))
-        if not (playing or staffed):
-            return None
-        return await _board(uow, tournament, actor.now)
-
-
-async def card_of_person(
-    uow_factory: UnitOfWorkFactory, actor: Actor, tournament_id: int | None = None
-) -> PlayerCard | None:
-    """The person's games and points in his tournament (`tournament_id`, chosen from several,
-    or else the one nearest to being played); None when he plays in none (or not in that one)."""
-    async with uow_factory() as uow:
-        if tournament_id is None:
-            found = await _tournament_of(uow, actor)
-        else:
-            chosen = await uow.tournaments.get(tournament_id)
-            found = (
-                (chosen, await uow.participants.of_person(chosen.id, actor.user_id))
-                if chosen
-                else None
-            )
-        if found is None:
-            return None
-        tournament, participant = found
-        if participant is None:
-            return None
-        games = await played_games(uow, tournament)
-        board = await load_board(
-            uow, tournament, games, await stored_lot(uow, tournament.id), actor.now
-        )
-    return player_card(board, participant, games, actor.now)

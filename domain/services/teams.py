@@ -66,67 +66,120 @@ async def _view(uow: UnitOfWork, tournament: Tournament, team: Team, now: dateti
     return TeamView(tournament, team, tuple(members(team, participants)), invite.payload, size)
 
 
-async def create_team(
-    uow_factory: UnitOfWorkFactory, actor: Actor, tournament_id: int, name: str
-) -> TeamView:
-    """A registered player without a team creates one and becomes its captain."""
-    async with uow_factory() as uow:
-        tournament = await load_tournament(uow, tournament_id, actor.now)
-        if not tournament.is_team_tournament:
-            raise Invalid("team-not-team-tournament")
-        if tournament.has_started:
-            raise Invalid("team-change-after-start")
-        captain = await _own_participant(uow, actor, tournament)
-        if captain.team_id is not None:
-            raise Invalid("team-already-member")
-        check_name_free(name, await uow.teams.of_tournament(tournament.id))
-        team = await uow.teams.add(Team(0, tournament.id, name, captain.id))
-        await uow.participants.save(replace(captain, team_id=team.id))
-        view = await _view(uow, tournament, team, actor.now)
-        await uow.commit()
-        return view
+class TeamService:
+    """Teams of a team tournament: created by a captain, joined, left, withdrawn, and reminded
+    when incomplete."""
 
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
+        self._uow = uow
 
-async def team_of(
-    uow_factory: UnitOfWorkFactory, actor: Actor, tournament_id: int
-) -> TeamView | None:
-    """The team of a player, None if he has none."""
-    async with uow_factory() as uow:
-        tournament = await load_tournament(uow, tournament_id, actor.now)
-        participant = await _own_participant(uow, actor, tournament)
-        team = await uow.teams.get(participant.team_id) if participant.team_id else None
-        if team is None:
-            return None
-        view = await _view(uow, tournament, team, actor.now)
-        await uow.commit()
-        return view
+    async def create_team(self, actor: Actor, tournament_id: int, name: str) -> TeamView:
+        """A registered player without a team creates one and becomes its captain."""
+        async with self._uow() as uow:
+            tournament = await load_tournament(uow, tournament_id, actor.now)
+            if not tournament.is_team_tournament:
+                raise Invalid("team-not-team-tournament")
+            if tournament.has_started:
+                raise Invalid("team-change-after-start")
+            captain = await _own_participant(uow, actor, tournament)
+            if captain.team_id is not None:
+                raise Invalid("team-already-member")
+            check_name_free(name, await uow.teams.of_tournament(tournament.id))
+            team = await uow.teams.add(Team(0, tournament.id, name, captain.id))
+            await uow.participants.save(replace(captain, team_id=team.id))
+            view = await _view(uow, tournament, team, actor.now)
+            await uow.commit()
+            return view
 
+    async def team_of(self, actor: Actor, tournament_id: int) -> TeamView | None:
+        """The team of a player, None if he has none."""
+        async with self._uow() as uow:
+            tournament = await load_tournament(uow, tournament_id, actor.now)
+            participant = await _own_participant(uow, actor, tournament)
+            team = await uow.teams.get(participant.team_id) if participant.team_id else None
+            if team is None:
+                return None
+            view = await _view(uow, tournament, team, actor.now)
+            await uow.commit()
+            return view
 
-async def join_team(
-    uow_factory: UnitOfWorkFactory, actor: Actor, team_id: int
-) -> tuple[TeamView, list[OutgoingMessage]]:
-    """A registered player without a team joins one by its invite link; the captain is told."""
-    async with uow_factory() as uow:
-        team = await uow.teams.get(team_id)
-        if team is None:
-            raise NotFound(f"team {team_id}")
-        tournament = await load_tournament(uow, team.tournament_id, actor.now)
-        if tournament.has_started:
-            raise Invalid("team-change-after-start")
-        participant = await _own_participant(uow, actor, tournament)
-        if participant.team_id is not None:
-            raise Invalid("team-already-member")
-        check_can_join(
-            team,
-            await uow.participants.of_team(team.id),
-            tournament.regulation.team_size or 0,
-        )
-        await uow.participants.save(replace(participant, team_id=team.id))
-        view = await _view(uow, tournament, team, actor.now)
-        joined = await tell_captain(uow, tournament, team, participant, joined=True)
-        notices = await record(uow, joined)
-        await uow.commit()
-    return view, notices
+    async def own_team(self, actor: Actor, team_id: int) -> TeamView | None:
+        """The player's team `team_id`, None when it is gone or not his (a stale button)."""
+        async with self._uow() as uow:
+            team = await uow.teams.get(team_id)
+        view = await self.team_of(actor, team.tournament_id) if team else None
+        return view if view is not None and view.team.id == team_id else None
+
+    async def join_team(self, actor: Actor, team_id: int) -> tuple[TeamView, list[OutgoingMessage]]:
+        """A registered player without a team joins one by its invite link; the captain is told."""
+        async with self._uow() as uow:
+            team = await uow.teams.get(team_id)
+            if team is None:
+                raise NotFound(f"team {team_id}")
+            tournament = await load_tournament(uow, team.tournament_id, actor.now)
+            if tournament.has_started:
+                raise Invalid("team-change-after-start")
+            participant = await _own_participant(uow, actor, tournament)
+            if participant.team_id is not None:
+                raise Invalid("team-already-member")
+            check_can_join(
+                team,
+                await uow.participants.of_team(team.id),
+                tournament.regulation.team_size or 0,
+            )
+            await uow.participants.save(replace(participant, team_id=team.id))
+            view = await _view(uow, tournament, team, actor.now)
+            joined = await tell_captain(uow, tournament, team, participant, joined=True)
+            notices = await record(uow, joined)
+            await uow.commit()
+        return view, notices
+
+    async def remove_member(
+        self, actor: Actor, team_id: int, member_id: int
+    ) -> tuple[TeamView, list[OutgoingMessage]]:
+        """The captain removes a member before the start; the member stays registered, teamless."""
+        async with self._uow() as uow:
+            tournament, team = await _captained_team(uow, actor, team_id)
+            tournament = await load_tournament(uow, tournament.id, actor.now)
+            member = await uow.participants.get(member_id)
+            if member is None:
+                raise NotFound(f"participant {member_id}")
+            check_may_remove(tournament, team, member)
+            await uow.participants.save(replace(member, team_id=None))
+            view = await _view(uow, tournament, team, actor.now)
+            notices = []
+            if member.user_id is not None:
+                notices.append(
+                    notice(member.user_id, tournament.id, "notice-team-removed", team=team.name)
+                )
+            await record(uow, notices)
+            await uow.commit()
+        return view, notices
+
+    async def withdraw_team(self, actor: Actor, team_id: int) -> list[OutgoingMessage]:
+        """The captain withdraws the team, only before the tournament starts (regulation)."""
+        async with self._uow() as uow:
+            tournament, team = await _captained_team(uow, actor, team_id)
+            tournament = await load_tournament(uow, tournament.id, actor.now)
+            check_may_withdraw(tournament)
+            notices = await withdraw_members(uow, tournament, team)
+            notices += await promote_waiting(uow, tournament)
+            await record(uow, notices)
+            await uow.commit()
+            return notices
+
+    async def remind_incomplete_teams(
+        self, actor: Actor, tournament_id: int
+    ) -> list[OutgoingMessage]:
+        """The organizer's reminders to the captains of teams still short of players."""
+        async with self._uow() as uow:
+            tournament = await authorize(uow, actor, tournament_id, Action.EDIT_SETTINGS)
+            participants = await uow.participants.of_tournament(tournament.id)
+            teams = await uow.teams.of_tournament(tournament.id)
+            notices = _reminders(tournament, teams, participants)
+            await record(uow, notices)
+            await uow.commit()
+            return notices
 
 
 async def _captained_team(uow: UnitOfWork, actor: Actor, team_id: int) -> tuple[Tournament, Team]:
@@ -139,58 +192,6 @@ async def _captained_team(uow: UnitOfWork, actor: Actor, team_id: int) -> tuple[
     tournament = await uow.tournaments.get(team.tournament_id)
     assert tournament is not None
     return tournament, team
-
-
-async def remove_member(
-    uow_factory: UnitOfWorkFactory, actor: Actor, team_id: int, member_id: int
-) -> tuple[TeamView, list[OutgoingMessage]]:
-    """The captain removes a member before the start; the member stays registered, teamless."""
-    async with uow_factory() as uow:
-        tournament, team = await _captained_team(uow, actor, team_id)
-        tournament = await load_tournament(uow, tournament.id, actor.now)
-        member = await uow.participants.get(member_id)
-        if member is None:
-            raise NotFound(f"participant {member_id}")
-        check_may_remove(tournament, team, member)
-        await uow.participants.save(replace(member, team_id=None))
-        view = await _view(uow, tournament, team, actor.now)
-        notices = []
-        if member.user_id is not None:
-            notices.append(
-                notice(member.user_id, tournament.id, "notice-team-removed", team=team.name)
-            )
-        await record(uow, notices)
-        await uow.commit()
-    return view, notices
-
-
-async def withdraw_team(
-    uow_factory: UnitOfWorkFactory, actor: Actor, team_id: int
-) -> list[OutgoingMessage]:
-    """The captain withdraws the team, only before the tournament starts (regulation)."""
-    async with uow_factory() as uow:
-        tournament, team = await _captained_team(uow, actor, team_id)
-        tournament = await load_tournament(uow, tournament.id, actor.now)
-        check_may_withdraw(tournament)
-        notices = await withdraw_members(uow, tournament, team)
-        notices += await promote_waiting(uow, tournament)
-        await record(uow, notices)
-        await uow.commit()
-        return notices
-
-
-async def remind_incomplete_teams(
-    uow_factory: UnitOfWorkFactory, actor: Actor, tournament_id: int
-) -> list[OutgoingMessage]:
-    """The organizer's reminders to the captains of teams still short of players."""
-    async with uow_factory() as uow:
-        tournament = await authorize(uow, actor, tournament_id, Action.EDIT_SETTINGS)
-        participants = await uow.participants.of_tournament(tournament.id)
-        teams = await uow.teams.of_tournament(tournament.id)
-        notices = _reminders(tournament, teams, participants)
-        await record(uow, notices)
-        await uow.commit()
-        return notices
 
 
 def _reminders(

@@ -87,74 +87,88 @@ async def _names(uow: UnitOfWork, tournament: Tournament, tie: Tie) -> tuple[str
     return tuple(named.get(entry, entry) for entry in tie.tied)
 
 
-async def lot_case(uow_factory: UnitOfWorkFactory, actor: Actor, tournament_id: int) -> LotCase:
-    """The tie the chief judge is asked to decide (`Forbidden` for anyone but him)."""
-    async with uow_factory() as uow:
-        tournament = await _chief_judge(uow, actor, tournament_id)
-        tie = await _open_tie(uow, tournament)
-        if tie is None:
-            return LotCase(tournament, None, (), None, None)
-        decisions = await uow.lots.of_tournament(tournament.id)
-        seed = decisions[0].seed if decisions else None
-        seed_order = Lot(seed=seed).arrange(tie.unit, tie.tied) if seed is not None else None
-        return LotCase(tournament, tie, await _names(uow, tournament, tie), seed, seed_order)
+class TieDecisionService:
+    """Ties decided by lot by the chief judge."""
 
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
+        self._uow = uow
 
-async def draw_lot(
-    uow_factory: UnitOfWorkFactory,
-    actor: Actor,
-    tournament_id: int,
-    entered: Sequence[int] | None,
-    *,
-    fresh_seed: str,
-) -> LotDecision:
-    """Decide the open tie: by the tournament's seed when `entered` is None, else by the
-    order of the tied entries as the chief judge numbers them on his screen (from 1).
-    `fresh_seed` (drawn by the caller) becomes the tournament's seed at its first lot.
+    async def chief_judged(self, actor: Actor) -> list[Tournament]:
+        """The tournaments the person is the chief judge of: the ones whose ties he decides."""
+        async with self._uow() as uow:
+            return [
+                tournament
+                for tournament in await uow.tournaments.of_person(actor.user_id)
+                if StaffRole.CHIEF_JUDGE in await uow.staff.roles(tournament.id, actor.user_id)
+            ]
 
-    `Invalid("lot-nothing-to-decide")` when no tie waits (another chief judge decided it).
-    """
-    async with uow_factory() as uow:
-        tournament = await _chief_judge(uow, actor, tournament_id)
-        # The results lock: a protocol confirmed meanwhile cannot change the tie under us,
-        # and a second chief judge deciding at once finds the tie decided.
-        await uow.protocols.lock_standings(tournament.id)
-        tie = await _open_tie(uow, tournament)
-        if tie is None:
-            raise Invalid("lot-nothing-to-decide")
-        decisions = await uow.lots.of_tournament(tournament.id)
-        decision = await uow.lots.add(
-            decide_tie(
-                tie,
-                decisions,
-                entered,
-                fresh_seed=fresh_seed,
-                tournament_id=tournament.id,
-                judge_id=actor.user_id,
+    async def lot_case(self, actor: Actor, tournament_id: int) -> LotCase:
+        """The tie the chief judge is asked to decide (`Forbidden` for anyone but him)."""
+        async with self._uow() as uow:
+            tournament = await _chief_judge(uow, actor, tournament_id)
+            tie = await _open_tie(uow, tournament)
+            if tie is None:
+                return LotCase(tournament, None, (), None, None)
+            decisions = await uow.lots.of_tournament(tournament.id)
+            seed = decisions[0].seed if decisions else None
+            seed_order = Lot(seed=seed).arrange(tie.unit, tie.tied) if seed is not None else None
+            return LotCase(tournament, tie, await _names(uow, tournament, tie), seed, seed_order)
+
+    async def draw_lot(
+        self,
+        actor: Actor,
+        tournament_id: int,
+        entered: Sequence[int] | None,
+        *,
+        fresh_seed: str,
+    ) -> LotDecision:
+        """Decide the open tie: by the tournament's seed when `entered` is None, else by the
+        order of the tied entries as the chief judge numbers them on his screen (from 1).
+        `fresh_seed` (drawn by the caller) becomes the tournament's seed at its first lot.
+
+        `Invalid("lot-nothing-to-decide")` when no tie waits (another chief judge decided it).
+        """
+        async with self._uow() as uow:
+            tournament = await _chief_judge(uow, actor, tournament_id)
+            # The results lock: a protocol confirmed meanwhile cannot change the tie under us,
+            # and a second chief judge deciding at once finds the tie decided.
+            await uow.protocols.lock_standings(tournament.id)
+            tie = await _open_tie(uow, tournament)
+            if tie is None:
+                raise Invalid("lot-nothing-to-decide")
+            decisions = await uow.lots.of_tournament(tournament.id)
+            decision = await uow.lots.add(
+                decide_tie(
+                    tie,
+                    decisions,
+                    entered,
+                    fresh_seed=fresh_seed,
+                    tournament_id=tournament.id,
+                    judge_id=actor.user_id,
+                    now=actor.now,
+                )
+            )
+            names = dict(zip(tie.tied, await _names(uow, tournament, tie), strict=True))
+            order = " > ".join(names[entry] for entry in decision.order)
+            await uow.protests.log(
+                AuditEntry(
+                    tournament.id,
+                    actor.now,
+                    actor.user_id,
+                    AuditKind.LOT_DRAWN,
+                    f"{tie.context}: {order} ({decision.method}, seed {decision.seed})",
+                )
+            )
+            await _tell_channel(uow, tournament, decision, names)
+            await publish_live_standings(
+                uow,
+                tournament.id,
+                await played_games(uow, tournament),
+                protocol_key=f"lot:{decision.id}",
                 now=actor.now,
             )
-        )
-        names = dict(zip(tie.tied, await _names(uow, tournament, tie), strict=True))
-        order = " > ".join(names[entry] for entry in decision.order)
-        await uow.protests.log(
-            AuditEntry(
-                tournament.id,
-                actor.now,
-                actor.user_id,
-                AuditKind.LOT_DRAWN,
-                f"{tie.context}: {order} ({decision.method}, seed {decision.seed})",
-            )
-        )
-        await _tell_channel(uow, tournament, decision, names)
-        await publish_live_standings(
-            uow,
-            tournament.id,
-            await played_games(uow, tournament),
-            protocol_key=f"lot:{decision.id}",
-            now=actor.now,
-        )
-        await uow.commit()
-        return decision
+            await uow.commit()
+            return decision
 
 
 async def _tell_channel(

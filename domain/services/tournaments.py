@@ -39,31 +39,108 @@ def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
-async def may_create(uow_factory: UnitOfWorkFactory, actor: Actor) -> bool:
-    """Admins and the organizers they appointed create tournaments."""
-    if actor.is_admin:
-        return True
-    async with uow_factory() as uow:
-        return await uow.staff.is_organizer(actor.user_id)
+class TournamentService:
+    """A tournament's life: created, shown on its card, listed, moved through its states."""
 
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
+        self._uow = uow
 
-async def create_tournament(
-    uow_factory: UnitOfWorkFactory, actor: Actor, draft: Tournament
-) -> Tournament:
-    """Store a tournament the actor drafted in the wizard (as a draft) with its registration
-    link."""
-    if not await may_create(uow_factory, actor):
-        raise Forbidden(Action.EDIT_SETTINGS)
-    draft.regulation  # noqa: B018 - an unusable regulation must fail here, not on the card
-    async with uow_factory() as uow:
-        tournament = await uow.tournaments.add(
-            replace(draft, state=TournamentState.DRAFT, created_at=actor.now, current_stage=None)
+    async def may_create(self, actor: Actor) -> bool:
+        """Admins and the organizers they appointed create tournaments."""
+        if actor.is_admin:
+            return True
+        async with self._uow() as uow:
+            return await uow.staff.is_organizer(actor.user_id)
+
+    async def create_tournament(self, actor: Actor, draft: Tournament) -> Tournament:
+        """Store a tournament the actor drafted in the wizard (as a draft) with its registration
+        link."""
+        if not await self.may_create(actor):
+            raise Forbidden(Action.EDIT_SETTINGS)
+        draft.regulation  # noqa: B018 - an unusable regulation must fail here, not on the card
+        async with self._uow() as uow:
+            tournament = await uow.tournaments.add(
+                replace(
+                    draft, state=TournamentState.DRAFT, created_at=actor.now, current_stage=None
+                )
+            )
+            await uow.invites.add(
+                Invite(new_token(), InviteKind.REGISTRATION, tournament.id, None, actor.now)
+            )
+            await uow.commit()
+            return tournament
+
+    async def tournament_card(
+        self,
+        actor: Actor,
+        tournament_id: int,
+    ) -> TournamentCard:
+        """The card of a tournament for its organizer or a judge."""
+        async with self._uow() as uow:
+            tournament = await authorize(uow, actor, tournament_id, Action.VIEW_CARD)
+            roles = await roles_in(uow, actor, tournament)
+            participants = await uow.participants.of_tournament(tournament.id)
+            teams = await uow.teams.of_tournament(tournament.id)
+            invite = await registration_link(uow, tournament, actor.now)
+            offered = available_moves(tournament) if allows(roles, Action.MOVE_STATE) else []
+            moves, held = [], None
+            for move in offered:
+                # The card asks the guard the move itself asks: a stage move it would refuse is
+                # not offered, and the card says what it waits for.
+                refused = await _move_refusal(uow, tournament, move, participants, teams, actor.now)
+                if refused is None or move not in _STAGE_MOVES:
+                    moves.append(move)
+                elif held is None:
+                    held = refused
+            changes_at = await _window_closes(uow, tournament, held, participants, actor.now)
+            await uow.commit()
+        return TournamentCard(
+            tournament=tournament,
+            roles=roles,
+            moves=tuple(moves),
+            registration_payload=invite.payload,
+            held=held,
+            changes_at=changes_at,
+            **_counts(tournament, participants, teams),
         )
-        await uow.invites.add(
-            Invite(new_token(), InviteKind.REGISTRATION, tournament.id, None, actor.now)
-        )
-        await uow.commit()
-        return tournament
+
+    async def tournaments_of(self, actor: Actor) -> list[Tournament]:
+        """The tournaments a person organizes or judges (all of them for an admin)."""
+        async with self._uow() as uow:
+            return await uow.tournaments.of_person(actor.user_id, everything=actor.is_admin)
+
+    async def move_tournament(
+        self,
+        actor: Actor,
+        tournament_id: int,
+        move: Move,
+    ) -> Tournament | Refusal:
+        """Make an explicit move, or say why it cannot be made; nothing changes on a refusal."""
+        async with self._uow() as uow:
+            tournament = await authorize(uow, actor, tournament_id, Action.MOVE_STATE)
+            participants = await uow.participants.of_tournament(tournament.id)
+            teams = await uow.teams.of_tournament(tournament.id)
+            refused = await _move_refusal(uow, tournament, move, participants, teams, actor.now)
+            if refused is not None:
+                await uow.commit()  # a deadline close on the way still counts
+                return refused
+            tournament = apply(tournament, move)
+            await uow.tournaments.save(tournament)
+            if move is Move.CLOSE_REGISTRATION:
+                await set_category(uow, tournament.id)
+            if move is Move.FINISH:
+                await publish_results(uow, tournament, actor.now)
+            await uow.commit()
+            return tournament
+
+    async def close_due_registrations(self, now: datetime) -> list[int]:
+        """Close every registration whose deadline has come; the ids of those closed."""
+        async with self._uow() as uow:
+            due = await uow.tournaments.registration_due_to_close(now)
+            for tournament in due:
+                await load_tournament(uow, tournament.id, now)
+            await uow.commit()
+            return [tournament.id for tournament in due]
 
 
 async def registration_link(uow: UnitOfWork, tournament: Tournament, now: datetime) -> Invite:
@@ -112,41 +189,6 @@ def _counts(
         "teams": len(active_teams),
         "complete_teams": complete,
     }
-
-
-async def tournament_card(
-    uow_factory: UnitOfWorkFactory,
-    actor: Actor,
-    tournament_id: int,
-) -> TournamentCard:
-    """The card of a tournament for its organizer or a judge."""
-    async with uow_factory() as uow:
-        tournament = await authorize(uow, actor, tournament_id, Action.VIEW_CARD)
-        roles = await roles_in(uow, actor, tournament)
-        participants = await uow.participants.of_tournament(tournament.id)
-        teams = await uow.teams.of_tournament(tournament.id)
-        invite = await registration_link(uow, tournament, actor.now)
-        offered = available_moves(tournament) if allows(roles, Action.MOVE_STATE) else []
-        moves, held = [], None
-        for move in offered:
-            # The card asks the guard the move itself asks: a stage move it would refuse is
-            # not offered, and the card says what it waits for.
-            refused = await _move_refusal(uow, tournament, move, participants, teams, actor.now)
-            if refused is None or move not in _STAGE_MOVES:
-                moves.append(move)
-            elif held is None:
-                held = refused
-        changes_at = await _window_closes(uow, tournament, held, participants, actor.now)
-        await uow.commit()
-    return TournamentCard(
-        tournament=tournament,
-        roles=roles,
-        moves=tuple(moves),
-        registration_payload=invite.payload,
-        held=held,
-        changes_at=changes_at,
-        **_counts(tournament, participants, teams),
-    )
 
 
 async def _window_closes(
@@ -232,44 +274,3 @@ async def stage_progress(
     if participants is None:
         participants = await uow.participants.of_tournament(tournament.id)
     return replace(progress, advancing=len(advancing_players(cut, participants)))
-
-
-async def tournaments_of(uow_factory: UnitOfWorkFactory, actor: Actor) -> list[Tournament]:
-    """The tournaments a person organizes or judges (all of them for an admin)."""
-    async with uow_factory() as uow:
-        return await uow.tournaments.of_person(actor.user_id, everything=actor.is_admin)
-
-
-async def move_tournament(
-    uow_factory: UnitOfWorkFactory,
-    actor: Actor,
-    tournament_id: int,
-    move: Move,
-) -> Tournament | Refusal:
-    """Make an explicit move, or say why it cannot be made; nothing changes on a refusal."""
-    async with uow_factory() as uow:
-        tournament = await authorize(uow, actor, tournament_id, Action.MOVE_STATE)
-        participants = await uow.participants.of_tournament(tournament.id)
-        teams = await uow.teams.of_tournament(tournament.id)
-        refused = await _move_refusal(uow, tournament, move, participants, teams, actor.now)
-        if refused is not None:
-            await uow.commit()  # a deadline close on the way still counts
-            return refused
-        tournament = apply(tournament, move)
-        await uow.tournaments.save(tournament)
-        if move is Move.CLOSE_REGISTRATION:
-            await set_category(uow, tournament.id)
-        if move is Move.FINISH:
-            await publish_results(uow, tournament, actor.now)
-        await uow.commit()
-        return tournament
-
-
-async def close_due_registrations(uow_factory: UnitOfWorkFactory, now: datetime) -> list[int]:
-    """Close every registration whose deadline has come; the ids of those closed."""
-    async with uow_factory() as uow:
-        due = await uow.tournaments.registration_due_to_close(now)
-        for tournament in due:
-            await load_tournament(uow, tournament.id, now)
-        await uow.commit()
-        return [tournament.id for tournament in due]

@@ -24,8 +24,7 @@ from bot.db.uow import SqlUnitOfWorkFactory
 from bot.i18n import format_points, translator
 from bot.rendering.standings_text import standings_pages
 from domain.actor import Actor
-from domain.services.exports import dump_tournament
-from domain.services.standings import standings_of_tournament
+from domain.services.catalog import build_services
 from domain.services.standings_posts import refresh_prefix
 from domain.standings import Standings
 from harness.fake_telegram import FakeTelegram
@@ -87,7 +86,10 @@ async def read_outcome(
 ) -> Outcome:
     """The final standings as the organizer's /standings shows them (with the chief judge's
     lots), and the tournament with its games."""
-    board = await standings_of_tournament(uow_factory, Actor(ORGANIZER_ID, now), tournament_id)
+    services = build_services(uow_factory)
+    board = await services.standings.standings_of_tournament(
+        Actor(ORGANIZER_ID, now), tournament_id
+    )
     if board is None:
         raise LookupError(f"no tournament {tournament_id}")
     pages = standings_pages(board, "ru")
@@ -96,7 +98,7 @@ async def read_outcome(
         standings=board.standings,
         standings_text="\n\n".join(plain(page) for page in pages),
         # The file `mafiatour export` writes: every game that counts, as confirmed.
-        document=await dump_tournament(uow_factory, tournament_id),
+        document=await services.exports.dump_tournament(tournament_id),
         stages=tuple(stage.name.ru for stage in board.regulation.stages),
         team_tournament=board.regulation.is_team_tournament,
     )

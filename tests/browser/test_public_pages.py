@@ -15,7 +15,6 @@ from playwright.async_api import expect
 from bot.app import Application
 from bot.i18n import format_points
 from bot.web import serving
-from domain.services.standings import current_standings
 from domain.services.standings_posts import publish_results
 from domain.tournament import TournamentState, WebVisibility
 from harness.fake_telegram import FakeTelegram
@@ -65,7 +64,7 @@ async def site(fake_telegram: FakeTelegram, tmp_path) -> AsyncIterator[Site]:  #
 async def _points_shown(app: Application, tournament: int) -> dict[str, re.Pattern[str]]:
     """Each player's points as the standings compute them, written with the decimal comma
     (a provisional result carries its `*`)."""
-    standings = await current_standings(app.uow_factory, tournament)
+    standings = await app.services.standings.current_standings(tournament)
     return {
         row.name: re.compile(rf"^{re.escape(format_points(row.points, 'ru'))}\*?$")
         for row in standings.players
@@ -183,7 +182,7 @@ async def test_a_finished_tournaments_page_opens_with_its_podium_on_a_phone(
         await uow.tournaments.save(finished)
         await publish_results(uow, finished, _now())
         await uow.commit()
-    standings = await current_standings(site.app.uow_factory, site.tournament)
+    standings = await site.app.services.standings.current_standings(site.tournament)
     leader = standings.players[0]
     phone = await browser.new_page(width=375, height=812)
     await phone.goto(f"{site.url}/t/{site.tournament}")

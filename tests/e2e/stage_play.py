@@ -7,8 +7,7 @@ from datetime import datetime
 
 from domain.actor import Actor
 from domain.rounds import SeatedStage
-from domain.services import tie_decisions
-from domain.services.catalog import Services
+from domain.services.catalog import Services, build_services
 from domain.services.ports import UnitOfWorkFactory
 from domain.validation import Invalid
 from tests.factories import CHIEF_JUDGE, ORGANIZER
@@ -35,10 +34,11 @@ async def play_stage(services: Services, tournament: int, now: datetime) -> Seat
 
 async def draw_every_lot(uow_factory: UnitOfWorkFactory, tournament: int, now: datetime) -> None:
     """The chief judge decides every tie the bot asks a lot for, by the tournament's seed."""
+    services = build_services(uow_factory)
     while True:
         try:
-            await tie_decisions.draw_lot(
-                uow_factory, Actor(CHIEF_JUDGE, now), tournament, None, fresh_seed="f00d"
+            await services.tie_decisions.draw_lot(
+                Actor(CHIEF_JUDGE, now), tournament, None, fresh_seed="f00d"
             )
         except Invalid as error:  # every tie is decided
             assert error.code == "lot-nothing-to-decide"

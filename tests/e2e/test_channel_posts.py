@@ -13,8 +13,6 @@ from sqlalchemy import text as sql
 from bot.app import Application
 from domain.actor import Actor
 from domain.lifecycle import Move, Refusal
-from domain.services.standings import current_standings
-from domain.services.tournaments import move_tournament
 from harness.fake_telegram import FakeTelegram
 from harness.fake_telegram.limits import FloodControl, RateLimits
 from harness.sandbox import running_bot, sandbox_settings
@@ -91,14 +89,14 @@ async def test_a_finished_tournament_announces_its_podium_and_final_table(
                 await play_stage(app.services, tournament, moment)
                 moment += timedelta(days=1)  # every protest window has closed
                 await draw_every_lot(app.uow_factory, tournament, moment)
-                moved = await move_tournament(
-                    app.uow_factory, Actor(ORGANIZER, moment), tournament, move
+                moved = await app.services.tournaments.move_tournament(
+                    Actor(ORGANIZER, moment), tournament, move
                 )
                 assert not isinstance(moved, Refusal), moved
             results = await channel.wait_for(containing("турнир завершён"), TIMEOUT)
             await channel.wait_for(lambda m: m.photo is not None and "итоговая" in (m.text or ""))
             await fake.wait_idle(timeout=TIMEOUT)
-        standings = await current_standings(app.uow_factory, tournament)
+        standings = await app.services.standings.current_standings(tournament)
         first = standings.players[0]
         text = results.text or ""
         assert f"Победител{'ь' if standings.players[1].place > 1 else 'и'}: {first.name}" in text
@@ -136,8 +134,8 @@ async def test_the_final_s_closing_burst_and_the_results_post_draw_no_429(tmp_pa
                 await play_stage(app.services, tournament, moment)
                 moment += timedelta(days=1)
                 await draw_every_lot(app.uow_factory, tournament, moment)
-                moved = await move_tournament(
-                    app.uow_factory, Actor(ORGANIZER, moment), tournament, Move.START_STAGE
+                moved = await app.services.tournaments.move_tournament(
+                    Actor(ORGANIZER, moment), tournament, Move.START_STAGE
                 )
                 assert not isinstance(moved, Refusal), moved
             await drained(app, fake)
@@ -148,8 +146,8 @@ async def test_the_final_s_closing_burst_and_the_results_post_draw_no_429(tmp_pa
             await play_stage(app.services, tournament, moment)
             moment += timedelta(days=1)
             await draw_every_lot(app.uow_factory, tournament, moment)
-            moved = await move_tournament(
-                app.uow_factory, Actor(ORGANIZER, moment), tournament, Move.FINISH
+            moved = await app.services.tournaments.move_tournament(
+                Actor(ORGANIZER, moment), tournament, Move.FINISH
             )
             assert not isinstance(moved, Refusal), moved
             await channel.wait_for(lambda m: m.photo is not None and "итоговая" in (m.text or ""))

@@ -15,7 +15,7 @@ from bot.delivery.worker import BLOCKED
 from domain.actor import Actor
 from domain.outgoing import DeliveryStatus, OutgoingMessage
 from domain.registration import Application as Entry
-from domain.services.registration import Roster, register, roster
+from domain.services.registration import Roster
 from domain.services.tournaments import registration_link
 from domain.tournament import TournamentState
 from domain.users import User
@@ -122,7 +122,7 @@ async def _settled(app: Application, chat_id: int, count: int) -> list[DeliveryS
 
 async def _listed(app: Application, tournament_id: int) -> Roster:
     """The organizer's lists of the tournament."""
-    return await roster(app.uow_factory, Actor(ORGANIZER, NOW), tournament_id)
+    return await app.services.registration.roster(Actor(ORGANIZER, NOW), tournament_id)
 
 
 async def test_a_player_who_blocked_the_bot_gets_nothing_more_until_he_opens_it(
@@ -165,7 +165,7 @@ async def test_a_player_who_blocked_the_bot_gets_nothing_more_until_he_opens_it(
         async with asyncio.timeout(TIMEOUT):
             while (
                 blocker.user_id
-                in (await roster(app.uow_factory, Actor(ORGANIZER, NOW), tid)).unreachable
+                in (await app.services.registration.roster(Actor(ORGANIZER, NOW), tid)).unreachable
             ):
                 await asyncio.sleep(0.05)
         async with app.uow_factory() as uow:
@@ -201,7 +201,7 @@ async def test_the_captain_hears_when_a_waiting_list_place_completes_his_team(
             await uow.commit()
         for number in range(7):
             entry = Entry(f"Гость{number}", "Сова", "Томск")
-            await register(app.uow_factory, Actor(800 + number, NOW), tournament.id, entry)
+            await app.services.registration.register(Actor(800 + number, NOW), tournament.id, entry)
         await register_player(solo, payload_in(card), "Одиночка", "Сова")
         await register_player(second, link, "Второй", "Ворон", expect="листе ожидания")
         waiting = await captain.wait_for(containing("Второй вступил в команду"), TIMEOUT)

@@ -14,8 +14,6 @@ from bot.clock import FixedClock
 from domain.actor import Actor
 from domain.lifecycle import Move
 from domain.registration import Application
-from domain.services.standings import current_standings
-from domain.services.tournaments import move_tournament
 from domain.tournament import Tournament
 from harness.fake_telegram import FakeTelegram
 from harness.sandbox import running_bot, sandbox_settings
@@ -46,7 +44,7 @@ async def test_an_excluded_player_inside_the_cut_gives_his_place_to_the_next(
         await play_stage(app.services, tid, NOW)
         clock.moment = NOW + timedelta(minutes=10)
         await draw_every_lot(app.uow_factory, tid, clock.moment)
-        first = await current_standings(app.uow_factory, tid)
+        first = await app.services.standings.current_standings(tid)
         before = first.cuts[0]
         assert len(before.advancing) == 20
         leader = int(before.advancing[0])
@@ -63,7 +61,7 @@ async def test_an_excluded_player_inside_the_cut_gives_his_place_to_the_next(
         live = await channel.wait_for(containing(EXCLUDED), TIMEOUT)
         assert seeded.nickname(leader) in (live.text or "")
         await draw_every_lot(app.uow_factory, tid, clock.moment)
-        standings = await current_standings(app.uow_factory, tid)
+        standings = await app.services.standings.current_standings(tid)
         cut = standings.cuts[0]
         assert str(leader) not in cut.advancing and len(cut.advancing) == 20
         assert set(cut.advancing) > set(before.advancing) - {str(leader)}
@@ -90,8 +88,8 @@ async def test_an_excluded_player_inside_the_cut_gives_his_place_to_the_next(
         assert [r[2] for r in excluded_rows] == [seeded.nickname(leader)]
 
         # The semifinal seats twenty players, the excluded one not among them.
-        moved = await move_tournament(
-            app.uow_factory, Actor(ORGANIZER, clock.moment), tid, Move.START_STAGE
+        moved = await app.services.tournaments.move_tournament(
+            Actor(ORGANIZER, clock.moment), tid, Move.START_STAGE
         )
         assert isinstance(moved, Tournament) and moved.current_stage == "semifinal"
         seated = await app.services.rounds_seating.start_stage(
@@ -116,7 +114,7 @@ async def test_a_team_final_seats_the_substitute_not_the_excluded_player(
         tid = seeded.tournament.id
         await play_stage(app.services, tid, NOW)
         await draw_every_lot(app.uow_factory, tid, NOW)
-        cut = (await current_standings(app.uow_factory, tid)).cuts[0]
+        cut = (await app.services.standings.current_standings(tid)).cuts[0]
         assert cut.unit == "teams" and len(cut.advancing) == 10
         team = int(cut.advancing[0])
         member = next(p for p in seeded.players if p.team_id == team)
@@ -125,10 +123,12 @@ async def test_a_team_final_seats_the_substitute_not_the_excluded_player(
         sub, _ = await app.services.checkin.substitute(
             Actor(ORGANIZER, NOW), member.id, newcomer=newcomer
         )
-        after = (await current_standings(app.uow_factory, tid)).cuts[0]
+        after = (await app.services.standings.current_standings(tid)).cuts[0]
         assert str(team) in after.advancing and len(after.advancing) == 10
 
-        moved = await move_tournament(app.uow_factory, Actor(ORGANIZER, NOW), tid, Move.START_STAGE)
+        moved = await app.services.tournaments.move_tournament(
+            Actor(ORGANIZER, NOW), tid, Move.START_STAGE
+        )
         assert isinstance(moved, Tournament) and moved.current_stage == "final"
         seated = await app.services.rounds_seating.start_stage(Actor(ORGANIZER, NOW), tid, seed=4)
         first = seated.stage.rounds[0]

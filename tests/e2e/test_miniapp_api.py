@@ -21,7 +21,6 @@ from domain.actor import Actor
 from domain.cards import Side
 from domain.game_log import Foul, Nominate, Proceed
 from domain.regulation import load_preset
-from domain.services.standings import current_standings
 from harness.fake_telegram import FakeTelegram
 from harness.fake_telegram.people import FakeChannel, FakeUser
 from harness.fake_telegram.webapp import init_data
@@ -278,7 +277,7 @@ async def assert_same_as_inline(tables: Tables) -> None:
     ]
     for field in ("winner", "first_killed", "first_killed_night", "best_move", "end"):
         assert getattr(live_protocol, field) == getattr(inline_protocol, field)
-    standings = await current_standings(tables.app.uow_factory, tables.seeded.tournament.id)
+    standings = await tables.app.services.standings.current_standings(tables.seeded.tournament.id)
     points = {row.id: row.points for row in standings.players}
     for seat in range(10):
         assert points[str(tables.players[0][seat])] == points[str(tables.players[1][seat])]

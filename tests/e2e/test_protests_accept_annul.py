@@ -11,7 +11,6 @@ from pathlib import Path
 from domain.actor import Actor
 from domain.protests import AuditKind
 from domain.regulation import PRESETS_DIR
-from domain.services.standings import current_standings
 from harness.fake_telegram import FakeTelegram
 from harness.sandbox import running_bot, sandbox_settings
 from tests.e2e.test_protests_accept import _started
@@ -82,7 +81,7 @@ async def test_the_chief_judge_annuls_the_game_and_it_stops_counting(
         assert edited.message_id == live.message_id
         assert _live_edits(fake_telegram, live.message_id) == 1
 
-        standings = await current_standings(app.uow_factory, tid)
+        standings = await app.services.standings.current_standings(tid)
         assert all(row.figures.games == 0 for row in standings.players)
         # The game stays in the record: its protocol and seats are kept.
         async with app.uow_factory() as uow:

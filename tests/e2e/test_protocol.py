@@ -15,7 +15,6 @@ from bot.app import Application
 from domain.actor import Actor
 from domain.cards import Side
 from domain.services.ports import Clock
-from domain.services.standings import current_standings
 from harness.fake_telegram import FakeTelegram
 from harness.fake_telegram.people import FakeChannel, FakeUser
 from harness.fake_telegram.state import ChatMessage
@@ -138,7 +137,7 @@ async def test_a_judge_fills_and_confirms_a_protocol_by_buttons(table: Table) ->
     assert table.seeded.nickname(table.players[0]) in (result.text or "")
     # The judge pressed only the winner: the channel claims nothing of how the game ended.
     assert "выбыли" not in (result.text or "")
-    standings = await current_standings(table.app.uow_factory, table.seeded.tournament.id)
+    standings = await table.app.services.standings.current_standings(table.seeded.tournament.id)
     assert standings.players[0].points == Decimal("2.3")
 
 
@@ -210,7 +209,7 @@ async def test_two_judges_confirming_at_once_store_one_result(table: Table) -> N
         "Протокол подтверждён.",
         "Протокол уже подтверждён: исправить его может только главный судья.",
     ]
-    standings = await current_standings(table.app.uow_factory, table.seeded.tournament.id)
+    standings = await table.app.services.standings.current_standings(table.seeded.tournament.id)
     assert sum(row.figures.games for row in standings.players) == 10
     await table.fake.wait_idle()
     assert _refused(table.fake) == []
@@ -269,7 +268,7 @@ async def test_a_typical_game_takes_at_most_18_taps(table: Table) -> None:
     print(f"\ntaps for a typical game (open, roles, 2 fouls, kill, best move, 2 extras): {taps}")
     assert taps <= 18
     assert "Протокол подтверждён" in screen.text
-    standings = await current_standings(table.app.uow_factory, table.seeded.tournament.id)
+    standings = await table.app.services.standings.current_standings(table.seeded.tournament.id)
     points = {row.id: row.points for row in standings.players}
     assert points[str(table.players[4])] == Decimal("2.5")  # a red win and 0.5 extra
     assert points[str(table.players[0])] == Decimal("2.3")  # a red win and three black named

@@ -13,7 +13,6 @@ import pytest
 
 from bot.clock import FixedClock
 from domain.game_end import GameEnd
-from domain.services.standings import current_standings
 from harness.fake_telegram import FakeTelegram
 from harness.simulation.screens import ProtocolScreen
 from tests.e2e.test_protocol import (  # noqa: F401
@@ -63,7 +62,7 @@ async def test_the_judge_records_three_misses_and_everyone_reads_it(table: Table
     assert "тур 1 · стол 1: победа красных (мирных) · три промаха чёрных подряд" in (
         post.text or ""
     )
-    standings = await current_standings(table.app.uow_factory, table.seeded.tournament.id)
+    standings = await table.app.services.standings.current_standings(table.seeded.tournament.id)
     assert sorted(row.points for row in standings.players)[-7:] == [2] * 7  # red won
     # A player of the table reads it in /me, under his stage's games.
     player = next(p for p in table.seeded.players if p.id == table.players[0])

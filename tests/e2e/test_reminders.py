@@ -14,7 +14,6 @@ from bot.clock import FixedClock
 from bot.db.uow import SqlUnitOfWorkFactory
 from domain.actor import Actor
 from domain.lifecycle import Move, Refusal
-from domain.services.tournaments import move_tournament
 from domain.tournament import TournamentState
 from handlers.callbacks import CardOpen
 from harness.fake_telegram import ChatMessage, FakeTelegram
@@ -148,8 +147,8 @@ async def test_the_deadline_closes_registration_with_nobody_touching_the_tournam
             tournaments.append(seeded.tournament.id)
         clock.moment = first_deadline - timedelta(seconds=1)
         for tid in tournaments:
-            opened = await move_tournament(
-                app.uow_factory, Actor(ORGANIZER, clock.now()), tid, Move.OPEN_REGISTRATION
+            opened = await app.services.tournaments.move_tournament(
+                Actor(ORGANIZER, clock.now()), tid, Move.OPEN_REGISTRATION
             )
             assert not isinstance(opened, Refusal)
         # Time passes; nobody presses anything.

@@ -19,8 +19,6 @@ from bot.clock import FixedClock
 from domain.actor import Actor
 from domain.lifecycle import Move
 from domain.services.ports import UnitOfWorkFactory
-from domain.services.standings import current_standings
-from domain.services.tournaments import move_tournament
 from domain.tournament import Tournament, TournamentState
 from harness.fake_telegram import ChatMessage, FakeTelegram
 from harness.fake_telegram.people import FakeUser
@@ -157,7 +155,7 @@ async def test_a_stage_cannot_be_skipped_at_any_state_of_it(
         await _held(organizer, old, tid, "окно протестов последних игр этапа открыто до 18:10")
 
         clock.moment = NOW + timedelta(minutes=10)
-        standings = await current_standings(app.uow_factory, tid)
+        standings = await app.services.standings.current_standings(tid)
         if standings.cuts[0].needs_lot:  # the seating decides whether the cut line ties
             await _held(organizer, old, tid, "главный судья должен провести жребий")
         await draw_every_lot(app.uow_factory, tid, clock.moment)
@@ -204,8 +202,8 @@ async def test_the_tournament_finishes_only_when_its_final_is_finished(
             await play_stage(app.services, tid, clock.moment)
             clock.moment += timedelta(minutes=10)
             await draw_every_lot(app.uow_factory, tid, clock.moment)
-            moved = await move_tournament(
-                app.uow_factory, Actor(ORGANIZER, clock.moment), tid, Move.START_STAGE
+            moved = await app.services.tournaments.move_tournament(
+                Actor(ORGANIZER, clock.moment), tid, Move.START_STAGE
             )
             assert isinstance(moved, Tournament) and moved.current_stage == stage
         await play_stage(app.services, tid, clock.moment)
@@ -215,8 +213,8 @@ async def test_the_tournament_finishes_only_when_its_final_is_finished(
         labels = [label for row in card.buttons for label, _ in row]
         assert FINISH not in labels and START not in labels
         assert HELD in (card.text or "") and reason in (card.text or ""), card.text
-        refused = await move_tournament(
-            app.uow_factory, Actor(ORGANIZER, clock.moment), tid, Move.FINISH
+        refused = await app.services.tournaments.move_tournament(
+            Actor(ORGANIZER, clock.moment), tid, Move.FINISH
         )
         assert not isinstance(refused, Tournament)
 

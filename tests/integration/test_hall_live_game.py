@@ -42,7 +42,6 @@ async def _hall(view: PublicTournament) -> str:
         settings,
         lambda _listener: None,
         reader=read,
-        services=None,  # type: ignore[arg-type]
     )
     async with TestClient(TestServer(app)) as client:
         response = await client.get("/t/1/hall")

@@ -11,8 +11,7 @@ from domain.actor import Actor
 from domain.game_log import Foul, Nominate, Phase, Proceed
 from domain.regulation import load_preset
 from domain.rounds import GameState
-from domain.services import exports
-from domain.services.catalog import Services
+from domain.services.catalog import Services, build_services
 from harness.simulation.live_game import live_actions
 from tests.e2e.test_miniapp_api import PLAN
 from tests.factories import NOW
@@ -88,9 +87,11 @@ async def test_the_tournament_file_carries_the_live_log_to_another_installation(
             await services.live_games.record(Actor(judge, NOW), game_id, action, version)
         ).version
     await services.live_games.confirm(Actor(judge, NOW), game_id)
-    text = await exports.dump_tournament(uow_factory, seeded.tournament.id)
+    text = await services.exports.dump_tournament(seeded.tournament.id)
     (game,) = json.loads(text)["games"]
     assert len(game["log"]) == len(live_actions(PLAN, regulation))
     assert {entry["kind"] for entry in game["log"]} >= {"roles", "foul", "shot", "finish"}
     moved = await _import(fresh_uow_factory, text)
-    assert json.loads(await exports.dump_tournament(fresh_uow_factory, moved))["games"] == [game]
+    assert json.loads(await build_services(fresh_uow_factory).exports.dump_tournament(moved))[
+        "games"
+    ] == [game]

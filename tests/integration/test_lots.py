@@ -18,7 +18,6 @@ from domain.protocol import ProtocolDraft
 from domain.protocol_screen import Mode, Screen
 from domain.services import tie_decisions
 from domain.services.catalog import Services
-from domain.services.standings import current_standings
 from domain.validation import Invalid
 from tests.factories import (
     CHIEF_JUDGE,
@@ -79,7 +78,7 @@ async def test_the_last_confirmation_alerts_the_chief_judge_once_with_a_button_t
 ) -> None:
     seeded = await _qualifying_played(uow_factory, services, confirm_the_last=True)
     tid = seeded.tournament.id
-    case = await tie_decisions.lot_case(uow_factory, Actor(CHIEF_JUDGE, NOW), tid)
+    case = await services.tie_decisions.lot_case(Actor(CHIEF_JUDGE, NOW), tid)
     assert case.tie is not None
     # Only the chief judge is alerted: the table judges cannot draw the lot.
     (alert,) = await _lot_alerts(uow_factory)
@@ -112,30 +111,28 @@ async def test_the_chief_judge_orders_the_tie_at_the_cut_and_the_semifinal_is_se
 ) -> None:
     seeded = await _qualifying_played(uow_factory, services)
     tid = seeded.tournament.id
-    case = await tie_decisions.lot_case(uow_factory, Actor(CHIEF_JUDGE, NOW), tid)
+    case = await services.tie_decisions.lot_case(Actor(CHIEF_JUDGE, NOW), tid)
     assert case.tie is not None and case.tie.context == "cut qualifying"
     assert len(case.tie.tied) >= 2 and case.seed is None
     with pytest.raises(Forbidden):
-        await tie_decisions.lot_case(uow_factory, Actor(seeded.judges[0], NOW), tid)
+        await services.tie_decisions.lot_case(Actor(seeded.judges[0], NOW), tid)
     with pytest.raises(Invalid) as refused:
-        await tie_decisions.draw_lot(
-            uow_factory, Actor(CHIEF_JUDGE, NOW), tid, [1, 1], fresh_seed="f00d"
+        await services.tie_decisions.draw_lot(
+            Actor(CHIEF_JUDGE, NOW), tid, [1, 1], fresh_seed="f00d"
         )
     assert refused.value.code == "lot-order-invalid"
     entered = list(range(len(case.tie.tied), 0, -1))
-    decision = await tie_decisions.draw_lot(
-        uow_factory, Actor(CHIEF_JUDGE, NOW), tid, entered, fresh_seed="f00d"
+    decision = await services.tie_decisions.draw_lot(
+        Actor(CHIEF_JUDGE, NOW), tid, entered, fresh_seed="f00d"
     )
     assert decision.method == "order"
     assert decision.order == tuple(reversed(case.tie.tied))
     # Decided once: a second press (another device) finds nothing to decide.
     with pytest.raises(Invalid) as again:
-        await tie_decisions.draw_lot(
-            uow_factory, Actor(CHIEF_JUDGE, NOW), tid, None, fresh_seed="f00d"
-        )
+        await services.tie_decisions.draw_lot(Actor(CHIEF_JUDGE, NOW), tid, None, fresh_seed="f00d")
     assert again.value.code == "lot-nothing-to-decide"
-    assert (await tie_decisions.lot_case(uow_factory, Actor(CHIEF_JUDGE, NOW), tid)).tie is None
-    standings = await current_standings(uow_factory, tid)
+    assert (await services.tie_decisions.lot_case(Actor(CHIEF_JUDGE, NOW), tid)).tie is None
+    standings = await services.standings.current_standings(tid)
     cut = next(cut for cut in standings.cuts if cut.stage == "qualifying")
     assert not cut.needs_lot and cut.settled_by_lot and len(cut.advancing) == 20
     # The judge's first pick crosses the line, his last does not.
@@ -172,8 +169,8 @@ async def test_the_next_stage_waits_for_the_lot_and_a_seed_draw_settles_it(
         assert tournament is not None
         await uow.tournaments.save(replace(tournament, current_stage="qualifying"))
         await uow.commit()
-    decision = await tie_decisions.draw_lot(
-        uow_factory, Actor(CHIEF_JUDGE, NOW), tid, None, fresh_seed="f00d"
+    decision = await services.tie_decisions.draw_lot(
+        Actor(CHIEF_JUDGE, NOW), tid, None, fresh_seed="f00d"
     )
     assert decision.method == "seed" and sorted(decision.order) == sorted(decision.tie.tied)
     assert decision.seed == "f00d"

@@ -17,7 +17,6 @@ from domain.intents import FileProtest
 from domain.protests import AuditKind, ProtestStatus
 from domain.protocol_screen import Act, Mode, Press
 from domain.services.catalog import Services
-from domain.services.standings import current_standings, standings_of_tournament
 from domain.validation import Invalid
 from tests.factories import CHANNEL, CHIEF_JUDGE, NOW, ORGANIZER, Seeded
 from tests.integration.test_protocols import Judge, _published_game, mode
@@ -128,8 +127,8 @@ async def test_two_protests_on_one_game(
     await services.protests_deciding.decide_protest(
         Actor(CHIEF_JUDGE, later), stored[0].id, accept=False, text="Фол был"
     )
-    board = await standings_of_tournament(
-        uow_factory, Actor(ORGANIZER, later), seeded.tournament.id
+    board = await services.standings.standings_of_tournament(
+        Actor(ORGANIZER, later), seeded.tournament.id
     )
     assert board is not None and board.provisional_games == 1
     with pytest.raises(Invalid) as twice:
@@ -168,8 +167,8 @@ async def test_a_rejection_is_final_told_and_lifts_the_provisional_mark(
     assert game is not None
     assert sorted(rejected) == sorted([protester, game.game.judge_id])
     assert any(m.chat_id == CHANNEL and m.edit_key for m in told)
-    board = await standings_of_tournament(
-        uow_factory, Actor(ORGANIZER, later), seeded.tournament.id
+    board = await services.standings.standings_of_tournament(
+        Actor(ORGANIZER, later), seeded.tournament.id
     )
     assert board is not None and board.provisional_games == 0
 
@@ -184,15 +183,15 @@ async def test_an_accepted_protest_corrects_the_protocol_and_changes_the_standin
         Actor(protester, NOW), game_id, REASON, None
     )
     later = CLOSES + timedelta(minutes=5)
-    before = await current_standings(uow_factory, seeded.tournament.id)
+    before = await services.standings.current_standings(seeded.tournament.id)
     points = {row.id: row.points for row in before.players}
     assert points[str(players[0])] == Decimal("2.3") and points[str(players[9])] == 0
     await services.protests_deciding.decide_protest(
         Actor(CHIEF_JUDGE, later), filed.id, accept=True, text="Победа чёрных"
     )
     # Accepted but not yet corrected: the result is still provisional.
-    board = await standings_of_tournament(
-        uow_factory, Actor(ORGANIZER, later), seeded.tournament.id
+    board = await services.standings.standings_of_tournament(
+        Actor(ORGANIZER, later), seeded.tournament.id
     )
     assert board is not None and board.provisional_games == 1
     chief = Judge(services, game_id, CHIEF_JUDGE)
@@ -202,11 +201,11 @@ async def test_an_accepted_protest_corrects_the_protocol_and_changes_the_standin
     await chief.press(mode(Mode.SUMMARY))
     done = await services.protocols.confirm_protocol(Actor(CHIEF_JUDGE, later), game_id)
     assert done.confirmed is not None and done.confirmed.winner is Side.BLACK
-    after = await current_standings(uow_factory, seeded.tournament.id)
+    after = await services.standings.current_standings(seeded.tournament.id)
     points = {row.id: row.points for row in after.players}
     assert points[str(players[0])] == Decimal("0.3") and points[str(players[9])] == Decimal(2)
-    board = await standings_of_tournament(
-        uow_factory, Actor(ORGANIZER, later), seeded.tournament.id
+    board = await services.standings.standings_of_tournament(
+        Actor(ORGANIZER, later), seeded.tournament.id
     )
     assert board is not None and board.provisional_games == 0
     async with uow_factory() as uow:

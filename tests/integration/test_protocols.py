@@ -16,7 +16,6 @@ from domain.registration import Application
 from domain.rounds import GameState
 from domain.services.catalog import Services
 from domain.services.protocols import NotYourTable, ProtocolView
-from domain.services.standings import current_standings, standings_of_tournament
 from tests.factories import (
     CHANNEL,
     CHIEF_JUDGE,
@@ -117,7 +116,7 @@ async def test_a_protocol_filled_by_presses_is_confirmed_scored_and_posted(
     assert done.game.game.state is GameState.CONFIRMED
     assert done.game.game.protest_until == NOW + timedelta(minutes=10)
     assert done.confirmed is not None and done.confirmed.winner is Side.RED
-    standings = await current_standings(uow_factory, seeded.tournament.id)
+    standings = await services.standings.current_standings(seeded.tournament.id)
     leader = standings.players[0]
     assert leader.id == str(done.game.game.players[0])
     assert leader.points == Decimal("2.3")
@@ -179,7 +178,7 @@ async def test_two_confirmations_at_the_same_moment_store_one_result(
         "protocol-result",
         f"standings:{seeded.tournament.id}",
     ]
-    standings = await current_standings(uow_factory, seeded.tournament.id)
+    standings = await services.standings.current_standings(seeded.tournament.id)
     assert standings.players[0].figures.games == 1
 
 
@@ -196,7 +195,7 @@ async def test_results_of_two_tables_confirmed_together_both_count(
     for judge in judges:
         await judge.fill_red_win()
     await asyncio.gather(*(judge.confirm() for judge in judges))
-    standings = await current_standings(uow_factory, seeded.tournament.id)
+    standings = await services.standings.current_standings(seeded.tournament.id)
     assert sum(row.figures.games for row in standings.players) == 20
 
 
@@ -227,7 +226,7 @@ async def test_the_chief_judge_corrects_a_confirmed_protocol_with_an_audit(
     assert [(c.corrected_by, c.before.winner, c.after.winner) for c in audit] == [
         (CHIEF_JUDGE, Side.RED, Side.BLACK)
     ]
-    standings = await current_standings(uow_factory, seeded.tournament.id)
+    standings = await services.standings.current_standings(seeded.tournament.id)
     don = str(confirmed.game.game.players[9])
     assert next(row for row in standings.players if row.id == don).points == 2
     posts = [
@@ -251,12 +250,12 @@ async def test_a_substitute_shows_in_the_standings_without_another_result(
         Actor(ORGANIZER, NOW), leaver, newcomer=Application("Запасной", "Клуб", "Омск")
     )
     # No protocol was confirmed since: the standings still follow the change at once.
-    standings = await current_standings(uow_factory, tid)
+    standings = await services.standings.current_standings(tid)
     rows = {row.name: row for row in standings.players}
     assert rows["Запасной"].figures.games == 0
     # The excluded player keeps the points of the game he played, listed below everyone still in.
     last = standings.players[-1]
     assert last.id == str(leaver) and last.excluded and last.points == Decimal("2.3")
     assert all(not row.excluded for row in standings.players[:-1])
-    board = await standings_of_tournament(uow_factory, Actor(ORGANIZER, NOW), tid)
+    board = await services.standings.standings_of_tournament(Actor(ORGANIZER, NOW), tid)
     assert board is not None and board.standings == standings

@@ -13,10 +13,9 @@ from bot.db.uow import SqlUnitOfWorkFactory
 from domain.actor import Actor
 from domain.outgoing import ScheduledPush
 from domain.rounds import TableGame
-from domain.services import registration, reminders, rounds
+from domain.services import reminders, rounds
 from domain.services.access import load_tournament
 from domain.services.catalog import Services
-from domain.services.tournaments import close_due_registrations
 from domain.tournament import Tournament, TournamentState
 from domain.validation import Invalid
 from tests.factories import CHIEF_JUDGE, NOW, ORGANIZER, Seeded, seed_tournament
@@ -74,7 +73,7 @@ async def published_first_round(
         await uow.tournaments.save(replace(tournament, starts_on=GAME_DAY))
         await uow.commit()
     tid = seeded.tournament.id
-    await reminders.set_timetable(uow_factory, Actor(ORGANIZER, NOW), tid, timetable_text())
+    await services.timetables.set_timetable(Actor(ORGANIZER, NOW), tid, timetable_text())
     await services.rounds_seating.start_stage(Actor(ORGANIZER, NOW), tid, seed=7, swaps=20_000)
     preview = await services.rounds_publication.publish_round(Actor(ORGANIZER, NOW), tid, 1)
     return seeded, preview.stage.rounds[0]
@@ -108,8 +107,8 @@ async def test_a_published_round_reminds_each_player_and_judge_and_the_timetable
     assert reminder.message.phrase.arguments["seat"] == 4
     assert reminder.message.phrase.arguments["time"] == "12:00"
 
-    await reminders.set_timetable(
-        uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, timetable_text("12:30")
+    await services.timetables.set_timetable(
+        Actor(ORGANIZER, NOW), seeded.tournament.id, timetable_text("12:30")
     )
     moved = await waiting(uow_factory, seeded)
     assert set(moved) == set(plan)
@@ -128,8 +127,8 @@ async def test_a_timetable_that_cannot_be_read_changes_nothing(
     seeded, _ = await published_first_round(uow_factory, services)
     before = await waiting(uow_factory, seeded)
     with pytest.raises(Invalid):
-        await reminders.set_timetable(
-            uow_factory, Actor(ORGANIZER, NOW), seeded.tournament.id, timetable_text("25:00")
+        await services.timetables.set_timetable(
+            Actor(ORGANIZER, NOW), seeded.tournament.id, timetable_text("25:00")
         )
     assert await waiting(uow_factory, seeded) == before
 
@@ -180,6 +179,7 @@ async def test_a_confirmed_protocol_leaves_the_reminders_a_whole_replan_would_le
 
 async def test_a_paid_mark_cancels_the_reminder_and_a_sent_one_is_not_made_again(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
     seeded = await seed_tournament(uow_factory)
     deadline = NOW + timedelta(days=3)
@@ -194,7 +194,7 @@ async def test_a_paid_mark_cancels_the_reminder_and_a_sent_one_is_not_made_again
     assert plan[f"unpaid:{first.id}"] == deadline - timedelta(days=1)
     assert plan["deadline"] == deadline
 
-    await registration.mark_paid(uow_factory, Actor(ORGANIZER, NOW), first.id, True)
+    await services.registration.mark_paid(Actor(ORGANIZER, NOW), first.id, True)
     plan = await waiting(uow_factory, seeded)
     assert f"unpaid:{first.id}" not in plan
     assert f"unpaid:{second.id}" in plan
@@ -209,7 +209,7 @@ async def test_a_paid_mark_cancels_the_reminder_and_a_sent_one_is_not_made_again
     assert set(await waiting(uow_factory, seeded)) == {"deadline"}
 
     # At the deadline registration closes by itself and nothing of it is left waiting.
-    assert await close_due_registrations(uow_factory, deadline) == [seeded.tournament.id]
+    assert await services.tournaments.close_due_registrations(deadline) == [seeded.tournament.id]
     assert await waiting(uow_factory, seeded) == {}
 
 

@@ -12,7 +12,7 @@ from decimal import Decimal
 from bot.db.transactions import counting
 from bot.db.uow import SqlUnitOfWorkFactory
 from domain.actor import Actor
-from domain.services import registration, reminders
+from domain.services import reminders
 from domain.services.catalog import Services
 from tests.integration.test_tournament_lifecycle import (
     ADMIN,
@@ -47,10 +47,10 @@ async def test_single_person_steps_leave_what_a_whole_replan_leaves(
     )
     people = [await _register(uow_factory, cup, number) for number in range(1, 7)]
     admin = Actor.of(ADMIN, NOW, ADMINS)
-    await registration.mark_paid(uow_factory, admin, people[0].id, True)
+    await services.registration.mark_paid(admin, people[0].id, True)
     await services.checkin.check_in(Actor(people[1].user_id or 0, NOW), cup.id)
     # A withdrawal frees a place: the first waiting player is promoted and now reminded.
-    await registration.withdraw(uow_factory, Actor(people[2].user_id or 0, NOW), cup.id)
+    await services.registration.withdraw(Actor(people[2].user_id or 0, NOW), cup.id)
     stepwise = await _waiting(uow_factory, cup.id)
     assert "unpaid:1" not in stepwise and "unpaid:2" in stepwise
     assert "checkin:2" not in stepwise and "checkin:1" in stepwise
@@ -65,6 +65,7 @@ async def test_single_person_steps_leave_what_a_whole_replan_leaves(
 
 async def test_a_paid_mark_costs_as_many_statements_in_a_big_list_as_in_a_small_one(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
     cup = await _open_tournament(
         uow_factory,
@@ -75,8 +76,8 @@ async def test_a_paid_mark_costs_as_many_statements_in_a_big_list_as_in_a_small_
     people = [await _register(uow_factory, cup, number) for number in range(1, 9)]
     admin = Actor.of(ADMIN, NOW, ADMINS)
     with counting() as small:
-        await registration.mark_paid(uow_factory, admin, people[0].id, True)
+        await services.registration.mark_paid(admin, people[0].id, True)
     people += [await _register(uow_factory, cup, number) for number in range(9, 25)]
     with counting() as big:
-        await registration.mark_paid(uow_factory, admin, people[-1].id, True)
+        await services.registration.mark_paid(admin, people[-1].id, True)
     assert big.statements == small.statements

@@ -17,12 +17,9 @@ from domain.lifecycle import Move
 from domain.permissions import Forbidden
 from domain.protocol_screen import Act, Mode, Press
 from domain.season.rating import RatedGame, compute_ratings
-from domain.services.catalog import Services
-from domain.services.exports import import_tournament
+from domain.services.catalog import Services, build_services
 from domain.services.rating_sync import after_game as rating_after_game
 from domain.services.rating_sync import ordered_games
-from domain.services.tournaments import move_tournament
-from domain.services.users import remember_user
 from domain.tournament import Tournament, TournamentState
 from domain.validation import Invalid
 from tests.factories import CHIEF_JUDGE, FIRST_PLAYER, NOW, ORGANIZER, seed_tournament
@@ -51,8 +48,8 @@ async def _stored(uow_factory: SqlUnitOfWorkFactory) -> dict[int, object]:
 
 
 async def _imported(uow_factory: SqlUnitOfWorkFactory, title: str) -> int:
-    await remember_user(
-        uow_factory,
+    services = build_services(uow_factory)
+    await services.users.remember_user(
         telegram_id=ORGANIZER,
         first_name="Org",
         last_name=None,
@@ -60,7 +57,7 @@ async def _imported(uow_factory: SqlUnitOfWorkFactory, title: str) -> int:
         default_locale="ru",
     )
     text = CUP_FILE.read_text(encoding="utf-8")
-    return (await import_tournament(uow_factory, Actor(ORGANIZER, NOW), text, title)).id
+    return (await services.exports.import_tournament(Actor(ORGANIZER, NOW), text, title)).id
 
 
 async def test_registration_links_every_participant_to_his_person(
@@ -284,7 +281,7 @@ async def test_closing_the_registration_sets_the_tournament_s_category(
         await uow.commit()
     tid = seeded.tournament.id
     assert await services.series.tournament_category(tid) is None
-    moved = await move_tournament(uow_factory, ADMIN, tid, Move.CLOSE_REGISTRATION)
+    moved = await services.tournaments.move_tournament(ADMIN, tid, Move.CLOSE_REGISTRATION)
     assert isinstance(moved, Tournament)
     assert await services.series.tournament_category(tid) == 1
     async with uow_factory() as uow:

@@ -14,7 +14,7 @@ from bot.rendering.standings_posts import live_post
 from domain.actor import Actor
 from domain.outgoing import Drawing, OutgoingMessage, ScheduledPush
 from domain.registration import Participant, ParticipantStatus
-from domain.services.catalog import Services
+from domain.services.catalog import Services, build_services
 from domain.services.standings import load_board
 from domain.services.standings_posts import (
     STANDINGS_ALBUM,
@@ -117,9 +117,11 @@ async def test_a_confirmed_protocol_records_one_pinned_live_edit_of_the_channel_
     assert message.tournament_id == tournament.id
     # Drawn when it is sent, in the channel's language, from the standings as they stand then.
     assert (message.text, message.text_drawing) == (None, live_standings(tournament.id, NOW))
-    drawn = await LiveStandingsText(uow_factory)(message.text_drawing.arguments, "ru", NOW)
+    drawn = await LiveStandingsText(build_services(uow_factory).standings)(
+        message.text_drawing.arguments, "ru", NOW
+    )
     assert "Кубок &lt;Ворона&gt;" in drawn
-    assert "Standings" in await LiveStandingsText(uow_factory)(
+    assert "Standings" in await LiveStandingsText(build_services(uow_factory).standings)(
         message.text_drawing.arguments, "en", NOW
     )
     text = await _live_text(uow_factory, tournament.id, games)
@@ -178,7 +180,7 @@ async def test_a_window_refresh_shows_every_result_stored_when_it_is_sent(
         confirmed = await services.protocols.confirm_protocol(Actor(game.judge_id, ended), game.id)
         assert confirmed.notice == "protocol-screen-confirmed"
     midway, final = await _refreshes(uow_factory, seeded.tournament.id)
-    draw = LiveStandingsText(uow_factory)
+    draw = LiveStandingsText(build_services(uow_factory).standings)
     texts = []
     for push in (midway, final):
         assert push.message.text_drawing is not None
@@ -270,7 +272,7 @@ async def test_a_round_and_a_stage_close_with_a_picture_and_the_table_once_each(
     assert stage_picture.attachment is not None and stage_picture.attachment.drawing is not None
     painter = StandingsPainter()
     try:
-        pictures = StandingsAlbum(uow_factory, painter)
+        pictures = StandingsAlbum(build_services(uow_factory).standings, painter)
         drawn = await pictures(drawing.arguments, "ru", NOW)
         # The stage closes with the round: the same standings are drawn once.
         again = await pictures(stage_picture.attachment.drawing.arguments, "ru", NOW)
@@ -298,7 +300,9 @@ async def _drawn(
     uow_factory: SqlUnitOfWorkFactory, message: OutgoingMessage, locale: str = "ru"
 ) -> str:
     assert message.text_drawing is not None
-    return await ClosingStandingsText(uow_factory)(message.text_drawing.arguments, locale, NOW)
+    return await ClosingStandingsText(build_services(uow_factory).standings)(
+        message.text_drawing.arguments, locale, NOW
+    )
 
 
 async def test_a_withdrawn_player_who_never_played_is_left_out_of_the_table(

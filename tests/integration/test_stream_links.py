@@ -11,7 +11,6 @@ from bot.db.uow import SqlUnitOfWorkFactory
 from domain.actor import Actor
 from domain.game_log import Proceed
 from domain.permissions import Forbidden
-from domain.services import public
 from domain.services.access import NotFound
 from domain.services.catalog import Services
 from domain.validation import Invalid
@@ -61,14 +60,14 @@ async def test_the_live_games_actions_tell_the_game_and_its_first_one_the_tourna
     tournaments: list[frozenset[int]] = []
     uow_factory.add_game_listener(games.append)
     uow_factory.add_change_listener(tournaments.append)
-    view = await public.public_tournament(uow_factory, seeded.tournament.id, NOW)
+    view = await services.public.public_tournament(seeded.tournament.id, NOW)
     assert view is not None and view.table_of_game(game_id) is not None
     assert not view.table_of_game(game_id)[1].live  # type: ignore[index]
     first = await services.live_games.record(Actor(judge, NOW), game_id, Proceed(), 0)
     await services.live_games.record(Actor(judge, NOW), game_id, Proceed(), first.version)
     assert games == [frozenset({game_id})] * 2
     assert tournaments == [frozenset({seeded.tournament.id})]
-    view = await public.public_tournament(uow_factory, seeded.tournament.id, NOW)
+    view = await services.public.public_tournament(seeded.tournament.id, NOW)
     assert view is not None
     _round, table = view.table_of_game(game_id)  # type: ignore[misc]
     assert table.live and table.game_id == game_id

@@ -21,10 +21,7 @@ from domain.actor import Actor
 from domain.interchange import InterchangeError, Tournament, load_tournament
 from domain.protocol_screen import Act, Mode, Press
 from domain.registration import Application, ParticipantStatus
-from domain.services.catalog import Services
-from domain.services.exports import dump_tournament, import_tournament
-from domain.services.standings import current_standings, standings_of_tournament
-from domain.services.users import remember_user
+from domain.services.catalog import Services, build_services
 from domain.standings import StandingRow, Standings
 from domain.standings_board import participant_key
 from domain.tournament import TournamentState
@@ -56,15 +53,15 @@ async def fresh_uow_factory(
 
 
 async def _import(uow_factory: SqlUnitOfWorkFactory, text: str) -> int:
-    await remember_user(
-        uow_factory,
+    services = build_services(uow_factory)
+    await services.users.remember_user(
         telegram_id=OWNER,
         first_name="Org",
         last_name=None,
         username=None,
         default_locale="ru",
     )
-    return (await import_tournament(uow_factory, Actor(OWNER, NOW), text, "Архив")).id
+    return (await services.exports.import_tournament(Actor(OWNER, NOW), text, "Архив")).id
 
 
 def _games_by_nickname(tournament: Tournament) -> list[dict[str, object]]:
@@ -147,18 +144,20 @@ async def _round_trip(
 ) -> str:
     """Export, import into the fresh database, export again: both files and every standings
     (each database's stored ones and the shell's from the file) must agree."""
-    exported = await dump_tournament(uow_factory, tournament_id)
+    services = build_services(uow_factory)
+    exported = await services.exports.dump_tournament(tournament_id)
     moved = await _import(fresh_uow_factory, exported)
-    assert await dump_tournament(fresh_uow_factory, moved) == exported
+    fresh = build_services(fresh_uow_factory)
+    assert await fresh.exports.dump_tournament(moved) == exported
     path = folder / "exported.tournament.json"
     path.write_text(exported, encoding="utf-8")
     from_file = _standings_of_file(path, capsys)
-    original = await current_standings(uow_factory, tournament_id)
-    imported = await current_standings(fresh_uow_factory, moved)
+    original = await services.standings.current_standings(tournament_id)
+    imported = await fresh.standings.current_standings(moved)
     assert await _stored(uow_factory, tournament_id, original) == from_file
     assert await _stored(fresh_uow_factory, moved, imported) == from_file
     # /standings shows the organizer the same table from the imported protocols.
-    board = await standings_of_tournament(fresh_uow_factory, Actor(OWNER, NOW), moved)
+    board = await fresh.standings.standings_of_tournament(Actor(OWNER, NOW), moved)
     assert board is not None
     assert await _stored(fresh_uow_factory, moved, board.standings) == from_file
     return exported
@@ -210,10 +209,10 @@ async def test_a_file_exported_mid_round_comes_back_with_its_tables_where_they_w
 
 async def test_a_tournament_played_on_the_protocol_screens_exports_its_current_protocols(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
     fresh_uow_factory: SqlUnitOfWorkFactory,
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
-    services: Services,
 ) -> None:
     seeded = await seed_tournament(uow_factory, players=20, judges=2)
     preview = await seated(services, seeded)

@@ -12,16 +12,15 @@ import pytest
 from bot.db.uow import SqlUnitOfWorkFactory
 from domain.actor import Actor
 from domain.interchange import InterchangeError, load_tournament
-from domain.services.exports import dump_tournament, export_csv, import_tournament
-from domain.services.users import remember_user
+from domain.services.catalog import Services, build_services
 
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 TEAMS_FILE = Path(__file__).parents[1] / "data" / "siberia-ural-teams.tournament.json"
 
 
 async def _owner(uow_factory: SqlUnitOfWorkFactory) -> int:
-    await remember_user(
-        uow_factory,
+    services = build_services(uow_factory)
+    await services.users.remember_user(
         telegram_id=7,
         first_name="Org",
         last_name=None,
@@ -33,19 +32,20 @@ async def _owner(uow_factory: SqlUnitOfWorkFactory) -> int:
 
 async def test_an_imported_tournament_exports_the_same_players_and_teams(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
     text = TEAMS_FILE.read_text(encoding="utf-8")
     original = load_tournament(text)
     owner = await _owner(uow_factory)
-    tournament = await import_tournament(uow_factory, Actor(owner, NOW), text, "Сибирь")
-    again = load_tournament(await dump_tournament(uow_factory, tournament.id))
+    tournament = await services.exports.import_tournament(Actor(owner, NOW), text, "Сибирь")
+    again = load_tournament(await services.exports.dump_tournament(tournament.id))
     assert again.regulation.id == "siberia-ural-teams"
     teams_of = {t.id: t.name for t in original.teams}
     new_teams_of = {t.id: t.name for t in again.teams}
     assert [(p.nickname, teams_of[p.team or ""]) for p in original.players] == [
         (p.nickname, new_teams_of[p.team or ""]) for p in again.players
     ]
-    _, table = await export_csv(uow_factory, Actor(owner, NOW), tournament.id)
+    _, table = await services.exports.export_csv(Actor(owner, NOW), tournament.id)
     rows = list(csv.DictReader(io.StringIO(table)))
     assert len(rows) == 60 and rows[0]["nickname"] == original.players[0].nickname
     assert (
@@ -55,11 +55,12 @@ async def test_an_imported_tournament_exports_the_same_players_and_teams(
 
 async def test_an_invalid_file_is_refused_with_its_problems_and_nothing_stored(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
     owner = await _owner(uow_factory)
     with pytest.raises(InterchangeError) as refused:
-        await import_tournament(
-            uow_factory, Actor(owner, NOW), '{"format": "mafia-tournament/1"}', "x"
+        await services.exports.import_tournament(
+            Actor(owner, NOW), '{"format": "mafia-tournament/1"}', "x"
         )
     assert any("no players" in str(problem) for problem in refused.value.problems)
     async with uow_factory() as uow:

@@ -12,8 +12,7 @@ from domain.invites import InviteKind
 from domain.lifecycle import Move, Refusal
 from domain.permissions import Forbidden, StaffRole
 from domain.registration import Application, ParticipantStatus
-from domain.services import registration, staff, teams, tournaments
-from domain.services.catalog import Services
+from domain.services.catalog import Services, build_services
 from domain.tournament import Tournament, TournamentState
 from domain.users import User
 from domain.validation import Invalid
@@ -33,6 +32,7 @@ async def _people(uow_factory: SqlUnitOfWorkFactory, *ids: int) -> None:
 async def _open_tournament(
     uow_factory: SqlUnitOfWorkFactory, regulation: str = "black-raven-cup", **settings: object
 ) -> Tournament:
+    services = build_services(uow_factory)
     await _people(uow_factory, ADMIN)
     values: dict[str, object] = {
         "id": 0,
@@ -47,11 +47,11 @@ async def _open_tournament(
         "capacity": 10,
     }
     values.update(settings)
-    created = await tournaments.create_tournament(
-        uow_factory, Actor.of(ADMIN, NOW, ADMINS), Tournament(**values)
+    created = await services.tournaments.create_tournament(
+        Actor.of(ADMIN, NOW, ADMINS), Tournament(**values)
     )
-    opened = await tournaments.move_tournament(
-        uow_factory, Actor.of(ADMIN, NOW, ADMINS), created.id, Move.OPEN_REGISTRATION
+    opened = await services.tournaments.move_tournament(
+        Actor.of(ADMIN, NOW, ADMINS), created.id, Move.OPEN_REGISTRATION
     )
     assert isinstance(opened, Tournament)
     return opened
@@ -62,17 +62,22 @@ def _form(number: int, club: str = "Ворон") -> Application:
 
 
 async def _register(
-    uow_factory: SqlUnitOfWorkFactory, tournament: Tournament, number: int, **kwargs: object
+    uow_factory: SqlUnitOfWorkFactory,
+    tournament: Tournament,
+    number: int,
+    **kwargs: object,
 ):  # type: ignore[no-untyped-def]
+    services = build_services(uow_factory)
     await _people(uow_factory, 1000 + number)
-    mine = await registration.register(
-        uow_factory, Actor.of(1000 + number, NOW, ADMINS), tournament.id, _form(number, **kwargs)
+    mine = await services.registration.register(
+        Actor.of(1000 + number, NOW, ADMINS), tournament.id, _form(number, **kwargs)
     )
     return mine.participant
 
 
 async def test_the_eleventh_player_waits_and_moves_up_when_a_place_frees(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
     tournament = await _open_tournament(uow_factory)
     for number in range(10):
@@ -81,73 +86,71 @@ async def test_the_eleventh_player_waits_and_moves_up_when_a_place_frees(
         ).status is ParticipantStatus.REGISTERED
     late = await _register(uow_factory, tournament, 10)
     assert late.status is ParticipantStatus.WAITING
-    notices = await registration.withdraw(uow_factory, Actor(1003, NOW), tournament.id)
+    notices = await services.registration.withdraw(Actor(1003, NOW), tournament.id)
     assert [(n.chat_id, n.phrase.key if n.phrase else None) for n in notices] == [
         (1010, "notice-promoted")
     ]
-    mine = await registration.registration_of(uow_factory, Actor(1010, NOW), tournament.id)
+    mine = await services.registration.registration_of(Actor(1010, NOW), tournament.id)
     assert mine.participant is not None and mine.participant.status is ParticipantStatus.REGISTERED
 
 
 async def test_a_taken_nickname_a_full_quota_and_a_second_registration_change_nothing(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
     tournament = await _open_tournament(uow_factory, club_quota=1)
     await _register(uow_factory, tournament, 1)
     await _people(uow_factory, 2001, 2002)
     with pytest.raises(Invalid, match="nickname-taken"):
-        await registration.register(
-            uow_factory,
+        await services.registration.register(
             Actor.of(2001, NOW, ADMINS),
             tournament.id,
             Application("игрок 1", "Сова", "Омск"),
         )
     with pytest.raises(Invalid, match="club-quota-full"):
-        await registration.register(
-            uow_factory,
+        await services.registration.register(
             Actor.of(2002, NOW, ADMINS),
             tournament.id,
             Application("Новый", "ворон", "Омск"),
         )
     with pytest.raises(Invalid, match="already-registered"):
-        await registration.register(
-            uow_factory,
+        await services.registration.register(
             Actor.of(1001, NOW, ADMINS),
             tournament.id,
             Application("Другой", "Сова", "Омск"),
         )
     people = (
-        await registration.roster(uow_factory, Actor.of(ADMIN, NOW, ADMINS), tournament.id)
+        await services.registration.roster(Actor.of(ADMIN, NOW, ADMINS), tournament.id)
     ).participants
     assert [p.nickname for p in people] == ["Игрок 1"]
 
 
 async def test_registration_closes_by_itself_at_the_deadline(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
     tournament = await _open_tournament(uow_factory, registration_deadline=NOW + timedelta(hours=1))
     await _people(uow_factory, 1001)
     later = NOW + timedelta(hours=1)
     with pytest.raises(Invalid, match="registration-deadline-passed"):
-        await registration.register(
-            uow_factory, Actor.of(1001, later, ADMINS), tournament.id, _form(1)
-        )
-    mine = await registration.registration_of(uow_factory, Actor(1001, later), tournament.id)
+        await services.registration.register(Actor.of(1001, later, ADMINS), tournament.id, _form(1))
+    mine = await services.registration.registration_of(Actor(1001, later), tournament.id)
     assert mine.tournament.state is TournamentState.REGISTRATION_CLOSED
 
 
 async def test_a_stranger_cannot_mark_fees_or_move_the_tournament(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
     tournament = await _open_tournament(uow_factory)
     player = await _register(uow_factory, tournament, 1)
     with pytest.raises(Forbidden):
-        await registration.mark_paid(uow_factory, Actor.of(1001, NOW, ADMINS), player.id, True)
+        await services.registration.mark_paid(Actor.of(1001, NOW, ADMINS), player.id, True)
     with pytest.raises(Forbidden):
-        await tournaments.move_tournament(
-            uow_factory, Actor.of(1001, NOW, ADMINS), tournament.id, Move.CLOSE_REGISTRATION
+        await services.tournaments.move_tournament(
+            Actor.of(1001, NOW, ADMINS), tournament.id, Move.CLOSE_REGISTRATION
         )
-    paid = await registration.mark_paid(uow_factory, Actor.of(ADMIN, NOW, ADMINS), player.id, True)
+    paid = await services.registration.mark_paid(Actor.of(ADMIN, NOW, ADMINS), player.id, True)
     assert paid.paid
 
 
@@ -158,13 +161,13 @@ async def test_judges_join_by_one_time_links_and_get_their_powers(
     tournament = await _open_tournament(uow_factory)
     player = await _register(uow_factory, tournament, 1)
     await _people(uow_factory, 501, 502)
-    chief = await staff.invite_judge(
-        uow_factory, Actor.of(ADMIN, NOW, ADMINS), tournament.id, StaffRole.CHIEF_JUDGE
+    chief = await services.staff.invite_judge(
+        Actor.of(ADMIN, NOW, ADMINS), tournament.id, StaffRole.CHIEF_JUDGE
     )
     assert chief.kind is InviteKind.CHIEF_JUDGE
-    await staff.accept_staff_invite(uow_factory, Actor(501, NOW), chief.token)
+    await services.staff.accept_staff_invite(Actor(501, NOW), chief.token)
     with pytest.raises(LookupError):
-        await staff.accept_staff_invite(uow_factory, Actor(502, NOW), chief.token)
+        await services.staff.accept_staff_invite(Actor(502, NOW), chief.token)
     excluded, notices = await services.checkin.exclude(
         Actor.of(501, NOW, ADMINS), player.id, "неэтичное поведение"
     )
@@ -185,19 +188,19 @@ async def test_a_no_show_is_replaced_by_a_waiting_player_who_plays_for_his_team(
     for number in range(60):
         await _register(uow_factory, tournament, number)
     for captain in range(0, 60, 3):
-        view = await teams.create_team(
-            uow_factory, Actor(1000 + captain, NOW), tournament.id, f"T{captain}"
+        view = await services.teams.create_team(
+            Actor(1000 + captain, NOW), tournament.id, f"T{captain}"
         )
         for member in (captain + 1, captain + 2):
-            await teams.join_team(uow_factory, Actor(1000 + member, NOW), view.team.id)
+            await services.teams.join_team(Actor(1000 + member, NOW), view.team.id)
     spare = await _register(uow_factory, tournament, 60)
     assert spare.status is ParticipantStatus.WAITING
-    await tournaments.move_tournament(
-        uow_factory, Actor.of(ADMIN, NOW, ADMINS), tournament.id, Move.CLOSE_REGISTRATION
+    await services.tournaments.move_tournament(
+        Actor.of(ADMIN, NOW, ADMINS), tournament.id, Move.CLOSE_REGISTRATION
     )
     await services.checkin.check_in(Actor(1000, NOW), tournament.id)
     people = (
-        await registration.roster(uow_factory, Actor.of(ADMIN, NOW, ADMINS), tournament.id)
+        await services.registration.roster(Actor.of(ADMIN, NOW, ADMINS), tournament.id)
     ).participants
     missing = next(p for p in people if p.user_id == 1004)
     with pytest.raises(Invalid):
@@ -208,8 +211,8 @@ async def test_a_no_show_is_replaced_by_a_waiting_player_who_plays_for_his_team(
             Actor.of(ADMIN, NOW, ADMINS), missing.id, waiting_id=spare.id
         )
     await services.checkin.mark_no_show(Actor.of(ADMIN, NOW, ADMINS), missing.id)
-    started = await tournaments.move_tournament(
-        uow_factory, Actor.of(ADMIN, NOW, ADMINS), tournament.id, Move.START_STAGE
+    started = await services.tournaments.move_tournament(
+        Actor.of(ADMIN, NOW, ADMINS), tournament.id, Move.START_STAGE
     )
     assert isinstance(started, Refusal) and started.code == "move-incomplete-teams"
     substitute, notices = await services.checkin.substitute(
@@ -220,18 +223,18 @@ async def test_a_no_show_is_replaced_by_a_waiting_player_who_plays_for_his_team(
     # The captain (1003) hears of the substitute joining: his team is complete again.
     told = [n.phrase.key for n in notices if n.chat_id == 1003 and n.phrase is not None]
     assert told == ["notice-team-complete"]
-    started = await tournaments.move_tournament(
-        uow_factory, Actor.of(ADMIN, NOW, ADMINS), tournament.id, Move.START_STAGE
+    started = await services.tournaments.move_tournament(
+        Actor.of(ADMIN, NOW, ADMINS), tournament.id, Move.START_STAGE
     )
     assert isinstance(started, Tournament) and started.current_stage == "qualifying"
     with pytest.raises(Invalid, match="team-withdraw-after-start"):
-        await teams.withdraw_team(uow_factory, Actor(1003, NOW), substitute.team_id)
+        await services.teams.withdraw_team(Actor(1003, NOW), substitute.team_id)
     # An excluded member leaves the team: its captain is told, with how many still play.
     await _people(uow_factory, 501)
-    chief = await staff.invite_judge(
-        uow_factory, Actor.of(ADMIN, NOW, ADMINS), tournament.id, StaffRole.CHIEF_JUDGE
+    chief = await services.staff.invite_judge(
+        Actor.of(ADMIN, NOW, ADMINS), tournament.id, StaffRole.CHIEF_JUDGE
     )
-    await staff.accept_staff_invite(uow_factory, Actor(501, NOW), chief.token)
+    await services.staff.accept_staff_invite(Actor(501, NOW), chief.token)
     member = next(p for p in people if p.user_id == 1007)
     _, notices = await services.checkin.exclude(Actor.of(501, NOW, ADMINS), member.id, "подсказки")
     told = [n.phrase for n in notices if n.chat_id == 1006 and n.phrase is not None]
@@ -240,40 +243,40 @@ async def test_a_no_show_is_replaced_by_a_waiting_player_who_plays_for_his_team(
 
 async def test_a_player_edits_his_details_but_not_into_a_taken_nickname(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
     tournament = await _open_tournament(uow_factory)
     await _register(uow_factory, tournament, 1)
     await _register(uow_factory, tournament, 2)
     with pytest.raises(Invalid, match="nickname-taken"):
-        await registration.edit_registration(
-            uow_factory, Actor(1002, NOW), tournament.id, Application("ИГРОК 1", "Сова", "Томск")
+        await services.registration.edit_registration(
+            Actor(1002, NOW), tournament.id, Application("ИГРОК 1", "Сова", "Томск")
         )
-    edited = await registration.edit_registration(
-        uow_factory, Actor(1002, NOW), tournament.id, Application("Дон", "Сова", "Томск")
+    edited = await services.registration.edit_registration(
+        Actor(1002, NOW), tournament.id, Application("Дон", "Сова", "Томск")
     )
     assert (edited.nickname, edited.club, edited.city) == ("Дон", "Сова", "Томск")
 
 
 async def test_the_captain_removes_a_member_and_his_withdrawal_takes_the_team_out(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
     tournament = await _open_tournament(uow_factory, "siberia-ural-teams", capacity=3)
     for number in range(4):
         await _register(uow_factory, tournament, number)
-    view = await teams.create_team(uow_factory, Actor(1000, NOW), tournament.id, "Сибирь")
+    view = await services.teams.create_team(Actor(1000, NOW), tournament.id, "Сибирь")
     with pytest.raises(Invalid, match="team-name-taken"):
-        await teams.create_team(uow_factory, Actor(1001, NOW), tournament.id, "СИБИРЬ")
-    joined, told = await teams.join_team(uow_factory, Actor(1001, NOW), view.team.id)
+        await services.teams.create_team(Actor(1001, NOW), tournament.id, "СИБИРЬ")
+    joined, told = await services.teams.join_team(Actor(1001, NOW), view.team.id)
     assert [m.user_id for m in joined.members] == [1000, 1001]
     assert told[0].chat_id == 1000
     member = joined.members[1]
-    after, told = await teams.remove_member(uow_factory, Actor(1000, NOW), view.team.id, member.id)
+    after, told = await services.teams.remove_member(Actor(1000, NOW), view.team.id, member.id)
     assert [m.user_id for m in after.members] == [1000] and told[0].chat_id == 1001
     with pytest.raises(Forbidden):
-        await teams.remove_member(uow_factory, Actor(1001, NOW), view.team.id, after.members[0].id)
-    notices = await registration.withdraw(uow_factory, Actor(1000, NOW), tournament.id)
+        await services.teams.remove_member(Actor(1001, NOW), view.team.id, after.members[0].id)
+    notices = await services.registration.withdraw(Actor(1000, NOW), tournament.id)
     assert [n.chat_id for n in notices] == [1003]
-    people = (
-        await registration.roster(uow_factory, Actor.of(ADMIN, NOW, ADMINS), tournament.id)
-    ).teams
+    people = (await services.registration.roster(Actor.of(ADMIN, NOW, ADMINS), tournament.id)).teams
     assert people[0].withdrawn

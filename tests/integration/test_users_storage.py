@@ -6,16 +6,16 @@ from datetime import UTC, datetime
 
 from bot.db.transactions import counting
 from bot.db.uow import SqlUnitOfWorkFactory
-from domain.services.users import choose_language, remember_user
+from domain.services.catalog import Services
 from domain.tournament import Tournament, TournamentState
 from domain.users import User
 
 
 async def test_first_contact_stores_the_person_in_the_default_language(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
-    user = await remember_user(
-        uow_factory,
+    user = await services.users.remember_user(
         telegram_id=7_000_000_001,
         first_name="Анна",
         last_name=None,
@@ -27,18 +27,16 @@ async def test_first_contact_stores_the_person_in_the_default_language(
         assert await uow.users.get(7_000_000_001) == user
 
 
-async def test_a_chosen_language_survives_later_contact(uow_factory: SqlUnitOfWorkFactory) -> None:
-    await remember_user(
-        uow_factory,
+async def test_a_chosen_language_survives_later_contact(services: Services) -> None:
+    await services.users.remember_user(
         telegram_id=5,
         first_name="Bob",
         last_name=None,
         username=None,
         default_locale="ru",
     )
-    await choose_language(uow_factory, 5, "en")
-    again = await remember_user(
-        uow_factory,
+    await services.users.choose_language(5, "en")
+    again = await services.users.remember_user(
         telegram_id=5,
         first_name="Bobby",
         last_name="K",
@@ -81,22 +79,24 @@ async def test_a_tournament_is_numbered_by_the_database(uow_factory: SqlUnitOfWo
 
 async def test_a_known_person_with_the_same_names_costs_no_transaction(
     uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
 ) -> None:
     names = {"first_name": "Анна", "last_name": None, "username": "anna", "default_locale": "ru"}
-    stored = await remember_user(uow_factory, telegram_id=11, **names)
+    stored = await services.users.remember_user(telegram_id=11, **names)
     with counting() as same:
-        assert await remember_user(uow_factory, telegram_id=11, known=stored, **names) == stored
+        assert await services.users.remember_user(telegram_id=11, known=stored, **names) == stored
     renamed = {**names, "username": "anna_k"}
     with counting() as changed:
-        user = await remember_user(uow_factory, telegram_id=11, known=stored, **renamed)
+        user = await services.users.remember_user(telegram_id=11, known=stored, **renamed)
     assert same.transactions == 0 and changed.transactions == 1
     async with uow_factory() as uow:
         assert await uow.users.get(11) == user and user.username == "anna_k"
 
 
-async def test_a_first_contact_read_as_unknown_is_stored(uow_factory: SqlUnitOfWorkFactory) -> None:
-    user = await remember_user(
-        uow_factory,
+async def test_a_first_contact_read_as_unknown_is_stored(
+    uow_factory: SqlUnitOfWorkFactory, services: Services
+) -> None:
+    user = await services.users.remember_user(
         telegram_id=12,
         first_name="Bob",
         last_name=None,

@@ -494,3 +494,51 @@ def test_the_cycle_check_sees_a_cycle(tmp_path: Path) -> None:
     by_module, by_layer = _bot_graphs(tmp_path)
     assert _cycle(by_module) is None
     assert _cycle(by_layer) is None
+
+
+# Use cases are methods of services built once (domain/services/catalog.py): no use case,
+# handler nor web page takes the unit of work factory; only a service's constructor and
+# `build_services` hold it.
+FACTORY_FREE = ("domain/services", "handlers", "bot/web")
+FACTORY_HOLDERS = {"domain/services/catalog.py"}
+
+
+def _factory_params(path: Path) -> list[str]:
+    in_services = "services" in path.parts
+    return [
+        f"{path.name}:{node.lineno} {node.name}({arg.arg})"
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and not (in_services and node.name == "__init__")
+        for arg in node.args.posonlyargs + node.args.args + node.args.kwonlyargs
+        if arg.arg == "uow_factory"
+        or (
+            arg.annotation is not None and ast.unparse(arg.annotation).endswith("UnitOfWorkFactory")
+        )
+    ]
+
+
+def test_use_cases_handlers_and_pages_take_the_services_not_the_factory() -> None:
+    checked = {
+        path.relative_to(ROOT).as_posix(): path
+        for folder in FACTORY_FREE
+        for path in sorted((ROOT / folder).rglob("*.py"))
+    }
+    found = [
+        line
+        for name, path in checked.items()
+        if name not in FACTORY_HOLDERS
+        for line in _factory_params(path)
+    ]
+    assert found == []
+
+
+def test_the_factory_check_sees_a_use_case_taking_it(tmp_path: Path) -> None:
+    sample = tmp_path / "domain" / "services" / "sample.py"
+    sample.parent.mkdir(parents=True)
+    sample.write_text(
+        "class S:\n    def __init__(self, uow: UnitOfWorkFactory) -> None: ...\n\n"
+        "async def use_case(uow_factory, actor): ...\n"
+        "async def helper(factory: ports.UnitOfWorkFactory) -> None: ...\n"
+    )
+    assert len(_factory_params(sample)) == 2

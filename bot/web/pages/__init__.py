@@ -47,26 +47,24 @@ from bot.web.pages.site import (
     open_view,
 )
 from domain.public_view import PublicTournament
-from domain.services.public import public_tournament
+from domain.services.catalog import Services
 
 if TYPE_CHECKING:
     from bot.config import Settings
     from domain.services.catalog import Services
-    from domain.services.ports import Clock, UnitOfWorkFactory
+    from domain.services.ports import Clock
 
 HERE = Path(__file__).parent
 
 
 def install(
     web_app: web.Application,
-    uow_factory: UnitOfWorkFactory,
+    services: Services,
     clock: Clock,
     settings: Settings,
     add_change_listener: Callable[[Callable[[frozenset[int]], None]], None],
     reader: Reader | None = None,
     add_game_listener: Callable[[Callable[[frozenset[int]], None]], None] | None = None,
-    *,
-    services: Services,
 ) -> PageCache:
     """Add the public pages to the bot's web application; their cache hears of every
     committed change through `add_change_listener`. `reader` replaces the database read (the
@@ -74,7 +72,7 @@ def install(
     action through `add_game_listener`."""
 
     async def read(tournament_id: int) -> PublicTournament | None:
-        return await public_tournament(uow_factory, tournament_id, clock.now())
+        return await services.public.public_tournament(tournament_id, clock.now())
 
     cache = PageCache(reader or read)
     add_change_listener(cache.changed)
