@@ -14,7 +14,7 @@ from bot.db.migrate import downgrade, upgrade
 from bot.db.uow import SqlUnitOfWorkFactory
 from domain.actor import Actor
 from domain.registration import Application, Participant, ParticipantStatus
-from domain.services import registration
+from domain.services.catalog import build_services
 from domain.validation import Invalid
 from tests.integration.test_tournament_lifecycle import (
     ADMINS,
@@ -36,8 +36,8 @@ async def test_another_spelling_of_a_taken_nickname_is_refused(
     await _register(uow_factory, cup, 1)
     await _people(uow_factory, 2001)
     with pytest.raises(Invalid, match="nickname-taken"):
-        await registration.register(
-            uow_factory, Actor.of(2001, NOW, ADMINS), cup.id, Application(spelling, "Сова", "Омск")
+        await build_services(uow_factory).registration.register(
+            Actor.of(2001, NOW, ADMINS), cup.id, Application(spelling, "Сова", "Омск")
         )
 
 

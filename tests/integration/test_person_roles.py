@@ -6,7 +6,8 @@ from dataclasses import replace
 
 from bot.db.uow import SqlUnitOfWorkFactory
 from domain.actor import Actor
-from domain.services.users import PersonRole, roles_of
+from domain.services.catalog import build_services
+from domain.services.users import PersonRole
 from domain.tournament import TournamentState
 from domain.users import User
 from tests.factories import CHIEF_JUDGE, FIRST_JUDGE, FIRST_PLAYER, NOW, ORGANIZER, seed_tournament
@@ -18,7 +19,8 @@ APPOINTED = 777_002
 async def _roles(
     uow_factory: SqlUnitOfWorkFactory, user_id: int, admin: bool = False
 ) -> tuple[PersonRole, ...]:
-    return await roles_of(uow_factory, Actor(user_id, NOW, is_admin=admin))
+    actor = Actor(user_id, NOW, is_admin=admin)
+    return await build_services(uow_factory).users.roles_of(actor)
 
 
 async def test_each_person_s_roles_while_running_and_once_finished(
