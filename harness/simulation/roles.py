@@ -136,12 +136,30 @@ async def move_when_offered(
     """A move that leaves a stage: the card offers it once the stage is finished (its last
     protest window closed), so the organizer refreshes the card until it does, then moves."""
     async with asyncio.timeout(WAIT + window_minutes * 60 / pace.speed):
-        while not any(label == button for row in card.buttons for label, _ in row):
-            # A glance at the card every second or so, however fast the people act.
-            await asyncio.sleep(max(1.0, HUMAN_PAUSE / pace.speed))
-            await organizer.press(card, button_text="Обновить").answer(WAIT)
-            card = await organizer.wait_for(containing("Ссылка регистрации"), WAIT)
-    return await move(organizer, card, button, pace)
+        while True:
+            while not any(label == button for row in card.buttons for label, _ in row):
+                card = await _look_again(organizer, card, pace)
+            await pace.pause()
+            answered = await organizer.press(card, button_text=button).answer(WAIT)
+            if not answered.show_alert:
+                return await organizer.wait_for(containing("Ссылка регистрации"), WAIT)
+            if _WINDOW_OPEN not in (answered.text or ""):
+                _refused(answered, button)
+            # A correction moved the stage's last protest window later after the card had
+            # offered the move: the bot says until when, and the organizer looks again.
+            card = await _look_again(organizer, card, pace)
+
+
+async def _look_again(organizer: FakeUser, card: ChatMessage, pace: Pace) -> ChatMessage:
+    """A glance at the card every second or so, however fast the people act: refreshed."""
+    await asyncio.sleep(max(1.0, HUMAN_PAUSE / pace.speed))
+    await organizer.press(card, button_text="Обновить").answer(WAIT)
+    return await organizer.wait_for(containing("Ссылка регистрации"), WAIT)
+
+
+# The refusal of a stage move while the stage's last protest window is open (ru, the
+# simulation's language).
+_WINDOW_OPEN = "окно протестов"
 
 
 def tournament_number(card: ChatMessage) -> int:
