@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from domain.cards import Role
+from domain.player_keys import PlayerKey
 from domain.regulation import Regulation
 from domain.scoring import ZERO, score_game
 from domain.standings import GameRecord
@@ -47,7 +48,7 @@ class RoleAward:
     `players` is empty when nobody earned anything in the role."""
 
     role: Role
-    players: tuple[str, ...]
+    players: tuple[PlayerKey, ...]
     figures: RoleFigures
 
 

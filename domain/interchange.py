@@ -16,6 +16,7 @@ from typing import Any, Literal
 from domain.cards import Role, Side
 from domain.game_end import GameEnd
 from domain.game_log import Entry, GameLogRefused, entry_from_dict, entry_to_dict, replay
+from domain.player_keys import PlayerKey
 from domain.protocol import Protocol, Removal, SeatRecord, validate_protocol
 from domain.regulation import (
     MAX_NESTING,
@@ -157,7 +158,7 @@ def _teams(value: object, regulation: Regulation | None, problems: _Problems) ->
 
 
 def _players(
-    value: object, team_ids: set[str], regulation: Regulation | None, problems: _Problems
+    value: object, team_ids: set[PlayerKey], regulation: Regulation | None, problems: _Problems
 ) -> list[PlayerEntry]:
     team_tournament = regulation is not None and regulation.is_team_tournament
     players: list[PlayerEntry] = []
@@ -187,7 +188,7 @@ def _players(
 def _games(
     value: object,
     regulation: Regulation,
-    player_ids: set[str],
+    player_ids: set[PlayerKey],
     problems: _Problems,
     logs: dict[tuple[str, int, int], tuple[Entry, ...]],
 ) -> list[GameRecord]:
@@ -250,7 +251,7 @@ def _game(
     number: int,
     record: Mapping[str, Any],
     regulation: Regulation,
-    player_ids: set[str],
+    player_ids: set[PlayerKey],
     problems: _Problems,
 ) -> GameRecord | None:
     where = _game_label(number, record)
@@ -314,7 +315,7 @@ def _moment(value: object) -> datetime | Literal[False] | None:
 
 
 def _seats(
-    number: int, where: str, value: object, player_ids: set[str], problems: _Problems
+    number: int, where: str, value: object, player_ids: set[PlayerKey], problems: _Problems
 ) -> tuple[SeatRecord, ...] | None:
     if not isinstance(value, list):
         problems.add(where, "seats must list seats 1 to 10", number)
@@ -333,7 +334,9 @@ def _seats(
     return tuple(seats) if len(seats) == len(value) else None
 
 
-def _seat(record: Mapping[str, Any], player_ids: set[str]) -> tuple[SeatRecord | None, list[str]]:
+def _seat(
+    record: Mapping[str, Any], player_ids: set[PlayerKey]
+) -> tuple[SeatRecord | None, list[str]]:
     player, role = record.get("player"), record.get("role")
     fouls, removed = record.get("fouls", 0), record.get("removed")
     extra, technical = record.get("extra", 0), record.get("technical", 0)

@@ -17,6 +17,7 @@ from enum import StrEnum
 
 from domain.cards import ROLE_COUNTS, Role, Side
 from domain.game_end import GameEnd
+from domain.player_keys import PlayerKey
 from domain.regulation import Regulation
 
 SEATS = range(1, 11)
@@ -35,7 +36,7 @@ class Removal(StrEnum):
 class SeatRecord:
     """One seat of a finished protocol."""
 
-    player: str
+    player: PlayerKey
     role: Role
     fouls: int = 0
     removed: Removal | None = None
@@ -122,7 +123,7 @@ class ProtocolError:
 class SeatDraft:
     """A seat as the judge fills it in: player and role may still be unknown."""
 
-    player: str | None = None
+    player: PlayerKey | None = None
     role: Role | None = None
     fouls: int = 0
     removed: Removal | None = None

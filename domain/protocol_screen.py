@@ -24,6 +24,7 @@ from enum import StrEnum
 
 from domain.cards import ROLE_COUNTS, Role, Side
 from domain.game_end import GameEnd
+from domain.player_keys import PlayerKey
 from domain.protocol import (
     BEST_MOVE_NAMES,
     SEATS,
@@ -163,7 +164,7 @@ class PressRefused(ValueError):
         super().__init__("; ".join(error.code for error in errors))
 
 
-def new_screen(players: tuple[str, ...]) -> Screen:
+def new_screen(players: tuple[PlayerKey, ...]) -> Screen:
     """The screen of a fresh protocol: the seating's players in seats 1–10, nothing else."""
     draft = ProtocolDraft()
     for seat, player in enumerate(players, start=1):

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from domain.cards import Side
+from domain.player_keys import PlayerKey
 from domain.protocol import Removal
 from domain.regulation import Regulation
 from domain.scoring import SeatScore
@@ -34,7 +35,7 @@ class PublicHeader:
 @dataclass(frozen=True)
 class PublicSeat:
     seat: int
-    player: str
+    player: PlayerKey
     nickname: str
 
 
@@ -122,7 +123,7 @@ class PublicTournament:
         """What every link between the pages carries: an unlisted page's token."""
         return f"k={self.token}" if self.visibility is WebVisibility.UNLISTED else ""
 
-    def games_of(self, player: str) -> list[tuple[PublicGame, PublicSeatResult]]:
+    def games_of(self, player: PlayerKey) -> list[tuple[PublicGame, PublicSeatResult]]:
         """The player's confirmed games in the order played, each with his seat."""
         return [
             (game, seat)
@@ -131,7 +132,7 @@ class PublicTournament:
             if seat.score.player == player
         ]
 
-    def seats_of(self, player: str) -> list[tuple[PublicRound, PublicTable, PublicSeat]]:
+    def seats_of(self, player: PlayerKey) -> list[tuple[PublicRound, PublicTable, PublicSeat]]:
         """Where the player sits in the published rounds."""
         return [
             (round_, table, seat)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from domain.cards import Role, Side
+from domain.player_keys import PlayerKey
 from domain.protocol import Protocol, Removal
 from domain.regulation import Regulation
 
@@ -22,7 +23,7 @@ class SeatScore:
     """What one seat earned in one game, and why."""
 
     seat: int
-    player: str
+    player: PlayerKey
     role: Role
     won: bool
     first_night_death: bool

@@ -17,6 +17,7 @@ from typing import Literal
 
 from domain.cards import Role
 from domain.lot_draw import LotDraw, SettlesTies
+from domain.player_keys import PlayerKey
 from domain.protocol import Protocol
 from domain.recent import Recent
 from domain.regulation import Regulation, TieBreaker
@@ -32,9 +33,9 @@ class PlayerEntry:
     """A registered player; `team` is None in an individual tournament. An `excluded` player
     (regulation 11.3.3) keeps the points of his games but takes no place in a cut."""
 
-    id: str
+    id: PlayerKey
     nickname: str
-    team: str | None = None
+    team: PlayerKey | None = None
     excluded: bool = False
 
 
@@ -42,7 +43,7 @@ class PlayerEntry:
 class TeamEntry:
     """A registered team."""
 
-    id: str
+    id: PlayerKey
     name: str
 
 
@@ -96,9 +97,9 @@ class StandingRow:
     """
 
     place: int
-    id: str
+    id: PlayerKey
     name: str
-    team: str | None
+    team: PlayerKey | None
     stage: str | None
     figures: Figures
     lot: bool = False
@@ -145,7 +146,7 @@ class Standings:
 
 @dataclass(frozen=True)
 class _Ranked:
-    id: str
+    id: PlayerKey
     group: int
     figures: Figures
     place: int = 0

@@ -18,6 +18,7 @@ from domain.cards import Side
 from domain.game_end import GameEnd
 from domain.lot_draw import SettlesTies
 from domain.outgoing import Localized, Phrase
+from domain.player_keys import PlayerKey
 from domain.player_keys import participant_key as participant_key
 from domain.registration import Participant, ParticipantStatus
 from domain.regulation import Regulation
@@ -180,7 +181,7 @@ class PlayerCard:
     """A player's line of the standings and every game behind it."""
 
     board: StandingsBoard
-    player: str
+    player: PlayerKey
     nickname: str
     games: tuple[PlayerGame, ...]
 

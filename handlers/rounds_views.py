@@ -13,7 +13,6 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from domain.layout import joined, lines
 from domain.outgoing import TEXT_LIMIT, Lines, Localized, Phrase
-from domain.player_keys import participant_id
 from domain.rounds import Round, TableGame
 from domain.services.rounds import StagePreview
 from domain.table_listing import in_parts, listing_length, table_listing
@@ -110,10 +109,9 @@ def _quality_lines(preview: StagePreview) -> list[Phrase]:
     return shown
 
 
-def _name(preview: StagePreview, player: int | str) -> str:
-    """A player's nickname (the seating's report names players by their key)."""
-    number = player if isinstance(player, int) else participant_id(player)
-    return preview.nicknames.get(number, str(player))
+def _name(preview: StagePreview, player: int) -> str:
+    """A participant's nickname."""
+    return preview.nicknames.get(player, str(player))
 
 
 def overview_text(preview: StagePreview) -> Lines:

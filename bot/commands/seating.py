@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 # The rules (numpy among them) are imported when the command runs, not when the parser is.
 if TYPE_CHECKING:
+    from domain.player_keys import PlayerKey
     from domain.seating.generator import Seating, SeatingRequest
     from domain.seating.quality import SeatingQuality
     from domain.seating.sheets import StageSheet
@@ -141,7 +142,7 @@ def _write_files(args: argparse.Namespace, sheet: StageSheet) -> None:
 def _as_text(
     rounds: tuple[tuple[tuple[str, ...], ...], ...],
     sit_outs: tuple[tuple[str, ...], ...],
-    quality: SeatingQuality,
+    quality: SeatingQuality[PlayerKey],
 ) -> str:
     from domain.seating.generator import TABLE_SIZE
 

@@ -4,10 +4,11 @@ the rules engine (`domain.protocol`) to validate and `domain.scoring` to score."
 from __future__ import annotations
 
 from domain.game_log.state import Exit, LiveGame, Phase
+from domain.player_keys import PlayerKey
 from domain.protocol import FirstKill, ProtocolDraft, Removal, SeatDraft
 
 
-def draft(game: LiveGame, players: tuple[str, ...] | None) -> ProtocolDraft:
+def draft(game: LiveGame, players: tuple[PlayerKey, ...] | None) -> ProtocolDraft:
     limit_removed = {Exit.FOULS: Removal.FOULS, Exit.DISQUALIFIED: Removal.DISQUALIFIED}
     seats = tuple(
         SeatDraft(
@@ -36,7 +37,7 @@ def draft(game: LiveGame, players: tuple[str, ...] | None) -> ProtocolDraft:
     )
 
 
-def to_draft(game: LiveGame, players: tuple[str, ...]) -> ProtocolDraft:
+def to_draft(game: LiveGame, players: tuple[PlayerKey, ...]) -> ProtocolDraft:
     """The protocol the game makes, for the rules engine to validate and score: the same draft
     the inline protocol screen fills (fouls beyond the removal's count are not the protocol's)."""
     return draft(game, players)

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from domain.player_keys import PlayerKey
 from domain.seating.bounds import lower_bounds
 from domain.seating.judge_schedule import choosable, chosen_judges
 from domain.seating.seats import SEATS, assign_seats
@@ -70,7 +71,7 @@ class SeatingRequest:
     safety cap.
     """
 
-    players: tuple[str, ...]
+    players: tuple[PlayerKey, ...]
     rounds: int
     tables_per_round: tuple[int, ...] = ()
     team_of: Mapping[str, str] = field(default_factory=dict)

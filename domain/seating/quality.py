@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Generic, TypeVar
 
+from domain.player_keys import PlayerKey
 from domain.recent import Recent
 from domain.seating.bounds import SeatingBounds, lower_bounds, place_bounds
 from domain.seating.generator import (
@@ -17,9 +20,14 @@ from domain.seating.generator import (
 )
 from domain.seating.seats import SEAT_ZONE, ZONE_SHARE
 
+# How the report names a player: the solver's `PlayerKey`, or the participant's id once the
+# organizer's preview has crossed over (`SeatingQuality.named_by`).
+Player = TypeVar("Player")
+Named = TypeVar("Named")
+
 
 @dataclass(frozen=True)
-class SeatingQuality:
+class SeatingQuality(Generic[Player]):
     """How good a seating is, criterion by criterion, in the regulations' order."""
 
     hard_violations: tuple[str, ...]
@@ -31,8 +39,8 @@ class SeatingQuality:
     max_meet_bound: int
     s2: int
     s2_bound: int
-    worst_pair: tuple[str, str, int] | None
-    most_repeats: tuple[str, int] | None
+    worst_pair: tuple[Player, Player, int] | None
+    most_repeats: tuple[Player, int] | None
     players_with_repeated_seats: int
     seat_zone_unbalanced: int
     table_repeats: int
@@ -40,12 +48,30 @@ class SeatingQuality:
     # The player furthest above his own bound at one table, and with one judge (None without
     # judges): his games there, and his bound, the least any numbering of the stage's tables
     # can give him (`place_bounds`: at least ⌈games / tables⌉, ⌈games / judges⌉).
-    most_at_table: tuple[str, int] | None
+    most_at_table: tuple[Player, int] | None
     most_at_table_bound: int
-    most_with_judge: tuple[str, int] | None
+    most_with_judge: tuple[Player, int] | None
     most_with_judge_bound: int
     team_pair_meetings_min: int | None
     team_pair_meetings_max: int | None
+
+    def named_by(self, name: Callable[[Player], Named]) -> SeatingQuality[Named]:
+        """The same report with every player it names renamed by `name`."""
+
+        def one(found: tuple[Player, int] | None) -> tuple[Named, int] | None:
+            return None if found is None else (name(found[0]), found[1])
+
+        pair = self.worst_pair
+        renamed: SeatingQuality[Named] = SeatingQuality(
+            **{
+                **vars(self),
+                "worst_pair": None if pair is None else (name(pair[0]), name(pair[1]), pair[2]),
+                "most_repeats": one(self.most_repeats),
+                "most_at_table": one(self.most_at_table),
+                "most_with_judge": one(self.most_with_judge),
+            }
+        )
+        return renamed
 
 
 def seating_lower_bounds(request: SeatingRequest) -> SeatingBounds:
@@ -65,7 +91,7 @@ def seating_lower_bounds(request: SeatingRequest) -> SeatingBounds:
     return lower_bounds(len(names), tables, played, apart_counts)
 
 
-def evaluate_seating(request: SeatingRequest, seating: Seating) -> SeatingQuality:
+def evaluate_seating(request: SeatingRequest, seating: Seating) -> SeatingQuality[PlayerKey]:
     """Measure a seating against every criterion of the issue and the lower bounds (the few
     measured last are given again for equal inputs: `domain.recent`)."""
     return _recent((request, seating))
@@ -121,7 +147,7 @@ def _most_met(
     return worst_pair, max(repeats.items(), key=lambda item: (item[1], item[0]), default=None)
 
 
-def _evaluated(inputs: tuple[SeatingRequest, Seating]) -> SeatingQuality:
+def _evaluated(inputs: tuple[SeatingRequest, Seating]) -> SeatingQuality[PlayerKey]:
     request, seating = inputs
     bounds = seating_lower_bounds(request)
     tally = _tally(request, seating)

@@ -12,6 +12,7 @@ from domain import interchange
 from domain.actor import Actor
 from domain.game_log import Entry
 from domain.permissions import Action
+from domain.player_keys import PlayerKey
 from domain.protocol import Protocol
 from domain.registration import Participant, ParticipantStatus
 from domain.services.access import authorize
@@ -224,7 +225,7 @@ async def _store_players(
     person_of: Callable[[str], int | None] | None = None,
 ) -> dict[str, str]:
     """Register the file's players and teams; each file id's participant key."""
-    team_ids: dict[str, int] = {}
+    team_ids: dict[PlayerKey, int] = {}
     for entry in loaded.teams:
         team = await uow.teams.add(_placeholder_team(tournament_id, entry.name))
         team_ids[entry.id] = team.id

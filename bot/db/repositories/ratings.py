@@ -28,6 +28,7 @@ from bot.db.models import (
 )
 from bot.db.repositories.protocols import stored_protocol
 from domain.cards import Role
+from domain.player_keys import PlayerKey, named_participant
 from domain.protocol import Protocol
 from domain.season.persons import RatedPlace
 from domain.season.rating import RatedSeat, Rating, RatingChange, Side
@@ -49,7 +50,7 @@ _RATING_COLUMNS = (
 _EVENT_COLUMNS = ("seq", "person_id", "track", "tournament_id", "game_id", "before", "after")
 
 
-def protocol_seats(body: str) -> tuple[list[tuple[str, str]], Side]:
+def protocol_seats(body: str) -> tuple[list[tuple[PlayerKey, str]], Side]:
     """A stored protocol's seats as (player, role) and its winner, read without building the
     whole protocol (a recompute reads every rated game)."""
     data = json.loads(body)
@@ -168,13 +169,18 @@ class SqlRatingRepository:
                 select(ProtocolRow.game_id, ProtocolRow.body).where(ProtocolRow.game_id.in_(chunk))
             )
             parsed = {row.game_id: protocol_seats(row.body) for row in bodies}
-            players = {int(p) for seats, _ in parsed.values() for p, _ in seats if p.isdigit()}
+            players = {
+                number
+                for seats, _ in parsed.values()
+                for key, _ in seats
+                if (number := named_participant(key)) is not None
+            }
             persons = await self._persons_of(players)
             for game_id, (seats, winner) in parsed.items():
                 rated = tuple(
-                    RatedSeat(persons[int(player)], _side(role))
-                    for player, role in seats
-                    if player.isdigit() and int(player) in persons
+                    RatedSeat(persons[number], _side(role))
+                    for key, role in seats
+                    if (number := named_participant(key)) in persons
                 )
                 result[game_id] = (rated, winner)
         return result

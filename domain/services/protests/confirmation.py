@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from decimal import Decimal
 
+from domain import player_keys
 from domain.actor import Actor
 from domain.intents import FileProtest
 from domain.outgoing import Button, Lines, OutgoingMessage, Phrase, ScheduledPush
@@ -79,7 +80,9 @@ async def _offer_protests(
         for p in await uow.participants.seated_and_substitutes(tournament.id, game.game.players)
     }
     time = local_time(closes, tournament.timezone)
-    scores = {int(s.player): s for s in score_game(protocol, tournament.regulation)}
+    scores = {
+        player_keys.participant_id(s.player): s for s in score_game(protocol, tournament.regulation)
+    }
     offers: list[OutgoingMessage] = []
     closings: list[ScheduledPush] = []
     for participant_id in game.game.players:

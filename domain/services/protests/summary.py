@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from domain.cards import Role
 from domain.outgoing import Lines, Phrase
+from domain.player_keys import participant_id
 from domain.protocol import Protocol
 from domain.registration import Participant
 from domain.scoring import score_game
@@ -26,7 +27,7 @@ def game_summary(
     """The phrase arguments that sum a protocol up: winner, black seats, each seat's points."""
     lines = []
     for score in score_game(protocol, tournament.regulation):
-        player = players.get(int(score.player))
+        player = players.get(participant_id(score.player))
         name = player.nickname if player else score.player
         lines.append(
             Phrase.of("protest-seat-points", seat=score.seat, name=name, points=score.total)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from domain.actor import Actor
 from domain.outgoing import Localized
 from domain.permissions import Action, StaffRole
-from domain.player_keys import participant_key
+from domain.player_keys import participant_id, participant_key
 from domain.registration import Participant
 from domain.reminder_plan import who_plays
 from domain.rounds import Round, SeatedStage, round_times
@@ -30,7 +30,8 @@ class StagePreview:
 
     tournament: Tournament
     stage: SeatedStage
-    quality: SeatingQuality
+    # The solver's report, its players named by participant id.
+    quality: SeatingQuality[int]
     nicknames: Mapping[int, str]
     # Everyone who may judge a table (table judges, then chief judges), by Telegram id.
     judges: Mapping[int, str]
@@ -181,7 +182,7 @@ async def preview_of(
     return StagePreview(
         tournament=tournament,
         stage=stage,
-        quality=quality,
+        quality=quality.named_by(participant_id),
         nicknames=nicknames_of(participants),
         judges=await judges_of(uow, tournament.id),
         # The organizer's timetable (the regulation's unless he adjusted it), as reminders use.

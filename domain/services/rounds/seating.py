@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from domain.actor import Actor
 from domain.lifecycle import advancing_players
-from domain.player_keys import participant_id
+from domain.player_keys import PlayerKey, participant_id
 from domain.registration import ParticipantStatus
 from domain.rounds import (
     RoundSeating,
@@ -238,7 +238,7 @@ def _ids(tables: Sequence[Sequence[str]]) -> tuple[tuple[int, ...], ...]:
     return tuple(_id_tuple(table) for table in tables)
 
 
-def _id_tuple(players: Sequence[str]) -> tuple[int, ...]:
+def _id_tuple(players: Sequence[PlayerKey]) -> tuple[int, ...]:
     return tuple(participant_id(p) for p in players)
 
 

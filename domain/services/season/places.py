@@ -13,6 +13,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from decimal import Decimal
 
+from domain.player_keys import named_participant
 from domain.services.ports import UnitOfWork
 from domain.services.standings import compute_current
 
@@ -49,11 +50,11 @@ async def tournament_places(
         return {}
     standings = await compute_current(uow, tournament)
     lines = {
-        int(row.id): PlaceLine(
+        number: PlaceLine(
             row.place if row.figures.games else None, row.figures.points, row.figures.games
         )
         for row in standings.players
-        if row.id.isdigit()
+        if (number := named_participant(row.id)) is not None
     }
     _kept[kept_key] = lines
     while len(_kept) > KEPT_TOURNAMENTS:

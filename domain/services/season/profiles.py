@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from domain.actor import Actor
 from domain.cards import Role
+from domain.player_keys import PlayerKey
 from domain.protocol import Protocol, Removal
 from domain.scoring import ZERO
 from domain.season.persons import Participation, Person
@@ -64,7 +65,7 @@ class _Figures:
         self.wins: Counter[Role] = Counter()
         self.best_moves = self.first_night_deaths = self.fouls = self.disqualifications = 0
 
-    def add(self, protocol: Protocol, players: set[str]) -> None:
+    def add(self, protocol: Protocol, players: set[PlayerKey]) -> None:
         for number, seat in enumerate(protocol.seats, start=1):
             if seat.player not in players:
                 continue
