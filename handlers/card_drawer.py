@@ -33,7 +33,13 @@ class CardDrawer:
         # clock the push fell due by, as a test's or a simulation's does).
         moment = max(now, datetime.fromisoformat(str(args["at"])))
         actor = Actor.of(int(args["user"]), moment, self._settings.admin_ids)
-        card = await self._services.tournaments.tournament_card(actor, int(args["tournament"]))
+        tournament_id = int(args["tournament"])
+        card = await self._services.tournaments.tournament_card(actor, tournament_id)
+        if card.changes_at is not None and card.changes_at > moment:
+            # Still waiting (a correction moved the last window later): edited again then.
+            await self._services.card_updates.keep_drawn_card_current(
+                actor, tournament_id, card.changes_at
+            )
         texts = Texts(locale)
         text, keyboard = await card_screen(
             card, texts, self._bot, self._settings.web_base_url, self._services

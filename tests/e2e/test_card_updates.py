@@ -8,11 +8,13 @@ from datetime import timedelta
 from pathlib import Path
 
 from bot.clock import FixedClock
+from domain.actor import Actor
+from domain.protocol_screen import Act, Press
 from harness.fake_telegram import FakeTelegram
 from harness.sandbox import running_bot, sandbox_settings
 from tests.e2e.stage_play import play_stage
 from tests.e2e.test_stage_guard import CARD, HELD, START, TIMEOUT, _card, _registration_closed
-from tests.factories import CHANNEL, NOW, ORGANIZER, seed_tournament
+from tests.factories import CHANNEL, CHIEF_JUDGE, NOW, ORGANIZER, seed_tournament
 
 WINDOW = "окно протестов последних игр этапа открыто до 18:10"
 
@@ -51,3 +53,50 @@ async def test_the_held_card_is_edited_when_the_last_window_closes(
         # The move is offered, unless a tie at the cut line waits for the chief judge's lot.
         assert START in labels or "жребий" in text, (text, labels)
         assert labels[-1] == "Обновить"
+
+
+async def test_a_card_still_waiting_when_edited_is_edited_again_when_the_later_window_closes(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
+    fake_telegram.channel(CHANNEL, "Кубок Ворона")
+    clock = FixedClock(NOW)
+    organizer = fake_telegram.user(ORGANIZER, "Организатор")
+    async with running_bot(sandbox_settings(fake_telegram, url), clock=clock) as app:
+        seeded = await seed_tournament(app.uow_factory, players=20, judges=2)
+        tid = seeded.tournament.id
+        await _registration_closed(app.uow_factory, tid)
+        first = await _card(organizer, tid)
+        organizer.press(first, button_text=START)
+        await organizer.wait_for(lambda m: "идёт этап 1" in (m.text or ""), TIMEOUT)
+        stage = await play_stage(app.services, tid, NOW)
+        held = await _card(organizer, tid)
+        assert WINDOW in (held.text or ""), held.text
+
+        # Five minutes on, the chief judge corrects a game's end to now (regulation 11.3: the
+        # window runs from the game's end): the stage's last window now closes at 18:15.
+        later = NOW + timedelta(minutes=5)
+        clock.moment = later
+        game = stage.rounds[-1].games[-1].id
+        chief = Actor(CHIEF_JUDGE, later)
+        await app.services.protocols.start_correction(chief, game)
+        minute = int(later.timestamp()) // 60
+        await app.services.protocols.press_protocol(chief, game, Press(Act.END_TIME, value=minute))
+        await app.services.protocols.confirm_protocol(chief, game)
+
+        # At 18:10 the card is edited as it then stands: still waiting, until 18:15.
+        clock.moment = NOW + timedelta(minutes=10)
+        edited = await organizer.wait_for(
+            lambda m: m.message_id == held.message_id and m.edited, TIMEOUT
+        )
+        assert "открыто до 18:15" in (edited.text or "") and START not in str(edited.buttons)
+        assert "карточка обновится сама" in (edited.text or "")
+
+        # And, as it says, again at 18:15 with nobody pressing anything: the move is offered.
+        clock.moment = NOW + timedelta(minutes=15)
+        again = await organizer.wait_for(
+            lambda m: m.message_id == held.message_id and m.edited, TIMEOUT
+        )
+        text = again.text or ""
+        assert CARD in text and "окно протестов" not in text, text
+        assert START in str(again.buttons) or "жребий" in text, (text, again.buttons)

@@ -19,7 +19,7 @@ from harness.simulation.live_game import LiveGameClient, live_actions
 from harness.simulation.screens import answer, press
 from tests.e2e.conftest import fake_telegram
 from tests.e2e.test_miniapp_api import CUP, PLAN, Tables, tables
-from tests.factories import NOW, ORGANIZER
+from tests.factories import CHIEF_JUDGE, NOW, ORGANIZER
 
 __all__ = ["fake_telegram", "tables"]
 WAIT_SECONDS = 120.0
@@ -190,6 +190,11 @@ async def test_the_organizer_opens_delays_and_revokes_a_stream_link_from_the_rou
     async with tables.app.uow_factory() as uow:
         link = await uow.stream_links.get(game)
     assert link is not None and link.revoked
+    # Nor is the chief judge: the round's view (the only place of the 📺 button) is refused
+    # him by the same rule, so he is never offered a button he may not press.
+    chief = tables.fake.user(CHIEF_JUDGE, "Главный")
+    refusal = await answer(chief, f"/rounds {tid}", "нет прав")
+    assert "📺" not in str(refusal.buttons)
 
 
 async def test_a_delayed_streams_events_come_when_the_delay_has_passed(tables: Tables) -> None:
