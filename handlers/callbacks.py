@@ -53,9 +53,19 @@ class JudgeInvite(CallbackData, prefix="ji"):
     role: StaffRole
 
 
+class RosterView(StrEnum):
+    """Whom the participants' list shows: everyone, the waiting list, the unpaid, the
+    unreachable (handlers/lists.py)."""
+
+    ALL = "all"
+    WAITING = "waiting"
+    UNPAID = "unpaid"
+    UNREACHABLE = "unreachable"
+
+
 class RosterPage(CallbackData, prefix="rl"):
     tournament_id: RowId
-    view: str
+    view: RosterView
     page: RowId
 
 

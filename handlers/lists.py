@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from aiogram import F, Router
 from aiogram.types import BufferedInputFile, CallbackQuery, Message
 
@@ -16,11 +18,11 @@ from handlers.callbacks import (
     PersonAction,
     PersonButton,
     RosterPage,
+    RosterView,
     TeamPage,
 )
 from handlers.common import long_work, page, show
 from handlers.lists_views import (
-    VIEWS,
     person_keyboard,
     person_text,
     roster_keyboard,
@@ -31,16 +33,19 @@ from handlers.lists_views import (
 from handlers.middlewares import Texts
 
 
-def _in_view(view: str, roster_: Roster, participant: Participant) -> bool:
-    if view == "waiting":
-        return participant.status is ParticipantStatus.WAITING
-    if view == "unpaid":
-        return participant.playing and not participant.paid
-    if view == "unreachable":
-        return participant.holds_place and (
-            participant.user_id is None or participant.user_id in roster_.unreachable
-        )
-    return True
+def _unreachable(roster_: Roster, participant: Participant) -> bool:
+    return participant.holds_place and (
+        participant.user_id is None or participant.user_id in roster_.unreachable
+    )
+
+
+# Whom each view of the list shows.
+_CHOSEN: dict[RosterView, Callable[[Roster, Participant], bool]] = {
+    RosterView.ALL: lambda _, participant: True,
+    RosterView.WAITING: lambda _, p: p.status is ParticipantStatus.WAITING,
+    RosterView.UNPAID: lambda _, p: p.playing and not p.paid,
+    RosterView.UNREACHABLE: _unreachable,
+}
 
 
 async def show_roster(
@@ -50,9 +55,9 @@ async def show_roster(
     texts: Texts,
     services: Services,
 ) -> None:
-    view = callback_data.view if callback_data.view in VIEWS else "all"
+    view = callback_data.view
     found = await services.registration.roster(actor, callback_data.tournament_id)
-    chosen = [p for p in found.participants if _in_view(view, found, p)]
+    chosen = [p for p in found.participants if _CHOSEN[view](found, p)]
     shown, pages = page(chosen, callback_data.page)
     number = min(max(callback_data.page, 0), pages - 1)
     text = roster_text(found, view, chosen, shown, number, pages)

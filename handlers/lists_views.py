@@ -15,10 +15,15 @@ from domain.permissions import Action, allows
 from domain.registration import Participant
 from domain.services.registration import Roster
 from domain.teams import Team, members
-from handlers.callbacks import CardOpen, PersonAction, PersonButton, RosterPage, TeamPage
+from handlers.callbacks import (
+    CardOpen,
+    PersonAction,
+    PersonButton,
+    RosterPage,
+    RosterView,
+    TeamPage,
+)
 from handlers.middlewares import Texts
-
-VIEWS = ("all", "waiting", "unpaid", "unreachable")
 
 
 def person_line(roster_: Roster, participant: Participant) -> Phrase:
@@ -38,7 +43,7 @@ def person_line(roster_: Roster, participant: Participant) -> Phrase:
 
 def roster_text(
     found: Roster,
-    view: str,
+    view: RosterView,
     chosen: list[Participant],
     shown: Sequence[Participant],
     number: int,
@@ -87,7 +92,7 @@ def roster_keyboard(
             text="▶",
             callback_data=RosterPage(tournament_id=tournament_id, view=view, page=number + 1),
         )
-    for other in VIEWS:
+    for other in RosterView:
         if other != view:
             nav.button(
                 text=texts(f"roster-view-{other}"),
@@ -165,7 +170,9 @@ def person_keyboard(found: Roster, participant: Participant, texts: Texts) -> In
         )
     keyboard.button(
         text=texts("back-to-list"),
-        callback_data=RosterPage(tournament_id=participant.tournament_id, view="all", page=0),
+        callback_data=RosterPage(
+            tournament_id=participant.tournament_id, view=RosterView.ALL, page=0
+        ),
     )
     keyboard.adjust(1)
     return keyboard.as_markup()

@@ -36,6 +36,7 @@ from handlers.callbacks import (
     PresetChoice,
     RemindTeams,
     RosterPage,
+    RosterView,
     TeamPage,
     TimetableAction,
     TimetableButton,
@@ -105,7 +106,7 @@ def card_keyboard(
     ]
     if allows(card.roles, Action.VIEW_PARTICIPANTS):
         buttons.append(
-            ("card-players", RosterPage(tournament_id=tournament_id, view="all", page=0))
+            ("card-players", RosterPage(tournament_id=tournament_id, view=RosterView.ALL, page=0))
         )
         if team:
             buttons.append(("card-teams", TeamPage(tournament_id=tournament_id, page=0)))

@@ -40,7 +40,15 @@ async def test_the_wizards_old_preset_buttons_are_out_of_date_and_change_nothing
 
 @pytest.mark.parametrize(
     "data",
-    ["tc:" + "9" * 23, "tc:-1", "mv:1:no_such_move", "pp:1:zz", "st:1:view:0:0:" + "9" * 30, "?"],
+    [
+        "tc:" + "9" * 23,
+        "tc:-1",
+        "mv:1:no_such_move",
+        "pp:1:zz",
+        "st:1:view:0:0:" + "9" * 30,
+        "rl:1:no_such_view:0",
+        "?",
+    ],
 )
 async def test_forged_buttons_are_answered_as_out_of_date(
     fake_telegram: FakeTelegram, cup_card: ChatMessage, data: str
@@ -63,6 +71,8 @@ async def test_a_press_that_changes_nothing_edits_nothing(
     await fake_telegram.wait_idle()
     assert _failed(fake_telegram, "editmessagetext") == []
     assert not any("Что-то пошло не так" in (m.text or "") for m in admin.messages)
+    # Each view of the list is a button of its own.
+    await press(admin, roster, "лист ожидания", "лист ожидания: 0")
 
 
 async def test_a_double_tap_on_the_wizards_language_switch_edits_the_summary_once(
