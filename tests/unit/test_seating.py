@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 from itertools import product
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from domain.player_keys import participant_id
 from domain.seating.bounds import fewest_at_one_place
 from domain.seating.generator import (
     Seating,
@@ -20,7 +22,7 @@ from domain.seating.generator import (
     judge_conflict_placements,
 )
 from domain.seating.judges import rotate_judges
-from domain.seating.quality import evaluate_seating, seating_lower_bounds
+from domain.seating.quality import SeatingQuality, evaluate_seating, seating_lower_bounds
 from tests.examples import examples
 
 SWAPS = 20_000
@@ -379,3 +381,34 @@ def test_the_table_bound_is_the_players_own_for_the_chosen_groups() -> None:
     assert generated.most_at_table[1] <= generated.most_at_table_bound + 1
     assert generated.most_with_judge is not None
     assert generated.most_with_judge[1] <= generated.most_with_judge_bound + 1
+
+
+def test_the_quality_report_renamed_names_the_same_players_the_new_way() -> None:
+    # The organizer's preview names the report's players by participant id, the one crossing
+    # from the solver's keys ("3" is participant 3); the figures stay as they were.
+    names = tuple(str(n) for n in range(1, 21))
+    request = SeatingRequest(
+        players=names,
+        rounds=4,
+        tables_per_round=(2,) * 4,
+        table_judges=rotated_judges(2, 4),
+    )
+    quality = evaluate_seating(request, generate_seating(request))
+    renamed = quality.named_by(participant_id)
+    assert quality.worst_pair is not None and quality.most_repeats is not None
+    assert quality.most_at_table is not None and quality.most_with_judge is not None
+    first, second, games = quality.worst_pair
+    assert renamed.worst_pair == (int(first), int(second), games)
+    assert renamed.most_repeats == (int(quality.most_repeats[0]), quality.most_repeats[1])
+    assert renamed.most_at_table == (int(quality.most_at_table[0]), quality.most_at_table[1])
+    assert renamed.most_with_judge == (
+        int(quality.most_with_judge[0]),
+        quality.most_with_judge[1],
+    )
+
+    def figures(report: SeatingQuality[Any]) -> SeatingQuality[Any]:
+        return replace(
+            report, worst_pair=None, most_repeats=None, most_at_table=None, most_with_judge=None
+        )
+
+    assert figures(renamed) == figures(quality)
