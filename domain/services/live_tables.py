@@ -15,10 +15,10 @@ from dataclasses import dataclass, replace
 from domain.actor import Actor
 from domain.game_log import Entry
 from domain.live_table import DEFAULT_DELAY_SECONDS, MAX_DELAY_SECONDS, StreamLink
-from domain.permissions import Action
 from domain.rounds import GameInRound
-from domain.services.access import NotFound, authorize
+from domain.services.access import NotFound
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
+from domain.services.rounds.preview import organizing
 from domain.tournament import Tournament
 from domain.validation import Invalid
 
@@ -41,7 +41,9 @@ async def _game(uow: UnitOfWork, actor: Actor, game_id: int) -> tuple[Tournament
     game = await uow.rounds.game(game_id)
     if game is None:
         raise NotFound(f"game {game_id}")
-    tournament = await authorize(uow, actor, game.tournament_id, Action.EDIT_SETTINGS)
+    # The round's view's own check (`rounds.preview.organizing`): the 📺 button is on that view
+    # alone, so whoever is shown it may press it, and no one else is shown it.
+    tournament = await organizing(uow, actor, game.tournament_id)
     return tournament, game
 
 
