@@ -146,7 +146,7 @@ class SqlParticipantRepository:
 
     async def first_waiting(self, tournament_id: int, limit: int) -> list[Participant]:
         """The first `limit` of the tournament's waiting list, in its order (registration's),
-        found by index: those a freed place goes to (`domain.registration.places_to_give`)."""
+        read in SQL: those a freed place goes to (`domain.registration.places_to_give`)."""
         if limit <= 0:
             return []
         rows = await self._session.scalars(
