@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -151,15 +151,12 @@ def initial_status(capacity: int | None, places: Places) -> ParticipantStatus:
     return ParticipantStatus.REGISTERED
 
 
-def promotions(capacity: int | None, participants: Sequence[Participant]) -> list[Participant]:
-    """The waiting participants who get the places now free, first come first served."""
-    registered = sum(1 for p in participants if p.status is ParticipantStatus.REGISTERED)
-    waiting = sorted(
-        (p for p in participants if p.status is ParticipantStatus.WAITING),
-        key=lambda p: (p.registered_at, p.id),
-    )
-    free = len(waiting) if capacity is None else max(capacity - registered, 0)
-    return waiting[:free]
+def places_to_give(capacity: int | None, places: Places) -> int:
+    """How many of the waiting list get a place now free (its first ones: first come first
+    served); every one of them without a capacity."""
+    if capacity is None:
+        return places.waiting
+    return min(places.waiting, max(capacity - places.registered, 0))
 
 
 def may_change_registration(tournament: Tournament) -> bool:

@@ -80,13 +80,17 @@ def person_keys(tournament_id: int, participant_id: int) -> frozenset[str]:
     return frozenset({f"{prefix}unpaid:{participant_id}", f"{prefix}checkin:{participant_id}"})
 
 
+def team_keys(tournament_id: int, team_id: int) -> frozenset[str]:
+    """The key of the reminder the plan makes for one team (its captain's, that the team is
+    incomplete: `_deadline_reminders`)."""
+    return frozenset({f"{reminder_prefix(tournament_id)}team:{team_id}"})
+
+
 def plans_by_person(tournament: Tournament) -> bool:
-    """Whether a participant's change moves his own reminders only (`person_reminders`):
-    so in a tournament of individual players not running yet. A team's captain hears of
-    its members, and a running tournament's seats of who plays them."""
-    return (
-        tournament.regulation.team_size is None and tournament.state is not TournamentState.RUNNING
-    )
+    """Whether a participant's change moves only his own reminders (`person_reminders`) and
+    his team's, old and new (`team_reminders`): so in a tournament not running yet. A running
+    tournament's seats remind whoever plays them, which a substitute's change moves."""
+    return tournament.state is not TournamentState.RUNNING
 
 
 def person_reminders(tournament: Tournament, participant: Participant) -> list[ScheduledPush]:
@@ -94,6 +98,17 @@ def person_reminders(tournament: Tournament, participant: Participant) -> list[S
     alone (in a tournament that `plans_by_person`): the same pushes the whole plan has."""
     keys = person_keys(tournament.id, participant.id)
     alone = ReminderFacts(tournament=tournament, participants=(participant,))
+    return [push for push in plan_reminders(alone) if push.key in keys]
+
+
+def team_reminders(
+    tournament: Tournament, team: Team, participants: Sequence[Participant]
+) -> list[ScheduledPush]:
+    """What `plan_reminders` names under `team_keys` for this team, read from its own
+    `participants` alone (everyone who joined it and its captain): the same pushes the
+    whole plan has."""
+    keys = team_keys(tournament.id, team.id)
+    alone = ReminderFacts(tournament=tournament, participants=participants, teams=(team,))
     return [push for push in plan_reminders(alone) if push.key in keys]
 
 

@@ -91,6 +91,7 @@ class SqlUnitOfWork:
         self.reminders_touched: set[int] = set()
         self.rounds_touched: set[tuple[int, int]] = set()
         self.participants_touched: set[tuple[int, int]] = set()
+        self.teams_touched: set[tuple[int, int]] = set()
         self.acted_at: datetime | None = None
 
     async def __aenter__(self) -> Self:
@@ -100,8 +101,10 @@ class SqlUnitOfWork:
         self.tournaments = SqlTournamentRepository(self.session, self.reminders_touched, memo)
         self.outbox = SqlOutbox(self.session)
         self.scheduled_pushes = SqlScheduledPushes(self.session, self._process)
-        self.participants = SqlParticipantRepository(self.session, self.participants_touched, memo)
-        self.teams = SqlTeamRepository(self.session, self.reminders_touched)
+        self.participants = SqlParticipantRepository(
+            self.session, self.participants_touched, self.teams_touched, memo
+        )
+        self.teams = SqlTeamRepository(self.session, self.teams_touched)
         self.staff = SqlStaffRepository(self.session, self.reminders_touched)
         self.invites = SqlInviteRepository(self.session)
         self.rounds = SqlRoundRepository(self.session, self.reminders_touched, memo)
@@ -127,7 +130,12 @@ class SqlUnitOfWork:
         await self.session.close()
 
     async def commit(self) -> None:
-        if self.reminders_touched or self.rounds_touched or self.participants_touched:
+        if (
+            self.reminders_touched
+            or self.rounds_touched
+            or self.participants_touched
+            or self.teams_touched
+        ):
             # The moment the use case acted (`load_tournament` records it), else the clock's.
             now = self.acted_at if self.acted_at is not None else self._clock.now()
             await self._after_change(self, now)

@@ -72,6 +72,10 @@ class ParticipantRepository(Protocol):
 
     async def of_team(self, team_id: int) -> list[Participant]: ...
 
+    async def first_waiting(self, tournament_id: int, limit: int) -> list[Participant]: ...
+
+    async def substitute_of(self, participant_id: int) -> Participant | None: ...
+
     async def of_person(self, tournament_id: int, user_id: int) -> Participant | None: ...
 
     async def plays_anywhere(self, user_id: int) -> bool: ...
@@ -404,11 +408,17 @@ class UnitOfWork(Protocol):
     @property
     def rounds_touched(self) -> set[tuple[int, int]]: ...
 
-    # The participants (tournament, participant id) a write changed: before a tournament of
-    # individual players runs, only their own reminders (unpaid fee, check-in); replanned alone
-    # unless their tournament is touched as a whole (`reminder_plan.plans_by_person`).
+    # The participants (tournament, participant id) a write changed: before a tournament
+    # runs, only their own reminders (unpaid fee, check-in); replanned alone unless their
+    # tournament is touched as a whole (`reminder_plan.plans_by_person`).
     @property
     def participants_touched(self) -> set[tuple[int, int]]: ...
+
+    # The teams (tournament, team id) a write changed, or a member's joining or leaving:
+    # before a tournament runs, only their captains' reminders (the team incomplete);
+    # replanned alone unless their tournament is touched as a whole.
+    @property
+    def teams_touched(self) -> set[tuple[int, int]]: ...
 
     # The moment the use case acts at (`access.load_tournament` records it): the replan's now.
     acted_at: datetime | None

@@ -19,7 +19,7 @@ from domain.registration import (
     check_nickname_free,
     initial_status,
     may_change_registration,
-    promotions,
+    places_to_give,
     registration_refusal,
 )
 from domain.services.access import NotFound, authorize, load_tournament, notice, record, roles_in
@@ -256,13 +256,8 @@ async def _registration(uow: UnitOfWork, actor: Actor, tournament_id: int) -> Re
         team = await uow.teams.get(participant.team_id)
     substitute = None
     if participant is not None and not participant.holds_place:
-        others = await uow.participants.of_tournament(tournament_id)
-        substitute = _substitute_of(participant, others)
+        substitute = await uow.participants.substitute_of(participant.id)
     return Registration(tournament, participant, team, substitute)
-
-
-def _substitute_of(participant: Participant, others: Sequence[Participant]) -> Participant | None:
-    return next((p for p in others if p.substitute_for == participant.id), None)
 
 
 async def _own_place(uow: UnitOfWork, actor: Actor, tournament: Tournament) -> Participant:
@@ -280,8 +275,8 @@ async def withdraw_members(
     """Take a team out: the team is marked withdrawn and its members leave with it."""
     await uow.teams.save(replace(team, withdrawn=True))
     notices = []
-    for member in await uow.participants.of_tournament(tournament.id):
-        if member.team_id == team.id and member.holds_place:
+    for member in await uow.participants.of_team(team.id):
+        if member.holds_place:
             await uow.participants.save(replace(member, status=ParticipantStatus.WITHDRAWN))
             if member.user_id is not None and member.id != team.captain_id:
                 notices.append(
@@ -334,9 +329,9 @@ async def promote_waiting(uow: UnitOfWork, tournament: Tournament) -> list[Outgo
     """Give freed places to the waiting list in order and tell each promoted player."""
     if tournament.has_started:
         return []
-    participants = await uow.participants.of_tournament(tournament.id)
+    free = places_to_give(tournament.capacity, await uow.participants.places(tournament.id))
     notices = []
-    promoted_now = promotions(tournament.capacity, participants)
+    promoted_now = await uow.participants.first_waiting(tournament.id, free)
     for promoted in promoted_now:
         await uow.participants.save(replace(promoted, status=ParticipantStatus.REGISTERED))
         if promoted.user_id is not None:
@@ -355,10 +350,10 @@ async def _tell_captains_of_promotions(
 ) -> list[OutgoingMessage]:
     """Each captain whose team members got places: who did, and whether the team is complete
     now (a captain promoted himself hears of his team being complete)."""
-    participants = await uow.participants.of_tournament(tournament.id)
     size = tournament.regulation.team_size or 0
     notices = []
     for team_id in dict.fromkeys(p.team_id for p in promoted if p.team_id is not None):
+        participants = await uow.participants.of_team(team_id)
         team = await uow.teams.get(team_id)
         captain = await uow.participants.get(team.captain_id) if team is not None else None
         if team is None or captain is None or captain.user_id is None:

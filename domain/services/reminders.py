@@ -10,10 +10,11 @@ not made anew: it went out already (the scheduler deleted it when it moved it in
 outbox), or it came too late to matter; one still waiting is sent at once with its new text.
 A stored protocol changes only its round's reminders (`UnitOfWork.rounds_touched`): that
 round alone is planned and compared with its waiting reminders, not the whole stage with
-every reminder of the tournament. Likewise a participant's write before a tournament of
-individual players runs (a registration, a paid mark, a check-in: `participants_touched`)
-changes his own reminders alone (`domain.reminder_plan.person_reminders`): a registration
-step costs the same in a tournament of 300 as in one of ten.
+every reminder of the tournament. Likewise a participant's write before a tournament runs (a
+registration, a paid mark, a check-in, a withdrawal, a promotion: `participants_touched`)
+changes his own reminders alone (`domain.reminder_plan.person_reminders`) and those of the
+teams he left or joined (`teams_touched`, `team_reminders`: the captain's, read from the
+team's members): a registration step costs the same in a tournament of 300 as in one of ten.
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ from domain.reminder_plan import (
     plans_by_person,
     reminder_prefix,
     round_keys,
+    team_keys,
+    team_reminders,
 )
 from domain.rounds import SeatedStage
 from domain.services.access import NotFound, authorize
@@ -94,9 +97,10 @@ async def replan_reminders(
     uow.rounds_touched.difference_update(
         {touched for touched in uow.rounds_touched if touched[0] == tournament_id}
     )
-    uow.participants_touched.difference_update(
-        {touched for touched in uow.participants_touched if touched[0] == tournament_id}
-    )
+    for touched_set in (uow.participants_touched, uow.teams_touched):
+        touched_set.difference_update(
+            {touched for touched in touched_set if touched[0] == tournament_id}
+        )
     tournament = await _tournament(uow, tournament_id)
     waiting = await uow.scheduled_pushes.waiting(reminder_prefix(tournament.id))
     stage = await _stage_being_played(uow, tournament)
@@ -133,20 +137,42 @@ async def _replan_rounds(
 
 
 async def _replan_people(
-    uow: UnitOfWork, tournament_id: int, participant_ids: list[int], now: datetime
+    uow: UnitOfWork,
+    tournament_id: int,
+    participant_ids: list[int],
+    team_ids: list[int],
+    now: datetime,
 ) -> None:
-    """Bring the reminders of these participants alone in line with their data; the whole
-    plan when the tournament's reminders of one person may depend on others'."""
+    """Bring the reminders of these participants and teams alone in line with their data
+    (their waiting ones read by their keys at once); the whole plan when the tournament's
+    reminders of one person may depend on others' (`plans_by_person`)."""
     tournament = await _tournament(uow, tournament_id)
     if not plans_by_person(tournament):
         await replan_reminders(uow, tournament_id, now)
         return
+    keys: set[str] = set()
+    wanted: list[ScheduledPush] = []
     for participant_id in participant_ids:
         participant = await uow.participants.get(participant_id)
-        keys = person_keys(tournament_id, participant_id)
-        waiting = await uow.scheduled_pushes.waiting_keys(keys)
-        wanted = person_reminders(tournament, participant) if participant is not None else []
-        await _apply(uow, waiting, wanted, now)
+        keys |= person_keys(tournament_id, participant_id)
+        if participant is not None:
+            wanted += person_reminders(tournament, participant)
+    for team_id in team_ids:
+        keys |= team_keys(tournament_id, team_id)
+        wanted += await _team_wants(uow, tournament, team_id)
+    await _apply(uow, await uow.scheduled_pushes.waiting_keys(keys), wanted, now)
+
+
+async def _team_wants(uow: UnitOfWork, tournament: Tournament, team_id: int) -> list[ScheduledPush]:
+    """The team's own reminders (`team_reminders`), read from its members and its captain."""
+    team = await uow.teams.get(team_id)
+    if team is None:
+        return []
+    participants = await uow.participants.of_team(team_id)
+    if all(p.id != team.captain_id for p in participants):
+        captain = await uow.participants.get(team.captain_id)
+        participants += [captain] if captain is not None else []
+    return team_reminders(tournament, team, participants)
 
 
 async def _apply(
@@ -183,12 +209,15 @@ async def replan_touched(uow: UnitOfWork, now: datetime) -> None:
     uow.rounds_touched.clear()
     for tournament_id, round_ids in rounds.items():
         await _replan_rounds(uow, tournament_id, round_ids, now)
-    people: dict[int, list[int]] = {}
+    people: dict[int, tuple[list[int], list[int]]] = {}
     for tournament_id, participant_id in sorted(uow.participants_touched):
-        people.setdefault(tournament_id, []).append(participant_id)
+        people.setdefault(tournament_id, ([], []))[0].append(participant_id)
+    for tournament_id, team_id in sorted(uow.teams_touched):
+        people.setdefault(tournament_id, ([], []))[1].append(team_id)
     uow.participants_touched.clear()
-    for tournament_id, participant_ids in people.items():
-        await _replan_people(uow, tournament_id, participant_ids, now)
+    uow.teams_touched.clear()
+    for tournament_id, (participant_ids, team_ids) in sorted(people.items()):
+        await _replan_people(uow, tournament_id, participant_ids, team_ids, now)
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from domain.registration import (
     check_nickname_free,
     deadline_passed,
     initial_status,
-    promotions,
+    places_to_give,
     registration_refusal,
 )
 from domain.tournament import TournamentState
@@ -71,16 +71,10 @@ def test_a_newcomer_waits_when_places_are_taken_or_someone_already_waits() -> No
     assert initial_status(None, Places(registered=199, waiting=0)) is REGISTERED
 
 
-def test_freed_places_go_to_the_waiting_list_in_order_of_registration() -> None:
-    people = [
-        player(1),
-        player(2, ParticipantStatus.WITHDRAWN),
-        player(5, WAITING),
-        player(4, WAITING),
-        player(6, WAITING),
-    ]
-    assert [p.id for p in promotions(3, people)] == [4, 5]
-    assert promotions(1, people) == []
+def test_freed_places_go_to_as_many_of_the_waiting_list_as_they_are() -> None:
+    assert places_to_give(3, Places(registered=1, waiting=3)) == 2
+    assert places_to_give(1, Places(registered=1, waiting=3)) == 0
+    assert places_to_give(None, Places(registered=40, waiting=3)) == 3
 
 
 @given(
@@ -91,11 +85,9 @@ def test_freed_places_go_to_the_waiting_list_in_order_of_registration() -> None:
 def test_promotion_never_overfills_the_tournament(
     capacity: int, registered: int, waiting: int
 ) -> None:
-    people = [player(n) for n in range(registered)]
-    people += [player(100 + n, WAITING) for n in range(waiting)]
-    promoted = promotions(capacity, people)
-    assert registered + len(promoted) <= max(capacity, registered)
-    assert len(promoted) == min(waiting, max(capacity - registered, 0))
+    given_places = places_to_give(capacity, Places(registered=registered, waiting=waiting))
+    assert registered + given_places <= max(capacity, registered)
+    assert given_places == min(waiting, max(capacity - registered, 0))
 
 
 def test_registration_closes_at_the_deadline_by_itself() -> None:

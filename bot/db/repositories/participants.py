@@ -45,11 +45,17 @@ class SqlParticipantRepository:
     and read anew after it writes any participant (`TransactionMemo`)."""
 
     def __init__(
-        self, session: AsyncSession, touched: set[tuple[int, int]], memo: TransactionMemo
+        self,
+        session: AsyncSession,
+        touched: set[tuple[int, int]],
+        teams_touched: set[tuple[int, int]],
+        memo: TransactionMemo,
     ) -> None:
         self._session = session
-        # The participants a write changed (`UnitOfWork.participants_touched`).
+        # The participants a write changed (`UnitOfWork.participants_touched`) and the teams
+        # they were and are in (`UnitOfWork.teams_touched`).
         self._touched = touched
+        self._teams_touched = teams_touched
         self._memo = memo
         # The rows this transaction wrote, held: the session's identity map holds clean rows
         # weakly, and the replan that follows a write reads the participant again (by `get`).
@@ -138,6 +144,32 @@ class SqlParticipantRepository:
         )
         return [_to_participant(row) for row in rows]
 
+    async def first_waiting(self, tournament_id: int, limit: int) -> list[Participant]:
+        """The first `limit` of the tournament's waiting list, in its order (registration's),
+        read in SQL: those a freed place goes to (`domain.registration.places_to_give`)."""
+        if limit <= 0:
+            return []
+        rows = await self._session.scalars(
+            select(ParticipantRow)
+            .where(
+                ParticipantRow.tournament_id == tournament_id,
+                ParticipantRow.status == ParticipantStatus.WAITING.value,
+            )
+            .order_by(ParticipantRow.registered_at, ParticipantRow.id)
+            .limit(limit)
+        )
+        return [_to_participant(row) for row in rows]
+
+    async def substitute_of(self, participant_id: int) -> Participant | None:
+        """Who took over the participant's remaining games, if anyone did."""
+        row = await self._session.scalar(
+            select(ParticipantRow)
+            .where(ParticipantRow.substitute_for == participant_id)
+            .order_by(ParticipantRow.registered_at, ParticipantRow.id)
+            .limit(1)
+        )
+        return _to_participant(row) if row else None
+
     async def of_person(self, tournament_id: int, user_id: int) -> Participant | None:
         """The person's participant in the tournament (read once per transaction: a
         registration asks it for his earlier place and again for his roles)."""
@@ -170,7 +202,7 @@ class SqlParticipantRepository:
         self._session.add(row)
         await self._flush(participant)
         self._written.append(row)
-        self._touched.add((participant.tournament_id, row.id))
+        self._mark(participant, row.id, None)
         return replace(participant, id=row.id)
 
     async def _person_of(self, participant: Participant) -> int:
@@ -188,9 +220,17 @@ class SqlParticipantRepository:
         row = await self._session.get(ParticipantRow, participant.id)
         if row is None:
             raise LookupError(f"no participant {participant.id}")
+        team_before = row.team_id
         _fill(row, participant)
         await self._flush(participant)
-        self._touched.add((participant.tournament_id, participant.id))
+        self._mark(participant, participant.id, team_before)
+
+    def _mark(self, participant: Participant, participant_id: int, team_before: int | None) -> None:
+        """The participant's reminders, and his team's (the one he left too), to replan."""
+        self._touched.add((participant.tournament_id, participant_id))
+        for team_id in (team_before, participant.team_id):
+            if team_id is not None:
+                self._teams_touched.add((participant.tournament_id, team_id))
 
     async def _flush(self, participant: Participant) -> None:
         """Write; a nickname another participant took meanwhile (a registration racing this

@@ -14,10 +14,10 @@ def _to_team(row: TeamRow) -> Team:
 
 
 class SqlTeamRepository:
-    def __init__(self, session: AsyncSession, reminders_touched: set[int]) -> None:
+    def __init__(self, session: AsyncSession, touched: set[tuple[int, int]]) -> None:
         self._session = session
-        # Tournaments whose reminder facts a write changed (`UnitOfWork.reminders_touched`).
-        self._touched = reminders_touched
+        # The teams a write changed (`UnitOfWork.teams_touched`).
+        self._touched = touched
 
     async def get(self, team_id: int) -> Team | None:
         row = await self._session.get(TeamRow, team_id)
@@ -38,7 +38,7 @@ class SqlTeamRepository:
         )
         self._session.add(row)
         await self._session.flush()
-        self._touched.add(team.tournament_id)
+        self._touched.add((team.tournament_id, row.id))
         return replace(team, id=row.id)
 
     async def save(self, team: Team) -> None:
@@ -47,4 +47,4 @@ class SqlTeamRepository:
             raise LookupError(f"no team {team.id}")
         row.name, row.captain_id, row.withdrawn = team.name, team.captain_id, team.withdrawn
         await self._session.flush()
-        self._touched.add(team.tournament_id)
+        self._touched.add((team.tournament_id, team.id))
