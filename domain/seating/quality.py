@@ -7,7 +7,7 @@ from itertools import combinations
 
 from domain.recent import Recent
 from domain.seating.bounds import SeatingBounds, lower_bounds, place_bounds
-from domain.seating.generator import (
+from domain.seating.request import (
     TABLE_SIZE,
     Seating,
     SeatingRequest,
