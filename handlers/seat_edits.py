@@ -20,7 +20,7 @@ from aiogram.types import CallbackQuery, Message
 from domain import validation
 from domain.actor import Actor
 from domain.rounds import Round
-from domain.seating.generator import TABLE_SIZE
+from domain.seating.request import TABLE_SIZE
 from domain.services.catalog import Services
 from domain.services.rounds import StagePreview
 from domain.validation import Invalid

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 # The rules (numpy among them) are imported when the command runs, not when the parser is.
 if TYPE_CHECKING:
     from domain.player_keys import PlayerKey
-    from domain.seating.generator import Seating, SeatingRequest
     from domain.seating.quality import SeatingQuality
+    from domain.seating.request import Seating, SeatingRequest
     from domain.seating.sheets import StageSheet
 
 
@@ -47,15 +47,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from domain.seating.generator import (
-        DEFAULT_SWAPS,
-        TABLE_SIZE,
-        SeatingError,
-        SeatingRequest,
-        generate_seating,
-    )
+    from domain.seating.generator import generate_seating
     from domain.seating.judges import rotate_judges
     from domain.seating.quality import evaluate_seating
+    from domain.seating.request import DEFAULT_SWAPS, TABLE_SIZE, SeatingError, SeatingRequest
 
     players = tuple(f"p{i}" for i in range(1, args.players + 1))
     teams: dict[str, list[str]] = {}
@@ -144,7 +139,7 @@ def _as_text(
     sit_outs: tuple[tuple[str, ...], ...],
     quality: SeatingQuality[PlayerKey],
 ) -> str:
-    from domain.seating.generator import TABLE_SIZE
+    from domain.seating.request import TABLE_SIZE
 
     width = max((len(p) for tables in rounds for table in tables for p in table), default=2)
     lines = ["seat".ljust(12) + " ".join(str(s).rjust(width) for s in range(1, TABLE_SIZE + 1))]

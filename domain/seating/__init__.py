@@ -1,5 +1,6 @@
 """Seating of a stage, one module per concern (docs/seating.md tells the whole story):
-- `generator`: the request, the seating, its hard constraints and `generate_seating`;
+- `request`: the request, the seating and its hard constraints (no numpy);
+- `generator`: `generate_seating`;
 - `bounds`: lower bounds no seating can beat (max_meet, S2, tables and judges);
 - `quality`: the report the organizer's preview shows beside the bounds;
 - `codes` and `orbits`: designs (codes over GF(T), cyclic orbits), `structured` picks one;

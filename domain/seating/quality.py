@@ -10,7 +10,7 @@ from typing import Generic, TypeVar
 from domain.player_keys import PlayerKey
 from domain.recent import Recent
 from domain.seating.bounds import SeatingBounds, lower_bounds, place_bounds
-from domain.seating.generator import (
+from domain.seating.request import (
     TABLE_SIZE,
     Seating,
     SeatingRequest,

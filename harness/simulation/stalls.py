@@ -131,8 +131,9 @@ class StallWatch:
         self._beat = time.perf_counter()
         self._late_since = 0.0
         self._samples: Counter[str] = Counter()
-        self._collections: list[tuple[float, float, int]] = []  # start, end, generation
-        self._collecting_since = 0.0
+        # start, end, generation, the collecting thread's CPU
+        self._collections: list[tuple[float, float, int, float]] = []
+        self._collecting_since = self._collecting_cpu = 0.0
         self._stop = threading.Event()
         self._thread_id = threading.get_ident()
         self._watchdog = threading.Thread(target=self._watch, name="stall-watch", daemon=True)
@@ -156,9 +157,10 @@ class StallWatch:
     def _collected(self, phase: str, info: Mapping[str, int]) -> None:
         now = time.perf_counter()
         if phase == "start":
-            self._collecting_since = now
+            self._collecting_since, self._collecting_cpu = now, time.thread_time()
         elif now - self._collecting_since >= _LOOK:
-            self._collections.append((self._collecting_since, now, info["generation"]))
+            cpu = time.thread_time() - self._collecting_cpu
+            self._collections.append((self._collecting_since, now, info["generation"], cpu))
 
     async def _heartbeat(self) -> None:
         while True:
@@ -175,11 +177,11 @@ class StallWatch:
 
     @staticmethod
     def _what(
-        samples: Counter[str], collections: list[tuple[float, float, int]], since: float
+        samples: Counter[str], collections: list[tuple[float, float, int, float]], since: float
     ) -> str:
         parts = [
-            f"gc generation {generation} {(end - start) * 1000:.0f} ms"
-            for start, end, generation in collections
+            f"gc generation {generation} {(end - start) * 1000:.0f} ms ({cpu * 1000:.0f} ms CPU)"
+            for start, end, generation, cpu in collections
             if end >= since
         ]
         parts += [f"{name} ×{count}" for name, count in samples.most_common(2)]

@@ -1,5 +1,7 @@
 """The command line starts fast: building its parser imports neither the bot nor its heavy
-libraries, which each command imports only when it runs."""
+libraries, which each command imports only when it runs. The bot itself holds neither numpy
+nor matplotlib while it idles: the seating's search imports numpy when it first seats a stage,
+and the pictures are drawn in a process of their own."""
 
 from __future__ import annotations
 
@@ -12,22 +14,38 @@ from bot.commands.simulate import default_arguments
 
 HEAVY = ("aiogram", "aiohttp", "matplotlib", "sqlalchemy", "alembic", "numpy", "pydantic_settings")
 
-PROBE = """
+LOADED = "print(json.dumps(sorted({name.split('.')[0] for name in sys.modules})))"
+PROBE = f"""
 import json, sys
 from bot.cli import build_parser
 build_parser().parse_args(["version"])
-print(json.dumps(sorted({name.split(".")[0] for name in sys.modules})))
+{LOADED}
+"""
+BOT_PROBE = f"""
+import json, sys
+import bot.app
+{LOADED}
 """
 
 
-def test_building_the_parser_imports_no_heavy_library() -> None:
-    # A fresh interpreter: this test process may have imported anything already.
-    loaded = json.loads(
-        subprocess.run(
-            [sys.executable, "-c", PROBE], check=True, capture_output=True, text=True, timeout=120
-        ).stdout
+def loaded_by(probe: str) -> list[str]:
+    """The top-level packages a fresh interpreter holds after `probe` (this test process may
+    have imported anything already)."""
+    done = subprocess.run(
+        [sys.executable, "-c", probe], check=True, capture_output=True, text=True, timeout=120
     )
+    return list(json.loads(done.stdout))
+
+
+def test_building_the_parser_imports_no_heavy_library() -> None:
+    loaded = loaded_by(PROBE)
     assert [name for name in HEAVY if name in loaded] == []
+
+
+def test_the_bot_s_application_imports_neither_numpy_nor_matplotlib() -> None:
+    loaded = loaded_by(BOT_PROBE)
+    assert "aiogram" in loaded
+    assert [name for name in ("numpy", "matplotlib") if name in loaded] == []
 
 
 def test_mafiatour_version_prints_the_version() -> None:

@@ -13,16 +13,16 @@ from hypothesis import strategies as st
 
 from domain.player_keys import participant_id
 from domain.seating.bounds import fewest_at_one_place
-from domain.seating.generator import (
+from domain.seating.generator import generate_seating
+from domain.seating.judges import rotate_judges
+from domain.seating.quality import SeatingQuality, evaluate_seating, seating_lower_bounds
+from domain.seating.request import (
     Seating,
     SeatingError,
     SeatingRequest,
-    generate_seating,
     hard_violations,
     judge_conflict_placements,
 )
-from domain.seating.judges import rotate_judges
-from domain.seating.quality import SeatingQuality, evaluate_seating, seating_lower_bounds
 from tests.examples import examples
 
 SWAPS = 20_000

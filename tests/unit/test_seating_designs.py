@@ -9,8 +9,9 @@ from itertools import combinations
 import pytest
 
 from domain.seating.codes import code_tables
-from domain.seating.generator import SeatingRequest, generate_seating
+from domain.seating.generator import generate_seating
 from domain.seating.quality import evaluate_seating
+from domain.seating.request import SeatingRequest
 from domain.seating.seats import assign_seats
 from domain.seating.sit_out_orbits import sit_out_orbit_tables
 

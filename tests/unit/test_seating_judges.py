@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from domain.seating.generator import SeatingRequest, generate_seating
+from domain.seating.generator import generate_seating
 from domain.seating.judge_schedule import choosable, chosen_judges
 from domain.seating.judges import rotate_judges
 from domain.seating.quality import evaluate_seating
+from domain.seating.request import SeatingRequest
 
 JUDGES = ("Анна", "Борис")
 ROTATION = tuple(rotate_judges(JUDGES, 2, r) for r in range(6))

@@ -15,8 +15,8 @@ from domain.player_keys import participant_id, participant_key
 from domain.registration import Participant
 from domain.reminder_plan import who_plays
 from domain.rounds import Round, SeatedStage, round_times
-from domain.seating.generator import Seating, SeatingRequest
 from domain.seating.quality import SeatingQuality, evaluate_seating
+from domain.seating.request import Seating, SeatingRequest
 from domain.seating.sheets import StageSheet, stage_sheet
 from domain.services.access import authorize
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory

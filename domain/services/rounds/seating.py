@@ -20,13 +20,7 @@ from domain.rounds import (
     seats_changed,
     tables_of_stage,
 )
-from domain.seating.generator import (
-    DEFAULT_SWAPS,
-    Seating,
-    SeatingError,
-    SeatingRequest,
-    generate_seating,
-)
+from domain.seating.request import DEFAULT_SWAPS, Seating, SeatingError, SeatingRequest
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.services.rounds.preview import (
     StagePreview,
@@ -229,9 +223,17 @@ async def _generated(
 
 async def _generate(request: SeatingRequest) -> Seating:
     try:
-        return await asyncio.to_thread(generate_seating, request)
+        return await asyncio.to_thread(_search, request)
     except SeatingError as error:
         raise Invalid("stage-seating-impossible", reason=str(error)) from None
+
+
+def _search(request: SeatingRequest) -> Seating:
+    """The seating, in the worker thread. The search is imported here, on the first seating:
+    it loads numpy (some 11-15 MB), which a bot serving only updates does not hold."""
+    from domain.seating.generator import generate_seating
+
+    return generate_seating(request)
 
 
 def _ids(tables: Sequence[Sequence[str]]) -> tuple[tuple[int, ...], ...]:
