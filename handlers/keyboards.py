@@ -8,6 +8,7 @@ builder's `button`, `adjust` and `as_markup` with the same layout, and copies no
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from itertools import chain, repeat
 
@@ -18,6 +19,15 @@ from domain.tournament import Tournament
 
 # The builder's widest row, its layout when `adjust` is not called.
 MAX_WIDTH = 8
+# Callback buttons kept made, by label and data: a pydantic model costs some 10 µs to make,
+# and the protocol screen's thirty are mostly the same from press to press. Nothing changes
+# a button once made (a screen that changes makes new ones), so one may sit in many keyboards.
+_KEPT_BUTTONS = 4096
+
+
+@functools.lru_cache(maxsize=_KEPT_BUTTONS)
+def _callback_button(text: str, data: str) -> InlineKeyboardButton:
+    return InlineKeyboardButton(text=text, callback_data=data)
 
 
 class RowsKeyboard:
@@ -29,7 +39,7 @@ class RowsKeyboard:
 
     def button(self, *, text: str, callback_data: str | CallbackData) -> None:
         data = callback_data.pack() if isinstance(callback_data, CallbackData) else callback_data
-        self._buttons.append(InlineKeyboardButton(text=text, callback_data=data))
+        self._buttons.append(_callback_button(text, data))
 
     def web_app(self, *, text: str, url: str) -> None:
         """A button that opens a Mini App at `url` (Telegram opens only HTTPS addresses)."""

@@ -169,9 +169,17 @@ async def list_protocols(message: Message, actor: Actor, texts: Texts, services:
 
 
 def make_router() -> Router:
-    """The protocol screen: its buttons anywhere, /protocol in private chats."""
+    """/protocol in private chats (the screen's buttons are `make_press_router`'s)."""
     router = Router(name="protocol")
     router.message.register(list_protocols, Command("protocol"), F.chat.type == "private")
+    return router
+
+
+def make_press_router() -> Router:
+    """The protocol screen's buttons, anywhere. Thirty judges press them at a round's start,
+    so the Dispatcher offers a press to this router first: no other router's filters run for
+    it (every other button carries a prefix of its own, so none would take it)."""
+    router = Router(name="protocol-presses")
     router.callback_query.register(
         open_screen, ProtocolButton.filter(F.action == ProtocolAction.OPEN)
     )

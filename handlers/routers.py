@@ -3,7 +3,10 @@
 Routers are built fresh for each Dispatcher (aiogram attaches a router to one parent only),
 so tests and the offline simulation can run several bots in one process. Feature routers
 come before `start`, which answers any deep-link payload nobody claimed, and `buttons`, which
-answers any button press nobody claimed, comes last.
+answers any button press nobody claimed, comes last. The protocol screen's buttons come first
+of all: thirty judges press them at a round's start, and a button's callback data begins with
+its own prefix (`handlers/callbacks.py`), so the order of the routers' buttons changes nothing
+but the filters a press runs through on its way.
 """
 
 from __future__ import annotations
@@ -39,6 +42,8 @@ def all_routers() -> list[Router]:
     """A fresh list of the routers to include in a Dispatcher."""
     return [
         errors.make_router(),
+        # The judges' presses, the busiest updates, first: their prefix is theirs alone.
+        protocol.make_press_router(),
         # Before the organizer's: its /cancel ends the series' points upload.
         season_admin.make_router(),
         organizer.make_router(),

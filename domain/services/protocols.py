@@ -210,18 +210,16 @@ class ProtocolService:
     async def open_protocol(self, actor: Actor, game_id: int) -> ProtocolView:
         """The game's protocol screen, its draft started from the seating on first opening."""
         async with self._uow() as uow:
-            access = await _access(uow, actor, game_id)
-            if (
-                access.game.game.state is GameState.OPEN
-                and await uow.protocols.draft(game_id) is None
-            ):
+            # A press's light read (the refresh button opens it again, as often as a press).
+            access, read = await pressed_access(uow, actor, game_id)
+            if access.game.game.state is GameState.OPEN and read.draft is None:
                 players = tuple(str(p) for p in access.game.game.players)
                 # Losing the race to the other judge's first opening leaves his draft in place.
                 await uow.protocols.add_draft(
                     game_id, new_screen(players), actor.user_id, actor.now
                 )
                 return await _committed(uow, access)
-            return await _view(uow, access)
+            return _shown(access, read)
 
     async def press_protocol(self, actor: Actor, game_id: int, press: Press) -> ProtocolView:
         """Apply a button press to the draft and store it; a refused press changes nothing and
@@ -271,20 +269,20 @@ class ProtocolService:
         The channel's live standings are edited in the same transaction, and the round and the
         stage this result completes are closed with posts of their own."""
         async with self._uow() as uow:
-            access = await _access(uow, actor, game_id)
+            access, read = await pressed_access(uow, actor, game_id)
             game = access.game.game
             tournament = access.tournament
-            stored = await uow.protocols.draft(game_id)
+            stored = read.draft
             if stored is None:
                 return await _closed(uow, access)
             correcting = game.state is GameState.CONFIRMED
             if correcting and not access.chief_judge:
-                return await _view(uow, access, notice="protocol-screen-already-confirmed")
+                return _shown(access, read, notice="protocol-screen-already-confirmed")
             try:
                 protocol = stored[0].draft.complete(tournament.regulation)
             except ProtocolNotReady as not_ready:
                 missing = tuple(ProtocolError(code) for code in not_ready.missing)
-                return await _view(uow, access, refused=(*missing, *not_ready.errors))
+                return _shown(access, read, refused=(*missing, *not_ready.errors))
             await uow.protocols.lock_standings(tournament.id)
             before = await uow.protocols.protocol(game_id) if correcting else None
             if before is None:

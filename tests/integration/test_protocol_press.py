@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.db.transactions import counting
 from bot.db.uow import SqlUnitOfWorkFactory
+from domain.actor import Actor
 from domain.cards import Role
 from domain.protocol_screen import Act, Mode, Press
 from domain.services.catalog import Services
@@ -55,3 +56,25 @@ async def test_a_press_is_one_transaction_of_a_few_statements(
         assert view.screen is not None and view.screen.mode is Mode.KILL
         assert tally.transactions == 1
         assert tally.statements <= PRESS_STATEMENTS + 2  # with BEGIN and COMMIT
+
+
+async def test_the_refresh_and_a_refused_confirmation_read_as_a_press_does(
+    uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
+) -> None:
+    """The screen's refresh button (an opening of the draft) and a confirmation the draft is
+    not ready for read the screen in the press's two statements, and show what the first
+    opening, which started the draft, showed."""
+    _seeded, game_id, judge_id = await _published_game(uow_factory, services)
+    for user in (judge_id, CHIEF_JUDGE):
+        judge = Judge(services, game_id, user)
+        first = await judge.open()
+        with counting() as refresh:
+            again = await judge.open()
+        assert _shown(again) == _shown(first)
+        with counting() as confirming:
+            refused = await services.protocols.confirm_protocol(Actor(user, judge.at), game_id)
+        assert refused.refused and _shown(refused) == _shown(first)
+        for tally in (refresh, confirming):
+            assert tally.transactions == 1
+            assert tally.statements <= PRESS_STATEMENTS  # BEGIN and the two reads

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sqlalchemy import and_, select
+from sqlalchemy import and_, bindparam, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models.participants import ParticipantRow
@@ -21,6 +21,42 @@ from domain.protocol import Protocol
 from domain.protocol_screen import Screen
 from domain.services.protocol_reads import ProtocolScreenRead
 
+# Built once: a press runs them thirty times a round's second, and building a joined select
+# costs more of the event loop than SQLAlchemy's compiled cache then saves (the values are
+# bound at each execution).
+_SCREEN = (
+    select(
+        GameRow,
+        RoundRow,
+        StageRow,
+        TournamentRow,
+        StaffRow.role,
+        ProtocolDraftRow.body,
+        ProtocolDraftRow.version,
+        ProtocolRow.body,
+    )
+    .join(RoundRow, GameRow.round_id == RoundRow.id)
+    .join(StageRow, RoundRow.stage_id == StageRow.id)
+    .join(TournamentRow, TournamentRow.id == StageRow.tournament_id)
+    .outerjoin(
+        StaffRow,
+        and_(
+            StaffRow.tournament_id == StageRow.tournament_id,
+            StaffRow.user_id == bindparam("user_id"),
+        ),
+    )
+    .outerjoin(ProtocolDraftRow, ProtocolDraftRow.game_id == GameRow.id)
+    .outerjoin(ProtocolRow, ProtocolRow.game_id == GameRow.id)
+    .where(GameRow.id == bindparam("game_id"))
+    .execution_options(populate_existing=True)
+)
+_SEATS = (
+    select(GameSeatRow.participant_id, ParticipantRow.nickname)
+    .outerjoin(ParticipantRow, ParticipantRow.id == GameSeatRow.participant_id)
+    .where(GameSeatRow.game_id == bindparam("game_id"))
+    .order_by(GameSeatRow.seat)
+)
+
 
 async def screen_read(
     session: AsyncSession,
@@ -30,40 +66,11 @@ async def screen_read(
     parse_protocol: Callable[[str], Protocol],
 ) -> ProtocolScreenRead | None:
     """The game's protocol screen as stored; None when there is no such game."""
-    found = (
-        await session.execute(
-            select(
-                GameRow,
-                RoundRow,
-                StageRow,
-                TournamentRow,
-                StaffRow.role,
-                ProtocolDraftRow.body,
-                ProtocolDraftRow.version,
-                ProtocolRow.body,
-            )
-            .join(RoundRow, GameRow.round_id == RoundRow.id)
-            .join(StageRow, RoundRow.stage_id == StageRow.id)
-            .join(TournamentRow, TournamentRow.id == StageRow.tournament_id)
-            .outerjoin(
-                StaffRow,
-                and_(StaffRow.tournament_id == StageRow.tournament_id, StaffRow.user_id == user_id),
-            )
-            .outerjoin(ProtocolDraftRow, ProtocolDraftRow.game_id == GameRow.id)
-            .outerjoin(ProtocolRow, ProtocolRow.game_id == GameRow.id)
-            .where(GameRow.id == game_id)
-            .execution_options(populate_existing=True)
-        )
-    ).first()
+    found = (await session.execute(_SCREEN, {"game_id": game_id, "user_id": user_id})).first()
     if found is None:
         return None
     game, round_row, stage, tournament, role, draft, version, protocol = found
-    seats = await session.execute(
-        select(GameSeatRow.participant_id, ParticipantRow.nickname)
-        .outerjoin(ParticipantRow, ParticipantRow.id == GameSeatRow.participant_id)
-        .where(GameSeatRow.game_id == game_id)
-        .order_by(GameSeatRow.seat)
-    )
+    seats = await session.execute(_SEATS, {"game_id": game_id})
     nicknames = {participant: nickname for participant, nickname in seats}
     return ProtocolScreenRead(
         game=game_of_rows(game, round_row, stage, tuple(nicknames)),

@@ -1,0 +1,195 @@
+"""Benchmark: thirty table judges pressing their protocols in the same moment, a round's start
+at a 300-player cup, through the real bot (its Dispatcher polling a fake Telegram over HTTP,
+its outbox worker and scheduler running), all in this process.
+
+The cup (`bench_protocol.cup`) is seated and its first round published before the bot starts;
+each of the thirty judges opens his table's protocol, then every `--pause` seconds all thirty
+press at once (a mode switch, back and forth: each press stores the draft and redraws the
+screen), `--bursts` times. Printed: the press's cost, which the machine's load changes least
+(the event loop thread's CPU per press, `harness.simulation.measure.CpuMeter`; the
+transactions and statements each press ran, `BEGIN` included), and the burst's latency
+distribution, as the bot timed it (`feed_update`) and as the judge saw it (from the press to
+its answer; the fake Telegram's CPU shares the loop, so it is higher than in production).
+`--profile FILE` writes cProfile's statistics of the bursts (the whole process's).
+
+Target (issue 27): press p95 <= 150 ms in lockstep, so about 28 presses' CPU plus the queue:
+a press must cost a few ms.
+
+Run: .venv/bin/python bench/bench_lockstep.py [--players 300] [--bursts 20]
+        [--database sqlite|postgresql] [--profile FILE]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import statistics
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from aiogram.types import Update
+from bench_simulation import bench_database
+from bench_standings import load_average, machine
+from bench_update import ORGANIZER, callback_data, seated_cup
+
+from bot.app.heap import settle_start_up
+from bot.db.transactions import counting
+from harness.fake_telegram import ChatMessage, FakeTelegram, FakeUser
+from harness.sandbox import running_bot, sandbox_settings
+from harness.simulation.measure import CpuMeter, _Cpu, _update_cpu
+
+ANSWER_SECONDS = 60.0
+# The mode switches a judge presses back and forth (handlers/callbacks.py ProtocolButton).
+MODE_MARK = ":m:"
+
+
+@dataclass
+class PressCost:
+    """What the bot measured of one update."""
+
+    seconds: float
+    cpu: float
+    transactions: int
+    statements: int
+
+
+@dataclass
+class Meter:
+    """Every update's cost while `recording`, by update id."""
+
+    recording: bool = False
+    costs: dict[int, PressCost] = field(default_factory=dict)
+
+    def attach(self, dispatcher: Any) -> None:
+        feed_update = dispatcher.feed_update
+
+        async def measured(bot: Any, update: Update, **kwargs: Any) -> Any:
+            cpu = _Cpu()
+            token = _update_cpu.set(cpu)
+            with counting() as tally:
+                started = time.perf_counter()
+                try:
+                    return await feed_update(bot, update, **kwargs)
+                finally:
+                    seconds = time.perf_counter() - started
+                    _update_cpu.reset(token)
+                    if self.recording:
+                        self.costs[update.update_id] = PressCost(
+                            seconds, cpu.seconds, tally.transactions, tally.statements
+                        )
+
+        dispatcher.feed_update = measured
+
+
+async def opened(fake: FakeTelegram, judge: FakeUser) -> tuple[ChatMessage, list[str]]:
+    """The judge's protocol screen and its two first mode switches."""
+    judge.send("/protocol")
+    games = await judge.wait_for(lambda m: bool(m.buttons), ANSWER_SECONDS)
+    await judge.press(games, games.buttons[0][0][0]).answer(ANSWER_SECONDS)
+    screen = await judge.wait_for(lambda m: len(m.buttons) > 5, ANSWER_SECONDS)
+    modes = [data for data in callback_data(fake, screen) if MODE_MARK in data]
+    return screen, modes[:2]
+
+
+async def burst(screens: list[tuple[FakeUser, ChatMessage, list[str]]], number: int) -> list[float]:
+    """Every judge presses at once; each press's time to its answer, in ms."""
+
+    async def one(judge: FakeUser, screen: ChatMessage, modes: list[str]) -> float:
+        start = time.perf_counter()
+        await judge.press(screen, callback_data=modes[number % 2]).answer(ANSWER_SECONDS)
+        return (time.perf_counter() - start) * 1000
+
+    return list(await asyncio.gather(*(one(*s) for s in screens)))
+
+
+def spread(values: list[float]) -> str:
+    ordered = sorted(values)
+    p95 = ordered[max(0, round(0.95 * len(ordered)) - 1)]
+    return (
+        f"p50 {statistics.median(ordered):.1f}, p95 {p95:.1f}, max {ordered[-1]:.1f} "
+        f"(mean {statistics.fmean(ordered):.1f})"
+    )
+
+
+async def run(args: argparse.Namespace, folder: Path) -> None:
+    async with bench_database(args.database, folder) as url:
+        await seated_cup(url, args.players)
+        fake = FakeTelegram()
+        await fake.start()
+        meter = Meter()
+        try:
+            with CpuMeter():
+                settings = sandbox_settings(fake, url, admin_ids=frozenset({ORGANIZER}))
+                async with running_bot(settings) as app:
+                    settle_start_up()  # as `mafiatour run` does once the bot is built
+                    meter.attach(app.dispatcher)
+                    await fake.wait_idle(quiet=1.0, timeout=120.0)  # the round's posts sent
+                    judges = [fake.user(j, f"Judge{j}") for j in range(2, 2 + args.players // 10)]
+                    screens = [(j, *await opened(fake, j)) for j in judges]
+                    await fake.wait_idle(quiet=0.5, timeout=60.0)
+                    seen, process = await measured_bursts(args, screens, meter)
+        finally:
+            await fake.stop()
+    report(args, meter, seen, process)
+
+
+async def measured_bursts(
+    args: argparse.Namespace,
+    screens: list[tuple[FakeUser, ChatMessage, list[str]]],
+    meter: Meter,
+) -> tuple[list[float], float]:
+    """Each press's time to its answer (ms), and the process's CPU seconds over the bursts."""
+    profile = cProfile.Profile() if args.profile else None
+    seen: list[float] = []
+    meter.recording = True
+    process = time.process_time()
+    if profile:
+        profile.enable()
+    for number in range(args.bursts):
+        seen += await burst(screens, number)
+        await asyncio.sleep(args.pause)
+    if profile:
+        profile.disable()
+        profile.dump_stats(args.profile)
+    meter.recording = False
+    return seen, time.process_time() - process
+
+
+def report(args: argparse.Namespace, meter: Meter, seen: list[float], process: float) -> None:
+    costs = list(meter.costs.values())
+    print(
+        f"== {args.database}: {args.players} players, {len(costs)} presses in "
+        f"{args.bursts} bursts of {args.players // 10} ({load_average()})"
+    )
+    print(f"  the event loop's CPU per press, ms: {spread([c.cpu * 1000 for c in costs])}")
+    print(
+        f"  per press: transactions {statistics.fmean(c.transactions for c in costs):.2f}, "
+        f"statements {statistics.fmean(c.statements for c in costs):.2f}"
+    )
+    print(
+        "  the process's CPU per press (the bot's threads, the fake Telegram, the judges): "
+        f"{process / len(seen) * 1000:.1f} ms"
+    )
+    print(f"  handling time as the bot timed it, ms: {spread([c.seconds * 1000 for c in costs])}")
+    print(f"  from the press to its answer, as the judge saw it, ms: {spread(seen)}")
+    print(f"machine: {machine()}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--players", type=int, default=300)
+    parser.add_argument("--bursts", type=int, default=20)
+    parser.add_argument("--pause", type=float, default=1.5, help="seconds between two bursts")
+    parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite")
+    parser.add_argument("--profile", type=Path, default=None)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="mafiatour-bench-") as scratch:
+        asyncio.run(run(args, Path(scratch)))
+
+
+if __name__ == "__main__":
+    main()
