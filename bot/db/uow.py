@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from datetime import datetime
 from types import TracebackType
 from typing import TYPE_CHECKING, Self
@@ -34,9 +35,19 @@ from domain.services.reminders import replan_touched
 if TYPE_CHECKING:
     from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 
-# Called after a commit with the names of the tables whose changes someone may wait for
-# ("outbox", "scheduled_pushes"): the delivery worker and the scheduler wake up at once.
-CommitListener = Callable[[frozenset[str]], None]
+
+@dataclass(frozen=True)
+class Committed:
+    """What a committed transaction did that a waiting worker acts on: the delivery worker
+    wakes up at once for new outbox messages, the scheduler plans its wake-up no later than
+    the earliest push planned (a later one changes nothing: its wake-up reads them all)."""
+
+    outbox: bool
+    earliest_push: datetime | None
+
+
+# Called after a commit that added outbox messages or planned pushes.
+CommitListener = Callable[[Committed], None]
 # Told the tournaments whose public view a committed transaction changed (the web pages).
 ChangeListener = Callable[[frozenset[int]], None]
 # Told the games whose live log a committed transaction changed (the live game's pages).
@@ -140,19 +151,12 @@ class SqlUnitOfWork:
             now = self.acted_at if self.acted_at is not None else self._clock.now()
             await self._after_change(self, now)
         await self.session.commit()
-        changed = frozenset(
-            name
-            for name, touched in (
-                ("outbox", self.outbox.added > 0),
-                ("scheduled_pushes", self.scheduled_pushes.changed),
-            )
-            if touched
-        )
-        self.outbox.added, self.scheduled_pushes.changed = 0, False
+        committed = Committed(self.outbox.added > 0, self.scheduled_pushes.earliest)
+        self.outbox.added, self.scheduled_pushes.earliest = 0, None
         self.scheduled_pushes.told = False
-        if changed:
+        if committed.outbox or committed.earliest_push is not None:
             for listener in self._listeners:
-                listener(changed)
+                listener(committed)
         if self.changed_tournaments:
             tournaments = frozenset(self.changed_tournaments)
             self.changed_tournaments.clear()
@@ -192,7 +196,7 @@ class SqlUnitOfWorkFactory:
         self._game_listeners = (*self._game_listeners, listener)
 
     def add_commit_listener(self, listener: CommitListener) -> None:
-        """Call `listener` after every commit that changed the outbox or the scheduled pushes."""
+        """Call `listener` after every commit that added outbox messages or planned pushes."""
         self._listeners = (*self._listeners, listener)
 
     def __call__(self) -> SqlUnitOfWork:

@@ -42,7 +42,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.db.planned import PlannedListener
 from bot.db.transactions import labelled
-from bot.db.uow import SqlUnitOfWork, SqlUnitOfWorkFactory
+from bot.db.uow import Committed, SqlUnitOfWork, SqlUnitOfWorkFactory
 from bot.delivery.jobs import Clock, utc_now
 from bot.delivery.leases import process_identity
 from domain.services.tournaments import TournamentService
@@ -155,19 +155,30 @@ class ReminderScheduler:
                     await uow.leases.release(SCHEDULER_LEASE, self.identity)
                     await uow.commit()
 
-    def on_commit(self, changed: frozenset[str]) -> None:
-        """A unit-of-work commit listener: a changed timetable may move the next wake-up.
+    def on_commit(self, committed: Committed) -> None:
+        """A unit-of-work commit listener: a push planned here may bring the next wake-up
+        forward. Its due time is known, so no sweep is needed to learn it: a registration
+        that plans a person's reminders costs the scheduler nothing (a push due after the
+        planned wake-up changes nothing; a cancelled one is found gone by its wake-up).
 
         Only the lead cares: another process's wake-ups only watch the lease."""
-        if "scheduled_pushes" not in changed or not self.leading or self._stopping:
+        earliest = committed.earliest_push
+        if earliest is None or not self.leading or self._stopping:
+            return
+        if self._running:  # the sweep under way may have read the next due time before
+            self._again = True
+        elif self._scheduler is not None and (self.next_due is None or earliest < self.next_due):
+            self.next_due = earliest
+            self._plan(self._next_wake_up())
+
+    def _planned_elsewhere(self) -> None:
+        """Another process planned a push (its due time unknown here): sweep now to learn it."""
+        if not self.leading or self._stopping:
             return
         if self._running:
             self._again = True
         elif self._scheduler is not None:
             self._plan(None)
-
-    def _planned_elsewhere(self) -> None:
-        self.on_commit(frozenset({"scheduled_pushes"}))
 
     def _plan(self, at: datetime | None) -> None:
         """The one wake-up job, at `at` (real time; None: now).

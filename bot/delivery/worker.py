@@ -56,7 +56,7 @@ from aiogram import Bot
 from bot import metrics
 from bot.db.repositories.outbox import Anchor
 from bot.db.transactions import labelled
-from bot.db.uow import SqlUnitOfWork, SqlUnitOfWorkFactory
+from bot.db.uow import Committed, SqlUnitOfWork, SqlUnitOfWorkFactory
 from bot.delivery.digests import send_digests
 from bot.delivery.jobs import Clock, Job, Outcome, utc_now
 from bot.delivery.leases import Lease, process_identity
@@ -200,9 +200,9 @@ class DeliveryWorker:
         """Look at the outbox now rather than at the next poll."""
         self._wakeup.set()
 
-    def on_commit(self, changed: frozenset[str]) -> None:
+    def on_commit(self, committed: Committed) -> None:
         """A unit-of-work commit listener: wake up when the outbox got messages."""
-        if "outbox" in changed:
+        if committed.outbox:
             self.wake()
 
     @property

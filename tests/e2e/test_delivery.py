@@ -592,30 +592,39 @@ async def test_a_burst_to_many_chats_is_recorded_in_fewer_transactions_than_mess
     assert run.by_label[WORKER_TRANSACTIONS] == run.transactions < len(players)
 
 
-async def test_a_changed_timetable_costs_the_reminder_scheduler_one_transaction(
+async def test_a_push_planned_here_costs_the_reminder_scheduler_no_transaction(
     uow_factory: SqlUnitOfWorkFactory,
 ) -> None:
-    """The wake-up a commit to the timetable causes reads the next due time in one
-    transaction (closing registrations takes one more only when a deadline has come), counted
-    under the scheduler's label in the block the scheduler was started in."""
+    """A commit that plans pushes tells the scheduler their earliest due time: its wake-up
+    moves there without a sweep to read it (a registration planning a person's reminders
+    costs the scheduler nothing), and a push due after it moves nothing. The sweep at the due
+    time reads the next one, counted under the scheduler's label."""
     scheduler = ReminderScheduler(uow_factory, renew_seconds=24 * 3600.0)
     uow_factory.add_commit_listener(scheduler.on_commit)
     with counting() as run:
         await scheduler.start()
-    started = run.by_label[SCHEDULER_TRANSACTIONS]
-    tomorrow = datetime.now(UTC) + timedelta(days=1)
-    message = OutgoingMessage(chat_id=3000, text="Игра 1 через 15 минут")
-    async with uow_factory() as uow:
-        await uow.scheduled_pushes.schedule(ScheduledPush("round:1:3000", tomorrow, message))
-        await uow.commit()
-    async with asyncio.timeout(WAIT_LIMIT):
-        while scheduler.next_due != tomorrow:
-            await asyncio.sleep(0.05)
-    await scheduler.stop()
+        started = run.by_label[SCHEDULER_TRANSACTIONS]
+        soon = datetime.now(UTC) + timedelta(seconds=1)
+        tomorrow = soon + timedelta(days=1)
+        message = OutgoingMessage(chat_id=3000, text="Игра 1 через 15 минут")
+        for key, due in (("round:2:3000", tomorrow), ("round:1:3000", soon)):
+            async with uow_factory() as uow:
+                await uow.scheduled_pushes.schedule(ScheduledPush(key, due, message))
+                await uow.commit()
+        planned = scheduler.next_due
+        planning = run.by_label[SCHEDULER_TRANSACTIONS] - started
+        async with asyncio.timeout(WAIT_LIMIT):
+            while scheduler.next_due != tomorrow:
+                await asyncio.sleep(0.05)
+        await scheduler.stop()
 
     assert started == 2  # taking the lead, then the first sweep
-    assert run.by_label[SCHEDULER_TRANSACTIONS] - started == 1
-    assert run.transactions == run.by_label[SCHEDULER_TRANSACTIONS]
+    assert planned == soon and planning == 0
+    async with uow_factory() as uow:
+        assert [m.chat_id for m in await uow.outbox.waiting(10)] == [3000]
+    # The sweep at the due time, and the lease's release at the stop.
+    assert run.by_label[SCHEDULER_TRANSACTIONS] - started == 2
+    assert run.transactions == run.by_label[SCHEDULER_TRANSACTIONS] + 2
 
 
 async def test_telegram_s_5xx_answers_are_retried_with_a_pause_and_the_player_gets_it_once(

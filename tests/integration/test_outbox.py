@@ -12,7 +12,7 @@ from aiogram.client.telegram import TelegramAPIServer
 from aiogram.types import Update
 
 from bot.db.repositories.outbox import Anchor
-from bot.db.uow import SqlUnitOfWorkFactory
+from bot.db.uow import Committed, SqlUnitOfWorkFactory
 from bot.delivery import DeliveryWorker, Pace
 from bot.delivery.worker import MAKE_WAY_SECONDS, wait_until_delivered
 from bot.telegram.replies import ReplyScope
@@ -314,16 +314,27 @@ async def test_a_rescheduled_push_moves_and_a_due_one_is_taken_once(
 
 
 async def test_a_commit_tells_the_listeners_what_changed(uow_factory: SqlUnitOfWorkFactory) -> None:
-    heard: list[frozenset[str]] = []
+    """The outbox's new messages and the earliest push planned: a user saved, a push
+    cancelled or one taken by a sweep wakes nobody."""
+    heard: list[Committed] = []
     uow_factory.add_commit_listener(heard.append)
     async with uow_factory() as uow:
         await uow.users.save(User(5, "Anna", None, None, "ru"))
         await uow.commit()
     async with uow_factory() as uow:
         await uow.outbox.add(OutgoingMessage(chat_id=5, text="x"))
+        later = NOON + timedelta(hours=1)
+        await uow.scheduled_pushes.schedule(ScheduledPush("k", later, _reminder(5, 1)))
+        await uow.scheduled_pushes.schedule(ScheduledPush("j", NOON, _reminder(5, 2)))
+        await uow.commit()
+    async with uow_factory() as uow:
+        await uow.scheduled_pushes.cancel("k")
+        await uow.scheduled_pushes.take_due(NOON)
+        await uow.commit()
+    async with uow_factory() as uow:
         await uow.scheduled_pushes.schedule(ScheduledPush("k", NOON, _reminder(5, 1)))
         await uow.commit()
-    assert heard == [frozenset({"outbox", "scheduled_pushes"})]
+    assert heard == [Committed(outbox=True, earliest_push=NOON), Committed(False, NOON)]
 
 
 async def test_recent_sends_are_read_back_for_the_flood_windows(

@@ -21,14 +21,15 @@ from domain.outgoing import ScheduledPush
 
 
 class SqlScheduledPushes:
-    """Pushes waiting for their time; `changed` tells a commit to wake this process's
-    scheduler, and a push planned tells every process's (`bot.db.planned`), as `sender`."""
+    """Pushes waiting for their time; `earliest` (the earliest due time planned in this
+    transaction) tells a commit when this process's scheduler must wake at the latest, and a
+    push planned tells every process's (`bot.db.planned`), as `sender`."""
 
     def __init__(self, session: AsyncSession, sender: str = "") -> None:
         self._session = session
         self._sender = sender
         self.told = False  # the others were told in this transaction
-        self.changed = False
+        self.earliest: datetime | None = None
 
     async def schedule(self, push: ScheduledPush) -> None:
         """Store a push, replacing the one with the same key (a moved timetable moves it)."""
@@ -51,7 +52,8 @@ class SqlScheduledPushes:
                 statement.on_conflict_do_update(index_elements=["key"], set_=replaced)
             )
         if rows:
-            self.changed = True
+            soonest = min(row["due_at"] for row in rows)
+            self.earliest = soonest if self.earliest is None else min(self.earliest, soonest)
             if not self.told:  # once a transaction: the scheduler reads every due time anyway
                 self.told = True
                 await tell_planned(self._session, self._sender)
@@ -59,7 +61,6 @@ class SqlScheduledPushes:
     async def cancel(self, key: str) -> None:
         """Forget a push that has not become due yet (nothing happens if there is none)."""
         await self._session.execute(delete(ScheduledPushRow).where(ScheduledPushRow.key == key))
-        self.changed = True
 
     async def waiting(self, *key_prefixes: str) -> dict[str, ScheduledPush]:
         """The waiting pushes whose keys start with one of `key_prefixes` (one tournament's,
@@ -90,7 +91,6 @@ class SqlScheduledPushes:
             await self._session.execute(
                 delete(ScheduledPushRow).where(ScheduledPushRow.key.in_(list(keys)))
             )
-            self.changed = True
 
     async def due_times(self) -> dict[str, datetime]:
         """Every waiting push's due time by key."""
@@ -129,10 +129,7 @@ class SqlScheduledPushes:
                 .returning(ScheduledPushRow.id)
             )
         )
-        taken = [_scheduled_push(row) for row in rows if row.id in deleted]
-        if taken:
-            self.changed = True
-        return taken
+        return [_scheduled_push(row) for row in rows if row.id in deleted]
 
 
 def _scheduled_push(row: ScheduledPushRow) -> ScheduledPush:
