@@ -72,6 +72,10 @@ class Settings(BaseSettings):
     delivery_messages_per_second: int = Field(default=30, ge=1)
     delivery_private_chat_per_second: int = Field(default=1, ge=1)
     delivery_group_per_minute: int = Field(default=20, ge=1)
+    # How long a process's leases last unrenewed (the reminder scheduler's, its outbox claims',
+    # polling's), renewed every third of it: another replica takes over a killed one's duties
+    # within this time. The replica drills in tests/e2e run on a short one.
+    lease_seconds: float = Field(default=30.0, ge=3)
     # How long start-up keeps retrying an unreachable Telegram, database or Redis.
     startup_timeout: float = Field(default=60.0, ge=0)
     # Where the nightly backups go (deploy/mafiatour-backup.service): /metrics gives the newest

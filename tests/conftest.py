@@ -33,6 +33,9 @@ from bot.db.uow import SqlUnitOfWorkFactory
 from domain.services.catalog import Services, build_services
 from tests.examples import FULL, QUICK
 
+# Opt-in: each test's wall and CPU time to a file (`MAFIATOUR_TEST_TIMES`, tests/timing.py).
+from tests.timing import pytest_runtest_protocol  # noqa: F401
+
 POSTGRES_URL = os.environ.get(
     "MAFIATOUR_TEST_POSTGRES_URL", "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
 )

@@ -32,7 +32,7 @@ from bot.db.uow import SqlUnitOfWorkFactory
 from bot.delivery import DeliveryLimits, DeliveryWorker
 from bot.delivery.drawers import standings_drawers
 from bot.delivery.jobs import utc_now
-from bot.delivery.leases import HEARTBEAT_SECONDS, LEASE_SECONDS, process_identity
+from bot.delivery.leases import RENEWALS_PER_LEASE, process_identity
 from bot.delivery.limits import Limiter, LocalLimiter
 from bot.delivery.scheduler import ReminderScheduler
 from bot.delivery.shared_limits import RedisLimiter
@@ -263,7 +263,9 @@ def build_delivery(
         uow_factory,
         limiter=limiter,
         writer=_writer(settings, bot, dispatcher),
-        pace=Pace(updates_quiet=dispatcher["reply_scope"].quiet),
+        pace=Pace(
+            updates_quiet=dispatcher["reply_scope"].quiet, lease_seconds=settings.lease_seconds
+        ),
         identity=identity,
     )
     # Reminders fall due by the Dispatcher's clock, the one handlers read.
@@ -271,7 +273,12 @@ def build_delivery(
     # A clock running faster than real time (the simulation's `ScaledClock`) says how much.
     rate = getattr(clock, "rate", 1.0)
     reminders = ReminderScheduler(
-        uow_factory, clock=clock.now, rate=rate, identity=identity, engine=engine
+        uow_factory,
+        clock=clock.now,
+        rate=rate,
+        identity=identity,
+        engine=engine,
+        lease_seconds=settings.lease_seconds,
     )
     uow_factory.add_commit_listener(delivery.on_commit)
     uow_factory.add_commit_listener(reminders.on_commit)
@@ -374,10 +381,11 @@ async def polling_lease(app: Application) -> AsyncIterator[None]:
     """Hold the "polling" lease while the block runs; `PollingTaken` when another process
     holds it (two pollers only take Telegram's updates from each other)."""
     identity = app.delivery.identity
+    seconds = app.settings.lease_seconds
 
     async def take() -> bool:
         async with app.uow_factory() as uow:
-            taken = await uow.leases.take(POLLING_LEASE, identity, utc_now(), LEASE_SECONDS)
+            taken = await uow.leases.take(POLLING_LEASE, identity, utc_now(), seconds)
             holder = None if taken else await uow.leases.holder(POLLING_LEASE, utc_now())
             await uow.commit()
         if not taken and not started:
@@ -386,7 +394,7 @@ async def polling_lease(app: Application) -> AsyncIterator[None]:
 
     async def keep() -> None:
         while True:
-            await asyncio.sleep(HEARTBEAT_SECONDS)
+            await asyncio.sleep(seconds / RENEWALS_PER_LEASE)
             try:
                 lost = not await take()
                 app.health.lease_lost = lost  # the admins are told, once

@@ -13,11 +13,12 @@ from datetime import datetime
 from bot.db.repositories.outbox import Claimed
 from bot.db.uow import SqlUnitOfWork
 
-# A worker's lease: renewed every HEARTBEAT_SECONDS, taken over LEASE_SECONDS after its last
-# renewal (a killed process's messages are settled within a minute).
+# A worker's lease: taken over LEASE_SECONDS after its last renewal (a killed process's
+# messages are settled within a minute), renewed RENEWALS_PER_LEASE times within it
+# (the LEASE_SECONDS setting changes it; the scheduler's and polling's leases keep the same).
 WORKER_LEASE_PREFIX = "worker:"
 LEASE_SECONDS = 30.0
-HEARTBEAT_SECONDS = 10.0
+RENEWALS_PER_LEASE = 3
 
 
 def process_identity() -> str:
@@ -28,14 +29,17 @@ def process_identity() -> str:
 class Lease:
     """This process's lease, renewed on a heartbeat of the `monotonic` clock."""
 
-    def __init__(self, identity: str, monotonic: Callable[[], float]) -> None:
+    def __init__(
+        self, identity: str, monotonic: Callable[[], float], seconds: float = LEASE_SECONDS
+    ) -> None:
         self.identity = identity
         self._name = WORKER_LEASE_PREFIX + identity
         self._monotonic = monotonic
+        self._seconds = seconds
         self._next_heartbeat = 0.0
 
     async def take(self, uow: SqlUnitOfWork, now: datetime) -> None:
-        await uow.leases.take(self._name, self.identity, now, LEASE_SECONDS)
+        await uow.leases.take(self._name, self.identity, now, self._seconds)
 
     async def release(self, uow: SqlUnitOfWork) -> None:
         await uow.leases.release(self._name, self.identity)
@@ -49,7 +53,7 @@ class Lease:
 
     def beaten(self) -> None:
         """The lease was renewed: the next renewal is a heartbeat away."""
-        self._next_heartbeat = self._monotonic() + HEARTBEAT_SECONDS
+        self._next_heartbeat = self._monotonic() + self._seconds / RENEWALS_PER_LEASE
 
     async def keep_alive(self, uow: SqlUnitOfWork, now: datetime) -> list[Claimed]:
         """Renew the lease; the messages of the processes whose lease ran out, now this

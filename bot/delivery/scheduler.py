@@ -10,10 +10,11 @@ finished, so sweeps never overlap; stopping lets the one under way finish (for u
 what it had not committed stays due for the next sweep, and no traceback is logged.
 
 Of several bot processes on one database, only the holder of the "scheduler" lease sweeps; every
-process wakes at least every `renew_seconds` (10 by default): the holder renews the lease, the
-others try to take it, so when its holder dies another process takes over once it runs out
-(within a minute). A push planned by another process wakes the holder at once: on PostgreSQL
-it listens for the notice the planning transaction sends (`bot.db.planned`).
+process wakes at least every `renew_seconds` (a third of the lease's `lease_seconds`, 30 by
+default, the LEASE_SECONDS setting): the holder renews the lease, the others try to take it, so
+when its holder dies another process takes over once it runs out (within a minute). A push
+planned by another process wakes the holder at once: on PostgreSQL it listens for the notice
+the planning transaction sends (`bot.db.planned`).
 
 The sweep is also the scheduler's duty towards deadlines: it closes every registration whose
 deadline has come, with nobody touching the tournament. The organizer's "registration closed"
@@ -44,16 +45,14 @@ from bot.db.planned import PlannedListener
 from bot.db.transactions import labelled
 from bot.db.uow import Committed, SqlUnitOfWork, SqlUnitOfWorkFactory
 from bot.delivery.jobs import Clock, utc_now
-from bot.delivery.leases import process_identity
+from bot.delivery.leases import LEASE_SECONDS, RENEWALS_PER_LEASE, process_identity
 from domain.services.tournaments import TournamentService
 
 log = logging.getLogger(__name__)
 
 SCHEDULER_LEASE = "scheduler"
-LEASE_SECONDS = 30.0
 # What its transactions are counted under (`bot.db.transactions.labelled`).
 TRANSACTIONS_LABEL = "reminder scheduler"
-LEASE_RENEW_SECONDS = 10.0
 WAKE_UP_JOB = "reminders-wake-up"
 # How long stopping waits for a wake-up under way (a database that stopped answering).
 STOP_WAIT_SECONDS = 10.0
@@ -73,7 +72,8 @@ class ReminderScheduler:
         clock: Clock = utc_now,
         lease_clock: Clock = utc_now,
         identity: str | None = None,
-        renew_seconds: float = LEASE_RENEW_SECONDS,
+        lease_seconds: float = LEASE_SECONDS,
+        renew_seconds: float | None = None,
         rate: float = 1.0,
         engine: AsyncEngine | None = None,
     ) -> None:
@@ -82,7 +82,8 @@ class ReminderScheduler:
         # The one use case the sweep calls; the scheduler is infrastructure over the factory.
         self._tournaments = TournamentService(uow_factory)
         self._rate = rate
-        self._renew_seconds = renew_seconds
+        self._lease_seconds = lease_seconds
+        self._renew_seconds = renew_seconds or lease_seconds / RENEWALS_PER_LEASE
         self._clock = clock
         self._lease_clock = lease_clock
         self.identity = identity or process_identity()
@@ -96,7 +97,7 @@ class ReminderScheduler:
         self._stopping = False
         self.next_due: datetime | None = None  # the earliest push waiting, as last read
         self.leading = False
-        self._renewed_at = -LEASE_SECONDS  # monotonic seconds of the last renewal
+        self._renewed_at = -lease_seconds  # monotonic seconds of the last renewal
         # The context the wake-ups run in: the one the scheduler was started in (see `_plan`).
         self._context = contextvars.Context()
         self._planned = (
@@ -274,7 +275,7 @@ class ReminderScheduler:
     async def _renew(self, uow: SqlUnitOfWork) -> bool:
         """Take or keep the lead (and forget the updates too old to come again)."""
         now = self._lease_clock()
-        leading = await uow.leases.take(SCHEDULER_LEASE, self.identity, now, LEASE_SECONDS)
+        leading = await uow.leases.take(SCHEDULER_LEASE, self.identity, now, self._lease_seconds)
         if leading:
             await uow.handled_updates.forget_old(now)
         return leading

@@ -59,7 +59,7 @@ from bot.db.transactions import labelled
 from bot.db.uow import Committed, SqlUnitOfWork, SqlUnitOfWorkFactory
 from bot.delivery.digests import send_digests
 from bot.delivery.jobs import Clock, Job, Outcome, utc_now
-from bot.delivery.leases import Lease, process_identity
+from bot.delivery.leases import LEASE_SECONDS, Lease, process_identity
 from bot.delivery.limits import DeliveryLimits, Limiter, LocalLimiter, Slot, is_private_chat
 from bot.delivery.recording import Recorder
 from bot.delivery.sending import Sender
@@ -96,14 +96,16 @@ async def wait_until_delivered(
 @dataclass(frozen=True)
 class Pace:
     """How the worker paces itself: how often it looks at the outbox unwoken, how many
-    messages it sends at once, the monotonic clock its limits and lease beat by, and
-    `updates_quiet(timeout)`, which returns once the updates being handled have finished (or
-    after `timeout`): a cycle waits for it first (`ReplyScope.quiet`)."""
+    messages it sends at once, the monotonic clock its limits and lease beat by, how long its
+    lease lasts unrenewed, and `updates_quiet(timeout)`, which returns once the updates being
+    handled have finished (or after `timeout`): a cycle waits for it first
+    (`ReplyScope.quiet`)."""
 
     poll_seconds: float = 2.0
     concurrency: int = 16
     monotonic: Callable[[], float] = time.monotonic
     updates_quiet: Callable[[float], Awaitable[None]] | None = None
+    lease_seconds: float = LEASE_SECONDS
 
 
 @dataclass
@@ -138,7 +140,7 @@ class DeliveryWorker:
         self._clock = clock
         self.identity = identity or process_identity()
         self._sender = Sender(bot, self._limiter, self._writer, clock, self._pace.poll_seconds)
-        self._lease = Lease(self.identity, self._pace.monotonic)
+        self._lease = Lease(self.identity, self._pace.monotonic, self._pace.lease_seconds)
         self._recorder = Recorder(self.identity)
         self._wakeup = asyncio.Event()
         self._stopping = False

@@ -38,8 +38,9 @@ class Reminded:
 # The wizard's time zone, which the simulated organizer keeps.
 TIMEZONE = "Europe/Moscow"
 # How long after the timetable is saved the reminders fall due, in real seconds: time enough
-# to kill the scheduler's lease holder before they do.
-REMINDERS_AFTER_SECONDS = 20.0
+# to kill the scheduler's lease holder before they do, and about as long as its lease takes to
+# run out (the replicas' LEASE_SECONDS) for another to take it over and send them.
+REMINDERS_AFTER_SECONDS = 10.0
 
 
 class KillAtReminders:
