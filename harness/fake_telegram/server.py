@@ -128,6 +128,9 @@ class FakeTelegram:
 
     async def _handle_method(self, request: web.Request) -> web.Response:
         if request.match_info["token"] != self.token:
+            # Counted too: a test tells a refused token asked once from one retried.
+            refused = RequestRecord(request.match_info["method"], None, self._clock(), 401)
+            self.stats.record(refused)
             return web.json_response(ApiError(401, "Unauthorized").as_api(), status=401)
         name = request.match_info["method"].lower()
         via = request.match_info.get("via")
