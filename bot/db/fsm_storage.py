@@ -71,7 +71,8 @@ _sender: ContextVar[tuple[int, User | None] | None] = ContextVar("sender", defau
 # `get_state`/`get_data` after the state's read needs no transaction of its own.
 _conversation: ContextVar[_Conversation | None] = ContextVar("conversation", default=None)
 # Whether the update being handled shows the person his menu (`SenderReadingFSM`), and what
-# was read for it with the state: (telegram id, his facts), each handed out once.
+# was read for it with the state, each handed out once: his standing (with his telegram id)
+# and his menu's digest (with its scope).
 _wants_person: ContextVar[bool] = ContextVar("wants_person", default=False)
 _standing: ContextVar[tuple[int, Standing] | None] = ContextVar("standing", default=None)
 _menu: ContextVar[PersonFacts | None] = ContextVar("menu", default=None)
