@@ -17,12 +17,14 @@ from bot.rendering.phrases import render_phrase
 from domain.actor import Actor
 from domain.outgoing import Lines, Phrase
 from domain.services.catalog import Services
-from domain.services.ports import Clock
+from domain.services.ports import Clock, Standing
 from domain.services.users import UNREAD, Unread
 from domain.users import User
 
 # The sender as already read for this update (see `bot.db.fsm_storage`), or UNREAD.
 SenderRead = Callable[[int], User | Unread | None]
+# His standing as already read for this update (a /help's, a /start's), or UNREAD.
+StandingRead = Callable[[int], Standing | Unread]
 
 
 class Texts:
@@ -64,7 +66,8 @@ def _first_contact_locale(sender: TelegramUser, default_locale: str) -> str:
 
 
 class KnownUserMiddleware(BaseMiddleware):
-    """Stores the sender on first contact and puts `user` and `texts` into the handler data.
+    """Stores the sender on first contact and puts `user`, `texts` and `standing` (his
+    standing when read with the update's state, else UNREAD) into the handler data.
 
     The data dict is updated in place so the error handler, which sees the same dict, can
     apologise in the person's language.
@@ -75,10 +78,12 @@ class KnownUserMiddleware(BaseMiddleware):
         services: Services,
         default_locale: str,
         sender_read: SenderRead | None = None,
+        standing_read: StandingRead | None = None,
     ) -> None:
         self._services = services
         self._default_locale = default_locale
         self._sender_read = sender_read
+        self._standing_read = standing_read
 
     async def __call__(
         self,
@@ -98,6 +103,7 @@ class KnownUserMiddleware(BaseMiddleware):
             )
             data["user"] = user
             data["texts"] = Texts(user.locale)
+            data["standing"] = self._standing_read(sender.id) if self._standing_read else UNREAD
         else:
             data["texts"] = Texts(self._default_locale)
         return await handler(event, data)

@@ -20,6 +20,8 @@ from aiogram.types import (
     CallbackQuery,
     ChatMemberUpdated,
     Message,
+    TelegramObject,
+    Update,
 )
 
 from bot.i18n import LOCALES
@@ -27,7 +29,8 @@ from bot.telegram.menus import CommandMenus
 from domain.actor import Actor
 from domain.outgoing import Phrase
 from domain.services.catalog import Services
-from domain.services.users import PersonRole
+from domain.services.ports import Standing
+from domain.services.users import UNREAD, PersonRole, Unread
 from domain.users import User
 from handlers.callbacks import LanguageChoice
 from handlers.common import answer, edit_screen
@@ -58,11 +61,16 @@ def _menu(locale: str, names: tuple[str, ...]) -> tuple[BotCommand, ...]:
 
 
 async def refresh_person_menu(
-    bot: Bot, menus: CommandMenus, user: User, services: Services, actor: Actor
+    bot: Bot,
+    menus: CommandMenus,
+    user: User,
+    services: Services,
+    actor: Actor,
+    standing: Standing | Unread = UNREAD,
 ) -> tuple[PersonRole, ...]:
     """The person's menu from his roles now (set if it changed); the roles, for the caller's
-    text."""
-    roles = await services.users.roles_of(actor)
+    text. `standing` is his, when read with the update's state (a /help's, a /start's)."""
+    roles = await services.users.roles_of(actor, known=standing)
     await set_person_menu(bot, menus, user, roles)
     return roles
 
@@ -79,9 +87,10 @@ async def start(
     actor: Actor,
     bot: Bot,
     menus: CommandMenus,
+    standing: Standing | Unread,
 ) -> None:
     await message.answer(texts.phrase(Phrase.of("start-welcome", name=user.first_name)))
-    await refresh_person_menu(bot, menus, user, services, actor)
+    await refresh_person_menu(bot, menus, user, services, actor, standing)
 
 
 async def show_help(
@@ -92,8 +101,9 @@ async def show_help(
     actor: Actor,
     bot: Bot,
     menus: CommandMenus,
+    standing: Standing | Unread,
 ) -> None:
-    roles = await refresh_person_menu(bot, menus, user, services, actor)
+    roles = await refresh_person_menu(bot, menus, user, services, actor, standing)
     await answer(message, help_text(user, roles), texts)
 
 
@@ -120,6 +130,19 @@ async def set_language(
 async def unblocked(event: ChatMemberUpdated, services: Services) -> None:
     """Telegram says a person unblocked the bot (or started it): he is reachable again."""
     await services.users.reopened_bot(event.chat.id)
+
+
+def shows_menu(event: TelegramObject) -> bool:
+    """Whether the update is a /help or a /start without a payload in a private chat: the
+    commands whose handlers look at the person's menu, so the update's first read fetches
+    his standing and his menu's digest with his conversation state (`start`, `show_help`).
+    Only the cost depends on it: any other handler that takes the update reads for itself."""
+    message = event.message if isinstance(event, Update) else None
+    if message is None or message.chat.type != "private" or not message.text:
+        return False
+    command, _, payload = message.text.partition(" ")
+    name = command.partition("@")[0]
+    return name == "/help" or (name == "/start" and not payload.strip())
 
 
 def make_router() -> Router:

@@ -26,7 +26,14 @@ from bot.app.health_watch import HealthWatch
 from bot.clock import ScaledClock, SystemClock
 from bot.config import Settings
 from bot.db.engine import create_engine, create_session_factory
-from bot.db.fsm_storage import ConversationWritesHeld, SqlStorage, sender_read_with_state
+from bot.db.fsm_storage import (
+    ConversationWritesHeld,
+    SenderReadingFSM,
+    SqlStorage,
+    menu_read_with_state,
+    sender_read_with_state,
+    standing_read_with_state,
+)
 from bot.db.migrate import upgrade
 from bot.db.uow import SqlUnitOfWorkFactory
 from bot.delivery import DeliveryLimits, DeliveryWorker
@@ -62,6 +69,7 @@ from handlers.errors import refusals_answered
 from handlers.intents import intent_packer
 from handlers.middlewares import ActorMiddleware, KnownUserMiddleware
 from handlers.routers import all_routers
+from handlers.start import shows_menu
 from handlers.start_views import EVERYONE_COMMANDS
 
 log = logging.getLogger(__name__)
@@ -145,7 +153,13 @@ def build_dispatcher(
     unless a test or the simulation hands in its own); handlers draw seatings' seeds from
     `seeds` (unpredictable unless a seeded source is handed in)."""
     storage, isolation = _fsm_storage(settings, session_factory)
-    dispatcher = Dispatcher(storage=storage, events_isolation=isolation)
+    in_database = isinstance(storage, SqlStorage)
+    dispatcher = Dispatcher(storage=storage, events_isolation=isolation, disable_fsm=in_database)
+    if isinstance(storage, SqlStorage):
+        # aiogram's FSM middleware, in its place, asking the storage to read what a /help or
+        # a /start needs with the sender's state (one statement: bot.db.sender_reads).
+        dispatcher.fsm = SenderReadingFSM(storage, isolation, wants_person=shows_menu)
+        dispatcher.update.outer_middleware(dispatcher.fsm)
     dispatcher["uow_factory"] = uow_factory
     # The use cases, built once; handlers take them as `services`.
     dispatcher["services"] = build_services(uow_factory)
@@ -155,20 +169,23 @@ def build_dispatcher(
     # Standings pictures (the channel's and those asked for) are drawn in a process of their own.
     dispatcher["pictures"] = StandingsPainter()
     # Command menus are set only when they would change (Telegram limits setMyCommands).
-    dispatcher["menus"] = CommandMenus(session_factory)
+    shown_read = menu_read_with_state if in_database else None
+    dispatcher["menus"] = CommandMenus(session_factory, shown_read)
     dispatcher.update.outer_middleware(UpdateMetricsMiddleware())
     # Knows the updates being handled: a stop lets them finish before the session closes.
     dispatcher["reply_scope"] = ReplyScope()
     dispatcher.update.outer_middleware(dispatcher["reply_scope"])
-    sender_read = None
+    sender_read, standing_read = None, None
     if isinstance(storage, SqlStorage):
         # Inside aiogram's isolation lock and the reply scope (a stop waits for the store):
         # an update's conversation writes are stored in one transaction at its end.
         dispatcher.update.outer_middleware(ConversationWritesHeld(storage))
-        # The database storage reads the sender with the conversation state (one transaction).
-        sender_read = sender_read_with_state
+        # The database storage reads the sender with the conversation state (one statement).
+        sender_read, standing_read = sender_read_with_state, standing_read_with_state
     dispatcher.update.outer_middleware(
-        KnownUserMiddleware(dispatcher["services"], settings.default_locale, sender_read)
+        KnownUserMiddleware(
+            dispatcher["services"], settings.default_locale, sender_read, standing_read
+        )
     )
     dispatcher.update.outer_middleware(ActorMiddleware())
     # Innermost, so a refusal is answered within the person's turn and the reply scope.

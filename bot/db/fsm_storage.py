@@ -1,10 +1,12 @@
 """aiogram FSM storage in the database: wizard progress survives a restart with no Redis.
 
 aiogram reads the conversation state of every update (after taking the sender's isolation
-lock); the same read also fetches the sender's user row, so that the middleware remembering
-the sender (`handlers/middlewares.py`) needs no transaction of its own: one read transaction
-per update instead of two; the data read with the state serves the handler's `get_data` in the
-same update (a wizard's step reads its answers so far without another transaction).
+lock); the same statement also fetches the sender's user row, so that the middleware
+remembering the sender (`handlers/middlewares.py`) needs no transaction of its own, and for a
+command that shows the person his menu (/help, /start: `SenderReadingFSM`) his standing and
+his menu's digest (`bot.db.sender_reads`): a /help's one read. The data read with the state
+serves the handler's `get_data` in the same update (a wizard's step reads its answers so far
+without another transaction).
 
 An update's writes to its own conversation (`set_state`, `set_data`, `update_data`, each a
 transaction of its own before) are held while it is handled and stored together in one
@@ -29,13 +31,21 @@ from typing import Any
 
 from aiogram import BaseMiddleware
 from aiogram.fsm.context import FSMContext
+from aiogram.fsm.middleware import FSMContextMiddleware
 from aiogram.fsm.state import State
-from aiogram.fsm.storage.base import BaseStorage, DefaultKeyBuilder, StateType, StorageKey
+from aiogram.fsm.storage.base import (
+    BaseEventIsolation,
+    BaseStorage,
+    DefaultKeyBuilder,
+    StateType,
+    StorageKey,
+)
 from aiogram.types import TelegramObject
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.db.models import ConversationRow
-from bot.db.repositories.users import SqlUserRepository
+from bot.db.sender_reads import PersonFacts, read_sender
+from domain.services.ports import Standing
 from domain.services.users import UNREAD, Unread
 from domain.users import User
 
@@ -60,6 +70,12 @@ _sender: ContextVar[tuple[int, User | None] | None] = ContextVar("sender", defau
 # The conversation of the update being handled as it read and wrote it, so a handler's
 # `get_state`/`get_data` after the state's read needs no transaction of its own.
 _conversation: ContextVar[_Conversation | None] = ContextVar("conversation", default=None)
+# Whether the update being handled shows the person his menu (`SenderReadingFSM`), and what
+# was read for it with the state, each handed out once: his standing (with his telegram id)
+# and his menu's digest (with its scope).
+_wants_person: ContextVar[bool] = ContextVar("wants_person", default=False)
+_standing: ContextVar[tuple[int, Standing] | None] = ContextVar("standing", default=None)
+_menu: ContextVar[PersonFacts | None] = ContextVar("menu", default=None)
 
 
 def sender_read_with_state(telegram_id: int) -> User | Unread | None:
@@ -69,6 +85,51 @@ def sender_read_with_state(telegram_id: int) -> User | Unread | None:
     if read is None or read[0] != telegram_id:
         return UNREAD
     return read[1]
+
+
+def standing_read_with_state(telegram_id: int) -> Standing | Unread:
+    """The sender's standing as read with this update's state, once (UNREAD if not read)."""
+    read = _standing.get()
+    _standing.set(None)
+    if read is None or read[0] != telegram_id:
+        return UNREAD
+    return read[1]
+
+
+def menu_read_with_state(scope: str) -> str | Unread | None:
+    """The digest of the menu at `scope` (the sender's chat) as read with this update's state,
+    once: None when none is stored, UNREAD if not read."""
+    read = _menu.get()
+    _menu.set(None)
+    if read is None or read.scope != scope:
+        return UNREAD
+    return read.menu_digest
+
+
+Wants = Callable[[TelegramObject], bool]
+
+
+class SenderReadingFSM(FSMContextMiddleware):
+    """aiogram's FSM middleware, telling the storage whether the update (`wants_person`)
+    shows the person his menu, so his state's read fetches what that needs as well."""
+
+    def __init__(
+        self, storage: SqlStorage, events_isolation: BaseEventIsolation, wants_person: Wants
+    ) -> None:
+        super().__init__(storage, events_isolation)
+        self._wants_person = wants_person
+
+    async def __call__(
+        self,
+        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
+        event: TelegramObject,
+        data: dict[str, Any],
+    ) -> Any:
+        wanted = _wants_person.set(self._wants_person(event))
+        try:
+            return await super().__call__(handler, event, data)
+        finally:
+            _wants_person.reset(wanted)
 
 
 class SqlStorage(BaseStorage):
@@ -89,15 +150,17 @@ class SqlStorage(BaseStorage):
         known = _conversation.get()
         if known is not None and known.key == row_key and known.held is not None:
             return known.state
+        wants_person, user_id = _wants_person.get(), key.user_id
+        _wants_person.set(False)  # for the update's own state, its first read
         async with self._session_factory() as session:
-            row = await session.get(ConversationRow, row_key)
-            sender = await SqlUserRepository(session).get(key.user_id)
-        _sender.set((key.user_id, sender))
-        if row is None:
-            _conversation.set(_Conversation(row_key, None, {}))
-            return None
-        _conversation.set(_Conversation(row_key, row.state, dict(row.data)))
-        return row.state
+            read = await read_sender(session, row_key, user_id, wants_person)
+        _sender.set((user_id, read.user))
+        if read.person is not None:
+            _standing.set((user_id, read.person.standing))
+            _menu.set(read.person)
+        state, data = read.conversation or (None, {})
+        _conversation.set(_Conversation(row_key, state, data))
+        return state
 
     async def set_data(self, key: StorageKey, data: Mapping[str, Any]) -> None:
         # A copy as of now: a held write is stored after the handler may have changed `data`.

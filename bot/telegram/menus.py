@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from aiogram import Bot
 from aiogram.types import BotCommand, BotCommandScopeUnion
@@ -20,13 +20,12 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.db.models import CommandMenuRow
+from bot.db.models.menus import scope_key
+from domain.services.users import UNREAD, Unread
 
-
-def scope_key(scope: BotCommandScopeUnion | None, language_code: str | None) -> str:
-    """The menu's place on Telegram: its scope (a chat's, or the default) and language."""
-    kind = scope.type if scope is not None else "default"
-    chat = getattr(scope, "chat_id", "")
-    return f"{kind}:{chat}:{language_code or ''}"
+# The digest of a scope's menu as this update read it already (`bot.db.fsm_storage`), once:
+# None when none is stored, UNREAD when it was not read.
+ShownRead = Callable[[str], str | Unread | None]
 
 
 def menu_digest(commands: Sequence[BotCommand]) -> str:
@@ -40,10 +39,16 @@ def _digest(listed: tuple[tuple[str, str], ...]) -> str:
 
 
 class CommandMenus:
-    """Sets a menu unless the stored digest says Telegram shows it already."""
+    """Sets a menu unless the stored digest says Telegram shows it already (read with the
+    update's conversation state when `shown_read` has it, else read here)."""
 
-    def __init__(self, session_factory: async_sessionmaker[AsyncSession]) -> None:
+    def __init__(
+        self,
+        session_factory: async_sessionmaker[AsyncSession],
+        shown_read: ShownRead | None = None,
+    ) -> None:
         self._session_factory = session_factory
+        self._shown_read = shown_read
 
     async def set(
         self,
@@ -55,10 +60,12 @@ class CommandMenus:
         """Whether the menu was set (False: it was shown already); Telegram's error passes
         through, and the menu is then tried again next time."""
         key, digest = scope_key(scope, language_code), menu_digest(commands)
-        async with self._session_factory() as session:
-            shown = await session.scalar(
-                select(CommandMenuRow.digest).where(CommandMenuRow.scope == key)
-            )
+        shown = self._shown_read(key) if self._shown_read is not None else UNREAD
+        if isinstance(shown, Unread):
+            async with self._session_factory() as session:
+                shown = await session.scalar(
+                    select(CommandMenuRow.digest).where(CommandMenuRow.scope == key)
+                )
         if shown == digest:
             return False
         await bot.set_my_commands(list(commands), scope=scope, language_code=language_code)

@@ -7,7 +7,7 @@ from enum import StrEnum
 
 from domain.actor import Actor
 from domain.permissions import StaffRole
-from domain.services.ports import UnitOfWorkFactory
+from domain.services.ports import Standing, UnitOfWorkFactory
 from domain.users import User
 
 
@@ -41,15 +41,20 @@ class UserService:
     def __init__(self, uow: UnitOfWorkFactory) -> None:
         self._uow = uow
 
-    async def roles_of(self, actor: Actor) -> tuple[PersonRole, ...]:
+    async def roles_of(
+        self, actor: Actor, known: Standing | Unread = UNREAD
+    ) -> tuple[PersonRole, ...]:
         """The person's roles in the order of `PersonRole`: player of any tournament, judge or
         chief judge of one not finished yet (a finished tournament's judge has nothing left to
-        judge), an organizer (appointed, or the author of a tournament), an admin."""
+        judge), an organizer (appointed, or the author of a tournament), an admin. `known` is
+        his standing when the caller has just read it in this update (no transaction then)."""
         roles: set[PersonRole] = set()
         if actor.is_admin:
             roles.add(PersonRole.ADMIN)
-        async with self._uow() as uow:
-            standing = await uow.staff.standing(actor.user_id)
+        standing = known
+        if isinstance(standing, Unread):
+            async with self._uow() as uow:
+                standing = await uow.staff.standing(actor.user_id)
         if standing.organizer:
             roles.add(PersonRole.ORGANIZER)
         roles.update(_STAFF_ROLES[role] for role in standing.judging)

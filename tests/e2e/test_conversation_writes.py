@@ -11,7 +11,7 @@ import pytest
 from aiogram.types import Update
 
 from bot.app import Application
-from bot.db.transactions import counting
+from bot.db.transactions import Tally, counting
 from harness.fake_telegram import FakeTelegram
 from harness.sandbox import running_bot, sandbox_settings
 from harness.simulation.screens import register_player
@@ -25,9 +25,9 @@ async def app(fake_telegram: FakeTelegram, database_url: str) -> AsyncIterator[A
         yield application
 
 
-def count_updates(app: Application, handled: Callable[[Update, int], None]) -> None:
-    """From now on, `handled(update, transactions)` after the bot handled each update to its
-    end (its replies come before that), with the transactions its handling began."""
+def count_updates(app: Application, handled: Callable[[Update, Tally], None]) -> None:
+    """From now on, `handled(update, tally)` after the bot handled each update to its end (its
+    replies come before that), with the transactions its handling began and its statements."""
     feed_update = app.dispatcher.feed_update
 
     async def counted(bot: Any, update: Update, **kwargs: Any) -> Any:
@@ -35,7 +35,7 @@ def count_updates(app: Application, handled: Callable[[Update, int], None]) -> N
             try:
                 return await feed_update(bot, update, **kwargs)
             finally:
-                handled(update, tally.transactions)
+                handled(update, tally)
 
     app.dispatcher.feed_update = counted  # type: ignore[method-assign]
 
@@ -45,10 +45,10 @@ def typed_answers(app: Application) -> list[tuple[str, int]]:
     transactions its handling began, in order."""
     answers: list[tuple[str, int]] = []
 
-    def handled(update: Update, transactions: int) -> None:
+    def handled(update: Update, tally: Tally) -> None:
         text = update.message.text if update.message else None
         if text is not None and not text.startswith("/"):
-            answers.append((text, transactions))
+            answers.append((text, tally.transactions))
 
     count_updates(app, handled)
     return answers
@@ -87,10 +87,10 @@ class ConfirmPresses:
         self._handled = asyncio.Event()
         count_updates(app, self._count)
 
-    def _count(self, update: Update, transactions: int) -> None:
+    def _count(self, update: Update, tally: Tally) -> None:
         query = update.callback_query
         if query is not None and (query.data or "").endswith(":confirm"):
-            self.transactions.append(transactions)
+            self.transactions.append(tally.transactions)
             self._handled.set()
 
     async def handled(self) -> list[int]:
@@ -113,3 +113,34 @@ async def test_the_confirm_press_registers_and_shows_the_registration_in_three_t
     # shows) and the conversation's clearing at the update's end.
     (transactions,) = await presses.handled()
     assert transactions <= 3
+
+
+async def test_a_help_reads_the_state_the_sender_his_roles_and_his_menu_in_one_statement(
+    app: Application, fake_telegram: FakeTelegram
+) -> None:
+    """Once a person is stored and his menu set (his first /help does both), a /help reads in
+    one transaction of one statement (SQLite's BEGIN besides) the conversation state aiogram
+    reads, the sender, what his roles are made of and the digest of the menu his chat shows."""
+    helps: list[tuple[int, int]] = []
+
+    def handled(update: Update, tally: Tally) -> None:
+        if update.message is not None and update.message.text == "/help":
+            helps.append((tally.transactions, tally.statements))
+
+    admin = fake_telegram.user(ADMIN_ID, "Орг")
+    await create_tournament(fake_telegram, admin)
+    count_updates(app, handled)
+    newcomer = fake_telegram.user(503, "Вера")
+    shown = []
+    for person in (admin, newcomer):
+        for _ in range(2):
+            person.send("/help")
+            shown.append((await person.wait_for()).text or "")
+    async with asyncio.timeout(60):
+        while len(helps) < 4:
+            await asyncio.sleep(0.01)
+    # Each /help still shows the person's own roles.
+    assert "Администратор" in shown[1] and "/new — создать турнир" in shown[1]
+    assert "Ваш Telegram id: 503" in shown[3] and "/new — создать турнир" not in shown[3]
+    for transactions, statements in (helps[1], helps[3]):
+        assert transactions == 1 and statements <= 2, helps

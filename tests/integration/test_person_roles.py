@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bot.db.sender_reads import read_sender
 from bot.db.uow import SqlUnitOfWorkFactory
 from domain.actor import Actor
 from domain.services.catalog import build_services
@@ -19,8 +20,16 @@ APPOINTED = 777_002
 async def _roles(
     uow_factory: SqlUnitOfWorkFactory, user_id: int, admin: bool = False
 ) -> tuple[PersonRole, ...]:
+    """His roles read on their own, checked against those from the standing a /help reads
+    with the sender's conversation state (`bot.db.sender_reads`): they agree."""
     actor = Actor(user_id, NOW, is_admin=admin)
-    return await build_services(uow_factory).users.roles_of(actor)
+    users = build_services(uow_factory).users
+    async with uow_factory() as uow:
+        read = await read_sender(uow.session, f"conversation-of-{user_id}", user_id, True)
+    assert read.person is not None
+    roles = await users.roles_of(actor)
+    assert await users.roles_of(actor, known=read.person.standing) == roles
+    return roles
 
 
 async def test_each_person_s_roles_while_running_and_once_finished(

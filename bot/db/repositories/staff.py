@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import exists, literal, select, union_all
+from sqlalchemy import BigInteger, ColumnElement, RowMapping, bindparam, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import OrganizerRow, ParticipantRow, StaffRow, TournamentRow
@@ -10,8 +10,8 @@ from domain.permissions import StaffRole
 from domain.services.ports import Standing
 from domain.tournament import TournamentState
 
-# The labels of `standing`'s rows besides the judges' roles.
-_ORGANIZER, _PLAYER = "organizer", "player"
+# The labels of `standing_facts`' columns besides the judges' roles.
+_ORGANIZER, _PLAYER = "is_organizer", "plays"
 
 
 class SqlStaffRepository:
@@ -53,29 +53,47 @@ class SqlStaffRepository:
             await self._session.flush()
 
     async def standing(self, user_id: int) -> Standing:
-        """One statement: a row per fact (an /help used to make three and a transaction)."""
-        judging = (
-            select(StaffRow.role)
-            .join(TournamentRow, TournamentRow.id == StaffRow.tournament_id)
-            .where(
-                StaffRow.user_id == user_id,
-                TournamentRow.state != TournamentState.FINISHED.value,
-            )
+        """One statement of one row (an /help used to make three and a transaction)."""
+        facts = await self._session.execute(_STANDING, {"user_id": user_id})
+        return standing_of(facts.mappings().one())
+
+
+def standing_facts(user_id: ColumnElement[int]) -> tuple[ColumnElement[bool], ...]:
+    """The person's standing as columns of one row (`standing_of` reads them): an organizer
+    (appointed, or a tournament's author), in any tournament's list, and a judge of each
+    role in a tournament not finished yet; the read of an /help's sender adds them to his."""
+    organizer = or_(
+        select(OrganizerRow.user_id).where(OrganizerRow.user_id == user_id).exists(),
+        select(TournamentRow.id).where(TournamentRow.created_by == user_id).exists(),
+    )
+    plays = select(ParticipantRow.user_id).where(ParticipantRow.user_id == user_id).exists()
+    judging = (
+        select(StaffRow.user_id)
+        .join(TournamentRow, TournamentRow.id == StaffRow.tournament_id)
+        .where(
+            StaffRow.user_id == user_id,
+            StaffRow.role == role.value,
+            TournamentRow.state != TournamentState.FINISHED.value,
         )
-        appointed = exists().where(OrganizerRow.user_id == user_id)
-        authored = exists().where(TournamentRow.created_by == user_id)
-        plays = exists().where(ParticipantRow.user_id == user_id)
-        facts = set(
-            await self._session.scalars(
-                union_all(
-                    select(literal(_ORGANIZER)).where(appointed | authored),
-                    select(literal(_PLAYER)).where(plays),
-                    judging,
-                )
-            )
-        )
-        return Standing(
-            organizer=_ORGANIZER in facts,
-            judging=frozenset(StaffRole(fact) for fact in facts - {_ORGANIZER, _PLAYER}),
-            plays=_PLAYER in facts,
-        )
+        .exists()
+        .label(_judges(role))
+        for role in StaffRole
+    )
+    return (organizer.label(_ORGANIZER), plays.label(_PLAYER), *judging)
+
+
+def standing_of(facts: RowMapping) -> Standing:
+    """The standing from a row holding `standing_facts`' columns (by their labels)."""
+    return Standing(
+        organizer=bool(facts[_ORGANIZER]),
+        judging=frozenset(role for role in StaffRole if facts[_judges(role)]),
+        plays=bool(facts[_PLAYER]),
+    )
+
+
+def _judges(role: StaffRole) -> str:
+    return f"judges_{role.value}"
+
+
+# Built once, the person bound at each read.
+_STANDING = select(*standing_facts(bindparam("user_id", type_=BigInteger)))
