@@ -5,10 +5,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
-# Two test processes (pytest-xdist), one a core. The tests mostly wait, and three processes
-# took 12 min 40 s against 13 min 39 s on a fresh clone, but the replica drills' timing
-# is tighter with three; `make test WORKERS=3` runs three.
-WORKERS ?= 2
+# Three test processes (pytest-xdist) on two cores: the tests mostly wait (Telegram's pace,
+# leases, bot processes starting), and a third process fills the waits.
+WORKERS ?= 3
 PYTEST := $(BIN)/pytest -n $(WORKERS)
 
 .PHONY: run test check static lint bench simulate install clean
