@@ -24,9 +24,6 @@ from dataclasses import dataclass
 
 from domain.standings_board import StandingsBoard
 
-# What the fork server imports before forking a worker: the drawing modules and matplotlib.
-PRELOADED = ("bot.rendering.standings_png", "bot.rendering.rating_png")
-
 
 def _ignore_interrupts() -> None:
     """In the worker process: Ctrl+C reaches the whole process group, and it is the bot's to
@@ -92,12 +89,8 @@ class StandingsPainter:
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            # Forked from multiprocessing's fork server, a fresh interpreter (not this one with
-            # its threads and connections) that loaded matplotlib once: a worker started again
-            # (after one died, or by the next bot in the same process, as the tests start
-            # them) costs a fork, not seconds of imports.
-            context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(list(PRELOADED))
+            # A fresh interpreter, not a fork of this one with its threads and connections.
+            context = multiprocessing.get_context("spawn")
             self._pool = ProcessPoolExecutor(
                 max_workers=1, mp_context=context, initializer=_ignore_interrupts
             )
