@@ -5,9 +5,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
-# Three test processes (pytest-xdist) on two cores: the tests mostly wait (Telegram's pace,
-# leases, bot processes starting), and a third process fills the waits.
-WORKERS ?= 3
+# Two test processes (pytest-xdist), one a core. `make test WORKERS=3` runs three: the
+# tests mostly wait, but three at once make the longest (cups, replica drills) slower.
+WORKERS ?= 2
 PYTEST := $(BIN)/pytest -n $(WORKERS)
 
 .PHONY: run test check static lint bench simulate install clean

@@ -153,6 +153,7 @@ class SqlUnitOfWork:
         await self.session.commit()
         committed = Committed(self.outbox.added > 0, self.scheduled_pushes.earliest)
         self.outbox.added, self.scheduled_pushes.earliest = 0, None
+        self.scheduled_pushes.changed = False
         self.scheduled_pushes.told = False
         if committed.outbox or committed.earliest_push is not None:
             for listener in self._listeners:

@@ -30,6 +30,9 @@ class SqlScheduledPushes:
         self._sender = sender
         self.told = False  # the others were told in this transaction
         self.earliest: datetime | None = None
+        # The timetable was written in this transaction (a replan that changes nothing
+        # writes nothing: the reminders' tests look).
+        self.changed = False
 
     async def schedule(self, push: ScheduledPush) -> None:
         """Store a push, replacing the one with the same key (a moved timetable moves it)."""
@@ -52,6 +55,7 @@ class SqlScheduledPushes:
                 statement.on_conflict_do_update(index_elements=["key"], set_=replaced)
             )
         if rows:
+            self.changed = True
             soonest = min(row["due_at"] for row in rows)
             self.earliest = soonest if self.earliest is None else min(self.earliest, soonest)
             if not self.told:  # once a transaction: the scheduler reads every due time anyway
@@ -61,6 +65,7 @@ class SqlScheduledPushes:
     async def cancel(self, key: str) -> None:
         """Forget a push that has not become due yet (nothing happens if there is none)."""
         await self._session.execute(delete(ScheduledPushRow).where(ScheduledPushRow.key == key))
+        self.changed = True
 
     async def waiting(self, *key_prefixes: str) -> dict[str, ScheduledPush]:
         """The waiting pushes whose keys start with one of `key_prefixes` (one tournament's,
@@ -91,6 +96,7 @@ class SqlScheduledPushes:
             await self._session.execute(
                 delete(ScheduledPushRow).where(ScheduledPushRow.key.in_(list(keys)))
             )
+            self.changed = True
 
     async def due_times(self) -> dict[str, datetime]:
         """Every waiting push's due time by key."""
