@@ -1,8 +1,8 @@
 """Scheduled pushes (reminders) with the database as the truth, swept by one process at a time.
 
 APScheduler (3.11, an `AsyncIOScheduler` on the bot's event loop) holds one job: the wake-up,
-planned at the earliest due push (a commit that changes the timetable plans it at once, to look
-again). A wake-up sweeps: every push that is due moves into the outbox and is deleted in one
+planned at the earliest due push (a commit that plans a push due sooner moves it there: the
+commit tells its earliest due time, so no sweep is needed to learn it). A wake-up sweeps: every push that is due moves into the outbox and is deleted in one
 transaction, so a push reaches the outbox exactly once, whatever restarts happen. The job runs
 with `max_instances=1` and `coalesce`, and the next wake-up is planned only once the last one
 finished, so sweeps never overlap; stopping lets the one under way finish (for up to
