@@ -2,12 +2,13 @@
 
 APScheduler (3.11, an `AsyncIOScheduler` on the bot's event loop) holds one job: the wake-up,
 planned at the earliest due push (a commit that plans a push due sooner moves it there: the
-commit tells its earliest due time, so no sweep is needed to learn it). A wake-up sweeps: every push that is due moves into the outbox and is deleted in one
-transaction, so a push reaches the outbox exactly once, whatever restarts happen. The job runs
-with `max_instances=1` and `coalesce`, and the next wake-up is planned only once the last one
-finished, so sweeps never overlap; stopping lets the one under way finish (for up to
-`STOP_WAIT_SECONDS`), and one that does not is cancelled quietly: its transaction rolls back, so
-what it had not committed stays due for the next sweep, and no traceback is logged.
+commit tells its earliest due time, so no sweep is needed to learn it). A wake-up sweeps: every
+push that is due moves into the outbox and is deleted in one transaction, so a push reaches the
+outbox exactly once, whatever restarts happen. The job runs with `max_instances=1` and
+`coalesce`, and the next wake-up is planned only once the last one finished, so sweeps never
+overlap; stopping lets the one under way finish (for up to `STOP_WAIT_SECONDS`), and one that
+does not is cancelled quietly: its transaction rolls back, so what it had not committed stays
+due for the next sweep, and no traceback is logged.
 
 Of several bot processes on one database, only the holder of the "scheduler" lease sweeps; every
 process wakes at least every `renew_seconds` (a third of the lease's `lease_seconds`, 30 by
