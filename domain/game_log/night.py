@@ -90,8 +90,9 @@ def _after_check(game: LiveGame, regulation: Regulation) -> LiveGame:
 
 
 def _morning(game: LiveGame, regulation: Regulation) -> LiveGame:
-    """The night's victim leaves: the end may come now; otherwise his best move (if he is the
-    first victim and may make one) and his last word, then the day."""
+    """The night's victim leaves. The first victim, if he may make one, names his best move
+    first (it counts even when his death ends the game); then the end may come, or his last
+    word and the day."""
     victim = game.shot
     if victim is not None and victim == game.first_killed and _may_make_best_move(game, regulation):
         return replace(game, phase=Phase.BEST_MOVE, leaving=(victim,))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from domain.cards import Role, Side
@@ -315,6 +315,12 @@ def _played(actions: list[Action], regulation) -> tuple[LiveGame, list[Action]]:
     st.lists(_actions, min_size=10, max_size=150),
     st.sampled_from(["black-raven-cup", "siberia-ural-teams"]),
 )
+# Three disqualified before the first kill: that kill makes black equal to red while the
+# victim still names his best move.
+@example(
+    [Proceed()] * 17 + [Disqualify(1), Disqualify(2), Disqualify(7), Proceed(), Proceed()],
+    "siberia-ural-teams",
+)
 def test_any_game_replays_to_a_protocol_the_rules_engine_accepts(actions, preset):
     regulation = load_preset(preset)
     game, kept = _played(actions, regulation)
@@ -328,9 +334,12 @@ def test_any_game_replays_to_a_protocol_the_rules_engine_accepts(actions, preset
         assert 0 <= game.fouls[seat - 1] <= limit
         if game.fouls[seat - 1] == limit:
             assert game.exits[seat - 1] is Exit.FOULS
-    # Black never equals red while the game goes on (the night's victim leaves in the morning).
+    # Black never equals red while the game goes on. The night's victim leaves in the morning,
+    # and the first victim names his best move before he leaves (it counts even when his death
+    # ends the game).
     table = set(game.in_play)
-    if game.phase in (Phase.DON_CHECK, Phase.SHERIFF_CHECK) and game.shot is not None:
+    at_table = (Phase.DON_CHECK, Phase.SHERIFF_CHECK, Phase.BEST_MOVE)
+    if game.phase in at_table and game.shot is not None:
         table.add(game.shot)
     black = sum(1 for s in table if game.roles[s - 1].side is Side.BLACK)
     if game.phase not in (Phase.END_DETECTED, Phase.FINISHED):
