@@ -45,12 +45,15 @@ async def _retrying(
     advice: str,
 ) -> T:
     loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
+    # The pauses are counted from the first refusal: a first attempt slowed by a loaded
+    # machine (the Telegram client's import) must not use up the time for retrying.
+    deadline: float | None = None
     backoff = Backoff(RETRY_BACKOFF)
     while True:
         try:
             return await attempt()
         except transient as error:
+            deadline = loop.time() + timeout if deadline is None else deadline
             delay = next(backoff)
             if loop.time() + delay > deadline:
                 raise StartupError(f"cannot reach {what} ({_reason(error)}); {advice}") from None
