@@ -44,9 +44,8 @@ def _nickname(user_id: int) -> str:
 
 
 @pytest.fixture
-async def app(fake_telegram: FakeTelegram, tmp_path) -> AsyncIterator[Application]:  # type: ignore[no-untyped-def]
-    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
-    async with running_bot(sandbox_settings(fake_telegram, url)) as application:
+async def app(fake_telegram: FakeTelegram, migrated_sqlite_url: str) -> AsyncIterator[Application]:
+    async with running_bot(sandbox_settings(fake_telegram, migrated_sqlite_url)) as application:
         yield application
 
 
