@@ -204,8 +204,8 @@ async def build_application(
     pictures: StandingsPainter | None = None,
 ) -> Application:
     """Migrate the database to the newest schema and wire the bot to it: handlers and
-    reminders on `clock`, seatings' seeds from `seeds`, pictures drawn by `pictures` (each
-    defaulting as in `build_dispatcher`)."""
+    reminders on `clock` (by default CLOCK_ORIGIN's scaled clock, else the system's), seeds
+    from `seeds`, pictures by `pictures` (their defaults: `build_dispatcher`)."""
     engine = create_engine(settings.database_url)
     await upgrade(engine)
     session_factory = create_session_factory(engine)
