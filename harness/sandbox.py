@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 from bot.app import Application, build_application, run_polling
 from bot.config import Settings
+from bot.rendering.pictures import PictureWorker, StandingsPainter
 from domain.services.ports import Clock, SeedSource
 from harness.fake_telegram import FakeTelegram
 
@@ -30,14 +31,40 @@ def sandbox_settings(fake: FakeTelegram, database_url: str, **overrides: Any) ->
     return Settings(_env_file=None, **values)
 
 
+# The picture worker the bots started here share, while `shared_pictures` holds one.
+_shared_pictures: list[PictureWorker] = []
+
+
+@contextlib.contextmanager
+def shared_pictures() -> Iterator[PictureWorker]:
+    """Inside the block, the bots `running_bot` starts draw their pictures in one worker
+    process, started with the first picture and stopped when the block ends, instead of
+    each in a new one of its own (a fresh interpreter importing matplotlib: 1.5 s of CPU and
+    more). The tests hold it for their whole session."""
+    worker = PictureWorker()
+    _shared_pictures.append(worker)
+    try:
+        yield worker
+    finally:
+        _shared_pictures.remove(worker)
+        asyncio.run(worker.close())
+
+
 @contextlib.asynccontextmanager
 async def running_bot(
-    settings: Settings, *, clock: Clock | None = None, seeds: SeedSource | None = None
+    settings: Settings,
+    *,
+    clock: Clock | None = None,
+    seeds: SeedSource | None = None,
+    pictures: StandingsPainter | None = None,
 ) -> AsyncIterator[Application]:
     """Build the application (on `clock`, the system's by default, drawing seatings' seeds
-    from `seeds`, a random draw by default), poll until the block ends, then stop and
-    release it all."""
-    app = await build_application(settings, clock=clock, seeds=seeds)
+    from `seeds`, a random draw by default, pictures with `pictures`, by default in the
+    shared worker when there is one), poll until the block ends, then stop and release it
+    all."""
+    if pictures is None and _shared_pictures:
+        pictures = StandingsPainter(_shared_pictures[-1])
+    app = await build_application(settings, clock=clock, seeds=seeds, pictures=pictures)
     started = asyncio.Event()
 
     async def mark_started() -> None:

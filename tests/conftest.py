@@ -31,6 +31,7 @@ from bot.db.engine import create_engine, create_session_factory
 from bot.db.migrate import upgrade
 from bot.db.uow import SqlUnitOfWorkFactory
 from domain.services.catalog import Services, build_services
+from harness.sandbox import shared_pictures
 from tests.examples import FULL, QUICK
 
 # Opt-in: each test's wall and CPU time to a file (`MAFIATOUR_TEST_TIMES`, tests/timing.py).
@@ -142,6 +143,15 @@ def database_templates(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Dat
     templates = DatabaseTemplates(tmp_path_factory.mktemp("templates"))
     yield templates
     templates.drop()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def picture_worker() -> Iterator[None]:
+    """The sandbox's bots of a test process draw their pictures in one worker process
+    (`harness.sandbox.shared_pictures`), started by the first picture: a worker of each bot's
+    own would start a fresh interpreter importing matplotlib for every test that draws."""
+    with shared_pictures():
+        yield
 
 
 @pytest.fixture(params=DATABASES)

@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 from aiogram import Bot, Dispatcher
 from aiogram.client.default import DefaultBotProperties
 from aiogram.client.session.aiohttp import AiohttpSession
-from aiogram.client.telegram import TelegramAPIServer
+from aiogram.client.telegram import PRODUCTION, TelegramAPIServer
 from aiogram.enums import ParseMode
 from aiogram.fsm.storage.base import BaseEventIsolation, BaseStorage
 from aiogram.fsm.storage.memory import SimpleEventIsolation
@@ -104,9 +104,8 @@ def build_bot(settings: Settings, limiter: Limiter | None = None) -> Bot:
     direct replies keep Telegram's limits through `limiter` (the outbox's)."""
     if settings.bot_token is None:
         raise ValueError("BOT_TOKEN is required to build the bot")
-    session = AiohttpSession()
-    if settings.telegram_api_base:
-        session = AiohttpSession(api=TelegramAPIServer.from_base(settings.telegram_api_base))
+    base = settings.telegram_api_base
+    session = AiohttpSession(api=TelegramAPIServer.from_base(base) if base else PRODUCTION)
     # Replies made while handling an update keep the limits, wait out 429s and retry faults
     # (bot.telegram.replies); registered first, it wraps the metrics, which so count every attempt.
     session.middleware(ReliableReplies(limiter=limiter))
@@ -146,12 +145,14 @@ def build_dispatcher(
     uow_factory: SqlUnitOfWorkFactory,
     clock: Clock | None = None,
     seeds: SeedSource | None = None,
+    pictures: StandingsPainter | None = None,
 ) -> Dispatcher:
     """A Dispatcher with per-user event isolation, so a double tap cannot race a wizard.
 
     Every handler and the reminder scheduler read the time from `clock` (the system's clock
     unless a test or the simulation hands in its own); handlers draw seatings' seeds from
-    `seeds` (unpredictable unless a seeded source is handed in)."""
+    `seeds` (unpredictable unless a seeded source is handed in), pictures with `pictures`
+    (a painter with a worker process of its own unless one is handed in)."""
     storage, isolation = _fsm_storage(settings, session_factory)
     in_database = isinstance(storage, SqlStorage)
     dispatcher = Dispatcher(storage=storage, events_isolation=isolation, disable_fsm=in_database)
@@ -167,7 +168,7 @@ def build_dispatcher(
     dispatcher["clock"] = clock if clock is not None else SystemClock()
     dispatcher["seeds"] = seeds if seeds is not None else SystemSeeds()
     # Standings pictures (the channel's and those asked for) are drawn in a process of their own.
-    dispatcher["pictures"] = StandingsPainter()
+    dispatcher["pictures"] = pictures if pictures is not None else StandingsPainter()
     # Command menus are set only when they would change (Telegram limits setMyCommands).
     shown_read = menu_read_with_state if in_database else None
     dispatcher["menus"] = CommandMenus(session_factory, shown_read)
@@ -196,11 +197,15 @@ def build_dispatcher(
 
 
 async def build_application(
-    settings: Settings, *, clock: Clock | None = None, seeds: SeedSource | None = None
+    settings: Settings,
+    *,
+    clock: Clock | None = None,
+    seeds: SeedSource | None = None,
+    pictures: StandingsPainter | None = None,
 ) -> Application:
-    """Migrate the database to the newest schema and wire the bot to it; handlers and
-    reminders run on `clock` (the system's clock by default), seatings' seeds come from
-    `seeds` (a random draw by default)."""
+    """Migrate the database to the newest schema and wire the bot to it: handlers and
+    reminders on `clock` (by default CLOCK_ORIGIN's scaled clock, else the system's), seeds
+    from `seeds`, pictures by `pictures` (their defaults: `build_dispatcher`)."""
     engine = create_engine(settings.database_url)
     await upgrade(engine)
     session_factory = create_session_factory(engine)
@@ -208,7 +213,7 @@ async def build_application(
         clock = ScaledClock.shared(settings.clock_origin, settings.clock_rate)
     # One identity for this process's claims, leases and notices among the bot's replicas.
     uow_factory = SqlUnitOfWorkFactory(session_factory, process=process_identity(), clock=clock)
-    dispatcher = build_dispatcher(settings, session_factory, uow_factory, clock, seeds)
+    dispatcher = build_dispatcher(settings, session_factory, uow_factory, clock, seeds, pictures)
     # One limiter for the outbox and the direct replies: Telegram counts them together.
     limiter = build_limiter(dispatcher.storage, settings)
     bot = build_bot(settings, limiter)

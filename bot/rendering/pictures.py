@@ -78,16 +78,15 @@ class PictureFigures:
     cpu_max: float = 0.0
 
 
-class StandingsPainter:
-    """Draws standings pictures outside the event loop's process, one drawing at a time."""
+class PictureWorker:
+    """The process the pictures are drawn in: started with the first picture, started anew
+    after it died, stopped by `close()`."""
 
     def __init__(self) -> None:
         self._pool: ProcessPoolExecutor | None = None
-        self._lock = asyncio.Lock()
-        self._last: tuple[bytes, list[bytes]] | None = None
-        self.figures = PictureFigures()
 
-    def _executor(self) -> ProcessPoolExecutor:
+    def executor(self) -> ProcessPoolExecutor:
+        """The worker process, started if it is not running."""
         if self._pool is None:
             # A fresh interpreter, not a fork of this one with its threads and connections.
             context = multiprocessing.get_context("spawn")
@@ -96,6 +95,33 @@ class StandingsPainter:
             )
             self._pool.submit(_warm_up)  # the first picture queues behind it
         return self._pool
+
+    def broken(self, pool: ProcessPoolExecutor) -> None:
+        """`pool` died (killed, out of memory): the next picture starts a new process."""
+        if self._pool is pool:
+            self._pool = None
+
+    async def close(self) -> None:
+        """Stop the process (a picture asked for later starts it again)."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+
+
+class StandingsPainter:
+    """Draws standings pictures outside the event loop's process, one drawing at a time.
+
+    A bot's painter has a worker of its own, stopped with it (`close()`). A painter handed a
+    `worker` draws there and leaves it running for its owner: the tests' bots share one per
+    test process, since each worker starts a fresh interpreter importing matplotlib (1.5 s of
+    CPU and more)."""
+
+    def __init__(self, worker: PictureWorker | None = None) -> None:
+        self._owned = worker is None
+        self._worker = worker if worker is not None else PictureWorker()
+        self._lock = asyncio.Lock()
+        self._last: tuple[bytes, list[bytes]] | None = None
+        self.figures = PictureFigures()
 
     async def draw_all(self, board: StandingsBoard, locale: str) -> list[bytes]:
         """Every picture of the board in `locale`, in order: the album a channel's post or
@@ -131,13 +157,12 @@ class StandingsPainter:
             if self._last is not None and self._last[0] == key:
                 self.figures.reused += 1
                 return self._last[1]
-            pool = self._executor()
+            pool = self._worker.executor()
             try:
                 loop = asyncio.get_running_loop()
                 pictures, cpu = await loop.run_in_executor(pool, work, *args)
             except BrokenProcessPool:
-                # The worker died (killed, out of memory): the next picture starts anew.
-                self._pool = None
+                self._worker.broken(pool)
                 raise
             self._last = (key, pictures)
             self.figures.drawn += len(pictures)
@@ -146,7 +171,7 @@ class StandingsPainter:
             return pictures
 
     async def close(self) -> None:
-        """Stop the worker process (it is started again if a picture is asked for later)."""
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+        """Stop the worker process if it is this painter's own (it is started again if a
+        picture is asked for later); a worker handed in is left to its owner."""
+        if self._owned:
+            await self._worker.close()

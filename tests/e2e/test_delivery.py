@@ -14,7 +14,6 @@ from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
 
 from bot.db.engine import create_engine, create_session_factory
-from bot.db.migrate import upgrade
 from bot.db.repositories.scheduled_pushes import SqlScheduledPushes
 from bot.db.transactions import counting
 from bot.db.uow import SqlUnitOfWorkFactory
@@ -59,9 +58,8 @@ async def bot(fake: FakeTelegram) -> AsyncIterator[Bot]:
 
 
 @pytest.fixture
-async def uow_factory(tmp_path: Path) -> AsyncIterator[SqlUnitOfWorkFactory]:
-    engine = create_engine(f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}")
-    await upgrade(engine)
+async def uow_factory(migrated_sqlite_url: str) -> AsyncIterator[SqlUnitOfWorkFactory]:
+    engine = create_engine(migrated_sqlite_url)
     yield SqlUnitOfWorkFactory(create_session_factory(engine))
     await engine.dispose()
 

@@ -65,8 +65,8 @@ class Tables:
 
 
 @pytest.fixture
-async def tables(fake_telegram: FakeTelegram, tmp_path: Path) -> AsyncIterator[Tables]:
-    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
+async def tables(fake_telegram: FakeTelegram, migrated_sqlite_url: str) -> AsyncIterator[Tables]:
+    url = migrated_sqlite_url
     channel = fake_telegram.channel(CHANNEL, "Кубок Ворона")
     port = free_port()
     settings = sandbox_settings(

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
@@ -19,9 +18,8 @@ from tests.factories import CHIEF_JUDGE, FIRST_JUDGE, NOW, ORGANIZER, seed_tourn
 
 
 @pytest.fixture
-async def app(fake_telegram: FakeTelegram, tmp_path: Path) -> AsyncIterator[Application]:
-    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
-    async with running_bot(sandbox_settings(fake_telegram, url)) as application:
+async def app(fake_telegram: FakeTelegram, migrated_sqlite_url: str) -> AsyncIterator[Application]:
+    async with running_bot(sandbox_settings(fake_telegram, migrated_sqlite_url)) as application:
         yield application
 
 

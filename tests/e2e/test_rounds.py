@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, replace
-from pathlib import Path
 
 import pytest
 
@@ -36,11 +35,10 @@ class Stage:
 
 @pytest.fixture
 async def stage(
-    fake_telegram: FakeTelegram, tmp_path: Path, request: pytest.FixtureRequest
+    fake_telegram: FakeTelegram, migrated_sqlite_url: str, request: pytest.FixtureRequest
 ) -> AsyncIterator[Stage]:
-    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
     channel = fake_telegram.channel(CHANNEL, "Кубок Ворона")
-    async with running_bot(sandbox_settings(fake_telegram, url)) as app:
+    async with running_bot(sandbox_settings(fake_telegram, migrated_sqlite_url)) as app:
         # A test asks for another number of players by parametrizing the fixture.
         seeded = await seed_tournament(app.uow_factory, players=getattr(request, "param", 20))
         organizer = fake_telegram.user(ORGANIZER, "Организатор")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import csv
 import io
+import multiprocessing
 from collections.abc import AsyncIterator
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
@@ -13,6 +14,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from bot.app import Application
+from bot.rendering.pictures import StandingsPainter
 from domain.outgoing import DeliveryStatus
 from domain.registration import Participant, ParticipantStatus
 from domain.rounds import RoundSeating
@@ -42,9 +44,8 @@ def _nickname(user_id: int) -> str:
 
 
 @pytest.fixture
-async def app(fake_telegram: FakeTelegram, tmp_path) -> AsyncIterator[Application]:  # type: ignore[no-untyped-def]
-    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
-    async with running_bot(sandbox_settings(fake_telegram, url)) as application:
+async def app(fake_telegram: FakeTelegram, migrated_sqlite_url: str) -> AsyncIterator[Application]:
+    async with running_bot(sandbox_settings(fake_telegram, migrated_sqlite_url)) as application:
         yield application
 
 
@@ -190,6 +191,31 @@ async def test_standings_in_a_private_chat_in_russian_with_picture_and_csv(
     await player.press(table, button_text="Картинкой")
     photo = (await player.wait_for(lambda m: m.photo is not None)).photo
     assert photo is not None and (photo.content or b"").startswith(b"\x89PNG")
+
+
+async def test_a_bot_s_own_picture_worker_starts_with_a_picture_and_stops_with_the_bot(
+    fake_telegram: FakeTelegram, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    # As `mafiatour run` builds it: a painter with a worker of its own (the other tests' bots
+    # share the test process's worker).
+    def workers() -> set[int | None]:
+        return {child.pid for child in multiprocessing.active_children()}
+
+    before = workers()
+    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
+    settings = sandbox_settings(fake_telegram, url)
+    async with running_bot(settings, pictures=StandingsPainter()) as app:
+        tournament_id, keys, games = await _running_cup(app, fake_telegram)
+        await _confirm(app, tournament_id, games[0], keys, "red")
+        assert workers() == before
+        player = fake_telegram.user(PLAYERS[2], "Игрок", language_code="ru")
+        player.send("/standings")
+        (table,) = await _answers(player, 1)
+        await player.press(table, button_text="Картинкой")
+        photo = (await player.wait_for(lambda m: m.photo is not None)).photo
+        assert photo is not None and (photo.content or b"").startswith(b"\x89PNG")
+        assert len(workers() - before) == 1
+    assert workers() == before
 
 
 async def test_standings_and_me_answer_in_english(

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-from aiogram.types import BotCommandScopeChat, BotCommandScopeUnion
+from typing import TYPE_CHECKING
+
 from sqlalchemy import String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from bot.db.models.base import Base
+
+if TYPE_CHECKING:
+    # Not at run time: the models are the schema of `mafiatour migrate`, `backup`, `restore`
+    # and `copy-data` too, which never talk to Telegram; importing aiogram costs 2.5 s of CPU.
+    from aiogram.types import BotCommandScopeUnion
 
 
 class CommandMenuRow(Base):
@@ -31,4 +37,6 @@ def scope_key(scope: BotCommandScopeUnion | None, language_code: str | None) -> 
 
 def chat_scope_key(chat_id: int) -> str:
     """The `scope` of a person's own menu (his private chat's, in no particular language)."""
+    from aiogram.types import BotCommandScopeChat  # only a running bot asks (see the top)
+
     return scope_key(BotCommandScopeChat(chat_id=chat_id), None)
