@@ -31,16 +31,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from aiogram.types import Update
 from bench_simulation import bench_database
 from bench_standings import load_average, machine
 from bench_update import ORGANIZER, callback_data, seated_cup
 
 from bot.app.heap import settle_start_up
-from bot.db.transactions import counting
+from bot.db.transactions import Tally
 from harness.fake_telegram import ChatMessage, FakeTelegram, FakeUser
 from harness.sandbox import running_bot, sandbox_settings
-from harness.simulation.measure import CpuMeter, _Cpu, _update_cpu
+from harness.simulation.measure import CpuMeter, meter_updates
 
 ANSWER_SECONDS = 60.0
 # The mode switches a judge presses back and forth (handlers/callbacks.py ProtocolButton).
@@ -65,24 +64,13 @@ class Meter:
     costs: dict[int, PressCost] = field(default_factory=dict)
 
     def attach(self, dispatcher: Any) -> None:
-        feed_update = dispatcher.feed_update
+        def note(update_id: int, _: float, seconds: float, tally: Tally, cpu: float) -> None:
+            if self.recording:
+                self.costs[update_id] = PressCost(
+                    seconds, cpu, tally.transactions, tally.statements
+                )
 
-        async def measured(bot: Any, update: Update, **kwargs: Any) -> Any:
-            cpu = _Cpu()
-            token = _update_cpu.set(cpu)
-            with counting() as tally:
-                started = time.perf_counter()
-                try:
-                    return await feed_update(bot, update, **kwargs)
-                finally:
-                    seconds = time.perf_counter() - started
-                    _update_cpu.reset(token)
-                    if self.recording:
-                        self.costs[update.update_id] = PressCost(
-                            seconds, cpu.seconds, tally.transactions, tally.statements
-                        )
-
-        dispatcher.feed_update = measured
+        meter_updates(dispatcher, lambda update: update.update_id, note)
 
 
 async def opened(fake: FakeTelegram, judge: FakeUser) -> tuple[ChatMessage, list[str]]:

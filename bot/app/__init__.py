@@ -12,7 +12,6 @@ from urllib.parse import urlsplit
 
 from aiogram import Bot, Dispatcher
 from aiogram.client.default import DefaultBotProperties
-from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import PRODUCTION, TelegramAPIServer
 from aiogram.enums import ParseMode
 from aiogram.fsm.storage.base import BaseEventIsolation, BaseStorage
@@ -51,6 +50,7 @@ from bot.rendering.pictures import StandingsPainter
 from bot.seeds import SystemSeeds
 from bot.telegram import kept_updates
 from bot.telegram.inline_filters import run_filters_inline
+from bot.telegram.json_bodies import JsonBodySession
 from bot.telegram.menus import CommandMenus
 from bot.telegram.polling import ConflictGuard
 from bot.telegram.replies import ReliableReplies, ReplyScope
@@ -105,7 +105,8 @@ def build_bot(settings: Settings, limiter: Limiter | None = None) -> Bot:
     if settings.bot_token is None:
         raise ValueError("BOT_TOKEN is required to build the bot")
     base = settings.telegram_api_base
-    session = AiohttpSession(api=TelegramAPIServer.from_base(base) if base else PRODUCTION)
+    # Calls without files go as JSON bodies (bot.telegram.json_bodies).
+    session = JsonBodySession(api=TelegramAPIServer.from_base(base) if base else PRODUCTION)
     # Replies made while handling an update keep the limits, wait out 429s and retry faults
     # (bot.telegram.replies); registered first, it wraps the metrics, which so count every attempt.
     session.middleware(ReliableReplies(limiter=limiter))

@@ -193,12 +193,13 @@ class CollectorTimer:
 def meter_updates(
     dispatcher: Dispatcher,
     label: Callable[[Update], L],
-    note: Callable[[L, float, float, int, float], None],
+    note: Callable[[L, float, float, Tally, float], None],
 ) -> None:
     """Wrap the dispatcher's `feed_update` (polling and the webhook call it for each update):
-    `note(label(update), started, seconds, transactions, cpu)` once it is handled, `label`
-    taken when its handling starts, `started` on the `time.perf_counter` clock, `cpu` the
-    event loop thread's seconds spent on it (while a `CpuMeter` is installed)."""
+    `note(label(update), started, seconds, tally, cpu)` once it is handled, `label` taken
+    when its handling starts, `started` on the `time.perf_counter` clock, `tally` its
+    transactions and statements, `cpu` the event loop thread's seconds spent on it (while a
+    `CpuMeter` is installed)."""
     feed_update = dispatcher.feed_update
 
     async def measured(bot: Any, update: Update, **kwargs: Any) -> Any:
@@ -212,7 +213,7 @@ def meter_updates(
             finally:
                 ended = time.perf_counter()
                 _update_cpu.reset(token)
-                note(name, started, ended - started, tally.transactions, cpu.seconds)
+                note(name, started, ended - started, tally, cpu.seconds)
 
     dispatcher.feed_update = measured  # type: ignore[method-assign]
 
@@ -295,8 +296,8 @@ class UpdateMeter:
     def attach(self, dispatcher: Dispatcher) -> None:
         """Meter every update the dispatcher handles, by its kind when its handling starts."""
 
-        def note(kind: str, started: float, seconds: float, transactions: int, cpu: float) -> None:
-            self.handled.append(Handled(kind, started, seconds, transactions, cpu))
+        def note(kind: str, started: float, seconds: float, tally: Tally, cpu: float) -> None:
+            self.handled.append(Handled(kind, started, seconds, tally.transactions, cpu))
 
         meter_updates(dispatcher, self._kind, note)
 

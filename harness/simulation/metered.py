@@ -65,8 +65,9 @@ class Records:
         self._wall = time.time() - time.perf_counter()
 
     def handled(
-        self, update_id: int, started: float, seconds: float, transactions: int, cpu: float
+        self, update_id: int, started: float, seconds: float, tally: Tally, cpu: float
     ) -> None:
+        transactions = tally.transactions
         self._in_updates += transactions
         self._lines.append(
             json.dumps(

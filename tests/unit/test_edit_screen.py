@@ -7,8 +7,9 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from aiogram import Bot
 from aiogram.exceptions import TelegramBadRequest
-from aiogram.methods import EditMessageText
+from aiogram.methods import EditMessageText, TelegramMethod
 from aiogram.types import Chat, Message
 
 from handlers.common import edit_screen
@@ -16,13 +17,13 @@ from handlers.common import edit_screen
 EDIT = EditMessageText(text="new")
 
 
-def _stale_screen() -> Message:
+def _stale_screen(chat_id: int = 1) -> Message:
     return Message(
         message_id=1,
         date=datetime(2026, 1, 1, tzinfo=UTC),
-        chat=Chat(id=1, type="private"),
+        chat=Chat(id=chat_id, type="private"),
         text="old",
-    )
+    ).as_(Bot("42:TEST"))
 
 
 @pytest.mark.parametrize(
@@ -37,12 +38,29 @@ async def test_an_edit_the_chat_shows_already_is_not_an_error(
 ) -> None:
     # An update handled again after its first process was killed: that process edited the
     # screen already, but the press still carries the screen as it was before.
-    async def edit_text(self: Message, text: str, **kwargs: Any) -> None:
+    async def call(self: Bot, method: TelegramMethod[Any], request_timeout: Any = None) -> Any:
         raise TelegramBadRequest(EDIT, refusal)
 
-    monkeypatch.setattr(Message, "edit_text", edit_text)
+    monkeypatch.setattr(Bot, "__call__", call)
     if raised:
         with pytest.raises(TelegramBadRequest):
             await edit_screen(_stale_screen(), "new")
     else:
         await edit_screen(_stale_screen(), "new")
+
+
+async def test_a_screen_edited_by_this_process_is_not_edited_again_to_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A double tap: the second press carries the screen as it was before the first's edit.
+    sent: list[TelegramMethod[Any]] = []
+
+    async def call(self: Bot, method: TelegramMethod[Any], request_timeout: Any = None) -> Any:
+        sent.append(method)
+        return {"message_id": 1, "edit_date": 1767225660, "text": "new"}  # Telegram's JSON
+
+    monkeypatch.setattr(Bot, "__call__", call)
+    await edit_screen(_stale_screen(chat_id=2), "new")
+    await edit_screen(_stale_screen(chat_id=2), "new")
+    await edit_screen(_stale_screen(chat_id=2), "newer")
+    assert [getattr(method, "text", None) for method in sent] == ["new", "newer"]

@@ -5,8 +5,9 @@ and the confirmed protocol, then the seats with their nicknames."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
-from sqlalchemy import and_, bindparam, select
+from sqlalchemy import Table, and_, bindparam, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models.participants import ParticipantRow
@@ -50,11 +51,17 @@ _SCREEN = (
     .where(GameRow.id == bindparam("game_id"))
     .execution_options(populate_existing=True)
 )
+# The seats on the tables (no entity in it: an ORM select of columns costs the ORM's compile
+# and loading steps for the same rows).
+_SEAT_ROWS, _PARTICIPANT_ROWS = (
+    cast(Table, GameSeatRow.__table__),
+    cast(Table, ParticipantRow.__table__),
+)
 _SEATS = (
-    select(GameSeatRow.participant_id, ParticipantRow.nickname)
-    .outerjoin(ParticipantRow, ParticipantRow.id == GameSeatRow.participant_id)
-    .where(GameSeatRow.game_id == bindparam("game_id"))
-    .order_by(GameSeatRow.seat)
+    select(_SEAT_ROWS.c.participant_id, _PARTICIPANT_ROWS.c.nickname)
+    .outerjoin(_PARTICIPANT_ROWS, _PARTICIPANT_ROWS.c.id == _SEAT_ROWS.c.participant_id)
+    .where(_SEAT_ROWS.c.game_id == bindparam("game_id"))
+    .order_by(_SEAT_ROWS.c.seat)
 )
 
 
