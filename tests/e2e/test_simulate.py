@@ -12,8 +12,8 @@ from contextlib import redirect_stdout
 from pathlib import Path
 
 from bot.cli import main
-from domain.presets import PRESETS_DIR
 from harness.simulation import SimulationOptions, SimulationResult, simulate
+from tests.e2e.regulations import smaller
 
 # Fast scripted people: the runs are about what the bot does, not about waiting.
 SPEED = 200.0
@@ -69,7 +69,7 @@ async def test_a_cup_is_played_to_the_final_and_reported(tmp_path: Path) -> None
     assert [(r["place"], r["nickname"], r["points"]) for r in scored["players"]] == published
 
 
-def _small_team_tournament(folder: Path) -> Path:
+async def test_a_team_tournament_ranks_teams_and_takes_no_protests(tmp_path: Path) -> None:
     """The team preset's rules (scoring, tie-breakers, no protests, the best 10 teams to the
     final) on the smallest field that still cuts: 15 teams of 2 on three tables, 2 games
     each, the final on two (teammates never share a table). The preset's own 20 teams of 3
@@ -77,23 +77,12 @@ def _small_team_tournament(folder: Path) -> Path:
     bot in test_lifecycle_team_tournament.py, and a whole tournament of it (54 games) is the
     example file tests/data/siberia-ural-teams.tournament.json the integration tests import
     and score."""
-    rules = json.loads((PRESETS_DIR / "siberia-ural-teams.json").read_text(encoding="utf-8"))
-    qualifying, final = rules["stages"]
-    rules |= {
-        "id": "small-teams",
-        "name": {"ru": "Малый командный турнир", "en": "Small team tournament"},
-        "team_size": 2,
-        "timetable": [],  # the preset's plans its own 6 + 6 games
+    stages = {
+        "qualifying": {"games_per_player": 2, "tables": 3},
+        "final": {"games_per_player": 2, "tables": 2},
     }
-    qualifying |= {"games_per_player": 2, "tables": 3}
-    final |= {"games_per_player": 2, "tables": 2}
-    path = folder / "small-teams.json"
-    path.write_text(json.dumps(rules, ensure_ascii=False), encoding="utf-8")
-    return path
-
-
-async def test_a_team_tournament_ranks_teams_and_takes_no_protests(tmp_path: Path) -> None:
-    result, printed = await _run(tmp_path / "teams", str(_small_team_tournament(tmp_path)), 3)
+    regulation = smaller("siberia-ural-teams", tmp_path, stages, team_size=2)
+    result, printed = await _run(tmp_path / "teams", str(regulation), seed=3)
     assert result.figures.errors == ()
     standings = result.outcome.standings
     assert len(standings.players) == 30 and len(standings.teams) == 15
