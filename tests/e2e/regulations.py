@@ -1,6 +1,6 @@
 """Smaller tournaments of a preset's own rules, for the end-to-end tests that play whole ones
-through the bot: what they prove (cuts, protests, teams, a lease taken over) needs a few games
-per stage, not the preset's two days of them."""
+through the bot: what they prove (a cut, a ranking of teams) needs a few games per stage, not
+the preset's two days of them."""
 
 from __future__ import annotations
 
