@@ -13,7 +13,6 @@ import pytest
 from PIL import Image
 
 from bot.rendering.rating_chart import rating_chart_svg
-from bot.rendering.rating_png import rating_history_png, table_pngs
 from bot.rendering.season_text import (
     RATING_ROWS,
     clubs_text,
@@ -112,6 +111,10 @@ def test_a_flat_history_still_has_a_scale() -> None:
 
 
 def test_the_pictures_are_phone_sized_pngs() -> None:
+    # Imported here: it loads matplotlib (0.4 s of CPU), which every other test process
+    # collecting this module would load for nothing (the bot draws in a process of its own).
+    from bot.rendering.rating_png import rating_history_png, table_pngs
+
     history = Image.open(io.BytesIO(rating_history_png([1010.0, 990.0], title="Т", axis="игры")))
     assert history.width == 720
     rows = [[str(i), f"Игрок {i}", "1000", "1", "2"] for i in range(1, 21)]
