@@ -23,7 +23,7 @@ from aiogram.webhook.aiohttp_server import setup_application
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from bot.app.health_watch import HealthWatch
-from bot.clock import ScaledClock, SystemClock
+from bot.clock import JumpingClock, ScaledClock, SystemClock
 from bot.config import Settings
 from bot.db.engine import create_engine, create_session_factory
 from bot.db.fsm_storage import (
@@ -287,7 +287,8 @@ def build_delivery(
     )
     # Reminders fall due by the Dispatcher's clock, the one handlers read.
     clock: Clock = dispatcher["clock"]
-    # A clock running faster than real time (the simulation's `ScaledClock`) says how much.
+    # A clock running faster than real time (the simulation's `ScaledClock`) says how much;
+    # one that jumps (a test's `FixedClock`) says when.
     rate = getattr(clock, "rate", 1.0)
     reminders = ReminderScheduler(
         uow_factory,
@@ -296,6 +297,7 @@ def build_delivery(
         identity=identity,
         engine=engine,
         lease_seconds=settings.lease_seconds,
+        jumps=clock if isinstance(clock, JumpingClock) else None,
     )
     uow_factory.add_commit_listener(delivery.on_commit)
     uow_factory.add_commit_listener(reminders.on_commit)
