@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.app import Application, build_application, run_polling
 from bot.config import Settings
+from bot.delivery.limits import Limiter
 from domain.services.ports import Clock, SeedSource
 from harness.fake_telegram import FakeTelegram
 
@@ -32,12 +33,16 @@ def sandbox_settings(fake: FakeTelegram, database_url: str, **overrides: Any) ->
 
 @contextlib.asynccontextmanager
 async def running_bot(
-    settings: Settings, *, clock: Clock | None = None, seeds: SeedSource | None = None
+    settings: Settings,
+    *,
+    clock: Clock | None = None,
+    seeds: SeedSource | None = None,
+    limiter: Limiter | None = None,
 ) -> AsyncIterator[Application]:
     """Build the application (on `clock`, the system's by default, drawing seatings' seeds
-    from `seeds`, a random draw by default), poll until the block ends, then stop and
-    release it all."""
-    app = await build_application(settings, clock=clock, seeds=seeds)
+    from `seeds`, a random draw by default, keeping Telegram's limits by `limiter`, the
+    settings' by default), poll until the block ends, then stop and release it all."""
+    app = await build_application(settings, clock=clock, seeds=seeds, limiter=limiter)
     started = asyncio.Event()
 
     async def mark_started() -> None:

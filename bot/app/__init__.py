@@ -196,11 +196,15 @@ def build_dispatcher(
 
 
 async def build_application(
-    settings: Settings, *, clock: Clock | None = None, seeds: SeedSource | None = None
+    settings: Settings,
+    *,
+    clock: Clock | None = None,
+    seeds: SeedSource | None = None,
+    limiter: Limiter | None = None,
 ) -> Application:
     """Migrate the database to the newest schema and wire the bot to it; handlers and
     reminders run on `clock` (the system's clock by default), seatings' seeds come from
-    `seeds` (a random draw by default)."""
+    `seeds` (a random draw by default), Telegram's limits kept by `limiter` (`build_limiter`'s)."""
     engine = create_engine(settings.database_url)
     await upgrade(engine)
     session_factory = create_session_factory(engine)
@@ -210,7 +214,7 @@ async def build_application(
     uow_factory = SqlUnitOfWorkFactory(session_factory, process=process_identity(), clock=clock)
     dispatcher = build_dispatcher(settings, session_factory, uow_factory, clock, seeds)
     # One limiter for the outbox and the direct replies: Telegram counts them together.
-    limiter = build_limiter(dispatcher.storage, settings)
+    limiter = limiter or build_limiter(dispatcher.storage, settings)
     bot = build_bot(settings, limiter)
     delivery, reminders = build_delivery(settings, bot, dispatcher, engine, uow_factory, limiter)
     # The admins told of a problem once when it starts and once when it ends.
