@@ -289,15 +289,13 @@ def build_delivery(
         ),
         identity=identity,
     )
-    # Reminders fall due by the Dispatcher's clock, the one handlers read.
+    # Reminders fall due by the Dispatcher's clock, the one handlers read; a faster one (the
+    # simulation's `ScaledClock`) says how much, one that jumps (a test's `FixedClock`) when.
     clock: Clock = dispatcher["clock"]
-    # A clock running faster than real time (the simulation's `ScaledClock`) says how much;
-    # one that jumps (a test's `FixedClock`) says when.
-    rate = getattr(clock, "rate", 1.0)
     reminders = ReminderScheduler(
         uow_factory,
         clock=clock.now,
-        rate=rate,
+        rate=getattr(clock, "rate", 1.0),
         identity=identity,
         engine=engine,
         lease_seconds=settings.lease_seconds,
