@@ -4,8 +4,9 @@ one that runs faster than the real one."""
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
+from typing import Protocol, runtime_checkable
 
 
 class SystemClock:
@@ -15,16 +16,46 @@ class SystemClock:
         return datetime.now(UTC)
 
 
-@dataclass
+@runtime_checkable
+class JumpingClock(Protocol):
+    """A clock whose time can jump (a test's `FixedClock` moved on): it tells its listeners
+    when it did, since a jump says nothing to whoever waits for a moment on the real clock
+    (the reminder scheduler's wake-up). The system's clock only flows and has no such port."""
+
+    def now(self) -> datetime: ...
+
+    def on_jump(self, listener: Callable[[], None]) -> Callable[[], None]:
+        """Call `listener` after each jump, from the code that moved the clock; returns what
+        stops it."""
+        ...
+
+
 class FixedClock:
     """A clock that stands still until its `moment` is moved: hand it to
     `build_application(settings, clock=...)` (or `running_bot`) to run the bot at a chosen
-    time, across restarts alike."""
+    time, across restarts alike. Each move is a jump its listeners hear of (`JumpingClock`):
+    the bot's reminder scheduler sweeps what fell due at once."""
 
-    moment: datetime
+    def __init__(self, moment: datetime) -> None:
+        self._moment = moment
+        self._listeners: list[Callable[[], None]] = []
+
+    @property
+    def moment(self) -> datetime:
+        return self._moment
+
+    @moment.setter
+    def moment(self, moment: datetime) -> None:
+        self._moment = moment
+        for listener in list(self._listeners):
+            listener()
 
     def now(self) -> datetime:
-        return self.moment
+        return self._moment
+
+    def on_jump(self, listener: Callable[[], None]) -> Callable[[], None]:
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener)
 
 
 class ScaledClock:

@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.app import Application, build_application, run_polling
 from bot.config import Settings
+from bot.delivery.limits import Limiter
 from bot.rendering.pictures import PictureWorker, StandingsPainter
 from domain.services.ports import Clock, SeedSource
 from harness.fake_telegram import FakeTelegram
@@ -57,14 +58,17 @@ async def running_bot(
     clock: Clock | None = None,
     seeds: SeedSource | None = None,
     pictures: StandingsPainter | None = None,
+    limiter: Limiter | None = None,
 ) -> AsyncIterator[Application]:
     """Build the application (on `clock`, the system's by default, drawing seatings' seeds
     from `seeds`, a random draw by default, pictures with `pictures`, by default in the
-    shared worker when there is one), poll until the block ends, then stop and release it
-    all."""
+    shared worker when there is one, keeping Telegram's limits by `limiter`, the settings'
+    by default), poll until the block ends, then stop and release it all."""
     if pictures is None and _shared_pictures:
         pictures = StandingsPainter(_shared_pictures[-1])
-    app = await build_application(settings, clock=clock, seeds=seeds, pictures=pictures)
+    app = await build_application(
+        settings, clock=clock, seeds=seeds, pictures=pictures, limiter=limiter
+    )
     started = asyncio.Event()
 
     async def mark_started() -> None:

@@ -216,14 +216,12 @@ def fast_telegram_pace(request: pytest.FixtureRequest, monkeypatch: pytest.Monke
             monkeypatch.setenv(name, value)
 
 
-# Whole tournaments played through the bot, minutes each, a final's posts at Telegram's own
-# pace to a channel (2.5 min), bot processes waiting out a lease (about a minute each): they
-# start first, so that the two test processes of `make test` end together instead of one
-# playing a cup alone at the end.
+# Whole tournaments played through the bot, minutes each, bot processes waiting out a lease
+# (about a minute each): they start first, so that the two test processes of `make test` end
+# together instead of one playing a cup alone at the end.
 LONGEST = (
     "e2e/test_simulate.py",
     "e2e/test_replicas.py",
-    "e2e/test_channel_posts.py",
     "e2e/test_run_command.py",
     "e2e/test_metered_replica.py",
     "e2e/test_simulate_lot.py",

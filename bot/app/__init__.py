@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import signal
-from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -22,7 +20,7 @@ from aiogram.webhook.aiohttp_server import setup_application
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from bot.app.health_watch import HealthWatch
-from bot.clock import ScaledClock, SystemClock
+from bot.clock import JumpingClock, ScaledClock, SystemClock
 from bot.config import Settings
 from bot.db.engine import create_engine, create_session_factory
 from bot.db.fsm_storage import (
@@ -38,7 +36,7 @@ from bot.db.uow import SqlUnitOfWorkFactory
 from bot.delivery import DeliveryLimits, DeliveryWorker
 from bot.delivery.drawers import standings_drawers
 from bot.delivery.jobs import utc_now
-from bot.delivery.leases import RENEWALS_PER_LEASE, process_identity
+from bot.delivery.leases import POLLING_LEASE, process_identity
 from bot.delivery.limits import Limiter, LocalLimiter
 from bot.delivery.scheduler import ReminderScheduler
 from bot.delivery.shared_limits import RedisLimiter
@@ -203,10 +201,12 @@ async def build_application(
     clock: Clock | None = None,
     seeds: SeedSource | None = None,
     pictures: StandingsPainter | None = None,
+    limiter: Limiter | None = None,
 ) -> Application:
     """Migrate the database to the newest schema and wire the bot to it: handlers and
     reminders on `clock` (by default CLOCK_ORIGIN's scaled clock, else the system's), seeds
-    from `seeds`, pictures by `pictures` (their defaults: `build_dispatcher`)."""
+    from `seeds`, pictures by `pictures` (their defaults: `build_dispatcher`), Telegram's
+    limits kept by `limiter` (`build_limiter`'s by default)."""
     engine = create_engine(settings.database_url)
     await upgrade(engine)
     session_factory = create_session_factory(engine)
@@ -216,7 +216,7 @@ async def build_application(
     uow_factory = SqlUnitOfWorkFactory(session_factory, process=process_identity(), clock=clock)
     dispatcher = build_dispatcher(settings, session_factory, uow_factory, clock, seeds, pictures)
     # One limiter for the outbox and the direct replies: Telegram counts them together.
-    limiter = build_limiter(dispatcher.storage, settings)
+    limiter = limiter or build_limiter(dispatcher.storage, settings)
     bot = build_bot(settings, limiter)
     delivery, reminders = build_delivery(settings, bot, dispatcher, engine, uow_factory, limiter)
     # The admins told of a problem once when it starts and once when it ends.
@@ -291,17 +291,17 @@ def build_delivery(
         ),
         identity=identity,
     )
-    # Reminders fall due by the Dispatcher's clock, the one handlers read.
+    # Reminders fall due by the Dispatcher's clock, the one handlers read; a faster one (the
+    # simulation's `ScaledClock`) says how much, one that jumps (a test's `FixedClock`) when.
     clock: Clock = dispatcher["clock"]
-    # A clock running faster than real time (the simulation's `ScaledClock`) says how much.
-    rate = getattr(clock, "rate", 1.0)
     reminders = ReminderScheduler(
         uow_factory,
         clock=clock.now,
-        rate=rate,
+        rate=getattr(clock, "rate", 1.0),
         identity=identity,
         engine=engine,
         lease_seconds=settings.lease_seconds,
+        jumps=clock if isinstance(clock, JumpingClock) else None,
     )
     uow_factory.add_commit_listener(delivery.on_commit)
     uow_factory.add_commit_listener(reminders.on_commit)
@@ -384,65 +384,6 @@ async def set_command_menu(app: Application) -> None:
         ]
         language_code = None if locale == "ru" else locale
         await menus.set(app.bot, commands, language_code=language_code)
-
-
-POLLING_LEASE = "polling"
-
-
-class PollingTaken(Exception):
-    """Another process polls Telegram for this bot on the same database."""
-
-    def __init__(self, holder: str | None) -> None:
-        super().__init__(
-            f"another bot process ({holder or 'unknown'}) is already polling Telegram with this "
-            "database: run one polling process, or set WEBHOOK_URL to run several replicas"
-        )
-
-
-@contextlib.asynccontextmanager
-async def polling_lease(app: Application) -> AsyncIterator[None]:
-    """Hold the "polling" lease while the block runs; `PollingTaken` when another process
-    holds it (two pollers only take Telegram's updates from each other)."""
-    identity = app.delivery.identity
-    seconds = app.settings.lease_seconds
-
-    async def take() -> bool:
-        async with app.uow_factory() as uow:
-            taken = await uow.leases.take(POLLING_LEASE, identity, utc_now(), seconds)
-            holder = None if taken else await uow.leases.holder(POLLING_LEASE, utc_now())
-            await uow.commit()
-        if not taken and not started:
-            raise PollingTaken(holder)
-        return taken
-
-    async def keep() -> None:
-        while True:
-            await asyncio.sleep(seconds / RENEWALS_PER_LEASE)
-            try:
-                lost = not await take()
-                app.health.lease_lost = lost  # the admins are told, once
-                if lost:
-                    log.error("another process took the polling lease over")
-            except Exception:
-                log.exception("could not renew the polling lease")
-
-    started = False
-    await take()
-    started = True
-    keeping = asyncio.create_task(keep(), name="polling-lease")
-    try:
-        yield
-    finally:
-        keeping.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await keeping
-        problem = await database_problem(app.settings, app.uow_factory)
-        if problem is None:
-            async with app.uow_factory() as uow:
-                await uow.leases.release(POLLING_LEASE, identity)
-                await uow.commit()
-        else:
-            log.warning("the polling lease is left to run out: %s", problem)
 
 
 async def run_polling(app: Application, handle_signals: bool = True) -> None:

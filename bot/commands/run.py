@@ -54,8 +54,9 @@ async def serve(settings: Settings) -> None:
 async def serve_application(app: Application) -> None:
     """Serve a built application (by webhook if configured, otherwise by long polling) until
     SIGINT/SIGTERM, then release it."""
-    from bot.app import polling_lease, run_polling, run_webhook
+    from bot.app import run_polling, run_webhook
     from bot.app.heap import settle_start_up
+    from bot.app.polling_lease import polling_lease
     from bot.web import serving
 
     settle_start_up()
@@ -88,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
         if args.offline_without_token:
             return simulate.run(simulate.default_arguments())
         return 1
-    from bot.app import PollingTaken
+    from bot.app.polling_lease import PollingTaken
     from bot.errors import StartupError, TokenRefused
     from bot.telegram.polling import PollingConflict
     from bot.web import WebServerError

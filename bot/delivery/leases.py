@@ -17,6 +17,8 @@ from bot.db.uow import SqlUnitOfWork
 # messages are settled within a minute), renewed RENEWALS_PER_LEASE times within it
 # (the LEASE_SECONDS setting changes it; the scheduler's and polling's leases keep the same).
 WORKER_LEASE_PREFIX = "worker:"
+# The one process polling Telegram on a database (bot.app.polling_lease).
+POLLING_LEASE = "polling"
 LEASE_SECONDS = 30.0
 RENEWALS_PER_LEASE = 3
 

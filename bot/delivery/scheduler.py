@@ -15,7 +15,9 @@ process wakes at least every `renew_seconds` (a third of the lease's `lease_seco
 default, the LEASE_SECONDS setting): the holder renews the lease, the others try to take it, so
 when its holder dies another process takes over once it runs out (within a minute). A push
 planned by another process wakes the holder at once: on PostgreSQL it listens for the notice
-the planning transaction sends (`bot.db.planned`).
+the planning transaction sends (`bot.db.planned`). So does a jump of a clock that can jump
+(`bot.clock.JumpingClock`, a test's `FixedClock` moved on): what fell due is swept at once,
+not at the next renewal. The system's clock only flows: its wake-ups are planned in real time.
 
 The sweep is also the scheduler's duty towards deadlines: it closes every registration whose
 deadline has come, with nobody touching the tournament. The organizer's "registration closed"
@@ -29,6 +31,7 @@ import contextlib
 import contextvars
 import logging
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 from apscheduler.events import (
@@ -42,6 +45,7 @@ from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from apscheduler.triggers.date import DateTrigger
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from bot.clock import JumpingClock
 from bot.db.planned import PlannedListener
 from bot.db.transactions import labelled
 from bot.db.uow import Committed, SqlUnitOfWork, SqlUnitOfWorkFactory
@@ -64,7 +68,8 @@ CANCEL_WAIT_SECONDS = 5.0
 class ReminderScheduler:
     """Moves due scheduled pushes into the outbox; due times are read on `clock`, the lease is
     kept on the real clock (`lease_clock`), shared by every process; with the database's
-    `engine`, the lead listens for pushes other processes plan."""
+    `engine`, the lead listens for pushes other processes plan, and with `jumps` (the clock
+    behind `clock`, when it can jump), for its jumps."""
 
     def __init__(
         self,
@@ -77,6 +82,7 @@ class ReminderScheduler:
         renew_seconds: float | None = None,
         rate: float = 1.0,
         engine: AsyncEngine | None = None,
+        jumps: JumpingClock | None = None,
     ) -> None:
         """`rate` says how much faster than real time `clock` runs (the simulation's)."""
         self._uow_factory = uow_factory
@@ -104,8 +110,10 @@ class ReminderScheduler:
         self._planned = (
             None
             if engine is None
-            else PlannedListener(engine, self.identity, self._planned_elsewhere)
+            else PlannedListener(engine, self.identity, self._timetable_unknown)
         )
+        self._jumps = jumps
+        self._stop_hearing_jumps: Callable[[], None] | None = None
 
     async def start(self) -> None:
         """Send what fell due while stopped (if this process leads), then run."""
@@ -123,6 +131,8 @@ class ReminderScheduler:
             )
             scheduler.start()
         self._scheduler = scheduler
+        if self._jumps is not None and self._stop_hearing_jumps is None:
+            self._stop_hearing_jumps = self._jumps.on_jump(self._timetable_unknown)
         self._idle.clear()
         self._plan(None)
         await self._idle.wait()  # the first wake-up, at once
@@ -133,6 +143,9 @@ class ReminderScheduler:
         Without a `database` (it is gone or does not answer) no wake-up is waited for and the
         lease is left to run out."""
         self._stopping = True
+        if self._stop_hearing_jumps is not None:
+            self._stop_hearing_jumps()
+            self._stop_hearing_jumps = None
         scheduler, self._scheduler = self._scheduler, None
         if scheduler is not None:
             with contextlib.suppress(JobLookupError):
@@ -173,8 +186,9 @@ class ReminderScheduler:
             self.next_due = earliest
             self._plan(self._next_wake_up())
 
-    def _planned_elsewhere(self) -> None:
-        """Another process planned a push (its due time unknown here): sweep now to learn it."""
+    def _timetable_unknown(self) -> None:
+        """Another process planned a push (its due time unknown here), or the clock jumped (a
+        push may have fallen due): sweep now to learn it."""
         if not self.leading or self._stopping:
             return
         if self._running:

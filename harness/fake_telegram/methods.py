@@ -52,6 +52,7 @@ class BotApi:
         self.commands: dict[tuple[str, str], list[dict[str, str]]] = {}
         self.descriptions: dict[tuple[str, str], str] = {}
         self._poll_generation = 0
+        self.early_answers = 0  # raised to answer the long polls waiting now at once
         self.methods: dict[str, Handler] = {
             "getme": self.get_me,
             "getupdates": self.get_updates,
@@ -199,6 +200,7 @@ class BotApi:
         # A newer getUpdates ends an older one that is still waiting at once, as on Telegram.
         self._poll_generation += 1
         generation = self._poll_generation
+        early = self.early_answers
         self.world.update_queued.fire()
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
@@ -213,6 +215,8 @@ class BotApi:
                     "Conflict: terminated by other getUpdates request; make sure that only one "
                     "bot instance is running",
                 )
+            if early != self.early_answers:
+                break  # answered before its timeout, as Telegram may
         batch = self.deliverable()[:limit]
         if batch:
             self.world.delivered_update_id = max(

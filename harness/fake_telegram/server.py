@@ -115,6 +115,15 @@ class FakeTelegram:
         self.webhooks.start()
         return self.webhooks
 
+    def revoke_token(self, token: str) -> None:
+        """@BotFather's /revoke: `token` replaces the bot's; a request with the old one is
+        refused (401 Unauthorized), and the long polls waiting now are answered at once (empty,
+        as Telegram may answer one before its timeout), so the bot's next one meets the
+        refusal instead of after its polling timeout."""
+        self.token = token
+        self.api.early_answers += 1
+        self.world.update_queued.fire()
+
     async def stop(self) -> None:
         if self.webhooks is not None:
             await self.webhooks.stop()

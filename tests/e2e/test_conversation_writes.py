@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from aiogram.types import Update
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.app import Application
 from bot.db.transactions import Tally, counting
@@ -19,7 +20,11 @@ from tests.e2e.lifecycle_screens import ADMIN_ID, create_tournament, payload_in,
 
 
 @pytest.fixture
-async def app(fake_telegram: FakeTelegram, database_url: str) -> AsyncIterator[Application]:
+async def app(
+    fake_telegram: FakeTelegram, database_url: str, engine: AsyncEngine
+) -> AsyncIterator[Application]:
+    """The bot on SQLite and on PostgreSQL, on a copy of the migrated template (`engine`'s
+    database): it finds nothing to migrate at its start."""
     settings = sandbox_settings(fake_telegram, database_url, admin_ids=frozenset({ADMIN_ID}))
     async with running_bot(settings) as application:
         yield application

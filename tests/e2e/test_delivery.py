@@ -13,6 +13,7 @@ from aiogram import Bot
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
 
+from bot.clock import FixedClock
 from bot.db.engine import create_engine, create_session_factory
 from bot.db.repositories.scheduled_pushes import SqlScheduledPushes
 from bot.db.transactions import counting
@@ -623,6 +624,35 @@ async def test_a_push_planned_here_costs_the_reminder_scheduler_no_transaction(
     # The sweep at the due time, and the lease's release at the stop.
     assert run.by_label[SCHEDULER_TRANSACTIONS] - started == 2
     assert run.transactions == run.by_label[SCHEDULER_TRANSACTIONS] + 2
+
+
+async def test_a_jump_of_the_clock_sweeps_what_fell_due_at_once(
+    uow_factory: SqlUnitOfWorkFactory,
+) -> None:
+    """A test's clock moved on past a reminder's due time: the scheduler hears of the jump
+    (`JumpingClock`) and sweeps at once, not at its next renewal, which the real clock alone
+    would bring; once stopped, it hears no more."""
+    clock = FixedClock(NOON)
+    scheduler = ReminderScheduler(
+        uow_factory, clock=clock.now, renew_seconds=24 * 3600.0, jumps=clock
+    )
+    message = OutgoingMessage(chat_id=3100, text="Игра 1 через 15 минут")
+    async with uow_factory() as uow:
+        for hours in (1, 2):
+            push = ScheduledPush(f"round:{hours}:3100", NOON + timedelta(hours=hours), message)
+            await uow.scheduled_pushes.schedule(push)
+        await uow.commit()
+    await scheduler.start()
+    assert scheduler.next_due == NOON + timedelta(hours=1)
+    clock.moment = NOON + timedelta(hours=1)
+    async with asyncio.timeout(WAIT_LIMIT):
+        while scheduler.next_due != NOON + timedelta(hours=2):
+            await asyncio.sleep(0.05)
+    await scheduler.stop()
+    clock.moment = NOON + timedelta(hours=3)  # nobody listens: nothing breaks
+    async with uow_factory() as uow:
+        assert [m.chat_id for m in await uow.outbox.waiting(10)] == [3100]
+        assert list(await uow.scheduled_pushes.due_times()) == ["round:2:3100"]
 
 
 async def test_telegram_s_5xx_answers_are_retried_with_a_pause_and_the_player_gets_it_once(

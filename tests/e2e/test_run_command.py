@@ -135,7 +135,7 @@ async def test_a_token_revoked_while_polling_stops_the_bot_as_a_bad_setting(
         async with asyncio.timeout(WAIT_LIMIT):
             while not fake_telegram.commands(scope={"type": "chat", "chat_id": 304}):
                 await asyncio.sleep(0.05)
-        fake_telegram.token = "123456:ANOTHER-TOKEN"  # @BotFather's /revoke
+        fake_telegram.revoke_token("123456:ANOTHER-TOKEN")
         _, err = await asyncio.wait_for(process.communicate(), WAIT_LIMIT)
     finally:
         if process.returncode is None:
