@@ -44,10 +44,10 @@ def all_routers() -> list[Router]:
     """A fresh list of the routers to include in a Dispatcher."""
     return [
         errors.make_router(),
-        # /help, /start and /lang from a person in no wizard: nobody else takes them then.
-        start.make_menu_router(),
         # The judges' presses, the busiest updates, first: their prefix is theirs alone.
         protocol.make_press_router(),
+        # /help, /start and /lang from a person in no wizard: nobody else takes them then.
+        start.make_menu_router(),
         # Before the organizer's: its /cancel ends the series' points upload.
         season_admin.make_router(),
         organizer.make_router(),

@@ -159,7 +159,8 @@ def _register_menu_commands(router: Router) -> None:
 
 
 def make_menu_router() -> Router:
-    """The menu's commands from a person in no wizard's step; include it first.
+    """The menu's commands from a person in no wizard's step; include it before the feature
+    routers (after the protocol's presses, which have no message handler).
 
     No other router takes them then (every other handler of a plain command names its own
     command; a handler taking any text waits in a wizard's step), so the commands people send

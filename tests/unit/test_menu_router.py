@@ -1,6 +1,6 @@
-"""The menu's commands from a person in no wizard's step are taken by the first router after
-the errors' (`handlers.start.make_menu_router`); everything else finds the handler it found
-before."""
+"""The menu's commands from a person in no wizard's step are taken by a router tried before
+the feature routers (`handlers.start.make_menu_router`); everything else finds the handler it
+found before."""
 
 from __future__ import annotations
 
