@@ -12,13 +12,16 @@ machine's load falls on both alike:
   against a press on the bare bot's button: from the press to its callback answer;
 - the `setMyCommands` calls the bot made during the `/help`s (a person's menu is set when it
   would change, not at every command);
-- each process's CPU per update over each phase (the figure a busy machine changes least) and
-  its idle RSS before the first update.
+- each process's CPU per update over each phase (the figure a busy machine changes least),
+  and for the /helps also without the CPU each spends idle (measured for `--idle` seconds
+  before: the bot's outbox worker, scheduler and leases; the bare bot's polling), and its
+  idle RSS before the first update.
 
 Targets: `/help` median <= 2x the bare bot's and its p95 <= 3x its own median; a protocol
 press median <= 3x the bare bot's press; idle RSS <= 1.5x the bare bot's.
 
 Run: .venv/bin/python bench/bench_update.py [--helps 200] [--presses 100] [--players 60]
+        [--idle 20]
 """
 
 from __future__ import annotations
@@ -145,6 +148,37 @@ def cpu_line(what: str, before: list[float], after: list[float], count: int) -> 
     )
 
 
+async def idle_cpu(pids: tuple[int, int], seconds: float) -> tuple[float, float]:
+    """Each process's CPU seconds per second while no update comes (the bot's outbox worker,
+    reminder scheduler and leases keep working; the bare bot only long-polls)."""
+    before = [cpu_seconds(pid) for pid in pids]
+    await asyncio.sleep(seconds)
+    ours, bare = (
+        (cpu_seconds(pid) - start) / seconds for pid, start in zip(pids, before, strict=True)
+    )
+    return ours, bare
+
+
+def net_cpu_line(
+    before: list[float],
+    after: list[float],
+    count: int,
+    idling: tuple[float, float],
+    seconds: float,
+) -> str:
+    """The CPU per update over a phase without what each process spends idle over as long
+    (`idle_cpu`): what the updates themselves cost."""
+    ours, bare = (
+        (end - start - rate * seconds) / count * 1000
+        for start, end, rate in zip(before, after, idling, strict=True)
+    )
+    return (
+        f"idle CPU: mafiatour {idling[0] * 1000:.1f} ms/s, bare aiogram {idling[1] * 1000:.1f} "
+        f"ms/s; per /help without it: mafiatour {ours:.1f} ms, bare aiogram {bare:.1f} ms, "
+        f"ratio {ours / bare:.2f}x"
+    )
+
+
 async def helps(
     ours: FakeTelegram, bare: FakeTelegram, count: int, pace: float
 ) -> tuple[list[float], list[float]]:
@@ -230,10 +264,12 @@ async def run(args: argparse.Namespace, folder: Path) -> None:
         assert replica.process is not None and other.process is not None
         idle = rss_mb(replica.process.pid), rss_mb(other.process.pid)
         pids = (replica.process.pid, other.process.pid)
+        idling = await idle_cpu(pids, args.idle)
         menus = ours.stats.calls["setMyCommands"]
-        before = [cpu_seconds(pid) for pid in pids]
+        before, started_at = [cpu_seconds(pid) for pid in pids], time.perf_counter()
         help_times = await helps(ours, bare, args.helps, args.pace)
-        after_helps = [cpu_seconds(pid) for pid in pids]
+        after_helps, helps_seconds = [cpu_seconds(pid) for pid in pids], time.perf_counter()
+        helps_seconds -= started_at
         menus = ours.stats.calls["setMyCommands"] - menus
         press_times = await presses(ours, bare, args.presses, args.pace)
         after_presses = [cpu_seconds(pid) for pid in pids]
@@ -244,6 +280,7 @@ async def run(args: argparse.Namespace, folder: Path) -> None:
     print(f"== one update at a time, mafiatour beside a bare aiogram 3 bot ({load_average()})")
     print(f"  {ratio_line('/help from 10 people in turn', *help_times)}")
     print(f"  {cpu_line('/help', before, after_helps, args.helps)}")
+    print(f"  {net_cpu_line(before, after_helps, args.helps, idling, helps_seconds)}")
     print(f"  setMyCommands during the /helps: {menus}")
     what = f"a press on the chief judge's protocol keyboard, {args.players} players"
     print(f"  {ratio_line(what, *press_times)}")
@@ -261,6 +298,9 @@ def main() -> None:
     parser.add_argument("--presses", type=int, default=60)
     parser.add_argument("--players", type=int, default=60)
     parser.add_argument("--pace", type=float, default=2.0, help="seconds between two updates")
+    parser.add_argument(
+        "--idle", type=float, default=20.0, help="seconds each process's idle CPU is measured"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="mafiatour-bench-") as scratch:
         asyncio.run(run(args, Path(scratch)))

@@ -6,7 +6,9 @@ come before `start`, which answers any deep-link payload nobody claimed, and `bu
 answers any button press nobody claimed, comes last. The protocol screen's buttons come first
 of all: thirty judges press them at a round's start, and a button's callback data begins with
 its own prefix (`handlers/callbacks.py`), so the order of the routers' buttons changes nothing
-but the filters a press runs through on its way.
+but the filters a press runs through on its way. Likewise the menu's commands (/help, /start
+without a payload, /lang) from a person in no wizard's step come before the rest
+(`start.make_menu_router`).
 """
 
 from __future__ import annotations
@@ -44,6 +46,8 @@ def all_routers() -> list[Router]:
         errors.make_router(),
         # The judges' presses, the busiest updates, first: their prefix is theirs alone.
         protocol.make_press_router(),
+        # /help, /start and /lang from a person in no wizard: nobody else takes them then.
+        start.make_menu_router(),
         # Before the organizer's: its /cancel ends the series' points upload.
         season_admin.make_router(),
         organizer.make_router(),

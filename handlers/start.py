@@ -13,7 +13,13 @@ from collections.abc import Collection
 
 from aiogram import Bot, F, Router
 from aiogram.exceptions import TelegramAPIError
-from aiogram.filters import JOIN_TRANSITION, ChatMemberUpdatedFilter, Command, CommandStart
+from aiogram.filters import (
+    JOIN_TRANSITION,
+    ChatMemberUpdatedFilter,
+    Command,
+    CommandStart,
+    StateFilter,
+)
 from aiogram.types import (
     BotCommand,
     BotCommandScopeChat,
@@ -145,6 +151,27 @@ def shows_menu(event: TelegramObject) -> bool:
     return name == "/help" or (name == "/start" and not payload.strip())
 
 
+def _register_menu_commands(router: Router) -> None:
+    """/start without a payload, /help and /lang."""
+    router.message.register(start, Command("start", magic=F.args.is_(None)))
+    router.message.register(show_help, Command("help"))
+    router.message.register(ask_language, Command("lang"))
+
+
+def make_menu_router() -> Router:
+    """The menu's commands from a person in no wizard's step; include it before the feature
+    routers (after the protocol's presses, which have no message handler).
+
+    No other router takes them then (every other handler of a plain command names its own
+    command; a handler taking any text waits in a wizard's step), so the commands people send
+    most need not be offered to the twenty routers and seventy filters before `start`'s. In
+    a wizard's step they take the long way, as before: the step may take them as its answer."""
+    router = Router(name="menu")
+    router.message.filter(F.chat.type == "private", StateFilter(None))
+    _register_menu_commands(router)
+    return router
+
+
 def make_router() -> Router:
     """The start/help/lang screens; include it last, as it answers unclaimed deep links."""
     router = Router(name="start")
@@ -153,8 +180,6 @@ def make_router() -> Router:
         unblocked, F.chat.type == "private", ChatMemberUpdatedFilter(JOIN_TRANSITION)
     )
     router.message.register(start_with_unknown_link, CommandStart(deep_link=True))
-    router.message.register(start, CommandStart())
-    router.message.register(show_help, Command("help"))
-    router.message.register(ask_language, Command("lang"))
+    _register_menu_commands(router)
     router.callback_query.register(set_language, LanguageChoice.filter(F.locale.in_(LOCALES)))
     return router

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Connection, event
+from sqlalchemy.engine.default import DefaultExecutionContext
 from sqlalchemy.engine.interfaces import DBAPIConnection
-from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlalchemy.ext.asyncio import (
+    AsyncConnection,
+    AsyncEngine,
+    AsyncSession,
+    async_sessionmaker,
+    create_async_engine,
+)
 from sqlalchemy.pool import ConnectionPoolEntry
 
 from bot.db import sqlite_driver
@@ -35,10 +44,49 @@ def _tune_sqlite(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry
     cursor.close()
 
 
+# The execution option of a connection that runs one reading statement (`one_read`).
+ONE_READ = "one_read"
+
+
+class WriteInOneRead(RuntimeError):
+    """A write was run on a connection meant for one reading statement (`one_read`)."""
+
+
 def _begin_immediately(connection: Connection) -> None:
     # IMMEDIATE takes the write lock up front: two use cases that read and then write wait for
-    # each other (busy timeout) instead of one failing on a stale snapshot.
-    connection.exec_driver_sql("BEGIN IMMEDIATE")
+    # each other (busy timeout) instead of one failing on a stale snapshot. One reading
+    # statement begins nothing: on its own it is a transaction reading one snapshot, and it
+    # neither takes the write lock (another process's writer waits for no reader) nor costs
+    # the BEGIN's and the ROLLBACK's trips to aiosqlite's thread (`bot.db.sqlite_driver`).
+    if not connection.get_execution_options().get(ONE_READ):
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def _refuse_writes(
+    _connection: Connection,
+    _cursor: Any,
+    statement: str,
+    _parameters: Any,
+    context: DefaultExecutionContext | None,
+    _executemany: bool,
+) -> None:
+    # Without a transaction of its own a write would be committed at once, and a reading
+    # connection's write would go around BEGIN IMMEDIATE's lock: neither may happen.
+    if context is None or not context.execution_options.get(ONE_READ):
+        return
+    if context.isinsert or context.isupdate or context.isdelete or context.isddl:
+        raise WriteInOneRead(f"a write on a connection for one read: {statement}")
+
+
+@asynccontextmanager
+async def one_read(
+    session_factory: async_sessionmaker[AsyncSession],
+) -> AsyncIterator[AsyncConnection]:
+    """A connection for one reading statement (the conversation state every update begins
+    with): no transaction begun on SQLite, no ORM session's work per statement, no write
+    allowed (`WriteInOneRead`). Units of work that write begin IMMEDIATE as before."""
+    async with session_factory() as session:
+        yield await session.connection(execution_options={ONE_READ: True})
 
 
 def is_sqlite(url: str) -> bool:
@@ -70,6 +118,7 @@ def create_engine(url: str, **kwargs: Any) -> AsyncEngine:
     engine = create_async_engine(url, **kwargs)
     event.listen(engine.sync_engine, "begin", transaction_begun)
     event.listen(engine.sync_engine, "before_cursor_execute", statement_run)
+    event.listen(engine.sync_engine, "before_cursor_execute", _refuse_writes)
     if is_sqlite(url):
         event.listen(engine.sync_engine, "connect", _tune_sqlite)
         event.listen(engine.sync_engine, "begin", _begin_immediately)

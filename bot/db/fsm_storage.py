@@ -41,8 +41,10 @@ from aiogram.fsm.storage.base import (
     StorageKey,
 )
 from aiogram.types import TelegramObject
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from bot.db.engine import one_read
 from bot.db.models import ConversationRow
 from bot.db.sender_reads import PersonFacts, read_sender
 from domain.services.ports import Standing
@@ -152,8 +154,8 @@ class SqlStorage(BaseStorage):
             return known.state
         wants_person, user_id = _wants_person.get(), key.user_id
         _wants_person.set(False)  # for the update's own state, its first read
-        async with self._session_factory() as session:
-            read = await read_sender(session, row_key, user_id, wants_person)
+        async with one_read(self._session_factory) as connection:
+            read = await read_sender(connection, row_key, user_id, wants_person)
         _sender.set((user_id, read.user))
         if read.person is not None:
             _standing.set((user_id, read.person.standing))
@@ -180,9 +182,11 @@ class SqlStorage(BaseStorage):
         known = _conversation.get()
         if known is not None and known.key == row_key:
             return dict(known.data)
-        async with self._session_factory() as session:
-            row = await session.get(ConversationRow, row_key)
-        return dict(row.data) if row else {}
+        async with one_read(self._session_factory) as connection:
+            data = await connection.scalar(
+                select(ConversationRow.data).where(ConversationRow.key == row_key)
+            )
+        return dict(data) if data is not None else {}
 
     async def close(self) -> None:
         """Nothing to release: sessions are opened per call."""

@@ -6,8 +6,9 @@ row comes in the same statement (the middleware remembering the sender needs no 
 own), and for a /help or a /start (`SenderReadingFSM`'s question, handed in by the composition
 root) his standing (what his roles are made of) and the digest of the command menu his chat
 shows (`bot.telegram.menus`) come too: a /help reads in one statement what took three
-transactions. Nothing is kept across updates: each update reads afresh, so another replica's
-or a restart's writes are seen by the next update.
+transactions, and that statement begins no transaction of its own (`bot.db.engine.one_read`).
+Nothing is kept across updates: each update reads afresh, so another replica's or a restart's
+writes are seen by the next update.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import BigInteger, Select, bindparam, literal, select
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.db.models import CommandMenuRow, ConversationRow, UserRow
 from bot.db.models.menus import chat_scope_key
@@ -46,14 +47,14 @@ class SenderRead:
 
 
 async def read_sender(
-    session: AsyncSession, conversation_key: str, user_id: int, with_person: bool
+    connection: AsyncConnection, conversation_key: str, user_id: int, with_person: bool
 ) -> SenderRead:
     """The conversation `conversation_key` and the sender `user_id` (and, `with_person`, his
-    `PersonFacts`) in one statement."""
+    `PersonFacts`) in one statement, run on `connection` (`bot.db.engine.one_read`'s)."""
     scope = chat_scope_key(user_id)
     statement = _WITH_PERSON if with_person else _SENDER
     values = {"conversation_key": conversation_key, "user_id": user_id, "scope": scope}
-    row = (await session.execute(statement, values)).one()
+    row = (await connection.execute(statement, values)).one()
     conversation = None if row.key is None else (row.state, dict(row.data))
     user = None
     if row.telegram_id is not None:

@@ -9,6 +9,9 @@ and the execution opens the sqlite3 cursor, runs the statement, fetches its firs
 when they are all, closes the cursor in the same trip; a result longer than `FIRST_ROWS`
 (a streamed table of `bot.db.copy`) is fetched on from the open cursor as before.
 
+A commit or a rollback with no transaction open (the end of one read, which begins none:
+`bot.db.engine.one_read`) makes no trip: sqlite3 would do nothing in the thread.
+
 Plugged in through SQLAlchemy's `async_creator_fn` connection argument (`bot.db.engine`): the
 dialect, its SQL and its error handling are aiosqlite's.
 """
@@ -137,7 +140,24 @@ def _fetch(cursor: sqlite3.Cursor, size: int | None) -> tuple[list[Any], bool]:
 
 
 class OneTripConnection(aiosqlite.Connection):
-    """aiosqlite's connection whose cursors make one trip per statement."""
+    """aiosqlite's connection whose cursors make one trip per statement, and whose commit and
+    rollback make none when no transaction is open (sqlite3 would do nothing in the thread:
+    the end of a read that began none, `bot.db.engine.one_read`)."""
+
+    async def commit(self) -> None:
+        if self._idle():
+            return
+        await super().commit()
+
+    async def rollback(self) -> None:
+        if self._idle():
+            return
+        await super().rollback()
+
+    def _idle(self) -> bool:
+        # Read on the event loop: the connection runs nothing in its thread between two of
+        # SQLAlchemy's calls, and sqlite3 reads the flag without a lock either.
+        return self._connection is not None and not self._connection.in_transaction
 
     @contextmanager
     async def cursor(self) -> OneTripCursor:  # type: ignore[override]

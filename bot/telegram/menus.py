@@ -19,6 +19,7 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from bot.db.engine import one_read
 from bot.db.models import CommandMenuRow
 from bot.db.models.menus import scope_key
 from domain.services.users import UNREAD, Unread
@@ -62,8 +63,8 @@ class CommandMenus:
         key, digest = scope_key(scope, language_code), menu_digest(commands)
         shown = self._shown_read(key) if self._shown_read is not None else UNREAD
         if isinstance(shown, Unread):
-            async with self._session_factory() as session:
-                shown = await session.scalar(
+            async with one_read(self._session_factory) as connection:
+                shown = await connection.scalar(
                     select(CommandMenuRow.digest).where(CommandMenuRow.scope == key)
                 )
         if shown == digest:

@@ -25,7 +25,8 @@ async def _roles(
     actor = Actor(user_id, NOW, is_admin=admin)
     users = build_services(uow_factory).users
     async with uow_factory() as uow:
-        read = await read_sender(uow.session, f"conversation-of-{user_id}", user_id, True)
+        connection = await uow.session.connection()
+        read = await read_sender(connection, f"conversation-of-{user_id}", user_id, True)
     assert read.person is not None
     roles = await users.roles_of(actor)
     assert await users.roles_of(actor, known=read.person.standing) == roles

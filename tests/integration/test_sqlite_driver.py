@@ -1,5 +1,6 @@
 """The SQLite driver's one trip per statement (bot.db.sqlite_driver): results whole, short or
-long, fetched at once or streamed, and a statement's failure as sqlite3 says it."""
+long, fetched at once or streamed, and a statement's failure as sqlite3 says it; one read
+(`bot.db.engine.one_read`) in one trip, beginning no transaction and writing nothing."""
 
 from __future__ import annotations
 
@@ -9,12 +10,12 @@ from typing import Any
 
 import aiosqlite
 import pytest
-from sqlalchemy import text
+from sqlalchemy import column, table, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.db import sqlite_driver
-from bot.db.engine import create_engine
+from bot.db.engine import WriteInOneRead, create_engine, create_session_factory, one_read
 
 ROWS = 2 * sqlite_driver.FIRST_ROWS + 7  # longer than the rows of the first trip
 
@@ -73,3 +74,29 @@ async def test_writes_count_their_rows_and_failures_are_sqlite3s(engine: AsyncEn
             await connection.execute(text("INSERT INTO numbers (n) VALUES (20)"))
     async with engine.connect() as connection:
         assert await connection.scalar(text("SELECT count(*) FROM numbers")) == ROWS - 10
+
+
+async def test_one_read_is_one_trip_and_takes_no_lock(
+    engine: AsyncEngine, trips: list[Any]
+) -> None:
+    factory = create_session_factory(engine)
+    async with one_read(factory) as connection:
+        assert await connection.scalar(text("SELECT n FROM numbers WHERE n = 5")) == 5
+        # No transaction open while it reads: another process's writer waits for no lock.
+        elsewhere = create_engine(engine.url.render_as_string(hide_password=False))
+        async with elsewhere.begin() as writer:
+            await writer.execute(text("DELETE FROM numbers WHERE n = 6"))
+        await elsewhere.dispose()
+        trips.clear()
+    assert trips == []  # its end, with nothing to roll back, makes no trip
+    async with one_read(factory) as connection:
+        assert await connection.scalar(text("SELECT count(*) FROM numbers")) == ROWS - 1
+
+
+async def test_one_read_refuses_a_write(engine: AsyncEngine) -> None:
+    numbers = table("numbers", column("n"))
+    async with one_read(create_session_factory(engine)) as connection:
+        with pytest.raises(WriteInOneRead):
+            await connection.execute(update(numbers).where(numbers.c.n == 1).values(n=-1))
+    async with engine.connect() as connection:
+        assert await connection.scalar(text("SELECT count(*) FROM numbers WHERE n = -1")) == 0
