@@ -24,7 +24,9 @@ on average (each pause 0.75-2.25 s, so thirty tables' judges do not tap in locks
 tables at once (`--table-speed 1`), while everything else runs `--speed` times as
 fast (registration, check-in, the organizer, the bot's clock and Telegram's limits): a judge's
 tap is timed as on a real day. `--table-speed 100` has them tap without a pause, thirty taps
-always waiting: the handling time then measures the queue, the updates/s the bot's capacity.
+always waiting: the handling time then measures the queue, the updates/s the bot's capacity;
+with `--database sqlite` it is the quick way to the event loop's stalls of a whole cup (5-10
+minutes, not 25: the loop's own CPU in a stall does not depend on the pace).
 The players confirm their registrations as they come, not one after another in the cast's
 order as `mafiatour simulate` has them (for the same seating from the same seed), which would
 make the burst's end a queue of one: the seating, and so the games, differ a little from run

@@ -50,7 +50,7 @@ from bot.telegram import kept_updates
 from bot.telegram.inline_filters import run_filters_inline
 from bot.telegram.json_bodies import JsonBodySession
 from bot.telegram.menus import CommandMenus
-from bot.telegram.polling import ConflictGuard
+from bot.telegram.polling import UPDATES_AT_ONCE, ConflictGuard
 from bot.telegram.replies import ReliableReplies, ReplyScope
 from bot.telegram.response_models import HeldResponseModels
 from bot.telegram.update_ledger import (
@@ -399,6 +399,7 @@ async def run_polling(app: Application, handle_signals: bool = True) -> None:
         handle_signals=handle_signals,
         close_bot_session=False,
         allowed_updates=app.dispatcher.resolve_used_update_types(),
+        tasks_concurrency_limit=UPDATES_AT_ONCE,
     )
     if guard.conflict is not None:
         raise guard.conflict

@@ -48,8 +48,8 @@ class LoopStalls:
     count: int = 0
     seconds: float = 0.0
     own: int = 0
-    # (seconds, the loop thread's CPU seconds in it, what ran): the longest, and the longest of
-    # the loop's own (by CPU).
+    # (seconds, the loop thread's CPU seconds in it, what ran): the longest, and those with
+    # the most of the loop thread's CPU (under `STALL` too: how far from the target they are).
     longest: list[tuple[float, float, str]] = field(default_factory=list)
     longest_own: list[tuple[float, float, str]] = field(default_factory=list)
 
@@ -57,9 +57,8 @@ class LoopStalls:
         self.count += 1
         self.seconds += seconds
         self.longest = sorted([*self.longest, (seconds, cpu, what)], reverse=True)[:KEPT]
-        if cpu >= STALL:
-            self.own += 1
-            self.longest_own = _by_cpu([*self.longest_own, (seconds, cpu, what)])
+        self.own += cpu >= STALL
+        self.longest_own = _by_cpu([*self.longest_own, (seconds, cpu, what)])
 
     @classmethod
     def of_processes(cls, many: Iterable[LoopStalls]) -> LoopStalls:
@@ -85,7 +84,7 @@ class LoopStalls:
             head,
             "  the longest (wall / the loop thread's CPU: what ran):",
             *(_line(stall) for stall in self.longest),
-            "  the longest of the loop's own:",
+            "  the most of the loop thread's own CPU:",
             *(_line(stall) for stall in self.longest_own),
         ]
 

@@ -162,9 +162,12 @@ def conflict_insert(
     session: AsyncSession, table: type[OutboxRow] | type[ScheduledPushRow] | type[MessageAnchorRow]
 ) -> Any:
     """An INSERT that can do nothing, or update, on a conflict (SQLite's and PostgreSQL's)."""
-    if session.get_bind().dialect.name == "postgresql":
-        return postgresql.insert(table)
-    return sqlite.insert(table)
+    return insert_of(session.get_bind().dialect.name == "postgresql", table)
+
+
+def insert_of(postgres: bool, table: Any) -> Any:
+    """An INSERT that can do nothing, or update, on a conflict: PostgreSQL's or SQLite's."""
+    return postgresql.insert(table) if postgres else sqlite.insert(table)
 
 
 def message_of(row: _MessageColumns) -> OutgoingMessage:

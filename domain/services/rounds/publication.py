@@ -4,11 +4,19 @@ published round, the corrections for exactly the people it concerns."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from domain.actor import Actor
 from domain.outgoing import TEXT_LIMIT, Lines, OutgoingMessage, Phrase
+from domain.registration import Participant
 from domain.rounds import Round, moved_players
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
-from domain.services.rounds.notices import player_notice, record_judge_list
+from domain.services.rounds.notices import (
+    judge_list_of,
+    player_notice,
+    player_notice_of,
+    record_judge_list,
+)
 from domain.services.rounds.preview import (
     StagePreview,
     organizing,
@@ -51,42 +59,47 @@ class RoundPublicationService:
                 raise Invalid("round-already-published", round=round_number)
             uow.changed_tournaments.add(tournament.id)
             participants = {p.id: p for p in await uow.participants.of_tournament(tournament.id)}
-            time = round_time(preview, round_number)
-            for game in round_.games:
-                judge = preview.judge_name(game.judge_id) or "—"
-                for seat, player in enumerate(game.players, start=1):
-                    await player_notice(
-                        uow,
-                        tournament,
-                        participants[player],
-                        Phrase.of(
-                            "round-seat-player",
-                            game=round_number,
-                            time=time,
-                            table=game.table,
-                            seat=seat,
-                            judge=judge,
-                        ),
-                        f"round:{round_.id}:seat:{player}",
-                    )
-                await record_judge_list(uow, preview, round_, game, False)
-            for player in round_.sit_outs:
-                await player_notice(
-                    uow,
-                    tournament,
-                    participants[player],
-                    Phrase.of("round-sit-out-player", game=round_number, time=time),
-                    f"round:{round_.id}:seat:{player}",
-                )
-            await _channel_post(uow, preview, round_)
+            # One insert for the round's some 330 messages, not one each.
+            await uow.outbox.add_many(_round_messages(preview, round_, participants))
             await uow.commit()
             return await preview_of(uow, tournament, await seated(uow, tournament))
 
 
-async def _channel_post(uow: UnitOfWork, preview: StagePreview, round_: Round) -> None:
+def _round_messages(
+    preview: StagePreview, round_: Round, participants: Mapping[int, Participant]
+) -> list[OutgoingMessage]:
+    """Each player his table and seat (or his sit-out), each judge his table's list, table by
+    table, then the channel's post."""
+    tournament, number = preview.tournament, round_.number
+    time = round_time(preview, number)
+    messages: list[OutgoingMessage | None] = []
+    for game in round_.games:
+        judge = preview.judge_name(game.judge_id) or "—"
+        for seat, player in enumerate(game.players, start=1):
+            phrase = Phrase.of(
+                "round-seat-player",
+                game=number,
+                time=time,
+                table=game.table,
+                seat=seat,
+                judge=judge,
+            )
+            key = f"round:{round_.id}:seat:{player}"
+            messages.append(player_notice_of(tournament, participants[player], phrase, key))
+        messages.append(judge_list_of(preview, round_, game, False))
+    for player in round_.sit_outs:
+        phrase = Phrase.of("round-sit-out-player", game=number, time=time)
+        key = f"round:{round_.id}:seat:{player}"
+        messages.append(player_notice_of(tournament, participants[player], phrase, key))
+    return [message for message in messages if message is not None] + _channel_posts(
+        preview, round_
+    )
+
+
+def _channel_posts(preview: StagePreview, round_: Round) -> list[OutgoingMessage]:
     channel = preview.tournament.channel_id
     if channel is None:
-        return
+        return []
     blocks = []
     for game in round_.games:
         judge = preview.judge_name(game.judge_id)
@@ -96,23 +109,23 @@ async def _channel_post(uow: UnitOfWork, preview: StagePreview, round_: Round) -
         names = ", ".join(preview.nicknames.get(p, str(p)) for p in round_.sit_outs)
         blocks.append((Phrase.of("round-channel-sit-outs", players=names), len(names) * 2 + 40))
     parts = in_parts(blocks, TEXT_LIMIT - _POST_HEADING_ROOM)
-    for part, tables in enumerate(parts, start=1):
-        await uow.outbox.add(
-            OutgoingMessage(
-                chat_id=channel,
-                phrase=Phrase.of(
-                    "round-channel-post",
-                    stage=stage_name(preview),
-                    game=round_.number,
-                    time=round_time(preview, round_.number),
-                    part=part,
-                    parts=len(parts),
-                    tables=Lines(tables, separator="\n\n"),
-                ),
-                tournament_id=preview.tournament.id,
-                dedupe_key=f"round:{round_.id}:channel:{part}",
-            )
+    return [
+        OutgoingMessage(
+            chat_id=channel,
+            phrase=Phrase.of(
+                "round-channel-post",
+                stage=stage_name(preview),
+                game=round_.number,
+                time=round_time(preview, round_.number),
+                part=part,
+                parts=len(parts),
+                tables=Lines(tables, separator="\n\n"),
+            ),
+            tournament_id=preview.tournament.id,
+            dedupe_key=f"round:{round_.id}:channel:{part}",
         )
+        for part, tables in enumerate(parts, start=1)
+    ]
 
 
 async def record_corrections(
