@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 
 from bot.clock import ScaledClock
 from bot.db.models import OutboxRow, ScheduledPushRow
@@ -217,27 +217,6 @@ def when(moment: datetime | None) -> str:
 def _round_reminder_keys(tournament_id: int) -> str:
     """The LIKE pattern of a tournament's players' round reminders (`domain.reminder_plan`)."""
     return f"{reminder_prefix(tournament_id)}round:%"
-
-
-async def round_reminders_planned(
-    uow_factory: SqlUnitOfWorkFactory, tournament_id: int, players: tuple[int, ...]
-) -> int:
-    """The players' round reminders recorded: waiting for their time, or moved into the
-    outbox. 0 before the round is published, or when it was published after their due time
-    (the bot does not send a reminder whose moment passed before it was planned)."""
-    pattern = _round_reminder_keys(tournament_id)
-    async with uow_factory() as uow:
-        waiting = await uow.session.scalar(
-            select(func.count())
-            .select_from(ScheduledPushRow)
-            .where(ScheduledPushRow.key.like(pattern), ScheduledPushRow.chat_id.in_(players))
-        )
-        moved = await uow.session.scalar(
-            select(func.count())
-            .select_from(OutboxRow)
-            .where(OutboxRow.dedupe_key.like(pattern), OutboxRow.chat_id.in_(players))
-        )
-    return (waiting or 0) + (moved or 0)
 
 
 async def round_published_at(
