@@ -26,6 +26,7 @@ import random
 import re
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -52,7 +53,9 @@ from harness.simulation.replicas.process import Replica, free_port
 from harness.simulation.replicas.takeover import (
     TIMEZONE,
     Reminded,
+    all_reminded,
     received,
+    round_published_at,
     set_timetable,
     timed_round,
 )
@@ -194,7 +197,11 @@ async def _played(stage: _Stage, count: int, speed: float) -> PublicationRun:
         stage.marks.append((name, time.monotonic() - started))
 
     round_ = _Round(
-        stage, users[cast.organizer.telegram_id], [users[j.telegram_id] for j in cast.judges], speed
+        stage,
+        users[cast.organizer.telegram_id],
+        [users[j.telegram_id] for j in cast.judges],
+        speed,
+        entered,
     )
     script = _CalledEarly(
         fake,
@@ -228,6 +235,7 @@ class _Round:
     organizer: FakeUser
     judges: list[FakeUser]
     speed: float
+    entered: Callable[[str], None]
     tournament_id: int = 0
     listings: dict[int, roles.TableList] = field(default_factory=dict)
 
@@ -252,14 +260,40 @@ class _Round:
             for judge in self.judges
         ]
 
-    async def published(self, _stage_id: str, _round_number: int) -> None:
+    async def published(self, stage_id: str, round_number: int) -> None:
         """The round is played once its players have their reminders (a game over is
         reminded of no more)."""
-        reminded = self.stage.reminded[0]
-        await asyncio.gather(*self.stage.opening)
+        stage = self.stage
+        await self._timed_in_time(stage_id, round_number)
+        await asyncio.gather(*stage.opening)
+        await all_reminded(stage.fake, stage.uow_factory, self.tournament_id, stage.reminded[0])
+
+    async def _timed_in_time(self, stage_id: str, round_number: int) -> None:
+        """Once the round's publication is committed: if it came after its reminders' due
+        time (a loaded machine took longer than `REMINDERS_AFTER_SECONDS` from the timetable
+        to the publication), it rightly planned none (the bot sends no reminder whose moment
+        passed before it was planned), and the organizer times the game again, from now, so
+        that they fall due after the kill all the same. Only then: reminders missing from a
+        round published in time are the bot's fault, which `all_reminded` reports."""
+        stage = self.stage
         async with asyncio.timeout(DELIVERY_WAIT):
-            while any(received(self.stage.fake, p, reminded.phrase) == 0 for p in reminded.players):
+            while not (
+                published := await round_published_at(
+                    stage.uow_factory, self.tournament_id, round_number
+                )
+            ):
                 await asyncio.sleep(0.2)
+        if published < stage.reminded[0].due_at:
+            return
+        text, stage.reminded[0] = await timed_round(
+            stage.uow_factory,
+            self.tournament_id,
+            (stage_id, round_number),
+            stage.clock,
+            REMINDERS_AFTER_SECONDS * self.speed,
+        )
+        await set_timetable(self.organizer, self.tournament_id, text)
+        self.entered("game timed again (published after its reminders' time)")
 
 
 class _CalledEarly(Tournament):

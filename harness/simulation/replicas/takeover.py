@@ -9,10 +9,13 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
+from sqlalchemy import select
+
 from bot.clock import ScaledClock
+from bot.db.models import OutboxRow, ScheduledPushRow
 from bot.db.uow import SqlUnitOfWorkFactory
 from bot.delivery.scheduler import SCHEDULER_LEASE
-from domain.reminder_plan import who_plays
+from domain.reminder_plan import reminder_prefix, who_plays
 from domain.reminders import ROUND_REMINDER_LEAD
 from handlers.callbacks import CardOpen
 from harness.fake_telegram import FakeTelegram, FakeUser
@@ -27,6 +30,7 @@ class Reminded:
     round_number: int
     starts_at: str  # the game's time in the timetable, as the reminder says it
     players: tuple[int, ...]  # the Telegram ids of the round's players
+    due_at: datetime  # when their reminders fall due, on the bot's clock
     takeover_seconds: float = 0.0  # from the kill to another process holding the lease
     received: dict[int, int] = field(default_factory=dict)  # reminders each player received
 
@@ -89,9 +93,7 @@ class KillAtReminders:
         self._restart = asyncio.create_task(self._start_again(victim))
         await self._taken_over(victim)
         reminded.takeover_seconds = time.monotonic() - killed_at
-        async with asyncio.timeout(DELIVERY_WAIT):
-            while any(received(self._fake, p, reminded.phrase) == 0 for p in reminded.players):
-                await asyncio.sleep(0.2)
+        await all_reminded(self._fake, self._uow_factory, self._tournament_id, reminded)
 
     async def restarted(self) -> None:
         if self._restart is not None:
@@ -160,7 +162,8 @@ async def timed_round(
             games += 1
             time_ = f"{starts:%H:%M}" if games == round_number else "-"
         lines.append(" ".join(filter(None, (str(day), time_, event.kind, event.stage))))
-    return "\n".join(lines), Reminded(round_number, f"{starts:%H:%M}", players)
+    due = starts - ROUND_REMINDER_LEAD
+    return "\n".join(lines), Reminded(round_number, f"{starts:%H:%M}", players, due)
 
 
 async def set_timetable(organizer: FakeUser, tournament_id: int, text: str) -> None:
@@ -182,3 +185,82 @@ async def set_timetable(organizer: FakeUser, tournament_id: int, text: str) -> N
 def received(fake: FakeTelegram, chat_id: int, phrase: str) -> int:
     """How many of the bot's messages in the chat say `phrase`."""
     return sum(1 for m in fake.messages(chat_id) if m.from_bot and phrase in (m.text or ""))
+
+
+async def all_reminded(
+    fake: FakeTelegram, uow_factory: SqlUnitOfWorkFactory, tournament_id: int, reminded: Reminded
+) -> None:
+    """Wait until each of the round's players has his reminder; failing that, say from the
+    database what became of the missing ones."""
+    try:
+        async with asyncio.timeout(DELIVERY_WAIT):
+            while _unreminded(fake, reminded):
+                await asyncio.sleep(0.2)
+    except TimeoutError:
+        missing = _unreminded(fake, reminded)
+        why = await _why_unreminded(uow_factory, tournament_id, reminded, missing)
+        raise TimeoutError(
+            f"after {DELIVERY_WAIT:.0f} s, {len(missing)} of the {len(reminded.players)} players "
+            f"have no message saying {reminded.phrase!r}: {why}"
+        ) from None
+
+
+def _unreminded(fake: FakeTelegram, reminded: Reminded) -> list[int]:
+    return [p for p in reminded.players if received(fake, p, reminded.phrase) == 0]
+
+
+def when(moment: datetime | None) -> str:
+    """A moment of the bot's clock in UTC, to the millisecond."""
+    return "never" if moment is None else moment.astimezone(UTC).isoformat(timespec="milliseconds")
+
+
+def _round_reminder_keys(tournament_id: int) -> str:
+    """The LIKE pattern of a tournament's players' round reminders (`domain.reminder_plan`)."""
+    return f"{reminder_prefix(tournament_id)}round:%"
+
+
+async def round_published_at(
+    uow_factory: SqlUnitOfWorkFactory, tournament_id: int, round_number: int
+) -> datetime | None:
+    """When the round of the stage being played was published (None: not yet)."""
+    async with uow_factory() as uow:
+        tournament = await uow.tournaments.get(tournament_id)
+        stage_id = tournament.current_stage if tournament else None
+        stage = await uow.rounds.stage(tournament_id, stage_id) if stage_id else None
+    rounds = stage.rounds if stage else ()
+    return next((r.published_at for r in rounds if r.number == round_number), None)
+
+
+async def _why_unreminded(
+    uow_factory: SqlUnitOfWorkFactory, tournament_id: int, reminded: Reminded, missing: list[int]
+) -> str:
+    """The database's word on the missing players' reminders: the round's publication against
+    their due time, the pushes still waiting, their outbox rows, the leases alive."""
+    pattern = _round_reminder_keys(tournament_id)
+    published = await round_published_at(uow_factory, tournament_id, reminded.round_number)
+    async with uow_factory() as uow:
+        waiting = (
+            await uow.session.execute(
+                select(ScheduledPushRow.chat_id, ScheduledPushRow.due_at).where(
+                    ScheduledPushRow.key.like(pattern), ScheduledPushRow.chat_id.in_(missing)
+                )
+            )
+        ).all()
+        rows = (
+            await uow.session.execute(
+                select(
+                    OutboxRow.chat_id,
+                    OutboxRow.status,
+                    OutboxRow.claimed_by,
+                    OutboxRow.attempts,
+                    OutboxRow.error,
+                ).where(OutboxRow.dedupe_key.like(pattern), OutboxRow.chat_id.in_(missing))
+            )
+        ).all()
+        alive = await uow.leases.alive("", datetime.now(UTC))
+    return (
+        f"missing {missing}; round {reminded.round_number} published at {when(published)}, its "
+        f"reminders due at {when(reminded.due_at)}; waiting pushes {[tuple(w) for w in waiting]}; "
+        f"outbox rows (chat, status, claimed by, attempts, error) {[tuple(r) for r in rows]}; "
+        f"leases alive {sorted(alive)}"
+    )
