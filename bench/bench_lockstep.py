@@ -11,12 +11,17 @@ transactions and statements each press ran, `BEGIN` included), and the burst's l
 distribution, as the bot timed it (`feed_update`) and as the judge saw it (from the press to
 its answer; the fake Telegram's CPU shares the loop, so it is higher than in production).
 `--profile FILE` writes cProfile's statistics of the bursts (the whole process's).
+`--bot-process` runs the bot in a process of its own instead (the metered `mafiatour run`,
+`harness.simulation.metered`, polling the fake Telegram), as a server runs it with Telegram
+and the judges elsewhere: the fake's and the judges' CPU no longer share the bot's loop (on
+two cores they run beside it), and the press's statements are not counted (its transactions
+are).
 
 Target (issue 27): press p95 <= 150 ms in lockstep, so about 28 presses' CPU plus the queue:
 a press must cost a few ms.
 
 Run: .venv/bin/python bench/bench_lockstep.py [--players 300] [--bursts 20]
-        [--database sqlite|postgresql] [--profile FILE]
+        [--database sqlite|postgresql] [--profile FILE | --bot-process]
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
+import os
 import statistics
 import tempfile
 import time
@@ -40,6 +46,8 @@ from bot.db.transactions import Tally
 from harness.fake_telegram import ChatMessage, FakeTelegram, FakeUser
 from harness.sandbox import running_bot, sandbox_settings
 from harness.simulation.measure import CpuMeter, meter_updates
+from harness.simulation.metered import read_records
+from harness.simulation.replicas.process import Replica, cpu_seconds, free_port
 
 ANSWER_SECONDS = 60.0
 # The mode switches a judge presses back and forth (handlers/callbacks.py ProtocolButton).
@@ -53,7 +61,7 @@ class PressCost:
     seconds: float
     cpu: float
     transactions: int
-    statements: int
+    statements: int | None  # not counted in a bot process of its own
 
 
 @dataclass
@@ -108,32 +116,85 @@ async def run(args: argparse.Namespace, folder: Path) -> None:
         await seated_cup(url, args.players)
         fake = FakeTelegram()
         await fake.start()
-        meter = Meter()
         try:
             with CpuMeter():
-                settings = sandbox_settings(fake, url, admin_ids=frozenset({ORGANIZER}))
-                async with running_bot(settings) as app:
-                    settle_start_up()  # as `mafiatour run` does once the bot is built
-                    meter.attach(app.dispatcher)
-                    await fake.wait_idle(quiet=1.0, timeout=120.0)  # the round's posts sent
-                    judges = [fake.user(j, f"Judge{j}") for j in range(2, 2 + args.players // 10)]
-                    screens = [(j, *await opened(fake, j)) for j in judges]
-                    await fake.wait_idle(quiet=0.5, timeout=60.0)
-                    seen, process = await measured_bursts(args, screens, meter)
+                if args.bot_process:
+                    costs, seen, process = await _on_a_bot_process(args, fake, url, folder)
+                else:
+                    costs, seen, process = await _in_this_process(args, fake, url)
         finally:
             await fake.stop()
-    report(args, meter, seen, process)
+    report(args, costs, seen, process)
+
+
+async def _in_this_process(
+    args: argparse.Namespace, fake: FakeTelegram, url: str
+) -> tuple[list[PressCost], list[float], float]:
+    meter = Meter()
+    settings = sandbox_settings(fake, url, admin_ids=frozenset({ORGANIZER}))
+    async with running_bot(settings) as app:
+        settle_start_up()  # as `mafiatour run` does once the bot is built
+        meter.attach(app.dispatcher)
+        screens = await _opened_screens(args, fake)
+        meter.recording = True
+        seen, process = await measured_bursts(args, screens)
+        meter.recording = False
+    return list(meter.costs.values()), seen, process
+
+
+async def _on_a_bot_process(
+    args: argparse.Namespace, fake: FakeTelegram, url: str, folder: Path
+) -> tuple[list[PressCost], list[float], float]:
+    """The bot as a server runs it; the presses' costs from its records, by the time their
+    handling started (within the bursts)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("WEBHOOK_", "WEB_", "REDIS"))}
+    env |= {
+        "BOT_TOKEN": fake.token,
+        "TELEGRAM_API_BASE": fake.base_url,
+        "DATABASE_URL": url,
+        "ADMIN_IDS": str(ORGANIZER),
+        "WEB_HOST": "127.0.0.1",
+        "WEB_PORT": str(free_port()),
+        "LOG_LEVEL": "WARNING",
+        "LOG_FORMAT": "json",
+    }
+    bot = Replica(1, env, folder)
+    bot.command = ("-m", "harness.simulation.metered", str(bot.records))
+    await bot.start()
+    try:
+        screens = await _opened_screens(args, fake)
+        assert bot.process is not None
+        before, started = cpu_seconds(bot.process.pid) or 0.0, time.time()
+        seen, process = await measured_bursts(args, screens)
+        ended, after = time.time(), cpu_seconds(bot.process.pid) or 0.0
+    finally:
+        await bot.stop()
+    updates = read_records([bot.records]).updates.values()
+    costs = [
+        PressCost(u.seconds, u.cpu, u.transactions, None)
+        for u in updates
+        if started <= u.start <= ended
+    ]
+    return costs, seen, process + after - before
+
+
+async def _opened_screens(
+    args: argparse.Namespace, fake: FakeTelegram
+) -> list[tuple[FakeUser, ChatMessage, list[str]]]:
+    """Every judge's protocol screen open, once the round's posts are sent."""
+    await fake.wait_idle(quiet=1.0, timeout=120.0)
+    judges = [fake.user(j, f"Judge{j}") for j in range(2, 2 + args.players // 10)]
+    screens = [(j, *await opened(fake, j)) for j in judges]
+    await fake.wait_idle(quiet=0.5, timeout=60.0)
+    return screens
 
 
 async def measured_bursts(
-    args: argparse.Namespace,
-    screens: list[tuple[FakeUser, ChatMessage, list[str]]],
-    meter: Meter,
+    args: argparse.Namespace, screens: list[tuple[FakeUser, ChatMessage, list[str]]]
 ) -> tuple[list[float], float]:
-    """Each press's time to its answer (ms), and the process's CPU seconds over the bursts."""
+    """Each press's time to its answer (ms), and this process's CPU seconds over the bursts."""
     profile = cProfile.Profile() if args.profile else None
     seen: list[float] = []
-    meter.recording = True
     process = time.process_time()
     if profile:
         profile.enable()
@@ -143,24 +204,26 @@ async def measured_bursts(
     if profile:
         profile.disable()
         profile.dump_stats(args.profile)
-    meter.recording = False
     return seen, time.process_time() - process
 
 
-def report(args: argparse.Namespace, meter: Meter, seen: list[float], process: float) -> None:
-    costs = list(meter.costs.values())
+def report(
+    args: argparse.Namespace, costs: list[PressCost], seen: list[float], process: float
+) -> None:
+    where = "the bot in a process of its own" if args.bot_process else "all in one process"
     print(
         f"== {args.database}: {args.players} players, {len(costs)} presses in "
-        f"{args.bursts} bursts of {args.players // 10} ({load_average()})"
+        f"{args.bursts} bursts of {args.players // 10}, {where} ({load_average()})"
     )
     print(f"  the event loop's CPU per press, ms: {spread([c.cpu * 1000 for c in costs])}")
+    statements = [c.statements for c in costs if c.statements is not None]
+    counted = f", statements {statistics.fmean(statements):.2f}" if statements else ""
     print(
-        f"  per press: transactions {statistics.fmean(c.transactions for c in costs):.2f}, "
-        f"statements {statistics.fmean(c.statements for c in costs):.2f}"
+        f"  per press: transactions {statistics.fmean(c.transactions for c in costs):.2f}" + counted
     )
     print(
-        "  the process's CPU per press (the bot's threads, the fake Telegram, the judges): "
-        f"{process / len(seen) * 1000:.1f} ms"
+        "  the CPU per press of the bot's process and this one (the bot's threads, the fake "
+        f"Telegram, the judges): {process / len(seen) * 1000:.1f} ms"
     )
     print(f"  handling time as the bot timed it, ms: {spread([c.seconds * 1000 for c in costs])}")
     print(f"  from the press to its answer, as the judge saw it, ms: {spread(seen)}")
@@ -174,6 +237,7 @@ def main() -> None:
     parser.add_argument("--pause", type=float, default=1.5, help="seconds between two bursts")
     parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite")
     parser.add_argument("--profile", type=Path, default=None)
+    parser.add_argument("--bot-process", action="store_true")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="mafiatour-bench-") as scratch:
         asyncio.run(run(args, Path(scratch)))
