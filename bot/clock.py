@@ -27,7 +27,6 @@ class JumpingClock(Protocol):
     def on_jump(self, listener: Callable[[], None]) -> Callable[[], None]:
         """Call `listener` after each jump, from the code that moved the clock; returns what
         stops it."""
-        ...
 
 
 class FixedClock:

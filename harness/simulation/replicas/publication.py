@@ -246,15 +246,7 @@ class _Round:
         """The organizer times the round; each judge will open his protocol as soon as his
         table is called."""
         stage = self.stage
-        text, reminded = await timed_round(
-            stage.uow_factory,
-            self.tournament_id,
-            (stage_id, round_number),
-            stage.clock,
-            REMINDERS_AFTER_SECONDS * self.speed,
-        )
-        await set_timetable(self.organizer, self.tournament_id, text)
-        stage.reminded.append(reminded)
+        stage.reminded.append(await self._timed(stage_id, round_number))
         stage.opening = [
             asyncio.create_task(_open_when_called(judge, self.listings, self.speed))
             for judge in self.judges
@@ -285,7 +277,14 @@ class _Round:
                 await asyncio.sleep(0.2)
         if published < stage.reminded[0].due_at:
             return
-        text, stage.reminded[0] = await timed_round(
+        stage.reminded[0] = await self._timed(stage_id, round_number)
+        self.entered("game timed again (published after its reminders' time)")
+
+    async def _timed(self, stage_id: str, round_number: int) -> Reminded:
+        """The organizer saves a timetable whose reminders of the round fall due
+        `REMINDERS_AFTER_SECONDS` (real) from now; the reminders the players are to get."""
+        stage = self.stage
+        text, reminded = await timed_round(
             stage.uow_factory,
             self.tournament_id,
             (stage_id, round_number),
@@ -293,7 +292,7 @@ class _Round:
             REMINDERS_AFTER_SECONDS * self.speed,
         )
         await set_timetable(self.organizer, self.tournament_id, text)
-        self.entered("game timed again (published after its reminders' time)")
+        return reminded
 
 
 class _CalledEarly(Tournament):
