@@ -91,15 +91,45 @@ async def opened(fake: FakeTelegram, judge: FakeUser) -> tuple[ChatMessage, list
     return screen, modes[:2]
 
 
-async def burst(screens: list[tuple[FakeUser, ChatMessage, list[str]]], number: int) -> list[float]:
-    """Every judge presses at once; each press's time to its answer, in ms."""
+@dataclass
+class Seen:
+    """Each press as its judge saw it, in ms: to its answer, and to its screen's edit (when the
+    edit reached Telegram)."""
 
-    async def one(judge: FakeUser, screen: ChatMessage, modes: list[str]) -> float:
+    answers: list[float] = field(default_factory=list)
+    edits: list[float] = field(default_factory=list)
+
+
+async def burst(
+    fake: FakeTelegram,
+    screens: list[tuple[FakeUser, ChatMessage, list[str]]],
+    number: int,
+    seen: Seen,
+) -> None:
+    """Every judge presses at once."""
+    edited: dict[int | str | None, float] = {}
+
+    def note(name: str, chat_id: int | str | None, _: str | None, __: str | None) -> None:
+        if name == "editmessagetext":
+            edited.setdefault(chat_id, time.perf_counter())
+
+    async def one(judge: FakeUser, screen: ChatMessage, modes: list[str]) -> None:
         start = time.perf_counter()
         await judge.press(screen, callback_data=modes[number % 2]).answer(ANSWER_SECONDS)
-        return (time.perf_counter() - start) * 1000
+        seen.answers.append((time.perf_counter() - start) * 1000)
+        starts[screen.chat_id] = start
 
-    return list(await asyncio.gather(*(one(*s) for s in screens)))
+    starts: dict[int | str | None, float] = {}
+    fake.before_call = note
+    try:
+        await asyncio.gather(*(one(*s) for s in screens))
+        await fake.wait_idle(quiet=0.2, timeout=ANSWER_SECONDS)
+    finally:
+        fake.before_call = None
+    # A switch to the mode the screen shows already edits nothing (the first burst's may).
+    seen.edits += [
+        (edited[chat] - start) * 1000 for chat, start in starts.items() if chat in edited
+    ]
 
 
 def spread(values: list[float]) -> str:
@@ -129,7 +159,7 @@ async def run(args: argparse.Namespace, folder: Path) -> None:
 
 async def _in_this_process(
     args: argparse.Namespace, fake: FakeTelegram, url: str
-) -> tuple[list[PressCost], list[float], float]:
+) -> tuple[list[PressCost], Seen, float]:
     meter = Meter()
     settings = sandbox_settings(fake, url, admin_ids=frozenset({ORGANIZER}))
     async with running_bot(settings) as app:
@@ -137,14 +167,14 @@ async def _in_this_process(
         meter.attach(app.dispatcher)
         screens = await _opened_screens(args, fake)
         meter.recording = True
-        seen, process = await measured_bursts(args, screens)
+        seen, process = await measured_bursts(args, fake, screens)
         meter.recording = False
     return list(meter.costs.values()), seen, process
 
 
 async def _on_a_bot_process(
     args: argparse.Namespace, fake: FakeTelegram, url: str, folder: Path
-) -> tuple[list[PressCost], list[float], float]:
+) -> tuple[list[PressCost], Seen, float]:
     """The bot as a server runs it; the presses' costs from its records, by the time their
     handling started (within the bursts)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("WEBHOOK_", "WEB_", "REDIS"))}
@@ -165,7 +195,7 @@ async def _on_a_bot_process(
         screens = await _opened_screens(args, fake)
         assert bot.process is not None
         before, started = cpu_seconds(bot.process.pid) or 0.0, time.time()
-        seen, process = await measured_bursts(args, screens)
+        seen, process = await measured_bursts(args, fake, screens)
         ended, after = time.time(), cpu_seconds(bot.process.pid) or 0.0
     finally:
         await bot.stop()
@@ -190,16 +220,18 @@ async def _opened_screens(
 
 
 async def measured_bursts(
-    args: argparse.Namespace, screens: list[tuple[FakeUser, ChatMessage, list[str]]]
-) -> tuple[list[float], float]:
-    """Each press's time to its answer (ms), and this process's CPU seconds over the bursts."""
+    args: argparse.Namespace,
+    fake: FakeTelegram,
+    screens: list[tuple[FakeUser, ChatMessage, list[str]]],
+) -> tuple[Seen, float]:
+    """Each press as its judge saw it, and this process's CPU seconds over the bursts."""
     profile = cProfile.Profile() if args.profile else None
-    seen: list[float] = []
+    seen = Seen()
     process = time.process_time()
     if profile:
         profile.enable()
     for number in range(args.bursts):
-        seen += await burst(screens, number)
+        await burst(fake, screens, number, seen)
         await asyncio.sleep(args.pause)
     if profile:
         profile.disable()
@@ -207,9 +239,7 @@ async def measured_bursts(
     return seen, time.process_time() - process
 
 
-def report(
-    args: argparse.Namespace, costs: list[PressCost], seen: list[float], process: float
-) -> None:
+def report(args: argparse.Namespace, costs: list[PressCost], seen: Seen, process: float) -> None:
     where = "the bot in a process of its own" if args.bot_process else "all in one process"
     print(
         f"== {args.database}: {args.players} players, {len(costs)} presses in "
@@ -223,10 +253,14 @@ def report(
     )
     print(
         "  the CPU per press of the bot's process and this one (the bot's threads, the fake "
-        f"Telegram, the judges): {process / len(seen) * 1000:.1f} ms"
+        f"Telegram, the judges): {process / len(seen.answers) * 1000:.1f} ms"
     )
     print(f"  handling time as the bot timed it, ms: {spread([c.seconds * 1000 for c in costs])}")
-    print(f"  from the press to its answer, as the judge saw it, ms: {spread(seen)}")
+    print(f"  from the press to its answer, as the judge saw it, ms: {spread(seen.answers)}")
+    print(
+        f"  from the press to its screen's edit reaching Telegram ({len(seen.edits)} edits), "
+        f"ms: {spread(seen.edits)}"
+    )
     print(f"machine: {machine()}")
 
 
