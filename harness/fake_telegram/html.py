@@ -31,6 +31,8 @@ _NAMED_ENTITIES = {"lt": "<", "gt": ">", "amp": "&", "quot": '"'}
 _ENTITY = re.compile(r"&(#x[0-9a-fA-F]{1,6}|#[0-9]{1,7}|[a-zA-Z]{1,10});")
 _ATTRIBUTE = re.compile(r"\s*([a-zA-Z-]+)(?:\s*=\s*(\"[^\"]*\"|'[^']*'|[^\s\"'>]+))?")
 _TAG_NAME = re.compile(r"[a-zA-Z][a-zA-Z0-9-]*")
+_MARKUP = re.compile(r"[<&]")
+_USER_LINK = re.compile(r"tg://user\?id=(\d+)")
 
 
 class HtmlError(ValueError):
@@ -46,6 +48,8 @@ class _OpenTag:
 
 def utf16_length(text: str) -> int:
     """Telegram measures text and entity offsets in UTF-16 code units."""
+    if text.isascii():
+        return len(text)
     return len(text.encode("utf-16-le")) // 2
 
 
@@ -56,21 +60,26 @@ def parse_html(source: str) -> tuple[str, list[dict[str, Any]]]:
     stack: list[_OpenTag] = []
     entities: list[dict[str, Any]] = []
     position = 0
-    while position < len(source):
-        char = source[position]
-        if char == "&":
-            decoded, position = _decode_entity(source, position)
+    # By runs: the text up to the next markup character is emitted whole, so a screen's
+    # edit costs a few regex searches rather than a Python step per character.
+    for special in _MARKUP.finditer(source):
+        start = special.start()
+        if start < position:  # inside an entity or a tag already read
+            continue
+        if start > position:
+            run = source[position:start]
+            parts.append(run)
+            length += utf16_length(run)
+        if special.group() == "&":
+            decoded, position = _decode_entity(source, start)
             parts.append(decoded)
             length += utf16_length(decoded)
-        elif char == "<" and source.startswith("</", position):
-            position = _close_tag(source, position, stack, entities, length)
-        elif char == "<":
-            tag, position = _open_tag(source, position, length)
-            stack.append(tag)
+        elif source.startswith("</", start):
+            position = _close_tag(source, start, stack, entities, length)
         else:
-            parts.append(char)
-            length += utf16_length(char)
-            position += 1
+            tag, position = _open_tag(source, start, length)
+            stack.append(tag)
+    parts.append(source[position:])
     if stack:
         raise HtmlError(f'Can\'t find end tag corresponding to start tag "{stack[-1].name}"')
     entities.sort(key=lambda entity: (entity["offset"], -entity["length"]))
@@ -174,7 +183,7 @@ def _entity_for(tag: _OpenTag, outer: list[_OpenTag], text_length: int) -> dict[
     entity: dict[str, Any] = {"offset": tag.offset, "length": length}
     if tag.name == "a":
         href = tag.attributes.get("href", "")
-        user = re.fullmatch(r"tg://user\?id=(\d+)", href)
+        user = _USER_LINK.fullmatch(href)
         if user:
             entity.update(
                 type="text_mention",
