@@ -7,21 +7,25 @@ each of the thirty judges opens his table's protocol, then every `--pause` secon
 press at once (a mode switch, back and forth: each press stores the draft and redraws the
 screen), `--bursts` times. Printed: the press's cost, which the machine's load changes least
 (the event loop thread's CPU per press, `harness.simulation.measure.CpuMeter`; the
-transactions and statements each press ran, `BEGIN` included), and the burst's latency
-distribution, as the bot timed it (`feed_update`) and as the judge saw it (from the press to
-its answer; the fake Telegram's CPU shares the loop, so it is higher than in production).
-`--profile FILE` writes cProfile's statistics of the bursts (the whole process's).
-`--bot-process` runs the bot in a process of its own instead (the metered `mafiatour run`,
-`harness.simulation.metered`, polling the fake Telegram), as a server runs it with Telegram
-and the judges elsewhere: the fake's and the judges' CPU no longer share the bot's loop (on
-two cores they run beside it), and the press's statements are not counted (its transactions
-are).
+transactions and statements each press ran, `BEGIN` included; the process's CPU per press),
+and the burst's latency distribution: as the bot timed it (`feed_update`), as the fake
+Telegram saw it (from getUpdates handing the press out to its answer) and as the judge saw
+it (from the press to its answer, and to its screen's edit). The fake Telegram's CPU shares
+the loop, so the latencies are higher than in production.
+`--bot-process` runs the bot in a process of its own instead: the plain `mafiatour run`, as a
+server runs it with Telegram and the judges elsewhere, polling the fake Telegram; nothing of
+the harness is in its process, so no update is metered. Printed instead of the meter's
+figures, per press over the bursts: the bot's process's CPU and its event loop thread's
+(/proc), and this process's (the fake Telegram's and the judges'), which no longer share the
+bot's loop (on two cores they run beside it). `--profile FILE` writes cProfile's statistics
+of the bursts: this process's whole, so with `--bot-process` the fake Telegram's and the
+judges' alone.
 
 Target (issue 27): press p95 <= 150 ms in lockstep, so about 28 presses' CPU plus the queue:
 a press must cost a few ms.
 
 Run: .venv/bin/python bench/bench_lockstep.py [--players 300] [--bursts 20]
-        [--database sqlite|postgresql] [--profile FILE | --bot-process]
+        [--database sqlite|postgresql] [--profile FILE] [--bot-process]
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
+import gc
 import os
 import statistics
 import tempfile
@@ -46,7 +51,6 @@ from bot.db.transactions import Tally
 from harness.fake_telegram import ChatMessage, FakeTelegram, FakeUser
 from harness.sandbox import running_bot, sandbox_settings
 from harness.simulation.measure import CpuMeter, meter_updates
-from harness.simulation.metered import read_records
 from harness.simulation.replicas.process import Replica, cpu_seconds, free_port
 
 ANSWER_SECONDS = 60.0
@@ -61,7 +65,7 @@ class PressCost:
     seconds: float
     cpu: float
     transactions: int
-    statements: int | None  # not counted in a bot process of its own
+    statements: int
 
 
 @dataclass
@@ -141,42 +145,60 @@ def spread(values: list[float]) -> str:
     )
 
 
+@dataclass
+class Bursts:
+    """The bursts as this process saw them."""
+
+    seen: Seen
+    cpu: float  # this process's CPU seconds over the bursts
+    # Ms from getUpdates handing each press out to its answer, on the fake Telegram's clock.
+    handled: list[float]
+
+
+@dataclass
+class BotCpu:
+    """The bot's process's CPU seconds over the bursts, and its event loop thread's share."""
+
+    process: float
+    loop: float
+
+
 async def run(args: argparse.Namespace, folder: Path) -> None:
     async with bench_database(args.database, folder) as url:
         await seated_cup(url, args.players)
         fake = FakeTelegram()
         await fake.start()
         try:
-            with CpuMeter():
-                if args.bot_process:
-                    costs, seen, process = await _on_a_bot_process(args, fake, url, folder)
-                else:
-                    costs, seen, process = await _in_this_process(args, fake, url)
+            if args.bot_process:
+                report_bot_process(args, *await _on_a_bot_process(args, fake, url, folder))
+            else:
+                report(args, *await _in_this_process(args, fake, url))
         finally:
             await fake.stop()
-    report(args, costs, seen, process)
 
 
 async def _in_this_process(
     args: argparse.Namespace, fake: FakeTelegram, url: str
-) -> tuple[list[PressCost], Seen, float]:
+) -> tuple[Bursts, list[PressCost]]:
     meter = Meter()
     settings = sandbox_settings(fake, url, admin_ids=frozenset({ORGANIZER}))
-    async with running_bot(settings) as app:
-        settle_start_up()  # as `mafiatour run` does once the bot is built
-        meter.attach(app.dispatcher)
-        screens = await _opened_screens(args, fake)
-        meter.recording = True
-        seen, process = await measured_bursts(args, fake, screens)
-        meter.recording = False
-    return list(meter.costs.values()), seen, process
+    with CpuMeter():
+        async with running_bot(settings) as app:
+            settle_start_up()  # as `mafiatour run` does once the bot is built
+            meter.attach(app.dispatcher)
+            screens = await _opened_screens(args, fake)
+            meter.recording = True
+            bursts = await measured_bursts(args, fake, screens)
+            meter.recording = False
+    return bursts, list(meter.costs.values())
 
 
 async def _on_a_bot_process(
     args: argparse.Namespace, fake: FakeTelegram, url: str, folder: Path
-) -> tuple[list[PressCost], Seen, float]:
-    """The bot as a server runs it; the presses' costs from its records, by the time their
-    handling started (within the bursts)."""
+) -> tuple[Bursts, BotCpu]:
+    """The bot as a server runs it (the plain `mafiatour run`, nothing of the harness in its
+    process), its CPU read from /proc over the bursts: the whole process's and its main
+    thread's, where `mafiatour run` runs its event loop (`asyncio.run`)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("WEBHOOK_", "WEB_", "REDIS"))}
     env |= {
         "BOT_TOKEN": fake.token,
@@ -189,23 +211,21 @@ async def _on_a_bot_process(
         "LOG_FORMAT": "json",
     }
     bot = Replica(1, env, folder)
-    bot.command = ("-m", "harness.simulation.metered", str(bot.records))
     await bot.start()
     try:
         screens = await _opened_screens(args, fake)
+        # What this process made so far lives to its end: its collections during the bursts
+        # walk only what the bursts make, as the bot's own do after its start (`gc.freeze`).
+        gc.collect()
+        gc.freeze()
         assert bot.process is not None
-        before, started = cpu_seconds(bot.process.pid) or 0.0, time.time()
-        seen, process = await measured_bursts(args, fake, screens)
-        ended, after = time.time(), cpu_seconds(bot.process.pid) or 0.0
+        pid = bot.process.pid
+        before = cpu_seconds(pid) or 0.0, cpu_seconds(pid, thread=pid) or 0.0
+        bursts = await measured_bursts(args, fake, screens)
+        after = cpu_seconds(pid) or 0.0, cpu_seconds(pid, thread=pid) or 0.0
     finally:
         await bot.stop()
-    updates = read_records([bot.records]).updates.values()
-    costs = [
-        PressCost(u.seconds, u.cpu, u.transactions, None)
-        for u in updates
-        if started <= u.start <= ended
-    ]
-    return costs, seen, process + after - before
+    return bursts, BotCpu(after[0] - before[0], after[1] - before[1])
 
 
 async def _opened_screens(
@@ -223,10 +243,12 @@ async def measured_bursts(
     args: argparse.Namespace,
     fake: FakeTelegram,
     screens: list[tuple[FakeUser, ChatMessage, list[str]]],
-) -> tuple[Seen, float]:
-    """Each press as its judge saw it, and this process's CPU seconds over the bursts."""
+) -> Bursts:
+    """Each press as its judge and the fake Telegram saw it, and this process's CPU seconds
+    over the bursts."""
     profile = cProfile.Profile() if args.profile else None
     seen = Seen()
+    handled = len(fake.stats.handling_latencies)
     process = time.process_time()
     if profile:
         profile.enable()
@@ -236,26 +258,57 @@ async def measured_bursts(
     if profile:
         profile.disable()
         profile.dump_stats(args.profile)
-    return seen, time.process_time() - process
+    cpu = time.process_time() - process
+    latencies = [seconds * 1000 for seconds in fake.stats.handling_latencies[handled:]]
+    return Bursts(seen, cpu, latencies)
 
 
-def report(args: argparse.Namespace, costs: list[PressCost], seen: Seen, process: float) -> None:
-    where = "the bot in a process of its own" if args.bot_process else "all in one process"
-    print(
-        f"== {args.database}: {args.players} players, {len(costs)} presses in "
-        f"{args.bursts} bursts of {args.players // 10}, {where} ({load_average()})"
-    )
+def report(args: argparse.Namespace, bursts: Bursts, costs: list[PressCost]) -> None:
+    _heading(args, len(costs), "all in one process")
     print(f"  the event loop's CPU per press, ms: {spread([c.cpu * 1000 for c in costs])}")
-    statements = [c.statements for c in costs if c.statements is not None]
-    counted = f", statements {statistics.fmean(statements):.2f}" if statements else ""
     print(
-        f"  per press: transactions {statistics.fmean(c.transactions for c in costs):.2f}" + counted
+        f"  per press: transactions {statistics.fmean(c.transactions for c in costs):.2f}, "
+        f"statements {statistics.fmean(c.statements for c in costs):.2f}"
     )
     print(
-        "  the CPU per press of the bot's process and this one (the bot's threads, the fake "
-        f"Telegram, the judges): {process / len(seen.answers) * 1000:.1f} ms"
+        "  this process's CPU per press (the bot's threads, the fake Telegram, the judges): "
+        f"{_per_press(bursts.cpu, bursts)}"
     )
     print(f"  handling time as the bot timed it, ms: {spread([c.seconds * 1000 for c in costs])}")
+    _seen(bursts)
+
+
+def report_bot_process(args: argparse.Namespace, bursts: Bursts, bot: BotCpu) -> None:
+    _heading(args, len(bursts.seen.answers), "the bot in a process of its own")
+    print(
+        f"  the bot's process's CPU per press: {_per_press(bot.process, bursts)} (its event "
+        f"loop's thread {_per_press(bot.loop, bursts)}, its other threads "
+        f"{_per_press(bot.process - bot.loop, bursts)})"
+    )
+    print(
+        "  this process's CPU per press (the fake Telegram, the judges): "
+        f"{_per_press(bursts.cpu, bursts)}"
+    )
+    _seen(bursts)
+
+
+def _heading(args: argparse.Namespace, presses: int, where: str) -> None:
+    print(
+        f"== {args.database}: {args.players} players, {presses} presses in "
+        f"{args.bursts} bursts of {args.players // 10}, {where} ({load_average()})"
+    )
+
+
+def _per_press(seconds: float, bursts: Bursts) -> str:
+    return f"{seconds / len(bursts.seen.answers) * 1000:.1f} ms"
+
+
+def _seen(bursts: Bursts) -> None:
+    seen = bursts.seen
+    print(
+        "  from getUpdates handing the press out to its answer, as Telegram saw it, ms: "
+        f"{spread(bursts.handled)}"
+    )
     print(f"  from the press to its answer, as the judge saw it, ms: {spread(seen.answers)}")
     print(
         f"  from the press to its screen's edit reaching Telegram ({len(seen.edits)} edits), "

@@ -109,10 +109,13 @@ class Replica:
         return found
 
 
-def cpu_seconds(pid: int) -> float | None:
-    """A process's user and system CPU seconds so far (/proc/<pid>/stat); None when gone."""
+def cpu_seconds(pid: int, thread: int | None = None) -> float | None:
+    """A process's user and system CPU seconds so far (/proc/<pid>/stat), or one of its
+    threads' (/proc/<pid>/task/<thread>/stat: the main thread's id is the process's); None when
+    gone."""
+    path = f"/proc/{pid}/stat" if thread is None else f"/proc/{pid}/task/{thread}/stat"
     try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
+        stat = Path(path).read_text()
     except OSError:
         return None
     # After the command's name in parentheses: state is field 3, utime 14, stime 15.
