@@ -126,7 +126,12 @@ def _fsm_storage(
         from aiogram.fsm.storage.redis import RedisEventIsolation, RedisStorage
 
         storage = RedisStorage.from_url(settings.redis_url)
-        return storage, RedisEventIsolation(storage.redis)
+        # A chat's lock (one of its updates handled at a time) lives a lease, not aiogram's
+        # minute: a replica killed while handling one holds the chat's next update up no longer
+        # than its other work waits for another replica. An update handled for longer is not
+        # failed at its end for having outlived its lock (redis logs a warning).
+        lock = {"timeout": settings.lease_seconds, "raise_on_release_error": False}
+        return storage, RedisEventIsolation(storage.redis, lock_kwargs=lock)
     return SqlStorage(session_factory), SimpleEventIsolation()
 
 

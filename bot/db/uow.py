@@ -151,6 +151,7 @@ class SqlUnitOfWork:
             now = self.acted_at if self.acted_at is not None else self._clock.now()
             await self._after_change(self, now)
         await self.session.commit()
+        self.tournaments.locked.clear()  # the commit released the replans' locks
         committed = Committed(self.outbox.added > 0, self.scheduled_pushes.earliest)
         self.outbox.added, self.scheduled_pushes.earliest = 0, None
         self.scheduled_pushes.changed = False

@@ -15,6 +15,9 @@ registration, a paid mark, a check-in, a withdrawal, a promotion: `participants_
 changes his own reminders alone (`domain.reminder_plan.person_reminders`) and those of the
 teams he left or joined (`teams_touched`, `team_reminders`: the captain's, read from the
 team's members): a registration step costs the same in a tournament of 300 as in one of ten.
+Every replan holds its tournament's lock (`TournamentRepository.lock`) before it reads what it
+plans from: two transactions replanning one tournament at once take turns, and the second
+reads what the first committed, so neither leaves a plan without the other's change.
 """
 
 from __future__ import annotations
@@ -101,6 +104,7 @@ async def replan_reminders(
         touched_set.difference_update(
             {touched for touched in touched_set if touched[0] == tournament_id}
         )
+    await uow.tournaments.lock(tournament_id)
     tournament = await _tournament(uow, tournament_id)
     waiting = await uow.scheduled_pushes.waiting(reminder_prefix(tournament.id))
     stage = await _stage_being_played(uow, tournament)
@@ -120,6 +124,7 @@ async def _replan_rounds(
     """Bring the reminders of these rounds alone in line with their data (the rest of the
     tournament's did not change); the whole plan when one of them is not in the stage being
     played (a correction of an earlier stage's game)."""
+    await uow.tournaments.lock(tournament_id)
     tournament = await _tournament(uow, tournament_id)
     stage = await _stage_being_played(uow, tournament, round_ids)
     if stage is None or len(stage.rounds) != len(round_ids):
@@ -146,6 +151,7 @@ async def _replan_people(
     """Bring the reminders of these participants and teams alone in line with their data
     (their waiting ones read by their keys at once); the whole plan when the tournament's
     reminders of one person may depend on others' (`plans_by_person`)."""
+    await uow.tournaments.lock(tournament_id)
     tournament = await _tournament(uow, tournament_id)
     if not plans_by_person(tournament):
         await replan_reminders(uow, tournament_id, now)
@@ -200,7 +206,12 @@ async def _apply(
 
 async def replan_touched(uow: UnitOfWork, now: datetime) -> None:
     """Replan the reminders of every tournament (or round) the transaction's writes touched,
-    in it."""
+    in it, each tournament's under its lock (taken at once, in the order of their ids: two
+    transactions touching the same two tournaments wait for each other, never deadlock)."""
+    touched = {touched[0] for touched in uow.rounds_touched}
+    touched |= {touched[0] for touched in (*uow.participants_touched, *uow.teams_touched)}
+    for tournament_id in sorted(uow.reminders_touched | touched):
+        await uow.tournaments.lock(tournament_id)
     while uow.reminders_touched:
         await replan_reminders(uow, min(uow.reminders_touched), now)
     rounds: dict[int, list[int]] = {}

@@ -180,7 +180,7 @@ def _participants_read() -> Iterator[list[object]]:
     read the whole list: its rows tell)."""
     rows: list[object] = []
 
-    def loaded(row: object, _context: object) -> None:
+    def loaded(row: object, *_context: object) -> None:  # "refresh" tells its attributes too
         rows.append(row)
 
     event.listen(ParticipantRow, "load", loaded)

@@ -92,6 +92,8 @@ def test_the_changelog_s_newest_entry_is_this_version_and_its_schema() -> None:
     from bot.db.migrate import revisions
 
     changelog = (Path(__file__).parents[2] / "CHANGELOG.md").read_text(encoding="utf-8")
-    newest = changelog.split("\n## ")[1]
+    entries = changelog.split("\n## ")[1:]
+    # The lines waiting for the next release come first, under "Unreleased".
+    newest = entries[1] if entries[0].startswith("Unreleased\n") else entries[0]
     assert newest.startswith(f"{__version__}\n")
     assert f"Database schema revision {revisions()[-1]}" in newest

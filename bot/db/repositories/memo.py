@@ -51,7 +51,7 @@ class TransactionMemo:
             return
         table = getattr(state.statement, "table", None)
         if table is None:
-            self._ended()  # a statement we cannot place: forget everything
+            self.read_anew()  # a statement we cannot place: forget everything
         else:
             self.written({table.name})
 
@@ -67,9 +67,11 @@ class TransactionMemo:
     def _transaction_ended(self, transaction: SessionTransaction) -> None:
         # A flush runs in a subtransaction of its own (neither outermost nor a savepoint).
         if transaction.nested or transaction.parent is None:
-            self._ended()
+            self.read_anew()
 
-    def _ended(self) -> None:
+    def read_anew(self) -> None:
+        """Forget every read: the next ones go to the database (the transaction ended, or a
+        replan took its tournament's lock and must see what others committed before it)."""
         self._values.clear()
         self._tables.clear()
 
