@@ -7,6 +7,7 @@ reminders) is read at scrape time by `DatabaseCollector`, one per running applic
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
@@ -54,6 +55,18 @@ deliveries = Counter(
 )
 
 
+# Each series's child, looked up once: `labels` takes a lock and builds its key at every call,
+# and the kinds and outcomes of updates are a handful. Nothing removes a series of these two.
+@functools.cache
+def _handling_timer(kind: str) -> Histogram:
+    return update_seconds.labels(kind)
+
+
+@functools.cache
+def _update_counter(kind: str, outcome: str) -> Counter:
+    return updates.labels(kind, outcome)
+
+
 class UpdateMetricsMiddleware(BaseMiddleware):
     """An outer update middleware: counts every update and times its handling."""
 
@@ -71,8 +84,8 @@ class UpdateMetricsMiddleware(BaseMiddleware):
             outcome = "unhandled" if result is UNHANDLED else "handled"
             return result
         finally:
-            update_seconds.labels(kind).observe(time.perf_counter() - started)
-            updates.labels(kind, outcome).inc()
+            _handling_timer(kind).observe(time.perf_counter() - started)
+            _update_counter(kind, outcome).inc()
 
 
 class TelegramRequestMetrics(BaseRequestMiddleware):

@@ -1,5 +1,5 @@
-"""Middlewares shared by every router: who is writing, in which language to answer, and who
-acts (with which rights, at what moment) in the use cases the update calls."""
+"""The middleware shared by every router: who is writing, in which language to answer, and
+who acts (with which rights, at what moment) in the use cases the update calls."""
 
 from __future__ import annotations
 
@@ -66,8 +66,12 @@ def _first_contact_locale(sender: TelegramUser, default_locale: str) -> str:
 
 
 class KnownUserMiddleware(BaseMiddleware):
-    """Stores the sender on first contact and puts `user`, `texts` and `standing` (his
-    standing when read with the update's state, else UNREAD) into the handler data.
+    """Who the person is: stores the sender on first contact and puts into the handler data
+    `user`, `texts`, `standing` (his standing when read with the update's state, else
+    UNREAD) and `actor` (the sender, whether he is an admin, and the moment of the update on
+    the Dispatcher's clock, read once for every use case the update calls). An update without
+    a person (a channel's post) has `texts` alone. One middleware for all of it: each one an
+    update passes through costs the event loop, thirty judges pressing at once.
 
     The data dict is updated in place so the error handler, which sees the same dict, can
     apologise in the person's language.
@@ -104,27 +108,9 @@ class KnownUserMiddleware(BaseMiddleware):
             data["user"] = user
             data["texts"] = Texts(user.locale)
             data["standing"] = self._standing_read(sender.id) if self._standing_read else UNREAD
-        else:
-            data["texts"] = Texts(self._default_locale)
-        return await handler(event, data)
-
-
-class ActorMiddleware(BaseMiddleware):
-    """Puts `actor` into the handler data: the sender, whether he is an admin, and the moment
-    of the update on the Dispatcher's clock, read once for every use case the update calls.
-
-    Runs after `KnownUserMiddleware`, which reads the sender; an update without a person
-    (a channel's post) has no actor."""
-
-    async def __call__(
-        self,
-        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
-        event: TelegramObject,
-        data: dict[str, Any],
-    ) -> Any:
-        user: User | None = data.get("user")
-        if user is not None:
             settings: Settings = data["settings"]
             clock: Clock = data["clock"]
             data["actor"] = Actor.of(user.telegram_id, clock.now(), settings.admin_ids)
+        else:
+            data["texts"] = Texts(self._default_locale)
         return await handler(event, data)

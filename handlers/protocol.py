@@ -9,6 +9,7 @@ text and keyboard are drawn in `handlers/protocol_views.py`.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Awaitable, Callable
 
 from aiogram import F, Router
@@ -39,15 +40,6 @@ _ALERTS = frozenset(
         "protocol-screen-not-confirmed",
     }
 )
-
-
-# --- the text ------------------------------------------------------------------------------
-
-
-# --- the keyboard --------------------------------------------------------------------------
-
-
-# --- the handlers --------------------------------------------------------------------------
 
 
 async def _show(
@@ -175,16 +167,54 @@ def make_router() -> Router:
     return router
 
 
+# The screen's buttons as unpacked, by their callback data: a screen's thirty buttons are the
+# same from press to press, and unpacking (a pydantic model) costs more than the look-up.
+# The buttons are frozen, so one may be handed to many presses.
+_KEPT_PRESSES = 4096
+_PREFIX = ProtocolButton.__prefix__ + ProtocolButton.__separator__
+
+
+@functools.lru_cache(maxsize=_KEPT_PRESSES)
+def _unpacked(data: str) -> ProtocolButton:
+    return ProtocolButton.unpack(data)
+
+
+async def protocol_pressed(callback: CallbackQuery) -> dict[str, ProtocolButton] | bool:
+    """The filter of the screen's buttons: the press's `callback_data`, or no match for any
+    other button and for forged data (a word or a number out of range: out of date)."""
+    data = callback.data
+    if not data or not data.startswith(_PREFIX):
+        return False
+    try:
+        return {"callback_data": _unpacked(data)}
+    except (TypeError, ValueError):
+        return False
+
+
+async def press(
+    callback: CallbackQuery,
+    callback_data: ProtocolButton,
+    actor: Actor,
+    texts: Texts,
+    settings: Settings,
+    services: Services,
+) -> None:
+    """Any button of the screen, sent on by its action: one handler behind one filter, where
+    a handler per kind of button ran a filter each (and unpacked the data each time)."""
+    action = callback_data.action
+    if action is ProtocolAction.OPEN:
+        handler = open_screen
+    elif action in SCREEN_ACTIONS:
+        handler = screen_action
+    else:
+        handler = rules_press
+    await handler(callback, callback_data, actor, texts, settings, services)
+
+
 def make_press_router() -> Router:
     """The protocol screen's buttons, anywhere. Thirty judges press them at a round's start,
     so the Dispatcher offers a press to this router first: no other router's filters run for
     it (every other button carries a prefix of its own, so none would take it)."""
     router = Router(name="protocol-presses")
-    router.callback_query.register(
-        open_screen, ProtocolButton.filter(F.action == ProtocolAction.OPEN)
-    )
-    router.callback_query.register(
-        screen_action, ProtocolButton.filter(F.action.in_(SCREEN_ACTIONS))
-    )
-    router.callback_query.register(rules_press, ProtocolButton.filter(F.action.in_(set(Act))))
+    router.callback_query.register(press, protocol_pressed)
     return router

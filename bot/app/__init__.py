@@ -65,7 +65,7 @@ from domain.services.ports import Clock, SeedSource
 from handlers.card_drawer import screen_drawers
 from handlers.errors import refusals_answered
 from handlers.intents import intent_packer
-from handlers.middlewares import ActorMiddleware, KnownUserMiddleware
+from handlers.middlewares import KnownUserMiddleware
 from handlers.routers import all_routers
 from handlers.start import shows_menu
 from handlers.start_views import EVERYONE_COMMANDS
@@ -192,7 +192,6 @@ def build_dispatcher(
             dispatcher["services"], settings.default_locale, sender_read, standing_read
         )
     )
-    dispatcher.update.outer_middleware(ActorMiddleware())
     # Innermost, so a refusal is answered within the person's turn and the reply scope.
     dispatcher.update.outer_middleware(refusals_answered())
     dispatcher.include_routers(*all_routers())

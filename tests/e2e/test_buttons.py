@@ -45,6 +45,7 @@ async def test_the_wizards_old_preset_buttons_are_out_of_date_and_change_nothing
         "tc:-1",
         "mv:1:no_such_move",
         "pp:1:zz",
+        "pp:1:m:0:" + "9" * 30,
         "st:1:view:0:0:" + "9" * 30,
         "rl:1:no_such_view:0",
         "?",

@@ -131,7 +131,7 @@ async def _handle(request: web.Request, use: _Use) -> web.Response:
         return _error(400, "game-log-bad-action", locale)
     try:
         # The judge acts at the moment his request came (the injected clock's), with the
-        # rights the chat's updates give him (`handlers.middlewares.ActorMiddleware`).
+        # rights the chat's updates give him (`handlers.middlewares.KnownUserMiddleware`).
         view = await use(deps, game_id, Actor.of(who.user_id, now, deps.admin_ids), body)
     except REFUSALS as refusal:
         return _refused(refusal, locale)
