@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import Annotated
 
 from aiogram.filters.callback_data import CallbackData
-from pydantic import ConfigDict, Field
+from pydantic import Field
 
 from domain.intents import ProtestChoice
 from domain.lifecycle import Move
@@ -331,10 +331,7 @@ class ProtocolAction(StrEnum):
 
 
 class ProtocolButton(CallbackData, prefix="pp"):
-    """A button of the protocol screen: the screen's own action or a rules press. Frozen: an
-    unpacked press is kept for the next press of the same button (`handlers.protocol`)."""
-
-    model_config = ConfigDict(frozen=True)
+    """A button of the protocol screen: the screen's own action or a rules press."""
 
     game_id: RowId
     action: ProtocolAction | Act

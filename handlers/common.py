@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import re
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Sequence
@@ -86,11 +87,16 @@ def _buttons(markup: Any) -> Any:
 @dataclass(frozen=True)
 class _Shown:
     """What a screen message showed after the bot's last edit of it: its edit date, as
-    Telegram answered, and the text and keyboard the edit sent."""
+    Telegram answered, and the text and keyboard the edit sent (the keyboard as sent: made
+    into data only when a later edit's text is the same)."""
 
     edit_date: int
     text: str
-    buttons: Any
+    markup: InlineKeyboardMarkup | None
+
+    @functools.cached_property
+    def buttons(self) -> Any:
+        return _buttons(self.markup)
 
 
 # Screens this process edited lately (the Telegram server, chat, message) -> what they show;
@@ -108,17 +114,22 @@ def _screen_key(message: Message) -> tuple[str, int, int]:
     return server, message.chat.id, message.message_id
 
 
-def _showing(message: Message) -> tuple[str, Any]:
-    """The text and keyboard `message` shows: the press's copy, or this process's own later
-    edit of it (a double tap's second press carries the screen from before the first's edit)."""
+def _shows(message: Message, text: str, markup: InlineKeyboardMarkup | None) -> bool:
+    """Whether `message` shows `text` and `markup` already: as the press's copy has it, or
+    this process's own later edit of it (a double tap's second press carries the screen from
+    before the first's edit)."""
     shown = _SHOWN.get(_screen_key(message))
     if shown is not None and shown.edit_date >= (message.edit_date or 0):
-        return shown.text, shown.buttons
-    return (message.text or "").strip(), _buttons(message.reply_markup)
+        return shown.text == text and shown.buttons == _buttons(markup)
+    if (message.text or "").strip() != text:
+        return False
+    return _buttons(message.reply_markup) == _buttons(markup)
 
 
-def _remember(key: tuple[str, int, int], edit_date: int, shown: tuple[str, Any]) -> None:
-    _SHOWN[key] = _Shown(edit_date, *shown)
+def _remember(
+    key: tuple[str, int, int], edit_date: int, text: str, markup: InlineKeyboardMarkup | None
+) -> None:
+    _SHOWN[key] = _Shown(edit_date, text, markup)
     _SHOWN.move_to_end(key)
     while len(_SHOWN) > _SHOWN_KEPT:
         _SHOWN.popitem(last=False)
@@ -160,9 +171,9 @@ async def edit_screen(
     press of a double tap finds it edited by the first (this process remembers its edits;
     edits of one screen go one at a time, two people pressing on it alike)."""
     key, html = _screen_key(message), written(text, texts)
-    showing = (_plain(html), _buttons(reply_markup))
+    plain = _plain(html)
     async with _one_edit_at_a_time(key):
-        if showing == _showing(message):
+        if _shows(message, plain, reply_markup):
             return
         edit = _ScreenEdit(
             chat_id=message.chat.id,
@@ -180,7 +191,7 @@ async def edit_screen(
                 raise
             return
         if isinstance(edited, dict):  # True for an inline message: nothing to remember
-            _remember(key, edited.get("edit_date") or 0, showing)
+            _remember(key, edited.get("edit_date") or 0, plain, reply_markup)
 
 
 @asynccontextmanager

@@ -26,7 +26,8 @@ _KEPT_BUTTONS = 4096
 
 
 @functools.lru_cache(maxsize=_KEPT_BUTTONS)
-def _callback_button(text: str, data: str) -> InlineKeyboardButton:
+def callback_button(text: str, data: str) -> InlineKeyboardButton:
+    """The button of this label and callback data (kept: never change it)."""
     return InlineKeyboardButton(text=text, callback_data=data)
 
 
@@ -39,7 +40,11 @@ class RowsKeyboard:
 
     def button(self, *, text: str, callback_data: str | CallbackData) -> None:
         data = callback_data.pack() if isinstance(callback_data, CallbackData) else callback_data
-        self._buttons.append(_callback_button(text, data))
+        self._buttons.append(callback_button(text, data))
+
+    def add(self, button: InlineKeyboardButton) -> None:
+        """A button made already (a kept one: `callback_button`)."""
+        self._buttons.append(button)
 
     def web_app(self, *, text: str, url: str) -> None:
         """A button that opens a Mini App at `url` (Telegram opens only HTTPS addresses)."""

@@ -9,7 +9,7 @@ from datetime import datetime
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
-from aiogram.types import InlineKeyboardMarkup
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.i18n import format_points
@@ -17,7 +17,7 @@ from domain.cards import Side
 from domain.game_end import GameEnd
 from domain.layout import argument, joined, lines
 from domain.outgoing import ArgumentValue, Lines, Phrase
-from domain.protocol import ProtocolError, Removal
+from domain.protocol import FirstKill, ProtocolError, Removal, SeatDraft
 from domain.protocol_screen import (
     END_CHOICES,
     MODES,
@@ -38,7 +38,7 @@ from domain.rounds import GameInRound, GameState
 from domain.scoring import SeatScore
 from domain.services.protocols import ProtocolView
 from handlers.callbacks import ProtocolAction, ProtocolButton
-from handlers.keyboards import RowsKeyboard
+from handlers.keyboards import RowsKeyboard, callback_button
 from handlers.middlewares import Texts
 
 # A button's callback data and label are the same for the same press and words: kept, a
@@ -61,7 +61,13 @@ def _points(value: Decimal, texts: Texts) -> str:
 
 
 def _seat_line(view: ProtocolView, screen: Screen, seat: int) -> Phrase:
-    record = screen.draft.seats[seat - 1]
+    return _seat_line_of(seat, view.nicknames[seat - 1], screen.draft.seats[seat - 1])
+
+
+# A seat's line is a function of the seat, its player's nickname and its record alone: kept,
+# as a press changes one seat at most and the screen shows all ten.
+@functools.lru_cache(maxsize=_KEPT_BUTTONS)
+def _seat_line_of(seat: int, nickname: str, record: SeatDraft) -> Phrase:
     parts = [Phrase.of("protocol-screen-role", role=record.role.value if record.role else "none")]
     if record.fouls:
         parts.append(Phrase.of("protocol-screen-fouls", fouls=record.fouls))
@@ -69,8 +75,7 @@ def _seat_line(view: ProtocolView, screen: Screen, seat: int) -> Phrase:
         parts.append(Phrase.of("protocol-screen-removed", removed=record.removed.value))
     if record.extra:
         parts.append(Phrase.of("protocol-screen-extra", extra=record.extra))
-    who = f"{seat}. {view.nicknames[seat - 1]} — "
-    return joined(who, joined(*parts, separator=", "))
+    return joined(f"{seat}. {nickname} — ", joined(*parts, separator=", "))
 
 
 def _breakdown(score: SeatScore) -> Phrase | None:
@@ -107,40 +112,54 @@ def _scores(view: ProtocolView, scores: tuple[SeatScore, ...]) -> list[Phrase]:
 
 
 def _end_lines(
-    view: ProtocolView, winner: Side | None, end: GameEnd | None, ended_at: datetime | None
+    timezone: str, winner: Side | None, end: GameEnd | None, ended_at: datetime | None
 ) -> list[Phrase]:
     """How and when the game ended, once the winner is entered."""
     shown: list[Phrase] = []
     if winner is not None and end is not None:
         shown.append(Phrase.of("protocol-screen-end", end=end.value, winner=winner.value))
     if ended_at is not None:
-        local = ended_at.astimezone(ZoneInfo(view.timezone))
+        local = ended_at.astimezone(ZoneInfo(timezone))
         shown.append(Phrase.of("protocol-screen-ended-at", time=local.strftime("%H:%M")))
     return shown
 
 
-def _outcome_lines(view: ProtocolView, screen: Screen) -> list[Phrase]:
+def _outcome_lines(view: ProtocolView, screen: Screen) -> tuple[Phrase, ...]:
     draft = screen.draft
-    winner = draft.winner.value if draft.winner else "none"
-    shown = [Phrase.of("protocol-screen-winner", winner=winner)]
-    shown.extend(_end_lines(view, draft.winner, draft.end, draft.ended_at))
-    kill = draft.first_kill
+    return _outcome_of(
+        view.timezone, draft.winner, draft.end, draft.ended_at, draft.first_kill, draft.best_move
+    )
+
+
+# The outcome's lines, kept by everything they show: the same on most presses.
+@functools.lru_cache(maxsize=_KEPT_BUTTONS)
+def _outcome_of(
+    timezone: str,
+    winner: Side | None,
+    end: GameEnd | None,
+    ended_at: datetime | None,
+    kill: FirstKill | None,
+    best_move: tuple[int, ...] | None,
+) -> tuple[Phrase, ...]:
+    shown = [Phrase.of("protocol-screen-winner", winner=winner.value if winner else "none")]
+    shown.extend(_end_lines(timezone, winner, end, ended_at))
     if kill is None:
         shown.append(Phrase.of("protocol-screen-first-kill-unknown"))
     elif kill.seat is None:
         shown.append(Phrase.of("protocol-screen-no-first-kill"))
     else:
         shown.append(Phrase.of("protocol-screen-first-kill", seat=kill.seat, night=kill.night))
-    if draft.best_move == ():
+    if best_move == ():
         shown.append(Phrase.of("protocol-screen-best-move-nobody"))
-    elif draft.best_move:
-        named = ", ".join(str(seat) for seat in draft.best_move)
+    elif best_move:
+        named = ", ".join(str(seat) for seat in best_move)
         shown.append(Phrase.of("protocol-screen-best-move", seats=named))
-    return shown
+    return tuple(shown)
 
 
-def _error(view: ProtocolView, error: ProtocolError) -> Phrase:
-    # A moment in a refusal reads as the tournament's clock, HH:MM.
+def error_text(view: ProtocolView, error: ProtocolError) -> Phrase:
+    """A refused press (an alert says it as plain text, the screen as a line); a moment in it
+    reads as the tournament's clock, HH:MM."""
     args: dict[str, ArgumentValue] = {}
     for name, value in error.args.items():
         if isinstance(value, datetime):
@@ -148,11 +167,6 @@ def _error(view: ProtocolView, error: ProtocolError) -> Phrase:
         else:
             args[name] = argument(value)
     return Phrase.of(error.code, seat=error.seat if error.seat is not None else "", **args)
-
-
-def error_text(view: ProtocolView, error: ProtocolError) -> Phrase:
-    """A refused press (an alert says it, as plain text)."""
-    return _error(view, error)
 
 
 def render_text(view: ProtocolView) -> Lines:
@@ -170,7 +184,7 @@ def _confirmed_lines(view: ProtocolView) -> list[Phrase]:
     shown = [Phrase.of("protocol-screen-confirmed"), *_scores(view, view.scores or ())]
     confirmed = view.confirmed
     if confirmed is not None:
-        shown.extend(_end_lines(view, confirmed.winner, confirmed.end, confirmed.ended_at))
+        shown.extend(_end_lines(view.timezone, confirmed.winner, confirmed.end, confirmed.ended_at))
     if game.game.protest_until is not None:
         local = game.game.protest_until.astimezone(ZoneInfo(view.timezone))
         shown.append(Phrase.of("protocol-screen-protest-until", time=local.strftime("%H:%M")))
@@ -207,26 +221,67 @@ def _draft_lines(view: ProtocolView, screen: Screen) -> list[Phrase | str]:
         shown.append(Phrase.of("protocol-screen-ready"))
     if view.refused:
         shown.append(Phrase.of("protocol-screen-refused"))
-        shown.extend(joined("⛔ ", _error(view, error)) for error in view.refused)
+        shown.extend(joined("⛔ ", error_text(view, error)) for error in view.refused)
     return shown
 
 
-def _seat_label(view: ProtocolView, screen: Screen, seat: int, texts: Texts) -> str:
-    record = screen.draft.seats[seat - 1]
-    label = f"{seat} {view.nicknames[seat - 1]} · "
+def _seat_button(
+    view: ProtocolView, screen: Screen, seat: int, texts: Texts
+) -> InlineKeyboardButton:
+    draft = screen.draft
+    kill = draft.first_kill
+    return _seat_button_of(
+        texts.locale,
+        view.game.game.id,
+        seat,
+        view.nicknames[seat - 1],
+        draft.seats[seat - 1],
+        (kill is not None and kill.seat == seat, seat in (draft.best_move or ())),
+        seat == screen.extra_seat,
+        seat_press(screen, seat, view.regulation),
+    )
+
+
+# A seat's button is a function of its language, game, seat, player, record, marks (the
+# first victim, the best move, picked) and press alone: kept, as most seats keep their button
+# from one press to the next.
+@functools.lru_cache(maxsize=_KEPT_BUTTONS)
+def _seat_button_of(
+    locale: str,
+    game_id: int,
+    seat: int,
+    nickname: str,
+    record: SeatDraft,
+    marks: tuple[bool, bool],
+    picked: bool,
+    press: Press | None,
+) -> InlineKeyboardButton:
+    text = _seat_label(Texts(locale), seat, nickname, record, marks, picked)
+    return callback_button(text, _button(game_id, press))
+
+
+def _seat_label(
+    texts: Texts,
+    seat: int,
+    nickname: str,
+    record: SeatDraft,
+    marks: tuple[bool, bool],
+    picked: bool,
+) -> str:
+    killed, best_move = marks
+    label = f"{seat} {nickname} · "
     label += _word(texts, "protocol-screen-mark", role=record.role.value if record.role else "none")
     if record.removed is Removal.DISQUALIFIED:
         label += " ✖"
     elif record.fouls:
         label += " " + "!" * record.fouls
-    kill = screen.draft.first_kill
-    if kill is not None and kill.seat == seat:
+    if killed:
         label += " ☠"
-    if seat in (screen.draft.best_move or ()):
+    if best_move:
         label += " ✓"
     if record.extra:
         label += f" +{_points(record.extra, texts)}"
-    return _marked(label, seat == screen.extra_seat)
+    return _marked(label, picked)
 
 
 def _word(texts: Texts, key: str, **args: str | int) -> str:
@@ -361,6 +416,19 @@ def _winner_tools(screen: Screen, texts: Texts) -> Tools:
     ]
 
 
+@functools.lru_cache(maxsize=_KEPT_BUTTONS)
+def _mode_buttons(locale: str, game_id: int, shown: Mode) -> tuple[InlineKeyboardButton, ...]:
+    """The modes' row, the shown one marked: the same at every press within a mode."""
+    texts = Texts(locale)
+    return tuple(
+        callback_button(
+            _marked(_word(texts, "protocol-screen-mode", mode=mode.value), mode is shown),
+            _button(game_id, Press(Act.MODE, value=index)),
+        )
+        for index, mode in enumerate(MODES)
+    )
+
+
 def render_keyboard(
     view: ProtocolView, texts: Texts, live_url: str | None = None
 ) -> InlineKeyboardMarkup | None:
@@ -383,22 +451,14 @@ def render_keyboard(
         sizes.append(1)
     if screen.mode not in (Mode.WINNER, Mode.SUMMARY):
         for seat in range(1, 11):
-            keyboard.button(
-                text=_seat_label(view, screen, seat, texts),
-                callback_data=_button(game_id, seat_press(screen, seat, view.regulation)),
-            )
+            keyboard.add(_seat_button(view, screen, seat, texts))
         sizes += [2] * 5
     for row in _tools(view, screen, texts):
         for text, press in row:
             keyboard.button(text=text, callback_data=_button(game_id, press))
         sizes.append(len(row))
-    for index, mode in enumerate(MODES):
-        keyboard.button(
-            text=_marked(
-                _word(texts, "protocol-screen-mode", mode=mode.value), mode is screen.mode
-            ),
-            callback_data=_button(game_id, Press(Act.MODE, value=index)),
-        )
+    for button in _mode_buttons(texts.locale, game_id, screen.mode):
+        keyboard.add(button)
     sizes += [4, 3]
     if screen.mode is Mode.SUMMARY and not view.missing:
         keyboard.button(

@@ -10,7 +10,7 @@ import pytest
 from aiogram import Bot
 from aiogram.exceptions import TelegramBadRequest
 from aiogram.methods import EditMessageText, TelegramMethod
-from aiogram.types import Chat, Message
+from aiogram.types import Chat, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
 from handlers.common import edit_screen
 
@@ -64,3 +64,30 @@ async def test_a_screen_edited_by_this_process_is_not_edited_again_to_the_same(
     await edit_screen(_stale_screen(chat_id=2), "new")
     await edit_screen(_stale_screen(chat_id=2), "newer")
     assert [getattr(method, "text", None) for method in sent] == ["new", "newer"]
+
+
+def _keyboard(data: str) -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup(
+        inline_keyboard=[[InlineKeyboardButton(text="Роли", callback_data=data)]]
+    )
+
+
+async def test_the_same_text_with_another_keyboard_is_edited_and_with_an_equal_one_is_not(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A mode switch may keep the text and change the buttons; a double tap keeps both.
+    sent: list[TelegramMethod[Any]] = []
+
+    async def call(self: Bot, method: TelegramMethod[Any], request_timeout: Any = None) -> Any:
+        sent.append(method)
+        return {"message_id": 1, "edit_date": 1767225660 + len(sent), "text": "new"}
+
+    monkeypatch.setattr(Bot, "__call__", call)
+    for data in ("pp:1:m:0:0", "pp:1:m:0:0", "pp:1:m:0:1", "pp:1:m:0:1"):
+        await edit_screen(_stale_screen(chat_id=3), "new", _keyboard(data))
+    await edit_screen(_stale_screen(chat_id=3), "new")
+    assert [method.reply_markup for method in sent] == [  # type: ignore[attr-defined]
+        _keyboard("pp:1:m:0:0"),
+        _keyboard("pp:1:m:0:1"),
+        None,
+    ]

@@ -42,7 +42,10 @@ async def test_forged_and_foreign_presses_are_not_the_screens(data: str) -> None
         assert await protocol_pressed(_query(data)) is False
 
 
-def test_a_kept_press_cannot_be_changed_by_the_handler_it_is_given_to() -> None:
-    button = ProtocolButton(game_id=7, action=Act.MODE, value=3)
-    with pytest.raises(ValueError):
-        button.value = 4  # type: ignore[misc]
+async def test_a_press_kept_is_handed_to_each_handler_as_its_own() -> None:
+    data = ProtocolButton(game_id=7, action=Act.MODE, value=3).pack()
+    first = await protocol_pressed(_query(data))
+    assert isinstance(first, dict)
+    first["callback_data"].value = 4
+    again = await protocol_pressed(_query(data))
+    assert again == {"callback_data": ProtocolButton(game_id=7, action=Act.MODE, value=3)}
