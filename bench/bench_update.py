@@ -49,6 +49,7 @@ from domain.services.catalog import build_services
 from domain.users import User
 from harness.fake_telegram import ChatMessage, FakeTelegram, FakeUser
 from harness.simulation.replicas import Replica, free_port
+from harness.simulation.replicas.process import cpu_seconds as process_cpu_seconds
 
 ORGANIZER = 1  # bench_protocol.cup's
 CHIEF = 9
@@ -79,10 +80,10 @@ async def seated_cup(url: str, players: int) -> None:
 
 
 def cpu_seconds(pid: int) -> float:
-    """The process's CPU time so far (user and system), from /proc."""
-    with open(f"/proc/{pid}/stat", encoding="utf-8") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """The CPU time so far of a process this benchmark started and keeps running."""
+    seconds = process_cpu_seconds(pid)
+    assert seconds is not None, f"process {pid} has gone"
+    return seconds
 
 
 def rss_mb(pid: int) -> float:
