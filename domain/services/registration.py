@@ -110,6 +110,9 @@ class RegistrationService:
         full or the team is full; nothing is stored then.
         """
         async with self._uow() as uow:
+            # Before anything is counted (places, the club's players, the team's members): two
+            # registrations counting at once would both take the last place (PostgreSQL).
+            await uow.tournaments.lock(tournament_id)
             tournament = await load_tournament(uow, tournament_id, actor.now)
             closed = registration_refusal(tournament, actor.now)
             if closed is not None:
@@ -179,6 +182,8 @@ class RegistrationService:
         Returns the notices to push: promotions from the waiting list, teammates told.
         """
         async with self._uow() as uow:
+            # Two withdrawals counting the free places at once would promote the same player.
+            await uow.tournaments.lock(tournament_id)
             tournament = await load_tournament(uow, tournament_id, actor.now)
             participant = await _own_place(uow, actor, tournament)
             notices: list[OutgoingMessage] = []
