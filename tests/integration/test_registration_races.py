@@ -18,11 +18,14 @@ import pytest
 
 from bot.db.uow import SqlUnitOfWorkFactory
 from domain.actor import Actor
+from domain.lifecycle import Move
 from domain.registration import Participant
 from domain.services.catalog import Services
 from domain.tournament import Tournament
 from domain.validation import Invalid
 from tests.integration.test_tournament_lifecycle import (
+    ADMIN,
+    ADMINS,
     NOW,
     _form,
     _open_tournament,
@@ -152,4 +155,74 @@ async def test_two_withdrawals_at_once_give_their_places_to_the_first_two_waitin
         waiting = {1000 + base + 3, 1000 + base + 4}
         if counts["registered"] != 2 or promoted != Counter(waiting):
             lost[repetition] = f"{dict(counts)}, promotion notices {dict(promoted)}"
+    assert not lost, _report(lost)
+
+
+async def test_two_substitutions_at_once_give_a_no_show_one_substitute_and_a_player_one_seat(
+    uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
+) -> None:
+    """The organizer and the chief judge (two presses at once): one no-show substituted by two
+    waiting players, then one waiting player put in for two no-shows; in each race one of the
+    two is refused."""
+    organizer = Actor.of(ADMIN, NOW, ADMINS)
+    lost: dict[int, str] = {}
+    for repetition in range(REPETITIONS):
+        cup = await _cup(uow_factory, capacity=3)
+        base = 100 * repetition
+        players = [await _register(uow_factory, cup, base + n) for n in range(1, 7)]
+        await services.tournaments.move_tournament(organizer, cup.id, Move.CLOSE_REGISTRATION)
+        for no_show in players[:3]:
+            await services.checkin.mark_no_show(organizer, no_show.id)
+        first, second, third = (p.id for p in players[:3])
+        one_no_show = await asyncio.gather(
+            *(
+                services.checkin.substitute(organizer, first, waiting_id=waiting.id)
+                for waiting in players[3:5]
+            ),
+            return_exceptions=True,
+        )
+        one_waiting = await asyncio.gather(
+            *(
+                services.checkin.substitute(organizer, no_show, waiting_id=players[5].id)
+                for no_show in (second, third)
+            ),
+            return_exceptions=True,
+        )
+        stored = await _participants(uow_factory, cup.id)
+        substitutes = Counter(p.substitute_for for p in stored if p.substitute_for is not None)
+        refused = [a.code for a in (*one_no_show, *one_waiting) if isinstance(a, Invalid)]
+        left = sorted(p.status.value for p in stored if p.id in (second, third))
+        if (
+            substitutes[first] != 1
+            or substitutes[second] + substitutes[third] != 1
+            or refused != ["substitute-not-replaceable", "substitute-not-waiting"]
+            or left != ["no_show", "replaced"]
+        ):
+            lost[repetition] = f"substitutes {dict(substitutes)}, refusals {refused}, left {left}"
+    assert not lost, _report(lost)
+
+
+async def test_a_player_checking_in_as_he_is_marked_a_no_show_gets_one_of_the_two(
+    uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
+) -> None:
+    """Either he is present (and the mark is refused: he is not missing) or a no-show (and
+    his check-in is refused), never both stored at once, nor either failing otherwise."""
+    organizer = Actor.of(ADMIN, NOW, ADMINS)
+    lost: dict[int, str] = {}
+    for repetition in range(REPETITIONS):
+        cup = await _cup(uow_factory, capacity=2)
+        player = await _register(uow_factory, cup, 100 * repetition + 1)
+        await services.tournaments.move_tournament(organizer, cup.id, Move.CLOSE_REGISTRATION)
+        answers = await asyncio.gather(
+            services.checkin.check_in(Actor(player.user_id, NOW), cup.id),
+            services.checkin.mark_no_show(organizer, player.id),
+            return_exceptions=True,
+        )
+        stored = next(p for p in await _participants(uow_factory, cup.id) if p.id == player.id)
+        refused = [type(a).__name__ for a in answers if isinstance(a, BaseException)]
+        one = stored.checked_in != (stored.status.value == "no_show")
+        if not one or len(refused) != 1 or refused[0] not in ("Invalid", "Forbidden"):
+            lost[repetition] = f"{stored.status.value}, checked in {stored.checked_in}: {answers}"
     assert not lost, _report(lost)
