@@ -11,9 +11,9 @@ from domain.intents import CheckIn
 from domain.outgoing import Button, OutgoingMessage, Phrase
 from domain.permissions import Action, Forbidden
 from domain.registration import Application, Participant, ParticipantStatus, check_nickname_free
-from domain.services.access import NotFound, authorize, load_tournament, notice, record
+from domain.services.access import authorize, load_tournament, notice, record
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
-from domain.services.registration import tell_captain
+from domain.services.registration import locked_participant, tell_captain
 from domain.services.rounds import (
     correct_schedules_after_substitute,
     schedules_before_substitute,
@@ -54,6 +54,7 @@ class CheckinService:
     async def check_in(self, actor: Actor, tournament_id: int) -> Participant:
         """A registered player confirms he is present, until the cut-off."""
         async with self._uow() as uow:
+            await uow.tournaments.lock(tournament_id)  # before his row, as the judges' marks
             tournament = await load_tournament(uow, tournament_id, actor.now)
             participant = await uow.participants.of_person(tournament.id, actor.user_id)
             if participant is None or not participant.playing:
@@ -75,7 +76,9 @@ class CheckinService:
         """The organizer marks a registered player who did not come; his seats await a
         substitute."""
         async with self._uow() as uow:
-            _, participant = await _participant_of(uow, actor, participant_id, Action.MARK_NO_SHOW)
+            _, participant = await locked_participant(
+                uow, actor, participant_id, Action.MARK_NO_SHOW
+            )
             if not participant.missing:
                 raise Invalid("no-show-not-missing", nickname=participant.nickname)
             participant = replace(participant, status=ParticipantStatus.NO_SHOW)
@@ -95,7 +98,7 @@ class CheckinService:
         the channel's live table (once the tournament started) is edited at once to show him
         excluded."""
         async with self._uow() as uow:
-            tournament, participant = await _participant_of(
+            tournament, participant = await locked_participant(
                 uow, actor, participant_id, Action.EXCLUDE
             )
             if not participant.playing:
@@ -149,7 +152,9 @@ class CheckinService:
         if (waiting_id is None) == (newcomer is None):
             raise ValueError("a substitute is either a waiting player or a newcomer")
         async with self._uow() as uow:
-            tournament, replaced = await _participant_of(uow, actor, replaced_id, Action.SUBSTITUTE)
+            tournament, replaced = await locked_participant(
+                uow, actor, replaced_id, Action.SUBSTITUTE
+            )
             if not replaced.replaceable:
                 raise Invalid("substitute-not-replaceable", nickname=replaced.nickname)
             schedules = await schedules_before_substitute(uow, tournament)
@@ -198,19 +203,6 @@ class CheckinService:
             await record(uow, messages)
             await uow.commit()
             return messages
-
-
-async def _participant_of(
-    uow: UnitOfWork,
-    actor: Actor,
-    participant_id: int,
-    action: Action,
-) -> tuple[Tournament, Participant]:
-    participant = await uow.participants.get(participant_id)
-    if participant is None:
-        raise NotFound(f"participant {participant_id}")
-    tournament = await authorize(uow, actor, participant.tournament_id, action)
-    return tournament, participant
 
 
 async def _substitute_for(

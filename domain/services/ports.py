@@ -46,7 +46,10 @@ class TournamentRepository(Protocol):
 
     # Taken by every replan of the tournament's reminders before it reads their facts: the
     # other transactions' replans of it wait for this one's end (and it for theirs), so the
-    # last one reads what the others committed.
+    # last one reads what the others committed. Taken too by every use case that changes
+    # the tournament's participants or teams, before it reads them: it decides on counts
+    # (free places, a team's seats, who waits) no other one changes meanwhile, and every
+    # writer of their rows takes this lock before them (one order: none deadlocks).
     async def lock(self, tournament_id: int) -> None: ...
 
     async def add(self, tournament: Tournament) -> Tournament: ...

@@ -110,6 +110,9 @@ class RegistrationService:
         full or the team is full; nothing is stored then.
         """
         async with self._uow() as uow:
+            # Before anything is counted (places, the club's players, the team's members): two
+            # registrations counting at once would both take the last place (PostgreSQL).
+            await uow.tournaments.lock(tournament_id)
             tournament = await load_tournament(uow, tournament_id, actor.now)
             closed = registration_refusal(tournament, actor.now)
             if closed is not None:
@@ -158,6 +161,7 @@ class RegistrationService:
     ) -> Participant:
         """Change a player's nickname, club or city until the tournament starts."""
         async with self._uow() as uow:
+            await uow.tournaments.lock(tournament_id)  # the club's quota is counted
             tournament = await load_tournament(uow, tournament_id, actor.now)
             participant = await _own_place(uow, actor, tournament)
             others = await _rivals(uow, tournament, application)
@@ -179,6 +183,8 @@ class RegistrationService:
         Returns the notices to push: promotions from the waiting list, teammates told.
         """
         async with self._uow() as uow:
+            # Two withdrawals counting the free places at once would promote the same player.
+            await uow.tournaments.lock(tournament_id)
             tournament = await load_tournament(uow, tournament_id, actor.now)
             participant = await _own_place(uow, actor, tournament)
             notices: list[OutgoingMessage] = []
@@ -227,14 +233,27 @@ class RegistrationService:
     ) -> Participant:
         """The organizer marks that a player paid the entry fee (or takes the mark back)."""
         async with self._uow() as uow:
-            participant = await uow.participants.get(participant_id)
-            if participant is None:
-                raise NotFound(f"participant {participant_id}")
-            await authorize(uow, actor, participant.tournament_id, Action.MARK_PAID)
+            _, participant = await locked_participant(uow, actor, participant_id, Action.MARK_PAID)
             participant = replace(participant, paid=paid)
             await uow.participants.save(participant)
             await uow.commit()
             return participant
+
+
+async def locked_participant(
+    uow: UnitOfWork, actor: Actor, participant_id: int, action: Action
+) -> tuple[Tournament, Participant]:
+    """The participant, read under his tournament's lock, and the tournament, for one allowed
+    to take `action` on him: two decisions on one player at once (two substitutes for one
+    no-show, one waiting player for two) would each read him before the other commits."""
+    participant = await uow.participants.get(participant_id)
+    if participant is not None:
+        await uow.tournaments.lock(participant.tournament_id)
+        participant = await uow.participants.get(participant_id)  # anew, as the lock found it
+    if participant is None:
+        raise NotFound(f"participant {participant_id}")
+    tournament = await authorize(uow, actor, participant.tournament_id, action)
+    return tournament, participant
 
 
 async def _team_to_join(

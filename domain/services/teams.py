@@ -76,6 +76,8 @@ class TeamService:
     async def create_team(self, actor: Actor, tournament_id: int, name: str) -> TeamView:
         """A registered player without a team creates one and becomes its captain."""
         async with self._uow() as uow:
+            # Two captains naming their teams alike at once would both find the name free.
+            await uow.tournaments.lock(tournament_id)
             tournament = await load_tournament(uow, tournament_id, actor.now)
             if not tournament.is_team_tournament:
                 raise Invalid("team-not-team-tournament")
@@ -113,9 +115,7 @@ class TeamService:
     async def join_team(self, actor: Actor, team_id: int) -> tuple[TeamView, list[OutgoingMessage]]:
         """A registered player without a team joins one by its invite link; the captain is told."""
         async with self._uow() as uow:
-            team = await uow.teams.get(team_id)
-            if team is None:
-                raise NotFound(f"team {team_id}")
+            team = await _locked_team(uow, team_id)
             tournament = await load_tournament(uow, team.tournament_id, actor.now)
             if tournament.has_started:
                 raise Invalid("team-change-after-start")
@@ -182,10 +182,21 @@ class TeamService:
             return notices
 
 
-async def _captained_team(uow: UnitOfWork, actor: Actor, team_id: int) -> tuple[Tournament, Team]:
+async def _locked_team(uow: UnitOfWork, team_id: int) -> Team:
+    """The team, read under its tournament's lock: two changes of its members at once would
+    each count them (a join: the seats left; a withdrawal: the places freed) before the other
+    commits (PostgreSQL)."""
     team = await uow.teams.get(team_id)
+    if team is not None:
+        await uow.tournaments.lock(team.tournament_id)
+        team = await uow.teams.get(team_id)  # anew: its tournament stays, its state may not
     if team is None:
         raise NotFound(f"team {team_id}")
+    return team
+
+
+async def _captained_team(uow: UnitOfWork, actor: Actor, team_id: int) -> tuple[Tournament, Team]:
+    team = await _locked_team(uow, team_id)
     captain = await uow.participants.get(team.captain_id)
     if captain is None or captain.user_id != actor.user_id:
         raise Forbidden(Action.EDIT_OWN_REGISTRATION)
