@@ -1,3 +1,3 @@
 """mafiatour: start-up, configuration, wiring and the command line."""
 
-__version__ = "0.4.2"
+__version__ = "0.4.3"
