@@ -237,9 +237,7 @@ async def _substitute_for(
             or waiting.status is not ParticipantStatus.WAITING
         ):
             raise Invalid("substitute-not-waiting")
-        if waiting.substitute_for is not None:
-            # Back on the waiting list (withdrawn and registered again), he still stands for
-            # the player he replaced.
+        if not waiting.may_substitute:
             raise Invalid("substitute-already-substitutes", nickname=waiting.nickname)
         player = replace(waiting, **takes_over)
         await uow.participants.save(player)
