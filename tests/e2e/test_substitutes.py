@@ -12,6 +12,7 @@ from domain.tournament import TournamentState
 from handlers.callbacks import CheckinScreen, PersonAction, PersonButton, SubstitutePick
 from harness.fake_telegram import ChatMessage, FakeTelegram
 from harness.sandbox import running_bot, sandbox_settings
+from harness.simulation.screens import containing
 from tests.factories import CHIEF_JUDGE, NOW, ORGANIZER, seed_tournament
 
 TIMEOUT = 60.0
@@ -52,7 +53,7 @@ async def test_an_excluded_player_once_replaced_is_offered_no_second_substitute(
         organizer.send("/start")
         start = await organizer.wait_for(None, TIMEOUT)
         organizer.forge_press(start, CheckinScreen(tournament_id=closed.id).pack())
-        screen = await organizer.wait_for(lambda m: "Отметка о прибытии" in (m.text or ""), TIMEOUT)
+        screen = await organizer.wait_for(containing("Отметка о прибытии"), TIMEOUT)
         # Only the no-show awaits a substitute now.
         assert "места для замены: 1" in (screen.text or "")
         assert absent.nickname in _buttons(screen)
@@ -62,9 +63,7 @@ async def test_an_excluded_player_once_replaced_is_offered_no_second_substitute(
         for person in (absent, excluded):
             press = PersonAction(participant_id=person.id, action=PersonButton.SHOW)
             organizer.forge_press(screen, press.pack())
-            shown = await organizer.wait_for(
-                lambda m, p=person: p.nickname in (m.text or ""), TIMEOUT
-            )
+            shown = await organizer.wait_for(containing(person.nickname), TIMEOUT)
             offered.append("Замена" in _buttons(shown))
         assert offered == [True, False]
 
