@@ -77,6 +77,20 @@ class Participant:
         played. A player still registered is marked a no-show (or excluded) first."""
         return self.status in SEATS_FREED
 
+    @property
+    def may_substitute(self) -> bool:
+        """On the waiting list and standing in for nobody: he may take a freed player's seats
+        (one back on the list after withdrawing still stands in for the player he replaced)."""
+        return self.status is ParticipantStatus.WAITING and self.substitute_for is None
+
+
+def awaiting_substitute(participants: Iterable[Participant]) -> list[Participant]:
+    """The no-shows and excluded players nobody replaced yet (an excluded player stays excluded
+    once replaced, so his status alone does not tell)."""
+    people = list(participants)
+    replaced = {p.substitute_for for p in people if p.substitute_for is not None}
+    return [p for p in people if p.replaceable and p.id not in replaced]
+
 
 @dataclass(frozen=True, slots=True)
 class Application:

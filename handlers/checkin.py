@@ -10,7 +10,7 @@ from aiogram.types import CallbackQuery, Message
 from domain import validation
 from domain.actor import Actor
 from domain.outgoing import Phrase
-from domain.registration import Application, ParticipantStatus
+from domain.registration import Application, awaiting_substitute
 from domain.services.catalog import Services
 from domain.validation import Invalid
 from handlers.callbacks import (
@@ -53,7 +53,7 @@ async def missing_screen(
     found = await services.registration.roster(actor, callback_data.tournament_id)
     playing = [p for p in found.participants if p.playing]
     missing = [p for p in playing if p.missing]
-    freed = [p for p in found.participants if p.replaceable]
+    freed = awaiting_substitute(found.participants)
     text = missing_text(playing, missing, freed)
     keyboard = missing_keyboard(callback_data.tournament_id, missing + freed, texts)
     await show(callback, text, texts, reply_markup=keyboard)
@@ -104,7 +104,7 @@ async def choose_substitute(
     if person is None:
         raise Invalid("refused-not-found")
     found = await services.registration.roster(actor, person.tournament_id)
-    waiting = [p for p in found.participants if p.status is ParticipantStatus.WAITING]
+    waiting = [p for p in found.participants if p.may_substitute]
     await show(
         callback,
         texts.phrase(Phrase.of("substitute-choose", nickname=person.nickname)),

@@ -12,7 +12,7 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 from domain.layout import bold, joined, lines, numbered
 from domain.outgoing import Lines, Phrase
 from domain.permissions import Action, allows
-from domain.registration import Participant
+from domain.registration import Participant, awaiting_substitute
 from domain.services.registration import Roster
 from domain.teams import Team, members
 from handlers.callbacks import (
@@ -156,7 +156,9 @@ def person_keyboard(found: Roster, participant: Participant, texts: Texts) -> In
             text=texts("person-no-show"),
             callback_data=PersonAction(participant_id=participant_id, action=PersonButton.NO_SHOW),
         )
-    if allows(found.roles, Action.SUBSTITUTE) and participant.replaceable:
+    if allows(found.roles, Action.SUBSTITUTE) and participant.id in {
+        p.id for p in awaiting_substitute(found.participants)
+    }:
         keyboard.button(
             text=texts("person-substitute"),
             callback_data=PersonAction(

@@ -155,6 +155,15 @@ class CheckinService:
             tournament, replaced = await locked_participant(
                 uow, actor, replaced_id, Action.SUBSTITUTE
             )
+            # An excluded player stays excluded once replaced: his status alone would let a
+            # second substitute take the seats the first one already plays.
+            earlier = await uow.participants.substitute_of(replaced.id)
+            if earlier is not None:
+                raise Invalid(
+                    "substitute-already-replaced",
+                    nickname=replaced.nickname,
+                    substitute=earlier.nickname,
+                )
             if not replaced.replaceable:
                 raise Invalid("substitute-not-replaceable", nickname=replaced.nickname)
             schedules = await schedules_before_substitute(uow, tournament)
@@ -228,6 +237,8 @@ async def _substitute_for(
             or waiting.status is not ParticipantStatus.WAITING
         ):
             raise Invalid("substitute-not-waiting")
+        if not waiting.may_substitute:
+            raise Invalid("substitute-already-substitutes", nickname=waiting.nickname)
         player = replace(waiting, **takes_over)
         await uow.participants.save(player)
         return player

@@ -280,3 +280,56 @@ async def test_the_captain_removes_a_member_and_his_withdrawal_takes_the_team_ou
     assert [n.chat_id for n in notices] == [1003]
     people = (await services.registration.roster(Actor.of(ADMIN, NOW, ADMINS), tournament.id)).teams
     assert people[0].withdrawn
+
+
+async def test_a_replaced_player_gets_no_second_substitute(
+    uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
+) -> None:
+    tournament = await _open_tournament(uow_factory, capacity=2)
+    excluded, no_show, first, second = [
+        await _register(uow_factory, tournament, number) for number in range(4)
+    ]
+    assert first.status is second.status is ParticipantStatus.WAITING
+    await _people(uow_factory, 501)
+    admin = Actor.of(ADMIN, NOW, ADMINS)
+    chief = await services.staff.invite_judge(admin, tournament.id, StaffRole.CHIEF_JUDGE)
+    await services.staff.accept_staff_invite(Actor(501, NOW), chief.token)
+    await services.checkin.exclude(Actor(501, NOW), excluded.id, "подсказки")
+    await services.checkin.mark_no_show(admin, no_show.id)
+    await services.checkin.substitute(admin, excluded.id, waiting_id=first.id)
+    await services.checkin.substitute(admin, no_show.id, newcomer=_form(90))
+    before = (await services.registration.roster(admin, tournament.id)).participants
+    # The excluded player stays excluded, the no-show is replaced: neither takes a second one.
+    for replaced in (excluded, no_show):
+        with pytest.raises(Invalid, match="substitute-already-replaced"):
+            await services.checkin.substitute(admin, replaced.id, waiting_id=second.id)
+        with pytest.raises(Invalid, match="substitute-already-replaced"):
+            await services.checkin.substitute(admin, replaced.id, newcomer=_form(91))
+    after = (await services.registration.roster(admin, tournament.id)).participants
+    assert after == before
+
+
+async def test_a_substitute_back_on_the_waiting_list_is_not_put_in_again(
+    uow_factory: SqlUnitOfWorkFactory,
+    services: Services,
+) -> None:
+    tournament = await _open_tournament(uow_factory, capacity=2)
+    no_show, other, spare, _ = [
+        await _register(uow_factory, tournament, number) for number in range(4)
+    ]
+    admin = Actor.of(ADMIN, NOW, ADMINS)
+    await services.checkin.mark_no_show(admin, no_show.id)
+    await services.checkin.substitute(admin, no_show.id, waiting_id=spare.id)
+    # He withdraws while registration is open and registers again: the list is full, he waits.
+    await services.registration.withdraw(Actor(1002, NOW), tournament.id)
+    again = await _register(uow_factory, tournament, 2)
+    assert again.id == spare.id and again.status is ParticipantStatus.WAITING
+    await services.checkin.mark_no_show(admin, other.id)
+    with pytest.raises(Invalid, match="substitute-already-substitutes"):
+        await services.checkin.substitute(admin, other.id, waiting_id=spare.id)
+    people = {
+        p.id: p for p in (await services.registration.roster(admin, tournament.id)).participants
+    }
+    assert people[other.id].status is ParticipantStatus.NO_SHOW
+    assert people[spare.id].substitute_for == no_show.id

@@ -299,6 +299,8 @@ substitute-newcomer-format = Write three parts separated by ";": game nickname; 
 substitute-done = { $nickname } substitutes and plays the remaining games.
 substitute-not-replaceable = { $nickname } is not awaiting a substitute: only a no-show or an excluded player can be replaced.
 substitute-not-waiting = This player is no longer on the waiting list.
+substitute-already-replaced = { $nickname } already has a substitute, { $substitute }: a second one cannot be assigned.
+substitute-already-substitutes = { $nickname } already substitutes another player and cannot replace a second one.
 
 ## Messages from the bot
 notice-promoted = A place has freed: you are registered for "{ $tournament }"!

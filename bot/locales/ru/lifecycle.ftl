@@ -309,6 +309,8 @@ substitute-newcomer-format = Напишите три части через «;»
 substitute-done = { $nickname } — замена, играет оставшиеся игры.
 substitute-not-replaceable = { $nickname } не ждёт замены: заменить можно неявившегося или исключённого игрока.
 substitute-not-waiting = Этот игрок больше не в листе ожидания.
+substitute-already-replaced = У { $nickname } уже есть замена — { $substitute }: вторую замену назначить нельзя.
+substitute-already-substitutes = { $nickname } уже заменяет другого игрока и не может заменить второго.
 
 ## Сообщения от бота
 notice-promoted = Освободилось место: вы зарегистрированы на турнир «{ $tournament }»!
