@@ -13,7 +13,7 @@ import functools
 from collections.abc import Awaitable, Callable
 
 from aiogram import F, Router
-from aiogram.filters import Command
+from aiogram.filters import Command, Filter
 from aiogram.types import CallbackQuery, Message
 
 from bot.config import Settings
@@ -178,17 +178,26 @@ def _unpacked(data: str) -> ProtocolButton:
     return ProtocolButton.unpack(data)
 
 
-async def protocol_pressed(callback: CallbackQuery) -> dict[str, ProtocolButton] | bool:
+class ProtocolPressed(Filter):
     """The filter of the screen's buttons: the press's `callback_data`, or no match for any
     other button and for forged data (a word or a number out of range: out of date)."""
-    data = callback.data
-    if not data or not data.startswith(_PREFIX):
-        return False
-    try:
-        # A copy: a handler's changes to its press would not reach the next one.
-        return {"callback_data": _unpacked(data).model_copy()}
-    except (TypeError, ValueError):
-        return False
+
+    # The kind of button it takes, as aiogram's `CallbackData.filter()` names it: the tests
+    # that fuzz every registered button read it (tests/e2e/test_fuzz.py).
+    callback_data = ProtocolButton
+
+    async def __call__(self, callback: CallbackQuery) -> dict[str, ProtocolButton] | bool:
+        data = callback.data
+        if not data or not data.startswith(_PREFIX):
+            return False
+        try:
+            # A copy: a handler's changes to its press would not reach the next one.
+            return {"callback_data": _unpacked(data).model_copy()}
+        except (TypeError, ValueError):
+            return False
+
+
+protocol_pressed = ProtocolPressed()
 
 
 async def press(

@@ -196,7 +196,7 @@ async def test_two_substitutions_at_once_give_a_no_show_one_substitute_and_a_pla
         if (
             substitutes[first] != 1
             or substitutes[second] + substitutes[third] != 1
-            or refused != ["substitute-not-replaceable", "substitute-not-waiting"]
+            or refused != ["substitute-already-replaced", "substitute-not-waiting"]
             or left != ["no_show", "replaced"]
         ):
             lost[repetition] = f"substitutes {dict(substitutes)}, refusals {refused}, left {left}"
