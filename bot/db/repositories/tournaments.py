@@ -39,9 +39,9 @@ def _fill(row: TournamentRow, tournament: Tournament) -> None:
 
 
 _TOURNAMENTS = frozenset({TournamentRow.__tablename__})
-# The first key of a replan's advisory lock, the tournament's id the second: the two-key
+# The first key of a tournament's advisory lock, its id the second: the two-key
 # locks are a space apart from the one-key lock of the migrations (`bot.db.migrate`).
-REPLAN_LOCK = 1
+TOURNAMENT_LOCK = 1
 
 
 class SqlTournamentRepository:
@@ -52,7 +52,7 @@ class SqlTournamentRepository:
         # Tournaments whose reminder facts a write changed (`UnitOfWork.reminders_touched`).
         self._touched = reminders_touched
         self._memo = memo
-        # The tournaments whose replan lock this transaction holds (`lock`).
+        # The tournaments whose lock this transaction holds (`lock`).
         self.locked: set[int] = set()
 
     async def get(self, tournament_id: int) -> Tournament | None:
@@ -66,22 +66,25 @@ class SqlTournamentRepository:
         return await self._memo.read(("tournament", tournament_id), _TOURNAMENTS, load)
 
     async def lock(self, tournament_id: int) -> None:
-        """Wait until no other transaction replans the tournament's reminders, and keep them
-        from it to this transaction's end; the reads after it see what they committed.
+        """Wait until no other transaction decides on the tournament (replans its reminders,
+        counts its places, a team's seats, a player's status), and keep them from it to this
+        transaction's end; the reads after it see what they committed.
 
-        On PostgreSQL (READ COMMITTED) two replans of one tournament would each read the
-        facts before the other commits and store a plan missing the other's change: an
-        advisory lock per tournament (`pg_advisory_xact_lock`, released by the commit or the
-        rollback) orders them, and the reads kept from before it (the memo's, the session's
-        rows) are forgotten, its pending writes flushed first. SQLite needs none: BEGIN
-        IMMEDIATE lets one writer in at a time, from its first statement on."""
+        On PostgreSQL (READ COMMITTED) two such transactions would each read the facts before
+        the other commits and store a result missing the other's change (a stale reminder
+        plan, a place given twice): an advisory lock per tournament (`pg_advisory_xact_lock`,
+        released by the commit or the rollback) orders them, and the reads kept from before
+        it (the memo's, the session's rows) are forgotten, its pending writes flushed first.
+        SQLite needs none: BEGIN IMMEDIATE lets one writer in at a time, from its first
+        statement on."""
         if tournament_id in self.locked:
             return
         self.locked.add(tournament_id)
         if self._session.get_bind().dialect.name != "postgresql":
             return
         await self._session.flush()
-        await self._session.execute(select(func.pg_advisory_xact_lock(REPLAN_LOCK, tournament_id)))
+        locking = func.pg_advisory_xact_lock(TOURNAMENT_LOCK, tournament_id)
+        await self._session.execute(select(locking))
         self._memo.read_anew()
         self._session.expire_all()
 
