@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from datetime import datetime
+from typing import Protocol, TypeVar
 
 from domain.actor import Actor
 from domain.lifecycle import Move
@@ -17,6 +19,29 @@ from domain.tournament import Tournament
 
 class NotFound(LookupError):
     """The tournament, team, participant or link does not exist (or no longer does)."""
+
+
+class _OfTournament(Protocol):
+    @property
+    def tournament_id(self) -> int: ...
+
+
+Found = TypeVar("Found", bound=_OfTournament)
+
+
+async def read_locked(
+    uow: UnitOfWork, read: Callable[[], Awaitable[Found | None]], what: str
+) -> Found:
+    """What `read` finds (a participant, a team), read anew under its tournament's lock: two
+    decisions on it at once would each read it before the other commits (PostgreSQL), so the
+    first reading only tells whose tournament to lock. `NotFound` names `what` if it is gone."""
+    found = await read()
+    if found is not None:
+        await uow.tournaments.lock(found.tournament_id)
+        found = await read()  # anew: its tournament stays, its state may not
+    if found is None:
+        raise NotFound(what)
+    return found
 
 
 def notice(user_id: int, tournament_id: int, key: str, **args: str | int) -> OutgoingMessage:

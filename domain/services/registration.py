@@ -22,7 +22,15 @@ from domain.registration import (
     places_to_give,
     registration_refusal,
 )
-from domain.services.access import NotFound, authorize, load_tournament, notice, record, roles_in
+from domain.services.access import (
+    NotFound,
+    authorize,
+    load_tournament,
+    notice,
+    read_locked,
+    record,
+    roles_in,
+)
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.teams import Team, check_can_join, is_complete, playing_members
 from domain.tournament import Tournament
@@ -246,12 +254,9 @@ async def locked_participant(
     """The participant, read under his tournament's lock, and the tournament, for one allowed
     to take `action` on him: two decisions on one player at once (two substitutes for one
     no-show, one waiting player for two) would each read him before the other commits."""
-    participant = await uow.participants.get(participant_id)
-    if participant is not None:
-        await uow.tournaments.lock(participant.tournament_id)
-        participant = await uow.participants.get(participant_id)  # anew, as the lock found it
-    if participant is None:
-        raise NotFound(f"participant {participant_id}")
+    participant = await read_locked(
+        uow, lambda: uow.participants.get(participant_id), f"participant {participant_id}"
+    )
     tournament = await authorize(uow, actor, participant.tournament_id, action)
     return tournament, participant
 

@@ -10,7 +10,14 @@ from domain.invites import Invite, InviteKind
 from domain.outgoing import OutgoingMessage
 from domain.permissions import Action, Forbidden
 from domain.registration import Participant, ParticipantStatus
-from domain.services.access import NotFound, authorize, load_tournament, notice, record
+from domain.services.access import (
+    NotFound,
+    authorize,
+    load_tournament,
+    notice,
+    read_locked,
+    record,
+)
 from domain.services.ports import UnitOfWork, UnitOfWorkFactory
 from domain.services.registration import promote_waiting, tell_captain, withdraw_members
 from domain.services.tournaments import new_token
@@ -186,13 +193,7 @@ async def _locked_team(uow: UnitOfWork, team_id: int) -> Team:
     """The team, read under its tournament's lock: two changes of its members at once would
     each count them (a join: the seats left; a withdrawal: the places freed) before the other
     commits (PostgreSQL)."""
-    team = await uow.teams.get(team_id)
-    if team is not None:
-        await uow.tournaments.lock(team.tournament_id)
-        team = await uow.teams.get(team_id)  # anew: its tournament stays, its state may not
-    if team is None:
-        raise NotFound(f"team {team_id}")
-    return team
+    return await read_locked(uow, lambda: uow.teams.get(team_id), f"team {team_id}")
 
 
 async def _captained_team(uow: UnitOfWork, actor: Actor, team_id: int) -> tuple[Tournament, Team]:
