@@ -18,13 +18,12 @@ import pytest
 
 from bot.db.uow import SqlUnitOfWorkFactory
 from domain.actor import Actor
-from domain.outgoing import ScheduledPush
 from domain.services import reminders
 from domain.services.catalog import Services
 from tests.factories import ORGANIZER, seed_tournament
 from tests.integration.test_reminders import GAME_DAY, timetable_text
 from tests.integration.test_reminders import NOW as GAME_NOW
-from tests.integration.test_reminders_by_person import TIMES
+from tests.integration.test_reminders_by_person import TIMES, _waiting
 from tests.integration.test_tournament_lifecycle import (
     NOW,
     _form,
@@ -36,13 +35,6 @@ from tests.integration.test_tournament_lifecycle import (
 pytestmark = pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
 
 REPETITIONS = 10
-
-
-async def _waiting(
-    uow_factory: SqlUnitOfWorkFactory, tournament_id: int
-) -> dict[str, ScheduledPush]:
-    async with uow_factory() as uow:
-        return await uow.scheduled_pushes.waiting(f"reminder:{tournament_id}:")
 
 
 async def _stale_keys(
@@ -109,7 +101,7 @@ async def test_two_players_joining_a_team_at_once_leave_its_captain_s_reminder_r
         await _register(uow_factory, cup, captain)
         team = await services.teams.create_team(Actor(1000 + captain, NOW), cup.id, "Сибирь")
         # The captain alone: his team is incomplete, and he is reminded of it.
-        assert f"reminder:{cup.id}:team:{team.team.id}" in await _waiting(uow_factory, cup.id)
+        assert f"team:{team.team.id}" in await _waiting(uow_factory, cup.id)
         await asyncio.gather(
             *(
                 services.registration.register(
